@@ -1,0 +1,41 @@
+const { loadEnv } = require("@medusajs/framework/utils")
+loadEnv("test", process.cwd())
+
+const transform = {
+  "^.+\\.[jt]sx?$": [
+    "@swc/jest",
+    {
+      jsc: {
+        parser: { syntax: "typescript", decorators: true, tsx: true },
+        transform: { react: { runtime: "automatic" } },
+        target: "es2021",
+      },
+    },
+  ],
+}
+
+const common = {
+  transform,
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "tsx", "json"],
+  modulePathIgnorePatterns: ["<rootDir>/dist/", "<rootDir>/.medusa/", "<rootDir>/.demo/"],
+}
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: "unit",
+      testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.[jt]s", "<rootDir>/sandbox/**/__tests__/**/*.spec.[jt]s"],
+    },
+    {
+      ...common,
+      displayName: "integration",
+      testMatch: ["<rootDir>/integration-tests/**/*.spec.[jt]s"],
+      globalSetup: "<rootDir>/integration-tests/setup/global-setup.cjs",
+      globalTeardown: "<rootDir>/integration-tests/setup/global-teardown.cjs",
+      setupFiles: ["<rootDir>/integration-tests/setup/database-env.cjs"],
+      setupFilesAfterEnv: ["<rootDir>/integration-tests/setup/timeouts.cjs"],
+    },
+  ],
+}

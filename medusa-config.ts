@@ -1,0 +1,25 @@
+// The Medusa app that runs this repository's `src/` as its own project: used by the
+// integration tests and the demo. A store that installs the plugin uses the snippet of the
+// README instead. Not part of the build.
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+export default defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: {
+      storeCors: process.env.STORE_CORS || "http://localhost:8000",
+      adminCors: process.env.ADMIN_CORS || "http://localhost:9000",
+      authCors: process.env.AUTH_CORS || "http://localhost:9000,http://localhost:8000",
+      jwtSecret: process.env.JWT_SECRET || "supersecret",
+      cookieSecret: process.env.COOKIE_SECRET || "supersecret",
+    },
+  },
+  modules: [
+    { resolve: "./src/modules/frete" },
+  ],
+  admin: {
+    disable: process.env.MEDUSA_ADMIN_DISABLED === "true",
+  },
+})

@@ -1,0 +1,150 @@
+/**
+ * The one declaration of medusa-plugin-frete's options: their schema, defaults, the environment
+ * variables they fall back to, and the parse function every part of the plugin calls. No other
+ * file re-declares an option.
+ */
+import { z } from "zod"
+
+export const PLUGIN_NAME = "medusa-plugin-frete"
+
+/** Environment variables read for an option that the plugin entry leaves out. */
+export const FRETE_ENV = {
+  freightUrl: "FRETE_FREIGHT_URL",
+  freightToken: "FRETE_FREIGHT_TOKEN",
+  trackingUrl: "FRETE_TRACKING_URL",
+  trackingCredential: "FRETE_TRACKING_CREDENTIAL",
+  encryptionKey: "FRETE_ENCRYPTION_KEY",
+} as const
+
+const serviceUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value)
+      return (url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash
+    } catch {
+      return false
+    }
+  }, "must be an http(s) URL without query string or fragment")
+  .transform((value) => value.replace(/\/+$/, ""))
+
+const secret = z.string().trim().min(1, "must not be empty")
+
+const timeoutMs = (fallback: number) => z.number().int().min(100).max(120_000).default(fallback)
+const connections = (fallback: number) => z.number().int().min(1).max(256).default(fallback)
+
+export const freteOptionsSchema = z.object({
+  freight: z
+    .object({
+      /** Base URL of the freight quote API; the plugin calls `{url}/v2/consulta`. */
+      url: serviceUrl.optional(),
+      /** Access token of the freight quote API, sent as the `token` query parameter. */
+      token: secret.optional(),
+      /** Deadline of one quote call, retry included; checkout never waits longer. */
+      timeoutMs: timeoutMs(2500),
+      /** Most sockets kept open to the freight API by one Medusa process. */
+      connections: connections(16),
+    })
+    .default({ timeoutMs: 2500, connections: 16 }),
+  tracking: z
+    .object({
+      /** Base URL of the tracking API; the plugin calls `{url}/v1/tracking`. */
+      url: serviceUrl.optional(),
+      /** Basic credential of the tracking API, sent as `Authorization: Basic <credential>`. */
+      credential: secret.optional(),
+      /** Deadline of one tracking call; failed deliveries are retried later from the database. */
+      timeoutMs: timeoutMs(10_000),
+      /** Most sockets kept open to the tracking API by one Medusa process. */
+      connections: connections(4),
+    })
+    .default({ timeoutMs: 10_000, connections: 4 }),
+  units: z
+    .object({
+      /** Unit of the store's variant and product weights; the freight API is sent kilograms. */
+      weight: z.enum(["g", "kg"]).default("g"),
+      /** Unit of the store's variant lengths, widths and heights; the freight API is sent centimetres. */
+      dimension: z.enum(["cm", "mm", "m"]).default("cm"),
+    })
+    .default({ weight: "g", dimension: "cm" }),
+  /** Key that encrypts secrets saved from the admin (AES-256-GCM); at least 32 characters. */
+  encryptionKey: z.string().min(32, "must be at least 32 characters long").optional(),
+})
+
+export type FreteOptions = z.output<typeof freteOptionsSchema>
+export type FreteOptionsInput = z.input<typeof freteOptionsSchema>
+
+type Env = Record<string, string | undefined>
+
+function fromEnv(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim()
+  return value ? value : undefined
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {}
+}
+
+/** An option that is given wins; an empty or missing one falls back to its environment variable. */
+function pick(given: unknown, env: Env, name: string): unknown {
+  if (given === undefined || given === null || given === "") {
+    return fromEnv(env, name)
+  }
+  return given
+}
+
+export class FreteOptionsError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = "FreteOptionsError"
+  }
+}
+
+/**
+ * Validates the plugin's options, fills what is missing from the `FRETE_*` environment variables
+ * and applies the defaults. Throws a FreteOptionsError naming the offending option; the values
+ * themselves never appear in the message, since some are secrets.
+ */
+export function parseFreteOptions(raw: unknown, env: Env = process.env): FreteOptions {
+  const given = asRecord(raw)
+  const freight = asRecord(given.freight)
+  const tracking = asRecord(given.tracking)
+  const merged = {
+    ...given,
+    freight: {
+      ...freight,
+      url: pick(freight.url, env, FRETE_ENV.freightUrl),
+      token: pick(freight.token, env, FRETE_ENV.freightToken),
+    },
+    tracking: {
+      ...tracking,
+      url: pick(tracking.url, env, FRETE_ENV.trackingUrl),
+      credential: pick(tracking.credential, env, FRETE_ENV.trackingCredential),
+    },
+    encryptionKey: pick(given.encryptionKey, env, FRETE_ENV.encryptionKey),
+  }
+  const result = freteOptionsSchema.safeParse(merged)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "options"} ${issue.message}`)
+    throw new FreteOptionsError(`${PLUGIN_NAME}: invalid options: ${problems.join("; ")}`)
+  }
+  return result.data
+}
+
+/**
+ * The options of this plugin's entry in a Medusa `configModule` (`plugins: [{ resolve, options }]`),
+ * parsed. A store running the plugin's source as its own project has no such entry: then the
+ * environment variables alone configure it.
+ */
+export function readFreteOptions(configModule: unknown, env: Env = process.env): FreteOptions {
+  const plugins = asRecord(configModule).plugins
+  const entry = Array.isArray(plugins)
+    ? plugins.find((plugin) => {
+        const resolve = typeof plugin === "string" ? plugin : asRecord(plugin).resolve
+        return resolve === PLUGIN_NAME
+      })
+    : undefined
+  return parseFreteOptions(asRecord(entry).options, env)
+}

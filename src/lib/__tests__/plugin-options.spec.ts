@@ -1,0 +1,59 @@
+import { FreteOptionsError, parseFreteOptions, readFreteOptions } from "../../../medusa-plugin.config"
+
+describe("the plugin's options", () => {
+  it("applies the defaults", () => {
+    const options = parseFreteOptions({}, {})
+    expect(options.freight).toEqual({ timeoutMs: 2500, connections: 16 })
+    expect(options.tracking).toEqual({ timeoutMs: 10000, connections: 4 })
+    expect(options.units).toEqual({ weight: "g", dimension: "cm" })
+    expect(options.encryptionKey).toBeUndefined()
+  })
+
+  it("falls back to the FRETE_* variables, and an option that is given wins", () => {
+    const env = {
+      FRETE_FREIGHT_URL: "https://frete.example/api/",
+      FRETE_FREIGHT_TOKEN: "env-token",
+      FRETE_TRACKING_URL: "http://tracking.example",
+      FRETE_TRACKING_CREDENTIAL: "env-credential",
+      FRETE_ENCRYPTION_KEY: "k".repeat(32),
+    }
+    const fromEnv = parseFreteOptions(undefined, env)
+    expect(fromEnv.freight.url).toBe("https://frete.example/api")
+    expect(fromEnv.freight.token).toBe("env-token")
+    expect(fromEnv.tracking.credential).toBe("env-credential")
+    expect(fromEnv.encryptionKey).toBe("k".repeat(32))
+
+    const given = parseFreteOptions({ freight: { token: "option-token", timeoutMs: 1000 } }, env)
+    expect(given.freight.token).toBe("option-token")
+    expect(given.freight.url).toBe("https://frete.example/api")
+    expect(given.freight.timeoutMs).toBe(1000)
+  })
+
+  it("treats an empty value as missing, as `process.env.X` gives for an unset variable", () => {
+    const options = parseFreteOptions({ freight: { url: undefined, token: "" } }, { FRETE_FREIGHT_TOKEN: "  " })
+    expect(options.freight.token).toBeUndefined()
+  })
+
+  it("names the offending option without echoing secrets", () => {
+    const attempt = () =>
+      parseFreteOptions({ freight: { url: "ftp://x", token: "hidden-token" }, units: { weight: "lb" }, encryptionKey: "short" }, {})
+    expect(attempt).toThrow(FreteOptionsError)
+    expect(attempt).toThrow(/freight\.url/)
+    expect(attempt).toThrow(/units\.weight/)
+    expect(attempt).toThrow(/encryptionKey/)
+    try {
+      attempt()
+    } catch (error) {
+      expect(String(error)).not.toContain("hidden-token")
+      expect(String(error)).not.toContain("short")
+    }
+  })
+
+  it("finds the plugin entry's options in a Medusa configModule", () => {
+    const configModule = {
+      plugins: ["some-other-plugin", { resolve: "medusa-plugin-frete", options: { units: { weight: "kg" } } }],
+    }
+    expect(readFreteOptions(configModule, {}).units.weight).toBe("kg")
+    expect(readFreteOptions({ plugins: [] }, { FRETE_FREIGHT_TOKEN: "t" }).freight.token).toBe("t")
+  })
+})

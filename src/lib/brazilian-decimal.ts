@@ -1,0 +1,59 @@
+const BRAZILIAN = /^-?\d{1,3}(\.\d{3})*(,\d+)?$|^-?\d+(,\d+)?$/
+const DOT_DECIMAL = /^-?\d+(\.\d+)?$/
+const DOT_THOUSANDS = /^-?\d{1,3}(\.\d{3}){2,}$/
+
+/**
+ * Reads a number the way the freight API writes them: "1.234,56" (decimal comma, dot for
+ * thousands), and also plain numbers and dot-decimal text ("25.19"). A text with a single dot
+ * and no comma is read as dot-decimal ("1.234" is 1.234); dots grouping thousands need a comma
+ * or two groups ("1.234.567"). Returns null for anything else (empty, letters, NaN, Infinity).
+ */
+export function parseBrazilianDecimal(input: unknown): number | null {
+  if (typeof input === "number") {
+    return Number.isFinite(input) ? input : null
+  }
+  if (typeof input !== "string") {
+    return null
+  }
+  const text = input.trim().replace(/^R\$\s*/, "")
+  let normalized: string
+  if (text.includes(",")) {
+    if (!BRAZILIAN.test(text)) {
+      return null
+    }
+    normalized = text.replace(/\./g, "").replace(",", ".")
+  } else if (DOT_THOUSANDS.test(text)) {
+    normalized = text.replace(/\./g, "")
+  } else if (DOT_DECIMAL.test(text)) {
+    normalized = text
+  } else {
+    return null
+  }
+  const value = Number(normalized)
+  return Number.isFinite(value) ? value : null
+}
+
+/** Reais to whole centavos, rounding half away from zero: 25.185 -> 2519. */
+export function toCents(reais: number): number {
+  const cents = Math.round(Math.abs(reais) * 100 + Number.EPSILON * 100)
+  return reais < 0 ? -cents : cents
+}
+
+/** parseBrazilianDecimal straight to centavos; null when the text is not a number. */
+export function parseBrazilianMoneyCents(input: unknown): number | null {
+  const value = parseBrazilianDecimal(input)
+  return value === null ? null : toCents(value)
+}
+
+/** 1234.5 -> "1.234,50": Brazilian notation with a fixed number of decimals. */
+export function formatBrazilianDecimal(value: number, fractionDigits = 2): string {
+  const [whole, fraction] = Math.abs(value).toFixed(fractionDigits).split(".")
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ".")
+  const sign = value < 0 && Number(value.toFixed(fractionDigits)) !== 0 ? "-" : ""
+  return fraction ? `${sign}${grouped},${fraction}` : `${sign}${grouped}`
+}
+
+/** 1.5 -> "1.5", 2 -> "2", 0.1 + 0.2 -> "0.3": dot-decimal text with at most `maxFractionDigits`. */
+export function formatDecimalText(value: number, maxFractionDigits: number): string {
+  return String(Number(value.toFixed(maxFractionDigits)))
+}

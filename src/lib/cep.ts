@@ -1,0 +1,38 @@
+/** A Brazilian postal code (CEP) that is not 8 digits once its punctuation is removed. */
+export class InvalidCepError extends Error {
+  constructor(readonly input: string) {
+    super(`Invalid CEP: expected 8 digits, got ${JSON.stringify(input.slice(0, 20))}`)
+    this.name = "InvalidCepError"
+  }
+}
+
+/**
+ * "20040-002", " 20040002 ", "20.040-002" -> "20040002". Leading zeros are kept ("01310-100"
+ * is São Paulo). Letters, a wrong number of digits or nothing at all throw InvalidCepError.
+ */
+export function normalizeCep(input: unknown): string {
+  const text = typeof input === "number" ? String(input) : typeof input === "string" ? input : ""
+  const trimmed = text.trim()
+  if (!/^[\d.\-\s]+$/.test(trimmed)) {
+    throw new InvalidCepError(text)
+  }
+  const digits = trimmed.replace(/[.\-\s]/g, "")
+  if (digits.length !== 8) {
+    throw new InvalidCepError(text)
+  }
+  return digits
+}
+
+/** normalizeCep without the throw: null when the input is not a CEP. */
+export function tryNormalizeCep(input: unknown): string | null {
+  try {
+    return normalizeCep(input)
+  } catch {
+    return null
+  }
+}
+
+/** "01310100" -> "01310-100", the way Brazilians write a CEP. */
+export function formatCep(cep: string): string {
+  return `${cep.slice(0, 5)}-${cep.slice(5)}`
+}

@@ -1,0 +1,140 @@
+import type { Dispatcher } from "undici"
+import { errorFromResponse, FreteServiceError, InvalidAnswerError, NetworkError, ServerError } from "../errors"
+import { startDeadline, type Deadline } from "../http/deadline"
+import { ServiceTransport, type TransportResponse } from "../http/service-transport"
+import type { FreteLogger } from "../logger"
+import { buildWireQuery } from "./build-wire-query"
+import { freightAnswerWireSchema, freightQuerySchema, quoteFromWire, type FreightQuery, type FreightQuote } from "./schemas"
+
+export interface FreightClientOptions {
+  url: string
+  token: string
+  /** Deadline of one `quote` call, its retry included. */
+  timeoutMs: number
+  connections: number
+  logger?: FreteLogger
+  dispatcher?: Dispatcher
+  /** Delay before the retry is drawn from [min, max] ms. */
+  retryDelayMs?: { min: number; max: number }
+}
+
+/** A query that the plugin itself built wrong: never sent, never retried. */
+export class InvalidFreightQueryError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid freight query: ${issues.join("; ")}`)
+    this.name = "InvalidFreightQueryError"
+  }
+}
+
+const QUOTE_PATH = "/v2/consulta"
+/** Not worth retrying when less than this is left of the deadline. */
+const MIN_TIME_FOR_RETRY_MS = 150
+
+/**
+ * Client of the freight quote API (`POST {url}/v2/consulta?token=`). A quote has no side
+ * effect, so a network error or a 5xx is retried once, after a jittered pause, if the deadline
+ * leaves room; 4xx and 429 never are, since the same query would get the same answer.
+ */
+export class FreightClient {
+  private readonly transport: ServiceTransport
+  private readonly retryDelay: { min: number; max: number }
+
+  constructor(private readonly options: FreightClientOptions) {
+    this.transport = new ServiceTransport({
+      service: "freight",
+      baseUrl: options.url,
+      connections: options.connections,
+      timeoutMs: options.timeoutMs,
+      secrets: [options.token],
+      logger: options.logger,
+      dispatcher: options.dispatcher,
+    })
+    this.retryDelay = options.retryDelayMs ?? { min: 25, max: 100 }
+  }
+
+  async quote(query: FreightQuery, signal?: AbortSignal): Promise<FreightQuote> {
+    const checked = freightQuerySchema.safeParse(query)
+    if (!checked.success) {
+      throw new InvalidFreightQueryError(checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`))
+    }
+    const body = buildWireQuery(checked.data)
+    const deadline = startDeadline(this.options.timeoutMs, signal)
+    try {
+      return await this.attempt(body, deadline)
+    } catch (error) {
+      if (!this.shouldRetry(error, deadline)) {
+        throw error
+      }
+      await this.pause(deadline)
+      return this.attempt(body, deadline)
+    }
+  }
+
+  /**
+   * A cheap check that the service answers and takes the token: an empty query, which the
+   * service refuses with a 400 (erro_id 304) when the token is good and a 401 when it is not.
+   */
+  async probe(signal?: AbortSignal): Promise<TransportResponse> {
+    return this.transport.send({
+      method: "POST",
+      path: QUOTE_PATH,
+      query: { token: this.options.token },
+      json: {},
+      deadline: startDeadline(this.options.timeoutMs, signal),
+    })
+  }
+
+  close(): Promise<void> {
+    return this.transport.close()
+  }
+
+  private async attempt(body: unknown, deadline: Deadline): Promise<FreightQuote> {
+    const response = await this.transport.send({
+      method: "POST",
+      path: QUOTE_PATH,
+      query: { token: this.options.token },
+      json: body,
+      deadline,
+    })
+    if (response.status !== 200) {
+      throw errorFromResponse("freight", response.status, response.text, [this.options.token])
+    }
+    return quoteFromWire(this.parseAnswer(response))
+  }
+
+  private parseAnswer(response: TransportResponse) {
+    let json: unknown
+    try {
+      json = JSON.parse(response.text)
+    } catch {
+      const kind = response.contentType.includes("html") ? "an HTML page" : "text that is not JSON"
+      throw new InvalidAnswerError(`Freight API answered ${kind} with HTTP ${response.status}`, {
+        service: "freight",
+        status: response.status,
+      })
+    }
+    const parsed = freightAnswerWireSchema.safeParse(json)
+    if (!parsed.success) {
+      const where = parsed.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join(".") || "answer"} ${issue.message}`)
+        .join("; ")
+      throw new InvalidAnswerError(`Freight API answer does not match the documented shape: ${where}`, {
+        service: "freight",
+        status: response.status,
+      })
+    }
+    return parsed.data
+  }
+
+  private shouldRetry(error: unknown, deadline: Deadline): boolean {
+    const transient = error instanceof NetworkError || error instanceof ServerError
+    return transient && error instanceof FreteServiceError && deadline.remaining() > this.retryDelay.max + MIN_TIME_FOR_RETRY_MS
+  }
+
+  private pause(deadline: Deadline): Promise<void> {
+    const { min, max } = this.retryDelay
+    const ms = Math.min(min + Math.random() * (max - min), deadline.remaining())
+    return new Promise((resolve) => setTimeout(resolve, ms))
+  }
+}

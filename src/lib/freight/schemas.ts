@@ -1,0 +1,111 @@
+import { z } from "zod"
+import { parseBrazilianDecimal, toCents } from "../brazilian-decimal"
+
+const cep = z.string().regex(/^\d{8}$/, "must be a CEP of 8 digits")
+const positive = z.number().finite().positive()
+const nonNegative = z.number().finite().nonnegative()
+
+/** One volume as the plugin builds it: kilograms, centimetres, reais. */
+export const freightVolumeSchema = z.object({
+  sku: z.string().min(1).max(255),
+  quantity: z.number().int().positive(),
+  /** Unit price in reais. */
+  price: nonNegative,
+  heightCm: positive,
+  lengthCm: positive,
+  widthCm: positive,
+  weightKg: positive,
+})
+
+/** A freight query as the plugin builds it, before it is written in the API's terms. */
+export const freightQuerySchema = z.object({
+  originCep: cep,
+  destinationCep: cep,
+  /** Total value of the products, in reais. */
+  invoiceValue: nonNegative,
+  /** Days the service adds at the end of its deadline. */
+  extraDays: z.number().int().nonnegative().optional(),
+  /** Reais the service adds at the end of its price. */
+  extraPrice: nonNegative.optional(),
+  freeFreight: z.boolean().optional(),
+  volumes: z.array(freightVolumeSchema).min(1),
+})
+
+export type FreightVolume = z.infer<typeof freightVolumeSchema>
+export type FreightQuery = z.infer<typeof freightQuerySchema>
+
+/** Text or number, Brazilian or dot-decimal notation, to a finite number. */
+const decimal = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  const parsed = parseBrazilianDecimal(value)
+  if (parsed === null) {
+    ctx.addIssue({ code: "custom", message: "is not a decimal number" })
+    return z.NEVER
+  }
+  return parsed
+})
+
+const moneyCents = decimal.pipe(z.number().nonnegative()).transform(toCents)
+
+const wholeNumber = z
+  .union([z.number().int(), z.string().trim().regex(/^\d+$/)])
+  .transform(Number)
+  .pipe(z.number().int().nonnegative())
+
+/** `cotacao_prazo` 101 is the service's "deadline unknown". */
+export const UNKNOWN_DEADLINE = 101
+
+/** One element of `cotacoes`, with the members that public clients show (spec/field-notes.md). */
+export const quotationWireSchema = z.looseObject({
+  servico_metaname: z.string().trim().min(1),
+  servico_nome: z.string().trim().min(1),
+  transportadora_metaname: z.string().nullish(),
+  cotacao_preco: moneyCents,
+  cotacao_custo: moneyCents.nullish(),
+  cotacao_prazo: wholeNumber,
+  cotacao_codigo: z.union([z.string(), z.number()]).nullish(),
+  servico_logo: z.string().nullish(),
+  servico_transporte: z.unknown().optional(),
+})
+
+export const freightAnswerWireSchema = z.looseObject({
+  consulta_token: z.string().trim().min(1),
+  cotacoes: z.array(quotationWireSchema),
+})
+
+export interface FreightQuotation {
+  /** `servico_metaname`: the stable slug of the service; may repeat in an auction. */
+  service: string
+  /** `servico_nome`: the display name. */
+  serviceName: string
+  carrier: string | null
+  /** Price to the shopper, in centavos. */
+  priceCents: number
+  /** Cost to the merchant, in centavos, when the service tells it. */
+  costCents: number | null
+  /** Business days to deliver; 0 is same day; null when the service does not know (101). */
+  days: number | null
+  /** `cotacao_codigo`, kept to hire the quotation later. */
+  code: string | null
+  logo: string | null
+}
+
+export interface FreightQuote {
+  consultaToken: string
+  quotations: FreightQuotation[]
+}
+
+export function quoteFromWire(answer: z.infer<typeof freightAnswerWireSchema>): FreightQuote {
+  return {
+    consultaToken: answer.consulta_token,
+    quotations: answer.cotacoes.map((quotation) => ({
+      service: quotation.servico_metaname,
+      serviceName: quotation.servico_nome,
+      carrier: quotation.transportadora_metaname ?? null,
+      priceCents: quotation.cotacao_preco,
+      costCents: quotation.cotacao_custo ?? null,
+      days: quotation.cotacao_prazo === UNKNOWN_DEADLINE ? null : quotation.cotacao_prazo,
+      code: quotation.cotacao_codigo === undefined || quotation.cotacao_codigo === null ? null : String(quotation.cotacao_codigo),
+      logo: quotation.servico_logo ?? null,
+    })),
+  }
+}

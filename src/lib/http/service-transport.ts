@@ -1,0 +1,181 @@
+import { Pool, type Dispatcher } from "undici"
+import { InvalidAnswerError, NetworkError, TimeoutError, type ServiceName } from "../errors"
+import { silentLogger, type FreteLogger } from "../logger"
+import { redact } from "../redact"
+import type { Deadline } from "./deadline"
+
+export interface TransportConfig {
+  service: ServiceName
+  /** Base URL of the service, maybe with a path prefix ("https://host/api"). */
+  baseUrl: string
+  /** Most sockets open to the service at once. */
+  connections: number
+  /** Upper bound of connect, headers and body time; the call's deadline usually ends it first. */
+  timeoutMs: number
+  /** Values to remove from every message and log line this transport builds. */
+  secrets: ReadonlyArray<string | undefined>
+  logger?: FreteLogger
+  /** Another dispatcher than the transport's own pool (undici's MockAgent in unit tests). */
+  dispatcher?: Dispatcher
+  /** Answers larger than this are refused as invalid. */
+  maxBodyBytes?: number
+}
+
+export interface TransportRequest {
+  method: "GET" | "POST"
+  /** Path below the base URL, e.g. "/v2/consulta". */
+  path: string
+  query?: Record<string, string>
+  headers?: Record<string, string>
+  json?: unknown
+  deadline: Deadline
+}
+
+export interface TransportResponse {
+  status: number
+  contentType: string
+  text: string
+}
+
+const MAX_BODY_BYTES = 1024 * 1024
+/** Errors raised before any byte of the request could reach the service. */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+])
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code
+  const causeCode = (error as { cause?: { code?: unknown } } | null)?.cause?.code
+  return typeof code === "string" ? code : typeof causeCode === "string" ? causeCode : undefined
+}
+
+/**
+ * Every request to one service goes through here: one keep-alive pool with a bounded number of
+ * sockets, a deadline per call, the whole answer read (or the socket destroyed) every time, and
+ * failures turned into typed errors with the credentials redacted.
+ */
+export class ServiceTransport {
+  private readonly dispatcher: Dispatcher
+  private readonly ownsDispatcher: boolean
+  private readonly origin: string
+  private readonly basePath: string
+  private readonly logger: FreteLogger
+
+  constructor(private readonly config: TransportConfig) {
+    const url = new URL(config.baseUrl)
+    this.origin = url.origin
+    this.basePath = url.pathname.replace(/\/+$/, "")
+    this.logger = config.logger ?? silentLogger
+    this.ownsDispatcher = !config.dispatcher
+    this.dispatcher =
+      config.dispatcher ??
+      new Pool(this.origin, {
+        connections: config.connections,
+        pipelining: 1,
+        keepAliveTimeout: 10_000,
+        keepAliveMaxTimeout: 60_000,
+        connect: { timeout: Math.min(config.timeoutMs, 10_000) },
+        headersTimeout: config.timeoutMs,
+        bodyTimeout: config.timeoutMs,
+      })
+  }
+
+  /** The request's path and query as they may appear in a log line or an error. */
+  describe(request: Pick<TransportRequest, "method" | "path" | "query">): string {
+    return redact(`${request.method} ${this.pathOf(request)}`, this.config.secrets)
+  }
+
+  async send(request: TransportRequest): Promise<TransportResponse> {
+    const started = Date.now()
+    const what = this.describe(request)
+    const headers: Record<string, string> = { accept: "application/json", ...request.headers }
+    let body: string | undefined
+    if (request.json !== undefined) {
+      body = JSON.stringify(request.json)
+      headers["content-type"] = "application/json; charset=utf-8"
+    }
+    try {
+      const answer = await this.dispatcher.request({
+        origin: this.origin,
+        path: this.pathOf(request),
+        method: request.method,
+        headers,
+        body,
+        signal: request.deadline.signal,
+      })
+      const text = await this.readBody(answer.body, request.deadline)
+      const contentType = String(answer.headers["content-type"] ?? "")
+      const log = answer.statusCode < 400 ? this.logger.debug : this.logger.warn
+      log.call(this.logger, `frete ${this.config.service}: ${what} -> ${answer.statusCode} in ${Date.now() - started} ms`)
+      return { status: answer.statusCode, contentType, text }
+    } catch (error) {
+      const failure = this.toError(error, request.deadline, what)
+      this.logger.warn(`frete ${this.config.service}: ${what} failed in ${Date.now() - started} ms: ${failure.message}`)
+      throw failure
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) {
+      await this.dispatcher.close()
+    }
+  }
+
+  private pathOf(request: Pick<TransportRequest, "path" | "query">): string {
+    const query = request.query ? `?${new URLSearchParams(request.query).toString()}` : ""
+    return `${this.basePath}${request.path}${query}`
+  }
+
+  private async readBody(body: Dispatcher.ResponseData["body"], deadline: Deadline): Promise<string> {
+    const limit = this.config.maxBodyBytes ?? MAX_BODY_BYTES
+    const chunks: Buffer[] = []
+    let size = 0
+    for await (const chunk of body) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
+      size += buffer.length
+      if (size > limit) {
+        body.destroy()
+        throw new InvalidAnswerError(`${this.label()} answered more than ${limit} bytes`, { service: this.config.service })
+      }
+      chunks.push(buffer)
+    }
+    if (deadline.signal.aborted) {
+      throw deadline.signal.reason
+    }
+    return Buffer.concat(chunks).toString("utf8")
+  }
+
+  private toError(error: unknown, deadline: Deadline, what: string) {
+    if (error instanceof InvalidAnswerError) {
+      return error
+    }
+    const service = this.config.service
+    const code = errorCode(error)
+    const timedOut =
+      deadline.expired() ||
+      code === "UND_ERR_CONNECT_TIMEOUT" ||
+      code === "UND_ERR_HEADERS_TIMEOUT" ||
+      code === "UND_ERR_BODY_TIMEOUT"
+    const reason = redact(error instanceof Error ? error.message : String(error), this.config.secrets)
+    const outcomeUnknown = !code || !NOT_SENT_CODES.has(code)
+    if (timedOut) {
+      return new TimeoutError(`${this.label()} did not answer ${what} in time (${reason})`, {
+        service,
+        outcomeUnknown,
+      })
+    }
+    return new NetworkError(`${this.label()} connection failed for ${what}: ${code ?? reason}`, {
+      service,
+      outcomeUnknown,
+    })
+  }
+
+  private label(): string {
+    return this.config.service === "freight" ? "Freight API" : "Tracking API"
+  }
+}

@@ -1,0 +1,14 @@
+/** The part of Medusa's logger the core uses; tests pass one that records the lines. */
+export interface FreteLogger {
+  debug(message: string): void
+  info(message: string): void
+  warn(message: string): void
+  error(message: string): void
+}
+
+export const silentLogger: FreteLogger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+}
