@@ -22,6 +22,11 @@ const common = {
 }
 
 module.exports = {
+  // One test file at a time, each in a fresh worker process: two Medusa apps booted in one
+  // process collide ("Map.prototype.set called on incompatible receiver"). A memory limit this
+  // small makes jest replace the worker after every file, and makes it use workers at all.
+  maxWorkers: 1,
+  workerIdleMemoryLimit: "1MB",
   projects: [
     {
       ...common,

@@ -64,7 +64,7 @@ export async function createBrazilianStore(
   const { data: setData } = await api.post(
     `/admin/stock-locations/${stockLocationId}/fulfillment-sets`,
     { name: "Entregas Brasil", type: "shipping" },
-    admin
+    { ...admin, params: { fields: "id,*fulfillment_sets" } }
   )
   const fulfillmentSetId = setData.stock_location.fulfillment_sets[0].id
   const { data: zoneData } = await api.post(

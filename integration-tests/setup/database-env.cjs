@@ -6,3 +6,6 @@ const connection = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "
 if (!connection.external) {
   Object.assign(process.env, connection)
 }
+
+// Medusa logs every migration at "info": keep the test output to what goes wrong.
+process.env.LOG_LEVEL = process.env.LOG_LEVEL || "warn"

@@ -57,7 +57,14 @@ export class FreightClient {
     if (!checked.success) {
       throw new InvalidFreightQueryError(checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`))
     }
-    const body = buildWireQuery(checked.data)
+    return this.sendQuery(buildWireQuery(checked.data), signal)
+  }
+
+  /**
+   * Sends a body to `/v2/consulta` as it is, with the retry policy above. `quote` is the checked
+   * way in; this one exists so that every answer of the service can be exercised.
+   */
+  async sendQuery(body: unknown, signal?: AbortSignal): Promise<FreightQuote> {
     const deadline = startDeadline(this.options.timeoutMs, signal)
     try {
       return await this.attempt(body, deadline)

@@ -51,11 +51,16 @@ export class TrackingClient {
     if (!checked.success) {
       throw new InvalidTrackingOrderError(checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`))
     }
+    return this.sendOrder(checked.data, signal)
+  }
+
+  /** Sends a body to `/v1/tracking` as it is; `createTrackingOrder` is the checked way in. */
+  async sendOrder(body: unknown, signal?: AbortSignal): Promise<TrackingResult> {
     const response = await this.transport.send({
       method: "POST",
       path: TRACKING_PATH,
       headers: this.authorization(),
-      json: checked.data,
+      json: body,
       deadline: startDeadline(this.options.timeoutMs, signal),
     })
     if (response.status !== 200) {

@@ -1,0 +1,71 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import fs from "node:fs"
+import path from "node:path"
+import { createSandbox, type Sandbox } from "../../sandbox/server"
+import { createAdminUser } from "../helpers/admin-auth"
+import { createInstalledStore } from "../helpers/installed-store"
+
+const FREIGHT_TOKEN = "installed-freight-token-71c2"
+const TRACKING_CREDENTIAL = "installed-tracking-credential-0b9d"
+
+// The README's snippet, as a store writes it: the options on the plugin entry, from the env.
+const STORE_CONFIG = `
+import { defineConfig } from "@medusajs/framework/utils"
+
+export default defineConfig({
+  projectConfig: {
+    databaseUrl: process.env.DATABASE_URL,
+    http: { jwtSecret: "supersecret", cookieSecret: "supersecret", storeCors: "*", adminCors: "*", authCors: "*" },
+  },
+  admin: { disable: true },
+  plugins: [{ resolve: "medusa-plugin-frete", options: {
+    freight:  { url: process.env.STORE_FREIGHT_URL,  token: process.env.STORE_FREIGHT_TOKEN },
+    tracking: { url: process.env.STORE_TRACKING_URL, credential: process.env.STORE_TRACKING_CREDENTIAL },
+  } }],
+})
+`
+
+// Built and unpacked when this file loads: the runner reads the store's config in its beforeAll.
+const store = createInstalledStore("installed-store", STORE_CONFIG)
+let sandbox: Sandbox
+const saved = { ...process.env }
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ freightToken: FREIGHT_TOKEN, trackingCredential: TRACKING_CREDENTIAL })
+  // The runner loads medusa-config.ts before it applies its `env`, so these go to process.env.
+  // Nothing under FRETE_*: only the plugin entry's options can configure it.
+  Object.assign(process.env, {
+    FRETE_FREIGHT_URL: "",
+    FRETE_FREIGHT_TOKEN: "",
+    FRETE_TRACKING_URL: "",
+    FRETE_TRACKING_CREDENTIAL: "",
+    STORE_FREIGHT_URL: sandbox.url,
+    STORE_FREIGHT_TOKEN: FREIGHT_TOKEN,
+    STORE_TRACKING_URL: sandbox.url,
+    STORE_TRACKING_CREDENTIAL: TRACKING_CREDENTIAL,
+  })
+})
+
+afterAll(async () => {
+  process.env = saved
+  await sandbox.close()
+  fs.rmSync(store, { recursive: true, force: true })
+})
+
+medusaIntegrationTestRunner({
+  cwd: store,
+  testSuite: ({ api, getContainer }) => {
+    it("holds only the build", () => {
+      const files = fs.readdirSync(path.join(store, "node_modules", "medusa-plugin-frete"))
+      expect(files.sort()).toEqual([".medusa", "README.md", "package.json"])
+    })
+
+    it("runs in a store that installed the package, configured by its plugin entry", async () => {
+      const admin = await createAdminUser(api, getContainer())
+      const answer = await api.get("/admin/frete/status", admin)
+      expect(answer.data.freight).toMatchObject({ configured: true, reachable: true, credentials: "accepted" })
+      expect(answer.data.tracking).toMatchObject({ configured: true, reachable: true, credentials: "unknown" })
+      expect(sandbox.calls({ service: "freight" })).toHaveLength(1)
+    })
+  },
+})

@@ -1,0 +1,162 @@
+import { createSandbox, type Sandbox } from "../../../sandbox/server"
+import {
+  FreteServiceError,
+  InvalidAnswerError,
+  InvalidCredentialsError,
+  NetworkError,
+  ServerError,
+  TimeoutError,
+  TrackingRejectedError,
+} from "../errors"
+import { InvalidTrackingOrderError, TrackingClient } from "../tracking/client"
+import type { TrackingOrder } from "../tracking/schemas"
+import { recordingLogger } from "./recording-logger"
+
+const CREDENTIAL = "dXN1YXJpbzpzZW5oYS1zZWNyZXRh"
+
+const ORDER: TrackingOrder = {
+  OrderNumber: "1001",
+  Code: "BR123456789BR",
+  CarrierName: "Correios",
+  DatePosted: "2026-11-20T14:30:00",
+  DateToDelivery: "2026-11-25",
+  CustomerName: "Maria da Silva",
+  CustomerEmail: "maria@example.com.br",
+  CustomerPhone: "11987654321",
+  CustomerDocumentNumber: "12345678909",
+  CustomerPostalCode: "20040002",
+  CustomerCity: "Rio de Janeiro",
+  CustomerState: "RJ",
+  SendSms: true,
+  SendEmail: false,
+  OrderSalesValue: 250.5,
+  FreightCost: 25.19,
+  Weight: 0.6,
+}
+
+describe("TrackingClient against the sandbox", () => {
+  let sandbox: Sandbox
+  let client: TrackingClient
+  const logger = recordingLogger()
+  const errors: unknown[] = []
+
+  const newClient = (overrides: Partial<ConstructorParameters<typeof TrackingClient>[0]> = {}) =>
+    new TrackingClient({ url: sandbox.url, credential: CREDENTIAL, timeoutMs: 2000, connections: 2, logger, ...overrides })
+
+  async function failure(promise: Promise<unknown>): Promise<FreteServiceError> {
+    const error = await promise.then(
+      () => {
+        throw new Error("expected a failure")
+      },
+      (reason: unknown) => reason
+    )
+    errors.push(error)
+    expect(error).toBeInstanceOf(FreteServiceError)
+    return error as FreteServiceError
+  }
+
+  beforeAll(async () => {
+    sandbox = await createSandbox({ trackingCredential: CREDENTIAL })
+  })
+
+  beforeEach(() => {
+    sandbox.reset()
+    client = newClient()
+  })
+
+  afterEach(async () => {
+    await client.close()
+  })
+
+  afterAll(async () => {
+    await sandbox.close()
+  })
+
+  it("creates a tracking order and returns the service's Id", async () => {
+    const result = await client.createTrackingOrder(ORDER)
+    expect(result.id).toMatch(/^[0-9a-f-]{36}$/i)
+    const [stored] = sandbox.trackingOrders()
+    expect(stored.id).toBe(result.id)
+    expect(stored.order).toEqual(ORDER)
+  })
+
+  it("refuses to send an order it built wrong", async () => {
+    await expect(client.createTrackingOrder({ ...ORDER, CustomerDocumentNumber: "123.456.789-09" })).rejects.toThrow(
+      InvalidTrackingOrderError
+    )
+    await expect(client.createTrackingOrder({ ...ORDER, Weight: -1 })).rejects.toThrow(InvalidTrackingOrderError)
+    expect(sandbox.calls()).toHaveLength(0)
+  })
+
+  it("a refused credential is not retried", async () => {
+    sandbox.configure({ trackingCredential: "another" })
+    const error = await failure(client.createTrackingOrder(ORDER))
+    expect(error).toBeInstanceOf(InvalidCredentialsError)
+    expect(error).toMatchObject({ status: 401, retryable: false })
+    expect(sandbox.calls()).toHaveLength(1)
+  })
+
+  it("a body the service refuses is a rejection with its message", async () => {
+    const error = await failure(client.sendOrder({ ...ORDER, CustomerPhone: "123" }))
+    expect(error).toBeInstanceOf(TrackingRejectedError)
+    expect(error.status).toBe(400)
+    expect(error.serviceMessage).toMatch(/CustomerPhone/)
+    expect(sandbox.trackingOrders()).toHaveLength(0)
+  })
+
+  it("a 500 is a server error, and the client does not retry it", async () => {
+    sandbox.setFault("tracking", { mode: "status", status: 500 })
+    const error = await failure(client.createTrackingOrder(ORDER))
+    expect(error).toBeInstanceOf(ServerError)
+    expect(sandbox.calls()).toHaveLength(1)
+  })
+
+  it("a reset after the request was sent leaves the outcome unknown", async () => {
+    sandbox.setFault("tracking", { mode: "reset" })
+    const error = await failure(client.createTrackingOrder(ORDER))
+    expect(error).toBeInstanceOf(NetworkError)
+    expect((error as NetworkError).outcomeUnknown).toBe(true)
+    expect(sandbox.calls()).toHaveLength(1)
+  })
+
+  it("a hang ends at the deadline, outcome unknown", async () => {
+    client = newClient({ timeoutMs: 300 })
+    sandbox.setFault("tracking", { mode: "hang" })
+    const error = await failure(client.createTrackingOrder(ORDER))
+    expect(error).toBeInstanceOf(TimeoutError)
+    expect((error as TimeoutError).outcomeUnknown).toBe(true)
+  })
+
+  it("a slow answer within the deadline is taken", async () => {
+    sandbox.setFault("tracking", { mode: "latency", ms: 30 })
+    await expect(client.createTrackingOrder(ORDER)).resolves.toMatchObject({ id: expect.any(String) })
+  })
+
+  it("an HTML error page is a server error", async () => {
+    sandbox.setFault("tracking", { mode: "html" })
+    expect(await failure(client.createTrackingOrder(ORDER))).toBeInstanceOf(ServerError)
+  })
+
+  it("malformed JSON and JSON of the wrong shape are invalid answers", async () => {
+    sandbox.setFault("tracking", { mode: "malformed-json", times: 1 })
+    expect(await failure(client.createTrackingOrder(ORDER))).toBeInstanceOf(InvalidAnswerError)
+    sandbox.setFault("tracking", { mode: "wrong-shape" })
+    expect(await failure(client.createTrackingOrder(ORDER))).toBeInstanceOf(InvalidAnswerError)
+  })
+
+  it("the probe creates nothing and tells a refused credential", async () => {
+    expect((await client.probe()).status).not.toBe(401)
+    sandbox.configure({ trackingCredential: "another" })
+    expect((await client.probe()).status).toBe(401)
+    expect(sandbox.trackingOrders()).toHaveLength(0)
+  })
+
+  it("never lets the credential into an error, a stack or a log line", () => {
+    expect(errors.length).toBeGreaterThanOrEqual(7)
+    expect(logger.lines.length).toBeGreaterThan(5)
+    const texts = [...logger.lines, ...errors.flatMap((error) => [String(error), (error as Error).stack ?? "", JSON.stringify(error)])]
+    for (const text of texts) {
+      expect(text).not.toContain(CREDENTIAL)
+    }
+  })
+})
