@@ -18,6 +18,15 @@ export default defineConfig({
   },
   modules: [
     { resolve: "./src/modules/frete" },
+    {
+      resolve: "@medusajs/medusa/fulfillment",
+      options: {
+        providers: [
+          { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
+          { resolve: "./src/providers/frete", id: "frete" },
+        ],
+      },
+    },
   ],
   admin: {
     disable: process.env.MEDUSA_ADMIN_DISABLED === "true",

@@ -67,6 +67,8 @@ export const freteOptionsSchema = z.object({
       dimension: z.enum(["cm", "mm", "m"]).default("cm"),
     })
     .default({ weight: "g", dimension: "cm" }),
+  /** How often each Medusa instance reads the settings saved in the admin again, in ms. */
+  settingsRefreshMs: z.number().int().min(0).max(600_000).default(2000),
   /** Key that encrypts secrets saved from the admin (AES-256-GCM); at least 32 characters. */
   encryptionKey: z.string().min(32, "must be at least 32 characters long").optional(),
 })

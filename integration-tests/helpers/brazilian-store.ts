@@ -43,7 +43,7 @@ export async function createBrazilianStore(
 
   const { data: regionData } = await api.post(
     "/admin/regions",
-    { name: "Brasil", currency_code: "brl", countries: ["br"] },
+    { name: "Brasil", currency_code: "brl", countries: ["br"], payment_providers: ["pp_system_default"] },
     admin
   )
 

@@ -1,0 +1,141 @@
+import type { AxiosInstance } from "axios"
+import type { BrazilianStore } from "./brazilian-store"
+
+export interface ProductInput {
+  title: string
+  sku: string
+  price: number
+  weight?: number | null
+  length?: number | null
+  width?: number | null
+  height?: number | null
+  productWeight?: number | null
+}
+
+/** A product with one variant, sold in BRL, stock not managed. */
+export async function createProduct(api: AxiosInstance, store: BrazilianStore, input: ProductInput) {
+  const { data } = await api.post(
+    "/admin/products",
+    {
+      title: input.title,
+      status: "published",
+      shipping_profile_id: store.shippingProfileId,
+      sales_channels: [{ id: store.salesChannelId }],
+      weight: input.productWeight ?? undefined,
+      options: [{ title: "Tamanho", values: ["Único"] }],
+      variants: [
+        {
+          title: "Único",
+          sku: input.sku,
+          options: { Tamanho: "Único" },
+          manage_inventory: false,
+          prices: [{ currency_code: "brl", amount: input.price }],
+          weight: input.weight ?? undefined,
+          length: input.length ?? undefined,
+          width: input.width ?? undefined,
+          height: input.height ?? undefined,
+        },
+      ],
+    },
+    { ...store.admin, params: { fields: "id,*variants" } }
+  )
+  return { productId: data.product.id as string, variantId: data.product.variants[0].id as string }
+}
+
+/** A calculated shipping option of this plugin's provider, as the README tells merchants to create it. */
+export async function createFreteOption(api: AxiosInstance, store: BrazilianStore, optionId: string, name: string) {
+  const { data } = await api.post(
+    "/admin/shipping-options",
+    {
+      name,
+      service_zone_id: store.serviceZoneId,
+      shipping_profile_id: store.shippingProfileId,
+      provider_id: "frete_frete",
+      price_type: "calculated",
+      type: { label: name, description: name, code: optionId },
+      data: { id: optionId },
+      prices: [],
+      rules: [],
+    },
+    store.admin
+  )
+  return data.shipping_option.id as string
+}
+
+/** A flat-price option of Medusa's manual provider, to show the two side by side. */
+export async function createManualOption(api: AxiosInstance, store: BrazilianStore, amount: number) {
+  const { data } = await api.post(
+    "/admin/shipping-options",
+    {
+      name: "Retirada na loja",
+      service_zone_id: store.serviceZoneId,
+      shipping_profile_id: store.shippingProfileId,
+      provider_id: "manual_manual",
+      price_type: "flat",
+      type: { label: "Retirada", description: "Retirada na loja", code: "retirada" },
+      data: { id: "manual-fulfillment" },
+      prices: [{ currency_code: "brl", amount }],
+      rules: [],
+    },
+    store.admin
+  )
+  return data.shipping_option.id as string
+}
+
+export const SHOPPER_ADDRESS = {
+  first_name: "Maria",
+  last_name: "da Silva",
+  address_1: "Avenida Rio Branco, 1",
+  address_2: "Sala 101",
+  city: "Rio de Janeiro",
+  province: "RJ",
+  postal_code: "20040-002",
+  country_code: "br",
+  phone: "(21) 98765-4321",
+}
+
+/** A cart as the Next.js starter makes it: region, items, then the e-mail and address. */
+export async function createCart(
+  api: AxiosInstance,
+  store: BrazilianStore,
+  items: Array<{ variant_id: string; quantity: number }>,
+  address: Partial<typeof SHOPPER_ADDRESS> = {}
+) {
+  const { data } = await api.post("/store/carts", { region_id: store.regionId, items }, store.store)
+  const cartId = data.cart.id as string
+  await api.post(
+    `/store/carts/${cartId}`,
+    { email: "maria@example.com.br", shipping_address: { ...SHOPPER_ADDRESS, ...address }, billing_address: { ...SHOPPER_ADDRESS, ...address } },
+    store.store
+  )
+  return cartId
+}
+
+/** The starter's checkout step: list the options, then price each calculated one. */
+export async function listAndCalculate(api: AxiosInstance, store: BrazilianStore, cartId: string) {
+  const { data } = await api.get("/store/shipping-options", { ...store.store, params: { cart_id: cartId } })
+  const options = data.shipping_options as Array<{ id: string; price_type: string; amount?: number; name: string }>
+  const prices = await Promise.all(
+    options
+      .filter((option) => option.price_type === "calculated")
+      .map(async (option) => {
+        const answer = await api
+          .post(`/store/shipping-options/${option.id}/calculate`, { cart_id: cartId, data: {} }, store.store)
+          .catch((error: { response: { status: number; data: { message: string } } }) => error.response)
+        return { id: option.id, status: answer.status, body: answer.data }
+      })
+  )
+  return { options, prices }
+}
+
+/** Payment with Medusa's system provider, then completion: the order. */
+export async function completeCart(api: AxiosInstance, store: BrazilianStore, cartId: string) {
+  const { data: collection } = await api.post("/store/payment-collections", { cart_id: cartId }, store.store)
+  await api.post(
+    `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`,
+    { provider_id: "pp_system_default" },
+    store.store
+  )
+  const { data } = await api.post(`/store/carts/${cartId}/complete`, {}, store.store)
+  return data
+}

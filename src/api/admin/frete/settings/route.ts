@@ -1,0 +1,33 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { FRETE_MODULE } from "../../../../modules/frete"
+import type FreteModuleService from "../../../../modules/frete/service"
+
+/** GET /admin/frete/settings: the settings in force (defaults until the merchant saves some). */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const frete = req.scope.resolve<FreteModuleService>(FRETE_MODULE)
+  res.json({ settings: await frete.getSettings() })
+}
+
+/**
+ * POST /admin/frete/settings: the given top-level fields replace the current ones. A bad value
+ * gets a 400 whose `issues` name each field, in Portuguese; nothing is saved then.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const body = req.body
+  if (!body || typeof body !== "object" || Array.isArray(body)) {
+    res.status(400).json({ type: MedusaError.Types.INVALID_DATA, message: "Envie as configurações como um objeto JSON.", issues: [] })
+    return
+  }
+  const frete = req.scope.resolve<FreteModuleService>(FRETE_MODULE)
+  try {
+    res.json({ settings: await frete.saveSettings(body as Record<string, unknown>) })
+  } catch (error) {
+    const issues = (error as { issues?: unknown }).issues
+    if (error instanceof MedusaError && Array.isArray(issues)) {
+      res.status(400).json({ type: error.type, message: error.message, issues })
+      return
+    }
+    throw error
+  }
+}

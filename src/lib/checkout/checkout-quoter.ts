@@ -1,0 +1,86 @@
+import { CepNotFoundError } from "../errors"
+import type { FreightClient } from "../freight/client"
+import type { FreightQuery, FreightQuote } from "../freight/schemas"
+import { silentLogger, type FreteLogger } from "../logger"
+import { canonicalKey, hashKey, QuoteCache, type QuoteSource } from "../quote-cache"
+import type { FreteSettings } from "../settings/schema"
+import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
+import { ShopperError } from "./shopper-error"
+
+export class FreightNotConfiguredError extends Error {
+  constructor() {
+    super("The freight API is not configured: set freight.url and freight.token (or FRETE_FREIGHT_URL and FRETE_FREIGHT_TOKEN)")
+    this.name = "FreightNotConfiguredError"
+  }
+}
+
+export interface QuoteOutcome {
+  offers: Offer[]
+  /** Where the prices come from: a cached or fresh answer, an older answer, or the fallback table. */
+  source: QuoteSource | "fallback"
+}
+
+export interface CheckoutQuoterDeps {
+  cache: QuoteCache<FreightQuote>
+  /** The freight client of the moment, or null when the API is not configured. */
+  freightClient: () => FreightClient | null
+  logger?: FreteLogger
+  now?: () => Date
+}
+
+/**
+ * The failure policy of checkout: a fresh cached quote; else one upstream call shared by all
+ * who ask the same query; on failure the last answer to that query; else the fallback table;
+ * else an error that says the freight cannot be priced. A destination CEP the service does not
+ * know is the shopper's to fix, and gets no fallback price. Never a price of 0 for a failure.
+ */
+export class CheckoutQuoter {
+  private readonly logger: FreteLogger
+  private readonly now: () => Date
+
+  constructor(private readonly deps: CheckoutQuoterDeps) {
+    this.logger = deps.logger ?? silentLogger
+    this.now = deps.now ?? (() => new Date())
+  }
+
+  keyOf(query: FreightQuery): string {
+    return hashKey(canonicalKey(query))
+  }
+
+  /** Whether pricing this query now would call the freight API. */
+  wouldCallUpstream(query: FreightQuery): boolean {
+    return this.deps.cache.wouldLoad(this.keyOf(query))
+  }
+
+  async offers(query: FreightQuery, settings: FreteSettings): Promise<QuoteOutcome> {
+    let reason: string
+    try {
+      const result = await this.deps.cache.get(this.keyOf(query), () => this.load(query))
+      const offers = offersFromQuote(result.value, settings, this.now())
+      if (offers.length) {
+        return { offers, source: result.source }
+      }
+      reason = "the freight API offered no enabled service"
+    } catch (error) {
+      if (error instanceof CepNotFoundError && error.which === "destination") {
+        throw new ShopperError("cep_not_served")
+      }
+      reason = error instanceof Error ? error.message : String(error)
+    }
+    const fallback = fallbackOffers(query, settings, this.now())
+    if (fallback.length) {
+      this.logger.warn(`frete: using the fallback table for ${query.originCep} -> ${query.destinationCep}: ${reason}`)
+      return { offers: fallback, source: "fallback" }
+    }
+    this.logger.error(`frete: freight cannot be priced for ${query.originCep} -> ${query.destinationCep} and no fallback applies: ${reason}`)
+    throw new ShopperError("freight_unavailable", reason)
+  }
+
+  private async load(query: FreightQuery): Promise<FreightQuote> {
+    const client = this.deps.freightClient()
+    if (!client) {
+      throw new FreightNotConfiguredError()
+    }
+    return client.quote(query)
+  }
+}

@@ -1,0 +1,123 @@
+import { toCents } from "../brazilian-decimal"
+import { deliveryEstimate } from "../calendar/business-days"
+import type { FreightQuery, FreightQuote } from "../freight/schemas"
+import type { FreteSettings } from "../settings/schema"
+
+/** One way to ship the cart, after the merchant's settings: what the shopper is offered. */
+export interface Offer {
+  service: string
+  name: string
+  carrier: string | null
+  /** Price in centavos. */
+  amountCents: number
+  /** Business days; 0 is same day; null when the carrier does not know. */
+  days: number | null
+  /** "YYYY-MM-DD", counted in Brazilian business days; null when days is. */
+  deliveryEstimate: string | null
+  isFallback: boolean
+  consultaToken: string | null
+  code: string | null
+}
+
+function byDisplayOrder(settings: FreteSettings) {
+  const position = new Map(settings.services.map((service, index) => [service.metaname, index]))
+  return (a: Offer, b: Offer) =>
+    (position.get(a.service) ?? Number.MAX_SAFE_INTEGER) - (position.get(b.service) ?? Number.MAX_SAFE_INTEGER) ||
+    a.amountCents - b.amountCents
+}
+
+/**
+ * The quote's quotations as offers: services the merchant disabled left out, renamed ones under
+ * the merchant's name, in the merchant's order (unlisted services after, by price).
+ */
+export function offersFromQuote(quote: FreightQuote, settings: FreteSettings, now: Date): Offer[] {
+  const configured = new Map(settings.services.map((service) => [service.metaname, service]))
+  return quote.quotations
+    .filter((quotation) => configured.get(quotation.service)?.enabled !== false)
+    .map((quotation) => {
+      const setting = configured.get(quotation.service)
+      // In an auction one metaname has several quotations: only the service's own name tells them apart.
+      const renamed = setting?.display_name && quotation.serviceName === setting.name ? setting.display_name : null
+      return {
+        service: quotation.service,
+        name: renamed ?? quotation.serviceName,
+        carrier: quotation.carrier,
+        amountCents: quotation.priceCents,
+        days: quotation.days,
+        deliveryEstimate: deliveryEstimate(quotation.days, now),
+        isFallback: false,
+        consultaToken: quote.consultaToken,
+        code: quotation.code,
+      }
+    })
+    .sort(byDisplayOrder(settings))
+}
+
+/** Real weight or cubic weight (L × W × H / 6000), whichever is larger, for the whole cart. */
+export function billableWeightKg(query: FreightQuery): number {
+  return query.volumes.reduce(
+    (sum, volume) => sum + Math.max(volume.weightKg, (volume.lengthCm * volume.widthCm * volume.heightCm) / 6000) * volume.quantity,
+    0
+  )
+}
+
+/**
+ * Offers from the settings' fallback table, for when the freight API cannot answer: each
+ * service's first weight band that holds the cart, plus the extra days and price the service
+ * would have added; with free freight, the cheapest is free, as the service does it.
+ */
+export function fallbackOffers(query: FreightQuery, settings: FreteSettings, now: Date): Offer[] {
+  const weight = billableWeightKg(query)
+  const extraDays = query.extraDays ?? 0
+  const offers = settings.fallback.flatMap((entry): Offer[] => {
+    const band = entry.bands.find((candidate) => weight <= candidate.max_weight_kg)
+    if (!band) {
+      return []
+    }
+    const setting = settings.services.find((service) => service.metaname === entry.service)
+    if (setting?.enabled === false) {
+      return []
+    }
+    const days = band.days + extraDays
+    return [
+      {
+        service: entry.service,
+        name: setting?.display_name ?? entry.name,
+        carrier: entry.carrier,
+        amountCents: toCents(band.price + (query.extraPrice ?? 0)),
+        days,
+        deliveryEstimate: deliveryEstimate(days, now),
+        isFallback: true,
+        consultaToken: null,
+        code: null,
+      },
+    ]
+  })
+  if (query.freeFreight && offers.length) {
+    const cheapest = offers.reduce((best, offer) => (offer.amountCents < best.amountCents ? offer : best))
+    cheapest.amountCents = 0
+  }
+  return offers.sort(byDisplayOrder(settings))
+}
+
+export const CHEAPEST = "cheapest"
+export const FASTEST = "fastest"
+
+const daysOrLast = (offer: Offer) => (offer.days === null ? Number.MAX_SAFE_INTEGER : offer.days)
+
+/**
+ * The offer for a fulfillment option: `cheapest` (lowest price, then fewest days), `fastest`
+ * (fewest days, unknown last, then lowest price), or a service's metaname (its cheapest
+ * quotation, should an auction repeat it).
+ */
+export function pickOffer(offers: Offer[], optionId: string): Offer | undefined {
+  const byPrice = (a: Offer, b: Offer) => a.amountCents - b.amountCents || daysOrLast(a) - daysOrLast(b)
+  const byDays = (a: Offer, b: Offer) => daysOrLast(a) - daysOrLast(b) || a.amountCents - b.amountCents
+  if (optionId === CHEAPEST) {
+    return [...offers].sort(byPrice)[0]
+  }
+  if (optionId === FASTEST) {
+    return [...offers].sort(byDays)[0]
+  }
+  return offers.filter((offer) => offer.service === optionId).sort(byPrice)[0]
+}

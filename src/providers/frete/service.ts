@@ -1,0 +1,120 @@
+import type { Logger } from "@medusajs/framework/types"
+import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
+import { readFreteOptions, type FreteOptions } from "../../../medusa-plugin.config"
+import { buildFreightQuery } from "../../lib/checkout/build-freight-query"
+import { CHEAPEST, FASTEST, pickOffer, type Offer } from "../../lib/checkout/offers"
+import { ShopperError } from "../../lib/checkout/shopper-error"
+import { activeFreteModule } from "../../modules/frete/active-module"
+import { quoteRequestFromCart, type CartContext } from "./cart-context"
+
+type InjectedDependencies = {
+  logger: Logger
+  configModule: unknown
+}
+
+/** The shipping method's data: what the order keeps of the quote it was priced with. */
+export interface FreteShippingMethodData {
+  service: string
+  service_name: string
+  carrier: string | null
+  consulta_token: string | null
+  cotacao_codigo: string | null
+  days: number | null
+  delivery_estimate: string | null
+  is_fallback: boolean
+}
+
+/** A shopper-facing failure as the MedusaError the storefront shows. */
+export function toMedusaError(error: unknown): unknown {
+  if (error instanceof ShopperError) {
+    return new MedusaError(error.isInputError ? MedusaError.Types.INVALID_DATA : MedusaError.Types.NOT_ALLOWED, error.message)
+  }
+  return error
+}
+
+/**
+ * Calculated shipping priced by the freight quote API. One query per cart, whatever the number of
+ * options and refreshes: the plugin's module keeps the answer and shares it.
+ */
+class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService {
+  static identifier = "frete"
+
+  protected readonly logger_: Logger
+  protected readonly options_: FreteOptions
+
+  constructor({ logger, configModule }: InjectedDependencies) {
+    super()
+    this.logger_ = logger
+    // The options live on the plugin entry, not on this provider's entry (see the README).
+    this.options_ = readFreteOptions(configModule)
+  }
+
+  async getFulfillmentOptions() {
+    const settings = await activeFreteModule().getSettings()
+    return [
+      { id: CHEAPEST, name: "Frete econômico" },
+      { id: FASTEST, name: "Frete expresso" },
+      ...settings.services.map((service) => ({ id: service.metaname, name: service.display_name ?? service.name })),
+    ]
+  }
+
+  async validateOption(data: Record<string, unknown>): Promise<boolean> {
+    return typeof data.id === "string" && data.id.trim().length > 0
+  }
+
+  async canCalculate(): Promise<boolean> {
+    return true
+  }
+
+  async calculatePrice(optionData: Record<string, unknown>, _data: Record<string, unknown>, context: CartContext) {
+    const offer = await this.offerFor(optionData, context)
+    return { calculated_amount: offer.amountCents / 100, is_calculated_price_tax_inclusive: false }
+  }
+
+  async validateFulfillmentData(optionData: Record<string, unknown>, data: Record<string, unknown>, context: CartContext) {
+    const offer = await this.offerFor(optionData, context)
+    const methodData: FreteShippingMethodData = {
+      service: offer.service,
+      service_name: offer.name,
+      carrier: offer.carrier,
+      consulta_token: offer.consultaToken,
+      cotacao_codigo: offer.code,
+      days: offer.days,
+      delivery_estimate: offer.deliveryEstimate,
+      is_fallback: offer.isFallback,
+    }
+    return { ...data, ...methodData }
+  }
+
+  /** The shipping method's data goes on the fulfillment, where the tracking order reads it. */
+  async createFulfillment(data: Record<string, unknown>) {
+    return { data: { ...data }, labels: [] }
+  }
+
+  async cancelFulfillment() {
+    return {}
+  }
+
+  async createReturnFulfillment() {
+    return { data: {}, labels: [] }
+  }
+
+  private async offerFor(optionData: Record<string, unknown>, context: CartContext): Promise<Offer> {
+    const optionId = typeof optionData?.id === "string" ? optionData.id : CHEAPEST
+    try {
+      const frete = activeFreteModule()
+      const settings = await frete.getSettings()
+      const { query } = buildFreightQuery(quoteRequestFromCart(context), settings, this.options_.units)
+      const { offers } = await frete.quoter.offers(query, settings)
+      const offer = pickOffer(offers, optionId)
+      if (!offer) {
+        throw new ShopperError("option_unavailable")
+      }
+      return offer
+    } catch (error) {
+      throw toMedusaError(error)
+    }
+  }
+}
+
+export default FreteFulfillmentProviderService
