@@ -17,7 +17,8 @@ export default defineConfig({
     },
   },
   modules: [
-    { resolve: "./src/modules/frete" },
+    // A store passes these on its plugin entry; here the plugin runs as the project itself.
+    { resolve: "./src/modules/frete", options: process.env.FRETE_PLUGIN_OPTIONS_JSON ? JSON.parse(process.env.FRETE_PLUGIN_OPTIONS_JSON) : undefined },
     {
       resolve: "@medusajs/medusa/fulfillment",
       options: {

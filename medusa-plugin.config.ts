@@ -45,8 +45,25 @@ export const freteOptionsSchema = z.object({
       timeoutMs: timeoutMs(2500),
       /** Most sockets kept open to the freight API by one Medusa process. */
       connections: connections(16),
+      /** The answers kept per Medusa process, by query. */
+      cache: z
+        .object({
+          /** How long an answer is used without asking again. */
+          successTtlMs: z.number().int().min(1).max(86_400_000).default(600_000),
+          /** How long a failure is remembered: no new call for that query meanwhile. */
+          failureTtlMs: z.number().int().min(1).max(3_600_000).default(30_000),
+          /** How long an answer may still be used, past its freshness, when the API fails. */
+          staleTtlMs: z.number().int().min(0).max(7 * 86_400_000).default(21_600_000),
+          /** Most queries kept; the least recently used go first. */
+          maxEntries: z.number().int().min(1).max(1_000_000).default(10_000),
+        })
+        .default({ successTtlMs: 600_000, failureTtlMs: 30_000, staleTtlMs: 21_600_000, maxEntries: 10_000 }),
     })
-    .default({ timeoutMs: 2500, connections: 16 }),
+    .default({
+      timeoutMs: 2500,
+      connections: 16,
+      cache: { successTtlMs: 600_000, failureTtlMs: 30_000, staleTtlMs: 21_600_000, maxEntries: 10_000 },
+    }),
   tracking: z
     .object({
       /** Base URL of the tracking API; the plugin calls `{url}/v1/tracking`. */

@@ -44,6 +44,10 @@ freteIntegrationTestRunner({
       expect(options.map((option) => option.id).sort()).toEqual(Object.values(optionIds).sort())
       expect(prices.map((price) => price.status)).toEqual([200, 200, 200])
       expect(freightCalls()).toHaveLength(1)
+      // Grams and centimetres, the defaults, become kilograms and centimetres.
+      expect((freightCalls()[0].body as { volumes: unknown[] }).volumes).toEqual([
+        { sku: "CAMISETA-P", quantidade: "2", preco: "120", peso: "0.3", comprimento: "30", largura: "20", altura: "4" },
+      ])
 
       const quoted = lastQuotations().filter((quotation) => quotation.servico_metaname !== "azul-amanha")
       const cents = (quotation: WireQuotation) => parseBrazilianMoneyCents(quotation.cotacao_preco) as number
@@ -94,6 +98,80 @@ freteIntegrationTestRunner({
       const { data: order } = await api.get(`/admin/orders/${completed.order.id}`, { ...store.admin, params: { fields: "+shipping_methods.data" } })
       expect(order.order.shipping_methods[0].data).toMatchObject({ service: "correios-sedex", is_fallback: false })
       expect(freightCalls()).toHaveLength(3)
+    })
+
+    describe("POST /store/frete/quotes", () => {
+      const quotes = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+        api
+          .post("/store/frete/quotes", body, { headers: { ...store.store.headers, ...headers } })
+          .catch((error: { response: { status: number; data: Record<string, unknown>; headers: Record<string, string> } }) => error.response)
+
+      it("prices a product page for a CEP: every enabled service, sorted by price, renamed as the merchant wants", async () => {
+        const answer = await quotes({ postal_code: "01310-200", items: [{ variant_id: variantId, quantity: 1 }] })
+        expect(answer.status).toBe(200)
+        const list = answer.data.quotes as Array<{ service: string; name: string; amount: number; days: number | null; currency_code: string; is_fallback: boolean; delivery_estimate: string | null }>
+        const wire = lastQuotations().filter((quotation) => quotation.servico_metaname !== "azul-amanha")
+        expect(list.map((quote) => quote.service).sort()).toEqual(wire.map((quotation) => quotation.servico_metaname).sort())
+        expect(list.map((quote) => quote.amount)).toEqual([...list.map((quote) => quote.amount)].sort((a, b) => a - b))
+        const sedex = list.find((quote) => quote.service === "correios-sedex")
+        expect(sedex).toMatchObject({ name: "SEDEX rápido", currency_code: "brl", is_fallback: false, days: 0 })
+        // Same city: the same day, a business day.
+        expect(sedex?.delivery_estimate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+        expect((freightCalls()[0].body as { valor_notafiscal: string }).valor_notafiscal).toBe("120")
+      })
+
+      it("prices a cart with the same query as checkout: the two share one freight call", async () => {
+        const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 3 }], { postal_code: "29010-000", province: "ES" })
+        const answer = await quotes({ postal_code: "29010-000", cart_id: cartId })
+        expect(answer.status).toBe(200)
+        const { prices } = await listAndCalculate(api, store, cartId)
+        expect(prices.every((price) => price.status === 200)).toBe(true)
+        expect(freightCalls()).toHaveLength(1)
+        const cheapest = Math.min(...(answer.data.quotes as Array<{ amount: number }>).map((quote) => quote.amount))
+        expect(prices.find((price) => price.id === optionIds.cheapest)?.body.shipping_option.calculated_price.calculated_amount).toBe(cheapest)
+      })
+
+      it.each([["1234-567"], ["abcde-fgh"], [""], ["0131010"]])("refuses the CEP %j in Portuguese before any call", async (cep) => {
+        const answer = await quotes({ postal_code: cep, items: [{ variant_id: variantId, quantity: 1 }] })
+        expect(answer.status).toBe(400)
+        expect(answer.data.message).toBe("CEP inválido. Informe os 8 dígitos do CEP, por exemplo 01310-100.")
+        expect(freightCalls()).toHaveLength(0)
+      })
+
+      it("refuses a body of the wrong shape in Portuguese", async () => {
+        for (const body of [{ postal_code: "01310-100" }, { postal_code: "01310-100", items: "x" }, { postal_code: 1310100, items: [] }, { postal_code: "01310-100", items: [{ variant_id: variantId, quantity: 0 }] }]) {
+          const answer = await quotes(body)
+          expect(answer.status).toBe(400)
+          expect(answer.data.message).toMatch(/^Consulta de frete inválida: /)
+        }
+        const unknown = await quotes({ postal_code: "01310-100", items: [{ variant_id: "variant_nao_existe", quantity: 1 }] })
+        expect(unknown.status).toBe(400)
+        expect(unknown.data.message).toMatch(/^Produto não encontrado/)
+        expect(freightCalls()).toHaveLength(0)
+      })
+
+      it("bounds the new freight queries one client can cause per minute; repeats from the cache stay free", async () => {
+        await api.post("/admin/frete/settings", { quote_route_limit_per_minute: 3 }, store.admin)
+        const item = [{ variant_id: otherVariantId, quantity: 1 }]
+        for (const cep of ["57010-000", "58010-000", "59010-000"]) {
+          expect((await quotes({ postal_code: cep, items: item })).status).toBe(200)
+        }
+        const refused = await quotes({ postal_code: "49010-000", items: item })
+        expect(refused.status).toBe(429)
+        expect(refused.data.message).toBe("Muitas consultas de frete em pouco tempo. Aguarde um minuto e tente novamente.")
+        expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0)
+        // An answer already kept costs the merchant nothing: still served.
+        expect((await quotes({ postal_code: "58010-000", items: item })).status).toBe(200)
+        expect(freightCalls()).toHaveLength(3)
+      })
+
+      it("requires the storefront's publishable key", async () => {
+        const answer = await api
+          .post("/store/frete/quotes", { postal_code: "01310-100", items: [{ variant_id: variantId, quantity: 1 }] })
+          .catch((error: { response: { status: number } }) => error.response)
+        expect(answer.status).toBe(400)
+        expect(freightCalls()).toHaveLength(0)
+      })
     })
   },
 })

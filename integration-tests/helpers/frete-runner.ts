@@ -1,4 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { FreteOptionsInput } from "../../medusa-plugin.config"
 import { createSandbox, type Sandbox, type SandboxOptions } from "../../sandbox/server"
 
 type RunnerOptions = Parameters<Parameters<typeof medusaIntegrationTestRunner>[0]["testSuite"]>[0]
@@ -10,6 +11,8 @@ export interface FreteTestContext extends RunnerOptions {
 
 interface FreteRunnerConfig {
   sandbox?: SandboxOptions
+  /** The plugin's options, as a store would put them on its plugin entry (URLs and secrets aside). */
+  pluginOptions?: FreteOptionsInput
   /** Extra environment for the app; FRETE_* point at the sandbox unless given here. */
   env?: Record<string, string>
   testSuite: (context: FreteTestContext) => void
@@ -17,32 +20,31 @@ interface FreteRunnerConfig {
 
 /**
  * medusaIntegrationTestRunner with the sandbox started first (on a free port) and the app's
- * FRETE_* variables pointing at it. The sandbox outlives the app: Medusa's cleanup runs first.
+ * FRETE_* variables pointing at it. They go straight to process.env: the runner loads
+ * medusa-config.ts before it applies its own `env`. The sandbox outlives the app.
  */
-export function freteIntegrationTestRunner({ sandbox: sandboxOptions, env: extraEnv = {}, testSuite }: FreteRunnerConfig) {
+export function freteIntegrationTestRunner({ sandbox: sandboxOptions, pluginOptions, env = {}, testSuite }: FreteRunnerConfig) {
   let sandbox: Sandbox | undefined
-  const env: Record<string, string> = {}
+  const saved = { ...process.env }
 
   beforeAll(async () => {
     sandbox = await createSandbox(sandboxOptions)
-    Object.assign(
-      env,
-      {
-        FRETE_FREIGHT_URL: sandbox.url,
-        FRETE_FREIGHT_TOKEN: sandboxOptions?.freightToken ?? "sandbox-freight-token",
-        FRETE_TRACKING_URL: sandbox.url,
-        FRETE_TRACKING_CREDENTIAL: sandboxOptions?.trackingCredential ?? "sandbox-tracking-credential",
-      },
-      extraEnv
-    )
+    Object.assign(process.env, {
+      FRETE_FREIGHT_URL: sandbox.url,
+      FRETE_FREIGHT_TOKEN: sandboxOptions?.freightToken ?? "sandbox-freight-token",
+      FRETE_TRACKING_URL: sandbox.url,
+      FRETE_TRACKING_CREDENTIAL: sandboxOptions?.trackingCredential ?? "sandbox-tracking-credential",
+      FRETE_PLUGIN_OPTIONS_JSON: pluginOptions ? JSON.stringify(pluginOptions) : "",
+      ...env,
+    })
   })
 
   afterAll(async () => {
+    process.env = saved
     await sandbox?.close()
   })
 
   medusaIntegrationTestRunner({
-    env,
     testSuite: (options) =>
       testSuite({
         ...options,

@@ -1,6 +1,5 @@
 import type { Logger } from "@medusajs/framework/types"
 import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
-import { readFreteOptions, type FreteOptions } from "../../../medusa-plugin.config"
 import { buildFreightQuery } from "../../lib/checkout/build-freight-query"
 import { CHEAPEST, FASTEST, pickOffer, type Offer } from "../../lib/checkout/offers"
 import { ShopperError } from "../../lib/checkout/shopper-error"
@@ -9,7 +8,6 @@ import { quoteRequestFromCart, type CartContext } from "./cart-context"
 
 type InjectedDependencies = {
   logger: Logger
-  configModule: unknown
 }
 
 /** The shipping method's data: what the order keeps of the quote it was priced with. */
@@ -40,13 +38,11 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
   static identifier = "frete"
 
   protected readonly logger_: Logger
-  protected readonly options_: FreteOptions
 
-  constructor({ logger, configModule }: InjectedDependencies) {
+  // No options of its own: they live on the plugin entry, and the plugin's module holds them.
+  constructor({ logger }: InjectedDependencies) {
     super()
     this.logger_ = logger
-    // The options live on the plugin entry, not on this provider's entry (see the README).
-    this.options_ = readFreteOptions(configModule)
   }
 
   async getFulfillmentOptions() {
@@ -104,7 +100,7 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
     try {
       const frete = activeFreteModule()
       const settings = await frete.getSettings()
-      const { query } = buildFreightQuery(quoteRequestFromCart(context), settings, this.options_.units)
+      const { query } = buildFreightQuery(quoteRequestFromCart(context), settings, frete.pluginOptions.units)
       const { offers } = await frete.quoter.offers(query, settings)
       const offer = pickOffer(offers, optionId)
       if (!offer) {
