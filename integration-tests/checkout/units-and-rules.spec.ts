@@ -1,0 +1,115 @@
+import { parseBrazilianMoneyCents } from "../../src/lib/brazilian-decimal"
+import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
+import { createCart, createFreteOption, createProduct, listAndCalculate } from "../helpers/checkout"
+import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+
+type WireQuotation = { servico_metaname: string; cotacao_preco: string; cotacao_prazo: number }
+type WireQuery = { volumes: Array<Record<string, string>>; prazo_adicional?: string; preco_adicional?: string; fretegratis?: boolean; valor_notafiscal: string }
+
+freteIntegrationTestRunner({
+  // A store that keeps weights in kilograms and dimensions in millimetres.
+  pluginOptions: { units: { weight: "kg", dimension: "mm" } },
+  testSuite: ({ api, getContainer, sandbox }) => {
+    let store: BrazilianStore
+    let cheapestOption: string
+
+    beforeEach(async () => {
+      sandbox().reset()
+      store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
+      await api.post("/admin/frete/settings", { default_package: { weight_kg: 0.5, length_cm: 25, width_cm: 18, height_cm: 9 } }, store.admin)
+      cheapestOption = await createFreteOption(api, store, "cheapest", "Frete econômico")
+    })
+
+    const freightCalls = () => sandbox().calls({ service: "freight" })
+    const volumesBySku = () => Object.fromEntries((freightCalls()[0].body as WireQuery).volumes.map((volume) => [volume.sku, volume]))
+
+    it("converts kilograms and millimetres, and falls back to the product's weight, then the default package", async () => {
+      const full = await createProduct(api, store, { title: "Luminária", sku: "LUMINARIA", price: 89.9, weight: 1.5, length: 305, width: 200, height: 42 })
+      const productWeight = await createProduct(api, store, { title: "Vaso", sku: "VASO", price: 60, productWeight: 2 })
+      const nothing = await createProduct(api, store, { title: "Cartão", sku: "CARTAO", price: 5 })
+      const partial = await createProduct(api, store, { title: "Tapete", sku: "TAPETE", price: 150, weight: 3.25, length: 1200 })
+      const cartId = await createCart(api, store, [
+        { variant_id: full.variantId, quantity: 1 },
+        { variant_id: productWeight.variantId, quantity: 2 },
+        { variant_id: nothing.variantId, quantity: 3 },
+        { variant_id: partial.variantId, quantity: 1 },
+      ])
+      const { prices } = await listAndCalculate(api, store, cartId)
+      expect(prices[0].status).toBe(200)
+
+      expect(volumesBySku()).toEqual({
+        LUMINARIA: { sku: "LUMINARIA", quantidade: "1", preco: "89.9", peso: "1.5", comprimento: "30.5", largura: "20", altura: "4.2" },
+        VASO: { sku: "VASO", quantidade: "2", preco: "60", peso: "2", comprimento: "25", largura: "18", altura: "9" },
+        CARTAO: { sku: "CARTAO", quantidade: "3", preco: "5", peso: "0.5", comprimento: "25", largura: "18", altura: "9" },
+        // A variant with only some dimensions gets the default package's, and keeps its weight.
+        TAPETE: { sku: "TAPETE", quantidade: "1", preco: "150", peso: "3.25", comprimento: "25", largura: "18", altura: "9" },
+      })
+      expect((freightCalls()[0].body as WireQuery).valor_notafiscal).toBe("374.9")
+    })
+
+    it("reads prices of a thousand reais and more in Brazilian notation, to the centavo", async () => {
+      const fridge = await createProduct(api, store, { title: "Geladeira", sku: "GELADEIRA", price: 4299.9, weight: 95, length: 1800, width: 700, height: 700 })
+      const cartId = await createCart(api, store, [{ variant_id: fridge.variantId, quantity: 2 }], { postal_code: "69010-000", province: "AM", city: "Manaus" })
+      const { prices } = await listAndCalculate(api, store, cartId)
+      const wire = (freightCalls()[0].response as { cotacoes: WireQuotation[] }).cotacoes
+      const cheapest = Math.min(...wire.map((quotation) => parseBrazilianMoneyCents(quotation.cotacao_preco) as number))
+      expect(wire.some((quotation) => /^\d{1,3}(\.\d{3})+,\d{2}$/.test(quotation.cotacao_preco))).toBe(true)
+      expect(cheapest).toBeGreaterThan(100_000)
+      expect(prices.find((price) => price.id === cheapestOption)?.body.shipping_option.calculated_price.calculated_amount).toBe(cheapest / 100)
+    })
+
+    it("sends the settings' extra days, percentage price and free freight, and prices what the service answers", async () => {
+      await api.post(
+        "/admin/frete/settings",
+        {
+          extra_days: 2,
+          extra_price: { type: "percent", value: 10 },
+          free_freight_rules: [{ min_subtotal: 200, states: ["RJ", "SP"] }],
+        },
+        store.admin
+      )
+      const shirt = await createProduct(api, store, { title: "Camiseta", sku: "CAMISETA", price: 120, weight: 0.3, length: 300, width: 200, height: 40 })
+
+      // R$ 240 to Rio de Janeiro: the rule applies.
+      const free = await createCart(api, store, [{ variant_id: shirt.variantId, quantity: 2 }], { postal_code: "20040-002", province: "RJ" })
+      const freePrices = await listAndCalculate(api, store, free)
+      expect(freightCalls()[0].body).toMatchObject({ prazo_adicional: "2", preco_adicional: "24", fretegratis: true })
+      expect(freePrices.prices[0].body.shipping_option.calculated_price.calculated_amount).toBe(0)
+
+      // R$ 240 to Minas Gerais: not a state of the rule.
+      const paid = await createCart(api, store, [{ variant_id: shirt.variantId, quantity: 2 }], { postal_code: "30130-010", province: "MG" })
+      const paidPrices = await listAndCalculate(api, store, paid)
+      const query = freightCalls()[1].body as WireQuery
+      expect(query.fretegratis).toBeUndefined()
+      expect(query.preco_adicional).toBe("24")
+      const wire = (freightCalls()[1].response as { cotacoes: WireQuotation[] }).cotacoes
+      const cheapest = Math.min(...wire.map((quotation) => parseBrazilianMoneyCents(quotation.cotacao_preco) as number))
+      expect(paidPrices.prices[0].body.shipping_option.calculated_price.calculated_amount).toBe(cheapest / 100)
+      expect(cheapest).toBeGreaterThan(2400)
+
+      // R$ 120 to Rio: under the rule's minimum.
+      const small = await createCart(api, store, [{ variant_id: shirt.variantId, quantity: 1 }], { postal_code: "20040-002", province: "RJ" })
+      await listAndCalculate(api, store, small)
+      expect((freightCalls()[2].body as WireQuery).fretegratis).toBeUndefined()
+      expect((freightCalls()[2].body as WireQuery).preco_adicional).toBe("12")
+    })
+
+    it("refuses settings with a bad value, naming the field in Portuguese, and saves nothing", async () => {
+      const before = (await api.get("/admin/frete/settings", store.admin)).data.settings
+      const answer = await api
+        .post("/admin/frete/settings", { extra_days: -1, origin_cep: "123", fallback: [{ service: "x", name: "X", bands: [] }] }, store.admin)
+        .catch((error: { response: { status: number; data: { message: string; issues: Array<{ field: string; message: string }> } } }) => error.response)
+      expect(answer.status).toBe(400)
+      expect(answer.data.issues.map((issue) => issue.field).sort()).toEqual(["extra_days", "fallback.0.bands", "origin_cep"])
+      expect(answer.data.issues.find((issue) => issue.field === "origin_cep")?.message).toMatch(/^CEP inválido/)
+      expect((await api.get("/admin/frete/settings", store.admin)).data.settings).toEqual(before)
+    })
+
+    it("refuses the settings routes without admin authentication", async () => {
+      for (const call of [() => api.get("/admin/frete/settings"), () => api.post("/admin/frete/settings", { extra_days: 1 }), () => api.get("/admin/frete/settings", store.store)]) {
+        const answer = await call().catch((error: { response: { status: number } }) => error.response)
+        expect(answer.status).toBe(401)
+      }
+    })
+  },
+})
