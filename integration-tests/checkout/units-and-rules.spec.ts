@@ -9,7 +9,7 @@ type WireQuery = { volumes: Array<Record<string, string>>; prazo_adicional?: str
 freteIntegrationTestRunner({
   // A store that keeps weights in kilograms and dimensions in millimetres.
   pluginOptions: { units: { weight: "kg", dimension: "mm" } },
-  testSuite: ({ api, getContainer, sandbox }) => {
+  testSuite: ({ api, getContainer, sandbox, dbConnection }) => {
     let store: BrazilianStore
     let cheapestOption: string
 
@@ -92,6 +92,36 @@ freteIntegrationTestRunner({
       await listAndCalculate(api, store, small)
       expect((freightCalls()[2].body as WireQuery).fretegratis).toBeUndefined()
       expect((freightCalls()[2].body as WireQuery).preco_adicional).toBe("12")
+    })
+
+    it("applies settings another instance saved at the next quote, with no restart", async () => {
+      const shirt = await createProduct(api, store, { title: "Camiseta", sku: "CAMISETA", price: 120, weight: 0.3, length: 300, width: 200, height: 40 })
+      const cartId = await createCart(api, store, [{ variant_id: shirt.variantId, quantity: 1 }], { postal_code: "30130-010", province: "MG" })
+      const amount = async () => (await listAndCalculate(api, store, cartId)).prices[0].body.shipping_option.calculated_price.calculated_amount as number
+      const before = await amount()
+      const wire = (freightCalls()[0].response as { cotacoes: WireQuotation[] }).cotacoes
+      const cheapestService = wire.reduce((best, quotation) =>
+        (parseBrazilianMoneyCents(quotation.cotacao_preco) as number) < (parseBrazilianMoneyCents(best.cotacao_preco) as number) ? quotation : best
+      )
+      expect(before).toBe((parseBrazilianMoneyCents(cheapestService.cotacao_preco) as number) / 100)
+
+      // Another Medusa instance saves the settings: this one only shares the database.
+      const { rows } = await dbConnection.raw(`select settings from frete_settings`)
+      const saved = { ...rows[0].settings, services: [{ metaname: cheapestService.servico_metaname, name: "desativado", enabled: false, display_name: null }] }
+      await dbConnection.raw(`update frete_settings set settings = ?::jsonb`, [JSON.stringify(saved)])
+
+      // Each instance reads the settings again every settingsRefreshMs (2 s by default).
+      let after = before
+      for (let attempt = 0; attempt < 50 && after === before; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 200))
+        after = await amount()
+      }
+      const nextCheapest = Math.min(
+        ...wire.filter((quotation) => quotation !== cheapestService).map((quotation) => parseBrazilianMoneyCents(quotation.cotacao_preco) as number)
+      )
+      expect(after).toBe(nextCheapest / 100)
+      // The same query: prices re-read from the kept answer, no new freight call.
+      expect(freightCalls()).toHaveLength(1)
     })
 
     it("refuses settings with a bad value, naming the field in Portuguese, and saves nothing", async () => {
