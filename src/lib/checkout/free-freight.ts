@@ -1,12 +1,20 @@
 import { stateOfCep } from "../cep-state"
 import type { FreteSettings } from "../settings/schema"
 
+/** "RJ", "br-rj", "BR-RJ" -> "RJ"; a province written out ("Rio de Janeiro") is not a UF. */
+function ufOf(province: string | null | undefined): string | null {
+  const match = province?.trim().toUpperCase().match(/^(?:BR-)?([A-Z]{2})$/)
+  return match ? match[1] : null
+}
+
 /**
  * Whether any free-freight rule of the settings matches: the subtotal reaches its minimum, and
- * the destination is in its states and CEP ranges (an empty list matches everything).
+ * the destination is in its states and CEP ranges (an empty list matches everything). The state
+ * comes from the CEP, which is unambiguous; the address's province only where the CEP is outside
+ * the known ranges.
  */
-export function qualifiesForFreeFreight(settings: FreteSettings, subtotal: number, destinationCep: string, state?: string | null): boolean {
-  const uf = (state?.trim().toUpperCase() || stateOfCep(destinationCep)) ?? null
+export function qualifiesForFreeFreight(settings: FreteSettings, subtotal: number, destinationCep: string, province?: string | null): boolean {
+  const uf = stateOfCep(destinationCep) ?? ufOf(province)
   return settings.free_freight_rules.some(
     (rule) =>
       subtotal >= rule.min_subtotal &&
