@@ -74,8 +74,23 @@ export const freteOptionsSchema = z.object({
       timeoutMs: timeoutMs(10_000),
       /** Most sockets kept open to the tracking API by one Medusa process. */
       connections: connections(4),
+      /** How a tracking order that could not be delivered is retried. */
+      retry: z
+        .object({
+          /** Wait before the second attempt; doubled at each attempt after it (with ±20% jitter). */
+          baseDelayMs: z.number().int().min(10).max(3_600_000).default(30_000),
+          /** The longest wait between two attempts. */
+          maxDelayMs: z.number().int().min(10).max(86_400_000).default(3_600_000),
+          /** After this long since the shipment, a tracking order still not delivered is `failed`. */
+          giveUpAfterMs: z.number().int().min(1000).max(30 * 86_400_000).default(86_400_000),
+        })
+        .default({ baseDelayMs: 30_000, maxDelayMs: 3_600_000, giveUpAfterMs: 86_400_000 }),
     })
-    .default({ timeoutMs: 10_000, connections: 4 }),
+    .default({
+      timeoutMs: 10_000,
+      connections: 4,
+      retry: { baseDelayMs: 30_000, maxDelayMs: 3_600_000, giveUpAfterMs: 86_400_000 },
+    }),
   units: z
     .object({
       /** Unit of the store's variant and product weights; the freight API is sent kilograms. */

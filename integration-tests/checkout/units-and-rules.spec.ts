@@ -130,8 +130,9 @@ freteIntegrationTestRunner({
         .post("/admin/frete/settings", { extra_days: -1, origin_cep: "123", fallback: [{ service: "x", name: "X", bands: [] }] }, store.admin)
         .catch((error: { response: { status: number; data: { message: string; issues: Array<{ field: string; message: string }> } } }) => error.response)
       expect(answer.status).toBe(400)
-      expect(answer.data.issues.map((issue) => issue.field).sort()).toEqual(["extra_days", "fallback.0.bands", "origin_cep"])
-      expect(answer.data.issues.find((issue) => issue.field === "origin_cep")?.message).toMatch(/^CEP inválido/)
+      const issues = answer.data.issues as Array<{ field: string; message: string }>
+      expect(issues.map((issue) => issue.field).sort()).toEqual(["extra_days", "fallback.0.bands", "origin_cep"])
+      expect(issues.find((issue) => issue.field === "origin_cep")?.message).toMatch(/^CEP inválido/)
       expect((await api.get("/admin/frete/settings", store.admin)).data.settings).toEqual(before)
     })
 

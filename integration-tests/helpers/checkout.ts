@@ -139,3 +139,57 @@ export async function completeCart(api: AxiosInstance, store: BrazilianStore, ca
   const { data } = await api.post(`/store/carts/${cartId}/complete`, {}, store.store)
   return data
 }
+
+/** A cart with a calculated option of this provider, paid and completed: the order. */
+export async function placeOrder(
+  api: AxiosInstance,
+  store: BrazilianStore,
+  optionId: string,
+  items: Array<{ variant_id: string; quantity: number }>,
+  address: Partial<typeof SHOPPER_ADDRESS> & { metadata?: Record<string, unknown> } = {}
+) {
+  const cartId = await createCart(api, store, items, address)
+  await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: optionId }, store.store)
+  const completed = await completeCart(api, store, cartId)
+  return completed.order as { id: string; display_id: number; items: Array<{ id: string; quantity: number }> }
+}
+
+/** The merchant fulfils every item, then marks the fulfillment as shipped: `shipment.created`. */
+export async function shipOrder(
+  api: AxiosInstance,
+  store: BrazilianStore,
+  order: { id: string; items: Array<{ id: string; quantity: number }> },
+  shipment: { trackingNumber?: string; noNotification?: boolean; fulfillmentMetadata?: Record<string, unknown> } = {}
+) {
+  const items = order.items.map((item) => ({ id: item.id, quantity: item.quantity }))
+  const { data } = await api.post(
+    `/admin/orders/${order.id}/fulfillments`,
+    { items, location_id: store.stockLocationId, metadata: shipment.fulfillmentMetadata },
+    { ...store.admin, params: { fields: "id,*fulfillments" } }
+  )
+  const fulfillmentId = data.order.fulfillments.at(-1).id as string
+  await api.post(
+    `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/shipments`,
+    {
+      items,
+      no_notification: shipment.noNotification,
+      labels: shipment.trackingNumber
+        ? [{ tracking_number: shipment.trackingNumber, tracking_url: "https://rastreamento.correios.com.br/app/index.php", label_url: "https://loja-teste.com.br/etiqueta.pdf" }]
+        : undefined,
+    },
+    store.admin
+  )
+  return fulfillmentId
+}
+
+/** Polls until `check` returns a value (the event bus delivers after the request answers). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, attempts = 100): Promise<T> {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    const value = await check()
+    if (value) {
+      return value
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error("the condition was never met")
+}

@@ -85,6 +85,65 @@ const uniqueBy = <T>(key: (item: T) => string, message: string) => (items: T[], 
 
 export const DEFAULT_PACKAGE = { weight_kg: 0.3, length_cm: 20, width_cm: 15, height_cm: 5 }
 
+const metadataKey = z.string().trim().min(1, "informe a chave").max(100)
+
+export const carrierSettingSchema = z.object({
+  /** `servico_metaname` of the shipping method's service. */
+  service: z.string().trim().min(1, "informe o código do serviço").max(100),
+  /** `carrierId` of the tracking API: the carrier's identifier there (GUID-shaped). */
+  carrier_id: z.string().trim().min(1).max(100).nullable().default(null),
+  /** `CarrierName`: the carrier's name as registered in the tracking service. */
+  carrier_name: z.string().trim().min(1).max(100).nullable().default(null),
+})
+
+export const DEFAULT_TRACKING_SETTINGS = {
+  provider_ids: ["frete_frete"],
+  company_document: null,
+  entry_source: "Medusa",
+  send_sms: true,
+  send_email: true,
+  automatic_date_delivered: false,
+  carriers: [],
+  cpf_metadata_key: "cpf",
+  invoice_number_metadata_key: "nfe_numero",
+  invoice_series_metadata_key: "nfe_serie",
+}
+
+/** What the tracking order takes from the settings. */
+export const trackingSettingsSchema = z.object({
+  /** Fulfillment providers whose shipments get a tracking order (`frete_frete`: this plugin's). */
+  provider_ids: z.array(z.string().trim().min(1).max(100)).max(50).default(["frete_frete"]),
+  /** `CompanyDocumentNumber`: the merchant's CNPJ, 14 digits (punctuation allowed here). */
+  company_document: z
+    .string()
+    .transform((value, ctx) => {
+      const digits = value.replace(/[.\-/\s]/g, "")
+      if (!/^\d{14}$/.test(digits)) {
+        ctx.addIssue({ code: "custom", message: "CNPJ inválido: use 14 dígitos" })
+        return z.NEVER
+      }
+      return digits
+    })
+    .nullable()
+    .default(null),
+  /** `EntrySource`: how the tracking service tells where the order came from. */
+  entry_source: z.string().trim().min(1).max(100).default("Medusa"),
+  /** `SendSms` / `SendEmail`: false turns the service's notification rules off (always false with `no_notification`). */
+  send_sms: z.boolean().default(true),
+  send_email: z.boolean().default(true),
+  /** `AutomaticDateDelivered`: let the service compute the promised date (agree it with its support first). */
+  automatic_date_delivered: z.boolean().default(false),
+  /** `carrierId` / `CarrierName` per service. */
+  carriers: z.array(carrierSettingSchema).max(100).default([]),
+  /** Metadata key of the shipping address, then of the customer, that holds the CPF. */
+  cpf_metadata_key: metadataKey.default("cpf"),
+  /** Metadata keys of the fulfillment, then of the order, that hold the NF-e number and series. */
+  invoice_number_metadata_key: metadataKey.default("nfe_numero"),
+  invoice_series_metadata_key: metadataKey.default("nfe_serie"),
+})
+
+export type TrackingSettings = z.output<typeof trackingSettingsSchema>
+
 /** The merchant's settings: one row in the database, edited in the admin. */
 export const freteSettingsSchema = z.object({
   /** Origin CEP when the stock location of a shipping option has none. */
@@ -103,6 +162,8 @@ export const freteSettingsSchema = z.object({
   fallback: z.array(fallbackServiceSchema).max(50).default([]).superRefine(uniqueBy((entry) => entry.service, "serviço repetido")),
   /** Distinct upstream queries one client may cause per minute through the store quote route. */
   quote_route_limit_per_minute: z.number().int().min(1).max(10_000).default(30),
+  /** The tracking order's fields that come from the merchant. */
+  tracking: trackingSettingsSchema.default(DEFAULT_TRACKING_SETTINGS),
 })
 
 export type FreteSettings = z.output<typeof freteSettingsSchema>

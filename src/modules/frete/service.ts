@@ -1,5 +1,6 @@
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { Logger } from "@medusajs/framework/types"
-import { MedusaError, MedusaService } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import { parseFreteOptions, type FreteOptions } from "../../../medusa-plugin.config"
 import { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
 import { ClientRateLimiter } from "../../lib/client-rate-limit"
@@ -8,11 +9,23 @@ import { QuoteCache } from "../../lib/quote-cache"
 import { ServiceClients } from "../../lib/service-clients"
 import { checkServices } from "../../lib/service-status"
 import { DEFAULT_SETTINGS, freteSettingsSchema, settingsIssues, type FreteSettings } from "../../lib/settings/schema"
+import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
+import { decideAfterFailure } from "../../lib/tracking/delivery-policy"
+import type { TrackingOrder } from "../../lib/tracking/schemas"
 import { setActiveFreteModule } from "./active-module"
 import { FreteSettingsRecord } from "./models/frete-settings-record"
+import { TrackingOrderRecord } from "./models/tracking-order-record"
+import { TrackingOrderStore, type TrackingOrderRow } from "./tracking-order-store"
 
 type InjectedDependencies = {
   logger: Logger
+  [ContainerRegistrationKeys.PG_CONNECTION]: Knex
+}
+
+class TrackingNotConfiguredError extends Error {
+  constructor() {
+    super("the tracking API is not configured (tracking.url and tracking.credential)")
+  }
 }
 
 export const SETTINGS_ROW_ID = "frete_settings"
@@ -23,7 +36,7 @@ export const SETTINGS_ROW_ID = "frete_settings"
  * As a plugin module, Medusa hands it the plugin entry's options; run as a project, it has none
  * and reads the FRETE_* variables.
  */
-export default class FreteModuleService extends MedusaService({ FreteSettingsRecord }) {
+export default class FreteModuleService extends MedusaService({ FreteSettingsRecord, TrackingOrderRecord }) {
   protected readonly options_: FreteOptions
   protected readonly logger_: Logger
   protected readonly clients_: ServiceClients
@@ -31,6 +44,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
   protected readonly quoteLimiters_ = new Map<number, ClientRateLimiter>()
   protected settings_?: { value: FreteSettings; readAt: number }
   protected settingsLoad_?: Promise<FreteSettings>
+  protected readonly trackingOrders_: TrackingOrderStore
 
   __hooks = {
     onApplicationShutdown: async () => {
@@ -49,6 +63,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
       freightClient: () => this.freightClient(),
       logger: container.logger,
     })
+    this.trackingOrders_ = new TrackingOrderStore(() => container[ContainerRegistrationKeys.PG_CONNECTION])
     setActiveFreteModule(this)
   }
 
@@ -64,6 +79,69 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
   freightClient() {
     const { url, token, timeoutMs, connections } = this.options_.freight
     return url && token ? this.clients_.freight({ url, token, timeoutMs, connections }) : null
+  }
+
+  /** The tracking client for the options in force, or null when the API is not configured. */
+  trackingClient() {
+    const { url, credential, timeoutMs, connections } = this.options_.tracking
+    return url && credential ? this.clients_.tracking({ url, credential, timeoutMs, connections }) : null
+  }
+
+  /** Writes the tracking order row of a shipped fulfillment; a second call for it changes nothing. */
+  recordShipment(input: { fulfillmentId: string; orderId: string | null; noNotification: boolean }) {
+    return this.trackingOrders_.insertPending(input)
+  }
+
+  setTrackingPayload(id: string, built: BuiltTrackingOrder): Promise<void> {
+    return this.trackingOrders_.setPayload(id, built.order, built.omitted)
+  }
+
+  getTrackingOrder(id: string): Promise<TrackingOrderRow | undefined> {
+    return this.trackingOrders_.get(id)
+  }
+
+  listTrackingOrders(orderId: string): Promise<TrackingOrderRow[]> {
+    return this.trackingOrders_.listByOrder(orderId)
+  }
+
+  dueTrackingOrderIds(limit: number): Promise<string[]> {
+    return this.trackingOrders_.dueIds(limit)
+  }
+
+  requeueTrackingOrder(id: string): Promise<TrackingOrderRow | undefined> {
+    return this.trackingOrders_.requeue(id)
+  }
+
+  /** The payload could not be built (e.g. the order could not be read): counted like a failed call. */
+  async recordTrackingPreparationFailure(id: string, error: unknown): Promise<void> {
+    const decision = decideAfterFailure(error, 1, await this.trackingOrders_.ageMs(id), this.options_.tracking.retry)
+    this.logger_.warn(`frete tracking: could not build tracking order ${id}: ${error instanceof Error ? error.message : String(error)}`)
+    await this.trackingOrders_.recordPreparationFailure(id, decision)
+  }
+
+  /**
+   * One attempt to create the remote tracking order, if the row is pending, due, and not being
+   * delivered elsewhere right now. Null when there was nothing to do.
+   */
+  async deliverTrackingOrder(id: string): Promise<TrackingOrderRow | null> {
+    const client = this.trackingClient()
+    const row = await this.trackingOrders_.attemptLocked(id, async (locked) => {
+      try {
+        if (!client) {
+          throw new TrackingNotConfiguredError()
+        }
+        const result = await client.createTrackingOrder(locked.payload as TrackingOrder)
+        return { kind: "created", remoteId: result.id }
+      } catch (error) {
+        return decideAfterFailure(error, locked.attempts + 1, locked.age_ms, this.options_.tracking.retry)
+      }
+    })
+    if (row) {
+      const outcome = row.status === "created" ? `created as ${row.remote_id}` : `${row.status} after attempt ${row.attempts}: ${row.last_error}`
+      const log = row.status === "failed" ? this.logger_.warn : this.logger_.info
+      log.call(this.logger_, `frete tracking: fulfillment ${row.fulfillment_id} ${outcome}`)
+    }
+    return row
   }
 
   /** One rate limiter per limit, so a change of the setting takes effect at once. */

@@ -1,0 +1,234 @@
+import { Modules } from "@medusajs/framework/utils"
+import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
+import shipmentCreatedHandler from "../../src/subscribers/shipment-created"
+import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
+import { createFreteOption, createProduct, eventually, placeOrder, shipOrder } from "../helpers/checkout"
+import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+
+const CREDENTIAL = "dHJhY2tpbmc6czNjcjN0LWNyZWRlbnRpYWw="
+const CPF = "52998224725"
+const CPF_FORMATTED = "529.982.247-25"
+const CARRIER_GUID = "8f2c6a3e-4b1d-4c9e-9a7f-2d5e8b1c0f34"
+
+type Row = { id: string; status: string; attempts: number; remote_id: string | null; last_error: string | null; omitted_fields: Array<{ field: string; reason: string }>; payload: Record<string, unknown> | null }
+
+freteIntegrationTestRunner({
+  sandbox: { trackingCredential: CREDENTIAL },
+  // Retries due almost at once, so the tests can run the job right away.
+  pluginOptions: { tracking: { retry: { baseDelayMs: 10, maxDelayMs: 20 } } },
+  testSuite: ({ api, getContainer, sandbox, dbConnection }) => {
+    let store: BrazilianStore
+    let shirt: string
+    let mug: string
+    let optionId: string
+    const logLines: string[] = []
+
+    beforeAll(() => {
+      // Everything the app logs passes through its logger: keep each line, let it through.
+      const logger = getContainer().resolve("logger") as unknown as Record<string, (...args: unknown[]) => unknown>
+      for (const level of ["debug", "info", "warn", "error", "log", "panic"]) {
+        const original = logger[level]?.bind(logger)
+        if (original) {
+          jest.spyOn(logger, level).mockImplementation((...args: unknown[]) => {
+            logLines.push(args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack}` : typeof arg === "string" ? arg : JSON.stringify(arg))).join(" "))
+            return original(...args)
+          })
+        }
+      }
+    })
+
+    beforeEach(async () => {
+      sandbox().reset()
+      store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
+      await api.post(
+        "/admin/frete/settings",
+        {
+          tracking: {
+            company_document: "11.222.333/0001-81",
+            entry_source: "Loja Teste",
+            carriers: [{ service: "correios-sedex", carrier_id: CARRIER_GUID, carrier_name: "Correios" }],
+          },
+        },
+        store.admin
+      )
+      ;({ variantId: shirt } = await createProduct(api, store, { title: "Camiseta", sku: "CAMISETA-P", price: 120, weight: 300, length: 30, width: 20, height: 4 }))
+      ;({ variantId: mug } = await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 }))
+      optionId = await createFreteOption(api, store, "correios-sedex", "SEDEX")
+    })
+
+    const trackingCalls = () => sandbox().calls({ service: "tracking" })
+    const rowsOf = async (orderId: string) => (await api.get("/admin/frete/tracking-orders", { ...store.admin, params: { order_id: orderId } })).data.tracking_orders as Row[]
+    const settled = (orderId: string) => eventually(async () => {
+      const rows = await rowsOf(orderId)
+      return rows.length && rows.every((row) => row.attempts > 0) ? rows : undefined
+    })
+    const ship = async (address: Record<string, unknown> = {}, shipment: Parameters<typeof shipOrder>[3] = {}) => {
+      const order = await placeOrder(api, store, optionId, [{ variant_id: shirt, quantity: 2 }, { variant_id: mug, quantity: 1 }], {
+        metadata: { cpf: CPF_FORMATTED },
+        ...address,
+      })
+      const fulfillmentId = await shipOrder(api, store, order, { trackingNumber: "BR123456789BR", fulfillmentMetadata: { nfe_numero: "4521", nfe_serie: "1" }, ...shipment })
+      return { order, fulfillmentId }
+    }
+
+    it("creates exactly one tracking order when an order ships, every field mapped from the order and the settings", async () => {
+      const { order } = await ship()
+      const [row] = await settled(order.id)
+      expect(row).toMatchObject({ status: "created", attempts: 1, last_error: null, omitted_fields: [] })
+      expect(trackingCalls()).toHaveLength(1)
+      const [received] = sandbox().trackingOrders()
+      expect(row.remote_id).toBe(received.id)
+
+      const { data } = await api.get(`/admin/orders/${order.id}`, { ...store.admin, params: { fields: "+total,+shipping_methods.amount,+shipping_methods.data,*fulfillments" } })
+      const method = data.order.shipping_methods[0]
+      const shippedAt = new Date(data.order.fulfillments[0].shipped_at)
+      const saoPauloDate = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(shippedAt)
+      expect(received.order).toEqual({
+        OrderNumber: String(order.display_id),
+        ReceiptNumber: "4521",
+        ReceiptSerie: "1",
+        Code: "BR123456789BR",
+        carrierId: CARRIER_GUID,
+        CarrierName: "Correios",
+        Description: "Pedido " + order.display_id + ": 2× Camiseta, 1× Caneca",
+        DatePosted: expect.stringMatching(new RegExp(`^${saoPauloDate}T\\d{2}:\\d{2}:\\d{2}$`)),
+        DateToDelivery: method.data.delivery_estimate ?? expect.any(String),
+        CompanyDocumentNumber: "11222333000181",
+        CustomerEmail: "maria@example.com.br",
+        CustomerPhone: "21987654321",
+        CustomerName: "Maria da Silva",
+        CustomerDocumentNumber: CPF,
+        CustomerPostalCode: "20040002",
+        CustomerCountry: "BR",
+        CustomerState: "RJ",
+        CustomerCity: "Rio de Janeiro",
+        CustomerStreet: "Avenida Rio Branco",
+        CustomerNumber: "1",
+        CustomerComplement: "Sala 101",
+        CompanyPostalCode: "01310100",
+        DeliveryType: "Correios - SEDEX",
+        SendSms: true,
+        SendEmail: true,
+        OrderSalesValue: data.order.total,
+        FreightCost: method.amount,
+        AutomaticDateDelivered: false,
+        EntrySource: "Loja Teste",
+        // 2 × 0.3 kg + 0.45 kg; the longest and widest item; heights stacked: 2 × 4 + 10 cm.
+        Weight: 1.05,
+        Length: 30,
+        Width: 20,
+        Height: 18,
+        SalesChannel: "Loja virtual",
+      })
+      expect(received.order.DateToDelivery).toBe(method.data.delivery_estimate)
+    })
+
+    it("still creates one: the same event twice, two job runs at once, a retry after success", async () => {
+      const { order, fulfillmentId } = await ship()
+      const [row] = await settled(order.id)
+      expect(row.status).toBe("created")
+
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      await eventBus.emit({ name: "shipment.created", data: { id: fulfillmentId, no_notification: false } })
+      await shipmentCreatedHandler({ event: { name: "shipment.created", data: { id: fulfillmentId } }, container: getContainer() } as Parameters<typeof shipmentCreatedHandler>[0])
+      await Promise.all([deliverTrackingOrdersJob(getContainer()), deliverTrackingOrdersJob(getContainer())])
+      const retry = await api.post(`/admin/frete/tracking-orders/${row.id}/retry`, {}, store.admin).catch((error: { response: { status: number } }) => error.response)
+      expect(retry.status).toBe(409)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+
+      expect(sandbox().trackingOrders()).toHaveLength(1)
+      expect(trackingCalls()).toHaveLength(1)
+      expect(await rowsOf(order.id)).toHaveLength(1)
+    })
+
+    it("retries a failing service until it answers: created, with one successful call", async () => {
+      sandbox().setFault("tracking", { mode: "status", status: 500, times: 2 })
+      const { order } = await ship()
+      const [first] = await settled(order.id)
+      expect(first).toMatchObject({ status: "pending", attempts: 1 })
+      expect(first.last_error).toMatch(/^Falha temporária na tentativa 1/)
+
+      // Two instances' jobs at the same moment: the row lock lets one of them through.
+      await eventually(async () => {
+        await Promise.all([deliverTrackingOrdersJob(getContainer()), deliverTrackingOrdersJob(getContainer())])
+        const [row] = await rowsOf(order.id)
+        return row.status === "created" ? row : undefined
+      })
+      expect(trackingCalls().map((call) => call.status)).toEqual([500, 500, 200])
+      expect(sandbox().trackingOrders()).toHaveLength(1)
+      expect((await rowsOf(order.id))[0]).toMatchObject({ status: "created", attempts: 3, last_error: null })
+    })
+
+    it("ends as failed, with the reason, when the credential is refused, and does not keep trying", async () => {
+      sandbox().configure({ trackingCredential: "another-credential" })
+      const { order } = await ship()
+      const [row] = await settled(order.id)
+      expect(row.status).toBe("failed")
+      expect(row.last_error).toMatch(/recusou a credencial/)
+      for (let run = 0; run < 3; run += 1) {
+        await deliverTrackingOrdersJob(getContainer())
+      }
+      expect(trackingCalls()).toHaveLength(1)
+
+      // The merchant fixes the credential and retries from the admin: created.
+      sandbox().configure({ trackingCredential: CREDENTIAL })
+      const retried = await api.post(`/admin/frete/tracking-orders/${row.id}/retry`, {}, store.admin)
+      expect(retried.data.tracking_order).toMatchObject({ status: "created", attempts: 2 })
+      expect(sandbox().trackingOrders()).toHaveLength(1)
+    })
+
+    it("delivers a row that a stopped app left pending, from any instance's job", async () => {
+      // Ship while this provider gets no tracking orders: nothing is written...
+      await api.post("/admin/frete/settings", { tracking: { provider_ids: [] } }, store.admin)
+      const { order, fulfillmentId } = await ship()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(await rowsOf(order.id)).toHaveLength(0)
+      await api.post("/admin/frete/settings", { tracking: { provider_ids: ["frete_frete"] } }, store.admin)
+
+      // ...then leave the row as an app killed right after writing it would: pending, no payload.
+      await dbConnection.raw(
+        `insert into tracking_order (id, fulfillment_id, order_id, status, attempts, next_attempt_at) values ('frtrk_left_behind', ?, ?, 'pending', 0, now())`,
+        [fulfillmentId, order.id]
+      )
+      await deliverTrackingOrdersJob(getContainer())
+      const [row] = await rowsOf(order.id)
+      expect(row).toMatchObject({ id: "frtrk_left_behind", status: "created", attempts: 1 })
+      expect(sandbox().trackingOrders()).toHaveLength(1)
+      expect(sandbox().trackingOrders()[0].order).toMatchObject({ OrderNumber: String(order.display_id), Code: "BR123456789BR" })
+    })
+
+    it("sends SendSms and SendEmail false with no_notification, and leaves out an invalid phone and CPF, saying why", async () => {
+      const { order } = await ship({ phone: "123", metadata: { cpf: "111.111.111-11" } }, { noNotification: true })
+      const [row] = await settled(order.id)
+      expect(row.status).toBe("created")
+      const [received] = sandbox().trackingOrders()
+      expect(received.order).toMatchObject({ SendSms: false, SendEmail: false })
+      expect(received.order).not.toHaveProperty("CustomerPhone")
+      expect(received.order).not.toHaveProperty("CustomerDocumentNumber")
+      expect(row.omitted_fields.map((omitted) => omitted.field).sort()).toEqual(["CustomerDocumentNumber", "CustomerPhone"])
+      expect(JSON.stringify(row.omitted_fields)).not.toContain("11111111111")
+    })
+
+    it("masks the CPF in the admin API and refuses it without admin authentication", async () => {
+      const { order } = await ship()
+      const [row] = await settled(order.id)
+      expect(row.payload?.CustomerDocumentNumber).toBe("***.982.247-**")
+      for (const call of [
+        () => api.get("/admin/frete/tracking-orders", { params: { order_id: order.id } }),
+        () => api.post(`/admin/frete/tracking-orders/${row.id}/retry`, {}),
+        () => api.get("/admin/frete/tracking-orders", { ...store.store, params: { order_id: order.id } }),
+      ]) {
+        expect((await call().catch((error: { response: { status: number } }) => error.response)).status).toBe(401)
+      }
+    })
+
+    it("never logs the credential or a full CPF", () => {
+      expect(logLines.some((line) => line.includes("frete tracking"))).toBe(true)
+      for (const line of logLines) {
+        expect(line).not.toContain(CREDENTIAL)
+        expect(line).not.toContain(CPF)
+        expect(line).not.toContain(CPF_FORMATTED)
+      }
+    })
+  },
+})

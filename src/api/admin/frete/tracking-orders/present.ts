@@ -1,0 +1,26 @@
+import { maskCpf } from "../../../../lib/tracking/cpf"
+import type { TrackingOrderRow } from "../../../../modules/frete/tracking-order-store"
+
+/** A tracking order row as the admin sees it: the payload's CPF masked ("***.456.789-**"). */
+export function presentTrackingOrder(row: TrackingOrderRow) {
+  const payload = row.payload ? { ...row.payload } : null
+  if (payload && typeof payload.CustomerDocumentNumber === "string") {
+    payload.CustomerDocumentNumber = maskCpf(payload.CustomerDocumentNumber)
+  }
+  return {
+    id: row.id,
+    fulfillment_id: row.fulfillment_id,
+    order_id: row.order_id,
+    status: row.status,
+    remote_id: row.remote_id,
+    attempts: row.attempts,
+    next_attempt_at: row.next_attempt_at,
+    last_error: row.last_error,
+    omitted_fields: row.omitted_fields ?? [],
+    no_notification: row.no_notification,
+    delivered_at: row.delivered_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    payload,
+  }
+}

@@ -1,0 +1,51 @@
+import { InvalidAnswerError, InvalidCredentialsError, NetworkError, TimeoutError, TrackingRejectedError } from "../errors"
+import { InvalidTrackingOrderError } from "./client"
+
+export interface RetryPolicy {
+  baseDelayMs: number
+  maxDelayMs: number
+  giveUpAfterMs: number
+}
+
+/** What to do with a tracking order after a failed attempt. */
+export type DeliveryDecision = { kind: "retry"; reason: string; delayMs: number } | { kind: "fail"; reason: string }
+
+/** Wait before attempt `attempts + 1`: base × 2^(attempts − 1), capped, ±20% jitter. */
+export function retryDelayMs(attempts: number, policy: RetryPolicy, random: () => number = Math.random): number {
+  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1))
+  return Math.round(exponential * (0.8 + 0.4 * random()))
+}
+
+/**
+ * Failures that sending again cannot fix end the tracking order as `failed`, with a reason the
+ * merchant reads in the admin (pt-BR); the rest are retried until `giveUpAfterMs`.
+ *
+ * The tracking API has no idempotency key and no way to look an order up. When the request may
+ * have reached it (a timeout or a dropped connection after sending, an unreadable 200), sending it
+ * again could create a second tracking order and notify the shopper twice: such an order is
+ * `failed` for the merchant to check, never retried on its own.
+ */
+export function decideAfterFailure(error: unknown, attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
+  const detail = error instanceof Error ? error.message : String(error)
+  if (error instanceof InvalidCredentialsError) {
+    return { kind: "fail", reason: `O serviço de rastreamento recusou a credencial (HTTP ${error.status}). Corrija a credencial e reenvie.` }
+  }
+  if (error instanceof TrackingRejectedError) {
+    return { kind: "fail", reason: `O serviço de rastreamento recusou o pedido: ${error.serviceMessage ?? detail}` }
+  }
+  if (error instanceof InvalidTrackingOrderError) {
+    return { kind: "fail", reason: `Pedido de rastreamento inválido: ${error.issues.join("; ")}` }
+  }
+  const maybeCreated =
+    ((error instanceof TimeoutError || error instanceof NetworkError) && error.outcomeUnknown) || error instanceof InvalidAnswerError
+  if (maybeCreated) {
+    return {
+      kind: "fail",
+      reason: `Sem resposta legível do serviço de rastreamento depois do envio (${detail}). Ele pode ter criado o pedido: confira no painel do serviço antes de reenviar.`,
+    }
+  }
+  if (ageMs >= policy.giveUpAfterMs) {
+    return { kind: "fail", reason: `Não foi possível entregar depois de ${attempts} tentativas: ${detail}` }
+  }
+  return { kind: "retry", reason: `Falha temporária na tentativa ${attempts}: ${detail}`, delayMs: retryDelayMs(attempts, policy) }
+}

@@ -1,0 +1,29 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * One tracking order per fulfillment (unique): written when the fulfillment is shipped, before any
+ * call, so that no shipment is lost; `pending` until the tracking API confirms (`created`, with its
+ * `remote_id`) or retrying cannot help (`failed`, with `last_error`).
+ */
+export const TrackingOrderRecord = model
+  .define("tracking_order", {
+    id: model.id({ prefix: "frtrk" }).primaryKey(),
+    fulfillment_id: model.text(),
+    order_id: model.text().nullable(),
+    status: model.enum(["pending", "created", "failed"]).default("pending"),
+    remote_id: model.text().nullable(),
+    /** The body sent (or to send) to the tracking API; null until built. */
+    payload: model.json().nullable(),
+    /** Fields left out of the payload because their value was invalid, with the reason. */
+    omitted_fields: model.json().nullable(),
+    no_notification: model.boolean().default(false),
+    attempts: model.number().default(0),
+    next_attempt_at: model.dateTime().nullable(),
+    last_error: model.text().nullable(),
+    delivered_at: model.dateTime().nullable(),
+  })
+  .indexes([
+    { on: ["fulfillment_id"], unique: true },
+    { on: ["order_id"] },
+    { on: ["status", "next_attempt_at"] },
+  ])

@@ -1,0 +1,62 @@
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { buildTrackingOrder } from "../../lib/tracking/build-tracking-order"
+import { FRETE_MODULE } from "../../modules/frete"
+import type FreteModuleService from "../../modules/frete/service"
+import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
+import { gatherShipmentFacts, readShippedFulfillment } from "./gather-shipment-facts"
+
+/** Builds the payload of a row that has none yet, then makes one delivery attempt. */
+export async function prepareAndDeliver(container: MedusaContainer, row: TrackingOrderRow): Promise<TrackingOrderRow | null> {
+  const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
+  if (!row.payload) {
+    try {
+      const facts = await gatherShipmentFacts(container, row.fulfillment_id, row.no_notification, frete.pluginOptions.units)
+      await frete.setTrackingPayload(row.id, buildTrackingOrder(facts, await frete.getSettings()))
+    } catch (error) {
+      await frete.recordTrackingPreparationFailure(row.id, error)
+      return null
+    }
+  }
+  return frete.deliverTrackingOrder(row.id)
+}
+
+/**
+ * `shipment.created`: writes the fulfillment's tracking order row first (so nothing is lost if
+ * anything after fails; the job picks it up), then tries to deliver it at once. A redelivered
+ * event finds the row there and leaves it to whoever owns it.
+ */
+export async function recordShipment(container: MedusaContainer, fulfillmentId: string, noNotification: boolean): Promise<TrackingOrderRow | null> {
+  const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  if (!frete.trackingClient()) {
+    logger.info(`frete tracking: not configured, no tracking order for fulfillment ${fulfillmentId}`)
+    return null
+  }
+  const fulfillment = await readShippedFulfillment(container, fulfillmentId)
+  const settings = await frete.getSettings()
+  if (!fulfillment || !fulfillment.providerId || !settings.tracking.provider_ids.includes(fulfillment.providerId)) {
+    logger.debug(`frete tracking: fulfillment ${fulfillmentId} is not shipped by a provider that gets tracking orders`)
+    return null
+  }
+  const { row, inserted } = await frete.recordShipment({ fulfillmentId, orderId: fulfillment.orderId, noNotification })
+  return inserted ? prepareAndDeliver(container, row) : row
+}
+
+/** The scheduled job: every pending row whose time has come, one attempt each. */
+export async function deliverDueTrackingOrders(container: MedusaContainer, limit = 50): Promise<number> {
+  const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  let delivered = 0
+  for (const id of await frete.dueTrackingOrderIds(limit)) {
+    try {
+      const row = await frete.getTrackingOrder(id)
+      if (row && (await prepareAndDeliver(container, row))?.status === "created") {
+        delivered += 1
+      }
+    } catch (error) {
+      logger.error(`frete tracking: attempt on ${id} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+  return delivered
+}

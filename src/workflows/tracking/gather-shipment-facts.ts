@@ -1,0 +1,129 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { FreteOptions } from "../../../medusa-plugin.config"
+import { toCm, toKg } from "../../lib/checkout/units"
+import type { ShipmentFacts } from "../../lib/tracking/shipment-facts"
+import { numberOf } from "../../providers/frete/cart-context"
+
+type Query = { graph: (config: Record<string, unknown>) => Promise<{ data: Array<Record<string, any>> }> }
+type Record_ = Record<string, unknown>
+
+const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null)
+const object = (value: unknown): Record_ | null => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record_) : null)
+
+export interface ShippedFulfillment {
+  id: string
+  providerId: string | null
+  orderId: string | null
+}
+
+/** The fulfillment's provider and order: enough to decide whether it gets a tracking order. */
+export async function readShippedFulfillment(container: MedusaContainer, fulfillmentId: string): Promise<ShippedFulfillment | null> {
+  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "fulfillment", fields: ["id", "provider_id", "order.id"], filters: { id: fulfillmentId } })
+  const fulfillment = data[0]
+  return fulfillment ? { id: fulfillment.id, providerId: fulfillment.provider_id ?? null, orderId: fulfillment.order?.id ?? null } : null
+}
+
+/**
+ * Everything the tracking order is built from, read from Medusa: the fulfillment (labels, shipped
+ * date, metadata, items), its order (customer, address, shipping method, sales channel) and the
+ * stock location it ships from. Measures converted to kg and cm with the plugin's units.
+ */
+export async function gatherShipmentFacts(
+  container: MedusaContainer,
+  fulfillmentId: string,
+  noNotification: boolean,
+  units: FreteOptions["units"]
+): Promise<ShipmentFacts> {
+  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const { data: fulfillments } = await query.graph({
+    entity: "fulfillment",
+    fields: ["id", "shipped_at", "created_at", "metadata", "data", "location_id", "shipping_option_id", "labels.tracking_number", "items.quantity", "items.line_item_id", "items.title", "order.id"],
+    filters: { id: fulfillmentId },
+  })
+  const fulfillment = fulfillments[0]
+  if (!fulfillment?.order?.id) {
+    throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
+  }
+  const { data: orders } = await query.graph({
+    entity: "order",
+    fields: [
+      "id", "display_id", "email", "total", "metadata",
+      "items.id", "items.title", "items.product_title", "items.variant.weight", "items.variant.length", "items.variant.width", "items.variant.height", "items.variant.product.weight",
+      "shipping_address.*", "customer.first_name", "customer.last_name", "customer.email", "customer.phone", "customer.metadata",
+      "sales_channel.name", "shipping_methods.name", "shipping_methods.amount", "shipping_methods.data", "shipping_methods.shipping_option_id",
+    ],
+    filters: { id: fulfillment.order.id },
+  })
+  const order = orders[0]
+  const location = fulfillment.location_id
+    ? (await query.graph({ entity: "stock_location", fields: ["id", "address.postal_code"], filters: { id: fulfillment.location_id } })).data[0]
+    : undefined
+
+  const orderItems = new Map<string, Record<string, any>>((order.items ?? []).map((item: Record<string, any>) => [item.id, item]))
+  const methods: Array<Record<string, any>> = order.shipping_methods ?? []
+  const method = methods.find((candidate) => candidate.shipping_option_id === fulfillment.shipping_option_id) ?? methods[0] ?? {}
+  const methodData = { ...object(method.data), ...object(fulfillment.data) }
+  const address = order.shipping_address
+  const measure = (value: unknown, convert: (n: number) => number) => {
+    const n = numberOf(value)
+    return n !== null && n > 0 ? convert(n) : null
+  }
+
+  return {
+    orderDisplayId: order.display_id,
+    orderTotal: numberOf(order.total),
+    orderEmail: text(order.email),
+    orderMetadata: object(order.metadata),
+    items: (fulfillment.items ?? []).map((item: Record<string, any>) => {
+      const variant = orderItems.get(item.line_item_id)?.variant ?? {}
+      return {
+        // The product's title: a line item's own title is the variant's ("Único", "P").
+        title: text(orderItems.get(item.line_item_id)?.product_title) ?? text(item.title) ?? "Item",
+        quantity: numberOf(item.quantity) ?? 1,
+        weightKg: measure(variant.weight ?? variant.product?.weight, (n) => toKg(n, units.weight)),
+        lengthCm: measure(variant.length, (n) => toCm(n, units.dimension)),
+        widthCm: measure(variant.width, (n) => toCm(n, units.dimension)),
+        heightCm: measure(variant.height, (n) => toCm(n, units.dimension)),
+      }
+    }),
+    shippedAt: new Date(fulfillment.shipped_at ?? Date.now()),
+    fulfillmentMetadata: object(fulfillment.metadata),
+    trackingNumbers: (fulfillment.labels ?? []).map((label: Record<string, any>) => text(label.tracking_number)).filter((value: string | null): value is string => value !== null),
+    method: {
+      name: text(method.name),
+      amount: numberOf(method.amount),
+      service: text(methodData.service),
+      serviceName: text(methodData.service_name),
+      carrier: text(methodData.carrier),
+      days: typeof methodData.days === "number" ? methodData.days : null,
+    },
+    shippingAddress: address
+      ? {
+          firstName: text(address.first_name),
+          lastName: text(address.last_name),
+          phone: text(address.phone),
+          address1: text(address.address_1),
+          address2: text(address.address_2),
+          city: text(address.city),
+          province: text(address.province),
+          postalCode: text(address.postal_code),
+          countryCode: text(address.country_code),
+          metadata: object(address.metadata),
+        }
+      : null,
+    customer: order.customer
+      ? {
+          firstName: text(order.customer.first_name),
+          lastName: text(order.customer.last_name),
+          email: text(order.customer.email),
+          phone: text(order.customer.phone),
+          metadata: object(order.customer.metadata),
+        }
+      : null,
+    salesChannelName: text(order.sales_channel?.name),
+    originCep: text(location?.address?.postal_code),
+    noNotification,
+  }
+}
