@@ -369,7 +369,7 @@ function splitHouseNumber(address1: string): { street: string; number: Reading<s
   }
   const [, street, separator, number] = match
   // Without a comma, "Rua 25" is a street name, not "Rua" at number 25.
-  if (COMPLEMENT_WORD.test(street) || (!street.includes(" "))) {
+  if (COMPLEMENT_WORD.test(street) || (!separator.includes(",") && !street.includes(" "))) {
     return null
   }
   return { street, number: { value: number.toUpperCase().startsWith("S/N") ? "S/N" : number.toUpperCase() } }

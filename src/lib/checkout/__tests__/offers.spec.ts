@@ -10,7 +10,8 @@ const NOW = new Date("2026-11-20T15:00:00Z")
 
 /**
  * The merchant lists SEDEX first (renamed), then PAC; Jadlog .Package is disabled; the auction
- * "leilao" has one renamed service. Fallback prices exist for PAC, SEDEX and .Package.
+ * "leilao" has one renamed service. The fallback table lists, in an order of its own, Azul (not
+ * among the services, up to 2 kg), SEDEX (up to 5 kg), PAC (up to 30 kg) and .Package.
  */
 const SETTINGS = freteSettingsSchema.parse({
   services: [
@@ -20,6 +21,7 @@ const SETTINGS = freteSettingsSchema.parse({
     { metaname: "leilao", name: "Leilão Loggi", display_name: "Melhor oferta" },
   ],
   fallback: [
+    { service: "azul-amanha", name: "Azul Amanhã (tabela)", carrier: "azul", bands: [{ max_weight_kg: 2, price: 99.9, days: 1 }] },
     { service: "correios-sedex", name: "SEDEX (tabela)", carrier: "correios", bands: [{ max_weight_kg: 5, price: 79.9, days: 3 }] },
     {
       service: "correios-pac",
@@ -207,8 +209,8 @@ describe("fallbackOffers", () => {
     expect(fallbackOffers(queryOf(0.8), SETTINGS, NOW).map((o) => o.service)).not.toContain("jadlog-package")
   })
 
-  it("orders the offers as the settings list the services", () => {
-    expect(fallbackOffers(queryOf(0.8), SETTINGS, NOW).map((o) => o.service)).toEqual(["correios-sedex", "correios-pac"])
+  it("orders the offers as the settings list the services, services not listed last", () => {
+    expect(fallbackOffers(queryOf(0.8), SETTINGS, NOW).map((o) => o.service)).toEqual(["correios-sedex", "correios-pac", "azul-amanha"])
   })
 
   it("names a service as the merchant does, else as the table does", () => {
@@ -221,9 +223,13 @@ describe("fallbackOffers", () => {
   it("marks every offer as a fallback, with the table's carrier and no token or code", () => {
     const offers = fallbackOffers(queryOf(0.8), SETTINGS, NOW)
 
-    expect(offers).toHaveLength(2)
+    expect(offers.map((o) => [o.service, o.carrier])).toEqual([
+      ["correios-sedex", "correios"],
+      ["correios-pac", "correios"],
+      ["azul-amanha", "azul"],
+    ])
     for (const o of offers) {
-      expect(o).toMatchObject({ isFallback: true, carrier: "correios", consultaToken: null, code: null })
+      expect(o).toMatchObject({ isFallback: true, consultaToken: null, code: null })
     }
   })
 
@@ -247,6 +253,7 @@ describe("fallbackOffers", () => {
 
     expect(offers["correios-pac"].amountCents).toBe(0)
     expect(offers["correios-sedex"].amountCents).toBe(7990 + 500)
+    expect(offers["azul-amanha"].amountCents).toBe(9990 + 500)
   })
 
   it("without free freight, charges every offer", () => {
