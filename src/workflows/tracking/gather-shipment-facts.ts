@@ -5,8 +5,49 @@ import { toCm, toKg } from "../../lib/checkout/units"
 import type { ShipmentFacts } from "../../lib/tracking/shipment-facts"
 import { numberOf } from "../../providers/frete/cart-context"
 
-type Query = { graph: (config: Record<string, unknown>) => Promise<{ data: Array<Record<string, any>> }> }
 type Record_ = Record<string, unknown>
+type Query = { graph: (config: Record_) => Promise<{ data: unknown[] }> }
+type Measures = { weight?: unknown; length?: unknown; width?: unknown; height?: unknown }
+
+/** The fields read below, as query.graph returns them. */
+interface FulfillmentRow {
+  id: string
+  provider_id?: string | null
+  shipped_at?: string | Date | null
+  metadata?: unknown
+  data?: unknown
+  location_id?: string | null
+  shipping_option_id?: string | null
+  labels?: Array<{ tracking_number?: string | null }> | null
+  items?: Array<{ quantity?: unknown; line_item_id?: string | null; title?: string | null }> | null
+  order?: { id: string } | null
+}
+
+interface AddressRow {
+  first_name?: string | null
+  last_name?: string | null
+  phone?: string | null
+  address_1?: string | null
+  address_2?: string | null
+  city?: string | null
+  province?: string | null
+  postal_code?: string | null
+  country_code?: string | null
+  metadata?: unknown
+}
+
+interface OrderRow {
+  id: string
+  display_id: number
+  email?: string | null
+  total?: unknown
+  metadata?: unknown
+  items?: Array<{ id: string; title?: string | null; product_title?: string | null; variant?: (Measures & { product?: { weight?: unknown } | null }) | null }> | null
+  shipping_address?: AddressRow | null
+  customer?: { first_name?: string | null; last_name?: string | null; email?: string | null; phone?: string | null; metadata?: unknown } | null
+  sales_channel?: { name?: string | null } | null
+  shipping_methods?: Array<{ name?: string | null; amount?: unknown; data?: unknown; shipping_option_id?: string | null }> | null
+}
 
 const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null)
 const object = (value: unknown): Record_ | null => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record_) : null)
@@ -21,7 +62,7 @@ export interface ShippedFulfillment {
 export async function readShippedFulfillment(container: MedusaContainer, fulfillmentId: string): Promise<ShippedFulfillment | null> {
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "fulfillment", fields: ["id", "provider_id", "order.id"], filters: { id: fulfillmentId } })
-  const fulfillment = data[0]
+  const fulfillment = data[0] as FulfillmentRow | undefined
   return fulfillment ? { id: fulfillment.id, providerId: fulfillment.provider_id ?? null, orderId: fulfillment.order?.id ?? null } : null
 }
 
@@ -42,7 +83,7 @@ export async function gatherShipmentFacts(
     fields: ["id", "shipped_at", "created_at", "metadata", "data", "location_id", "shipping_option_id", "labels.tracking_number", "items.quantity", "items.line_item_id", "items.title", "order.id"],
     filters: { id: fulfillmentId },
   })
-  const fulfillment = fulfillments[0]
+  const fulfillment = fulfillments[0] as FulfillmentRow | undefined
   if (!fulfillment?.order?.id) {
     throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
   }
@@ -56,13 +97,15 @@ export async function gatherShipmentFacts(
     ],
     filters: { id: fulfillment.order.id },
   })
-  const order = orders[0]
+  const order = orders[0] as OrderRow
   const location = fulfillment.location_id
-    ? (await query.graph({ entity: "stock_location", fields: ["id", "address.postal_code"], filters: { id: fulfillment.location_id } })).data[0]
+    ? ((await query.graph({ entity: "stock_location", fields: ["id", "address.postal_code"], filters: { id: fulfillment.location_id } })).data[0] as
+        | { address?: { postal_code?: string | null } | null }
+        | undefined)
     : undefined
 
-  const orderItems = new Map<string, Record<string, any>>((order.items ?? []).map((item: Record<string, any>) => [item.id, item]))
-  const methods: Array<Record<string, any>> = order.shipping_methods ?? []
+  const orderItems = new Map((order.items ?? []).map((item) => [item.id, item]))
+  const methods = order.shipping_methods ?? []
   const method = methods.find((candidate) => candidate.shipping_option_id === fulfillment.shipping_option_id) ?? methods[0] ?? {}
   const methodData = { ...object(method.data), ...object(fulfillment.data) }
   const address = order.shipping_address
@@ -76,13 +119,14 @@ export async function gatherShipmentFacts(
     orderTotal: numberOf(order.total),
     orderEmail: text(order.email),
     orderMetadata: object(order.metadata),
-    items: (fulfillment.items ?? []).map((item: Record<string, any>) => {
-      const variant = orderItems.get(item.line_item_id)?.variant ?? {}
+    items: (fulfillment.items ?? []).map((item) => {
+      const orderItem = item.line_item_id ? orderItems.get(item.line_item_id) : undefined
+      const variant = orderItem?.variant ?? {}
       return {
         // The product's title: a line item's own title is the variant's ("Único", "P").
-        title: text(orderItems.get(item.line_item_id)?.product_title) ?? text(item.title) ?? "Item",
+        title: text(orderItem?.product_title) ?? text(item.title) ?? "Item",
         quantity: numberOf(item.quantity) ?? 1,
-        weightKg: measure(variant.weight ?? variant.product?.weight, (n) => toKg(n, units.weight)),
+        weightKg: measure(variant.weight ?? ("product" in variant ? variant.product?.weight : undefined), (n) => toKg(n, units.weight)),
         lengthCm: measure(variant.length, (n) => toCm(n, units.dimension)),
         widthCm: measure(variant.width, (n) => toCm(n, units.dimension)),
         heightCm: measure(variant.height, (n) => toCm(n, units.dimension)),
@@ -90,7 +134,7 @@ export async function gatherShipmentFacts(
     }),
     shippedAt: new Date(fulfillment.shipped_at ?? Date.now()),
     fulfillmentMetadata: object(fulfillment.metadata),
-    trackingNumbers: (fulfillment.labels ?? []).map((label: Record<string, any>) => text(label.tracking_number)).filter((value: string | null): value is string => value !== null),
+    trackingNumbers: (fulfillment.labels ?? []).map((label) => text(label.tracking_number)).filter((value): value is string => value !== null),
     method: {
       name: text(method.name),
       amount: numberOf(method.amount),

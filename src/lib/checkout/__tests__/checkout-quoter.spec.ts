@@ -18,7 +18,8 @@ import { CheckoutQuoter, FreightNotConfiguredError } from "../checkout-quoter"
 import { offersFromQuote } from "../offers"
 import { ShopperError, type ShopperErrorCode } from "../shopper-error"
 
-const NOW = new Date("2026-11-20T15:00:00Z")
+/** Wednesday 24 December 2025, noon in São Paulo: Christmas and New Year's Day lie ahead. */
+const NOW = new Date("2025-12-24T15:00:00Z")
 const SUCCESS_TTL = 600_000
 const FAILURE_TTL = 30_000
 const STALE_TTL = 21_600_000
@@ -124,6 +125,7 @@ describe("CheckoutQuoter", () => {
 
       expect(outcome).toEqual({ offers: offersFromQuote(QUOTE, SETTINGS, NOW), source: "upstream" })
       expect(amounts(outcome.offers)).toEqual(["correios-pac:2519", "correios-sedex:4590"])
+      expect(outcome.offers.map((o) => o.deliveryEstimate)).toEqual(["2026-01-06", "2025-12-29"])
       expect(client.quote).toHaveBeenCalledTimes(1)
       expect(client.quote).toHaveBeenCalledWith(QUERY)
     })
@@ -237,6 +239,7 @@ describe("CheckoutQuoter", () => {
 
       expect(outcome.source).toBe("fallback")
       expect(amounts(outcome.offers)).toEqual(["correios-pac:2990", "correios-sedex:7990"])
+      expect(outcome.offers.map((o) => o.deliveryEstimate)).toEqual(["2026-01-05", "2025-12-30"])
       expect(outcome.offers.every((o) => o.isFallback)).toBe(true)
       expect(logger.lines).toEqual([expect.stringMatching(/^warn .*fallback table.*01310100 -> 20040002/)])
       expect(logger.lines[0]).toContain(error.message)
