@@ -44,7 +44,7 @@ function volumeOf(item: ShippableItem, settings: FreteSettings, units: { weight:
   return {
     sku: item.sku,
     quantity: item.quantity,
-    price: round(item.unitPrice, 2),
+    price: toCents(item.unitPrice) / 100,
     weightKg: round(weight === null ? box.weight_kg : toKg(weight, units.weight), 3) || 0.001,
     lengthCm: round(hasDimensions ? toCm(variant.length as number, units.dimension) : box.length_cm, 2) || 0.01,
     heightCm: round(hasDimensions ? toCm(variant.height as number, units.dimension) : box.height_cm, 2) || 0.01,

@@ -14,6 +14,14 @@ export class FreightNotConfiguredError extends Error {
   }
 }
 
+/** An answer without a single quotation: a failure, so the last real answer is kept and served. */
+export class NoQuotationError extends Error {
+  constructor() {
+    super("The freight API answered no quotation")
+    this.name = "NoQuotationError"
+  }
+}
+
 export interface QuoteOutcome {
   offers: Offer[]
   /** Where the prices come from: a cached or fresh answer, an older answer, or the fallback table. */
@@ -81,6 +89,10 @@ export class CheckoutQuoter {
     if (!client) {
       throw new FreightNotConfiguredError()
     }
-    return client.quote(query)
+    const quote = await client.quote(query)
+    if (!quote.quotations.length) {
+      throw new NoQuotationError()
+    }
+    return quote
   }
 }
