@@ -1,6 +1,6 @@
 import type { SandboxFault } from "../../sandbox/server"
 import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
-import { completeCart, createCart, createFreteOption, createManualOption, createProduct } from "../helpers/checkout"
+import { completeCart, createCart, createFreteOption, createManualOption, createProduct } from "../../scripts/lib/store-api"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 
 const FALLBACK = [

@@ -1,6 +1,6 @@
 import { parseBrazilianMoneyCents } from "../../src/lib/brazilian-decimal"
 import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
-import { SHOPPER_ADDRESS, completeCart, createCart, createFreteOption, createManualOption, createProduct, listAndCalculate } from "../helpers/checkout"
+import { SHOPPER_ADDRESS, completeCart, createCart, createFreteOption, createManualOption, createProduct, listAndCalculate } from "../../scripts/lib/store-api"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 
 type WireQuotation = { servico_metaname: string; servico_nome: string; cotacao_preco: string; cotacao_prazo: number }

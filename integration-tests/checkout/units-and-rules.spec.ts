@@ -1,6 +1,6 @@
 import { parseBrazilianMoneyCents } from "../../src/lib/brazilian-decimal"
 import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
-import { createCart, createFreteOption, createProduct, listAndCalculate } from "../helpers/checkout"
+import { createCart, createFreteOption, createProduct, listAndCalculate } from "../../scripts/lib/store-api"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 
 type WireQuotation = { servico_metaname: string; cotacao_preco: string; cotacao_prazo: number }

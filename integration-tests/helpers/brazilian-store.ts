@@ -1,19 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { AxiosInstance } from "axios"
-import { createAdminUser, type AdminHeaders } from "./admin-auth"
+import type { StoreContext } from "../../scripts/lib/store-api"
+import { createAdminUser } from "./admin-auth"
 
 export const ORIGIN_CEP = "01310-100"
 
-export interface BrazilianStore {
-  admin: AdminHeaders
-  /** Headers of a storefront: the publishable key of the store's sales channel. */
-  store: { headers: { "x-publishable-api-key": string } }
-  salesChannelId: string
-  regionId: string
-  stockLocationId: string
-  shippingProfileId: string
+export interface BrazilianStore extends StoreContext {
   fulfillmentSetId: string
-  serviceZoneId: string
 }
 
 /**

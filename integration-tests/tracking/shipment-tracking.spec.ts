@@ -2,7 +2,7 @@ import { Modules } from "@medusajs/framework/utils"
 import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
 import shipmentCreatedHandler from "../../src/subscribers/shipment-created"
 import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
-import { createFreteOption, createProduct, eventually, placeOrder, shipOrder } from "../helpers/checkout"
+import { createFreteOption, createProduct, eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 
 const CREDENTIAL = "dHJhY2tpbmc6czNjcjN0LWNyZWRlbnRpYWw="

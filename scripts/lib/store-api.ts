@@ -1,8 +1,23 @@
+// Calls of Medusa's admin and store APIs that the integration tests and the demo share: a
+// merchant's setup and a shopper's checkout, made the way the admin and the Next.js starter make them.
 import type { AxiosInstance } from "axios"
-import type { BrazilianStore } from "./brazilian-store"
+
+/** The ids and headers of a store set up for the plugin. */
+export interface StoreContext {
+  admin: { headers: { authorization: string } }
+  /** Headers of a storefront: the publishable key of the store's sales channel. */
+  store: { headers: { "x-publishable-api-key": string } }
+  salesChannelId: string
+  regionId: string
+  stockLocationId: string
+  shippingProfileId: string
+  serviceZoneId: string
+}
+
 
 export interface ProductInput {
   title: string
+  handle?: string
   sku: string
   price: number
   weight?: number | null
@@ -13,11 +28,12 @@ export interface ProductInput {
 }
 
 /** A product with one variant, sold in BRL, stock not managed. */
-export async function createProduct(api: AxiosInstance, store: BrazilianStore, input: ProductInput) {
+export async function createProduct(api: AxiosInstance, store: StoreContext, input: ProductInput) {
   const { data } = await api.post(
     "/admin/products",
     {
       title: input.title,
+      handle: input.handle,
       status: "published",
       shipping_profile_id: store.shippingProfileId,
       sales_channels: [{ id: store.salesChannelId }],
@@ -43,7 +59,7 @@ export async function createProduct(api: AxiosInstance, store: BrazilianStore, i
 }
 
 /** A calculated shipping option of this plugin's provider, as the README tells merchants to create it. */
-export async function createFreteOption(api: AxiosInstance, store: BrazilianStore, optionId: string, name: string) {
+export async function createFreteOption(api: AxiosInstance, store: StoreContext, optionId: string, name: string) {
   const { data } = await api.post(
     "/admin/shipping-options",
     {
@@ -63,7 +79,7 @@ export async function createFreteOption(api: AxiosInstance, store: BrazilianStor
 }
 
 /** A flat-price option of Medusa's manual provider, to show the two side by side. */
-export async function createManualOption(api: AxiosInstance, store: BrazilianStore, amount: number) {
+export async function createManualOption(api: AxiosInstance, store: StoreContext, amount: number) {
   const { data } = await api.post(
     "/admin/shipping-options",
     {
@@ -97,7 +113,7 @@ export const SHOPPER_ADDRESS = {
 /** A cart as the Next.js starter makes it: region, items, then the e-mail and address. */
 export async function createCart(
   api: AxiosInstance,
-  store: BrazilianStore,
+  store: StoreContext,
   items: Array<{ variant_id: string; quantity: number }>,
   address: Partial<typeof SHOPPER_ADDRESS> = {}
 ) {
@@ -112,7 +128,7 @@ export async function createCart(
 }
 
 /** The starter's checkout step: list the options, then price each calculated one. */
-export async function listAndCalculate(api: AxiosInstance, store: BrazilianStore, cartId: string) {
+export async function listAndCalculate(api: AxiosInstance, store: StoreContext, cartId: string) {
   const { data } = await api.get("/store/shipping-options", { ...store.store, params: { cart_id: cartId } })
   const options = data.shipping_options as Array<{ id: string; price_type: string; amount?: number; name: string }>
   const prices = await Promise.all(
@@ -129,7 +145,7 @@ export async function listAndCalculate(api: AxiosInstance, store: BrazilianStore
 }
 
 /** Payment with Medusa's system provider, then completion: the order. */
-export async function completeCart(api: AxiosInstance, store: BrazilianStore, cartId: string) {
+export async function completeCart(api: AxiosInstance, store: StoreContext, cartId: string) {
   const { data: collection } = await api.post("/store/payment-collections", { cart_id: cartId }, store.store)
   await api.post(
     `/store/payment-collections/${collection.payment_collection.id}/payment-sessions`,
@@ -143,7 +159,7 @@ export async function completeCart(api: AxiosInstance, store: BrazilianStore, ca
 /** A cart with a calculated option of this provider, paid and completed: the order. */
 export async function placeOrder(
   api: AxiosInstance,
-  store: BrazilianStore,
+  store: StoreContext,
   optionId: string,
   items: Array<{ variant_id: string; quantity: number }>,
   address: Partial<typeof SHOPPER_ADDRESS> & { metadata?: Record<string, unknown> } = {}
@@ -157,7 +173,7 @@ export async function placeOrder(
 /** The merchant fulfils every item, then marks the fulfillment as shipped: `shipment.created`. */
 export async function shipOrder(
   api: AxiosInstance,
-  store: BrazilianStore,
+  store: StoreContext,
   order: { id: string; items: Array<{ id: string; quantity: number }> },
   shipment: { trackingNumber?: string; noNotification?: boolean; fulfillmentMetadata?: Record<string, unknown> } = {}
 ) {
