@@ -39,7 +39,7 @@ module.exports = {
       testMatch: ["<rootDir>/integration-tests/**/*.spec.[jt]s"],
       globalSetup: "<rootDir>/integration-tests/setup/global-setup.cjs",
       globalTeardown: "<rootDir>/integration-tests/setup/global-teardown.cjs",
-      setupFiles: ["<rootDir>/integration-tests/setup/database-env.cjs"],
+      setupFiles: ["<rootDir>/integration-tests/setup/test-env.cjs"],
       setupFilesAfterEnv: ["<rootDir>/integration-tests/setup/timeouts.cjs"],
     },
   ],
