@@ -44,7 +44,7 @@ export async function playStorefront(api: AxiosInstance, store: DemoStore): Prom
     { variant_id: store.variantIds["camiseta-basica"], quantity: 2 },
     { variant_id: store.variantIds["luminaria-mesa"], quantity: 1 },
   ]
-  const cartId = await createCart(api, store, items, DEMO_SHOPPER)
+  const cartId = await createCart(api, store, items, DEMO_SHOPPER, "ana.souza@example.com.br")
   const { options, prices } = await listAndCalculate(api, store, cartId)
   const checkoutQuotes: DemoQuote[] = []
   for (const price of prices) {

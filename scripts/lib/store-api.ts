@@ -115,13 +115,14 @@ export async function createCart(
   api: AxiosInstance,
   store: StoreContext,
   items: Array<{ variant_id: string; quantity: number }>,
-  address: Partial<typeof SHOPPER_ADDRESS> = {}
+  address: Partial<typeof SHOPPER_ADDRESS> = {},
+  email = "maria@example.com.br"
 ) {
   const { data } = await api.post("/store/carts", { region_id: store.regionId, items }, store.store)
   const cartId = data.cart.id as string
   await api.post(
     `/store/carts/${cartId}`,
-    { email: "maria@example.com.br", shipping_address: { ...SHOPPER_ADDRESS, ...address }, billing_address: { ...SHOPPER_ADDRESS, ...address } },
+    { email, shipping_address: { ...SHOPPER_ADDRESS, ...address }, billing_address: { ...SHOPPER_ADDRESS, ...address } },
     store.store
   )
   return cartId
