@@ -136,6 +136,17 @@ freteIntegrationTestRunner({
       expect((await api.get("/admin/frete/settings", store.admin)).data.settings).toEqual(before)
     })
 
+    it("refuses to store a secret when no encryption key is set, and says why", async () => {
+      const answer = await api
+        .post("/admin/frete/settings", { secrets: { freight_token: "um-token" } }, store.admin)
+        .catch((error: { response: { status: number; data: { issues: Array<{ field: string; message: string }> } } }) => error.response)
+      expect(answer.status).toBe(400)
+      expect(answer.data.issues).toEqual([{ field: "secrets.freight_token", message: expect.stringMatching(/FRETE_ENCRYPTION_KEY/) }])
+      const { data } = await api.get("/admin/frete/settings", store.admin)
+      expect(data.credentials.encryption_available).toBe(false)
+      expect(JSON.stringify(data)).not.toContain("um-token")
+    })
+
     it("refuses the settings routes without admin authentication", async () => {
       for (const call of [() => api.get("/admin/frete/settings"), () => api.post("/admin/frete/settings", { extra_days: 1 }), () => api.get("/admin/frete/settings", store.store)]) {
         const answer = await call().catch((error: { response: { status: number } }) => error.response)

@@ -144,8 +144,25 @@ export const trackingSettingsSchema = z.object({
 
 export type TrackingSettings = z.output<typeof trackingSettingsSchema>
 
+const serviceUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value)
+      return (url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash && !url.username && !url.password
+    } catch {
+      return false
+    }
+  }, "URL inválida: use http:// ou https://, sem parâmetros nem usuário")
+  .transform((value) => value.replace(/\/+$/, ""))
+
 /** The merchant's settings: one row in the database, edited in the admin. */
 export const freteSettingsSchema = z.object({
+  /** Base URL of the freight API, when medusa-config / FRETE_FREIGHT_URL does not set one. */
+  freight_url: serviceUrl.nullable().default(null),
+  /** Base URL of the tracking API, when medusa-config / FRETE_TRACKING_URL does not set one. */
+  tracking_url: serviceUrl.nullable().default(null),
   /** Origin CEP when the stock location of a shipping option has none. */
   origin_cep: cep.nullable().default(null),
   /** Handling days, sent as `prazo_adicional`. */

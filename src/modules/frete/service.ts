@@ -4,6 +4,7 @@ import { ContainerRegistrationKeys, MedusaError, MedusaService } from "@medusajs
 import { parseFreteOptions, type FreteOptions } from "../../../medusa-plugin.config"
 import { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
 import { ClientRateLimiter } from "../../lib/client-rate-limit"
+import { testConnection, type ConnectionTestResult } from "../../lib/connection-test"
 import type { FreightQuote } from "../../lib/freight/schemas"
 import { QuoteCache } from "../../lib/quote-cache"
 import { ServiceClients } from "../../lib/service-clients"
@@ -12,7 +13,9 @@ import { DEFAULT_SETTINGS, freteSettingsSchema, settingsIssues, type FreteSettin
 import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
 import { decideAfterFailure } from "../../lib/tracking/delivery-policy"
 import type { TrackingOrder } from "../../lib/tracking/schemas"
+import { decryptSecret, encryptSecret } from "../../lib/secret-box"
 import { setActiveFreteModule } from "./active-module"
+import { credentialsInForce, credentialsView, SECRET_NAMES, type Credentials, type SecretName, type StoredSecrets } from "./credentials"
 import { FreteSettingsRecord } from "./models/frete-settings-record"
 import { TrackingOrderRecord } from "./models/tracking-order-record"
 import { TrackingOrderStore, type TrackingOrderRow } from "./tracking-order-store"
@@ -45,6 +48,10 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
   protected settings_?: { value: FreteSettings; readAt: number }
   protected settingsLoad_?: Promise<FreteSettings>
   protected readonly trackingOrders_: TrackingOrderStore
+  protected readonly pg_: () => Knex
+  protected credentials_: Credentials
+  /** Secret problems already logged: the settings are read again every few seconds. */
+  protected readonly secretProblemsLogged_ = new Set<string>()
 
   __hooks = {
     onApplicationShutdown: async () => {
@@ -63,7 +70,9 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
       freightClient: () => this.freightClient(),
       logger: container.logger,
     })
-    this.trackingOrders_ = new TrackingOrderStore(() => container[ContainerRegistrationKeys.PG_CONNECTION])
+    this.pg_ = () => container[ContainerRegistrationKeys.PG_CONNECTION]
+    this.trackingOrders_ = new TrackingOrderStore(this.pg_)
+    this.credentials_ = credentialsInForce(this.options_, DEFAULT_SETTINGS, {})
     setActiveFreteModule(this)
   }
 
@@ -75,16 +84,27 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     return this.quoter_
   }
 
-  /** The freight client for the options in force, or null when the API is not configured. */
+  /**
+   * The freight client for the credentials in force (options, else saved in the admin, as of the
+   * last read of the settings), or null when the API is not configured.
+   */
   freightClient() {
-    const { url, token, timeoutMs, connections } = this.options_.freight
-    return url && token ? this.clients_.freight({ url, token, timeoutMs, connections }) : null
+    const { url, secret } = this.credentials_.freight
+    const { timeoutMs, connections } = this.options_.freight
+    return url && secret ? this.clients_.freight({ url, token: secret, timeoutMs, connections }) : null
   }
 
-  /** The tracking client for the options in force, or null when the API is not configured. */
+  /** The tracking client for the credentials in force, or null when the API is not configured. */
   trackingClient() {
-    const { url, credential, timeoutMs, connections } = this.options_.tracking
-    return url && credential ? this.clients_.tracking({ url, credential, timeoutMs, connections }) : null
+    const { url, secret } = this.credentials_.tracking
+    const { timeoutMs, connections } = this.options_.tracking
+    return url && secret ? this.clients_.tracking({ url, credential: secret, timeoutMs, connections }) : null
+  }
+
+  /** Where each URL and secret comes from, and whether one is set; never a secret. */
+  async credentialsView() {
+    await this.getSettings()
+    return credentialsView(this.credentials_, Boolean(this.options_.encryptionKey))
   }
 
   /** Writes the tracking order row of a shipped fulfillment; a second call for it changes nothing. */
@@ -124,6 +144,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
    * delivered elsewhere right now. Null when there was nothing to do.
    */
   async deliverTrackingOrder(id: string): Promise<TrackingOrderRow | null> {
+    await this.getSettings()
     const client = this.trackingClient()
     const row = await this.trackingOrders_.attemptLocked(id, async (locked) => {
       try {
@@ -172,13 +193,17 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
 
   /**
    * Validates and saves settings: the given top-level fields replace the current ones, the others
-   * stay. A bad value is an INVALID_DATA error naming the field; nothing is saved then.
+   * stay. `secrets` (`freight_token`, `tracking_credential`) are stored encrypted: a string
+   * replaces one, null removes it. A bad value is an INVALID_DATA error naming the field; nothing
+   * is saved then.
    */
   async saveSettings(input: Record<string, unknown>): Promise<FreteSettings> {
+    const { secrets: secretsInput, ...fields } = input
     const current = await this.readSettings()
-    const parsed = freteSettingsSchema.safeParse({ ...current, ...input })
-    if (!parsed.success) {
-      const issues = settingsIssues(parsed.error)
+    const parsed = freteSettingsSchema.safeParse({ ...current, ...fields })
+    const issues = parsed.success ? [] : settingsIssues(parsed.error)
+    const secretChanges = this.secretChanges(secretsInput, issues)
+    if (!parsed.success || issues.length) {
       const error = new MedusaError(
         MedusaError.Types.INVALID_DATA,
         `Configuração inválida: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join("; ")}`
@@ -187,18 +212,86 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
       throw error
     }
     const [existing] = await this.listFreteSettingsRecords({ id: SETTINGS_ROW_ID })
-    if (existing) {
-      await this.updateFreteSettingsRecords({ id: SETTINGS_ROW_ID, settings: parsed.data })
-    } else {
-      await this.createFreteSettingsRecords({ id: SETTINGS_ROW_ID, settings: parsed.data })
+    const sealed: Record<string, string> = { ...((existing?.secrets as Record<string, string> | null) ?? {}) }
+    for (const [name, value] of Object.entries(secretChanges)) {
+      if (value === null) {
+        delete sealed[name]
+      } else {
+        sealed[name] = encryptSecret(value, this.options_.encryptionKey as string)
+      }
     }
-    this.settings_ = { value: parsed.data, readAt: Date.now() }
-    return parsed.data
+    // One statement, whole values: an ORM update merges JSON objects (a removed secret would stay),
+    // and two first saves at once must not both insert.
+    await this.pg_().raw(
+      `insert into frete_settings (id, settings, secrets) values (?, ?::jsonb, ?::jsonb)
+       on conflict (id) do update set settings = excluded.settings, secrets = excluded.secrets, updated_at = now()`,
+      [SETTINGS_ROW_ID, JSON.stringify(parsed.data), JSON.stringify(sealed)]
+    )
+    return this.readSettings()
+  }
+
+  /** The secrets to change, checked; a problem goes to `issues`. */
+  private secretChanges(input: unknown, issues: Array<{ field: string; message: string }>): Partial<Record<SecretName, string | null>> {
+    if (input === undefined) return {}
+    if (!input || typeof input !== "object" || Array.isArray(input)) {
+      issues.push({ field: "secrets", message: "envie os segredos como um objeto" })
+      return {}
+    }
+    const changes: Partial<Record<SecretName, string | null>> = {}
+    for (const [name, value] of Object.entries(input as Record<string, unknown>)) {
+      const field = `secrets.${name}`
+      if (!(SECRET_NAMES as readonly string[]).includes(name)) {
+        issues.push({ field, message: "segredo desconhecido" })
+      } else if (value === null) {
+        changes[name as SecretName] = null
+      } else if (typeof value !== "string" || !value.trim() || value.length > 1000) {
+        issues.push({ field, message: "informe o segredo como texto, ou null para removê-lo" })
+      } else if (!this.options_.encryptionKey) {
+        issues.push({ field, message: "Defina FRETE_ENCRYPTION_KEY (opção encryptionKey) no servidor para salvar segredos pelo painel." })
+      } else {
+        changes[name as SecretName] = value.trim()
+      }
+    }
+    return changes
+  }
+
+  /**
+   * "Testar conexão" of the admin: a sample quote between two CEPs and a check of the tracking
+   * credential, with the URLs and secrets given (typed, not saved yet) or else those in force.
+   */
+  async testConnection(input: {
+    originCep: string
+    destinationCep: string
+    freight: { url?: string; token?: string }
+    tracking: { url?: string; credential?: string }
+  }): Promise<ConnectionTestResult> {
+    const settings = await this.getSettings()
+    const inForce = this.credentials_
+    return testConnection({
+      originCep: input.originCep,
+      destinationCep: input.destinationCep,
+      freight: { url: input.freight.url || inForce.freight.url, token: input.freight.token || inForce.freight.secret, timeoutMs: this.options_.freight.timeoutMs },
+      tracking: {
+        url: input.tracking.url || inForce.tracking.url,
+        credential: input.tracking.credential || inForce.tracking.secret,
+        timeoutMs: this.options_.tracking.timeoutMs,
+      },
+      defaultPackage: settings.default_package,
+      logger: this.logger_,
+    })
   }
 
   /** Whether each service is configured and answers; never the secrets themselves. */
   async checkServices() {
-    return checkServices({ freight: this.options_.freight, tracking: this.options_.tracking }, this.clients_)
+    await this.getSettings()
+    const { freight, tracking } = this.credentials_
+    return checkServices(
+      {
+        freight: { ...this.options_.freight, url: freight.url, token: freight.secret },
+        tracking: { ...this.options_.tracking, url: tracking.url, credential: tracking.secret },
+      },
+      this.clients_
+    )
   }
 
   private async readSettings(): Promise<FreteSettings> {
@@ -212,7 +305,30 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
         this.logger_.error(`frete: the stored settings are invalid, defaults apply until they are saved again: ${parsed.error.message}`)
       }
     }
+    this.credentials_ = credentialsInForce(this.options_, value, this.openSecrets((record?.secrets as Record<string, string> | null) ?? {}))
     this.settings_ = { value, readAt: Date.now() }
     return value
+  }
+
+  /** Decrypts the secrets saved from the admin; one that cannot be read counts as not set. */
+  private openSecrets(sealed: Record<string, string>): StoredSecrets {
+    const secrets: StoredSecrets = {}
+    const key = this.options_.encryptionKey
+    for (const name of SECRET_NAMES) {
+      if (!sealed[name]) continue
+      try {
+        if (!key) {
+          throw new Error("no encryptionKey (FRETE_ENCRYPTION_KEY) is set to decrypt it")
+        }
+        secrets[name] = decryptSecret(sealed[name], key)
+      } catch (error) {
+        const problem = `frete: the ${name} saved in the admin is ignored: ${(error as Error).message}`
+        if (!this.secretProblemsLogged_.has(problem)) {
+          this.secretProblemsLogged_.add(problem)
+          this.logger_.error(problem)
+        }
+      }
+    }
+    return secrets
   }
 }

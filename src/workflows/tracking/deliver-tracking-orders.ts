@@ -29,12 +29,12 @@ export async function prepareAndDeliver(container: MedusaContainer, row: Trackin
 export async function recordShipment(container: MedusaContainer, fulfillmentId: string, noNotification: boolean): Promise<TrackingOrderRow | null> {
   const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const settings = await frete.getSettings()
   if (!frete.trackingClient()) {
     logger.info(`frete tracking: not configured, no tracking order for fulfillment ${fulfillmentId}`)
     return null
   }
   const fulfillment = await readShippedFulfillment(container, fulfillmentId)
-  const settings = await frete.getSettings()
   if (!fulfillment || !fulfillment.providerId || !settings.tracking.provider_ids.includes(fulfillment.providerId)) {
     logger.debug(`frete tracking: fulfillment ${fulfillmentId} is not shipped by a provider that gets tracking orders`)
     return null

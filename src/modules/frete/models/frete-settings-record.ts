@@ -4,4 +4,6 @@ import { model } from "@medusajs/framework/utils"
 export const FreteSettingsRecord = model.define("frete_settings", {
   id: model.id().primaryKey(),
   settings: model.json(),
+  /** Secrets saved from the admin, each encrypted by src/lib/secret-box.ts. */
+  secrets: model.json().nullable(),
 })

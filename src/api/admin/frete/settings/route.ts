@@ -3,15 +3,19 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { FRETE_MODULE } from "../../../../modules/frete"
 import type FreteModuleService from "../../../../modules/frete/service"
 
-/** GET /admin/frete/settings: the settings in force (defaults until the merchant saves some). */
+async function view(frete: FreteModuleService) {
+  return { settings: await frete.getSettings(), credentials: await frete.credentialsView() }
+}
+
+/** GET /admin/frete/settings: the settings in force, and where each credential comes from (never a secret). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const frete = req.scope.resolve<FreteModuleService>(FRETE_MODULE)
-  res.json({ settings: await frete.getSettings() })
+  res.json(await view(req.scope.resolve<FreteModuleService>(FRETE_MODULE)))
 }
 
 /**
- * POST /admin/frete/settings: the given top-level fields replace the current ones. A bad value
- * gets a 400 whose `issues` name each field, in Portuguese; nothing is saved then.
+ * POST /admin/frete/settings: the given top-level fields replace the current ones; `secrets` are
+ * stored encrypted. A bad value gets a 400 whose `issues` name each field, in Portuguese; nothing
+ * is saved then.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const body = req.body
@@ -21,7 +25,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   }
   const frete = req.scope.resolve<FreteModuleService>(FRETE_MODULE)
   try {
-    res.json({ settings: await frete.saveSettings(body as Record<string, unknown>) })
+    await frete.saveSettings(body as Record<string, unknown>)
   } catch (error) {
     const issues = (error as { issues?: unknown }).issues
     if (error instanceof MedusaError && Array.isArray(issues)) {
@@ -30,4 +34,5 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     }
     throw error
   }
+  res.json(await view(frete))
 }

@@ -1,0 +1,120 @@
+import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
+import { createProduct } from "../../scripts/lib/store-api"
+import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+
+const FREIGHT_TOKEN = "admin-saved-freight-token-4c1d"
+const TRACKING_CREDENTIAL = "option-tracking-credential-77ab"
+const ENCRYPTION_KEY = "an-encryption-key-for-the-tests-0123456789"
+
+freteIntegrationTestRunner({
+  sandbox: { freightToken: FREIGHT_TOKEN, trackingCredential: TRACKING_CREDENTIAL },
+  // No freight token in the options: the one saved in the admin is used.
+  env: { FRETE_FREIGHT_TOKEN: "", FRETE_ENCRYPTION_KEY: ENCRYPTION_KEY },
+  testSuite: ({ api, getContainer, sandbox, dbConnection }) => {
+    let store: BrazilianStore
+
+    beforeEach(async () => {
+      sandbox().reset()
+      store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
+    })
+
+    const settings = async () => (await api.get("/admin/frete/settings", store.admin)).data
+    const storedRow = async () => (await dbConnection.raw(`select settings::text as settings, secrets::text as secrets from frete_settings`)).rows[0]
+
+    it("stores a secret encrypted, uses it, and never sends it back", async () => {
+      expect((await settings()).credentials).toEqual({
+        encryption_available: true,
+        freight: { url: sandbox().url, url_source: "option", secret_set: false, secret_source: null },
+        tracking: { url: sandbox().url, url_source: "option", secret_set: true, secret_source: "option" },
+      })
+
+      const saved = await api.post("/admin/frete/settings", { secrets: { freight_token: FREIGHT_TOKEN } }, store.admin)
+      expect(saved.data.credentials.freight).toMatchObject({ secret_set: true, secret_source: "settings" })
+      expect(JSON.stringify(saved.data)).not.toContain(FREIGHT_TOKEN)
+      expect(JSON.stringify(await settings())).not.toContain(FREIGHT_TOKEN)
+      expect(JSON.stringify(await settings())).not.toContain(TRACKING_CREDENTIAL)
+
+      const row = await storedRow()
+      expect(`${row.settings}${row.secrets}`).not.toContain(FREIGHT_TOKEN)
+      expect(JSON.parse(row.secrets).freight_token).toMatch(/^v1:/)
+
+      // The saved token prices checkout: the sandbox sees an authorized query.
+      const { variantId } = await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 })
+      const quote = await api.post("/store/frete/quotes", { postal_code: "20040-002", items: [{ variant_id: variantId, quantity: 1 }] }, store.store)
+      expect(quote.data.quotes[0].is_fallback).toBe(false)
+      expect(sandbox().calls({ service: "freight" }).map((call) => call.authorized)).toEqual([true])
+
+      const cleared = await api.post("/admin/frete/settings", { secrets: { freight_token: null } }, store.admin)
+      expect(cleared.data.credentials.freight).toMatchObject({ secret_set: false, secret_source: null })
+      expect(JSON.parse((await storedRow()).secrets)).toEqual({})
+    })
+
+    it("lets an option win over a secret saved in the admin", async () => {
+      await api.post("/admin/frete/settings", { secrets: { tracking_credential: "saved-but-overridden" } }, store.admin)
+      expect((await settings()).credentials.tracking).toMatchObject({ secret_set: true, secret_source: "option" })
+      const status = await api.get("/admin/frete/status", store.admin)
+      expect(status.data.tracking.credentials).not.toBe("rejected")
+    })
+
+    it("refuses a secret of the wrong type, naming the field, and saves nothing", async () => {
+      const answer = await api
+        .post("/admin/frete/settings", { extra_days: 3, secrets: { freight_token: 42, other: "x" } }, store.admin)
+        .catch((error: { response: { status: number; data: { issues: Array<{ field: string }> } } }) => error.response)
+      expect(answer.status).toBe(400)
+      expect((answer.data.issues as Array<{ field: string }>).map((issue) => issue.field).sort()).toEqual(["secrets.freight_token", "secrets.other"])
+      expect((await settings()).settings.extra_days).toBe(0)
+    })
+
+    it("tests the connection with the typed values: the services returned, or the service's error in words", async () => {
+      const good = await api.post("/admin/frete/test-connection", { origin_cep: "01310-100", destination_cep: "20040-002", freight_token: FREIGHT_TOKEN }, store.admin)
+      expect(good.data.freight.ok).toBe(true)
+      expect(good.data.freight.services.length).toBeGreaterThan(2)
+      expect(good.data.freight.services[0]).toEqual({ service: expect.any(String), name: expect.any(String), carrier: expect.any(String), amount: expect.any(Number), days: expect.anything() })
+      expect(good.data.tracking).toEqual({ ok: true, message: expect.any(String) })
+
+      const bad = await api.post(
+        "/admin/frete/test-connection",
+        { origin_cep: "01310-100", destination_cep: "20040-002", freight_token: "token-errado", tracking_credential: "credencial-errada" },
+        store.admin
+      )
+      expect(bad.data.freight).toEqual({ ok: false, services: [], message: "O serviço de frete recusou o token (HTTP 401)." })
+      expect(bad.data.tracking).toEqual({ ok: false, message: "O serviço de rastreamento recusou a credencial (HTTP 401)." })
+      expect(JSON.stringify(bad.data)).not.toContain("token-errado")
+      expect(sandbox().trackingOrders()).toHaveLength(0)
+
+      const badCep = await api.post("/admin/frete/test-connection", { origin_cep: "123", destination_cep: "20040-002" }, store.admin).catch((error: { response: { status: number } }) => error.response)
+      expect(badCep.status).toBe(400)
+    })
+
+    it("lists the products whose variants lack weight or dimensions", async () => {
+      await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 })
+      const poster = await createProduct(api, store, { title: "Pôster", sku: "POSTER", price: 30 })
+      const vase = await createProduct(api, store, { title: "Vaso", sku: "VASO", price: 60, productWeight: 2000, length: 20, width: 20 })
+      const { data } = await api.get("/admin/frete/products-missing-dimensions", store.admin)
+      expect(data.count).toBe(2)
+      expect(data.products.map((product: { id: string }) => product.id).sort()).toEqual([poster.productId, vase.productId].sort())
+      const missing = Object.fromEntries(data.products.map((product: { title: string; variants: Array<{ missing: string[] }> }) => [product.title, product.variants[0].missing]))
+      expect(missing).toEqual({ "Pôster": ["weight", "length", "width", "height"], Vaso: ["height"] })
+    })
+
+    it("refuses every admin route of the plugin without admin authentication, or with a storefront's key", async () => {
+      const calls: Array<[string, string]> = [
+        ["get", "/admin/frete/settings"],
+        ["post", "/admin/frete/settings"],
+        ["post", "/admin/frete/test-connection"],
+        ["get", "/admin/frete/products-missing-dimensions"],
+        ["get", "/admin/frete/tracking-orders?order_id=order_1"],
+        ["post", "/admin/frete/tracking-orders/frtrk_1/retry"],
+        ["get", "/admin/frete/status"],
+      ]
+      for (const [method, path] of calls) {
+        for (const headers of [{}, store.store.headers]) {
+          const answer = await (method === "get" ? api.get(path, { headers }) : api.post(path, {}, { headers })).catch(
+            (error: { response: { status: number } }) => error.response
+          )
+          expect([method, path, answer.status]).toEqual([method, path, 401])
+        }
+      }
+    })
+  },
+})

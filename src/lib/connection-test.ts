@@ -1,0 +1,82 @@
+import { describeServiceError } from "./describe-service-error"
+import { FreightClient } from "./freight/client"
+import type { FreteLogger } from "./logger"
+import type { FreteSettings } from "./settings/schema"
+import { TrackingClient } from "./tracking/client"
+
+export interface ConnectionTestInput {
+  originCep: string
+  destinationCep: string
+  freight: { url?: string; token?: string; timeoutMs: number }
+  tracking: { url?: string; credential?: string; timeoutMs: number }
+  defaultPackage: FreteSettings["default_package"]
+  logger?: FreteLogger
+}
+
+export interface ConnectionTestResult {
+  freight: {
+    ok: boolean
+    services: Array<{ service: string; name: string; carrier: string | null; amount: number; days: number | null }>
+    message: string | null
+  }
+  tracking: { ok: boolean | null; message: string | null }
+}
+
+/** A sample quote: one default package worth R$ 100 between the two CEPs. */
+async function testFreight(input: ConnectionTestInput): Promise<ConnectionTestResult["freight"]> {
+  const { url, token, timeoutMs } = input.freight
+  if (!url || !token) {
+    return { ok: false, services: [], message: "Informe a URL e o token do serviço de frete." }
+  }
+  const client = new FreightClient({ url, token, timeoutMs, connections: 1, logger: input.logger })
+  try {
+    const box = input.defaultPackage
+    const quote = await client.quote({
+      originCep: input.originCep,
+      destinationCep: input.destinationCep,
+      invoiceValue: 100,
+      volumes: [{ sku: "TESTE", quantity: 1, price: 100, weightKg: box.weight_kg, lengthCm: box.length_cm, widthCm: box.width_cm, heightCm: box.height_cm }],
+    })
+    const services = quote.quotations.map((quotation) => ({
+      service: quotation.service,
+      name: quotation.serviceName,
+      carrier: quotation.carrier,
+      amount: quotation.priceCents / 100,
+      days: quotation.days,
+    }))
+    return { ok: true, services, message: services.length ? null : "O serviço respondeu, mas sem nenhuma cotação para esses CEPs." }
+  } catch (error) {
+    return { ok: false, services: [], message: describeServiceError(error, "frete") }
+  } finally {
+    await client.close()
+  }
+}
+
+/** The tracking API can only tell a refused credential: it has no read operation. */
+async function testTracking(input: ConnectionTestInput): Promise<ConnectionTestResult["tracking"]> {
+  const { url, credential, timeoutMs } = input.tracking
+  if (!url || !credential) {
+    return { ok: null, message: "Rastreamento não configurado: informe a URL e a credencial." }
+  }
+  const client = new TrackingClient({ url, credential, timeoutMs, connections: 1, logger: input.logger })
+  try {
+    const answer = await client.probe()
+    if (answer.status === 401 || answer.status === 403) {
+      return { ok: false, message: `O serviço de rastreamento recusou a credencial (HTTP ${answer.status}).` }
+    }
+    if (answer.status >= 500) {
+      return { ok: false, message: `O serviço de rastreamento falhou (HTTP ${answer.status}).` }
+    }
+    return { ok: true, message: "O serviço de rastreamento respondeu e não recusou a credencial." }
+  } catch (error) {
+    return { ok: false, message: describeServiceError(error, "rastreamento") }
+  } finally {
+    await client.close()
+  }
+}
+
+/** "Testar conexão": both services at once, with the values the merchant typed or those in force. */
+export async function testConnection(input: ConnectionTestInput): Promise<ConnectionTestResult> {
+  const [freight, tracking] = await Promise.all([testFreight(input), testTracking(input)])
+  return { freight, tracking }
+}
