@@ -2,18 +2,15 @@
 // .demo/), the services' sandbox (unless FRETE_* point to real ones), migrations, a Medusa server
 // with the admin, the demo's seed, one shopper's checkout and shipment; then it keeps serving
 // until Ctrl-C. `npm run demo -- --once` stops after the storefront play.
-import axios from "axios"
-import type { ChildProcess } from "node:child_process"
 import fs from "node:fs"
-import http from "node:http"
 import path from "node:path"
 import { createSandbox, type Sandbox } from "../../sandbox/server"
-import { assertPortFree, run, start, stop, waitForHttp } from "./processes"
+import { DEMO_ADMIN as ADMIN, ROOT, startMedusaServer, type MedusaServer } from "./medusa-server"
+import { assertPortFree } from "./processes"
 import { brl, days, DemoError, step, table } from "./progress"
 import { seedDemoStore } from "./seed"
 import { playStorefront } from "./storefront-play"
 
-const ROOT = path.resolve(__dirname, "..", "..")
 const DEMO_DIR = path.join(ROOT, ".demo")
 const LOGS = path.join(DEMO_DIR, "logs")
 const ONCE = process.argv.includes("--once")
@@ -21,15 +18,14 @@ const MEDUSA_PORT = Number(process.env.DEMO_MEDUSA_PORT ?? 9000)
 const PG_PORT = Number(process.env.DEMO_PG_PORT ?? 54329)
 const SANDBOX_PORT = Number(process.env.DEMO_SANDBOX_PORT ?? 4010)
 const DATABASE = "medusa_frete_demo"
-const ADMIN = { email: "admin@loja-demo.com.br", password: "frete-demo-2026" }
 const MEDUSA_URL = `http://localhost:${MEDUSA_PORT}`
 
 type Postgres = { stop: () => Promise<void> }
 
-const running: { postgres?: Postgres; sandbox?: Sandbox; medusa?: ChildProcess } = {}
+const running: { postgres?: Postgres; sandbox?: Sandbox; medusa?: MedusaServer } = {}
 
 async function shutdown(): Promise<void> {
-  await stop(running.medusa)
+  await running.medusa?.stop()
   await running.sandbox?.close()
   await running.postgres?.stop()
 }
@@ -69,7 +65,7 @@ async function main(): Promise<void> {
   })
   const { url: databaseUrl } = await step(`Postgres on port ${PG_PORT} (data in .demo/postgres)`, startPostgres)
 
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, PORT: String(MEDUSA_PORT), NODE_ENV: "development" }
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl }
   if (useSandbox) {
     running.sandbox = await step(`Sandbox of the freight and tracking services on port ${SANDBOX_PORT}`, () => createSandbox({ port: SANDBOX_PORT }))
     Object.assign(env, {
@@ -82,26 +78,9 @@ async function main(): Promise<void> {
     process.stdout.write(`• Using the services at ${process.env.FRETE_FREIGHT_URL} and ${process.env.FRETE_TRACKING_URL}\n`)
   }
 
-  await step("Migrations", () => run("npx", ["medusa", "db:migrate"], { cwd: ROOT, env, log: path.join(LOGS, "migrate.log") }))
-  await step(`Admin user ${ADMIN.email}`, () =>
-    run("npx", ["medusa", "user", "-e", ADMIN.email, "-p", ADMIN.password], { cwd: ROOT, env, log: path.join(LOGS, "user.log") }).catch((error: { output?: string }) => {
-      // A second run finds the user there: that is fine, the login below proves it.
-      if (!/exist/i.test(error.output ?? "")) throw error
-    })
-  )
-  const medusaLog = path.join(LOGS, "medusa.log")
-  await step(`Medusa server on port ${MEDUSA_PORT} (log: .demo/logs/medusa.log)`, async () => {
-    running.medusa = start("npx", ["medusa", "develop"], { cwd: ROOT, env, log: medusaLog })
-    await waitForHttp(`${MEDUSA_URL}/health`, running.medusa, medusaLog, 240_000)
-  })
-  await step("Admin dashboard build", () => waitForHttp(`${MEDUSA_URL}/app`, running.medusa as ChildProcess, medusaLog, 240_000))
-
-  // A fresh connection per call: a kept-alive socket the dev server closes while idle resets the next call.
-  const api = axios.create({ baseURL: MEDUSA_URL, httpAgent: new http.Agent({ keepAlive: false }) })
-  const { data: login } = await api.post("/auth/user/emailpass", ADMIN).catch(() => {
-    throw new DemoError(`The admin user could not log in. The user command's log: ${path.join(LOGS, "user.log")}`)
-  })
-  const admin = { headers: { authorization: `Bearer ${login.token}` } }
+  const server = await startMedusaServer({ port: MEDUSA_PORT, env, logs: LOGS })
+  running.medusa = server
+  const { api, admin } = server
   const store = await step("Seeding the Brazilian store", () => seedDemoStore(api, admin, (line) => process.stdout.write(`${line}\n`)))
   const play = await step("Playing the storefront: quote, cart to Belo Horizonte (MG), order, shipment", () => playStorefront(api, store))
 

@@ -1,0 +1,161 @@
+// The plugin's admin pages in a real browser: Debian's Chromium, driven by playwright-core,
+// against the demo's server (`medusa develop`, this repository's src/ with the admin). Never a
+// downloaded browser: without /usr/bin/chromium (CHROMIUM_PATH) this file fails, it does not skip.
+import fs from "node:fs"
+import path from "node:path"
+import pg from "pg"
+import { chromium, type Browser, type Page } from "playwright-core"
+import { DEMO_ADMIN, ROOT, startMedusaServer, type MedusaServer } from "../../scripts/demo/medusa-server"
+import { seedDemoStore, type DemoStore } from "../../scripts/demo/seed"
+import { playStorefront, type StorefrontPlay } from "../../scripts/demo/storefront-play"
+import { eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
+import { createSandbox, type Sandbox } from "../../sandbox/server"
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+const DOCS = path.join(ROOT, "docs")
+const LOGS = path.join(ROOT, ".cache", "browser-logs")
+const FREIGHT_TOKEN = "sandbox-freight-token"
+const DATABASE = `frete_browser_${process.pid}`
+
+jest.setTimeout(600_000)
+
+describe("the admin dashboard, in a browser", () => {
+  let sandbox: Sandbox
+  let server: MedusaServer
+  let store: DemoStore
+  let play: StorefrontPlay
+  let browser: Browser
+  let page: Page
+
+  const database = () => new pg.Client({ host: process.env.DB_HOST, port: Number(process.env.DB_PORT), user: process.env.DB_USERNAME, password: process.env.DB_PASSWORD, database: "postgres" })
+  const byTestId = (id: string) => page.getByTestId(id)
+  const productPageQuote = async () =>
+    (await server.api.post("/store/frete/quotes", { postal_code: "30130-010", items: [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }] }, store.store)).data
+      .quotes as Array<{ service: string; amount: number; days: number }>
+
+  beforeAll(async () => {
+    if (!fs.existsSync(CHROMIUM)) {
+      throw new Error(`Chromium is not at ${CHROMIUM}: apt-get install chromium (CI's .ci/run installs it), or set CHROMIUM_PATH`)
+    }
+    sandbox = await createSandbox()
+    const client = database()
+    await client.connect()
+    await client.query(`create database ${DATABASE}`)
+    await client.end()
+    const { freePort } = await import("../../scripts/postgres.mjs")
+    server = await startMedusaServer({
+      port: await freePort(),
+      logs: LOGS,
+      env: {
+        ...process.env,
+        DATABASE_URL: `postgres://${process.env.DB_USERNAME}:${process.env.DB_PASSWORD}@${process.env.DB_HOST}:${process.env.DB_PORT}/${DATABASE}`,
+        FRETE_FREIGHT_URL: sandbox.url,
+        // The freight token is saved from the admin (encrypted), not given as an option.
+        FRETE_FREIGHT_TOKEN: "",
+        FRETE_TRACKING_URL: sandbox.url,
+        FRETE_TRACKING_CREDENTIAL: "sandbox-tracking-credential",
+        FRETE_ENCRYPTION_KEY: "browser-tests-encryption-key-0123456789",
+        FRETE_PLUGIN_OPTIONS_JSON: "",
+        LOG_LEVEL: "info",
+      },
+    })
+    store = await seedDemoStore(server.api, server.admin)
+    await server.api.post("/admin/frete/settings", { secrets: { freight_token: FREIGHT_TOKEN } }, server.admin)
+    play = await playStorefront(server.api, store)
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    })
+    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } })
+    page.setDefaultTimeout(120_000)
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+    await sandbox?.close()
+    const client = database()
+    await client.connect()
+    await client.query(`drop database if exists ${DATABASE}`)
+    await client.end()
+  })
+
+  it("logs in", async () => {
+    await page.goto(`${server.url}/app/login`)
+    await page.fill("input[name=email]", DEMO_ADMIN.email)
+    await page.fill("input[name=password]", DEMO_ADMIN.password)
+    await page.click("button[type=submit]")
+    await page.waitForURL(/\/app\/orders/)
+  })
+
+  it("saves a setting on the Frete page, and the storefront's quote changes accordingly", async () => {
+    const before = await productPageQuote()
+    await page.goto(`${server.url}/app/settings/frete`)
+    await byTestId("frete-settings-page").waitFor()
+    await byTestId("frete-field-extra_days").fill("4")
+    await byTestId("frete-section-extras-save").click()
+    await eventually(async () => (await server.api.get("/admin/frete/settings", server.admin)).data.settings.extra_days === 4)
+    const after = await productPageQuote()
+    // The demo's settings add 1 day; now 4: every deadline 3 business days later, prices the same.
+    for (const quote of after) {
+      const earlier = before.find((candidate) => candidate.service === quote.service)
+      expect(quote.amount).toBe(earlier?.amount)
+      expect(quote.days).toBe((earlier?.days as number) + 3)
+    }
+    await page.screenshot({ path: path.join(DOCS, "admin-settings.png"), fullPage: false })
+  })
+
+  it("replaces a secret, which never comes back to the page", async () => {
+    await page.goto(`${server.url}/app/settings/frete`)
+    await byTestId("frete-secret-freight_token-status").waitFor()
+    expect(await byTestId("frete-secret-freight_token-source").textContent()).toMatch(/painel/)
+    await byTestId("frete-field-secrets.freight_token").fill(FREIGHT_TOKEN)
+    await byTestId("frete-section-credentials-save").click()
+    await eventually(async () => (await byTestId("frete-field-secrets.freight_token").inputValue()) === "")
+    await page.reload()
+    await byTestId("frete-secret-freight_token-status").waitFor()
+    expect(await byTestId("frete-secret-freight_token-status").textContent()).toMatch(/Definido/)
+    expect(await byTestId("frete-field-secrets.freight_token").inputValue()).toBe("")
+    expect(await page.content()).not.toContain(FREIGHT_TOKEN)
+    const api = await page.evaluate(async () => (await fetch("/admin/frete/settings", { credentials: "include" })).text())
+    expect(api).not.toContain(FREIGHT_TOKEN)
+  })
+
+  it("tests the connection: the services returned, and the service's error for an invalid token", async () => {
+    await page.goto(`${server.url}/app/settings/frete`)
+    await byTestId("frete-test-origin-cep").fill("01310-100")
+    await byTestId("frete-test-destination-cep").fill("20040-002")
+    await byTestId("frete-test-submit").click()
+    await byTestId("frete-test-services").waitFor()
+    expect(await byTestId("frete-test-service-0-name").textContent()).toBeTruthy()
+    await byTestId("frete-test-result").screenshot({ path: path.join(DOCS, "admin-test-connection.png") })
+
+    await byTestId("frete-field-secrets.freight_token").fill("token-invalido")
+    await byTestId("frete-test-submit").click()
+    await eventually(async () => /recusou o token/.test((await byTestId("frete-test-freight-message").textContent().catch(() => "")) ?? ""))
+  })
+
+  it("shows a shipped order's tracking status, and retries a failed one", async () => {
+    await page.goto(`${server.url}/app/orders/${play.order.id}`)
+    await byTestId("frete-tracking-widget").waitFor()
+    await eventually(async () => /Criado/.test((await byTestId("frete-tracking-widget").textContent()) ?? ""))
+    await byTestId("frete-tracking-widget").screenshot({ path: path.join(DOCS, "admin-tracking-widget.png") })
+
+    sandbox.configure({ trackingCredential: "credencial-trocada" })
+    const order = await placeOrder(server.api, store, store.optionIds.cheapest, [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }])
+    await shipOrder(server.api, store, order, { trackingNumber: "BR000000777BR" })
+    const [row] = await eventually(async () => {
+      const rows = (await server.api.get("/admin/frete/tracking-orders", { ...server.admin, params: { order_id: order.id } })).data.tracking_orders
+      return rows.length && rows[0].status === "failed" ? rows : undefined
+    })
+    await page.goto(`${server.url}/app/orders/${order.id}`)
+    const item = `frete-tracking-order-${row.id}`
+    await eventually(async () => /Falhou/.test((await byTestId(`${item}-status`).textContent()) ?? ""))
+    expect(await byTestId(`${item}-last-error`).textContent()).toMatch(/recusou a credencial/)
+
+    sandbox.configure({ trackingCredential: "sandbox-tracking-credential" })
+    await byTestId(`${item}-retry`).click()
+    await eventually(async () => /Criado/.test((await byTestId(`${item}-status`).textContent()) ?? ""))
+    expect(sandbox.trackingOrders().filter((stored) => stored.order.OrderNumber === String(order.display_id))).toHaveLength(1)
+  })
+})

@@ -1,0 +1,51 @@
+// A Medusa server running this repository as its project, with the admin: migrations, an admin
+// user, `medusa develop`, and a logged-in admin API client. The demo and the browser tests use it.
+import axios, { type AxiosInstance } from "axios"
+import type { ChildProcess } from "node:child_process"
+import http from "node:http"
+import path from "node:path"
+import { run, start, stop, waitForHttp } from "./processes"
+import { DemoError, step } from "./progress"
+
+export const ROOT = path.resolve(__dirname, "..", "..")
+export const DEMO_ADMIN = { email: "admin@loja-demo.com.br", password: "frete-demo-2026" }
+
+export interface MedusaServer {
+  url: string
+  api: AxiosInstance
+  admin: { headers: { authorization: string } }
+  stop: () => Promise<void>
+}
+
+/** Migrates `env.DATABASE_URL`, makes the admin user, starts the server on `port` and logs in. */
+export async function startMedusaServer(options: { port: number; env: NodeJS.ProcessEnv; logs: string }): Promise<MedusaServer> {
+  const env = { ...options.env, PORT: String(options.port), NODE_ENV: "development" }
+  const url = `http://localhost:${options.port}`
+  await step("Migrations", () => run("npx", ["medusa", "db:migrate"], { cwd: ROOT, env, log: path.join(options.logs, "migrate.log") }))
+  await step(`Admin user ${DEMO_ADMIN.email}`, () =>
+    run("npx", ["medusa", "user", "-e", DEMO_ADMIN.email, "-p", DEMO_ADMIN.password], { cwd: ROOT, env, log: path.join(options.logs, "user.log") }).catch(
+      (error: { output?: string }) => {
+        // A second run finds the user there: that is fine, the login below proves it.
+        if (!/exist/i.test(error.output ?? "")) throw error
+      }
+    )
+  )
+  const log = path.join(options.logs, "medusa.log")
+  let child: ChildProcess | undefined
+  try {
+    await step(`Medusa server on port ${options.port} (log: ${path.relative(ROOT, log)})`, async () => {
+      child = start("npx", ["medusa", "develop"], { cwd: ROOT, env, log })
+      await waitForHttp(`${url}/health`, child, log, 240_000)
+    })
+    await step("Admin dashboard", () => waitForHttp(`${url}/app`, child as ChildProcess, log, 240_000))
+    // A fresh connection per call: a kept-alive socket the dev server closes while idle resets the next call.
+    const api = axios.create({ baseURL: url, httpAgent: new http.Agent({ keepAlive: false }) })
+    const { data } = await api.post("/auth/user/emailpass", DEMO_ADMIN).catch(() => {
+      throw new DemoError(`The admin user could not log in. The user command's log: ${path.join(options.logs, "user.log")}`)
+    })
+    return { url, api, admin: { headers: { authorization: `Bearer ${data.token}` } }, stop: () => stop(child) }
+  } catch (error) {
+    await stop(child)
+    throw error
+  }
+}

@@ -1,0 +1,83 @@
+import { StatusBadge, Table, Text } from "@medusajs/ui"
+import { formatBrl, formatDays } from "../../lib/format"
+import type { TestConnectionResponse } from "../../lib/types"
+
+type ConnectionResultProps = {
+  result: TestConnectionResponse
+}
+
+function trackingBadge(ok: boolean | null) {
+  if (ok === null) {
+    return { color: "grey", label: "Rastreamento: não verificado" } as const
+  }
+  return ok ? ({ color: "green", label: "Rastreamento: conectado" } as const) : ({ color: "red", label: "Rastreamento: falhou" } as const)
+}
+
+/** What a connection test answered: the services quoted (or why not) and the tracking check. */
+export const ConnectionResult = ({ result }: ConnectionResultProps) => {
+  const { freight, tracking } = result
+  const trackingStatus = trackingBadge(tracking.ok)
+
+  return (
+    <div className="flex flex-col gap-y-4" data-testid="frete-test-result">
+      <div className="flex flex-col gap-y-2">
+        <div>
+          <StatusBadge color={freight.ok ? "green" : "red"} data-testid="frete-test-freight-status">
+            {freight.ok ? "Frete: conectado" : "Frete: falhou"}
+          </StatusBadge>
+        </div>
+        {freight.message && (
+          <Text size="small" className="text-ui-fg-subtle" data-testid="frete-test-freight-message">
+            {freight.message}
+          </Text>
+        )}
+        {freight.ok && freight.services.length === 0 && !freight.message && (
+          <Text size="small" className="text-ui-fg-subtle" data-testid="frete-test-no-services">
+            Nenhum serviço foi cotado para esses CEPs.
+          </Text>
+        )}
+        {freight.services.length > 0 && (
+          <Table data-testid="frete-test-services">
+            <Table.Header>
+              <Table.Row>
+                <Table.HeaderCell>Serviço</Table.HeaderCell>
+                <Table.HeaderCell>Transportadora</Table.HeaderCell>
+                <Table.HeaderCell className="text-right">Preço</Table.HeaderCell>
+                <Table.HeaderCell>Prazo</Table.HeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {freight.services.map((quote, index) => (
+                <Table.Row key={`${quote.service}-${index}`} data-testid={`frete-test-service-${index}`}>
+                  <Table.Cell data-testid={`frete-test-service-${index}-name`}>
+                    {quote.name}
+                    <Text as="span" size="small" className="text-ui-fg-muted ml-2">
+                      {quote.service}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell data-testid={`frete-test-service-${index}-carrier`}>{quote.carrier ?? "—"}</Table.Cell>
+                  <Table.Cell className="text-right" data-testid={`frete-test-service-${index}-price`}>
+                    {formatBrl(quote.amount)}
+                  </Table.Cell>
+                  <Table.Cell data-testid={`frete-test-service-${index}-days`}>{formatDays(quote.days)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table>
+        )}
+      </div>
+      <div className="flex flex-col gap-y-2">
+        <div>
+          <StatusBadge color={trackingStatus.color} data-testid="frete-test-tracking-status">
+            {trackingStatus.label}
+          </StatusBadge>
+        </div>
+        {tracking.message && (
+          <Text size="small" className="text-ui-fg-subtle" data-testid="frete-test-tracking-message">
+            {tracking.message}
+          </Text>
+        )}
+      </div>
+    </div>
+  )
+}

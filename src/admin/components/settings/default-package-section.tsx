@@ -1,0 +1,67 @@
+import { useState } from "react"
+import { useSettingsSave } from "../../hooks/use-settings-save"
+import { numberFromText, textFromNumber } from "../../lib/form-values"
+import type { DefaultPackage, FreteSettings } from "../../lib/types"
+import { SettingsSection } from "../common/settings-section"
+import { TextField } from "../common/text-field"
+
+type PackageForm = Record<keyof DefaultPackage, string>
+
+const FIELDS: Array<{ key: keyof DefaultPackage; label: string }> = [
+  { key: "weight_kg", label: "Peso (kg)" },
+  { key: "length_cm", label: "Comprimento (cm)" },
+  { key: "width_cm", label: "Largura (cm)" },
+  { key: "height_cm", label: "Altura (cm)" },
+]
+
+const formFrom = ({ default_package: pkg }: FreteSettings): PackageForm => ({
+  weight_kg: textFromNumber(pkg.weight_kg),
+  length_cm: textFromNumber(pkg.length_cm),
+  width_cm: textFromNumber(pkg.width_cm),
+  height_cm: textFromNumber(pkg.height_cm),
+})
+
+/** The weight and measures used for items whose variant lacks them. */
+export const DefaultPackageSection = ({ settings }: { settings: FreteSettings }) => {
+  const [form, setForm] = useState(() => formFrom(settings))
+  const { save, isSaving, issues } = useSettingsSave({
+    successMessage: "Embalagem padrão salva",
+    onSaved: (response) => setForm(formFrom(response.settings)),
+  })
+
+  return (
+    <SettingsSection
+      id="default-package"
+      title="Embalagem padrão"
+      description="Peso e medidas usados na cotação para itens cuja variante não tem peso ou alguma das três medidas."
+      save={{
+        onSave: () =>
+          save({
+            default_package: {
+              weight_kg: numberFromText(form.weight_kg),
+              length_cm: numberFromText(form.length_cm),
+              width_cm: numberFromText(form.width_cm),
+              height_cm: numberFromText(form.height_cm),
+            },
+          }),
+        isSaving,
+        issues,
+        shown: ["default_package."],
+      }}
+    >
+      <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+        {FIELDS.map(({ key, label }) => (
+          <TextField
+            key={key}
+            path={`default_package.${key}`}
+            label={label}
+            inputMode="decimal"
+            value={form[key]}
+            issues={issues}
+            onChange={(value) => setForm({ ...form, [key]: value })}
+          />
+        ))}
+      </div>
+    </SettingsSection>
+  )
+}

@@ -1,0 +1,93 @@
+import { Label, Select } from "@medusajs/ui"
+import { useState } from "react"
+import { useSettingsSave } from "../../hooks/use-settings-save"
+import { messagesAt } from "../../lib/issues"
+import { numberFromText, textFromNumber, textFromReais } from "../../lib/form-values"
+import type { ExtraPriceType, FreteSettings } from "../../lib/types"
+import { FieldErrors } from "../common/field-errors"
+import { fieldTestId } from "../common/field-id"
+import { SettingsSection } from "../common/settings-section"
+import { TextField } from "../common/text-field"
+
+type ExtrasForm = { extra_days: string; price_type: ExtraPriceType; price_value: string }
+
+const formFrom = (settings: FreteSettings): ExtrasForm => ({
+  extra_days: textFromNumber(settings.extra_days),
+  price_type: settings.extra_price.type,
+  price_value:
+    settings.extra_price.type === "fixed" ? textFromReais(settings.extra_price.value) : textFromNumber(settings.extra_price.value),
+})
+
+const PRICE_TYPES: Array<{ value: ExtraPriceType; label: string }> = [
+  { value: "fixed", label: "Valor fixo (R$)" },
+  { value: "percent", label: "Percentual do subtotal (%)" },
+]
+
+/** Handling days and an extra price added to every quote. */
+export const ExtrasSection = ({ settings }: { settings: FreteSettings }) => {
+  const [form, setForm] = useState(() => formFrom(settings))
+  const { save, isSaving, issues } = useSettingsSave({
+    successMessage: "Prazo e preço adicionais salvos",
+    onSaved: (response) => setForm(formFrom(response.settings)),
+  })
+  const typeId = fieldTestId("extra_price.type")
+
+  return (
+    <SettingsSection
+      id="extras"
+      title="Prazo e preço adicionais"
+      description="Somados a todas as cotações: dias úteis de manuseio antes da postagem e um valor fixo ou percentual do subtotal dos itens."
+      save={{
+        onSave: () =>
+          save({
+            extra_days: numberFromText(form.extra_days),
+            extra_price: { type: form.price_type, value: numberFromText(form.price_value) },
+          }),
+        isSaving,
+        issues,
+        shown: ["extra_days", "extra_price."],
+      }}
+    >
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+        <TextField
+          path="extra_days"
+          label="Prazo adicional (dias úteis)"
+          inputMode="numeric"
+          value={form.extra_days}
+          issues={issues}
+          onChange={(extra_days) => setForm({ ...form, extra_days })}
+        />
+        <div className="flex flex-col gap-y-2">
+          <Label htmlFor={typeId} size="small" weight="plus">
+            Tipo do preço adicional
+          </Label>
+          <Select
+            size="small"
+            value={form.price_type}
+            onValueChange={(value) => setForm({ ...form, price_type: value === "percent" ? "percent" : "fixed" })}
+          >
+            <Select.Trigger id={typeId} data-testid={typeId}>
+              <Select.Value />
+            </Select.Trigger>
+            <Select.Content>
+              {PRICE_TYPES.map((option) => (
+                <Select.Item key={option.value} value={option.value} data-testid={`${typeId}-${option.value}`}>
+                  {option.label}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select>
+          <FieldErrors messages={messagesAt(issues, "extra_price.type")} testId={`${typeId}-error`} />
+        </div>
+        <TextField
+          path="extra_price.value"
+          label={form.price_type === "percent" ? "Preço adicional (%)" : "Preço adicional (R$)"}
+          inputMode="decimal"
+          value={form.price_value}
+          issues={issues}
+          onChange={(price_value) => setForm({ ...form, price_value })}
+        />
+      </div>
+    </SettingsSection>
+  )
+}

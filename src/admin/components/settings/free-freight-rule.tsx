@@ -1,0 +1,102 @@
+import { Text } from "@medusajs/ui"
+import { messagesExactlyAt } from "../../lib/issues"
+import { removeAt, replaceAt } from "../../lib/list"
+import type { FieldIssue } from "../../lib/types"
+import { AddButton } from "../common/add-button"
+import { FieldErrors } from "../common/field-errors"
+import { rowTestId } from "../common/field-id"
+import { RowActions } from "../common/row-actions"
+import { TextField } from "../common/text-field"
+import { emptyCepRange, type FreeFreightRuleForm } from "./free-freight-form"
+
+type FreeFreightRuleProps = {
+  index: number
+  rule: FreeFreightRuleForm
+  issues: FieldIssue[]
+  onChange: (rule: FreeFreightRuleForm) => void
+  onRemove: () => void
+}
+
+/** One rule: the minimum subtotal, the states and the CEP ranges it covers. */
+export const FreeFreightRule = ({ index, rule, issues, onChange, onRemove }: FreeFreightRuleProps) => {
+  const path = `free_freight_rules.${index}`
+  const rangesPath = `${path}.cep_ranges`
+
+  return (
+    <div className="shadow-elevation-card-rest bg-ui-bg-component flex flex-col gap-y-4 rounded-lg p-4" data-testid={rowTestId(path)}>
+      <div className="flex items-center justify-between">
+        <Text size="small" weight="plus">
+          Regra {index + 1}
+        </Text>
+        <RowActions testId={rowTestId(path)} noun="regra" onRemove={onRemove} />
+      </div>
+      <FieldErrors messages={messagesExactlyAt(issues, path)} testId={`${rowTestId(path)}-error`} />
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <TextField
+          path={`${path}.min_subtotal`}
+          label="Subtotal mínimo (R$)"
+          inputMode="decimal"
+          value={rule.min_subtotal}
+          issues={issues}
+          onChange={(min_subtotal) => onChange({ ...rule, min_subtotal })}
+        />
+        <TextField
+          path={`${path}.states`}
+          label="Estados (UFs)"
+          optional
+          placeholder="SP, RJ, MG"
+          hint="Separadas por vírgula. Em branco: todos os estados."
+          value={rule.states}
+          issues={issues}
+          onChange={(states) => onChange({ ...rule, states })}
+        />
+      </div>
+      <div className="flex flex-col gap-y-3">
+        <Text size="small" weight="plus">
+          Faixas de CEP
+        </Text>
+        <Text size="small" className="text-ui-fg-subtle">
+          Inclusivas. Sem faixas: todos os CEPs.
+        </Text>
+        <FieldErrors messages={messagesExactlyAt(issues, rangesPath)} testId={`${rowTestId(rangesPath)}-error`} />
+        {rule.cep_ranges.map((range, rangeIndex) => {
+          const rangePath = `${rangesPath}.${rangeIndex}`
+          return (
+            <div key={range.key} className="grid grid-cols-[1fr_1fr_auto] items-start gap-4" data-testid={rowTestId(rangePath)}>
+              <TextField
+                path={`${rangePath}.from`}
+                label="De"
+                inputMode="numeric"
+                placeholder="00000-000"
+                value={range.from}
+                issues={issues}
+                onChange={(from) => onChange({ ...rule, cep_ranges: replaceAt(rule.cep_ranges, rangeIndex, { ...range, from }) })}
+              />
+              <TextField
+                path={`${rangePath}.to`}
+                label="Até"
+                inputMode="numeric"
+                placeholder="00000-000"
+                value={range.to}
+                issues={issues}
+                onChange={(to) => onChange({ ...rule, cep_ranges: replaceAt(rule.cep_ranges, rangeIndex, { ...range, to }) })}
+              />
+              <div className="pt-7">
+                <RowActions
+                  testId={rowTestId(rangePath)}
+                  noun="faixa de CEP"
+                  onRemove={() => onChange({ ...rule, cep_ranges: removeAt(rule.cep_ranges, rangeIndex) })}
+                />
+              </div>
+            </div>
+          )
+        })}
+        <AddButton
+          path={rangesPath}
+          label="Adicionar faixa de CEP"
+          onClick={() => onChange({ ...rule, cep_ranges: [...rule.cep_ranges, emptyCepRange()] })}
+        />
+      </div>
+    </div>
+  )
+}

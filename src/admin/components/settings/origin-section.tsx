@@ -1,0 +1,40 @@
+import { useState } from "react"
+import { useSettingsSave } from "../../hooks/use-settings-save"
+import { displayCep } from "../../lib/format"
+import { textOrNull } from "../../lib/form-values"
+import type { FreteSettings } from "../../lib/types"
+import { SettingsSection } from "../common/settings-section"
+import { TextField } from "../common/text-field"
+
+const formFrom = (settings: FreteSettings) => displayCep(settings.origin_cep ?? "")
+
+/** The origin CEP used when a shipping option's stock location has none. */
+export const OriginSection = ({ settings }: { settings: FreteSettings }) => {
+  const [originCep, setOriginCep] = useState(() => formFrom(settings))
+  const { save, isSaving, issues } = useSettingsSave({
+    successMessage: "Origem salva",
+    onSaved: (response) => setOriginCep(formFrom(response.settings)),
+  })
+
+  return (
+    <SettingsSection
+      id="origin"
+      title="Origem"
+      description="CEP de onde os pedidos saem. O CEP do local de estoque da opção de envio tem preferência; este é usado quando o local não tem CEP."
+      save={{ onSave: () => save({ origin_cep: textOrNull(originCep) }), isSaving, issues, shown: ["origin_cep"] }}
+    >
+      <div className="max-w-xs">
+        <TextField
+          path="origin_cep"
+          label="CEP de origem"
+          optional
+          inputMode="numeric"
+          placeholder="00000-000"
+          value={originCep}
+          issues={issues}
+          onChange={setOriginCep}
+        />
+      </div>
+    </SettingsSection>
+  )
+}

@@ -1,0 +1,39 @@
+import { useState } from "react"
+import type { SettingsResponse } from "../../lib/types"
+import { credentialsDraftFrom } from "./credentials-draft"
+import { CredentialsSection } from "./credentials-section"
+import { DefaultPackageSection } from "./default-package-section"
+import { ExtrasSection } from "./extras-section"
+import { FallbackSection } from "./fallback-section"
+import { FreeFreightSection } from "./free-freight-section"
+import { MissingDimensionsSection } from "./missing-dimensions-section"
+import { OriginSection } from "./origin-section"
+import { QuoteLimitSection } from "./quote-limit-section"
+import { ServicesSection } from "./services-section"
+import { TestConnectionSection } from "./test-connection-section"
+import { TrackingSection } from "./tracking-section"
+
+/**
+ * The sections of the settings, each with its own form and "Salvar". Each section reads the
+ * settings once and keeps what the merchant types until its own save succeeds.
+ */
+export const SettingsForm = ({ data }: { data: SettingsResponse }) => {
+  const { settings, credentials } = data
+  const [credentialsDraft, setCredentialsDraft] = useState(() => credentialsDraftFrom(settings))
+
+  return (
+    <>
+      <CredentialsSection credentials={credentials} draft={credentialsDraft} onDraftChange={setCredentialsDraft} />
+      <TestConnectionSection settings={settings} credentials={credentials} draft={credentialsDraft} />
+      <OriginSection settings={settings} />
+      <ExtrasSection settings={settings} />
+      <FreeFreightSection settings={settings} />
+      <ServicesSection settings={settings} />
+      <DefaultPackageSection settings={settings} />
+      <FallbackSection settings={settings} />
+      <QuoteLimitSection settings={settings} />
+      <TrackingSection settings={settings} />
+      <MissingDimensionsSection defaultPackage={settings.default_package} />
+    </>
+  )
+}

@@ -1,0 +1,69 @@
+import { Text } from "@medusajs/ui"
+import { replaceAt } from "../../lib/list"
+import { messagesExactlyAt } from "../../lib/issues"
+import type { FieldIssue } from "../../lib/types"
+import { AddButton } from "../common/add-button"
+import { FieldErrors } from "../common/field-errors"
+import { rowTestId } from "../common/field-id"
+import { RowActions } from "../common/row-actions"
+import { TextField } from "../common/text-field"
+import type { CarrierForm } from "./tracking-form"
+
+type TrackingCarriersProps = {
+  carriers: CarrierForm[]
+  issues: FieldIssue[]
+  onChange: (carriers: CarrierForm[]) => void
+  onAdd: () => void
+  onRemove: (index: number) => void
+}
+
+/** The carrier id and name the tracking service knows, per freight service. */
+export const TrackingCarriers = ({ carriers, issues, onChange, onAdd, onRemove }: TrackingCarriersProps) => (
+  <div className="flex flex-col gap-y-3">
+    <div>
+      <Text size="small" weight="plus">
+        Transportadoras por serviço
+      </Text>
+      <Text size="small" className="text-ui-fg-subtle">
+        O carrierId e o CarrierName que o serviço de rastreamento conhece, para cada código de serviço de frete. Sem
+        cadastro, vai o nome da transportadora da cotação.
+      </Text>
+    </div>
+    <FieldErrors messages={messagesExactlyAt(issues, "tracking.carriers")} testId={`${rowTestId("tracking.carriers")}-error`} />
+    {carriers.map((carrier, index) => {
+      const path = `tracking.carriers.${index}`
+      return (
+        <div key={carrier.key} className="grid grid-cols-[1fr_1fr_1fr_auto] items-start gap-4" data-testid={rowTestId(path)}>
+          <TextField
+            path={`${path}.service`}
+            label="Código do serviço"
+            placeholder="correios-sedex"
+            value={carrier.service}
+            issues={issues}
+            onChange={(service) => onChange(replaceAt(carriers, index, { ...carrier, service }))}
+          />
+          <TextField
+            path={`${path}.carrier_id`}
+            label="carrierId"
+            optional
+            value={carrier.carrier_id}
+            issues={issues}
+            onChange={(carrier_id) => onChange(replaceAt(carriers, index, { ...carrier, carrier_id }))}
+          />
+          <TextField
+            path={`${path}.carrier_name`}
+            label="CarrierName"
+            optional
+            value={carrier.carrier_name}
+            issues={issues}
+            onChange={(carrier_name) => onChange(replaceAt(carriers, index, { ...carrier, carrier_name }))}
+          />
+          <div className="pt-7">
+            <RowActions testId={rowTestId(path)} noun="transportadora" onRemove={() => onRemove(index)} />
+          </div>
+        </div>
+      )
+    })}
+    <AddButton path="tracking.carriers" label="Adicionar transportadora" onClick={onAdd} />
+  </div>
+)

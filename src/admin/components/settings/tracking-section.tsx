@@ -1,0 +1,120 @@
+import { useState } from "react"
+import { useSettingsSave } from "../../hooks/use-settings-save"
+import { removeAt } from "../../lib/list"
+import type { FreteSettings } from "../../lib/types"
+import { SettingsSection } from "../common/settings-section"
+import { SwitchField } from "../common/switch-field"
+import { TextField } from "../common/text-field"
+import { TrackingCarriers } from "./tracking-carriers"
+import { emptyCarrier, trackingFrom, trackingPatch, type CarrierForm, type TrackingForm } from "./tracking-form"
+
+/** What the tracking order takes from the merchant. */
+export const TrackingSection = ({ settings }: { settings: FreteSettings }) => {
+  const [form, setForm] = useState(() => trackingFrom(settings))
+  const { save, isSaving, issues, clearIssues } = useSettingsSave({
+    successMessage: "Rastreamento salvo",
+    onSaved: (response) => setForm(trackingFrom(response.settings)),
+  })
+  const update = (change: Partial<TrackingForm>) => setForm({ ...form, ...change })
+  /** Adding or removing a carrier moves the paths the issues name: they are dropped. */
+  const reshapeCarriers = (carriers: CarrierForm[]) => {
+    clearIssues()
+    update({ carriers })
+  }
+
+  return (
+    <SettingsSection
+      id="tracking"
+      title="Rastreamento"
+      description="Quando um envio é marcado como enviado, o plugin cria um pedido de rastreamento, a partir do qual o serviço avisa o cliente por SMS e e-mail. Estes são os dados que vêm da loja."
+      save={{ onSave: () => save({ tracking: trackingPatch(form) }), isSaving, issues, shown: ["tracking."] }}
+    >
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <TextField
+          path="tracking.company_document"
+          label="CNPJ da loja"
+          optional
+          inputMode="numeric"
+          placeholder="00.000.000/0000-00"
+          value={form.company_document}
+          issues={issues}
+          onChange={(company_document) => update({ company_document })}
+        />
+        <TextField
+          path="tracking.entry_source"
+          label="Origem do pedido (EntrySource)"
+          value={form.entry_source}
+          issues={issues}
+          onChange={(entry_source) => update({ entry_source })}
+        />
+        <TextField
+          path="tracking.provider_ids"
+          label="Provedores de envio rastreados"
+          hint="Separados por vírgula. frete_frete é o deste plugin; inclua manual_manual para rastrear também o que sai pelo provedor manual."
+          value={form.provider_ids}
+          issues={issues}
+          onChange={(provider_ids) => update({ provider_ids })}
+        />
+      </div>
+      <div className="flex flex-col gap-y-4">
+        <SwitchField
+          path="tracking.send_sms"
+          label="Enviar SMS ao cliente"
+          hint="Desligado, o serviço não envia SMS deste pedido. Nunca é enviado para envios marcados sem notificação."
+          checked={form.send_sms}
+          issues={issues}
+          onChange={(send_sms) => update({ send_sms })}
+        />
+        <SwitchField
+          path="tracking.send_email"
+          label="Enviar e-mail ao cliente"
+          hint="Desligado, o serviço não envia e-mails deste pedido. Nunca é enviado para envios marcados sem notificação."
+          checked={form.send_email}
+          issues={issues}
+          onChange={(send_email) => update({ send_email })}
+        />
+        <SwitchField
+          path="tracking.automatic_date_delivered"
+          label="Data de entrega automática"
+          hint="O serviço calcula a data prometida de entrega. Combine com o suporte do serviço antes de ligar."
+          checked={form.automatic_date_delivered}
+          issues={issues}
+          onChange={(automatic_date_delivered) => update({ automatic_date_delivered })}
+        />
+      </div>
+      <TrackingCarriers
+        carriers={form.carriers}
+        issues={issues}
+        onChange={(carriers) => update({ carriers })}
+        onAdd={() => reshapeCarriers([...form.carriers, emptyCarrier()])}
+        onRemove={(index) => reshapeCarriers(removeAt(form.carriers, index))}
+      />
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+        <TextField
+          path="tracking.cpf_metadata_key"
+          label="Chave do CPF"
+          hint="No metadata do endereço de entrega e, sem ele, no do cliente."
+          value={form.cpf_metadata_key}
+          issues={issues}
+          onChange={(cpf_metadata_key) => update({ cpf_metadata_key })}
+        />
+        <TextField
+          path="tracking.invoice_number_metadata_key"
+          label="Chave do número da NF-e"
+          hint="No metadata do envio e, sem ele, no do pedido."
+          value={form.invoice_number_metadata_key}
+          issues={issues}
+          onChange={(invoice_number_metadata_key) => update({ invoice_number_metadata_key })}
+        />
+        <TextField
+          path="tracking.invoice_series_metadata_key"
+          label="Chave da série da NF-e"
+          hint="No metadata do envio e, sem ele, no do pedido."
+          value={form.invoice_series_metadata_key}
+          issues={issues}
+          onChange={(invoice_series_metadata_key) => update({ invoice_series_metadata_key })}
+        />
+      </div>
+    </SettingsSection>
+  )
+}

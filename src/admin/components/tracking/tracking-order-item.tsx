@@ -1,0 +1,89 @@
+import { ArrowPath } from "@medusajs/icons"
+import { Button, StatusBadge, Text } from "@medusajs/ui"
+import type { ReactNode } from "react"
+import { formatDateTime } from "../../lib/format"
+import type { TrackingOrder, TrackingOrderStatus } from "../../lib/types"
+
+const STATUS: Record<TrackingOrderStatus, { label: string; color: "orange" | "green" | "red" }> = {
+  pending: { label: "Pendente", color: "orange" },
+  created: { label: "Criado", color: "green" },
+  failed: { label: "Falhou", color: "red" },
+}
+
+type TrackingOrderItemProps = {
+  order: TrackingOrder
+  /** "Envio 1": the fulfillment's position in the order. */
+  title: string
+  onRetry: () => void
+  isRetrying: boolean
+}
+
+const Detail = ({ label, testId, children }: { label: string; testId: string; children: ReactNode }) => (
+  <div className="grid grid-cols-2 gap-x-2">
+    <Text size="small" leading="compact" weight="plus" className="text-ui-fg-subtle">
+      {label}
+    </Text>
+    <Text size="small" leading="compact" className="text-ui-fg-subtle break-words" data-testid={testId}>
+      {children}
+    </Text>
+  </div>
+)
+
+/** One fulfillment's tracking order: status, remote id, attempts, errors, and "Reenviar". */
+export const TrackingOrderItem = ({ order, title, onRetry, isRetrying }: TrackingOrderItemProps) => {
+  const testId = `frete-tracking-order-${order.id}`
+  const status = STATUS[order.status]
+
+  return (
+    <div className="flex flex-col gap-y-2 px-6 py-4" data-testid={testId}>
+      <div className="flex items-center justify-between gap-x-2">
+        <Text size="small" leading="compact" weight="plus">
+          {title}
+        </Text>
+        <StatusBadge color={status.color} data-testid={`${testId}-status`}>
+          {status.label}
+        </StatusBadge>
+      </div>
+      <Detail label="Id no rastreamento" testId={`${testId}-remote-id`}>
+        {order.remote_id ?? "—"}
+      </Detail>
+      <Detail label="Tentativas" testId={`${testId}-attempts`}>
+        {order.attempts}
+      </Detail>
+      {order.status === "pending" && order.next_attempt_at && (
+        <Detail label="Próxima tentativa" testId={`${testId}-next-attempt`}>
+          {formatDateTime(order.next_attempt_at)}
+        </Detail>
+      )}
+      {order.last_error && (
+        <Detail label="Último erro" testId={`${testId}-last-error`}>
+          {order.last_error}
+        </Detail>
+      )}
+      {order.omitted_fields.length > 0 && (
+        <div className="flex flex-col gap-y-1">
+          <Text size="small" leading="compact" weight="plus" className="text-ui-fg-subtle">
+            Campos não enviados
+          </Text>
+          <ul className="flex flex-col gap-y-0.5" data-testid={`${testId}-omitted`}>
+            {order.omitted_fields.map((omitted, index) => (
+              <li key={`${omitted.field}-${index}`}>
+                <Text size="small" className="text-ui-fg-subtle">
+                  <span className="txt-compact-small-plus">{omitted.field}</span>: {omitted.reason}
+                </Text>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {order.status !== "created" && (
+        <div className="flex justify-end">
+          <Button type="button" size="small" variant="secondary" isLoading={isRetrying} data-testid={`${testId}-retry`} onClick={onRetry}>
+            <ArrowPath />
+            Reenviar
+          </Button>
+        </div>
+      )}
+    </div>
+  )
+}

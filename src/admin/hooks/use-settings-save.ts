@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query"
+import { toast } from "@medusajs/ui"
+import { useState } from "react"
+import { saveSettings } from "../lib/api"
+import { toApiError } from "../lib/api-error"
+import { queryKeys } from "../lib/query-keys"
+import type { FieldIssue, SettingsPatch, SettingsResponse } from "../lib/types"
+
+type Options = {
+  /** Toast shown once saved, e.g. "Origem salva". */
+  successMessage: string
+  /** Resets the section's form from what the server kept. */
+  onSaved: (response: SettingsResponse) => void
+}
+
+/**
+ * Saves one section of the settings. A refused save keeps the form as typed and gives the
+ * server's issues, to be shown at their fields, plus a toast with its message.
+ */
+export function useSettingsSave({ successMessage, onSaved }: Options) {
+  const queryClient = useQueryClient()
+  const [issues, setIssues] = useState<FieldIssue[]>([])
+
+  const mutation = useMutation({
+    mutationFn: (patch: SettingsPatch) => saveSettings(patch),
+    onSuccess: (response) => {
+      queryClient.setQueryData(queryKeys.settings, response)
+      setIssues([])
+      onSaved(response)
+      toast.success(successMessage)
+    },
+    onError: (error) => {
+      const apiError = toApiError(error)
+      setIssues(apiError.issues)
+      toast.error(apiError.message)
+    },
+  })
+
+  return {
+    save: (patch: SettingsPatch) => mutation.mutate(patch),
+    isSaving: mutation.isPending,
+    issues,
+    /** Drops the issues, e.g. when rows move and their paths no longer match. */
+    clearIssues: () => setIssues([]),
+  }
+}

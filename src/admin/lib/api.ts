@@ -1,0 +1,64 @@
+import { apiErrorFromBody } from "./api-error"
+import { BACKEND_URL, sdk } from "./sdk"
+import type {
+  ProductsMissingDimensionsResponse,
+  SettingsPatch,
+  SettingsResponse,
+  TestConnectionRequest,
+  TestConnectionResponse,
+  TrackingOrder,
+} from "./types"
+
+/** The URL of an admin route, resolved against the backend the way the js-sdk resolves it. */
+function backendUrl(path: string): string {
+  const base = BACKEND_URL === "/" ? window.location.origin : BACKEND_URL
+  return `${base.replace(/\/$/, "")}${path}`
+}
+
+export function getSettings(): Promise<SettingsResponse> {
+  return sdk.client.fetch<SettingsResponse>("/admin/frete/settings")
+}
+
+/**
+ * POSTs a form's values. Sent without the js-sdk on purpose: its FetchError keeps only the message
+ * of a 400, and the forms need the body's `issues` to show each one at its field.
+ */
+async function postForm<T>(path: string, body: object): Promise<T> {
+  const response = await fetch(backendUrl(path), {
+    method: "POST",
+    credentials: "include",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify(body),
+  })
+  const answer: unknown = await response.json().catch(() => null)
+  if (!response.ok) {
+    throw apiErrorFromBody(response.status, response.statusText, answer)
+  }
+  return answer as T
+}
+
+export function saveSettings(patch: SettingsPatch): Promise<SettingsResponse> {
+  return postForm<SettingsResponse>("/admin/frete/settings", patch)
+}
+
+export function testConnection(request: TestConnectionRequest): Promise<TestConnectionResponse> {
+  return postForm<TestConnectionResponse>("/admin/frete/test-connection", request)
+}
+
+export function listProductsMissingDimensions(page: { limit: number; offset: number }): Promise<ProductsMissingDimensionsResponse> {
+  return sdk.client.fetch<ProductsMissingDimensionsResponse>("/admin/frete/products-missing-dimensions", {
+    query: page,
+  })
+}
+
+export function listTrackingOrders(orderId: string): Promise<{ tracking_orders: TrackingOrder[] }> {
+  return sdk.client.fetch<{ tracking_orders: TrackingOrder[] }>("/admin/frete/tracking-orders", {
+    query: { order_id: orderId },
+  })
+}
+
+export function retryTrackingOrder(id: string): Promise<{ tracking_order: TrackingOrder }> {
+  return sdk.client.fetch<{ tracking_order: TrackingOrder }>(`/admin/frete/tracking-orders/${encodeURIComponent(id)}/retry`, {
+    method: "POST",
+  })
+}

@@ -1,0 +1,37 @@
+import { formatBrazilianDecimal } from "../../lib/brazilian-decimal"
+import { formatCep } from "../../lib/cep"
+
+/** 1234.56 -> "R$ 1.234,56" (a plain space after "R$"). */
+export function formatBrl(amount: number): string {
+  return `R$ ${formatBrazilianDecimal(amount, 2)}`
+}
+
+/** A freight deadline in business days: 0 is same day, null is not known yet. */
+export function formatDays(days: number | null): string {
+  if (days === null) {
+    return "a confirmar"
+  }
+  if (days === 0) {
+    return "no mesmo dia"
+  }
+  return days === 1 ? "1 dia útil" : `${days} dias úteis`
+}
+
+const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short" })
+
+/** An ISO date-time as "22/11/2026 14:05", in the browser's time zone. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date)
+}
+
+/** An 8-digit CEP as "01310-100"; anything else as it is. */
+export function displayCep(cep: string): string {
+  return /^\d{8}$/.test(cep) ? formatCep(cep) : cep
+}
+
+/** A 14-digit CNPJ as "12.345.678/0001-90"; anything else as it is. */
+export function displayCnpj(cnpj: string): string {
+  const match = /^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/.exec(cnpj)
+  return match ? `${match[1]}.${match[2]}.${match[3]}/${match[4]}-${match[5]}` : cnpj
+}

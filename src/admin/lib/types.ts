@@ -1,0 +1,131 @@
+/** Shapes of the plugin's admin API (`/admin/frete/*`), as the server sends them. */
+
+export type ExtraPriceType = "fixed" | "percent"
+
+export type ExtraPrice = { type: ExtraPriceType; value: number }
+
+export type CepRange = { from: string; to: string }
+
+export type FreeFreightRule = { min_subtotal: number; states: string[]; cep_ranges: CepRange[] }
+
+export type ServiceSetting = { metaname: string; name: string; enabled: boolean; display_name: string | null }
+
+export type DefaultPackage = { weight_kg: number; length_cm: number; width_cm: number; height_cm: number }
+
+export type FallbackBand = { max_weight_kg: number; price: number; days: number }
+
+export type FallbackService = { service: string; name: string; carrier: string | null; bands: FallbackBand[] }
+
+export type CarrierSetting = { service: string; carrier_id: string | null; carrier_name: string | null }
+
+export type TrackingSettings = {
+  provider_ids: string[]
+  company_document: string | null
+  entry_source: string
+  send_sms: boolean
+  send_email: boolean
+  automatic_date_delivered: boolean
+  carriers: CarrierSetting[]
+  cpf_metadata_key: string
+  invoice_number_metadata_key: string
+  invoice_series_metadata_key: string
+}
+
+export type FreteSettings = {
+  freight_url: string | null
+  tracking_url: string | null
+  origin_cep: string | null
+  extra_days: number
+  extra_price: ExtraPrice
+  free_freight_rules: FreeFreightRule[]
+  services: ServiceSetting[]
+  default_package: DefaultPackage
+  fallback: FallbackService[]
+  quote_route_limit_per_minute: number
+  tracking: TrackingSettings
+}
+
+/** "option": set in medusa-config or the environment, which wins over the admin. */
+export type CredentialSource = "option" | "settings" | null
+
+export type ServiceCredentials = {
+  url: string | null
+  url_source: CredentialSource
+  secret_set: boolean
+  secret_source: CredentialSource
+}
+
+export type Credentials = {
+  encryption_available: boolean
+  freight: ServiceCredentials
+  tracking: ServiceCredentials
+}
+
+export type SettingsResponse = { settings: FreteSettings; credentials: Credentials }
+
+/**
+ * A value as the form sends it: numbers typed by the merchant may be empty or not numbers
+ * (null), and the server's validation names the field.
+ */
+export type Draft<T> = T extends number
+  ? number | null
+  : T extends Array<infer Item>
+    ? Array<Draft<Item>>
+    : T extends object
+      ? { [Key in keyof T]: Draft<T[Key]> }
+      : T
+
+/** A string replaces the stored secret, null clears it, an absent key keeps it. */
+export type SecretsPatch = { freight_token?: string | null; tracking_credential?: string | null }
+
+export type SettingsPatch = Partial<Draft<FreteSettings>> & { secrets?: SecretsPatch }
+
+/** A validation issue of the server: `field` is a dotted path ("fallback.0.bands.1.price"). */
+export type FieldIssue = { field: string; message: string }
+
+export type TestConnectionRequest = {
+  origin_cep: string
+  destination_cep: string
+  freight_url?: string
+  freight_token?: string
+  tracking_url?: string
+  tracking_credential?: string
+}
+
+export type QuotedService = { service: string; name: string; carrier: string | null; amount: number; days: number | null }
+
+export type TestConnectionResponse = {
+  freight: { ok: boolean; services: QuotedService[]; message: string | null }
+  tracking: { ok: boolean | null; message: string | null }
+}
+
+export type MissingMeasure = "weight" | "length" | "width" | "height"
+
+export type ProductMissingDimensions = {
+  id: string
+  title: string
+  thumbnail: string | null
+  variants: Array<{ id: string; title: string | null; sku: string | null; missing: MissingMeasure[] }>
+}
+
+export type ProductsMissingDimensionsResponse = {
+  products: ProductMissingDimensions[]
+  count: number
+  limit: number
+  offset: number
+}
+
+export type TrackingOrderStatus = "pending" | "created" | "failed"
+
+export type TrackingOrder = {
+  id: string
+  fulfillment_id: string
+  status: TrackingOrderStatus
+  remote_id: string | null
+  attempts: number
+  next_attempt_at: string | null
+  last_error: string | null
+  omitted_fields: Array<{ field: string; reason: string }>
+  delivered_at: string | null
+  created_at: string
+}
