@@ -6,6 +6,7 @@ import path from "node:path"
 import pg from "pg"
 import { chromium, type Browser, type Page } from "playwright-core"
 import { DEMO_ADMIN, ROOT, startMedusaServer, type MedusaServer } from "../../scripts/demo/medusa-server"
+import { freePort } from "../../scripts/demo/processes"
 import { seedDemoStore, type DemoStore } from "../../scripts/demo/seed"
 import { playStorefront, type StorefrontPlay } from "../../scripts/demo/storefront-play"
 import { eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
@@ -13,6 +14,8 @@ import { createSandbox, type Sandbox } from "../../sandbox/server"
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 const DOCS = path.join(ROOT, "docs")
+// `medusa develop` restarts on any file written outside dot folders: screenshots wait in .cache.
+const SHOTS = path.join(ROOT, ".cache", "screenshots")
 const LOGS = path.join(ROOT, ".cache", "browser-logs")
 const FREIGHT_TOKEN = "sandbox-freight-token"
 const DATABASE = `frete_browser_${process.pid}`
@@ -42,7 +45,6 @@ describe("the admin dashboard, in a browser", () => {
     await client.connect()
     await client.query(`create database ${DATABASE}`)
     await client.end()
-    const { freePort } = await import("../../scripts/postgres.mjs")
     server = await startMedusaServer({
       port: await freePort(),
       logs: LOGS,
@@ -74,6 +76,9 @@ describe("the admin dashboard, in a browser", () => {
     await browser?.close()
     await server?.stop()
     await sandbox?.close()
+    for (const shot of fs.existsSync(SHOTS) ? fs.readdirSync(SHOTS) : []) {
+      fs.copyFileSync(path.join(SHOTS, shot), path.join(DOCS, shot))
+    }
     const client = database()
     await client.connect()
     await client.query(`drop database if exists ${DATABASE}`)
@@ -102,7 +107,7 @@ describe("the admin dashboard, in a browser", () => {
       expect(quote.amount).toBe(earlier?.amount)
       expect(quote.days).toBe((earlier?.days as number) + 3)
     }
-    await page.screenshot({ path: path.join(DOCS, "admin-settings.png"), fullPage: false })
+    await page.screenshot({ path: path.join(SHOTS, "admin-settings.png"), fullPage: false })
   })
 
   it("replaces a secret, which never comes back to the page", async () => {
@@ -128,7 +133,7 @@ describe("the admin dashboard, in a browser", () => {
     await byTestId("frete-test-submit").click()
     await byTestId("frete-test-services").waitFor()
     expect(await byTestId("frete-test-service-0-name").textContent()).toBeTruthy()
-    await byTestId("frete-test-result").screenshot({ path: path.join(DOCS, "admin-test-connection.png") })
+    await byTestId("frete-test-result").screenshot({ path: path.join(SHOTS, "admin-test-connection.png") })
 
     await byTestId("frete-field-secrets.freight_token").fill("token-invalido")
     await byTestId("frete-test-submit").click()
@@ -139,7 +144,7 @@ describe("the admin dashboard, in a browser", () => {
     await page.goto(`${server.url}/app/orders/${play.order.id}`)
     await byTestId("frete-tracking-widget").waitFor()
     await eventually(async () => /Criado/.test((await byTestId("frete-tracking-widget").textContent()) ?? ""))
-    await byTestId("frete-tracking-widget").screenshot({ path: path.join(DOCS, "admin-tracking-widget.png") })
+    await byTestId("frete-tracking-widget").screenshot({ path: path.join(SHOTS, "admin-tracking-widget.png") })
 
     sandbox.configure({ trackingCredential: "credencial-trocada" })
     const order = await placeOrder(server.api, store, store.optionIds.cheapest, [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }])

@@ -97,3 +97,15 @@ export async function waitForHttp(url: string, child: ChildProcess, log: string,
   }
   throw new DemoError(`${url} did not answer within ${timeoutMs / 1000} s. The server's log, ${log}:\n${tail(log)}`)
 }
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))))
+    })
+  })
+}
