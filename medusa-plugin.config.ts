@@ -48,6 +48,8 @@ export const freteOptionsSchema = z.object({
       /** The answers kept per Medusa process, by query. */
       cache: z
         .object({
+          /** Off: every price asks the freight API (no cache, no single flight). For measuring only. */
+          enabled: z.boolean().default(true),
           /** How long an answer is used without asking again. */
           successTtlMs: z.number().int().min(1).max(86_400_000).default(600_000),
           /** How long a failure is remembered: no new call for that query meanwhile. */
@@ -57,12 +59,12 @@ export const freteOptionsSchema = z.object({
           /** Most queries kept; the least recently used go first. */
           maxEntries: z.number().int().min(1).max(1_000_000).default(10_000),
         })
-        .default({ successTtlMs: 600_000, failureTtlMs: 30_000, staleTtlMs: 21_600_000, maxEntries: 10_000 }),
+        .default({ enabled: true, successTtlMs: 600_000, failureTtlMs: 30_000, staleTtlMs: 21_600_000, maxEntries: 10_000 }),
     })
     .default({
       timeoutMs: 2500,
       connections: 16,
-      cache: { successTtlMs: 600_000, failureTtlMs: 30_000, staleTtlMs: 21_600_000, maxEntries: 10_000 },
+      cache: { enabled: true, successTtlMs: 600_000, failureTtlMs: 30_000, staleTtlMs: 21_600_000, maxEntries: 10_000 },
     }),
   tracking: z
     .object({

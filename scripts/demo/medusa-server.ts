@@ -14,6 +14,8 @@ export interface MedusaServer {
   url: string
   api: AxiosInstance
   admin: { headers: { authorization: string } }
+  /** The process group of the server (npx, medusa develop and its server process). */
+  pid: number
   stop: () => Promise<void>
 }
 
@@ -43,7 +45,7 @@ export async function startMedusaServer(options: { port: number; env: NodeJS.Pro
     const { data } = await api.post("/auth/user/emailpass", DEMO_ADMIN).catch(() => {
       throw new DemoError(`The admin user could not log in. The user command's log: ${path.join(options.logs, "user.log")}`)
     })
-    return { url, api, admin: { headers: { authorization: `Bearer ${data.token}` } }, stop: () => stop(child) }
+    return { url, api, admin: { headers: { authorization: `Bearer ${data.token}` } }, pid: (child as ChildProcess).pid as number, stop: () => stop(child) }
   } catch (error) {
     await stop(child)
     throw error

@@ -3,15 +3,22 @@
 /** An error the demo explains in a sentence, with what to do about it; no stack. */
 export class DemoError extends Error {}
 
+let progress: NodeJS.WritableStream = process.stdout
+
+/** Where step lines go: stdout for the demo; stderr for `npm run bench -- --json`, whose stdout is the JSON. */
+export function writeProgressTo(stream: NodeJS.WritableStream): void {
+  progress = stream
+}
+
 export async function step<T>(label: string, run: () => Promise<T>): Promise<T> {
   const started = Date.now()
-  process.stdout.write(`… ${label}\n`)
+  progress.write(`… ${label}\n`)
   try {
     const result = await run()
-    process.stdout.write(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`)
+    progress.write(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`)
     return result
   } catch (error) {
-    process.stdout.write(`✖ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`)
+    progress.write(`✖ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`)
     throw error
   }
 }

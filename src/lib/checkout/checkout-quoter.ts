@@ -29,7 +29,8 @@ export interface QuoteOutcome {
 }
 
 export interface CheckoutQuoterDeps {
-  cache: QuoteCache<FreightQuote>
+  /** Null: no cache at all, every price asks the API (the naive plugin, for measuring). */
+  cache: QuoteCache<FreightQuote> | null
   /** The freight client of the moment, or null when the API is not configured. */
   freightClient: () => FreightClient | null
   logger?: FreteLogger
@@ -57,13 +58,14 @@ export class CheckoutQuoter {
 
   /** Whether pricing this query now would call the freight API. */
   wouldCallUpstream(query: FreightQuery): boolean {
-    return this.deps.cache.wouldLoad(this.keyOf(query))
+    return this.deps.cache?.wouldLoad(this.keyOf(query)) ?? true
   }
 
   async offers(query: FreightQuery, settings: FreteSettings): Promise<QuoteOutcome> {
     let reason: string
     try {
-      const result = await this.deps.cache.get(this.keyOf(query), () => this.load(query))
+      const cache = this.deps.cache
+      const result = cache ? await cache.get(this.keyOf(query), () => this.load(query)) : { value: await this.load(query), source: "upstream" as const }
       const offers = offersFromQuote(result.value, settings, this.now())
       if (offers.length) {
         return { offers, source: result.source }

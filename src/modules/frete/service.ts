@@ -66,7 +66,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     this.logger_ = container.logger
     this.clients_ = new ServiceClients({ logger: container.logger })
     this.quoter_ = new CheckoutQuoter({
-      cache: new QuoteCache<FreightQuote>(this.options_.freight.cache),
+      cache: this.options_.freight.cache.enabled ? new QuoteCache<FreightQuote>(this.options_.freight.cache) : null,
       freightClient: () => this.freightClient(),
       logger: container.logger,
     })

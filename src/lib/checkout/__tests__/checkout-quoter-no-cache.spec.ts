@@ -1,0 +1,27 @@
+import { CheckoutQuoter } from "../checkout-quoter"
+import type { FreightClient } from "../../freight/client"
+import type { FreightQuery, FreightQuote } from "../../freight/schemas"
+import { freteSettingsSchema } from "../../settings/schema"
+
+const QUERY: FreightQuery = {
+  originCep: "01310100",
+  destinationCep: "20040002",
+  invoiceValue: 100,
+  volumes: [{ sku: "A", quantity: 1, price: 100, weightKg: 1, lengthCm: 20, widthCm: 15, heightCm: 10 }],
+}
+const QUOTE: FreightQuote = {
+  consultaToken: "t",
+  quotations: [{ service: "correios-pac", serviceName: "Correios - PAC", carrier: "correios", priceCents: 2519, costCents: null, days: 5, code: "1", logo: null }],
+}
+
+describe("the quoter with the cache turned off (the naive plugin the bench compares with)", () => {
+  it("asks the freight API for every price, concurrent ones included", async () => {
+    const quote = jest.fn(async () => QUOTE)
+    const quoter = new CheckoutQuoter({ cache: null, freightClient: () => ({ quote }) as unknown as FreightClient })
+    const settings = freteSettingsSchema.parse({})
+    const results = await Promise.all([quoter.offers(QUERY, settings), quoter.offers(QUERY, settings), quoter.offers(QUERY, settings)])
+    expect(quote).toHaveBeenCalledTimes(3)
+    expect(results.map((result) => result.offers[0].amountCents)).toEqual([2519, 2519, 2519])
+    expect(quoter.wouldCallUpstream(QUERY)).toBe(true)
+  })
+})
