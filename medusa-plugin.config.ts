@@ -4,6 +4,7 @@
  * file re-declares an option.
  */
 import { z } from "zod"
+import { isServiceUrl, normalizeServiceUrl } from "./src/lib/service-url"
 
 export const PLUGIN_NAME = "medusa-plugin-frete"
 
@@ -19,15 +20,8 @@ export const FRETE_ENV = {
 const serviceUrl = z
   .string()
   .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value)
-      return (url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash
-    } catch {
-      return false
-    }
-  }, "must be an http(s) URL without query string or fragment")
-  .transform((value) => value.replace(/\/+$/, ""))
+  .refine(isServiceUrl, "must be an http(s) URL without query string, fragment or user info")
+  .transform(normalizeServiceUrl)
 
 const secret = z.string().trim().min(1, "must not be empty")
 

@@ -1,12 +1,10 @@
 import { brazilianNationalHolidays } from "./brazilian-holidays"
+import { localDateTime } from "./local-date-time"
 
 const MS_PER_DAY = 86_400_000
 const SUNDAY = 0
 const SATURDAY = 6
 const DEFAULT_TIME_ZONE = "America/Sao_Paulo"
-
-// Building a DateTimeFormat loads time-zone data; one per zone is reused across quotes.
-const dateFormatsByTimeZone = new Map<string, Intl.DateTimeFormat>()
 
 /** False on Saturdays, Sundays and the national days without deliveries ("YYYY-MM-DD"). */
 export function isBusinessDay(date: string): boolean {
@@ -43,9 +41,7 @@ export function addBusinessDays(start: string, days: number): string {
 
 /** The calendar date ("YYYY-MM-DD") on a wall calendar in `timeZone` at `instant`. */
 export function dateInTimeZone(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
-  const parts = dateFormatFor(timeZone).formatToParts(instant)
-  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? ""
-  return `${part("year").padStart(4, "0")}-${part("month")}-${part("day")}`
+  return localDateTime(instant, timeZone).slice(0, 10)
 }
 
 /**
@@ -62,24 +58,6 @@ export function deliveryEstimate(
     return null
   }
   return addBusinessDays(dateInTimeZone(now, timeZone), days)
-}
-
-function dateFormatFor(timeZone: string): Intl.DateTimeFormat {
-  const cached = dateFormatsByTimeZone.get(timeZone)
-  if (cached) {
-    return cached
-  }
-  // Pinning calendar and digits keeps the parts Gregorian and ASCII whatever the host locale.
-  const format = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    calendar: "gregory",
-    numberingSystem: "latn",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  })
-  dateFormatsByTimeZone.set(timeZone, format)
-  return format
 }
 
 /**

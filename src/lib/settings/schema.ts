@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { tryNormalizeCep } from "../cep"
+import { isServiceUrl, normalizeServiceUrl } from "../service-url"
 
 /** The 27 federative units, for free-freight rules limited to states. */
 export const BRAZILIAN_STATES = [
@@ -147,15 +148,8 @@ export type TrackingSettings = z.output<typeof trackingSettingsSchema>
 const serviceUrl = z
   .string()
   .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value)
-      return (url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash && !url.username && !url.password
-    } catch {
-      return false
-    }
-  }, "URL inválida: use http:// ou https://, sem parâmetros nem usuário")
-  .transform((value) => value.replace(/\/+$/, ""))
+  .refine(isServiceUrl, "URL inválida: use http:// ou https://, sem parâmetros nem usuário")
+  .transform(normalizeServiceUrl)
 
 /** The merchant's settings: one row in the database, edited in the admin. */
 export const freteSettingsSchema = z.object({
