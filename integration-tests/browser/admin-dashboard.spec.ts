@@ -14,8 +14,10 @@ import { createSandbox, type Sandbox } from "../../sandbox/server"
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 const DOCS = path.join(ROOT, "docs")
-// `medusa develop` restarts on any file written outside dot folders: screenshots wait in .cache.
+// `medusa develop` restarts on any file written outside dot folders: screenshots wait in .cache,
+// and go to docs/ (the README's) only when asked, so that a test run leaves the clone as it was.
 const SHOTS = path.join(ROOT, ".cache", "screenshots")
+const UPDATE_DOCS = process.env.UPDATE_SCREENSHOTS === "1"
 const LOGS = path.join(ROOT, ".cache", "browser-logs")
 const FREIGHT_TOKEN = "sandbox-freight-token"
 const DATABASE = `frete_browser_${process.pid}`
@@ -76,7 +78,7 @@ describe("the admin dashboard, in a browser", () => {
     await browser?.close()
     await server?.stop()
     await sandbox?.close()
-    for (const shot of fs.existsSync(SHOTS) ? fs.readdirSync(SHOTS) : []) {
+    for (const shot of UPDATE_DOCS && fs.existsSync(SHOTS) ? fs.readdirSync(SHOTS) : []) {
       fs.copyFileSync(path.join(SHOTS, shot), path.join(DOCS, shot))
     }
     const client = database()

@@ -38,7 +38,7 @@ export class ClientRateLimiter {
     }
   }
 
-  /** Takes one unit for `client` if it has any left in the current window. Returns whether it could. */
+  /** Takes one unit for `client` when one is left in the current window. Returns whether it could. */
   tryTake(client: string): boolean {
     const now = this.now()
     const taken = this.held(client, now)

@@ -3,7 +3,6 @@ import { parseBrazilianMoneyCents } from "../brazilian-decimal"
 import {
   CepNotFoundError,
   FreightQueryRejectedError,
-  FreteServiceError,
   InvalidAnswerError,
   InvalidCredentialsError,
   NetworkError,
@@ -13,6 +12,7 @@ import {
 } from "../errors"
 import { FreightClient, InvalidFreightQueryError } from "../freight/client"
 import type { FreightQuery } from "../freight/schemas"
+import { failureCollector } from "./expect-failure"
 import { recordingLogger } from "./recording-logger"
 
 // Characters that change when URL-encoded, so the redaction of both forms is exercised.
@@ -36,23 +36,11 @@ describe("FreightClient against the sandbox", () => {
   let sandbox: Sandbox
   let logger: ReturnType<typeof recordingLogger>
   let client: FreightClient
-  const errors: unknown[] = []
 
   const newClient = (overrides: Partial<ConstructorParameters<typeof FreightClient>[0]> = {}) =>
     new FreightClient({ url: sandbox.url, token: TOKEN, timeoutMs: 2000, connections: 4, logger, ...overrides })
 
-  /** The rejection of `promise`, kept for the redaction check at the end. */
-  async function failure(promise: Promise<unknown>): Promise<FreteServiceError> {
-    const error = await promise.then(
-      () => {
-        throw new Error("expected a failure")
-      },
-      (reason: unknown) => reason
-    )
-    errors.push(error)
-    expect(error).toBeInstanceOf(FreteServiceError)
-    return error as FreteServiceError
-  }
+  const { errors, failure } = failureCollector()
 
   beforeAll(async () => {
     sandbox = await createSandbox({ freightToken: TOKEN })

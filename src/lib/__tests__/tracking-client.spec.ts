@@ -1,6 +1,5 @@
 import { createSandbox, type Sandbox } from "../../../sandbox/server"
 import {
-  FreteServiceError,
   InvalidAnswerError,
   InvalidCredentialsError,
   NetworkError,
@@ -10,6 +9,7 @@ import {
 } from "../errors"
 import { InvalidTrackingOrderError, TrackingClient } from "../tracking/client"
 import type { TrackingOrder } from "../tracking/schemas"
+import { failureCollector } from "./expect-failure"
 import { recordingLogger } from "./recording-logger"
 
 const CREDENTIAL = "dXN1YXJpbzpzZW5oYS1zZWNyZXRh"
@@ -38,22 +38,11 @@ describe("TrackingClient against the sandbox", () => {
   let sandbox: Sandbox
   let client: TrackingClient
   const logger = recordingLogger()
-  const errors: unknown[] = []
 
   const newClient = (overrides: Partial<ConstructorParameters<typeof TrackingClient>[0]> = {}) =>
     new TrackingClient({ url: sandbox.url, credential: CREDENTIAL, timeoutMs: 2000, connections: 2, logger, ...overrides })
 
-  async function failure(promise: Promise<unknown>): Promise<FreteServiceError> {
-    const error = await promise.then(
-      () => {
-        throw new Error("expected a failure")
-      },
-      (reason: unknown) => reason
-    )
-    errors.push(error)
-    expect(error).toBeInstanceOf(FreteServiceError)
-    return error as FreteServiceError
-  }
+  const { errors, failure } = failureCollector()
 
   beforeAll(async () => {
     sandbox = await createSandbox({ trackingCredential: CREDENTIAL })
