@@ -199,7 +199,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
    */
   async saveSettings(input: Record<string, unknown>): Promise<FreteSettings> {
     const { secrets: secretsInput, ...fields } = input
-    const current = await this.readSettings()
+    const { settings: current, sealed } = await this.readRecord()
     const parsed = freteSettingsSchema.safeParse({ ...current, ...fields })
     const issues = parsed.success ? [] : settingsIssues(parsed.error)
     const secretChanges = this.secretChanges(secretsInput, issues)
@@ -211,8 +211,6 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
       Object.assign(error, { issues })
       throw error
     }
-    const [existing] = await this.listFreteSettingsRecords({ id: SETTINGS_ROW_ID })
-    const sealed: Record<string, string> = { ...((existing?.secrets as Record<string, string> | null) ?? {}) }
     for (const [name, value] of Object.entries(secretChanges)) {
       if (value === null) {
         delete sealed[name]
@@ -227,7 +225,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
        on conflict (id) do update set settings = excluded.settings, secrets = excluded.secrets, updated_at = now()`,
       [SETTINGS_ROW_ID, JSON.stringify(parsed.data), JSON.stringify(sealed)]
     )
-    return this.readSettings()
+    return this.apply(parsed.data, sealed)
   }
 
   /** The secrets to change, checked; a problem goes to `issues`. */
@@ -294,20 +292,30 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     )
   }
 
-  private async readSettings(): Promise<FreteSettings> {
+  /** The settings row: its validated settings (defaults where invalid or absent) and its sealed secrets. */
+  private async readRecord(): Promise<{ settings: FreteSettings; sealed: Record<string, string> }> {
     const [record] = await this.listFreteSettingsRecords({ id: SETTINGS_ROW_ID })
-    let value = DEFAULT_SETTINGS
-    if (record) {
-      const parsed = freteSettingsSchema.safeParse(record.settings)
-      if (parsed.success) {
-        value = parsed.data
-      } else {
-        this.logger_.error(`frete: the stored settings are invalid, defaults apply until they are saved again: ${parsed.error.message}`)
-      }
+    const sealed = { ...((record?.secrets as Record<string, string> | null) ?? {}) }
+    if (!record) {
+      return { settings: DEFAULT_SETTINGS, sealed }
     }
-    this.credentials_ = credentialsInForce(this.options_, value, this.openSecrets((record?.secrets as Record<string, string> | null) ?? {}))
-    this.settings_ = { value, readAt: Date.now() }
-    return value
+    const parsed = freteSettingsSchema.safeParse(record.settings)
+    if (!parsed.success) {
+      this.logger_.error(`frete: the stored settings are invalid, defaults apply until they are saved again: ${parsed.error.message}`)
+    }
+    return { settings: parsed.success ? parsed.data : DEFAULT_SETTINGS, sealed }
+  }
+
+  private async readSettings(): Promise<FreteSettings> {
+    const { settings, sealed } = await this.readRecord()
+    return this.apply(settings, sealed)
+  }
+
+  /** Makes these settings and secrets the ones in force in this process. */
+  private apply(settings: FreteSettings, sealed: Record<string, string>): FreteSettings {
+    this.credentials_ = credentialsInForce(this.options_, settings, this.openSecrets(sealed))
+    this.settings_ = { value: settings, readAt: Date.now() }
+    return settings
   }
 
   /** Decrypts the secrets saved from the admin; one that cannot be read counts as not set. */

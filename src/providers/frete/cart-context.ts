@@ -1,5 +1,6 @@
 import type { QuoteRequest, ShippableItem } from "../../lib/checkout/build-freight-query"
 import { ShopperError } from "../../lib/checkout/shopper-error"
+import { numberOf } from "../../lib/number-of"
 
 type Measures = { weight?: unknown; length?: unknown; height?: unknown; width?: unknown }
 
@@ -20,17 +21,6 @@ export interface CartContext {
   items?: ContextItem[] | null
   shipping_address?: { postal_code?: string | null; province?: string | null } | null
   from_location?: { address?: { postal_code?: string | null } | null } | null
-}
-
-/** Medusa hands amounts and measures as numbers, numeric text, or BigNumber objects. */
-export function numberOf(value: unknown): number | null {
-  if (typeof value === "number") return Number.isFinite(value) ? value : null
-  if (typeof value === "string" && value.trim() !== "") return Number.isFinite(Number(value)) ? Number(value) : null
-  if (value && typeof value === "object") {
-    const big = value as { numeric?: unknown; value?: unknown }
-    return numberOf(big.numeric ?? big.value)
-  }
-  return null
 }
 
 function shippableItem(item: ContextItem): ShippableItem {

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { FreteOptions } from "../../../medusa-plugin.config"
 import { toCm, toKg } from "../../lib/checkout/units"
 import type { ShipmentFacts } from "../../lib/tracking/shipment-facts"
-import { numberOf } from "../../providers/frete/cart-context"
+import { numberOf } from "../../lib/number-of"
 
 type Record_ = Record<string, unknown>
 type Query = { graph: (config: Record_) => Promise<{ data: unknown[] }> }

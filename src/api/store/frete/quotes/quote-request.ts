@@ -1,7 +1,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, QueryContext } from "@medusajs/framework/utils"
 import type { QuoteRequest } from "../../../../lib/checkout/build-freight-query"
-import { quoteRequestFromCart, numberOf, type CartContext } from "../../../../providers/frete/cart-context"
+import { numberOf } from "../../../../lib/number-of"
+import { quoteRequestFromCart, type CartContext } from "../../../../providers/frete/cart-context"
 
 const FRETE_PROVIDER_ID = "frete_frete"
 

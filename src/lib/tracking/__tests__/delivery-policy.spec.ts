@@ -1,0 +1,57 @@
+import { InvalidAnswerError, InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError, TrackingRejectedError } from "../../errors"
+import { InvalidTrackingOrderError } from "../client"
+import { decideAfterFailure, retryDelayMs } from "../delivery-policy"
+
+const POLICY = { baseDelayMs: 30_000, maxDelayMs: 3_600_000, giveUpAfterMs: 86_400_000 }
+const tracking = { service: "tracking" as const }
+
+describe("the tracking order's delivery policy", () => {
+  it("doubles the wait at each attempt, within ±20%, up to the cap", () => {
+    expect(retryDelayMs(1, POLICY, () => 0.5)).toBe(30_000)
+    expect(retryDelayMs(2, POLICY, () => 0.5)).toBe(60_000)
+    expect(retryDelayMs(4, POLICY, () => 0.5)).toBe(240_000)
+    expect(retryDelayMs(1, POLICY, () => 0)).toBe(24_000)
+    expect(retryDelayMs(1, POLICY, () => 1)).toBe(36_000)
+    expect(retryDelayMs(30, POLICY, () => 0.5)).toBe(3_600_000)
+  })
+
+  it("retries what may pass later: 5xx, 429, a connection refused before sending", () => {
+    for (const error of [
+      new ServerError("500", { ...tracking, status: 500 }),
+      new QuotaExceededError("429", { ...tracking, status: 429 }),
+      new NetworkError("refused", { ...tracking, outcomeUnknown: false }),
+      new Error("the tracking API is not configured"),
+    ]) {
+      const decision = decideAfterFailure(error, 3, 60_000, POLICY)
+      expect(decision).toMatchObject({ kind: "retry", reason: expect.stringMatching(/^Falha temporária na tentativa 3/) })
+      expect(decision.kind === "retry" && decision.delayMs).toBeGreaterThan(0)
+    }
+  })
+
+  it("gives up, as failed, a day after the shipment", () => {
+    const decision = decideAfterFailure(new ServerError("503", { ...tracking, status: 503 }), 25, POLICY.giveUpAfterMs, POLICY)
+    expect(decision).toEqual({ kind: "fail", reason: expect.stringMatching(/depois de 25 tentativas/) })
+  })
+
+  it("fails at once what sending again cannot fix: the credential, a refused order, an order built wrong", () => {
+    expect(decideAfterFailure(new InvalidCredentialsError("401", { ...tracking, status: 401 }), 1, 0, POLICY)).toEqual({
+      kind: "fail",
+      reason: expect.stringMatching(/recusou a credencial \(HTTP 401\)/),
+    })
+    expect(decideAfterFailure(new TrackingRejectedError("400", { ...tracking, status: 400, serviceMessage: "Campo inválido: Code" }), 1, 0, POLICY)).toEqual({
+      kind: "fail",
+      reason: "O serviço de rastreamento recusou o pedido: Campo inválido: Code",
+    })
+    expect(decideAfterFailure(new InvalidTrackingOrderError(["CustomerName is required"]), 1, 0, POLICY)).toMatchObject({ kind: "fail" })
+  })
+
+  it("never resends an order the service may have created: a timeout or a drop after sending, an unreadable 200", () => {
+    for (const error of [
+      new TimeoutError("timeout", { ...tracking, outcomeUnknown: true }),
+      new NetworkError("reset", { ...tracking, outcomeUnknown: true }),
+      new InvalidAnswerError("not JSON", { ...tracking, status: 200 }),
+    ]) {
+      expect(decideAfterFailure(error, 1, 0, POLICY)).toEqual({ kind: "fail", reason: expect.stringMatching(/pode ter criado o pedido/) })
+    }
+  })
+})
