@@ -42,7 +42,7 @@ interface OrderRow {
   email?: string | null
   total?: unknown
   metadata?: unknown
-  items?: Array<{ id: string; title?: string | null; product_title?: string | null; variant?: (Measures & { product?: { weight?: unknown } | null }) | null }> | null
+  items?: Array<{ id: string; created_at?: string | Date | null; title?: string | null; product_title?: string | null; variant?: (Measures & { product?: { weight?: unknown } | null }) | null }> | null
   shipping_address?: AddressRow | null
   customer?: { first_name?: string | null; last_name?: string | null; email?: string | null; phone?: string | null; metadata?: unknown } | null
   sales_channel?: { name?: string | null } | null
@@ -91,7 +91,7 @@ export async function gatherShipmentFacts(
     entity: "order",
     fields: [
       "id", "display_id", "email", "total", "metadata",
-      "items.id", "items.title", "items.product_title", "items.variant.weight", "items.variant.length", "items.variant.width", "items.variant.height", "items.variant.product.weight",
+      "items.id", "items.created_at", "items.title", "items.product_title", "items.variant.weight", "items.variant.length", "items.variant.width", "items.variant.height", "items.variant.product.weight",
       "shipping_address.*", "customer.first_name", "customer.last_name", "customer.email", "customer.phone", "customer.metadata",
       "sales_channel.name", "shipping_methods.name", "shipping_methods.amount", "shipping_methods.data", "shipping_methods.shipping_option_id",
     ],
@@ -119,19 +119,26 @@ export async function gatherShipmentFacts(
     orderTotal: numberOf(order.total),
     orderEmail: text(order.email),
     orderMetadata: object(order.metadata),
-    items: (fulfillment.items ?? []).map((item) => {
-      const orderItem = item.line_item_id ? orderItems.get(item.line_item_id) : undefined
-      const variant = orderItem?.variant ?? {}
-      return {
-        // The product's title: a line item's own title is the variant's ("Único", "P").
-        title: text(orderItem?.product_title) ?? text(item.title) ?? "Item",
-        quantity: numberOf(item.quantity) ?? 1,
-        weightKg: measure(variant.weight ?? ("product" in variant ? variant.product?.weight : undefined), (n) => toKg(n, units.weight)),
-        lengthCm: measure(variant.length, (n) => toCm(n, units.dimension)),
-        widthCm: measure(variant.width, (n) => toCm(n, units.dimension)),
-        heightCm: measure(variant.height, (n) => toCm(n, units.dimension)),
-      }
-    }),
+    // query.graph returns items in no set order: the order the shopper added them, then the title.
+    items: [...(fulfillment.items ?? [])]
+      .map((item) => ({ item, orderItem: item.line_item_id ? orderItems.get(item.line_item_id) : undefined }))
+      .sort(
+        (a, b) =>
+          new Date(a.orderItem?.created_at ?? 0).getTime() - new Date(b.orderItem?.created_at ?? 0).getTime() ||
+          (a.orderItem?.product_title ?? "").localeCompare(b.orderItem?.product_title ?? "")
+      )
+      .map(({ item, orderItem }) => {
+        const variant = orderItem?.variant ?? {}
+        return {
+          // The product's title: a line item's own title is the variant's ("Único", "P").
+          title: text(orderItem?.product_title) ?? text(item.title) ?? "Item",
+          quantity: numberOf(item.quantity) ?? 1,
+          weightKg: measure(variant.weight ?? ("product" in variant ? variant.product?.weight : undefined), (n) => toKg(n, units.weight)),
+          lengthCm: measure(variant.length, (n) => toCm(n, units.dimension)),
+          widthCm: measure(variant.width, (n) => toCm(n, units.dimension)),
+          heightCm: measure(variant.height, (n) => toCm(n, units.dimension)),
+        }
+      }),
     shippedAt: new Date(fulfillment.shipped_at ?? Date.now()),
     fulfillmentMetadata: object(fulfillment.metadata),
     trackingNumbers: (fulfillment.labels ?? []).map((label) => text(label.tracking_number)).filter((value): value is string => value !== null),
