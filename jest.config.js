@@ -31,7 +31,12 @@ module.exports = {
     {
       ...common,
       displayName: "unit",
-      testMatch: ["<rootDir>/src/**/__tests__/**/*.spec.[jt]s", "<rootDir>/sandbox/**/__tests__/**/*.spec.[jt]s"],
+      testMatch: [
+        "<rootDir>/src/**/__tests__/**/*.spec.[jt]s",
+        "<rootDir>/sandbox/**/__tests__/**/*.spec.[jt]s",
+        "<rootDir>/test-support/**/__tests__/**/*.spec.[jt]s",
+      ],
+      setupFilesAfterEnv: ["<rootDir>/test-support/log-guard.setup.ts"],
     },
     {
       ...common,
@@ -40,7 +45,7 @@ module.exports = {
       globalSetup: "<rootDir>/integration-tests/setup/global-setup.cjs",
       globalTeardown: "<rootDir>/integration-tests/setup/global-teardown.cjs",
       setupFiles: ["<rootDir>/integration-tests/setup/test-env.cjs"],
-      setupFilesAfterEnv: ["<rootDir>/integration-tests/setup/timeouts.cjs"],
+      setupFilesAfterEnv: ["<rootDir>/integration-tests/setup/timeouts.cjs", "<rootDir>/test-support/log-guard.setup.ts"],
     },
   ],
 }

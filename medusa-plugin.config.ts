@@ -54,11 +54,23 @@ export const freteOptionsSchema = z.object({
           maxEntries: z.number().int().min(1).max(1_000_000).default(10_000),
         })
         .default({ enabled: true, successTtlMs: 600_000, failureTtlMs: 30_000, staleTtlMs: 21_600_000, maxEntries: 10_000 }),
+      /** Stops calling the freight API for a while after it failed several times in a row. */
+      circuitBreaker: z
+        .object({
+          /** Off: every query that misses the cache calls the API, however it is failing. */
+          enabled: z.boolean().default(true),
+          /** Failures in a row (timeouts, refused connections, 5xx, 429, unreadable answers) that open the circuit. */
+          failureThreshold: z.number().int().min(1).max(1000).default(5),
+          /** How long the open circuit keeps checkout off the API before one trial call. */
+          openMs: z.number().int().min(100).max(3_600_000).default(30_000),
+        })
+        .default({ enabled: true, failureThreshold: 5, openMs: 30_000 }),
     })
     .default({
       timeoutMs: 2500,
       connections: 16,
       cache: { enabled: true, successTtlMs: 600_000, failureTtlMs: 30_000, staleTtlMs: 21_600_000, maxEntries: 10_000 },
+      circuitBreaker: { enabled: true, failureThreshold: 5, openMs: 30_000 },
     }),
   tracking: z
     .object({

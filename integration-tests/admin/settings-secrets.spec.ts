@@ -1,10 +1,12 @@
 import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
 import { createProduct } from "../../scripts/lib/store-api"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+import { rememberSecret } from "../../test-support/log-guard"
 
 const FREIGHT_TOKEN = "admin-saved-freight-token-4c1d"
 const TRACKING_CREDENTIAL = "option-tracking-credential-77ab"
 const ENCRYPTION_KEY = "an-encryption-key-for-the-tests-0123456789"
+rememberSecret(FREIGHT_TOKEN, TRACKING_CREDENTIAL, ENCRYPTION_KEY)
 
 freteIntegrationTestRunner({
   sandbox: { freightToken: FREIGHT_TOKEN, trackingCredential: TRACKING_CREDENTIAL },

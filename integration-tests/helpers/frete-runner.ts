@@ -1,6 +1,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { FreteOptionsInput } from "../../medusa-plugin.config"
 import { createSandbox, type Sandbox, type SandboxOptions } from "../../sandbox/server"
+import { capturedLines, recordCalls, rememberSecret } from "../../test-support/log-guard"
+
+const LOG_GUARD_CANARY = "frete log guard: recording the Medusa logger"
 
 type RunnerOptions = Parameters<Parameters<typeof medusaIntegrationTestRunner>[0]["testSuite"]>[0]
 
@@ -37,6 +40,7 @@ export function freteIntegrationTestRunner({ sandbox: sandboxOptions, pluginOpti
       FRETE_PLUGIN_OPTIONS_JSON: pluginOptions ? JSON.stringify(pluginOptions) : "",
       ...env,
     })
+    rememberSecret(process.env.FRETE_FREIGHT_TOKEN, process.env.FRETE_TRACKING_CREDENTIAL, process.env.FRETE_ENCRYPTION_KEY)
   })
 
   afterAll(async () => {
@@ -45,7 +49,17 @@ export function freteIntegrationTestRunner({ sandbox: sandboxOptions, pluginOpti
   })
 
   medusaIntegrationTestRunner({
-    testSuite: (options) =>
+    testSuite: (options) => {
+      // Every call of the app's logger, at any level (LOG_LEVEL only hides them), goes to the log
+      // guard, which fails the file if one carries a secret or a full CPF.
+      beforeAll(() => {
+        const logger = options.getContainer().resolve("logger") as object
+        recordCalls(logger, ["debug", "info", "warn", "error", "log", "panic", "activity", "progress", "success", "failure"])
+        ;(logger as { info: (message: string) => void }).info(LOG_GUARD_CANARY)
+        if (!capturedLines().includes(LOG_GUARD_CANARY)) {
+          throw new Error("The log guard does not see the Medusa logger's lines")
+        }
+      })
       testSuite({
         ...options,
         sandbox: () => {
@@ -54,6 +68,7 @@ export function freteIntegrationTestRunner({ sandbox: sandboxOptions, pluginOpti
           }
           return sandbox
         },
-      }),
+      })
+    },
   })
 }

@@ -4,9 +4,11 @@ import path from "node:path"
 import { createSandbox, type Sandbox } from "../../sandbox/server"
 import { createAdminUser } from "../helpers/admin-auth"
 import { createInstalledStore } from "../helpers/installed-store"
+import { rememberSecret } from "../../test-support/log-guard"
 
 const FREIGHT_TOKEN = "installed-freight-token-71c2"
 const TRACKING_CREDENTIAL = "installed-tracking-credential-0b9d"
+rememberSecret(FREIGHT_TOKEN, TRACKING_CREDENTIAL)
 
 // The README's snippet, as a store writes it: the options on the plugin entry, from the env.
 const STORE_CONFIG = `

@@ -2,6 +2,7 @@ import { SandboxControl } from "../control-client"
 import { createSandbox } from "../server"
 import type { Sandbox } from "../types"
 import { freightQuery, postFreight, postTracking, rawPost, trackingOrder, waitFor } from "./helpers"
+import { rememberSecret } from "../../test-support/log-guard"
 
 describe("the control API through SandboxControl", () => {
   let sandbox: Sandbox
@@ -84,6 +85,7 @@ describe("the control API through SandboxControl", () => {
 describe("secrets", () => {
   const TOKEN = "tok-3f9a1c7e-secret"
   const CREDENTIAL = "Y3JlZGVudGlhbDpzZWNyZXQ="
+  rememberSecret(TOKEN, CREDENTIAL)
   let sandbox: Sandbox
 
   beforeAll(async () => {

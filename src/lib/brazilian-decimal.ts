@@ -33,27 +33,49 @@ export function parseBrazilianDecimal(input: unknown): number | null {
   return Number.isFinite(value) ? value : null
 }
 
-/** Reais to whole centavos, rounding half away from zero: 25.185 -> 2519. */
+/** Reais to whole centavos, rounding half away from zero: 25.185 -> 2519. Never -0. */
 export function toCents(reais: number): number {
   const cents = Math.round(Math.abs(reais) * 100 + Number.EPSILON * 100)
-  return reais < 0 ? -cents : cents
+  return reais < 0 && cents !== 0 ? -cents : cents
 }
 
-/** parseBrazilianDecimal straight to centavos; null when the text is not a number. */
+/**
+ * parseBrazilianDecimal straight to centavos; null when the text is not a number, or is one too
+ * large to count to the centavo (beyond Number.MAX_SAFE_INTEGER centavos, about R$ 90 trillion).
+ */
 export function parseBrazilianMoneyCents(input: unknown): number | null {
   const value = parseBrazilianDecimal(input)
-  return value === null ? null : toCents(value)
+  const cents = value === null ? null : toCents(value)
+  return cents !== null && Number.isSafeInteger(cents) ? cents : null
+}
+
+/** Number#toFixed without its exponent notation, which it uses from 1e21 up (doubles that large are whole). */
+function toPlainFixed(value: number, fractionDigits: number): string {
+  if (Number.isFinite(value) && Math.abs(value) >= 1e21) {
+    const whole = BigInt(value).toString()
+    return fractionDigits > 0 ? `${whole}.${"0".repeat(fractionDigits)}` : whole
+  }
+  return value.toFixed(fractionDigits)
 }
 
 /** 1234.5 -> "1.234,50": Brazilian notation with a fixed number of decimals. */
 export function formatBrazilianDecimal(value: number, fractionDigits = 2): string {
-  const [whole, fraction] = Math.abs(value).toFixed(fractionDigits).split(".")
+  const [whole, fraction] = toPlainFixed(Math.abs(value), fractionDigits).split(".")
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ".")
   const sign = value < 0 && Number(value.toFixed(fractionDigits)) !== 0 ? "-" : ""
   return fraction ? `${sign}${grouped},${fraction}` : `${sign}${grouped}`
 }
 
-/** 1.5 -> "1.5", 2 -> "2", 0.1 + 0.2 -> "0.3": dot-decimal text with at most `maxFractionDigits`. */
+/**
+ * 1.5 -> "1.5", 2 -> "2", 0.1 + 0.2 -> "0.3": dot-decimal text with at most `maxFractionDigits`,
+ * never in exponent notation ("1e+21", "1e-7"), which the freight API does not read as a number.
+ */
 export function formatDecimalText(value: number, maxFractionDigits: number): string {
-  return String(Number(value.toFixed(maxFractionDigits)))
+  const text = String(Number(value.toFixed(maxFractionDigits)))
+  if (!/e/i.test(text)) {
+    return text
+  }
+  const fixed = toPlainFixed(value, maxFractionDigits)
+  const trimmed = fixed.includes(".") ? fixed.replace(/0+$/, "").replace(/\.$/, "") : fixed
+  return Number(trimmed) === 0 ? "0" : trimmed
 }

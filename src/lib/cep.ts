@@ -8,12 +8,14 @@ export class InvalidCepError extends Error {
 
 /**
  * "20040-002", " 20040002 ", "20.040-002" -> "20040002". Leading zeros are kept ("01310-100"
- * is São Paulo). Letters, a wrong number of digits or nothing at all throw InvalidCepError.
+ * is São Paulo). Letters, a wrong number of digits or nothing at all throw InvalidCepError. A
+ * number is a CEP only as a whole, non-negative number: the sign of -20040002 and the point of
+ * 2004000.2 are not punctuation.
  */
 export function normalizeCep(input: unknown): string {
   const text = typeof input === "number" ? String(input) : typeof input === "string" ? input : ""
   const trimmed = text.trim()
-  if (!/^[\d.\-\s]+$/.test(trimmed)) {
+  if ((typeof input === "number" && !(Number.isSafeInteger(input) && input >= 0)) || !/^[\d.\-\s]+$/.test(trimmed)) {
     throw new InvalidCepError(text)
   }
   const digits = trimmed.replace(/[.\-\s]/g, "")

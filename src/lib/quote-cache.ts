@@ -9,6 +9,12 @@ export interface QuoteCacheOptions {
   failureTtlMs?: number
   /** How long after it was stored an expired success may still be served when upstream fails. */
   staleTtlMs?: number
+  /**
+   * Whether a failure is remembered for its key (failureTtlMs). False for a failure that says
+   * nothing of the key's query, such as a call refused by an open circuit: once the circuit
+   * closes, the key is asked again at once. Stale serving happens either way.
+   */
+  remembers?: (error: unknown) => boolean
   /** The clock, replaceable in tests. */
   now?: () => number
 }
@@ -26,6 +32,8 @@ export interface QuoteCacheResult<T> {
 
 export interface QuoteCacheStats {
   entries: number
+  /** The bound on entries. */
+  maxEntries: number
   inFlight: number
   /** Gets answered by a fresh success. */
   hits: number
@@ -67,6 +75,7 @@ export class QuoteCache<T> {
   private readonly failureTtlMs: number
   private readonly staleTtlMs: number
   private readonly now: () => number
+  private readonly remembers: (error: unknown) => boolean
   /** Iteration order is recency of use: the first key is the least recently used. */
   private readonly entries = new Map<string, Entry<T>>()
   private readonly inFlight = new Map<string, Promise<Outcome<T>>>()
@@ -78,6 +87,7 @@ export class QuoteCache<T> {
     this.failureTtlMs = options.failureTtlMs ?? 30_000
     this.staleTtlMs = options.staleTtlMs ?? 21_600_000
     this.now = options.now ?? Date.now
+    this.remembers = options.remembers ?? (() => true)
     if (!Number.isInteger(this.maxEntries) || this.maxEntries < 1) {
       throw new RangeError(`maxEntries must be a positive integer, got ${this.maxEntries}`)
     }
@@ -134,7 +144,7 @@ export class QuoteCache<T> {
   }
 
   stats(): QuoteCacheStats {
-    return { entries: this.entries.size, inFlight: this.inFlight.size, ...this.counters }
+    return { entries: this.entries.size, maxEntries: this.maxEntries, inFlight: this.inFlight.size, ...this.counters }
   }
 
   private startLoad(key: string, load: () => Promise<T>): Promise<Outcome<T>> {
@@ -166,7 +176,9 @@ export class QuoteCache<T> {
     this.inFlight.delete(key)
     // Eviction during the flight may have taken the entry, and with it the success to serve stale.
     const success = this.entries.get(key)?.success
-    this.store(key, success ? { success, failure: { error, failedAt } } : { failure: { error, failedAt } })
+    if (this.remembers(error)) {
+      this.store(key, success ? { success, failure: { error, failedAt } } : { failure: { error, failedAt } })
+    }
     return this.answerFailure(success, error, failedAt)
   }
 

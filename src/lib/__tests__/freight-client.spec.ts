@@ -14,9 +14,11 @@ import { FreightClient, InvalidFreightQueryError } from "../freight/client"
 import type { FreightQuery } from "../freight/schemas"
 import { failureCollector } from "./expect-failure"
 import { recordingLogger } from "./recording-logger"
+import { rememberSecret } from "../../../test-support/log-guard"
 
 // Characters that change when URL-encoded, so the redaction of both forms is exercised.
 const TOKEN = "Tok+en/With=Chars-9f8e7d"
+rememberSecret(TOKEN)
 
 const QUERY: FreightQuery = {
   originCep: "01310100",

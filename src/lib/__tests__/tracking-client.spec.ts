@@ -11,8 +11,10 @@ import { InvalidTrackingOrderError, TrackingClient } from "../tracking/client"
 import type { TrackingOrder } from "../tracking/schemas"
 import { failureCollector } from "./expect-failure"
 import { recordingLogger } from "./recording-logger"
+import { rememberSecret } from "../../../test-support/log-guard"
 
 const CREDENTIAL = "dXN1YXJpbzpzZW5oYS1zZWNyZXRh"
+rememberSecret(CREDENTIAL)
 
 const ORDER: TrackingOrder = {
   OrderNumber: "1001",

@@ -14,13 +14,20 @@ export function isBusinessDay(date: string): boolean {
 }
 
 /**
+ * The most business days a deadline may count (about four years): beyond it a deadline is a
+ * mistake, and counting it day by day would hold the event loop for seconds (a million days:
+ * 15 s) before running past year 9999.
+ */
+export const MAX_BUSINESS_DAYS = 1000
+
+/**
  * The date `days` business days after `start` ("YYYY-MM-DD"); `start` itself is never counted,
  * so Friday + 1 and Saturday + 1 are both Monday. With 0 days, `start` when it is a business day,
- * else the next one. Negative or fractional `days` throw a RangeError.
+ * else the next one. Negative or fractional `days`, or more than MAX_BUSINESS_DAYS, throw a RangeError.
  */
 export function addBusinessDays(start: string, days: number): string {
-  if (!Number.isInteger(days) || days < 0) {
-    throw new RangeError(`Expected a whole number of business days >= 0, got ${days}`)
+  if (!Number.isInteger(days) || days < 0 || days > MAX_BUSINESS_DAYS) {
+    throw new RangeError(`Expected a whole number of business days from 0 to ${MAX_BUSINESS_DAYS}, got ${days}`)
   }
   let current = start
   if (days === 0) {

@@ -1,8 +1,9 @@
-import { CepNotFoundError } from "../errors"
+import { CircuitOpenError, type CircuitBreaker, type CallVerdict } from "../circuit-breaker"
+import { CepNotFoundError, FreightQueryRejectedError } from "../errors"
 import type { FreightClient } from "../freight/client"
 import type { FreightQuery, FreightQuote } from "../freight/schemas"
 import { silentLogger, type FreteLogger } from "../logger"
-import { canonicalKey, hashKey, QuoteCache, type QuoteSource } from "../quote-cache"
+import { canonicalKey, hashKey, QuoteCache, type QuoteCacheStats, type QuoteSource } from "../quote-cache"
 import type { FreteSettings } from "../settings/schema"
 import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
 import { ShopperError } from "./shopper-error"
@@ -33,6 +34,8 @@ export interface CheckoutQuoterDeps {
   cache: QuoteCache<FreightQuote> | null
   /** The freight client of the moment, or null when the API is not configured. */
   freightClient: () => FreightClient | null
+  /** Stops calling the API for a while after repeated failures; null: always call. */
+  breaker?: CircuitBreaker | null
   logger?: FreteLogger
   now?: () => Date
 }
@@ -52,13 +55,35 @@ export class CheckoutQuoter {
     this.now = deps.now ?? (() => new Date())
   }
 
+  /**
+   * Whether a failure says something of its query, so the cache may remember it for that key. A
+   * call the open circuit refused says nothing: the key is asked again as soon as it closes.
+   */
+  static remembersFailure(error: unknown): boolean {
+    return !(error instanceof CircuitOpenError)
+  }
+
+  /**
+   * For the circuit breaker: a refused query (a CEP the service does not know, erro_id 1xx) is
+   * an answer, so the service is up; every other error (network, timeout, 5xx, 429, an unreadable
+   * answer, a refused token) is the service failing.
+   */
+  static verdictOn(error: unknown): CallVerdict {
+    return error instanceof FreightQueryRejectedError ? "success" : "failure"
+  }
+
+  /** The cache's figures, or null when there is no cache. */
+  cacheStats(): QuoteCacheStats | null {
+    return this.deps.cache?.stats() ?? null
+  }
+
   keyOf(query: FreightQuery): string {
     return hashKey(canonicalKey(query))
   }
 
   /** Whether pricing this query now would call the freight API. */
   wouldCallUpstream(query: FreightQuery): boolean {
-    return this.deps.cache?.wouldLoad(this.keyOf(query)) ?? true
+    return (this.deps.cache?.wouldLoad(this.keyOf(query)) ?? true) && (this.deps.breaker?.wouldAllow() ?? true)
   }
 
   async offers(query: FreightQuery, settings: FreteSettings): Promise<QuoteOutcome> {
@@ -91,7 +116,8 @@ export class CheckoutQuoter {
     if (!client) {
       throw new FreightNotConfiguredError()
     }
-    const quote = await client.quote(query)
+    const breaker = this.deps.breaker
+    const quote = breaker ? await breaker.run(() => client.quote(query), CheckoutQuoter.verdictOn) : await client.quote(query)
     if (!quote.quotations.length) {
       throw new NoQuotationError()
     }

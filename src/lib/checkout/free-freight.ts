@@ -2,8 +2,8 @@ import { stateOfCep } from "../cep-state"
 import type { FreteSettings } from "../settings/schema"
 
 /** "RJ", "br-rj", "BR-RJ" -> "RJ"; a province written out ("Rio de Janeiro") is not a UF. */
-function ufOf(province: string | null | undefined): string | null {
-  const match = province?.trim().toUpperCase().match(/^(?:BR-)?([A-Z]{2})$/)
+function ufOf(province: unknown): string | null {
+  const match = typeof province === "string" ? province.trim().toUpperCase().match(/^(?:BR-)?([A-Z]{2})$/) : null
   return match ? match[1] : null
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { parseBrazilianDecimal, toCents } from "../brazilian-decimal"
+import { MAX_BUSINESS_DAYS } from "../calendar/business-days"
 
 const cep = z.string().regex(/^\d{8}$/, "must be a CEP of 8 digits")
 const positive = z.number().finite().positive()
@@ -44,7 +45,8 @@ const decimal = z.union([z.number(), z.string()]).transform((value, ctx) => {
   return parsed
 })
 
-const moneyCents = decimal.pipe(z.number().nonnegative()).transform(toCents)
+/** Whole centavos, counted exactly: a price of 309 digits is no price (it would be Infinity). */
+const moneyCents = decimal.pipe(z.number().nonnegative()).transform(toCents).pipe(z.number().int().max(Number.MAX_SAFE_INTEGER))
 
 const wholeNumber = z
   .union([z.number().int(), z.string().trim().regex(/^\d+$/)])
@@ -103,7 +105,8 @@ export function quoteFromWire(answer: z.infer<typeof freightAnswerWireSchema>): 
       carrier: quotation.transportadora_metaname ?? null,
       priceCents: quotation.cotacao_preco,
       costCents: quotation.cotacao_custo ?? null,
-      days: quotation.cotacao_prazo === UNKNOWN_DEADLINE ? null : quotation.cotacao_prazo,
+      // Beyond MAX_BUSINESS_DAYS a deadline cannot be placed on the calendar: as good as unknown.
+      days: quotation.cotacao_prazo === UNKNOWN_DEADLINE || quotation.cotacao_prazo > MAX_BUSINESS_DAYS ? null : quotation.cotacao_prazo,
       code: quotation.cotacao_codigo === undefined || quotation.cotacao_codigo === null ? null : String(quotation.cotacao_codigo),
       logo: quotation.servico_logo ?? null,
     })),

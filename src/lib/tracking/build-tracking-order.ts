@@ -1,4 +1,4 @@
-import { addBusinessDays, dateInTimeZone } from "../calendar/business-days"
+import { addBusinessDays, dateInTimeZone, MAX_BUSINESS_DAYS } from "../calendar/business-days"
 import { localDateTime } from "../calendar/local-date-time"
 import { tryNormalizeCep } from "../cep"
 import { stateOfCep } from "../cep-state"
@@ -45,16 +45,25 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
   if (Number.isNaN(facts.shippedAt.getTime())) {
     throw new RangeError("ShipmentFacts.shippedAt is an invalid Date")
   }
+  // The document's dates have four-digit years.
+  const shippedYear = facts.shippedAt.getUTCFullYear()
+  if (shippedYear < 1000 || shippedYear > 9999) {
+    throw new RangeError(`ShipmentFacts.shippedAt is outside the years 1000 to 9999: ${facts.shippedAt.toISOString()}`)
+  }
   const tracking = settings.tracking
   const address = facts.shippingAddress
   const customer = facts.customer
   const orderNumber = String(facts.orderDisplayId)
+  if (orderNumber.trim() === "" || orderNumber.length > MAX_TEXT_LENGTH) {
+    throw new RangeError(`ShipmentFacts.orderDisplayId gives no OrderNumber the service takes (1 to ${MAX_TEXT_LENGTH} characters): got ${orderNumber.length}`)
+  }
   const items = facts.items.filter((item) => Number.isFinite(item.quantity) && item.quantity > 0)
   const shippedOn = dateInTimeZone(facts.shippedAt)
 
   const order: TrackingOrder = {
     OrderNumber: orderNumber,
-    Code: facts.trackingNumbers.map((code) => code.trim()).find((code) => code !== "") ?? orderNumber,
+    // A label's number the service cannot take (blank, or longer than its text limit) is passed over.
+    Code: facts.trackingNumbers.map((code) => code.trim()).find((code) => code !== "" && code.length <= MAX_TEXT_LENGTH) ?? orderNumber,
     CustomerName: customerName(facts),
   }
   const omitted: OmittedField[] = []
@@ -114,10 +123,10 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
   put("FreightNumber", readFreightNumber(facts.fulfillmentMetadata?.freight_number))
 
   const parcel = parcelOf(items, settings.default_package)
-  put("Weight", { value: parcel.weightKg })
-  put("Length", { value: parcel.lengthCm })
-  put("Width", { value: parcel.widthCm })
-  put("Height", { value: parcel.heightCm })
+  put("Weight", parcelMeasure(parcel.weightKg, "Peso"))
+  put("Length", parcelMeasure(parcel.lengthCm, "Comprimento"))
+  put("Width", parcelMeasure(parcel.widthCm, "Largura"))
+  put("Height", parcelMeasure(parcel.heightCm, "Altura"))
 
   put("SalesChannel", known(cleanText(facts.salesChannelName)))
 
@@ -224,7 +233,18 @@ function promisedDate(shippedOn: string, days: number | null | undefined): Readi
   if (!Number.isInteger(days) || days < 0) {
     return { reason: "Prazo de entrega inválido: use um número inteiro de dias úteis" }
   }
-  return { value: addBusinessDays(shippedOn, days) }
+  if (days > MAX_BUSINESS_DAYS) {
+    return { reason: `Prazo de entrega longo demais: ${days} dias úteis (no máximo ${MAX_BUSINESS_DAYS})` }
+  }
+  try {
+    return { value: addBusinessDays(shippedOn, days) }
+  } catch (error) {
+    // The business-day calendar covers the years 1583 to 9999 (its holidays are Gregorian).
+    if (error instanceof RangeError) {
+      return { reason: `Data prometida fora do calendário de dias úteis (envio em ${shippedOn}, prazo de ${days} dias úteis)` }
+    }
+    throw error
+  }
 }
 
 function companyDocument(cnpj: string | null): Reading<string> {
@@ -436,6 +456,11 @@ function parcelOf(items: Item[], defaults: FreteSettings["default_package"]): Pa
   }
 }
 
+/** A measure of the whole parcel; items of absurd weight or size can add up beyond any number. */
+function parcelMeasure(value: number, label: string): Reading<number> {
+  return Number.isFinite(value) ? { value } : { reason: `${label} do pacote grande demais: confira o peso e as medidas dos itens` }
+}
+
 function isPositive(value: number | null): value is number {
   return value !== null && Number.isFinite(value) && value > 0
 }
@@ -443,5 +468,9 @@ function isPositive(value: number | null): value is number {
 /** Half up; the relative nudge keeps 1.005 from rounding down through its binary form (1.00499…). */
 function roundTo(value: number, decimals: number): number {
   const factor = 10 ** decimals
+  if (!Number.isFinite(value * factor * (1 + Number.EPSILON))) {
+    // Past 1e305 the scaling overflows; a double that large has no decimals to round anyway.
+    return value
+  }
   return Math.round(value * factor * (1 + Number.EPSILON)) / factor
 }

@@ -16,6 +16,14 @@ export interface TrackingClientOptions {
   dispatcher?: Dispatcher
 }
 
+/** No tracking URL or credential, in the options or the admin: nothing can be sent. */
+export class TrackingNotConfiguredError extends Error {
+  constructor() {
+    super("the tracking API is not configured (tracking.url and tracking.credential)")
+    this.name = "TrackingNotConfiguredError"
+  }
+}
+
 /** A tracking order that the plugin itself built wrong: never sent. */
 export class InvalidTrackingOrderError extends Error {
   constructor(readonly issues: string[]) {

@@ -1,5 +1,6 @@
-import { InvalidAnswerError, InvalidCredentialsError, NetworkError, TimeoutError, TrackingRejectedError } from "../errors"
-import { InvalidTrackingOrderError } from "./client"
+import { describeServiceError } from "../describe-service-error"
+import { InvalidAnswerError, InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError, TrackingRejectedError } from "../errors"
+import { InvalidTrackingOrderError, TrackingNotConfiguredError } from "./client"
 
 export interface RetryPolicy {
   baseDelayMs: number
@@ -26,12 +27,12 @@ export function retryDelayMs(attempts: number, policy: RetryPolicy, random: () =
  * `failed` for the merchant to check, never retried on its own.
  */
 export function decideAfterFailure(error: unknown, attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
-  const detail = error instanceof Error ? error.message : String(error)
+  const detail = whatWentWrong(error)
   if (error instanceof InvalidCredentialsError) {
     return { kind: "fail", reason: `O serviço de rastreamento recusou a credencial (HTTP ${error.status}). Corrija a credencial e reenvie.` }
   }
   if (error instanceof TrackingRejectedError) {
-    return { kind: "fail", reason: `O serviço de rastreamento recusou o pedido: ${error.serviceMessage ?? detail}` }
+    return { kind: "fail", reason: `O serviço de rastreamento recusou o pedido: ${error.serviceMessage ?? `HTTP ${error.status}`}` }
   }
   if (error instanceof InvalidTrackingOrderError) {
     return { kind: "fail", reason: `Pedido de rastreamento inválido: ${error.issues.join("; ")}` }
@@ -48,4 +49,30 @@ export function decideAfterFailure(error: unknown, attempts: number, ageMs: numb
     return { kind: "fail", reason: `Não foi possível entregar depois de ${attempts} tentativas: ${detail}` }
   }
   return { kind: "retry", reason: `Falha temporária na tentativa ${attempts}: ${detail}`, delayMs: retryDelayMs(attempts, policy) }
+}
+
+/**
+ * What went wrong, in the merchant's words (pt-BR), for the row's last error. The technical
+ * detail (English, redacted) is in the server's log line of the attempt.
+ */
+function whatWentWrong(error: unknown): string {
+  if (error instanceof TimeoutError) {
+    return `o serviço não respondeu dentro do prazo${error.outcomeUnknown ? " depois de receber o pedido" : ""}`
+  }
+  if (error instanceof NetworkError) {
+    return error.outcomeUnknown ? "a conexão caiu depois do envio" : "não foi possível conectar ao serviço"
+  }
+  if (error instanceof InvalidAnswerError) {
+    return "o serviço respondeu algo que não é JSON no formato documentado"
+  }
+  if (error instanceof QuotaExceededError) {
+    return "o serviço avisa que o limite do plano foi atingido (HTTP 429)"
+  }
+  if (error instanceof ServerError) {
+    return `o serviço falhou (HTTP ${error.status})`
+  }
+  if (error instanceof TrackingNotConfiguredError) {
+    return "o serviço de rastreamento não está configurado: informe a URL e a credencial"
+  }
+  return describeServiceError(error, "rastreamento").replace(/\.$/, "")
 }

@@ -3,6 +3,7 @@ import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import { parseFreteOptions, type FreteOptions } from "../../../medusa-plugin.config"
 import { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
+import { CircuitBreaker, type CircuitStats, type CircuitTransition } from "../../lib/circuit-breaker"
 import { ClientRateLimiter } from "../../lib/client-rate-limit"
 import { testConnection, type ConnectionTestResult } from "../../lib/connection-test"
 import type { FreightQuote } from "../../lib/freight/schemas"
@@ -11,6 +12,7 @@ import { ServiceClients } from "../../lib/service-clients"
 import { checkServices } from "../../lib/service-status"
 import { DEFAULT_SETTINGS, freteSettingsSchema, settingsIssues, type FreteSettings } from "../../lib/settings/schema"
 import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
+import { TrackingNotConfiguredError } from "../../lib/tracking/client"
 import { decideAfterFailure } from "../../lib/tracking/delivery-policy"
 import type { TrackingOrder } from "../../lib/tracking/schemas"
 import { decryptSecret, encryptSecret } from "../../lib/secret-box"
@@ -23,12 +25,6 @@ import { TrackingOrderStore, type TrackingOrderRow } from "./tracking-order-stor
 type InjectedDependencies = {
   logger: Logger
   [ContainerRegistrationKeys.PG_CONNECTION]: Knex
-}
-
-class TrackingNotConfiguredError extends Error {
-  constructor() {
-    super("the tracking API is not configured (tracking.url and tracking.credential)")
-  }
 }
 
 export const SETTINGS_ROW_ID = "frete_settings"
@@ -44,6 +40,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
   protected readonly logger_: Logger
   protected readonly clients_: ServiceClients
   protected readonly quoter_: CheckoutQuoter
+  protected readonly breaker_: CircuitBreaker
   protected readonly quoteLimiters_ = new Map<number, ClientRateLimiter>()
   protected settings_?: { value: FreteSettings; readAt: number }
   protected settingsLoad_?: Promise<FreteSettings>
@@ -65,9 +62,12 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     this.options_ = parseFreteOptions(moduleOptions)
     this.logger_ = container.logger
     this.clients_ = new ServiceClients({ logger: container.logger })
+    const { cache, circuitBreaker } = this.options_.freight
+    this.breaker_ = new CircuitBreaker(circuitBreaker, (transition) => this.logCircuit(transition))
     this.quoter_ = new CheckoutQuoter({
-      cache: this.options_.freight.cache.enabled ? new QuoteCache<FreightQuote>(this.options_.freight.cache) : null,
+      cache: cache.enabled ? new QuoteCache<FreightQuote>({ ...cache, remembers: CheckoutQuoter.remembersFailure }) : null,
       freightClient: () => this.freightClient(),
+      breaker: circuitBreaker.enabled ? this.breaker_ : null,
       logger: container.logger,
     })
     this.pg_ = () => container[ContainerRegistrationKeys.PG_CONNECTION]
@@ -82,6 +82,24 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
 
   get quoter(): CheckoutQuoter {
     return this.quoter_
+  }
+
+  /** The freight API's circuit in this process: whether checkout is calling it now. */
+  freightCircuit(): CircuitStats {
+    return this.breaker_.stats()
+  }
+
+  private logCircuit({ from, to, consecutiveFailures }: CircuitTransition): void {
+    const { openMs } = this.options_.freight.circuitBreaker
+    if (to === "open") {
+      this.logger_.warn(
+        from === "half_open"
+          ? `frete: the freight API failed again; it is not called for another ${openMs} ms`
+          : `frete: the freight API failed ${consecutiveFailures} times in a row; it is not called for ${openMs} ms, checkout uses earlier answers or the fallback table`
+      )
+    } else if (to === "closed") {
+      this.logger_.info("frete: the freight API answers again; checkout calls it as usual")
+    }
   }
 
   /**
@@ -128,8 +146,8 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     return this.trackingOrders_.dueIds(limit)
   }
 
-  requeueTrackingOrder(id: string): Promise<TrackingOrderRow | undefined> {
-    return this.trackingOrders_.requeue(id)
+  requeueTrackingOrder(id: string, seenStatus: "pending" | "failed"): Promise<TrackingOrderRow | undefined> {
+    return this.trackingOrders_.requeue(id, seenStatus)
   }
 
   /** The payload could not be built (e.g. the order could not be read): counted like a failed call. */
@@ -146,6 +164,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
   async deliverTrackingOrder(id: string): Promise<TrackingOrderRow | null> {
     await this.getSettings()
     const client = this.trackingClient()
+    let failure: unknown
     const row = await this.trackingOrders_.attemptLocked(id, async (locked) => {
       try {
         if (!client) {
@@ -154,11 +173,14 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
         const result = await client.createTrackingOrder(locked.payload as TrackingOrder)
         return { kind: "created", remoteId: result.id }
       } catch (error) {
+        failure = error
         return decideAfterFailure(error, locked.attempts + 1, locked.age_ms, this.options_.tracking.retry)
       }
     })
     if (row) {
-      const outcome = row.status === "created" ? `created as ${row.remote_id}` : `${row.status} after attempt ${row.attempts}: ${row.last_error}`
+      // The row's reason is the merchant's (pt-BR); the error's own message (redacted) is for whoever reads the log.
+      const cause = failure instanceof Error ? ` [${failure.message}]` : ""
+      const outcome = row.status === "created" ? `created as ${row.remote_id}` : `${row.status} after attempt ${row.attempts}: ${row.last_error}${cause}`
       const log = row.status === "failed" ? this.logger_.warn : this.logger_.info
       log.call(this.logger_, `frete tracking: fulfillment ${row.fulfillment_id} ${outcome}`)
     }
@@ -244,6 +266,10 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
         changes[name as SecretName] = null
       } else if (typeof value !== "string" || !value.trim() || value.length > 1000) {
         issues.push({ field, message: "informe o segredo como texto, ou null para removê-lo" })
+      } else if (!/^[\x20-\x7e]+$/.test(value)) {
+        // Tokens and Basic credentials are printable ASCII; anything else (a NUL, a lone surrogate,
+        // an accent pasted from a document) would be sent changed, and refused by the service.
+        issues.push({ field, message: "o segredo tem caracteres não permitidos: use só letras, números e símbolos ASCII" })
       } else if (!this.options_.encryptionKey) {
         issues.push({ field, message: "Defina FRETE_ENCRYPTION_KEY (opção encryptionKey) no servidor para salvar segredos pelo painel." })
       } else {
@@ -279,17 +305,45 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     })
   }
 
-  /** Whether each service is configured and answers; never the secrets themselves. */
+  /**
+   * Whether each service is configured and answers, never the secrets themselves; with the
+   * freight circuit and quote cache of this process (each Medusa instance has its own).
+   */
   async checkServices() {
     await this.getSettings()
     const { freight, tracking } = this.credentials_
-    return checkServices(
+    const status = await checkServices(
       {
         freight: { ...this.options_.freight, url: freight.url, token: freight.secret },
         tracking: { ...this.options_.tracking, url: tracking.url, credential: tracking.secret },
       },
       this.clients_
     )
+    const circuit = this.freightCircuit()
+    const cache = this.quoter.cacheStats()
+    return {
+      ...status,
+      freight: {
+        ...status.freight,
+        circuit: {
+          state: circuit.state,
+          consecutive_failures: circuit.consecutiveFailures,
+          retry_at: circuit.retryAt,
+          opened: circuit.opened,
+          refused: circuit.refused,
+        },
+        cache: cache && {
+          entries: cache.entries,
+          max_entries: cache.maxEntries,
+          in_flight: cache.inFlight,
+          hits: cache.hits,
+          loads: cache.loads,
+          stale_served: cache.staleServed,
+          failures_served: cache.failuresServed,
+          evictions: cache.evictions,
+        },
+      },
+    }
   }
 
   /** The settings row: its validated settings (defaults where invalid or absent) and its sealed secrets. */

@@ -81,12 +81,18 @@ export class TrackingOrderStore {
     return rows.map((row) => row.id)
   }
 
-  /** A failed or pending row made due now, for the admin's retry; a created row is left alone. */
-  async requeue(id: string): Promise<TrackingOrderRow | undefined> {
+  /**
+   * For the admin's retry: the row made due now, if it still has the status the merchant saw
+   * (`pending` or `failed`) and no attempt holds it. Undefined otherwise: an attempt under way
+   * may end as created, or as failed after the service may have created the order; requeueing
+   * behind it would send the order twice.
+   */
+  async requeue(id: string, seenStatus: "pending" | "failed"): Promise<TrackingOrderRow | undefined> {
     const { rows } = await this.knex().raw(
       `update ${TABLE} set status = 'pending', next_attempt_at = now(), updated_at = now()
-       where id = ? and status in ('pending', 'failed') and deleted_at is null returning *`,
-      [id]
+       where id = (select id from ${TABLE} where id = ? and status = ? and deleted_at is null for update skip locked)
+       returning *`,
+      [id, seenStatus]
     )
     return rows[0]
   }

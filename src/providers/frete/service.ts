@@ -67,7 +67,7 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
     return { calculated_amount: offer.amountCents / 100, is_calculated_price_tax_inclusive: false }
   }
 
-  async validateFulfillmentData(optionData: Record<string, unknown>, data: Record<string, unknown>, context: CartContext) {
+  async validateFulfillmentData(optionData: Record<string, unknown>, _data: Record<string, unknown>, context: CartContext) {
     const offer = await this.offerFor(optionData, context)
     const methodData: FreteShippingMethodData = {
       service: offer.service,
@@ -79,7 +79,9 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
       delivery_estimate: offer.deliveryEstimate,
       is_fallback: offer.isFallback,
     }
-    return { ...data, ...methodData }
+    // Only what the plugin decided: what the storefront sends in `data` is not kept, so it can
+    // neither reach the fulfillment nor carry text Postgres cannot store.
+    return { ...methodData }
   }
 
   /** The shipping method's data goes on the fulfillment, where the tracking order reads it. */

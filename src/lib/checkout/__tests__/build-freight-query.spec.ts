@@ -137,6 +137,8 @@ describe("buildFreightQuery", () => {
       ["NaN", Number.NaN],
       ["Infinity", Number.POSITIVE_INFINITY],
       ["null", null],
+      ["over 10 t (a typing error)", 10_000.001],
+      ["1e30", 1e30],
     ])("treats a weight of %s as missing", (_label, missing) => {
       expect(onlyVolume(request({ items: [item({ variant: { weight: missing }, productWeight: 2.5 })] })).weightKg).toBe(2.5)
       expect(onlyVolume(request({ items: [item({ variant: { weight: missing }, productWeight: missing })] })).weightKg).toBe(0.5)
@@ -157,9 +159,30 @@ describe("buildFreightQuery", () => {
       ["height", { length: 40, height: 0, width: 25 }],
       ["width", { length: 40, height: 12, width: Number.NaN }],
       ["width", { length: 40, height: 12 }],
+      ["length, over 10 m", { length: 1000.01, height: 12, width: 25 }],
     ])("takes all three dimensions from the default package when the variant lacks its %s, never a mix", (_missing, variant) => {
       expect(onlyVolume(request({ items: [item({ variant: { weight: 1, ...variant } })] }))).toMatchObject({
         weightKg: 1,
+        lengthCm: 33,
+        heightCm: 11,
+        widthCm: 22,
+      })
+    })
+  })
+
+  describe("plausible measures", () => {
+    it("keeps a measure up to 10 t and 10 m, in the store's units", () => {
+      expect(onlyVolume(request({ items: [item({ variant: { weight: 10_000_000, length: 10_000, height: 120, width: 800 } })] }), SETTINGS, { weight: "g", dimension: "mm" })).toMatchObject({
+        weightKg: 10_000,
+        lengthCm: 1000,
+        heightCm: 12,
+        widthCm: 80,
+      })
+    })
+
+    it("treats a measure beyond them, once converted, as missing", () => {
+      expect(onlyVolume(request({ items: [item({ variant: { weight: 10_000_001, length: 10, height: 10, width: 10.001 } })] }), SETTINGS, { weight: "g", dimension: "m" })).toMatchObject({
+        weightKg: 0.5,
         lengthCm: 33,
         heightCm: 11,
         widthCm: 22,

@@ -1,5 +1,5 @@
 import { InvalidAnswerError, InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError, TrackingRejectedError } from "../../errors"
-import { InvalidTrackingOrderError } from "../client"
+import { InvalidTrackingOrderError, TrackingNotConfiguredError } from "../client"
 import { decideAfterFailure, retryDelayMs } from "../delivery-policy"
 
 const POLICY = { baseDelayMs: 30_000, maxDelayMs: 3_600_000, giveUpAfterMs: 86_400_000 }
@@ -20,7 +20,7 @@ describe("the tracking order's delivery policy", () => {
       new ServerError("500", { ...tracking, status: 500 }),
       new QuotaExceededError("429", { ...tracking, status: 429 }),
       new NetworkError("refused", { ...tracking, outcomeUnknown: false }),
-      new Error("the tracking API is not configured"),
+      new TrackingNotConfiguredError(),
     ]) {
       const decision = decideAfterFailure(error, 3, 60_000, POLICY)
       expect(decision).toMatchObject({ kind: "retry", reason: expect.stringMatching(/^Falha temporária na tentativa 3/) })
@@ -53,5 +53,26 @@ describe("the tracking order's delivery policy", () => {
     ]) {
       expect(decideAfterFailure(error, 1, 0, POLICY)).toEqual({ kind: "fail", reason: expect.stringMatching(/pode ter criado o pedido/) })
     }
+  })
+
+  it.each([
+    [new ServerError("Tracking API failed (HTTP 503)", { ...tracking, status: 503 }), "Falha temporária na tentativa 1: o serviço falhou (HTTP 503)"],
+    [new QuotaExceededError("Tracking API query limit reached (HTTP 429)", { ...tracking, status: 429 }), "Falha temporária na tentativa 1: o serviço avisa que o limite do plano foi atingido (HTTP 429)"],
+    [new NetworkError("Tracking API connection refused (ECONNREFUSED)", { ...tracking, outcomeUnknown: false }), "Falha temporária na tentativa 1: não foi possível conectar ao serviço"],
+    [new TrackingNotConfiguredError(), "Falha temporária na tentativa 1: o serviço de rastreamento não está configurado: informe a URL e a credencial"],
+    [
+      new TimeoutError("Tracking API did not answer POST /v1/tracking in time", { ...tracking, outcomeUnknown: true }),
+      "Sem resposta legível do serviço de rastreamento depois do envio (o serviço não respondeu dentro do prazo depois de receber o pedido). Ele pode ter criado o pedido: confira no painel do serviço antes de reenviar.",
+    ],
+    [
+      new NetworkError("Tracking API connection failed (ECONNRESET)", { ...tracking, outcomeUnknown: true }),
+      "Sem resposta legível do serviço de rastreamento depois do envio (a conexão caiu depois do envio). Ele pode ter criado o pedido: confira no painel do serviço antes de reenviar.",
+    ],
+    [
+      new InvalidAnswerError("Tracking API answer is not JSON", { ...tracking, status: 200 }),
+      "Sem resposta legível do serviço de rastreamento depois do envio (o serviço respondeu algo que não é JSON no formato documentado). Ele pode ter criado o pedido: confira no painel do serviço antes de reenviar.",
+    ],
+  ])("tells the merchant what went wrong in Portuguese, not in the error's English: %s", (error, reason) => {
+    expect(decideAfterFailure(error, 1, 0, POLICY).reason).toBe(reason)
   })
 })

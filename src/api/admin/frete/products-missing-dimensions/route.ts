@@ -1,5 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { usableLengthCm, usableWeightKg } from "../../../../lib/checkout/build-freight-query"
+import type { DimensionUnit, WeightUnit } from "../../../../lib/checkout/units"
+import { FRETE_MODULE } from "../../../../modules/frete"
+import type FreteModuleService from "../../../../modules/frete/service"
+import { ProductsMissingDimensionsQuery } from "./validators"
 
 type Measure = "weight" | "length" | "width" | "height"
 type Variant = { id: string; title: string | null; sku: string | null } & Partial<Record<Measure, number | null>>
@@ -7,26 +12,34 @@ type Product = { id: string; title: string; thumbnail: string | null; weight: nu
 type Query = { graph: (config: Record<string, unknown>) => Promise<{ data: unknown[] }> }
 
 const PAGE = 200
-const measured = (value: unknown) => typeof value === "number" && value > 0
 
-/** What a variant lacks for the freight query; a product's weight stands in for the variant's. */
-function missingOf(product: Product, variant: Variant): Measure[] {
+/**
+ * What a variant lacks for the freight query, as the query sees it: a measure missing, not
+ * positive, or implausible (1e30 g) is lacking. A product's weight stands in for the variant's.
+ */
+function missingOf(product: Product, variant: Variant, units: { weight: WeightUnit; dimension: DimensionUnit }): Measure[] {
   const missing: Measure[] = []
-  if (!measured(variant.weight) && !measured(product.weight)) missing.push("weight")
+  if (usableWeightKg(variant.weight, units.weight) === null && usableWeightKg(product.weight, units.weight) === null) missing.push("weight")
   for (const dimension of ["length", "width", "height"] as const) {
-    if (!measured(variant[dimension])) missing.push(dimension)
+    if (usableLengthCm(variant[dimension], units.dimension) === null) missing.push(dimension)
   }
   return missing
 }
 
 /**
  * GET /admin/frete/products-missing-dimensions?limit=&offset=: products with a variant that lacks
- * weight or a dimension (the freight query then uses the settings' default package for it).
+ * weight or a dimension, or has an implausible one (the freight query then uses the settings'
+ * default package for it).
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const limit = Math.min(Math.max(Number(req.query.limit) || 20, 1), 100)
-  const offset = Math.max(Number(req.query.offset) || 0, 0)
+  const parsed = ProductsMissingDimensionsQuery.safeParse({ limit: req.query.limit, offset: req.query.offset })
+  if (!parsed.success) {
+    res.status(400).json({ type: "invalid_data", message: `Parâmetros inválidos: ${parsed.error.issues[0].message}` })
+    return
+  }
+  const { limit, offset } = parsed.data
   const query = req.scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const { units } = req.scope.resolve<FreteModuleService>(FRETE_MODULE).pluginOptions
   const flagged: Array<{ id: string; title: string; thumbnail: string | null; variants: Array<{ id: string; title: string | null; sku: string | null; missing: Measure[] }> }> = []
   for (let skip = 0; ; skip += PAGE) {
     const { data } = await query.graph({
@@ -35,7 +48,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       pagination: { skip, take: PAGE, order: { title: "ASC" } },
     })
     for (const product of data as Product[]) {
-      const variants = (product.variants ?? []).map((variant) => ({ id: variant.id, title: variant.title, sku: variant.sku, missing: missingOf(product, variant) })).filter((variant) => variant.missing.length)
+      const variants = (product.variants ?? []).map((variant) => ({ id: variant.id, title: variant.title, sku: variant.sku, missing: missingOf(product, variant, units) })).filter((variant) => variant.missing.length)
       if (variants.length) flagged.push({ id: product.id, title: product.title, thumbnail: product.thumbnail, variants })
     }
     if (data.length < PAGE) break

@@ -1,38 +1,37 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { z } from "@medusajs/framework/zod"
 import { tryNormalizeCep } from "../../../../lib/cep"
 import { FRETE_MODULE } from "../../../../modules/frete"
 import type FreteModuleService from "../../../../modules/frete/service"
+import { TestConnectionBody } from "./validators"
 
-const optionalText = z.string().trim().max(1000).optional().nullable()
-
-const Body = z.object({
-  origin_cep: z.string().max(20),
-  destination_cep: z.string().max(20),
-  freight_url: optionalText,
-  freight_token: optionalText,
-  tracking_url: optionalText,
-  tracking_credential: optionalText,
-})
+const CEP_FIELDS = ["origin_cep", "destination_cep"]
 
 /** POST /admin/frete/test-connection: a sample quote and a tracking credential check. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const parsed = Body.safeParse(req.body)
-  const originCep = parsed.success ? tryNormalizeCep(parsed.data.origin_cep) : null
-  const destinationCep = parsed.success ? tryNormalizeCep(parsed.data.destination_cep) : null
-  if (!parsed.success || !originCep || !destinationCep) {
-    const field = !parsed.success ? String(parsed.error.issues[0].path[0] ?? "corpo") : !originCep ? "origin_cep" : "destination_cep"
-    res.status(400).json({ type: "invalid_data", message: "Informe dois CEPs válidos (8 dígitos).", issues: [{ field, message: "CEP inválido" }] })
+  const parsed = TestConnectionBody.safeParse(req.body)
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({ field: issue.path.join(".") || "corpo", message: issue.message }))
+    const message = issues.every((issue) => CEP_FIELDS.includes(issue.field))
+      ? "Informe dois CEPs válidos (8 dígitos)."
+      : `Dados inválidos para testar a conexão: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join("; ")}`
+    res.status(400).json({ type: "invalid_data", message, issues })
     return
   }
   const body = parsed.data
+  const originCep = tryNormalizeCep(body.origin_cep)
+  const destinationCep = tryNormalizeCep(body.destination_cep)
+  if (!originCep || !destinationCep) {
+    const issues = CEP_FIELDS.filter((field) => !(field === "origin_cep" ? originCep : destinationCep)).map((field) => ({ field, message: "CEP inválido" }))
+    res.status(400).json({ type: "invalid_data", message: "Informe dois CEPs válidos (8 dígitos).", issues })
+    return
+  }
   const frete = req.scope.resolve<FreteModuleService>(FRETE_MODULE)
   res.json(
     await frete.testConnection({
       originCep,
       destinationCep,
-      freight: { url: body.freight_url ?? undefined, token: body.freight_token ?? undefined },
-      tracking: { url: body.tracking_url ?? undefined, credential: body.tracking_credential ?? undefined },
+      freight: { url: body.freight_url || undefined, token: body.freight_token || undefined },
+      tracking: { url: body.tracking_url || undefined, credential: body.tracking_credential || undefined },
     })
   )
 }

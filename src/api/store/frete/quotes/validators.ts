@@ -1,21 +1,40 @@
 import { z } from "@medusajs/framework/zod"
+import { isStorableText } from "../../../../lib/settings/schema"
 
-const item = z.object({
-  variant_id: z.string({ error: "informe o variant_id de cada item" }).min(1, "informe o variant_id de cada item").max(100),
-  quantity: z
-    .number({ error: "a quantidade deve ser um número" })
-    .int("a quantidade deve ser um número inteiro")
-    .positive("a quantidade deve ser maior que zero")
-    .max(1000, "no máximo 1000 unidades por item"),
-})
+/** A Medusa id as a storefront sends it: text Postgres can compare (a NUL would make the query fail). */
+const id = (what: string) =>
+  z
+    .string({ error: `informe o ${what} como texto` })
+    .min(1, `informe o ${what}`)
+    .max(100, `${what} inválido`)
+    .refine(isStorableText, `${what} inválido`)
+
+const item = z.object(
+  {
+    variant_id: id("variant_id"),
+    quantity: z
+      .number({ error: "a quantidade deve ser um número" })
+      .int("a quantidade deve ser um número inteiro")
+      .positive("a quantidade deve ser maior que zero")
+      .max(1000, "no máximo 1000 unidades por item"),
+  },
+  { error: "cada item deve ser um objeto { variant_id, quantity }" }
+)
 
 /** `{ postal_code, cart_id }` (a cart) or `{ postal_code, items }` (a product page). */
 export const StoreFreteQuotesBody = z
-  .object({
-    postal_code: z.string({ error: "informe o CEP" }).max(20, "CEP inválido"),
-    cart_id: z.string().min(1).max(100).optional(),
-    items: z.array(item).min(1, "informe ao menos um item").max(100, "no máximo 100 itens por consulta").optional(),
-  })
+  .object(
+    {
+      postal_code: z.string({ error: "informe o CEP" }).max(20, "CEP inválido"),
+      cart_id: id("cart_id").optional(),
+      items: z
+        .array(item, { error: "informe os itens como uma lista" })
+        .min(1, "informe ao menos um item")
+        .max(100, "no máximo 100 itens por consulta")
+        .optional(),
+    },
+    { error: "envie um objeto JSON com postal_code e cart_id ou items" }
+  )
   .refine((body) => (body.cart_id === undefined) !== (body.items === undefined), {
     message: "informe cart_id ou items, um dos dois",
     path: ["cart_id"],

@@ -1,0 +1,157 @@
+import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
+import { createCart, createFreteOption, createProduct, eventually } from "../../scripts/lib/store-api"
+import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+
+const FALLBACK = [
+  { service: "correios-pac", name: "PAC (tabela da loja)", carrier: "correios", bands: [{ max_weight_kg: 30, price: 29.9, days: 6 }] },
+]
+const FAILURES_TO_OPEN = 3
+const CACHE_BOUND = 40
+
+type Quote = { service: string; amount: number; is_fallback: boolean }
+type Answer = { status: number; data: Record<string, unknown> & { message?: string; quotes?: Quote[] }; headers: Record<string, string> }
+
+/** A random well-formed CEP somewhere in Brazil (01000-000 to 99998-999). */
+function randomCep(): string {
+  const digits = String(1_000_000 + Math.floor(Math.random() * 98_998_000)).padStart(8, "0")
+  return `${digits.slice(0, 5)}-${digits.slice(5)}`
+}
+
+freteIntegrationTestRunner({
+  pluginOptions: {
+    freight: {
+      timeoutMs: 600,
+      // Answers go stale at once, so the open circuit has to serve them stale.
+      cache: { successTtlMs: 1, maxEntries: CACHE_BOUND },
+      // Open long enough for the test's requests while open, even on a slow machine.
+      circuitBreaker: { failureThreshold: FAILURES_TO_OPEN, openMs: 15_000 },
+    },
+  },
+  testSuite: ({ api, getContainer, sandbox }) => {
+    let store: BrazilianStore
+    let variantId: string
+    let optionId: string
+
+    beforeEach(async () => {
+      sandbox().reset()
+      store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
+      await api.post("/admin/frete/settings", { fallback: FALLBACK }, store.admin)
+      ;({ variantId } = await createProduct(api, store, { title: "Camiseta", sku: "CAMISETA-P", price: 120, weight: 300, length: 30, width: 20, height: 4 }))
+      optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")
+    })
+
+    // The status route's own probe (an empty body) is not a quote: left out of the counts.
+    const freightCalls = () => sandbox().calls({ service: "freight" }).filter((call) => JSON.stringify(call.body) !== "{}")
+    const status = async () => (await api.get("/admin/frete/status", store.admin)).data.freight
+    const quotes = (body: Record<string, unknown>): Promise<Answer> =>
+      api.post("/store/frete/quotes", body, store.store).catch((error: { response: Answer }) => error.response)
+    const calculate = async (cartId: string) => {
+      const answer = await api.post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, store.store)
+      return answer.data.shipping_option.calculated_price.calculated_amount as number
+    }
+
+    describe("the circuit breaker", () => {
+      it("stops calling a failing freight API, prices from earlier answers and the fallback table, then tries again by itself", async () => {
+        const cartTo = (cep: string) => createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: cep })
+        const known = await cartTo("40010-000")
+        const freshAmount = await calculate(known)
+        expect(freshAmount).not.toBe(29.9)
+        const failing = await Promise.all(["80010-000", "88010-000", "90010-000"].map(cartTo))
+        const newcomer = await cartTo("60010-000")
+        expect(freightCalls()).toHaveLength(1)
+
+        // Every call fails until cleared: each new query costs one call and its one retry.
+        sandbox().setFault("freight", { mode: "status", status: 500 })
+        for (const cartId of failing) {
+          expect(await calculate(cartId)).toBe(29.9)
+        }
+        expect(freightCalls()).toHaveLength(1 + 2 * FAILURES_TO_OPEN)
+        const opened = (await status()).circuit
+        expect(opened).toMatchObject({ state: "open", consecutive_failures: FAILURES_TO_OPEN, opened: 1 })
+
+        // Open: checkout keeps selling without asking the API: the last answer, or the table.
+        expect(await calculate(newcomer)).toBe(29.9)
+        expect(await calculate(known)).toBe(freshAmount)
+        const open = await quotes({ postal_code: "70040-010", items: [{ variant_id: variantId, quantity: 1 }] })
+        expect(open.status).toBe(200)
+        expect(open.data.quotes).toEqual([expect.objectContaining({ amount: 29.9, is_fallback: true })])
+        expect(freightCalls()).toHaveLength(1 + 2 * FAILURES_TO_OPEN)
+        expect((await status()).circuit).toMatchObject({ state: "open", refused: 3, retry_at: opened.retry_at })
+
+        // The API recovers. Once retry_at has passed, the next query is the one trial call: it
+        // succeeds, the circuit closes, and real prices are back.
+        sandbox().setFault("freight", null)
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(opened.retry_at) - Date.now()) + 50))
+        const recovered = await quotes({ postal_code: "60010-000", cart_id: newcomer })
+        expect(recovered.status).toBe(200)
+        expect(recovered.data.quotes?.length).toBeGreaterThan(0)
+        expect(recovered.data.quotes?.every((quote) => !quote.is_fallback && quote.amount > 0)).toBe(true)
+        expect(freightCalls().map((call) => call.status)).toEqual([200, ...Array(2 * FAILURES_TO_OPEN).fill(500), 200])
+        expect((await status()).circuit).toMatchObject({ state: "closed", consecutive_failures: 0, retry_at: null })
+      })
+
+      it("does not open for CEPs the API does not know: those are answers, each refused to the shopper", async () => {
+        for (let attempt = 0; attempt < FAILURES_TO_OPEN + 2; attempt += 1) {
+          const refused = await quotes({ postal_code: "99999-999", items: [{ variant_id: variantId, quantity: attempt + 1 }] })
+          expect(refused.status).toBe(400)
+          expect(refused.data.message).toBe("Não encontramos esse CEP. Confira o CEP de entrega e tente novamente.")
+        }
+        expect(freightCalls()).toHaveLength(FAILURES_TO_OPEN + 2)
+        expect((await status()).circuit).toMatchObject({ state: "closed", consecutive_failures: 0 })
+      })
+    })
+
+    describe("abuse of the store quote route", () => {
+      it("1,000 quotes for random CEPs from one client cause no more freight queries than the per-client bound", async () => {
+        const bound = 25
+        await api.post("/admin/frete/settings", { quote_route_limit_per_minute: bound }, store.admin)
+        const answers: Answer[] = []
+        const started = Date.now()
+        for (let batch = 0; batch < 40; batch += 1) {
+          answers.push(
+            ...(await Promise.all(Array.from({ length: 25 }, () => quotes({ postal_code: randomCep(), items: [{ variant_id: variantId, quantity: 1 }] }))))
+          )
+        }
+
+        expect(answers).toHaveLength(1000)
+        // The bound is per minute: a slow machine that needs more than one minute for the
+        // thousand requests may see it once more per minute begun.
+        const minutesBegun = Math.ceil((Date.now() - started) / 60_000)
+        expect(freightCalls().length).toBeGreaterThan(0)
+        expect(freightCalls().length).toBeLessThanOrEqual(bound * minutesBegun)
+        const byStatus = new Map<number, number>()
+        for (const answer of answers) byStatus.set(answer.status, (byStatus.get(answer.status) ?? 0) + 1)
+        // 200 for a priced CEP, 400 for one the service does not know, 429 past the bound: nothing else.
+        expect([...byStatus.keys()].every((code) => [200, 400, 429].includes(code))).toBe(true)
+        expect(byStatus.get(429)).toBeGreaterThanOrEqual(1000 - bound * minutesBegun)
+        for (const refused of answers.filter((answer) => answer.status === 429)) {
+          expect(refused.data.message).toBe("Muitas consultas de frete em pouco tempo. Aguarde um minuto e tente novamente.")
+          expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0)
+        }
+        for (const priced of answers.filter((answer) => answer.status === 200)) {
+          expect(priced.data.quotes?.every((quote) => quote.amount > 0)).toBe(true)
+        }
+        // A thousand requests through Medusa take a while on two cores.
+      }, 600_000)
+
+      it("keeps the quote cache within its bound however many distinct queries arrive", async () => {
+        await api.post("/admin/frete/settings", { quote_route_limit_per_minute: 10_000 }, store.admin)
+        const before = (await status()).cache
+        const distinct = CACHE_BOUND * 4
+        for (let batch = 0; batch < distinct / 10; batch += 1) {
+          await Promise.all(
+            Array.from({ length: 10 }, (_, index) => {
+              const quantity = batch * 10 + index + 1
+              return quotes({ postal_code: "01310-100", items: [{ variant_id: variantId, quantity }] })
+            })
+          )
+        }
+        const after = (await status()).cache
+        expect(after.max_entries).toBe(CACHE_BOUND)
+        expect(after.loads - before.loads).toBe(distinct)
+        expect(after.entries).toBeLessThanOrEqual(CACHE_BOUND)
+        expect(after.evictions - before.evictions).toBeGreaterThanOrEqual(distinct - CACHE_BOUND)
+      })
+    })
+  },
+})

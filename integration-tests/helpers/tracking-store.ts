@@ -1,0 +1,75 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { AxiosInstance } from "axios"
+import { createFreteOption, createProduct, eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
+import { capturedLines } from "../../test-support/log-guard"
+import { createBrazilianStore, type BrazilianStore } from "./brazilian-store"
+
+export type TrackingRow = {
+  id: string
+  status: string
+  attempts: number
+  remote_id: string | null
+  last_error: string | null
+  next_attempt_at: string | null
+  omitted_fields: Array<{ field: string; reason: string }>
+  payload: Record<string, unknown> | null
+}
+
+export interface TrackingStore {
+  store: BrazilianStore
+  /** A T-shirt (300 g) and a mug (450 g), both measured. */
+  shirt: string
+  mug: string
+  /** A calculated option for SEDEX, the service the settings map to a carrier. */
+  optionId: string
+}
+
+/** A store whose SEDEX shipments get tracking orders: company, entry source and carrier set. */
+export async function createTrackingStore(api: AxiosInstance, container: MedusaContainer, carrierGuid: string): Promise<TrackingStore> {
+  const store = await createBrazilianStore(api, container, { fulfillmentProviders: ["manual_manual", "frete_frete"] })
+  await api.post(
+    "/admin/frete/settings",
+    {
+      tracking: {
+        company_document: "11.222.333/0001-81",
+        entry_source: "Loja Teste",
+        carriers: [{ service: "correios-sedex", carrier_id: carrierGuid, carrier_name: "Correios" }],
+      },
+    },
+    store.admin
+  )
+  const { variantId: shirt } = await createProduct(api, store, { title: "Camiseta", sku: "CAMISETA-P", price: 120, weight: 300, length: 30, width: 20, height: 4 })
+  const { variantId: mug } = await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 })
+  const optionId = await createFreteOption(api, store, "correios-sedex", "SEDEX")
+  return { store, shirt, mug, optionId }
+}
+
+/** The tracking-order routes and the order flow of a tracking store, as the tests use them. */
+export function trackingActions(api: AxiosInstance, tracking: () => TrackingStore) {
+  const rowsOf = async (orderId: string) =>
+    (await api.get("/admin/frete/tracking-orders", { ...tracking().store.admin, params: { order_id: orderId } })).data.tracking_orders as TrackingRow[]
+  return {
+    rowsOf,
+    /** The order's rows once each has had its first attempt. */
+    settled: (orderId: string) =>
+      eventually(async () => {
+        const rows = await rowsOf(orderId)
+        return rows.length && rows.every((row) => row.attempts > 0) ? rows : undefined
+      }),
+    /** An order of 2 T-shirts and a mug, placed with the shopper's CPF, then fulfilled and marked as shipped. */
+    ship: async (cpf: string, address: Record<string, unknown> = {}, shipment: Parameters<typeof shipOrder>[3] = {}) => {
+      const { store, optionId, shirt, mug } = tracking()
+      const order = await placeOrder(api, store, optionId, [{ variant_id: shirt, quantity: 2 }, { variant_id: mug, quantity: 1 }], {
+        metadata: { cpf },
+        ...address,
+      })
+      const fulfillmentId = await shipOrder(api, store, order, { trackingNumber: "BR123456789BR", fulfillmentMetadata: { nfe_numero: "4521", nfe_serie: "1" }, ...shipment })
+      return { order, fulfillmentId }
+    },
+  }
+}
+
+/** The app's logger lines about tracking, as the log guard recorded them (every level). */
+export function trackingLogLines(): string[] {
+  return capturedLines().filter((line) => line.includes("frete tracking"))
+}

@@ -1,0 +1,14 @@
+import { defineMiddlewares } from "@medusajs/framework/http"
+import { readJsonBody } from "./lib/json-body"
+
+/** Every route of the plugin that reads a body. */
+const POST_ROUTES = ["/admin/frete/settings", "/admin/frete/test-connection", "/admin/frete/tracking-orders/:id/retry", "/store/frete/quotes"]
+
+export default defineMiddlewares({
+  routes: POST_ROUTES.map((matcher) => ({
+    matcher,
+    methods: ["POST" as const],
+    bodyParser: false as const,
+    middlewares: [readJsonBody],
+  })),
+})

@@ -1,0 +1,105 @@
+import { CircuitBreaker, CircuitOpenError, type CircuitTransition } from "../circuit-breaker"
+
+const FAILURE = new Error("service down")
+const failing = () => Promise.reject(FAILURE)
+const answering = () => Promise.resolve("answer")
+const everyErrorFails = () => "failure" as const
+
+function setup(options: { failureThreshold?: number; openMs?: number } = { failureThreshold: 3, openMs: 1000 }) {
+  let time = 10_000
+  const transitions: CircuitTransition[] = []
+  const breaker = new CircuitBreaker({ ...options, now: () => time }, (transition) => transitions.push(transition))
+  const run = (call: () => Promise<string>): Promise<{ value?: string; error?: unknown }> =>
+    breaker.run(call, everyErrorFails).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error })
+    )
+  return {
+    breaker,
+    transitions,
+    run,
+    advance: (ms: number) => {
+      time += ms
+    },
+  }
+}
+
+describe("CircuitBreaker", () => {
+  it("lets calls through while failures in a row stay under the threshold; a success starts the count again", async () => {
+    const { breaker, run } = setup()
+    const call = jest.fn(failing)
+    await run(call)
+    await run(call)
+    await run(answering)
+    await run(call)
+    await run(call)
+    expect(call).toHaveBeenCalledTimes(4)
+    expect(breaker.stats()).toMatchObject({ state: "closed", consecutiveFailures: 2, opened: 0, refused: 0 })
+  })
+
+  it("opens at the threshold and then refuses calls without making them, saying when it will try again", async () => {
+    const { breaker, run, transitions } = setup()
+    const call = jest.fn(failing)
+    for (let i = 0; i < 3; i += 1) expect(await run(call)).toEqual({ error: FAILURE })
+    const refused = await run(call)
+
+    expect(call).toHaveBeenCalledTimes(3)
+    expect(refused.error).toBeInstanceOf(CircuitOpenError)
+    expect((refused.error as CircuitOpenError).retryAt.getTime()).toBe(11_000)
+    expect(breaker.wouldAllow()).toBe(false)
+    expect(breaker.stats()).toEqual({ state: "open", consecutiveFailures: 3, retryAt: new Date(11_000).toISOString(), opened: 1, refused: 1 })
+    expect(transitions).toEqual([{ from: "closed", to: "open", consecutiveFailures: 3 }])
+  })
+
+  it("after openMs lets one trial call through and refuses the others until it ends; its success closes the circuit", async () => {
+    const { breaker, run, advance, transitions } = setup()
+    for (let i = 0; i < 3; i += 1) await run(failing)
+    advance(999)
+    expect(breaker.wouldAllow()).toBe(false)
+    advance(1)
+    expect(breaker.wouldAllow()).toBe(true)
+
+    let answer: (value: string) => void = () => undefined
+    const trial = run(() => new Promise<string>((resolve) => (answer = resolve)))
+    const meanwhile = jest.fn(answering)
+    expect((await run(meanwhile)).error).toBeInstanceOf(CircuitOpenError)
+    expect(meanwhile).not.toHaveBeenCalled()
+    expect(breaker.stats().state).toBe("half_open")
+
+    answer("fresh")
+    expect(await trial).toEqual({ value: "fresh" })
+    expect(breaker.stats()).toMatchObject({ state: "closed", consecutiveFailures: 0, retryAt: null })
+    expect(await run(answering)).toEqual({ value: "answer" })
+    expect(transitions.map(({ from, to }) => `${from}>${to}`)).toEqual(["closed>open", "open>half_open", "half_open>closed"])
+  })
+
+  it("opens again for another openMs when the trial call fails", async () => {
+    const { breaker, run, advance } = setup()
+    for (let i = 0; i < 3; i += 1) await run(failing)
+    advance(1000)
+    expect(await run(failing)).toEqual({ error: FAILURE })
+    expect(breaker.stats()).toMatchObject({ state: "open", consecutiveFailures: 4, retryAt: new Date(12_000).toISOString(), opened: 2 })
+    const call = jest.fn(answering)
+    advance(999)
+    expect((await run(call)).error).toBeInstanceOf(CircuitOpenError)
+    advance(1)
+    expect(await run(call)).toEqual({ value: "answer" })
+    expect(call).toHaveBeenCalledTimes(1)
+  })
+
+  it("counts only what the judge calls a failure: an error the service answered with keeps the circuit closed", async () => {
+    const breaker = new CircuitBreaker({ failureThreshold: 2 })
+    const refusal = new Error("CEP not found")
+    for (let i = 0; i < 5; i += 1) {
+      await expect(breaker.run(() => Promise.reject(refusal), () => "success")).rejects.toBe(refusal)
+    }
+    expect(breaker.stats()).toMatchObject({ state: "closed", consecutiveFailures: 0 })
+  })
+
+  it("refuses options that make no sense", () => {
+    expect(() => new CircuitBreaker({ failureThreshold: 0 })).toThrow(RangeError)
+    expect(() => new CircuitBreaker({ failureThreshold: 1.5 })).toThrow(RangeError)
+    expect(() => new CircuitBreaker({ openMs: 0 })).toThrow(RangeError)
+    expect(() => new CircuitBreaker({ openMs: Number.NaN })).toThrow(RangeError)
+  })
+})

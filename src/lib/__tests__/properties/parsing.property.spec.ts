@@ -1,0 +1,331 @@
+import fc from "fast-check"
+import { formatCep, InvalidCepError, normalizeCep, tryNormalizeCep } from "../../cep"
+import { stateOfCep } from "../../cep-state"
+import { BRAZILIAN_STATES } from "../../settings/schema"
+import { formatBrazilianMoney } from "../../../../sandbox/decimal-notation"
+import { formatBrazilianDecimal, formatDecimalText, parseBrazilianDecimal, parseBrazilianMoneyCents, toCents } from "../../brazilian-decimal"
+import { numberOf } from "../../number-of"
+
+// ---- CEPs ----
+
+const ASCII_DIGITS = "0123456789"
+/** Digits of other scripts: they look like digits and must never count as one. */
+const FOREIGN_DIGITS = [
+  "٠١٢٣٤٥٦٧٨٩", // Arabic-Indic
+  "۰۱۲۳۴۵۶۷۸۹", // Extended Arabic-Indic (Persian)
+  "０１２３４５６７８９", // full-width
+  "०१२३४५६७८९", // Devanagari
+  "𝟎𝟏𝟐𝟑𝟒𝟓𝟔𝟕𝟖𝟗", // mathematical bold (astral plane)
+].flatMap((digits) => [...digits])
+const WHITESPACE = [" ", "\t", "\n", "\r", "\v", "\f", "\u00a0", "\u2007", "\u3000", "\ufeff", "\u2028"]
+
+const asciiDigit = fc.constantFrom(...ASCII_DIGITS)
+const eightDigits = fc.string({ unit: asciiDigit, minLength: 8, maxLength: 8 })
+const punctuation = fc.constantFrom(".", "-", ...WHITESPACE)
+/** Text made mostly of what a CEP is made of, with now and then something it must not hold. */
+const cepLike = fc.string({
+  unit: fc.oneof(
+    { weight: 10, arbitrary: asciiDigit },
+    { weight: 4, arbitrary: punctuation },
+    { weight: 1, arbitrary: fc.constantFrom(...FOREIGN_DIGITS) },
+    { weight: 1, arbitrary: fc.constantFrom("/", ",", "O", "o", "l", "\u0000", "\u200b", "+", "e", "_") },
+    { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 1 }) }
+  ),
+  maxLength: 24,
+})
+const anyText = fc.oneof(cepLike, fc.string({ unit: "binary", maxLength: 30 }), fc.string({ unit: "grapheme-composite", maxLength: 30 }))
+
+const isAsciiDigit = (char: string) => ASCII_DIGITS.includes(char)
+const isSeparator = (char: string) => char === "." || char === "-" || /^\s$/.test(char)
+
+/** The rule written out independently: only ASCII digits and separators, exactly 8 of the digits. */
+function expectedCep(text: string): string | null {
+  const chars = [...text]
+  if (!chars.every((char) => isAsciiDigit(char) || isSeparator(char))) return null
+  const digits = chars.filter(isAsciiDigit).join("")
+  return digits.length === 8 ? digits : null
+}
+
+/** What normalizeCep does with an input: a CEP, or the typed error; anything else fails the property. */
+function outcome(input: unknown): string | InvalidCepError {
+  try {
+    return normalizeCep(input)
+  } catch (error) {
+    if (error instanceof InvalidCepError) return error
+    throw error
+  }
+}
+
+describe("CEP normalisation (properties)", () => {
+  it("any text gives 8 ASCII digits or InvalidCepError, exactly when the independent rule says so", () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const result = outcome(text)
+        const expected = expectedCep(text)
+        if (expected === null) {
+          expect(result).toBeInstanceOf(InvalidCepError)
+        } else {
+          expect(result).toBe(expected)
+        }
+        expect(tryNormalizeCep(text)).toBe(expected)
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("a CEP punctuated and padded any way normalises back to its 8 digits", () => {
+    const separators = fc.string({ unit: punctuation, maxLength: 3 })
+    fc.assert(
+      fc.property(eightDigits, fc.array(separators, { minLength: 9, maxLength: 9 }), (cep, gaps) => {
+        const text = gaps.map((gap, index) => gap + (cep[index] ?? "")).join("")
+        expect(normalizeCep(text)).toBe(cep)
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("refuses a CEP one of whose digits is replaced by a digit of another script", () => {
+    fc.assert(
+      fc.property(eightDigits, fc.nat({ max: 7 }), fc.constantFrom(...FOREIGN_DIGITS), (cep, index, foreign) => {
+        const chars = [...cep]
+        chars[index] = foreign
+        expect(tryNormalizeCep(chars.join(""))).toBeNull()
+        expect(tryNormalizeCep(`${cep} ${foreign}`)).toBeNull()
+        // Full-width digits alone are refused too, even when they are eight.
+        expect(tryNormalizeCep([...cep].map((digit) => String.fromCharCode(0xff10 + Number(digit))).join(""))).toBeNull()
+      }),
+      { numRuns: 200 }
+    )
+  })
+
+  it("refuses very long texts with the typed error, whose message stays short", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.oneof(asciiDigit, punctuation), minLength: 1, maxLength: 10 }), fc.integer({ min: 1_000, max: 20_000 }), (chunk, times) => {
+        const text = chunk.repeat(Math.ceil(times / chunk.length))
+        const result = outcome(text)
+        // Only the digit count decides; a long run of separators around 8 digits is still a CEP.
+        expect(result).toEqual(expectedCep(text) ?? expect.any(InvalidCepError))
+        // The message quotes 20 characters at most, each JSON-escaped in 6 at most.
+        if (result instanceof InvalidCepError) expect(result.message.length).toBeLessThanOrEqual(60 + 2 + 20 * 6)
+      }),
+      { numRuns: 100 }
+    )
+  })
+
+  it("anything that is not text or a number is refused with the typed error", () => {
+    const notText = fc.oneof(fc.constant(undefined), fc.constant(null), fc.boolean(), fc.bigInt(), fc.object(), fc.array(eightDigits), fc.date())
+    fc.assert(
+      fc.property(notText, (input) => {
+        expect(outcome(input)).toBeInstanceOf(InvalidCepError)
+        expect(tryNormalizeCep(input)).toBeNull()
+      })
+    )
+  })
+
+  it("a number is a CEP only when it is a whole number of exactly 8 digits", () => {
+    const numbers = fc.oneof(
+      fc.integer({ min: 10_000_000, max: 99_999_999 }),
+      fc.double({ noDefaultInfinity: false }),
+      fc.integer({ min: 0, max: 99_999_999 }).map((n) => n / 10 ** (1 + (n % 4))),
+      fc.integer({ min: 10_000_000, max: 99_999_999 }).map((n) => -n)
+    )
+    fc.assert(
+      fc.property(numbers, (value) => {
+        const expected = Number.isInteger(value) && value >= 10_000_000 && value <= 99_999_999 ? String(value) : null
+        const result = outcome(value)
+        if (expected === null) {
+          expect(result).toBeInstanceOf(InvalidCepError)
+        } else {
+          expect(result).toBe(expected)
+        }
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("formatting round-trips: 8 digits -> NNNNN-NNN -> the same 8 digits", () => {
+    fc.assert(
+      fc.property(eightDigits, (cep) => {
+        const formatted = formatCep(cep)
+        expect(formatted).toMatch(/^\d{5}-\d{3}$/)
+        expect(normalizeCep(formatted)).toBe(cep)
+        expect(formatCep(normalizeCep(` ${formatted} `))).toBe(formatted)
+      }),
+      { numRuns: 300 }
+    )
+  })
+})
+
+describe("stateOfCep (properties)", () => {
+  const states: ReadonlyArray<string | null> = [...BRAZILIAN_STATES, null]
+
+  it("gives one of the 27 UFs or null for any text, and never throws", () => {
+    fc.assert(
+      fc.property(fc.oneof(eightDigits, anyText), (text) => {
+        expect(states).toContain(stateOfCep(text))
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("gives a UF for every CEP from 01000-000 up, and none below", () => {
+    fc.assert(
+      fc.property(eightDigits, (cep) => {
+        const prefix = Number(cep.slice(0, 5))
+        const state = stateOfCep(cep)
+        if (prefix < 1000) expect(state).toBeNull()
+        // 78900-78999 is the one block of the table Correios leaves unassigned.
+        else if (prefix < 78900 || prefix > 78999) expect(state).not.toBeNull()
+        // The state depends on the first five digits only.
+        expect(stateOfCep(`${cep.slice(0, 5)}000`)).toBe(state)
+      }),
+      { numRuns: 300 }
+    )
+  })
+})
+
+// ---- Brazilian decimals and numberOf ----
+
+/** Finite doubles of every magnitude, from 5e-324 to 1.8e308, both signs. */
+const finite = fc.double({ noNaN: true, noDefaultInfinity: true })
+/** Amounts as a store has them: up to a billion reais, often with centavos. */
+const amount = fc.oneof(fc.double({ min: -1e9, max: 1e9, noNaN: true }), fc.integer({ min: -1e11, max: 1e11 }).map((cents) => cents / 100))
+const numericText = fc.oneof(
+  fc.stringMatching(/^-?\d{1,3}(\.\d{3}){0,5}(,\d{1,4})?$/),
+  fc.stringMatching(/^-?\d{1,20}([.,]\d{1,6})?$/),
+  fc.stringMatching(/^\s*(R\$\s*)?-?[\d.,]{0,12}\s*$/)
+)
+const decimalText = fc.oneof(numericText, fc.string(), fc.string({ unit: "grapheme" }), fc.constantFrom("NaN", "Infinity", "-Infinity", "1e309", "0x1A", "1e3", "", " ", "R$", "R$ ", "1".repeat(400), `${"9".repeat(309)},00`))
+
+/** Half a unit of the last kept decimal, plus the rounding of doubles themselves. */
+function tolerance(value: number, fractionDigits: number): number {
+  return 0.5 * 10 ** -fractionDigits + 4 * Number.EPSILON * Math.max(1, Math.abs(value))
+}
+
+describe("Brazilian decimals (properties)", () => {
+  it("any finite number formatted the Brazilian way parses back to itself, within half a last decimal", () => {
+    fc.assert(
+      fc.property(fc.oneof(amount, finite), fc.integer({ min: 1, max: 6 }), (value, fractionDigits) => {
+        const text = formatBrazilianDecimal(value, fractionDigits)
+        expect(text).toMatch(new RegExp(`^-?\\d{1,3}(\\.\\d{3})*,\\d{${fractionDigits}}$`))
+        const parsed = parseBrazilianDecimal(text)
+        expect(parsed).not.toBeNull()
+        expect(Math.abs((parsed as number) - value)).toBeLessThanOrEqual(tolerance(value, fractionDigits))
+        // The way the admin shows it, with the currency before it.
+        expect(parseBrazilianDecimal(`R$ ${text}`)).toBe(parsed)
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("an amount in reais formatted with 2 decimals parses back to its centavos exactly", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (cents) => {
+        expect(parseBrazilianMoneyCents(formatBrazilianDecimal(cents / 100, 2))).toBe(cents)
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("reads the freight service's own price text (the sandbox's formatter) to the centavo", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e15 }), (cents) => {
+        expect(parseBrazilianMoneyCents(formatBrazilianMoney(cents))).toBe(cents)
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("arbitrary text never gives NaN or Infinity: a finite number or null", () => {
+    fc.assert(
+      fc.property(decimalText, (text) => {
+        const value = parseBrazilianDecimal(text)
+        if (value !== null) expect(Number.isFinite(value)).toBe(true)
+        const cents = parseBrazilianMoneyCents(text)
+        if (cents !== null) expect(Number.isSafeInteger(cents)).toBe(true)
+        // A text without a single ASCII digit is never a number.
+        if (!/\d/.test(text)) expect(value).toBeNull()
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("anything that is not text or a finite number reads as null", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.anything(), fc.constantFrom(Number.NaN, Infinity, -Infinity)), (input) => {
+        const value = parseBrazilianDecimal(input)
+        if (typeof input === "number" && Number.isFinite(input)) expect(value).toBe(input)
+        else if (typeof input !== "string") expect(value).toBeNull()
+      })
+    )
+  })
+
+  it("toCents gives whole centavos within half a centavo, symmetric in sign", () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1e12, max: 1e12, noNaN: true }), (reais) => {
+        const cents = toCents(reais)
+        expect(Number.isInteger(cents)).toBe(true)
+        expect(Math.abs(cents / 100 - reais)).toBeLessThanOrEqual(0.005 + 4 * Number.EPSILON * Math.max(1, Math.abs(reais)))
+        expect(toCents(-reais)).toBe(-cents === 0 ? 0 : -cents)
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("formatDecimalText writes plain dot-decimal text, never an exponent, within half a last decimal", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.double({ min: 0, max: 1e15, noNaN: true }), fc.double({ min: 0, noNaN: true, noDefaultInfinity: true })), fc.integer({ min: 0, max: 3 }), (value, digits) => {
+        const text = formatDecimalText(value, digits)
+        expect(text).toMatch(/^\d+(\.\d+)?$/)
+        expect(Math.abs(Number(text) - value)).toBeLessThanOrEqual(tolerance(value, digits))
+      }),
+      { numRuns: 300 }
+    )
+  })
+})
+
+describe("numberOf (properties)", () => {
+  it("never throws, and gives a finite number or null, for any value", () => {
+    fc.assert(
+      fc.property(fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withSparseArray: true, withBoxedValues: true }), (input) => {
+        const value = numberOf(input)
+        expect(value === null || Number.isFinite(value)).toBe(true)
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("reads any finite number, its text, and BigNumber-like wrappers of either, as the number", () => {
+    fc.assert(
+      fc.property(finite, fc.constantFrom("number", "text", "numeric", "value", "nested"), (value, form) => {
+        const wrapped = { number: value, text: ` ${value} `, numeric: { numeric: value }, value: { value: String(value) }, nested: { value: { numeric: value } } }[form]
+        const read = numberOf(wrapped)
+        expect(read).not.toBeNull()
+        // String(-0) is "0": the sign of zero is not kept through text, and need not be.
+        expect((read as number) + 0).toBe(value + 0)
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("reads NaN, Infinity and their texts, and blank text, as null", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(Number.NaN, Infinity, -Infinity, "NaN", "Infinity", "-Infinity", "1e999", "", "   ", "\u3000"), (input) => {
+        expect(numberOf(input)).toBeNull()
+        expect(numberOf({ numeric: input })).toBeNull()
+      })
+    )
+  })
+
+  it("does not loop forever on a wrapper that contains itself", () => {
+    fc.assert(
+      fc.property(fc.constantFrom("value", "numeric"), fc.nat({ max: 5 }), (member, depth) => {
+        const cyclic: Record<string, unknown> = {}
+        let outer: Record<string, unknown> = cyclic
+        for (let i = 0; i < depth; i++) outer = { [member]: outer }
+        cyclic[member] = outer
+        expect(numberOf(outer)).toBeNull()
+      })
+    )
+  })
+})

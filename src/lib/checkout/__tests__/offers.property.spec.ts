@@ -1,0 +1,213 @@
+import fc from "fast-check"
+import { parseBrazilianDecimal, toCents } from "../../brazilian-decimal"
+import { MAX_BUSINESS_DAYS } from "../../calendar/business-days"
+import { freightAnswerWireSchema, quoteFromWire, type FreightQuery } from "../../freight/schemas"
+import { BRAZILIAN_STATES, freteSettingsSchema, type FreteSettings } from "../../settings/schema"
+import { qualifiesForFreeFreight } from "../free-freight"
+import { billableWeightKg, CHEAPEST, fallbackOffers, FASTEST, offersFromQuote, pickOffer, type Offer } from "../offers"
+
+const METANAMES = ["correios-pac", "correios-sedex", "jadlog-package", "loggi-express", "azul-cargo"]
+const metaname = fc.constantFrom(...METANAMES)
+const eightDigits = fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 8, maxLength: 8 })
+/** A moment between 2020 and 2035, for delivery estimates. */
+const now = fc.date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2035-12-31T23:59:59Z"), noInvalidDate: true })
+const reais = fc.oneof(fc.integer({ min: 0, max: 100_000_000 }).map((cents) => cents / 100), fc.double({ min: 0, max: 1_000_000, noNaN: true }))
+
+/** A price as the freight API may write it, good or bad: Brazilian text, dot-decimal, a number, nonsense. */
+const wirePrice: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 5, arbitrary: fc.integer({ min: 0, max: 10_000_000 }).map((cents) => `${Math.floor(cents / 100).toLocaleString("pt-BR")},${String(cents % 100).padStart(2, "0")}`) },
+  { weight: 2, arbitrary: fc.double({ min: 0, max: 1e7, noNaN: true }) },
+  { weight: 2, arbitrary: fc.double({ min: 0, max: 1e5, noNaN: true }).map((value) => value.toFixed(2)) },
+  { weight: 1, arbitrary: fc.constantFrom("-1,00", "-0,01", "abc", "", "NaN", "Infinity", "1e3", `1${"0".repeat(307)}`, `${"9".repeat(17)},99`, "0.090.080.000.000.000", null, true, -5) },
+  { weight: 1, arbitrary: fc.double() },
+  { weight: 1, arbitrary: fc.string() }
+)
+const wireDays: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 0, max: 60 }) },
+  { weight: 1, arbitrary: fc.constantFrom(101, "101", "7", " 3 ", 1000, 1001, 3_000_000, 2 ** 53, "99999999999999999999", -1, 1.5, "a", null) }
+)
+const wireQuotation = fc.record({
+  servico_metaname: metaname,
+  servico_nome: fc.constantFrom("PAC", "SEDEX", "Jadlog .Package", "Loggi", "Azul"),
+  transportadora_metaname: fc.option(fc.constantFrom("correios", "jadlog"), { nil: null }),
+  cotacao_preco: wirePrice,
+  cotacao_prazo: wireDays,
+  cotacao_codigo: fc.option(fc.oneof(fc.string(), fc.integer()), { nil: undefined }),
+})
+
+const serviceSettings = fc.uniqueArray(
+  fc.record({
+    metaname,
+    name: fc.constantFrom("PAC", "SEDEX", "Jadlog .Package", "Loggi", "Azul"),
+    enabled: fc.boolean(),
+    display_name: fc.option(fc.constantFrom("Econômico", "Expresso", "Entrega rápida"), { nil: null }),
+  }),
+  { selector: (service) => service.metaname, maxLength: METANAMES.length }
+)
+const settings: fc.Arbitrary<FreteSettings> = fc
+  .record({
+    services: serviceSettings,
+    fallback: fc.uniqueArray(
+      fc.record({
+        service: metaname,
+        name: fc.constantFrom("PAC (tabela)", "SEDEX (tabela)"),
+        carrier: fc.option(fc.constantFrom("correios", "jadlog"), { nil: null }),
+        bands: fc.array(fc.record({ max_weight_kg: fc.double({ min: 0.001, max: 100_000, noNaN: true }), price: reais, days: fc.integer({ min: 0, max: 365 }) }), { minLength: 1, maxLength: 4 }),
+      }),
+      { selector: (entry) => entry.service, maxLength: 4 }
+    ),
+  })
+  .map((input) => freteSettingsSchema.parse(input))
+
+/** A query as buildFreightQuery makes them (freightQuerySchema's rules). */
+const query: fc.Arbitrary<FreightQuery> = fc.record({
+  originCep: eightDigits,
+  destinationCep: eightDigits,
+  invoiceValue: reais,
+  extraDays: fc.integer({ min: 0, max: 365 }),
+  extraPrice: reais,
+  freeFreight: fc.boolean(),
+  volumes: fc.array(
+    fc.record({
+      sku: fc.constant("SKU"),
+      quantity: fc.integer({ min: 1, max: 1000 }),
+      price: reais,
+      weightKg: fc.oneof(fc.double({ min: 0.001, max: 50, noNaN: true }), fc.double({ min: 0.001, max: 1e12, noNaN: true })),
+      lengthCm: fc.double({ min: 0.01, max: 500, noNaN: true }),
+      heightCm: fc.double({ min: 0.01, max: 500, noNaN: true }),
+      widthCm: fc.double({ min: 0.01, max: 500, noNaN: true }),
+    }),
+    { minLength: 1, maxLength: 5 }
+  ),
+})
+
+function expectWellFormed(offer: Offer) {
+  expect(Number.isSafeInteger(offer.amountCents) && offer.amountCents >= 0).toBe(true)
+  if (offer.days === null) {
+    expect(offer.deliveryEstimate).toBeNull()
+  } else {
+    expect(Number.isInteger(offer.days) && offer.days >= 0 && offer.days <= MAX_BUSINESS_DAYS).toBe(true)
+    expect(offer.deliveryEstimate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+  }
+}
+
+describe("offers from the freight API's answer (properties)", () => {
+  it("any answer is refused as malformed, or gives offers whose amounts are the prices, in whole centavos >= 0", () => {
+    fc.assert(
+      fc.property(fc.array(wireQuotation, { maxLength: 6 }), settings, now, (cotacoes, s, at) => {
+        const parsed = freightAnswerWireSchema.safeParse({ consulta_token: "tok-1", cotacoes })
+        if (!parsed.success) return
+        const offers = offersFromQuote(quoteFromWire(parsed.data), s, at)
+        const enabled = cotacoes.filter((quotation) => s.services.find((service) => service.metaname === quotation.servico_metaname)?.enabled !== false)
+        expect(offers).toHaveLength(enabled.length)
+        for (const offer of offers) expectWellFormed(offer)
+        // Each offer's amount is one of the answer's prices, read the Brazilian way.
+        const prices = enabled.map((quotation) => toCents(parseBrazilianDecimal(quotation.cotacao_preco) as number)).sort((a, b) => a - b)
+        expect(offers.map((offer) => offer.amountCents).sort((a, b) => a - b)).toEqual(prices)
+      }),
+      { numRuns: 200 }
+    )
+  })
+
+  it("pickOffer picks the cheapest, the fastest, or a service's own cheapest quotation, from the offers", () => {
+    fc.assert(
+      fc.property(fc.array(wireQuotation, { maxLength: 6 }), settings, now, fc.constantFrom(CHEAPEST, FASTEST, ...METANAMES), (cotacoes, s, at, option) => {
+        const parsed = freightAnswerWireSchema.safeParse({ consulta_token: "tok-1", cotacoes })
+        if (!parsed.success) return
+        const offers = offersFromQuote(quoteFromWire(parsed.data), s, at)
+        const picked = pickOffer(offers, option)
+        const candidates = option === CHEAPEST || option === FASTEST ? offers : offers.filter((offer) => offer.service === option)
+        if (candidates.length === 0) {
+          expect(picked).toBeUndefined()
+          return
+        }
+        expect(candidates).toContain(picked)
+        const days = (offer: Offer) => offer.days ?? Infinity
+        if (option === FASTEST) expect(days(picked as Offer)).toBe(Math.min(...candidates.map(days)))
+        else expect((picked as Offer).amountCents).toBe(Math.min(...candidates.map((offer) => offer.amountCents)))
+      }),
+      { numRuns: 200 }
+    )
+  })
+})
+
+describe("fallback offers (properties)", () => {
+  it("are priced from the first band that holds the cart, never negative, and 0 only when made free on purpose", () => {
+    fc.assert(
+      fc.property(query, settings, now, (q, s, at) => {
+        const weight = billableWeightKg(q)
+        expect(Number.isFinite(weight) && weight > 0).toBe(true)
+        const offers = fallbackOffers(q, s, at)
+        const expected = s.fallback.filter(
+          (entry) => entry.bands.some((band) => weight <= band.max_weight_kg) && s.services.find((service) => service.metaname === entry.service)?.enabled !== false
+        )
+        expect(offers.map((offer) => offer.service).sort()).toEqual(expected.map((entry) => entry.service).sort())
+        const listed = offers.map((offer) => {
+          const entry = expected.find((candidate) => candidate.service === offer.service)!
+          const band = entry.bands.find((candidate) => weight <= candidate.max_weight_kg)!
+          return { offer, price: toCents(band.price + (q.extraPrice ?? 0)), days: band.days + (q.extraDays ?? 0) }
+        })
+        for (const { offer, price, days } of listed) {
+          expectWellFormed(offer)
+          expect(offer.isFallback).toBe(true)
+          expect(offer.days).toBe(days)
+          // Its own price, or 0 because free freight made this one (the cheapest) free.
+          expect([price, ...(q.freeFreight ? [0] : [])]).toContain(offer.amountCents)
+        }
+        const zeroedByFreeFreight = listed.filter(({ offer, price }) => offer.amountCents === 0 && price !== 0)
+        if (q.freeFreight && listed.length > 0) {
+          const cheapest = Math.min(...listed.map(({ price }) => price))
+          expect(listed.filter(({ offer }) => offer.amountCents === 0).length).toBeGreaterThanOrEqual(1)
+          expect(zeroedByFreeFreight.every(({ price }) => price === cheapest)).toBe(true)
+          expect(zeroedByFreeFreight.length).toBeLessThanOrEqual(1)
+        } else {
+          expect(zeroedByFreeFreight).toEqual([])
+        }
+      }),
+      { numRuns: 200 }
+    )
+  })
+})
+
+describe("free-freight rules (properties)", () => {
+  const rule = fc.record({
+    min_subtotal: reais,
+    states: fc.subarray([...BRAZILIAN_STATES], { maxLength: 5 }),
+    cep_ranges: fc.array(fc.tuple(eightDigits, eightDigits).map(([a, b]) => (a <= b ? { from: a, to: b } : { from: b, to: a })), { maxLength: 2 }),
+  })
+  const rules = fc.array(rule, { maxLength: 4 }).map((list) => freteSettingsSchema.parse({ free_freight_rules: list }))
+  const province: fc.Arbitrary<unknown> = fc.oneof(fc.constantFrom(null, undefined, "RJ", " sp ", "br-mg", "BR-BA", "Rio de Janeiro", ""), fc.string(), fc.integer(), fc.object())
+
+  it("never throws, whatever the province holds", () => {
+    fc.assert(
+      fc.property(rules, reais, eightDigits, province, (s, subtotal, cep, uf) => {
+        expect(typeof qualifiesForFreeFreight(s, subtotal, cep, uf as string)).toBe("boolean")
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("no rule: never free; a larger subtotal never loses free freight; one more rule never takes it away", () => {
+    fc.assert(
+      fc.property(rules, rule, reais, reais, eightDigits, province, (s, extra, subtotal, more, cep, uf) => {
+        expect(qualifiesForFreeFreight({ ...s, free_freight_rules: [] }, subtotal, cep, uf as string)).toBe(false)
+        if (qualifiesForFreeFreight(s, subtotal, cep, uf as string)) {
+          expect(qualifiesForFreeFreight(s, subtotal + more, cep, uf as string)).toBe(true)
+          const withExtra = { ...s, free_freight_rules: [...s.free_freight_rules, freteSettingsSchema.shape.free_freight_rules.parse([extra])[0]] }
+          expect(qualifiesForFreeFreight(withExtra, subtotal, cep, uf as string)).toBe(true)
+        }
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("a rule with no state and no CEP range applies from its minimum subtotal on, anywhere", () => {
+    fc.assert(
+      fc.property(reais, reais, eightDigits, province, (minimum, subtotal, cep, uf) => {
+        const s = freteSettingsSchema.parse({ free_freight_rules: [{ min_subtotal: minimum }] })
+        expect(qualifiesForFreeFreight(s, subtotal, cep, uf as string)).toBe(subtotal >= minimum)
+      }),
+      { numRuns: 300 }
+    )
+  })
+})
