@@ -83,20 +83,45 @@ async function coldOverhead(c: Context) {
   return { latency_ms: COLD_LATENCY_MS, median_ms: round(median(times)), overhead_ms: round(median(times) - COLD_LATENCY_MS) }
 }
 
-/** 4. A service that never answers: checkout gets the fallback table at the freight timeout. */
+/** The circuit breaker's default: failed calls in a row that open it. */
+const FAILURES_TO_OPEN = 5
+const HANG_SAMPLES_OPEN = 3
+
+/**
+ * 4. A service that never answers: checkout gets the fallback table at the freight timeout; after
+ * FAILURES_TO_OPEN of those the circuit opens, and checkout answers from the fallback at once.
+ */
 async function hangingService(c: Context, timeoutMs: number) {
   c.sandbox.setFault("freight", { mode: "hang" })
   const cartId = await createCart(c.server.api, c.store, [{ variant_id: c.store.variantIds["caneca-ceramica"], quantity: 1 }], DEMO_SHOPPER)
   const times: number[] = []
   let fallbackAnswers = 0
-  for (const cep of distinctCeps(3, 2000)) {
+  const calls: number[] = []
+  for (const cep of distinctCeps(FAILURES_TO_OPEN + HANG_SAMPLES_OPEN, 2000)) {
     await moveCart(c, cartId, cep)
     const { ms, result } = await timed(() => calculate(c, c.store.optionIds.cheapest, cartId))
     times.push(ms)
+    calls.push(c.sandbox.calls({ service: "freight" }).length)
     fallbackAnswers += result.status === 200 ? 1 : 0
   }
   c.sandbox.setFault("freight", null)
-  return { timeout_ms: timeoutMs, median_ms: round(median(times)), over_timeout_ms: round(median(times) - timeoutMs), answered: fallbackAnswers, samples: times.length }
+  // The next step needs the circuit closed: wait out the open circuit, then one trial call closes it.
+  const { data: status } = await c.server.api.get("/admin/frete/status", c.server.admin)
+  const retryAt = status.freight.circuit.retry_at as string | null
+  if (retryAt) await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(retryAt) - Date.now()) + 50))
+  await moveCart(c, cartId, distinctCeps(1, 2900)[0])
+  await calculate(c, c.store.optionIds.cheapest, cartId)
+  const waiting = times.slice(0, FAILURES_TO_OPEN)
+  const open = times.slice(FAILURES_TO_OPEN)
+  return {
+    timeout_ms: timeoutMs,
+    median_ms: round(median(waiting)),
+    over_timeout_ms: round(median(waiting) - timeoutMs),
+    open_circuit_median_ms: round(median(open)),
+    calls_while_open: calls[calls.length - 1] - calls[FAILURES_TO_OPEN - 1],
+    answered: fallbackAnswers,
+    samples: times.length,
+  }
 }
 
 /** 5. LOAD concurrent product-page quotes for distinct CEPs, twice, the sandbox at LOAD_LATENCY_MS. */
@@ -236,6 +261,7 @@ async function main() {
           { figure: "2. Warm quote ÷ constant provider", measured: `median ×${warm.median_ratio} (${warm.frete_median_ms} / ${warm.baseline_median_ms} ms), p95 ×${warm.p95_ratio}`, target: "≤ 1.2" },
           { figure: `3. Cold quote − ${COLD_LATENCY_MS} ms of service`, measured: `${cold.overhead_ms} ms (median ${cold.median_ms} ms)`, target: "< 30 ms" },
           { figure: "4. Hanging service, answer time", measured: `${hang.median_ms} ms, ${hang.answered}/${hang.samples} answered (timeout ${hang.timeout_ms} ms)`, target: "≤ timeout + 100 ms" },
+          { figure: "   once the circuit is open", measured: `${hang.open_circuit_median_ms} ms, ${hang.calls_while_open} freight calls in ${HANG_SAMPLES_OPEN} quotes`, target: "0 calls" },
           { figure: `5. Load, ${LOAD} concurrent quotes`, measured: `${first.quotes_per_second} and ${second.quotes_per_second} quotes/s, errors ${first.errors + second.errors}, fallbacks ${first.fallbacks + second.fallbacks}`, target: "0 errors" },
           { figure: "   sockets to the sandbox", measured: `at most ${loaded.max_sockets_to_sandbox} (pool bound ${loaded.pool_bound})`, target: "≤ pool bound" },
           { figure: "   Medusa memory (RSS)", measured: `${loaded.memory_before_mib} → ${first.memory_after_mib} → ${second.memory_after_mib} MiB`, target: "flat" },
