@@ -3,6 +3,7 @@
  * tracking service (/v1/tracking) of the interface document, plus the control API under
  * /__sandbox/. Tests, the demo and merchants without credentials run against it.
  */
+import { setMaxListeners } from "node:events"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo, Socket } from "node:net"
 import { CallLog } from "./call-log"
@@ -37,6 +38,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const startConfig = initialConfig(options)
   const state: ServiceState = { config: startConfig, queriesAnswered: 0, orders: new TrackingOrderStore() }
   const closing = new AbortController()
+  // Every call waiting out its latency listens to it: hundreds at once under load, by design.
+  setMaxListeners(0, closing.signal)
   const context: ServiceCallContext = {
     state,
     faults: new FaultBoard(),
