@@ -770,6 +770,15 @@ freteIntegrationTestRunner({
           { sku: "NO-LIMITE", weight: 3e38, length: 3e38, width: 3e38, height: 3e38, sent: box },
         ]
         const ids = await createVariants("Medidas estranhas", cases.map(({ sent: _sent, ...measure }) => measure))
+        // The admin's report lists the implausible measures as lacking, as the freight query treats them.
+        const report = await asAdmin("get", "/admin/frete/products-missing-dimensions?limit=100")
+        const flagged = (report.data.products as Array<{ title: string; variants: Array<{ sku: string; missing: string[] }> }>).find((product) => product.title === "Medidas estranhas")
+        const lacking = Object.fromEntries((flagged?.variants ?? []).map((variant) => [variant.sku, variant.missing]))
+        expect(lacking).toMatchObject({
+          "PESO-ABSURDO": ["weight"],
+          "MEDIDAS-ABSURDAS": ["length", "width", "height"],
+          "NO-LIMITE": ["weight", "length", "width", "height"],
+        })
         for (const [index, entry] of cases.entries()) {
           const cart = await createCart([{ variant_id: ids[index], quantity: 1 }], { postal_code: "60010-000", province: "CE", city: "Fortaleza" })
           const callsBefore = freightCalls().length
