@@ -119,6 +119,19 @@ freteIntegrationTestRunner({
       expect(sandbox().calls({ service: "freight" })[0].status).toBe(400)
     })
 
+    it("with the circuit breaker off, keeps calling a failing service, and the status shows no circuit", async () => {
+      sandbox().setFault("freight", { mode: "status", status: 500 })
+      for (const cep of ["30130-010", "31010-000", "32010-000", "33010-000", "34010-000", "35010-000"]) {
+        const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: cep })
+        expect(amountOf(await calculate(optionIds.cheapest, cartId))).toBe(29.9)
+      }
+      // Six failed quotes, each a call and its retry: past the default threshold of 5, still calling.
+      expect(sandbox().calls({ service: "freight" }).filter((call) => JSON.stringify(call.body) !== "{}")).toHaveLength(12)
+      const { data } = await api.get("/admin/frete/status", store.admin)
+      expect(data.freight.circuit).toBeNull()
+      expect(data.freight.cache).toMatchObject({ max_entries: 10_000 })
+    })
+
     it("refuses a malformed CEP before any call", async () => {
       const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "1234-56" })
       const refused = await calculate(optionIds.cheapest, cartId)

@@ -1,7 +1,7 @@
 import { Modules } from "@medusajs/framework/utils"
 import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
 import shipmentCreatedHandler from "../../src/subscribers/shipment-created"
-import { eventually } from "../../scripts/lib/store-api"
+import { createProduct, eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
 import { createTrackingStore, trackingActions, trackingLogLines, type TrackingStore } from "../helpers/tracking-store"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 
@@ -163,6 +163,18 @@ freteIntegrationTestRunner({
       expect(received.order).not.toHaveProperty("CustomerDocumentNumber")
       expect(row.omitted_fields.map((omitted) => omitted.field).sort()).toEqual(["CustomerDocumentNumber", "CustomerPhone"])
       expect(JSON.stringify(row.omitted_fields)).not.toContain("11111111111")
+    })
+
+    it("measures the parcel as the freight query does: an implausible weight counts the default package's", async () => {
+      const { store, optionId } = tracking
+      // 1e30 g: a typing error, not a parcel; the lamp's own dimensions are kept.
+      const { variantId: lamp } = await createProduct(api, store, { title: "Luminária", sku: "LUMINARIA", price: 80, weight: 1e30, length: 25, width: 25, height: 40 })
+      const order = await placeOrder(api, store, optionId, [{ variant_id: lamp, quantity: 2 }], { metadata: { cpf: CPF_FORMATTED } })
+      await shipOrder(api, store, order, { trackingNumber: "BR555666777BR" })
+      const [row] = await settled(order.id)
+      expect(row.status).toBe("created")
+      // The default package weighs 0.3 kg: two lamps, 0.6 kg; stacked, 80 cm high.
+      expect(sandbox().trackingOrders()[0].order).toMatchObject({ Weight: 0.6, Length: 25, Width: 25, Height: 80 })
     })
 
     it("masks the CPF in the admin API and refuses it without admin authentication", async () => {

@@ -1,4 +1,4 @@
-import { CircuitOpenError, type CircuitBreaker, type CallVerdict } from "../circuit-breaker"
+import { CircuitOpenError, type CallVerdict, type CircuitBreaker, type CircuitStats } from "../circuit-breaker"
 import { CepNotFoundError, FreightQueryRejectedError } from "../errors"
 import type { FreightClient } from "../freight/client"
 import type { FreightQuery, FreightQuote } from "../freight/schemas"
@@ -75,6 +75,11 @@ export class CheckoutQuoter {
   /** The cache's figures, or null when there is no cache. */
   cacheStats(): QuoteCacheStats | null {
     return this.deps.cache?.stats() ?? null
+  }
+
+  /** The circuit's state and figures, or null when there is no circuit breaker. */
+  circuitStats(): CircuitStats | null {
+    return this.deps.breaker?.stats() ?? null
   }
 
   keyOf(query: FreightQuery): string {

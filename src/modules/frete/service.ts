@@ -3,7 +3,7 @@ import type { Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, MedusaService } from "@medusajs/framework/utils"
 import { parseFreteOptions, type FreteOptions } from "../../../medusa-plugin.config"
 import { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
-import { CircuitBreaker, type CircuitStats, type CircuitTransition } from "../../lib/circuit-breaker"
+import { CircuitBreaker, type CircuitTransition } from "../../lib/circuit-breaker"
 import { ClientRateLimiter } from "../../lib/client-rate-limit"
 import { testConnection, type ConnectionTestResult } from "../../lib/connection-test"
 import type { FreightQuote } from "../../lib/freight/schemas"
@@ -40,7 +40,6 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
   protected readonly logger_: Logger
   protected readonly clients_: ServiceClients
   protected readonly quoter_: CheckoutQuoter
-  protected readonly breaker_: CircuitBreaker
   protected readonly quoteLimiters_ = new Map<number, ClientRateLimiter>()
   protected settings_?: { value: FreteSettings; readAt: number }
   protected settingsLoad_?: Promise<FreteSettings>
@@ -63,11 +62,10 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     this.logger_ = container.logger
     this.clients_ = new ServiceClients({ logger: container.logger })
     const { cache, circuitBreaker } = this.options_.freight
-    this.breaker_ = new CircuitBreaker(circuitBreaker, (transition) => this.logCircuit(transition))
     this.quoter_ = new CheckoutQuoter({
       cache: cache.enabled ? new QuoteCache<FreightQuote>({ ...cache, remembers: CheckoutQuoter.remembersFailure }) : null,
       freightClient: () => this.freightClient(),
-      breaker: circuitBreaker.enabled ? this.breaker_ : null,
+      breaker: circuitBreaker.enabled ? new CircuitBreaker(circuitBreaker, (transition) => this.logCircuit(transition)) : null,
       logger: container.logger,
     })
     this.pg_ = () => container[ContainerRegistrationKeys.PG_CONNECTION]
@@ -82,11 +80,6 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
 
   get quoter(): CheckoutQuoter {
     return this.quoter_
-  }
-
-  /** The freight API's circuit in this process: whether checkout is calling it now. */
-  freightCircuit(): CircuitStats {
-    return this.breaker_.stats()
   }
 
   private logCircuit({ from, to, consecutiveFailures }: CircuitTransition): void {
@@ -319,13 +312,13 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
       },
       this.clients_
     )
-    const circuit = this.freightCircuit()
+    const circuit = this.quoter.circuitStats()
     const cache = this.quoter.cacheStats()
     return {
       ...status,
       freight: {
         ...status.freight,
-        circuit: {
+        circuit: circuit && {
           state: circuit.state,
           consecutive_failures: circuit.consecutiveFailures,
           retry_at: circuit.retryAt,

@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { FreteOptions } from "../../../medusa-plugin.config"
-import { toCm, toKg } from "../../lib/checkout/units"
+import { usableLengthCm, usableWeightKg } from "../../lib/checkout/build-freight-query"
 import type { ShipmentFacts } from "../../lib/tracking/shipment-facts"
 import { numberOf } from "../../lib/number-of"
 
@@ -109,10 +109,9 @@ export async function gatherShipmentFacts(
   const method = methods.find((candidate) => candidate.shipping_option_id === fulfillment.shipping_option_id) ?? methods[0] ?? {}
   const methodData = { ...object(method.data), ...object(fulfillment.data) }
   const address = order.shipping_address
-  const measure = (value: unknown, convert: (n: number) => number) => {
-    const n = numberOf(value)
-    return n !== null && n > 0 ? convert(n) : null
-  }
+  // The freight query's reading of a measure: missing, not positive or implausible is unknown.
+  const weightKg = (value: unknown) => usableWeightKg(numberOf(value), units.weight)
+  const lengthCm = (value: unknown) => usableLengthCm(numberOf(value), units.dimension)
 
   return {
     orderDisplayId: order.display_id,
@@ -133,10 +132,10 @@ export async function gatherShipmentFacts(
           // The product's title: a line item's own title is the variant's ("Único", "P").
           title: text(orderItem?.product_title) ?? text(item.title) ?? "Item",
           quantity: numberOf(item.quantity) ?? 1,
-          weightKg: measure(variant.weight ?? ("product" in variant ? variant.product?.weight : undefined), (n) => toKg(n, units.weight)),
-          lengthCm: measure(variant.length, (n) => toCm(n, units.dimension)),
-          widthCm: measure(variant.width, (n) => toCm(n, units.dimension)),
-          heightCm: measure(variant.height, (n) => toCm(n, units.dimension)),
+          weightKg: weightKg(variant.weight) ?? weightKg("product" in variant ? variant.product?.weight : undefined),
+          lengthCm: lengthCm(variant.length),
+          widthCm: lengthCm(variant.width),
+          heightCm: lengthCm(variant.height),
         }
       }),
     shippedAt: new Date(fulfillment.shipped_at ?? Date.now()),
