@@ -10,22 +10,44 @@ type InjectedDependencies = {
   logger: Logger
 }
 
-/** The shipping method's data: what the order keeps of the quote it was priced with. */
-export interface FreteShippingMethodData {
+/**
+ * What a shopper decides on, beside the price: `calculated_price.frete` of Medusa's
+ * `POST /store/shipping-options/:id/calculate`, which passes the provider's result through.
+ */
+export interface FreteFacts {
   service: string
   service_name: string
   carrier: string | null
-  consulta_token: string | null
-  cotacao_codigo: string | null
   days: number | null
   delivery_estimate: string | null
   is_fallback: boolean
 }
 
-/** A shopper-facing failure as the MedusaError the storefront shows. */
+/** The shipping method's data: what the order keeps of the quote it was priced with. */
+export interface FreteShippingMethodData extends FreteFacts {
+  consulta_token: string | null
+  cotacao_codigo: string | null
+}
+
+function factsOf(offer: Offer): FreteFacts {
+  return {
+    service: offer.service,
+    service_name: offer.name,
+    carrier: offer.carrier,
+    days: offer.days,
+    delivery_estimate: offer.deliveryEstimate,
+    is_fallback: offer.isFallback,
+  }
+}
+
+/**
+ * A shopper-facing failure as the MedusaError the storefront shows: its pt-BR message, and its
+ * code (`cep_not_served`: fix the CEP; `freight_unavailable`: try again; `option_unavailable`:
+ * choose another option) in the error body's `code`, for storefronts that branch on it.
+ */
 export function toMedusaError(error: unknown): unknown {
   if (error instanceof ShopperError) {
-    return new MedusaError(error.isInputError ? MedusaError.Types.INVALID_DATA : MedusaError.Types.NOT_ALLOWED, error.message)
+    return new MedusaError(error.isInputError ? MedusaError.Types.INVALID_DATA : MedusaError.Types.NOT_ALLOWED, error.message, error.code)
   }
   return error
 }
@@ -64,21 +86,12 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
 
   async calculatePrice(optionData: Record<string, unknown>, _data: Record<string, unknown>, context: CartContext) {
     const offer = await this.offerFor(optionData, context)
-    return { calculated_amount: offer.amountCents / 100, is_calculated_price_tax_inclusive: false }
+    return { calculated_amount: offer.amountCents / 100, is_calculated_price_tax_inclusive: false, frete: factsOf(offer) }
   }
 
   async validateFulfillmentData(optionData: Record<string, unknown>, _data: Record<string, unknown>, context: CartContext) {
     const offer = await this.offerFor(optionData, context)
-    const methodData: FreteShippingMethodData = {
-      service: offer.service,
-      service_name: offer.name,
-      carrier: offer.carrier,
-      consulta_token: offer.consultaToken,
-      cotacao_codigo: offer.code,
-      days: offer.days,
-      delivery_estimate: offer.deliveryEstimate,
-      is_fallback: offer.isFallback,
-    }
+    const methodData: FreteShippingMethodData = { ...factsOf(offer), consulta_token: offer.consultaToken, cotacao_codigo: offer.code }
     // Only what the plugin decided: what the storefront sends in `data` is not kept, so it can
     // neither reach the fulfillment nor carry text Postgres cannot store.
     return { ...methodData }
