@@ -35,6 +35,7 @@ module.exports = {
         "<rootDir>/src/**/__tests__/**/*.spec.[jt]s",
         "<rootDir>/sandbox/**/__tests__/**/*.spec.[jt]s",
         "<rootDir>/test-support/**/__tests__/**/*.spec.[jt]s",
+        "<rootDir>/storefront/**/__tests__/**/*.spec.[jt]s?(x)",
       ],
       setupFilesAfterEnv: ["<rootDir>/test-support/log-guard.setup.ts"],
     },

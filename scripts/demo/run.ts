@@ -10,6 +10,7 @@ import { assertPortFree } from "./processes"
 import { brl, days, DemoError, step, table } from "./progress"
 import { seedDemoStore } from "./seed"
 import { playStorefront } from "./storefront-play"
+import { startStorefront, type StorefrontServer } from "./storefront/server"
 
 const DEMO_DIR = path.join(ROOT, ".demo")
 const LOGS = path.join(DEMO_DIR, "logs")
@@ -17,14 +18,16 @@ const ONCE = process.argv.includes("--once")
 const MEDUSA_PORT = Number(process.env.DEMO_MEDUSA_PORT ?? 9000)
 const PG_PORT = Number(process.env.DEMO_PG_PORT ?? 54329)
 const SANDBOX_PORT = Number(process.env.DEMO_SANDBOX_PORT ?? 4010)
+const STOREFRONT_PORT = Number(process.env.DEMO_STOREFRONT_PORT ?? 8000)
 const DATABASE = "medusa_frete_demo"
 const MEDUSA_URL = `http://localhost:${MEDUSA_PORT}`
 
 type Postgres = { stop: () => Promise<void> }
 
-const running: { postgres?: Postgres; sandbox?: Sandbox; medusa?: MedusaServer } = {}
+const running: { postgres?: Postgres; sandbox?: Sandbox; medusa?: MedusaServer; storefront?: StorefrontServer } = {}
 
 async function shutdown(): Promise<void> {
+  await running.storefront?.close()
   await running.medusa?.stop()
   await running.sandbox?.close()
   await running.postgres?.stop()
@@ -61,6 +64,7 @@ async function main(): Promise<void> {
   await step("Checking ports", async () => {
     await assertPortFree(MEDUSA_PORT, "Medusa", "DEMO_MEDUSA_PORT")
     await assertPortFree(PG_PORT, "Postgres", "DEMO_PG_PORT")
+    await assertPortFree(STOREFRONT_PORT, "storefront", "DEMO_STOREFRONT_PORT")
     if (useSandbox) await assertPortFree(SANDBOX_PORT, "sandbox", "DEMO_SANDBOX_PORT")
   })
   const { url: databaseUrl } = await step(`Postgres on port ${PG_PORT} (data in .demo/postgres)`, startPostgres)
@@ -82,6 +86,13 @@ async function main(): Promise<void> {
   running.medusa = server
   const { api, admin } = server
   const store = await step("Seeding the Brazilian store", () => seedDemoStore(api, admin, (line) => process.stdout.write(`${line}\n`)))
+  running.storefront = await step(`Storefront on port ${STOREFRONT_PORT}`, () =>
+    startStorefront({
+      port: STOREFRONT_PORT,
+      medusaUrl: MEDUSA_URL,
+      config: { storeName: "Loja Demo", publishableKey: store.store.headers["x-publishable-api-key"], regionId: store.regionId },
+    })
+  )
   const play = await step("Playing the storefront: quote, cart to Belo Horizonte (MG), order, shipment", () => playStorefront(api, store))
 
   process.stdout.write(`\nProduct page "Luminária de mesa", CEP 30130-010 (POST /store/frete/quotes):\n`)
@@ -102,8 +113,8 @@ async function main(): Promise<void> {
     return
   }
   process.stdout.write(
-    `\nThe store is running:\n  Admin:     ${MEDUSA_URL}/app  (${ADMIN.email} / ${ADMIN.password})\n  Store API: ${MEDUSA_URL}/store  (x-publishable-api-key: ${store.store.headers["x-publishable-api-key"]})\n` +
-      (running.sandbox ? `  Sandbox:   ${running.sandbox.url}  (calls: ${running.sandbox.url}/__sandbox/calls)\n` : "") +
+    `\nThe store is running:\n  Storefront: ${running.storefront.url}  (a shopper's side: product page, cart, checkout)\n  Admin:      ${MEDUSA_URL}/app  (${ADMIN.email} / ${ADMIN.password})\n  Store API:  ${MEDUSA_URL}/store  (x-publishable-api-key: ${store.store.headers["x-publishable-api-key"]})\n` +
+      (running.sandbox ? `  Sandbox:    ${running.sandbox.url}  (calls: ${running.sandbox.url}/__sandbox/calls)\n` : "") +
       `Ctrl-C stops it all.\n`
   )
   await new Promise<void>((resolve) => {

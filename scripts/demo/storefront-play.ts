@@ -51,22 +51,10 @@ export async function playStorefront(api: AxiosInstance, store: DemoStore): Prom
     if (price.status !== 200) {
       throw new Error(`pricing ${options.find((option) => option.id === price.id)?.name} failed: ${price.body?.message}`)
     }
-    const option = price.body.shipping_option
-    checkoutQuotes.push({
-      option: option.name,
-      amount: option.calculated_price.calculated_amount,
-      days: null,
-      delivery_estimate: null,
-      is_fallback: false,
-    })
-  }
-
-  // The shipping method's data tells the days and the estimate of each option: choose each in turn.
-  for (const quote of checkoutQuotes) {
-    const optionId = options.find((option) => option.name === quote.option)?.id as string
-    const { data } = await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: optionId }, { ...store.store, params: { fields: "+shipping_methods.data" } })
-    const methodData = data.cart.shipping_methods[0].data
-    Object.assign(quote, { days: methodData.days, delivery_estimate: methodData.delivery_estimate, is_fallback: methodData.is_fallback })
+    // Medusa passes the provider's result through: the quote's facts come with the price.
+    const { name, calculated_price: calculated } = price.body.shipping_option
+    const { days, delivery_estimate, is_fallback } = calculated.frete
+    checkoutQuotes.push({ option: name, amount: calculated.calculated_amount, days, delivery_estimate, is_fallback })
   }
   checkoutQuotes.sort((a, b) => DEMO_OPTIONS.findIndex((o) => o.name === a.option) - DEMO_OPTIONS.findIndex((o) => o.name === b.option))
 

@@ -1,0 +1,48 @@
+// `npm run build:storefront` (part of `npm run build`): the storefront kit as ES modules with types,
+// in .medusa/storefront: index.mjs (no React), react.mjs ("use client"; React external), and .d.ts
+// files. Then its size, minified and gzipped, against the budget: over it, the build fails.
+import { execFileSync } from "node:child_process"
+import { build } from "esbuild"
+import fs from "node:fs"
+import path from "node:path"
+import { measureStorefrontKit, STOREFRONT_ENTRIES, STOREFRONT_EXTERNALS } from "./lib/storefront-size"
+
+const ROOT = path.resolve(__dirname, "..")
+const OUT = path.join(ROOT, ".medusa", "storefront")
+
+async function main(): Promise<void> {
+  fs.rmSync(OUT, { recursive: true, force: true })
+  const common = { bundle: true, format: "esm" as const, platform: "neutral" as const, target: "es2019", external: STOREFRONT_EXTERNALS, jsx: "automatic" as const, logLevel: "warning" as const }
+  await build({ ...common, entryPoints: [STOREFRONT_ENTRIES.index], outfile: path.join(OUT, "index.mjs") })
+  // The React entry imports the core entry as a package path, so a page that uses both loads it once.
+  await build({
+    ...common,
+    entryPoints: [STOREFRONT_ENTRIES.react],
+    outfile: path.join(OUT, "react.mjs"),
+    banner: { js: '"use client";' },
+    plugins: [
+      {
+        name: "core-as-sibling",
+        setup(builder) {
+          builder.onResolve({ filter: /^\.\.\/(cep|client|errors|format|types)$/ }, () => ({ path: "./index.mjs", external: true }))
+        },
+      },
+    ],
+  })
+  execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", path.join(ROOT, "storefront", "tsconfig.json")], { stdio: "inherit" })
+  fs.writeFileSync(path.join(OUT, "index.d.ts"), 'export * from "./types/index"\n')
+  fs.writeFileSync(path.join(OUT, "react.d.ts"), 'export * from "./types/react/index"\n')
+
+  const size = await measureStorefrontKit()
+  process.stdout.write(
+    `storefront kit, minified + gzip: index ${size.index_gzip_bytes} B, react ${size.react_gzip_bytes} B, both ${size.total_gzip_bytes} B (budget ${size.budget_bytes} B)\n`
+  )
+  if (size.total_gzip_bytes > size.budget_bytes) {
+    throw new Error(`the storefront kit is ${size.total_gzip_bytes} B minified + gzip, over its budget of ${size.budget_bytes} B`)
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+  process.exit(1)
+})

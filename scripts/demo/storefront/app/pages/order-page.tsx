@@ -1,0 +1,44 @@
+import { useEffect, useState } from "react"
+import { errorMessage, formatBRL, formatDeliveryDate } from "../../../../../storefront"
+import { FreteDeliveryOptionLabel } from "../../../../../storefront/react"
+import { Link, useShop } from "../shop"
+import type { Order } from "../store-api"
+import { factsOfMethod } from "./checkout-page"
+
+export function OrderPage({ id }: { id: string }) {
+  const { store } = useShop()
+  const [order, setOrder] = useState<Order | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  useEffect(() => {
+    store.order(id).then(setOrder, (error) => setProblem(errorMessage(error)))
+  }, [store, id])
+
+  if (problem) return <p role="alert">{problem}</p>
+  if (!order) return <p>Carregando o pedido…</p>
+  const method = order.shipping_methods[0]
+  const facts = factsOfMethod(method?.data)
+  const promised = formatDeliveryDate(facts?.delivery_estimate ?? null)
+  return (
+    <section className="order-page" data-testid="order-page">
+      <h1>Pedido #{order.display_id} confirmado</h1>
+      <p>Enviaremos as atualizações da entrega para {order.email}.</p>
+      {promised ? (
+        <p className="order-page__promise" data-testid="order-promise">
+          {promised}
+        </p>
+      ) : null}
+      <ul className="cart-lines">
+        {order.items.map((item) => (
+          <li key={item.id}>
+            {item.product_title ?? item.title} × {item.quantity}
+          </li>
+        ))}
+      </ul>
+      {method ? <FreteDeliveryOptionLabel name={method.name} amount={method.amount} facts={facts} /> : null}
+      <p>
+        Total: <strong>{formatBRL(order.total)}</strong>
+      </p>
+      <Link to="/">Continuar comprando</Link>
+    </section>
+  )
+}
