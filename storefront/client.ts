@@ -4,7 +4,7 @@ import { normalizeCep } from "./cep"
 
 /** `@medusajs/js-sdk`'s instance, or anything with its `client.fetch`. */
 export interface MedusaSdkLike {
-  client: { fetch: <T>(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }) => Promise<T> }
+  client: { fetch<T>(path: string, init?: { method?: string; body?: Record<string, unknown> }): Promise<T> }
 }
 
 export type FreteClientOptions = { baseUrl?: string; publishableKey?: string; fetch?: typeof fetch } | { sdk: MedusaSdkLike }
@@ -41,11 +41,11 @@ export function readFreteFacts(value: unknown): FreteFacts | null {
   }
 }
 
-type Post = <T>(path: string, body: unknown) => Promise<T>
+type Post = <T>(path: string, body: Record<string, unknown>) => Promise<T>
 
 function fetchPost(options: { baseUrl?: string; publishableKey?: string; fetch?: typeof fetch }): Post {
   const base = (options.baseUrl ?? "").replace(/\/+$/, "")
-  return async <T>(path: string, body: unknown) => {
+  return async <T>(path: string, body: Record<string, unknown>) => {
     const send = options.fetch ?? globalThis.fetch
     let answer: Response
     try {
@@ -64,7 +64,7 @@ function fetchPost(options: { baseUrl?: string; publishableKey?: string; fetch?:
 }
 
 function sdkPost(sdk: MedusaSdkLike): Post {
-  return async <T>(path: string, body: unknown) => {
+  return async <T>(path: string, body: Record<string, unknown>) => {
     try {
       return await sdk.client.fetch<T>(path, { method: "POST", body })
     } catch (error) {

@@ -61,9 +61,16 @@ export function errorFromAnswer(status: number, body: unknown, retryAfter?: stri
   return new FreteError(code, { status, message })
 }
 
-/** A text for the shopper, whatever failed. */
+/**
+ * A text for the shopper, whatever failed: a FreteError, a network error, or a plain
+ * `{ message }` (what a Next.js server action can return of an error).
+ */
 export function errorMessage(error: unknown): string {
   if (error instanceof FreteError) return error.message
+  if (error && typeof error === "object" && !(error instanceof Error)) {
+    const message = (error as { message?: unknown }).message
+    return typeof message === "string" && message.trim() ? message : MESSAGES.unknown
+  }
   if (error instanceof TypeError) return MESSAGES.network
   if (error instanceof Error && error.message && !/^(fetch failed|Failed to fetch|NetworkError|Load failed)/i.test(error.message)) {
     return error.message

@@ -1,4 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { execFileSync } from "node:child_process"
 import fs from "node:fs"
 import path from "node:path"
 import { createSandbox, type Sandbox } from "../../sandbox/server"
@@ -60,6 +61,25 @@ medusaIntegrationTestRunner({
     it("holds only the build", () => {
       const files = fs.readdirSync(path.join(store, "node_modules", "medusa-plugin-frete"))
       expect(files.sort()).toEqual([".medusa", "README.md", "package.json"])
+    })
+
+    it("gives a storefront its kit: ES modules with types, the React entry a client component", () => {
+      const kit = path.join(store, "node_modules", "medusa-plugin-frete", ".medusa", "storefront")
+      expect(fs.readdirSync(kit).sort()).toEqual(["index.d.ts", "index.mjs", "react.d.ts", "react.mjs", "types"])
+      expect(fs.readFileSync(path.join(kit, "react.mjs"), "utf8").startsWith('"use client";')).toBe(true)
+      // Imported by the package's name, as a storefront's bundler or Node resolves it through `exports`.
+      const script = `
+        import { formatPrice, formatDeliveryDate, maskCep } from "medusa-plugin-frete/storefront"
+        import { FreteDeliveryOptionLabel } from "medusa-plugin-frete/storefront/react"
+        import { createElement } from "react"
+        import { renderToStaticMarkup } from "react-dom/server"
+        const facts = { service: "correios-sedex", service_name: "SEDEX", carrier: "correios", days: 4, delivery_estimate: "2026-11-26", is_fallback: false }
+        console.log(JSON.stringify([formatPrice(33.14), formatPrice(0), formatDeliveryDate("2026-11-26"), maskCep("01310100"),
+          renderToStaticMarkup(createElement(FreteDeliveryOptionLabel, { name: "SEDEX", amount: 33.14, facts }))]))`
+      const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: store, encoding: "utf8" })
+      const [price, free, date, cep, label] = JSON.parse(output)
+      expect([price, free, date, cep]).toEqual(["R$ 33,14", "Grátis", "Chega até qui., 26 de nov.", "01310-100"])
+      expect(label).toContain('<span class="frete-option__price">R$ 33,14</span>')
     })
 
     it("runs in a store that installed the package, configured by its plugin entry", async () => {

@@ -11,6 +11,7 @@ import { freePort } from "../demo/processes"
 import { table, writeProgressTo, step } from "../demo/progress"
 import { seedDemoStore, type DemoStore } from "../demo/seed"
 import { DEMO_SHOPPER } from "../demo/storefront-play"
+import { measureStorefrontKit } from "../lib/storefront-size"
 import { completeCart, createCart, eventually } from "../lib/store-api"
 import { distinctCeps, groupRssMiB, median, percentile, round, timed } from "./measure"
 
@@ -241,6 +242,7 @@ async function main() {
 
     server = await step("Restarting Medusa with the cache off (the naive plugin)", () => startServer(databaseUrl, sandbox, { freight: { cache: { enabled: false } } }))
     const callsWithoutCache = await freightCallsPerCheckout({ ...c, server }, "30130-010")
+    const kit = await step("7. Storefront kit size", measureStorefrontKit)
 
     const figures = {
       freight_calls_per_checkout: { with_cache: callsWithCache, without_cache: callsWithoutCache, ratio: round(callsWithoutCache / callsWithCache, 1), target: 2 },
@@ -249,6 +251,7 @@ async function main() {
       hanging_service: { ...hang, target_over_timeout_ms: 100 },
       load: { ...loaded, target_errors: 0 },
       tracking_order_after_shipment: tracking,
+      storefront_kit_gzip_bytes: { ...kit, target_bytes: kit.budget_bytes },
       machine: { cpus: os.cpus().length, node: process.version },
     }
     if (JSON_OUTPUT) {
@@ -266,6 +269,11 @@ async function main() {
           { figure: "   sockets to the sandbox", measured: `at most ${loaded.max_sockets_to_sandbox} (pool bound ${loaded.pool_bound})`, target: "≤ pool bound" },
           { figure: "   Medusa memory (RSS)", measured: `${loaded.memory_before_mib} → ${first.memory_after_mib} → ${second.memory_after_mib} MiB`, target: "flat" },
           { figure: "6. Shipment → tracking order", measured: `${tracking.median_ms} ms (median of ${tracking.samples})`, target: "—" },
+          {
+            figure: "7. Storefront kit, minified + gzip",
+            measured: `${kit.total_gzip_bytes} B (core ${kit.index_gzip_bytes} B, React ${kit.react_gzip_bytes} B)`,
+            target: `< ${kit.budget_bytes} B`,
+          },
         ])}\n`
       )
     }

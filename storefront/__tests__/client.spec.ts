@@ -97,6 +97,13 @@ describe("the storefront kit's client", () => {
     expect(errorMessage(failed)).toBe("Não foi possível calcular o frete. Tente novamente.")
   })
 
+  it("reads the message of an error passed as a plain object, as a server action returns it", () => {
+    const error = new FreteError("cep_not_served")
+    expect(errorMessage({ code: error.code, message: error.message })).toBe("Não encontramos esse CEP. Confira o CEP de entrega e tente novamente.")
+    expect(errorMessage({})).toBe("Não foi possível calcular o frete. Tente novamente.")
+    expect(errorMessage("texto solto")).toBe("Não foi possível calcular o frete. Tente novamente.")
+  })
+
   it("reads the facts of a shipping option or of its calculated_price, and none of another provider's", () => {
     expect(readFreteFacts({ calculated_price: { calculated_amount: 1, frete: FACTS } })).toEqual(FACTS)
     expect(readFreteFacts({ calculated_amount: 1, frete: { ...FACTS, days: null } })).toEqual({ ...FACTS, days: null })
