@@ -23,6 +23,7 @@ const sandboxFaultSchema = z.discriminatedUnion("mode", [
   z.strictObject({ mode: z.literal("malformed-json"), times }),
   z.strictObject({ mode: z.literal("wrong-shape"), times }),
   z.strictObject({ mode: z.literal("empty-quotes"), times }),
+  z.strictObject({ mode: z.literal("broken-quotation"), times }),
 ])
 
 /** Checks a fault from outside (the control API or a typed caller) and throws a readable error. */
@@ -34,8 +35,8 @@ export function parseSandboxFault(service: SandboxService, input: unknown): Sand
   if (!result.success) {
     throw new Error(`Invalid sandbox fault: ${z.prettifyError(result.error)}`)
   }
-  if (result.data.mode === "empty-quotes" && service !== "freight") {
-    throw new Error("Invalid sandbox fault: empty-quotes applies to the freight service only")
+  if ((result.data.mode === "empty-quotes" || result.data.mode === "broken-quotation") && service !== "freight") {
+    throw new Error(`Invalid sandbox fault: ${result.data.mode} applies to the freight service only`)
   }
   return result.data
 }
@@ -87,6 +88,21 @@ function htmlErrorPage(code: number): Answer {
     "",
   ].join("\n")
   return { status: code, contentType: "text/html; charset=utf-8", text }
+}
+
+/**
+ * A real answer whose first quotation is broken as some services break one: its price null and
+ * its deadline missing. Error answers go through as they are.
+ */
+export function breakFirstQuotation(answer: Answer): Answer {
+  const body = answer.status === 200 ? (JSON.parse(answer.text) as { cotacoes?: Array<Record<string, unknown>> }) : null
+  const first = body?.cotacoes?.[0]
+  if (!body || !first) {
+    return answer
+  }
+  first.cotacao_preco = null
+  delete first.cotacao_prazo
+  return { ...answer, text: JSON.stringify(body) }
 }
 
 /** The answer of a fault that answers; null for latency, hang and reset, which the server acts out. */

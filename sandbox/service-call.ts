@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { setTimeout as sleep } from "node:timers/promises"
 import type { CallLog } from "./call-log"
-import { faultAnswer, type FaultBoard } from "./faults"
+import { breakFirstQuotation, faultAnswer, type FaultBoard } from "./faults"
 import { answerFreight, isFreightAuthorized } from "./freight-endpoint"
 import { parseJsonOrNull, parseJsonOrText, readBody, writeAnswer } from "./http-io"
 import type { ServiceRequest, ServiceState } from "./service-state"
@@ -70,9 +70,8 @@ export async function serveServiceCall(
     record.finish(null, null)
     return
   }
-  const answer =
-    (fault && faultAnswer(service, fault)) ??
-    (service === "freight" ? answerFreight(serviceRequest, context.state) : answerTracking(serviceRequest, context.state))
+  const served = (fault && faultAnswer(service, fault)) ?? (service === "freight" ? answerFreight(serviceRequest, context.state) : answerTracking(serviceRequest, context.state))
+  const answer = fault?.mode === "broken-quotation" ? breakFirstQuotation(served) : served
   writeAnswer(response, answer)
   record.finish(answer.status, parseJsonOrNull(answer))
 }

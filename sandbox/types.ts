@@ -31,6 +31,7 @@ export type SandboxFault =
   | { mode: "malformed-json"; times?: number }
   | { mode: "wrong-shape"; times?: number }
   | { mode: "empty-quotes"; times?: number }
+  | { mode: "broken-quotation"; times?: number }
 
 export type SandboxFaultMode = SandboxFault["mode"]
 

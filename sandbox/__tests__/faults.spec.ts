@@ -89,8 +89,20 @@ describe("faults", () => {
     expect(sandbox.stats().queriesAnswered).toBe(0)
   })
 
-  it("refuses empty-quotes for tracking and malformed faults", () => {
+  it("broken-quotation answers the real quote with its first quotation's price null and deadline missing", async () => {
+    const healthy = (await call("freight")).json as { cotacoes: Array<Record<string, unknown>> }
+    sandbox.setFault("freight", { mode: "broken-quotation", times: 1 })
+    const broken = (await call("freight")).json as { cotacoes: Array<Record<string, unknown>> }
+    expect(broken.cotacoes).toHaveLength(healthy.cotacoes.length)
+    expect(broken.cotacoes[0].cotacao_preco).toBeNull()
+    expect(broken.cotacoes[0]).not.toHaveProperty("cotacao_prazo")
+    expect(broken.cotacoes[0].servico_metaname).toBe(healthy.cotacoes[0].servico_metaname)
+    expect(broken.cotacoes.slice(1)).toEqual(healthy.cotacoes.slice(1))
+  })
+
+  it("refuses empty-quotes and broken-quotation for tracking, and malformed faults", () => {
     expect(() => sandbox.setFault("tracking", { mode: "empty-quotes" })).toThrow(/freight service only/)
+    expect(() => sandbox.setFault("tracking", { mode: "broken-quotation" })).toThrow(/freight service only/)
     expect(() => sandbox.setFault("freight", { mode: "status", status: 99 })).toThrow(/Invalid sandbox fault/)
     expect(() => sandbox.setFault("freight", { mode: "latency" } as SandboxFault)).toThrow(/Invalid sandbox fault/)
     expect(() => sandbox.setFault("freight", { mode: "status", status: 500, times: 0 })).toThrow(/Invalid sandbox fault/)

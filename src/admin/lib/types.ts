@@ -61,7 +61,10 @@ export type Credentials = {
   tracking: ServiceCredentials
 }
 
-export type SettingsResponse = { settings: FreteSettings; credentials: Credentials }
+/** An origin CEP the freight API does not know (erro_id 101), with the merchant's message. */
+export type OriginProblem = { cep: string; message: string; seen_at: string }
+
+export type SettingsResponse = { settings: FreteSettings; credentials: Credentials; origin_problem: OriginProblem | null }
 
 /**
  * A value as the form sends it: numbers typed by the merchant may be empty or not numbers

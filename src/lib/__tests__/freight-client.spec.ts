@@ -263,6 +263,33 @@ describe("FreightClient against the sandbox", () => {
       expect(error.message).toMatch(/documented shape/)
     })
 
+    it("leaves out a malformed quotation alone, logged, and keeps the others", async () => {
+      const healthy = await client.quote(QUERY)
+      sandbox.setFault("freight", { mode: "broken-quotation", times: 1 })
+      const before = logger.lines.length
+      const quote = await client.quote(QUERY)
+      expect(quote.quotations).toEqual(healthy.quotations.slice(1))
+      const warning = logger.lines.slice(before).find((line) => line.includes("is left out"))
+      expect(warning).toContain(`quotation 0 (${healthy.quotations[0].service})`)
+      expect(warning).toMatch(/cotacao_preco/)
+      expect(warning).toMatch(/cotacao_prazo/)
+    })
+
+    it("an answer whose every quotation is malformed is an invalid answer", async () => {
+      const { MockAgent } = await import("undici")
+      const agent = new MockAgent()
+      agent.disableNetConnect()
+      agent
+        .get("http://freight.test")
+        .intercept({ path: /^\/v2\/consulta/, method: "POST" })
+        .reply(200, { consulta_token: "tok-1", cotacoes: [{ servico_metaname: "correios-pac", servico_nome: "PAC", cotacao_preco: null, cotacao_prazo: 3 }] })
+      client = newClient({ url: "http://freight.test", dispatcher: agent })
+      const error = await failure(client.quote(QUERY))
+      expect(error).toBeInstanceOf(InvalidAnswerError)
+      expect(error.message).toMatch(/no readable quotation \(1 malformed\)/)
+      await agent.close()
+    })
+
     it("a refused connection is a network error whose request was never sent", async () => {
       const closed = await createSandbox()
       const url = closed.url

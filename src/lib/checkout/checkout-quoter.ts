@@ -6,6 +6,7 @@ import { silentLogger, type FreteLogger } from "../logger"
 import { canonicalKey, hashKey, QuoteCache, type QuoteCacheStats, type QuoteSource } from "../quote-cache"
 import type { FreteSettings } from "../settings/schema"
 import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
+import { OriginWatch, type OriginProblem } from "./origin-watch"
 import { ShopperError } from "./shopper-error"
 
 export class FreightNotConfiguredError extends Error {
@@ -49,6 +50,7 @@ export interface CheckoutQuoterDeps {
 export class CheckoutQuoter {
   private readonly logger: FreteLogger
   private readonly now: () => Date
+  private readonly origins = new OriginWatch()
 
   constructor(private readonly deps: CheckoutQuoterDeps) {
     this.logger = deps.logger ?? silentLogger
@@ -77,6 +79,11 @@ export class CheckoutQuoter {
     return this.deps.cache?.stats() ?? null
   }
 
+  /** An origin CEP the freight API refused (erro_id 101) and has not answered for since, or null. */
+  originProblem(): OriginProblem | null {
+    return this.origins.current()
+  }
+
   /** The circuit's state and figures, or null when there is no circuit breaker. */
   circuitStats(): CircuitStats | null {
     return this.deps.breaker?.stats() ?? null
@@ -96,6 +103,8 @@ export class CheckoutQuoter {
     try {
       const cache = this.deps.cache
       const result = cache ? await cache.get(this.keyOf(query), () => this.load(query)) : { value: await this.load(query), source: "upstream" as const }
+      // An answer for this origin, fresh or kept: the service knows it.
+      this.origins.answered(query.originCep)
       const offers = offersFromQuote(result.value, settings, this.now())
       if (offers.length) {
         return { offers, source: result.source }
@@ -104,6 +113,12 @@ export class CheckoutQuoter {
     } catch (error) {
       if (error instanceof CepNotFoundError && error.which === "destination") {
         throw new ShopperError("cep_not_served")
+      }
+      if (error instanceof CepNotFoundError && this.origins.report(query.originCep, this.now())) {
+        // The store's configuration is wrong, not the shopper's CEP: said once, loudly, and shown in the admin.
+        this.logger.error(
+          `frete: the freight API does not know the origin CEP ${query.originCep} (erro_id 101): correct the stock location's postal code or the settings' origin_cep; until then checkout uses the fallback table, if any`
+        )
       }
       reason = error instanceof Error ? error.message : String(error)
     }

@@ -4,7 +4,7 @@ import { startDeadline, type Deadline } from "../http/deadline"
 import { ServiceTransport, type TransportResponse } from "../http/service-transport"
 import type { FreteLogger } from "../logger"
 import { buildWireQuery } from "./build-wire-query"
-import { freightAnswerWireSchema, freightQuerySchema, quoteFromWire, type FreightQuery, type FreightQuote } from "./schemas"
+import { freightAnswerWireSchema, freightQuerySchema, quoteFromWire, readQuotations, type FreightQuery, type FreightQuote } from "./schemas"
 
 export interface FreightClientOptions {
   url: string
@@ -106,7 +106,16 @@ export class FreightClient {
     if (response.status !== 200) {
       throw errorFromResponse("freight", response.status, response.text, [this.options.token])
     }
-    return quoteFromWire(this.parseAnswer(response))
+    const answer = this.parseAnswer(response)
+    const { quotations, dropped } = readQuotations(answer.cotacoes)
+    for (const quotation of dropped) {
+      this.options.logger?.warn(`frete: the freight API's quotation ${quotation.index} (${quotation.service ?? "no service"}) is left out: ${quotation.problem}`)
+    }
+    // Every quotation unreadable: the answer as a whole is, so the failure policy serves earlier prices.
+    if (dropped.length && !quotations.length) {
+      throw new InvalidAnswerError(`Freight API answered no readable quotation (${dropped.length} malformed)`, { service: "freight", status: response.status })
+    }
+    return quoteFromWire({ consulta_token: answer.consulta_token, cotacoes: quotations })
   }
 
   private parseAnswer(response: TransportResponse) {

@@ -69,10 +69,40 @@ export const quotationWireSchema = z.looseObject({
   servico_transporte: z.unknown().optional(),
 })
 
+/** Each quotation is read on its own (`readQuotations`): one malformed quotation drops alone. */
 export const freightAnswerWireSchema = z.looseObject({
   consulta_token: z.string().trim().min(1),
-  cotacoes: z.array(quotationWireSchema),
+  cotacoes: z.array(z.unknown()),
 })
+
+type QuotationWire = z.infer<typeof quotationWireSchema>
+
+/** A quotation the answer held but the plugin could not read, and why (for the log). */
+export interface DroppedQuotation {
+  index: number
+  service: string | null
+  problem: string
+}
+
+/** The answer's quotations that match the documented shape, and those that do not. */
+export function readQuotations(cotacoes: unknown[]): { quotations: QuotationWire[]; dropped: DroppedQuotation[] } {
+  const quotations: QuotationWire[] = []
+  const dropped: DroppedQuotation[] = []
+  cotacoes.forEach((raw, index) => {
+    const parsed = quotationWireSchema.safeParse(raw)
+    if (parsed.success) {
+      quotations.push(parsed.data)
+      return
+    }
+    const metaname = raw && typeof raw === "object" ? (raw as { servico_metaname?: unknown }).servico_metaname : undefined
+    const problem = parsed.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join(".") || "quotation"} ${issue.message}`)
+      .join("; ")
+    dropped.push({ index, service: typeof metaname === "string" ? metaname.slice(0, 100) : null, problem })
+  })
+  return { quotations, dropped }
+}
 
 export interface FreightQuotation {
   /** `servico_metaname`: the stable slug of the service; may repeat in an auction. */
@@ -96,7 +126,7 @@ export interface FreightQuote {
   quotations: FreightQuotation[]
 }
 
-export function quoteFromWire(answer: z.infer<typeof freightAnswerWireSchema>): FreightQuote {
+export function quoteFromWire(answer: { consulta_token: string; cotacoes: QuotationWire[] }): FreightQuote {
   return {
     consultaToken: answer.consulta_token,
     quotations: answer.cotacoes.map((quotation) => ({

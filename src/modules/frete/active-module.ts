@@ -1,6 +1,11 @@
+import { MedusaError } from "@medusajs/framework/utils"
 import type FreteModuleService from "./service"
 
 let active: FreteModuleService | undefined
+
+/** What the merchant (or the developer) reads when the plugin's module is missing: the fix. */
+export const MODULE_MISSING_MESSAGE =
+  'O frete não está configurado: o módulo do medusa-plugin-frete não foi carregado. Adicione { resolve: "medusa-plugin-frete" } a `plugins` no medusa-config.ts da loja e reinicie o Medusa.'
 
 /**
  * The fulfillment provider runs in the fulfillment module's container, which cannot resolve
@@ -11,9 +16,10 @@ export function setActiveFreteModule(service: FreteModuleService): void {
   active = service
 }
 
+/** The plugin's module; without it, a 400 that names the fix rather than a 500. */
 export function activeFreteModule(): FreteModuleService {
   if (!active) {
-    throw new Error("medusa-plugin-frete: the plugin's module is not loaded; add the plugin to `plugins` in medusa-config")
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, MODULE_MISSING_MESSAGE, "frete_module_missing")
   }
   return active
 }

@@ -325,6 +325,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
           opened: circuit.opened,
           refused: circuit.refused,
         },
+        origin_problem: this.quoter.originProblem(),
         cache: cache && {
           entries: cache.entries,
           max_entries: cache.maxEntries,

@@ -1,15 +1,19 @@
+import { Alert } from "@medusajs/ui"
 import { useState } from "react"
 import { useSettingsSave } from "../../hooks/use-settings-save"
 import { displayCep } from "../../lib/format"
 import { textOrNull } from "../../lib/form-values"
-import type { FreteSettings } from "../../lib/types"
+import type { FreteSettings, OriginProblem } from "../../lib/types"
 import { SettingsSection } from "../common/settings-section"
 import { TextField } from "../common/text-field"
 
 const formFrom = (settings: FreteSettings) => displayCep(settings.origin_cep ?? "")
 
-/** The origin CEP used when a shipping option's stock location has none. */
-export const OriginSection = ({ settings }: { settings: FreteSettings }) => {
+/**
+ * The origin CEP used when a shipping option's stock location has none, and the freight API's
+ * refusal of an origin (erro_id 101), which only the merchant can fix.
+ */
+export const OriginSection = ({ settings, problem }: { settings: FreteSettings; problem: OriginProblem | null }) => {
   const [originCep, setOriginCep] = useState(() => formFrom(settings))
   const { save, isSaving, issues } = useSettingsSave({
     successMessage: "Origem salva",
@@ -23,6 +27,11 @@ export const OriginSection = ({ settings }: { settings: FreteSettings }) => {
       description="CEP de onde os pedidos saem. O CEP do local de estoque da opção de envio tem preferência; este é usado quando o local não tem CEP."
       save={{ onSave: () => save({ origin_cep: textOrNull(originCep) }), isSaving, issues, shown: ["origin_cep"] }}
     >
+      {problem ? (
+        <Alert variant="error" className="mb-4" data-testid="frete-origin-problem">
+          {problem.message}
+        </Alert>
+      ) : null}
       <div className="max-w-xs">
         <TextField
           path="origin_cep"

@@ -18,14 +18,14 @@ import { TrackingSection } from "./tracking-section"
  * settings once and keeps what the merchant types until its own save succeeds.
  */
 export const SettingsForm = ({ data }: { data: SettingsResponse }) => {
-  const { settings, credentials } = data
+  const { settings, credentials, origin_problem } = data
   const [credentialsDraft, setCredentialsDraft] = useState(() => credentialsDraftFrom(settings))
 
   return (
     <>
       <CredentialsSection credentials={credentials} draft={credentialsDraft} onDraftChange={setCredentialsDraft} />
       <TestConnectionSection settings={settings} credentials={credentials} draft={credentialsDraft} />
-      <OriginSection settings={settings} />
+      <OriginSection settings={settings} problem={origin_problem} />
       <ExtrasSection settings={settings} />
       <FreeFreightSection settings={settings} />
       <ServicesSection settings={settings} />

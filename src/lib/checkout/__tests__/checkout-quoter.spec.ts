@@ -250,8 +250,16 @@ describe("CheckoutQuoter", () => {
       expect(amounts(outcome.offers)).toEqual(["correios-pac:2990", "correios-sedex:7990"])
       expect(outcome.offers.map((o) => o.deliveryEstimate)).toEqual(["2026-01-05", "2025-12-30"])
       expect(outcome.offers.every((o) => o.isFallback)).toBe(true)
-      expect(logger.lines).toEqual([expect.stringMatching(/^warn .*fallback table.*01310100 -> 20040002/)])
-      expect(logger.lines[0]).toContain(error.message)
+      const fallbackLine = expect.stringMatching(/^warn .*fallback table.*01310100 -> 20040002/)
+      if (error instanceof CepNotFoundError) {
+        // The store's own configuration: an error line for the merchant too, and the admin shows it.
+        expect(logger.lines).toEqual([expect.stringMatching(/^error .*does not know the origin CEP 01310100 \(erro_id 101\)/), fallbackLine])
+        expect(quoter.originProblem()).toMatchObject({ cep: "01310100" })
+      } else {
+        expect(logger.lines).toEqual([fallbackLine])
+        expect(quoter.originProblem()).toBeNull()
+      }
+      expect(logger.lines.at(-1)).toContain(error.message)
     })
 
     it("with neither an earlier answer nor a fallback table, refuses with freight_unavailable and logs why", async () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { parseBrazilianDecimal, toCents } from "../../brazilian-decimal"
 import { MAX_BUSINESS_DAYS } from "../../calendar/business-days"
-import { freightAnswerWireSchema, quoteFromWire, type FreightQuery } from "../../freight/schemas"
+import { quoteFromWire, readQuotations, type FreightQuery } from "../../freight/schemas"
 import { BRAZILIAN_STATES, freteSettingsSchema, type FreteSettings } from "../../settings/schema"
 import { qualifiesForFreeFreight } from "../free-freight"
 import { billableWeightKg, CHEAPEST, fallbackOffers, FASTEST, offersFromQuote, pickOffer, type Offer } from "../offers"
@@ -92,13 +92,13 @@ function expectWellFormed(offer: Offer) {
 }
 
 describe("offers from the freight API's answer (properties)", () => {
-  it("any answer is refused as malformed, or gives offers whose amounts are the prices, in whole centavos >= 0", () => {
+  it("any quotation is left out as malformed, or gives an offer whose amount is its price, in whole centavos >= 0", () => {
     fc.assert(
       fc.property(fc.array(wireQuotation, { maxLength: 6 }), settings, now, (cotacoes, s, at) => {
-        const parsed = freightAnswerWireSchema.safeParse({ consulta_token: "tok-1", cotacoes })
-        if (!parsed.success) return
-        const offers = offersFromQuote(quoteFromWire(parsed.data), s, at)
-        const enabled = cotacoes.filter((quotation) => s.services.find((service) => service.metaname === quotation.servico_metaname)?.enabled !== false)
+        const { quotations, dropped } = readQuotations(cotacoes)
+        const readable = cotacoes.filter((_, index) => !dropped.some((quotation) => quotation.index === index))
+        const offers = offersFromQuote(quoteFromWire({ consulta_token: "tok-1", cotacoes: quotations }), s, at)
+        const enabled = readable.filter((quotation) => s.services.find((service) => service.metaname === quotation.servico_metaname)?.enabled !== false)
         expect(offers).toHaveLength(enabled.length)
         for (const offer of offers) expectWellFormed(offer)
         // Each offer's amount is one of the answer's prices, read the Brazilian way.
@@ -112,9 +112,8 @@ describe("offers from the freight API's answer (properties)", () => {
   it("pickOffer picks the cheapest, the fastest, or a service's own cheapest quotation, from the offers", () => {
     fc.assert(
       fc.property(fc.array(wireQuotation, { maxLength: 6 }), settings, now, fc.constantFrom(CHEAPEST, FASTEST, ...METANAMES), (cotacoes, s, at, option) => {
-        const parsed = freightAnswerWireSchema.safeParse({ consulta_token: "tok-1", cotacoes })
-        if (!parsed.success) return
-        const offers = offersFromQuote(quoteFromWire(parsed.data), s, at)
+        const { quotations } = readQuotations(cotacoes)
+        const offers = offersFromQuote(quoteFromWire({ consulta_token: "tok-1", cotacoes: quotations }), s, at)
         const picked = pickOffer(offers, option)
         const candidates = option === CHEAPEST || option === FASTEST ? offers : offers.filter((offer) => offer.service === option)
         if (candidates.length === 0) {

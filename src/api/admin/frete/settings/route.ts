@@ -4,7 +4,8 @@ import { FRETE_MODULE } from "../../../../modules/frete"
 import type FreteModuleService from "../../../../modules/frete/service"
 
 async function view(frete: FreteModuleService) {
-  return { settings: await frete.getSettings(), credentials: await frete.credentialsView() }
+  // origin_problem: an origin CEP the freight API refused, for the page to show at the origin field.
+  return { settings: await frete.getSettings(), credentials: await frete.credentialsView(), origin_problem: frete.quoter.originProblem() }
 }
 
 /** GET /admin/frete/settings: the settings in force, and where each credential comes from (never a secret). */

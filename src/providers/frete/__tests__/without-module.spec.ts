@@ -1,0 +1,25 @@
+// The provider registered in the fulfillment module while the plugin itself is missing from
+// `plugins`: every call answers a MedusaError that names the fix, never an unexplained 500.
+import { logger } from "@medusajs/framework/logger"
+import { MedusaError } from "@medusajs/framework/utils"
+import { MODULE_MISSING_MESSAGE } from "../../../modules/frete/active-module"
+import FreteFulfillmentProviderService from "../service"
+
+describe("the fulfillment provider without the plugin's module", () => {
+  const provider = new FreteFulfillmentProviderService({ logger })
+  const context = { currency_code: "brl", items: [], shipping_address: { postal_code: "01310-100" } }
+
+  it.each([
+    ["listing its options", () => provider.getFulfillmentOptions()],
+    ["pricing a cart", () => provider.calculatePrice({ id: "cheapest" }, {}, context)],
+    ["validating a shipping method", () => provider.validateFulfillmentData({ id: "cheapest" }, {}, context)],
+  ])("refuses %s with the fix: add the plugin to `plugins`", async (_what, call) => {
+    const error = await call().then(
+      () => null,
+      (caught: unknown) => caught
+    )
+    expect(error).toBeInstanceOf(MedusaError)
+    expect(error).toMatchObject({ type: MedusaError.Types.NOT_ALLOWED, code: "frete_module_missing", message: MODULE_MISSING_MESSAGE })
+    expect(MODULE_MISSING_MESSAGE).toMatch(/`plugins` no medusa-config\.ts/)
+  })
+})
