@@ -26,8 +26,8 @@ freteIntegrationTestRunner({
     it("stores a secret encrypted, uses it, and never sends it back", async () => {
       expect((await settings()).credentials).toEqual({
         encryption_available: true,
-        freight: { url: sandbox().url, url_source: "option", secret_set: false, secret_source: null },
-        tracking: { url: sandbox().url, url_source: "option", secret_set: true, secret_source: "option" },
+        freight: { url: sandbox().url, url_source: "option", secret_set: false, secret_source: null, secret_withheld: false },
+        tracking: { url: sandbox().url, url_source: "option", secret_set: true, secret_source: "option", secret_withheld: false },
       })
 
       const saved = await api.post("/admin/frete/settings", { secrets: { freight_token: FREIGHT_TOKEN } }, store.admin)
@@ -49,6 +49,26 @@ freteIntegrationTestRunner({
       const cleared = await api.post("/admin/frete/settings", { secrets: { freight_token: null } }, store.admin)
       expect(cleared.data.credentials.freight).toMatchObject({ secret_set: false, secret_source: null })
       expect(JSON.parse((await storedRow()).secrets)).toEqual({})
+    })
+
+    it("keeps answers per account: a new token is never served the old one's prices", async () => {
+      const other = "another-account-token-9a3e"
+      rememberSecret(other)
+      await api.post("/admin/frete/settings", { secrets: { freight_token: FREIGHT_TOKEN } }, store.admin)
+      const { variantId } = await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 })
+      const quote = () => api.post("/store/frete/quotes", { postal_code: "69010-000", items: [{ variant_id: variantId, quantity: 1 }] }, store.store)
+      await quote()
+      await quote()
+      expect(sandbox().calls({ service: "freight" })).toHaveLength(1)
+
+      // The merchant moves to another account of the service: the same query is asked again, with it.
+      sandbox().configure({ freightToken: other })
+      await api.post("/admin/frete/settings", { secrets: { freight_token: other } }, store.admin)
+      expect((await quote()).data.quotes[0].is_fallback).toBe(false)
+      expect(sandbox().calls({ service: "freight" }).map((call) => call.authorized)).toEqual([true, true])
+
+      sandbox().configure({ freightToken: FREIGHT_TOKEN })
+      await api.post("/admin/frete/settings", { secrets: { freight_token: FREIGHT_TOKEN } }, store.admin)
     })
 
     it("lets an option win over a secret saved in the admin", async () => {

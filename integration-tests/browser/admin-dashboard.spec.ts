@@ -1,90 +1,48 @@
 // The plugin's admin pages in a real browser: Debian's Chromium, driven by playwright-core,
-// against the demo's server (`medusa develop`, this repository's src/ with the admin). Never a
-// downloaded browser: without /usr/bin/chromium (CHROMIUM_PATH) this file fails, it does not skip.
-import fs from "node:fs"
+// against the demo's server (`medusa develop`, this repository's src/ with the admin).
 import path from "node:path"
-import pg from "pg"
-import { chromium, type Browser, type Page } from "playwright-core"
-import { DEMO_ADMIN, ROOT, startMedusaServer, type MedusaServer } from "../../scripts/demo/medusa-server"
-import { freePort } from "../../scripts/demo/processes"
-import { seedDemoStore, type DemoStore } from "../../scripts/demo/seed"
+import type { Page } from "playwright-core"
+import { DEMO_ADMIN, type MedusaServer } from "../../scripts/demo/medusa-server"
+import type { DemoStore } from "../../scripts/demo/seed"
 import { playStorefront, type StorefrontPlay } from "../../scripts/demo/storefront-play"
 import { eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
-import { createSandbox, type Sandbox } from "../../sandbox/server"
+import type { Sandbox } from "../../sandbox/server"
+import { SHOTS, startBrowserStore, type BrowserStore } from "../helpers/browser-store"
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
-const DOCS = path.join(ROOT, "docs")
-// `medusa develop` restarts on any file written outside dot folders: screenshots wait in .cache,
-// and go to docs/ (the README's) only when asked, so that a test run leaves the clone as it was.
-const SHOTS = path.join(ROOT, ".cache", "screenshots")
-const UPDATE_DOCS = process.env.UPDATE_SCREENSHOTS === "1"
-const LOGS = path.join(ROOT, ".cache", "browser-logs")
 const FREIGHT_TOKEN = "sandbox-freight-token"
-const DATABASE = `frete_browser_${process.pid}`
 
 jest.setTimeout(600_000)
 
 describe("the admin dashboard, in a browser", () => {
+  let admin: BrowserStore
   let sandbox: Sandbox
   let server: MedusaServer
   let store: DemoStore
   let play: StorefrontPlay
-  let browser: Browser
   let page: Page
 
-  const database = () => new pg.Client({ host: process.env.DB_HOST, port: Number(process.env.DB_PORT), user: process.env.DB_USERNAME, password: process.env.DB_PASSWORD, database: "postgres" })
   const byTestId = (id: string) => page.getByTestId(id)
   const productPageQuote = async () =>
     (await server.api.post("/store/frete/quotes", { postal_code: "30130-010", items: [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }] }, store.store)).data
       .quotes as Array<{ service: string; amount: number; days: number }>
 
   beforeAll(async () => {
-    if (!fs.existsSync(CHROMIUM)) {
-      throw new Error(`Chromium is not at ${CHROMIUM}: apt-get install chromium (CI's .ci/run installs it), or set CHROMIUM_PATH`)
-    }
-    sandbox = await createSandbox()
-    const client = database()
-    await client.connect()
-    await client.query(`create database ${DATABASE}`)
-    await client.end()
-    server = await startMedusaServer({
-      port: await freePort(),
-      logs: LOGS,
-      env: {
-        ...process.env,
-        DATABASE_URL: `postgres://${process.env.DB_USERNAME}:${process.env.DB_PASSWORD}@${process.env.DB_HOST}:${process.env.DB_PORT}/${DATABASE}`,
-        FRETE_FREIGHT_URL: sandbox.url,
-        // The freight token is saved from the admin (encrypted), not given as an option.
-        FRETE_FREIGHT_TOKEN: "",
-        FRETE_TRACKING_URL: sandbox.url,
-        FRETE_TRACKING_CREDENTIAL: "sandbox-tracking-credential",
-        FRETE_ENCRYPTION_KEY: "browser-tests-encryption-key-0123456789",
-        FRETE_PLUGIN_OPTIONS_JSON: "",
-        LOG_LEVEL: "info",
-      },
+    admin = await startBrowserStore({
+      name: "browser",
+      admin: true,
+      // The freight token is saved from the admin (encrypted), not given as an option.
+      env: { FRETE_FREIGHT_TOKEN: "", FRETE_ENCRYPTION_KEY: "browser-tests-encryption-key-0123456789" },
+      viewport: { width: 1440, height: 1000 },
+      screenshotPrefix: "admin-",
     })
-    store = await seedDemoStore(server.api, server.admin)
+    ;({ sandbox, server, store, page } = admin)
+    page.setDefaultTimeout(120_000)
     await server.api.post("/admin/frete/settings", { secrets: { freight_token: FREIGHT_TOKEN } }, server.admin)
     play = await playStorefront(server.api, store)
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-    })
-    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } })
-    page.setDefaultTimeout(120_000)
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    await sandbox?.close()
-    for (const shot of UPDATE_DOCS && fs.existsSync(SHOTS) ? fs.readdirSync(SHOTS) : []) {
-      fs.copyFileSync(path.join(SHOTS, shot), path.join(DOCS, shot))
-    }
-    const client = database()
-    await client.connect()
-    await client.query(`drop database if exists ${DATABASE}`)
-    await client.end()
+    await admin?.stop()
   })
 
   it("logs in", async () => {

@@ -1,25 +1,16 @@
 // The shopper's side in a real browser: the demo's storefront, built on the plugin's storefront
-// kit, against a Medusa server with this plugin (Debian's Chromium, driven by playwright-core; never
-// a downloaded browser: without /usr/bin/chromium (CHROMIUM_PATH) this file fails, it does not skip).
-import fs from "node:fs"
+// kit, against a Medusa server with this plugin (Debian's Chromium, driven by playwright-core).
 import path from "node:path"
-import pg from "pg"
-import { chromium, type Browser, type Page } from "playwright-core"
-import { ROOT, startMedusaServer, type MedusaServer } from "../../scripts/demo/medusa-server"
+import type { Page } from "playwright-core"
+import type { MedusaServer } from "../../scripts/demo/medusa-server"
 import { freePort } from "../../scripts/demo/processes"
-import { seedDemoStore, type DemoStore } from "../../scripts/demo/seed"
+import type { DemoStore } from "../../scripts/demo/seed"
 import { startStorefront, type StorefrontServer } from "../../scripts/demo/storefront/server"
 import { eventually } from "../../scripts/lib/store-api"
-import { createSandbox, type Sandbox } from "../../sandbox/server"
+import type { Sandbox } from "../../sandbox/server"
 import { formatPrice } from "../../storefront"
+import { SHOTS, startBrowserStore, type BrowserStore } from "../helpers/browser-store"
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
-const DOCS = path.join(ROOT, "docs")
-// Screenshots wait in .cache and reach docs/ (the README's) only when asked (UPDATE_SCREENSHOTS=1).
-const SHOTS = path.join(ROOT, ".cache", "screenshots")
-const UPDATE_DOCS = process.env.UPDATE_SCREENSHOTS === "1"
-const LOGS = path.join(ROOT, ".cache", "storefront-logs")
-const DATABASE = `frete_storefront_${process.pid}`
 const CEP_NOT_FOUND = "Não encontramos esse CEP. Confira o CEP de entrega e tente novamente."
 
 jest.setTimeout(600_000)
@@ -27,14 +18,13 @@ jest.setTimeout(600_000)
 type Quote = { service: string; name: string; amount: number; days: number | null; is_fallback: boolean }
 
 describe("the storefront, in a browser", () => {
+  let shop: BrowserStore
   let sandbox: Sandbox
   let server: MedusaServer
   let storefront: StorefrontServer
   let store: DemoStore
-  let browser: Browser
   let page: Page
 
-  const database = () => new pg.Client({ host: process.env.DB_HOST, port: Number(process.env.DB_PORT), user: process.env.DB_USERNAME, password: process.env.DB_PASSWORD, database: "postgres" })
   const byTestId = (id: string) => page.getByTestId(id)
   const settings = (body: Record<string, unknown>) => server.api.post("/admin/frete/settings", body, server.admin)
   const apiQuotes = async (cep: string, handle: string) =>
@@ -97,55 +87,19 @@ describe("the storefront, in a browser", () => {
     )
 
   beforeAll(async () => {
-    if (!fs.existsSync(CHROMIUM)) {
-      throw new Error(`Chromium is not at ${CHROMIUM}: apt-get install chromium (CI's .ci/run installs it), or set CHROMIUM_PATH`)
-    }
-    sandbox = await createSandbox()
-    const client = database()
-    await client.connect()
-    await client.query(`create database ${DATABASE}`)
-    await client.end()
-    server = await startMedusaServer({
-      port: await freePort(),
-      logs: LOGS,
-      admin: false,
-      env: {
-        ...process.env,
-        DATABASE_URL: `postgres://${process.env.DB_USERNAME}:${process.env.DB_PASSWORD}@${process.env.DB_HOST}:${process.env.DB_PORT}/${DATABASE}`,
-        FRETE_FREIGHT_URL: sandbox.url,
-        FRETE_FREIGHT_TOKEN: "sandbox-freight-token",
-        FRETE_TRACKING_URL: sandbox.url,
-        FRETE_TRACKING_CREDENTIAL: "sandbox-tracking-credential",
-        FRETE_PLUGIN_OPTIONS_JSON: "",
-        LOG_LEVEL: "info",
-      },
-    })
-    store = await seedDemoStore(server.api, server.admin)
+    shop = await startBrowserStore({ name: "storefront", admin: false, env: {}, viewport: { width: 1100, height: 900 }, locale: "pt-BR", screenshotPrefix: "storefront-" })
+    ;({ sandbox, server, store, page } = shop)
+    page.setDefaultTimeout(60_000)
     storefront = await startStorefront({
       port: await freePort(),
       medusaUrl: server.url,
       config: { storeName: "Loja Demo", publishableKey: store.store.headers["x-publishable-api-key"], regionId: store.regionId },
     })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-    })
-    page = await browser.newPage({ viewport: { width: 1100, height: 900 }, locale: "pt-BR" })
-    page.setDefaultTimeout(60_000)
   })
 
   afterAll(async () => {
-    await browser?.close()
     await storefront?.close()
-    await server?.stop()
-    await sandbox?.close()
-    for (const shot of UPDATE_DOCS && fs.existsSync(SHOTS) ? fs.readdirSync(SHOTS).filter((name) => name.startsWith("storefront-")) : []) {
-      fs.copyFileSync(path.join(SHOTS, shot), path.join(DOCS, shot))
-    }
-    const client = database()
-    await client.connect()
-    await client.query(`drop database if exists ${DATABASE}`)
-    await client.end()
+    await shop?.stop()
   })
 
   it("quotes the product page by CEP: every service with its price, deadline and date", async () => {

@@ -53,6 +53,8 @@ export type ServiceCredentials = {
   url_source: CredentialSource
   secret_set: boolean
   secret_source: CredentialSource
+  /** A secret is set, but not for the URL in force: it is not sent there. */
+  secret_withheld: boolean
 }
 
 export type Credentials = {

@@ -51,6 +51,7 @@ export class CheckoutQuoter {
   private readonly logger: FreteLogger
   private readonly now: () => Date
   private readonly origins = new OriginWatch()
+  private account = "none"
 
   constructor(private readonly deps: CheckoutQuoterDeps) {
     this.logger = deps.logger ?? silentLogger
@@ -89,8 +90,19 @@ export class CheckoutQuoter {
     return this.deps.breaker?.stats() ?? null
   }
 
+  /**
+   * The account (a fingerprint of the URL and token in force, never the token) whose answers are
+   * kept; a new one forgets every answer of the old, so it is never served the old one's prices.
+   */
+  useAccount(fingerprint: string): void {
+    if (fingerprint !== this.account) {
+      this.account = fingerprint
+      this.deps.cache?.clear()
+    }
+  }
+
   keyOf(query: FreightQuery): string {
-    return hashKey(canonicalKey(query))
+    return hashKey(`${this.account}|${canonicalKey(query)}`)
   }
 
   /** Whether pricing this query now would call the freight API. */

@@ -8,6 +8,9 @@ export interface RetryPolicy {
   giveUpAfterMs: number
 }
 
+/** The reason a tracking order waits for the tracking API to be configured (the merchant reads it). */
+export const NOT_CONFIGURED_REASON = "Rastreamento não configurado: o pedido será enviado assim que a URL e a credencial do serviço de rastreamento forem informadas."
+
 /** What to do with a tracking order after a failed attempt. */
 export type DeliveryDecision = { kind: "retry"; reason: string; delayMs: number } | { kind: "fail"; reason: string }
 
@@ -47,6 +50,11 @@ export function decideAfterFailure(error: unknown, attempts: number, ageMs: numb
   }
   if (ageMs >= policy.giveUpAfterMs) {
     return { kind: "fail", reason: `Não foi possível entregar depois de ${attempts} tentativas: ${detail}` }
+  }
+  if (error instanceof TrackingNotConfiguredError) {
+    // Nothing was sent and nothing is wrong with the order: asked again at the first delay, every
+    // time, so it goes out within that delay of the merchant saving the URL and the credential.
+    return { kind: "retry", reason: NOT_CONFIGURED_REASON, delayMs: retryDelayMs(1, policy) }
   }
   return { kind: "retry", reason: `Falha temporária na tentativa ${attempts}: ${detail}`, delayMs: retryDelayMs(attempts, policy) }
 }

@@ -15,9 +15,10 @@ import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order
 import { TrackingNotConfiguredError } from "../../lib/tracking/client"
 import { decideAfterFailure } from "../../lib/tracking/delivery-policy"
 import type { TrackingOrder } from "../../lib/tracking/schemas"
-import { decryptSecret, encryptSecret } from "../../lib/secret-box"
 import { setActiveFreteModule } from "./active-module"
-import { credentialsInForce, credentialsView, SECRET_NAMES, type Credentials, type SecretName, type StoredSecrets } from "./credentials"
+import { accountFingerprint, credentialsInForce, credentialsView, type Credentials } from "./credentials"
+import { openSecrets, sealSecrets, secretChanges } from "./sealed-secrets"
+import { secretsNeededForTest } from "./connection-test-pairing"
 import { FreteSettingsRecord } from "./models/frete-settings-record"
 import { TrackingOrderRecord } from "./models/tracking-order-record"
 import { TrackingOrderStore, type TrackingOrderRow } from "./tracking-order-store"
@@ -217,7 +218,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     const { settings: current, sealed } = await this.readRecord()
     const parsed = freteSettingsSchema.safeParse({ ...current, ...fields })
     const issues = parsed.success ? [] : settingsIssues(parsed.error)
-    const secretChanges = this.secretChanges(secretsInput, issues)
+    const changes = secretChanges(secretsInput, Boolean(this.options_.encryptionKey), issues)
     if (!parsed.success || issues.length) {
       const error = new MedusaError(
         MedusaError.Types.INVALID_DATA,
@@ -226,50 +227,15 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
       Object.assign(error, { issues })
       throw error
     }
-    for (const [name, value] of Object.entries(secretChanges)) {
-      if (value === null) {
-        delete sealed[name]
-      } else {
-        sealed[name] = encryptSecret(value, this.options_.encryptionKey as string)
-      }
-    }
+    const next = sealSecrets(sealed, changes, current, parsed.data, this.options_)
     // One statement, whole values: an ORM update merges JSON objects (a removed secret would stay),
     // and two first saves at once must not both insert.
     await this.pg_().raw(
       `insert into frete_settings (id, settings, secrets) values (?, ?::jsonb, ?::jsonb)
        on conflict (id) do update set settings = excluded.settings, secrets = excluded.secrets, updated_at = now()`,
-      [SETTINGS_ROW_ID, JSON.stringify(parsed.data), JSON.stringify(sealed)]
+      [SETTINGS_ROW_ID, JSON.stringify(parsed.data), JSON.stringify(next)]
     )
-    return this.apply(parsed.data, sealed)
-  }
-
-  /** The secrets to change, checked; a problem goes to `issues`. */
-  private secretChanges(input: unknown, issues: Array<{ field: string; message: string }>): Partial<Record<SecretName, string | null>> {
-    if (input === undefined) return {}
-    if (!input || typeof input !== "object" || Array.isArray(input)) {
-      issues.push({ field: "secrets", message: "envie os segredos como um objeto" })
-      return {}
-    }
-    const changes: Partial<Record<SecretName, string | null>> = {}
-    for (const [name, value] of Object.entries(input as Record<string, unknown>)) {
-      const field = `secrets.${name}`
-      if (!(SECRET_NAMES as readonly string[]).includes(name)) {
-        issues.push({ field, message: "segredo desconhecido" })
-      } else if (value === null) {
-        changes[name as SecretName] = null
-      } else if (typeof value !== "string" || !value.trim() || value.length > 1000) {
-        issues.push({ field, message: "informe o segredo como texto, ou null para removê-lo" })
-      } else if (!/^[\x20-\x7e]+$/.test(value)) {
-        // Tokens and Basic credentials are printable ASCII; anything else (a NUL, a lone surrogate,
-        // an accent pasted from a document) would be sent changed, and refused by the service.
-        issues.push({ field, message: "o segredo tem caracteres não permitidos: use só letras, números e símbolos ASCII" })
-      } else if (!this.options_.encryptionKey) {
-        issues.push({ field, message: "Defina FRETE_ENCRYPTION_KEY (opção encryptionKey) no servidor para salvar segredos pelo painel." })
-      } else {
-        changes[name as SecretName] = value.trim()
-      }
-    }
-    return changes
+    return this.apply(parsed.data, next)
   }
 
   /**
@@ -284,6 +250,10 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
   }): Promise<ConnectionTestResult> {
     const settings = await this.getSettings()
     const inForce = this.credentials_
+    const issues = secretsNeededForTest(input, inForce)
+    if (issues.length) {
+      throw Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, issues.map((issue) => issue.message).join(" ")), { issues })
+    }
     return testConnection({
       originCep: input.originCep,
       destinationCep: input.destinationCep,
@@ -361,30 +331,18 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
 
   /** Makes these settings and secrets the ones in force in this process. */
   private apply(settings: FreteSettings, sealed: Record<string, string>): FreteSettings {
-    this.credentials_ = credentialsInForce(this.options_, settings, this.openSecrets(sealed))
+    const secrets = openSecrets(sealed, this.options_.encryptionKey, (problem) => {
+      // The settings are read again every few seconds: each problem is logged once.
+      if (!this.secretProblemsLogged_.has(problem)) {
+        this.secretProblemsLogged_.add(problem)
+        this.logger_.error(problem)
+      }
+    })
+    this.credentials_ = credentialsInForce(this.options_, settings, secrets)
+    // Answers are kept per account; a new account starts with none of the old one's prices.
+    const { url, secret } = this.credentials_.freight
+    this.quoter_.useAccount(accountFingerprint(url, secret))
     this.settings_ = { value: settings, readAt: Date.now() }
     return settings
-  }
-
-  /** Decrypts the secrets saved from the admin; one that cannot be read counts as not set. */
-  private openSecrets(sealed: Record<string, string>): StoredSecrets {
-    const secrets: StoredSecrets = {}
-    const key = this.options_.encryptionKey
-    for (const name of SECRET_NAMES) {
-      if (!sealed[name]) continue
-      try {
-        if (!key) {
-          throw new Error("no encryptionKey (FRETE_ENCRYPTION_KEY) is set to decrypt it")
-        }
-        secrets[name] = decryptSecret(sealed[name], key)
-      } catch (error) {
-        const problem = `frete: the ${name} saved in the admin is ignored: ${(error as Error).message}`
-        if (!this.secretProblemsLogged_.has(problem)) {
-          this.secretProblemsLogged_.add(problem)
-          this.logger_.error(problem)
-        }
-      }
-    }
-    return secrets
   }
 }

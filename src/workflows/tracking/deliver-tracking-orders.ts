@@ -30,16 +30,16 @@ export async function recordShipment(container: MedusaContainer, fulfillmentId: 
   const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const settings = await frete.getSettings()
-  if (!frete.trackingClient()) {
-    logger.info(`frete tracking: not configured, no tracking order for fulfillment ${fulfillmentId}`)
-    return null
-  }
+  // Written even while the tracking API is not configured: delivered once it is (see delivery-policy).
   const fulfillment = await readShippedFulfillment(container, fulfillmentId)
   if (!fulfillment || !fulfillment.providerId || !settings.tracking.provider_ids.includes(fulfillment.providerId)) {
     logger.debug(`frete tracking: fulfillment ${fulfillmentId} is not shipped by a provider that gets tracking orders`)
     return null
   }
   const { row, inserted } = await frete.recordShipment({ fulfillmentId, orderId: fulfillment.orderId, noNotification })
+  if (inserted && !frete.trackingClient()) {
+    logger.warn(`frete tracking: not configured yet; the tracking order of fulfillment ${fulfillmentId} waits for the URL and the credential`)
+  }
   return inserted ? prepareAndDeliver(container, row) : row
 }
 

@@ -12,11 +12,27 @@ type CredentialsSectionProps = {
   onDraftChange: (draft: CredentialsDraft) => void
 }
 
-function urlHint(state: ServiceCredentials, endpoint: string): string {
+const SECRET_TEXTS = {
+  token: {
+    withheld: "O token definido não foi configurado para esta URL e não é enviado a ela: salve a URL e o token juntos.",
+    forgotten: "Ao salvar outra URL, o token salvo é apagado (ele só é enviado à URL com que foi salvo): digite junto o token desta URL.",
+    bound: "O token salvo só é enviado a esta URL.",
+  },
+  credential: {
+    withheld: "A credencial definida não foi configurada para esta URL e não é enviada a ela: salve a URL e a credencial juntas.",
+    forgotten: "Ao salvar outra URL, a credencial salva é apagada (ela só é enviada à URL com que foi salva): digite junto a credencial desta URL.",
+    bound: "A credencial salva só é enviada a esta URL.",
+  },
+}
+
+/** A secret is only ever sent to the URL it was configured with: the page says so where it matters. */
+function urlHint(state: ServiceCredentials, endpoint: string, draftUrl: string, texts: (typeof SECRET_TEXTS)["token"]): string {
+  if (state.secret_withheld) return texts.withheld
   if (state.url_source === "option") {
     return "Definida pela configuração do servidor (medusa-config ou variável de ambiente), que prevalece sobre o painel."
   }
-  return `Endereço base; o plugin chama ${endpoint}.`
+  if (state.secret_source === "settings" && draftUrl.trim() !== (state.url ?? "")) return texts.forgotten
+  return `Endereço base; o plugin chama ${endpoint}.${state.secret_source === "settings" ? ` ${texts.bound}` : ""}`
 }
 
 /** Where the two APIs are and their secrets: freight URL and token, tracking URL and credential. */
@@ -49,7 +65,7 @@ export const CredentialsSection = ({ credentials, draft, onDraftChange }: Creden
             placeholder="https://"
             value={credentials.freight.url_source === "option" ? credentials.freight.url ?? "" : draft.freight_url}
             disabled={credentials.freight.url_source === "option"}
-            hint={urlHint(credentials.freight, "{url}/v2/consulta")}
+            hint={urlHint(credentials.freight, "{url}/v2/consulta", draft.freight_url, SECRET_TEXTS.token)}
             issues={issues}
             onChange={(value) => update({ freight_url: value })}
           />
@@ -72,7 +88,7 @@ export const CredentialsSection = ({ credentials, draft, onDraftChange }: Creden
             placeholder="https://"
             value={credentials.tracking.url_source === "option" ? credentials.tracking.url ?? "" : draft.tracking_url}
             disabled={credentials.tracking.url_source === "option"}
-            hint={urlHint(credentials.tracking, "{url}/v1/tracking")}
+            hint={urlHint(credentials.tracking, "{url}/v1/tracking", draft.tracking_url, SECRET_TEXTS.credential)}
             issues={issues}
             onChange={(value) => update({ tracking_url: value })}
           />

@@ -20,12 +20,24 @@ describe("the tracking order's delivery policy", () => {
       new ServerError("500", { ...tracking, status: 500 }),
       new QuotaExceededError("429", { ...tracking, status: 429 }),
       new NetworkError("refused", { ...tracking, outcomeUnknown: false }),
-      new TrackingNotConfiguredError(),
     ]) {
       const decision = decideAfterFailure(error, 3, 60_000, POLICY)
       expect(decision).toMatchObject({ kind: "retry", reason: expect.stringMatching(/^Falha temporária na tentativa 3/) })
       expect(decision.kind === "retry" && decision.delayMs).toBeGreaterThan(0)
     }
+  })
+
+  it("waits for the tracking API to be configured at the first delay, every time, within the day", () => {
+    for (const attempts of [1, 5, 40]) {
+      expect(decideAfterFailure(new TrackingNotConfiguredError(), attempts, 60_000, POLICY)).toEqual({
+        kind: "retry",
+        reason: "Rastreamento não configurado: o pedido será enviado assim que a URL e a credencial do serviço de rastreamento forem informadas.",
+        delayMs: expect.any(Number),
+      })
+      const decision = decideAfterFailure(new TrackingNotConfiguredError(), attempts, 60_000, POLICY)
+      expect(decision.kind === "retry" && decision.delayMs).toBeLessThanOrEqual(POLICY.baseDelayMs * 1.2)
+    }
+    expect(decideAfterFailure(new TrackingNotConfiguredError(), 40, POLICY.giveUpAfterMs, POLICY)).toMatchObject({ kind: "fail" })
   })
 
   it("gives up, as failed, a day after the shipment", () => {
@@ -59,7 +71,6 @@ describe("the tracking order's delivery policy", () => {
     [new ServerError("Tracking API failed (HTTP 503)", { ...tracking, status: 503 }), "Falha temporária na tentativa 1: o serviço falhou (HTTP 503)"],
     [new QuotaExceededError("Tracking API query limit reached (HTTP 429)", { ...tracking, status: 429 }), "Falha temporária na tentativa 1: o serviço avisa que o limite do plano foi atingido (HTTP 429)"],
     [new NetworkError("Tracking API connection refused (ECONNREFUSED)", { ...tracking, outcomeUnknown: false }), "Falha temporária na tentativa 1: não foi possível conectar ao serviço"],
-    [new TrackingNotConfiguredError(), "Falha temporária na tentativa 1: o serviço de rastreamento não está configurado: informe a URL e a credencial"],
     [
       new TimeoutError("Tracking API did not answer POST /v1/tracking in time", { ...tracking, outcomeUnknown: true }),
       "Sem resposta legível do serviço de rastreamento depois do envio (o serviço não respondeu dentro do prazo depois de receber o pedido). Ele pode ter criado o pedido: confira no painel do serviço antes de reenviar.",

@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { FRETE_MODULE } from "../../../../modules/frete"
 import type FreteModuleService from "../../../../modules/frete/service"
+import { sendIssues } from "../../../lib/issues-error"
 
 async function view(frete: FreteModuleService) {
   // origin_problem: an origin CEP the freight API refused, for the page to show at the origin field.
@@ -28,11 +29,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   try {
     await frete.saveSettings(body as Record<string, unknown>)
   } catch (error) {
-    const issues = (error as { issues?: unknown }).issues
-    if (error instanceof MedusaError && Array.isArray(issues)) {
-      res.status(400).json({ type: error.type, message: error.message, issues })
-      return
-    }
+    if (sendIssues(res, error)) return
     throw error
   }
   res.json(await view(frete))

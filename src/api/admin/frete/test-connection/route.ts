@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { tryNormalizeCep } from "../../../../lib/cep"
 import { FRETE_MODULE } from "../../../../modules/frete"
 import type FreteModuleService from "../../../../modules/frete/service"
+import { sendIssues } from "../../../lib/issues-error"
 import { TestConnectionBody } from "./validators"
 
 const CEP_FIELDS = ["origin_cep", "destination_cep"]
@@ -26,12 +27,16 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     return
   }
   const frete = req.scope.resolve<FreteModuleService>(FRETE_MODULE)
-  res.json(
-    await frete.testConnection({
-      originCep,
-      destinationCep,
-      freight: { url: body.freight_url || undefined, token: body.freight_token || undefined },
-      tracking: { url: body.tracking_url || undefined, credential: body.tracking_credential || undefined },
-    })
-  )
+  try {
+    res.json(
+      await frete.testConnection({
+        originCep,
+        destinationCep,
+        freight: { url: body.freight_url || undefined, token: body.freight_token || undefined },
+        tracking: { url: body.tracking_url || undefined, credential: body.tracking_credential || undefined },
+      })
+    )
+  } catch (error) {
+    if (!sendIssues(res, error)) throw error
+  }
 }
