@@ -120,6 +120,16 @@ describe("the storefront, in a browser", () => {
     await page.locator(".product-page").screenshot({ path: path.join(SHOTS, "storefront-product.png") })
   })
 
+  it("quotes the same CEP again when the shopper changes the quantity", async () => {
+    await quoteOnProductPage("luminaria-mesa", "40010-000")
+    const one = await calculatorOptions()
+    await byTestId("quantity").fill("3")
+    const three = (await server.api.post("/store/frete/quotes", { postal_code: "40010-000", items: [{ variant_id: store.variantIds["luminaria-mesa"], quantity: 3 }] }, store.store)).data
+      .quotes as Quote[]
+    await eventually(async () => (await calculatorOptions()).map((option) => option.price).join() === three.map((quote) => formatPrice(quote.amount)).join())
+    expect((await calculatorOptions()).map((option) => option.price)).not.toEqual(one.map((option) => option.price))
+  })
+
   it("shows price, carrier and date of every option at the delivery step, and the promised date on the order", async () => {
     await toDeliveryStep("camiseta-basica", { cep: "30130010", city: "Belo Horizonte", uf: "MG" })
     const options = await deliveryOptions()
