@@ -32,6 +32,14 @@ describe("the storefront kit's React components", () => {
     expect(html).toContain('class="frete-option__estimated"')
   })
 
+  it("shows no date when the service does not know the deadline (101), and same-day as today", () => {
+    const unknown = renderToString(<FreteDeliveryOptionLabel name="SEDEX" amount={33.14} facts={{ ...FACTS, days: 101 }} />)
+    expect(text(unknown)).toBe("SEDEX R$ 33,14 Correios Prazo a confirmar")
+    expect(unknown).not.toContain("frete-option__date")
+    const today = renderToString(<FreteDeliveryOptionLabel name="SEDEX" amount={33.14} facts={{ ...FACTS, days: 0, delivery_estimate: "2026-11-22" }} />)
+    expect(text(today)).toBe("SEDEX R$ 33,14 Correios Receba hoje Chega até dom., 22 de nov.")
+  })
+
   it("shows why an option is unavailable instead of a price", () => {
     const html = renderToString(<FreteDeliveryOptionLabel name="SEDEX" amount={null} facts={null} error={new FreteError("cep_not_served")} />)
     expect(text(html)).toBe("SEDEX Não encontramos esse CEP. Confira o CEP de entrega e tente novamente.")

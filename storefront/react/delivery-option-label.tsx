@@ -1,5 +1,5 @@
 import { errorMessage } from "../errors"
-import { formatCarrier, formatDeadline, formatDeliveryDate, formatPrice } from "../format"
+import { describeOption, formatCarrier, formatPrice } from "../format"
 import type { FreteFacts } from "../types"
 
 export interface FreteDeliveryOptionLabelProps {
@@ -29,7 +29,8 @@ function carrierLine(facts: FreteFacts, optionName: string): string {
  */
 export function FreteDeliveryOptionLabel({ name, amount, facts, error, className }: FreteDeliveryOptionLabelProps) {
   const carrier = facts ? carrierLine(facts, name) : ""
-  const date = facts ? formatDeliveryDate(facts.delivery_estimate) : null
+  // The price is shown from `amount` (null while unknown); only the deadline, date and mark are read here.
+  const shown = facts ? describeOption({ ...facts, amount: amount ?? 0 }) : null
   return (
     <span className={["frete-option", className].filter(Boolean).join(" ")}>
       <span className="frete-option__name">{name}</span>
@@ -39,9 +40,9 @@ export function FreteDeliveryOptionLabel({ name, amount, facts, error, className
         <>
           {amount !== null ? <span className="frete-option__price">{formatPrice(amount)}</span> : null}
           {carrier ? <span className="frete-option__carrier">{carrier}</span> : null}
-          {facts ? <span className="frete-option__deadline">{formatDeadline(facts.days)}</span> : null}
-          {date && facts?.days !== null ? <span className="frete-option__date">{date}</span> : null}
-          {facts?.is_fallback ? <span className="frete-option__estimated">Preço estimado</span> : null}
+          {shown ? <span className="frete-option__deadline">{shown.deadline}</span> : null}
+          {shown?.date ? <span className="frete-option__date">{shown.date}</span> : null}
+          {shown?.note ? <span className="frete-option__estimated">{shown.note}</span> : null}
         </>
       )}
     </span>
