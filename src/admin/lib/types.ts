@@ -120,7 +120,7 @@ export type ProductsMissingDimensionsResponse = {
   offset: number
 }
 
-export type TrackingOrderStatus = "pending" | "created" | "failed"
+export type TrackingOrderStatus = "pending" | "sending" | "created" | "failed"
 
 export type TrackingOrder = {
   id: string

@@ -1,6 +1,7 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Container, Heading, Text } from "@medusajs/ui"
+import { useEffect } from "react"
 import { TrackingOrderItem } from "../components/tracking/tracking-order-item"
 import { useRetryTrackingOrder, useTrackingOrders } from "../hooks/use-tracking-orders"
 import { toApiError } from "../lib/api-error"
@@ -13,9 +14,19 @@ function fulfillmentTitle(order: AdminOrder, fulfillmentId: string): string {
 
 /** The order's tracking orders, one per shipped fulfillment, beside the order's details. */
 const OrderTrackingWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
-  const { data, isPending, isError, error } = useTrackingOrders(order.id)
+  const { data, isPending, isError, error, refetch } = useTrackingOrders(order.id)
   const retry = useRetryTrackingOrder(order.id)
   const trackingOrders = data?.tracking_orders ?? []
+  const sending = trackingOrders.some((trackingOrder) => trackingOrder.status === "sending")
+
+  // A call under way ends within the tracking timeout: look again until none is.
+  useEffect(() => {
+    if (!sending) {
+      return
+    }
+    const timer = setInterval(() => void refetch(), 2000)
+    return () => clearInterval(timer)
+  }, [sending, refetch])
 
   return (
     <Container className="divide-y p-0" data-testid="frete-tracking-widget">

@@ -7,6 +7,7 @@ import { canonicalKey, hashKey, QuoteCache, type QuoteCacheStats, type QuoteSour
 import type { FreteSettings } from "../settings/schema"
 import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
 import { OriginWatch, type OriginProblem } from "./origin-watch"
+import { requestArrival } from "./request-arrival"
 import { ShopperError } from "./shopper-error"
 
 export class FreightNotConfiguredError extends Error {
@@ -111,10 +112,14 @@ export class CheckoutQuoter {
   }
 
   async offers(query: FreightQuery, settings: FreteSettings): Promise<QuoteOutcome> {
+    // The freight deadline runs from the arrival of the request that asks (see request-arrival.ts).
+    const startedAt = requestArrival() ?? Date.now()
     let reason: string
     try {
       const cache = this.deps.cache
-      const result = cache ? await cache.get(this.keyOf(query), () => this.load(query)) : { value: await this.load(query), source: "upstream" as const }
+      const result = cache
+        ? await cache.get(this.keyOf(query), () => this.load(query, startedAt))
+        : { value: await this.load(query, startedAt), source: "upstream" as const }
       // An answer for this origin, fresh or kept: the service knows it.
       this.origins.answered(query.originCep)
       const offers = offersFromQuote(result.value, settings, this.now())
@@ -143,13 +148,14 @@ export class CheckoutQuoter {
     throw new ShopperError("freight_unavailable", reason)
   }
 
-  private async load(query: FreightQuery): Promise<FreightQuote> {
+  private async load(query: FreightQuery, startedAt: number): Promise<FreightQuote> {
     const client = this.deps.freightClient()
     if (!client) {
       throw new FreightNotConfiguredError()
     }
     const breaker = this.deps.breaker
-    const quote = breaker ? await breaker.run(() => client.quote(query), CheckoutQuoter.verdictOn) : await client.quote(query)
+    const ask = () => client.quote(query, { startedAt })
+    const quote = breaker ? await breaker.run(ask, CheckoutQuoter.verdictOn) : await ask()
     if (!quote.quotations.length) {
       throw new NoQuotationError()
     }

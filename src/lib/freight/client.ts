@@ -4,6 +4,7 @@ import { startDeadline, type Deadline } from "../http/deadline"
 import { ServiceTransport, type TransportResponse } from "../http/service-transport"
 import type { FreteLogger } from "../logger"
 import { buildWireQuery } from "./build-wire-query"
+import { quoteBudgetMs } from "./quote-budget"
 import { freightAnswerWireSchema, freightQuerySchema, quoteFromWire, readQuotations, type FreightQuery, type FreightQuote } from "./schemas"
 
 export interface FreightClientOptions {
@@ -16,6 +17,13 @@ export interface FreightClientOptions {
   dispatcher?: Dispatcher
   /** Delay before the retry is drawn from [min, max] ms. */
   retryDelayMs?: { min: number; max: number }
+}
+
+/** How one quote is waited for. */
+export interface QuoteCall {
+  /** When the wait for this quote began (`Date.now()`), if before this call: see `quoteBudgetMs`. */
+  startedAt?: number
+  signal?: AbortSignal
 }
 
 /** A query that the plugin itself built wrong: never sent, never retried. */
@@ -52,20 +60,20 @@ export class FreightClient {
     this.retryDelay = options.retryDelayMs ?? { min: 25, max: 100 }
   }
 
-  async quote(query: FreightQuery, signal?: AbortSignal): Promise<FreightQuote> {
+  async quote(query: FreightQuery, call: QuoteCall = {}): Promise<FreightQuote> {
     const checked = freightQuerySchema.safeParse(query)
     if (!checked.success) {
       throw new InvalidFreightQueryError(checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`))
     }
-    return this.sendQuery(buildWireQuery(checked.data), signal)
+    return this.sendQuery(buildWireQuery(checked.data), call)
   }
 
   /**
    * Sends a body to `/v2/consulta` as it is, with the retry policy above. `quote` is the checked
    * way in; this one exists so that every answer of the service can be exercised.
    */
-  async sendQuery(body: unknown, signal?: AbortSignal): Promise<FreightQuote> {
-    const deadline = startDeadline(this.options.timeoutMs, signal)
+  async sendQuery(body: unknown, call: QuoteCall = {}): Promise<FreightQuote> {
+    const deadline = startDeadline(quoteBudgetMs(this.options.timeoutMs, call.startedAt, Date.now()), call.signal)
     try {
       return await this.attempt(body, deadline)
     } catch (error) {

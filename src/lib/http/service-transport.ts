@@ -3,6 +3,7 @@ import { InvalidAnswerError, NetworkError, TimeoutError, type ServiceName } from
 import { silentLogger, type FreteLogger } from "../logger"
 import { redact } from "../redact"
 import type { Deadline } from "./deadline"
+import { untilAborted, withSendTracking, type RequestProgress } from "./request-progress"
 
 export interface TransportConfig {
   service: ServiceName
@@ -61,6 +62,9 @@ function errorCode(error: unknown): string | undefined {
  */
 export class ServiceTransport {
   private readonly dispatcher: Dispatcher
+  /** The pool (or injected dispatcher) itself, which `dispatcher` wraps to see what was sent. */
+  private readonly base: Dispatcher
+  private readonly track: (options: object) => RequestProgress
   private readonly ownsDispatcher: boolean
   private readonly origin: string
   private readonly basePath: string
@@ -72,7 +76,7 @@ export class ServiceTransport {
     this.basePath = url.pathname.replace(/\/+$/, "")
     this.logger = config.logger ?? silentLogger
     this.ownsDispatcher = !config.dispatcher
-    this.dispatcher =
+    this.base =
       config.dispatcher ??
       new Pool(this.origin, {
         connections: config.connections,
@@ -83,6 +87,7 @@ export class ServiceTransport {
         headersTimeout: config.timeoutMs,
         bodyTimeout: config.timeoutMs,
       })
+    ;({ dispatcher: this.dispatcher, track: this.track } = withSendTracking(this.base))
   }
 
   /** The request's path and query as they may appear in a log line or an error. */
@@ -99,22 +104,17 @@ export class ServiceTransport {
       body = JSON.stringify(request.json)
       headers["content-type"] = "application/json; charset=utf-8"
     }
+    const options = { origin: this.origin, path: this.pathOf(request), method: request.method, headers, body, signal: request.deadline.signal }
+    const progress = this.track(options)
     try {
-      const answer = await this.dispatcher.request({
-        origin: this.origin,
-        path: this.pathOf(request),
-        method: request.method,
-        headers,
-        body,
-        signal: request.deadline.signal,
-      })
+      const answer = await untilAborted(this.dispatcher.request(options), request.deadline.signal)
       const text = await this.readBody(answer.body, request.deadline)
       const contentType = String(answer.headers["content-type"] ?? "")
       const log = answer.statusCode < 400 ? this.logger.debug : this.logger.warn
       log.call(this.logger, `frete ${this.config.service}: ${what} -> ${answer.statusCode} in ${Date.now() - started} ms`)
       return { status: answer.statusCode, contentType, text }
     } catch (error) {
-      const failure = this.toError(error, request.deadline, what)
+      const failure = this.toError(error, request.deadline, what, progress.sent)
       this.logger.warn(`frete ${this.config.service}: ${what} failed in ${Date.now() - started} ms: ${failure.message}`)
       throw failure
     }
@@ -122,7 +122,7 @@ export class ServiceTransport {
 
   async close(): Promise<void> {
     if (this.ownsDispatcher) {
-      await this.dispatcher.close()
+      await this.base.close()
     }
   }
 
@@ -150,7 +150,8 @@ export class ServiceTransport {
     return Buffer.concat(chunks).toString("utf8")
   }
 
-  private toError(error: unknown, deadline: Deadline, what: string) {
+  /** `sent`: whether the request reached a socket; one that never did cannot have been received. */
+  private toError(error: unknown, deadline: Deadline, what: string, sent: boolean) {
     if (error instanceof InvalidAnswerError) {
       return error
     }
@@ -162,7 +163,7 @@ export class ServiceTransport {
       code === "UND_ERR_HEADERS_TIMEOUT" ||
       code === "UND_ERR_BODY_TIMEOUT"
     const reason = redact(error instanceof Error ? error.message : String(error), this.config.secrets)
-    const outcomeUnknown = !code || !NOT_SENT_CODES.has(code)
+    const outcomeUnknown = sent && (!code || !NOT_SENT_CODES.has(code))
     if (timedOut) {
       return new TimeoutError(`${this.label()} did not answer ${what} in time (${reason})`, {
         service,

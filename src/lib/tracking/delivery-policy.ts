@@ -11,6 +11,17 @@ export interface RetryPolicy {
 /** The reason a tracking order waits for the tracking API to be configured (the merchant reads it). */
 export const NOT_CONFIGURED_REASON = "Rastreamento não configurado: o pedido será enviado assim que a URL e a credencial do serviço de rastreamento forem informadas."
 
+/** The ending of a call that may have reached the service: the merchant checks its panel first. */
+export function maybeCreatedReason(detail: string): string {
+  return `Sem resposta legível do serviço de rastreamento depois do envio (${detail}). Ele pode ter criado o pedido: confira no painel do serviço antes de reenviar.`
+}
+
+/**
+ * The reason of an attempt whose process stopped during the call (its lease ran out with the
+ * row still `sending`): like a timeout, the service may have the order.
+ */
+export const INTERRUPTED_REASON = maybeCreatedReason("a tentativa foi interrompida durante o envio: o servidor parou antes de registrar a resposta")
+
 /** What to do with a tracking order after a failed attempt. */
 export type DeliveryDecision = { kind: "retry"; reason: string; delayMs: number } | { kind: "fail"; reason: string }
 
@@ -43,10 +54,7 @@ export function decideAfterFailure(error: unknown, attempts: number, ageMs: numb
   const maybeCreated =
     ((error instanceof TimeoutError || error instanceof NetworkError) && error.outcomeUnknown) || error instanceof InvalidAnswerError
   if (maybeCreated) {
-    return {
-      kind: "fail",
-      reason: `Sem resposta legível do serviço de rastreamento depois do envio (${detail}). Ele pode ter criado o pedido: confira no painel do serviço antes de reenviar.`,
-    }
+    return { kind: "fail", reason: maybeCreatedReason(detail) }
   }
   if (ageMs >= policy.giveUpAfterMs) {
     return { kind: "fail", reason: `Não foi possível entregar depois de ${attempts} tentativas: ${detail}` }
@@ -65,7 +73,9 @@ export function decideAfterFailure(error: unknown, attempts: number, ageMs: numb
  */
 function whatWentWrong(error: unknown): string {
   if (error instanceof TimeoutError) {
-    return `o serviço não respondeu dentro do prazo${error.outcomeUnknown ? " depois de receber o pedido" : ""}`
+    return error.outcomeUnknown
+      ? "o serviço não respondeu dentro do prazo depois de receber o pedido"
+      : "não foi possível conectar ao serviço dentro do prazo; nada foi enviado"
   }
   if (error instanceof NetworkError) {
     return error.outcomeUnknown ? "a conexão caiu depois do envio" : "não foi possível conectar ao serviço"

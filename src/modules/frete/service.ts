@@ -12,15 +12,14 @@ import { ServiceClients } from "../../lib/service-clients"
 import { checkServices } from "../../lib/service-status"
 import { DEFAULT_SETTINGS, freteSettingsSchema, settingsIssues, type FreteSettings } from "../../lib/settings/schema"
 import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
-import { TrackingNotConfiguredError } from "../../lib/tracking/client"
 import { decideAfterFailure } from "../../lib/tracking/delivery-policy"
-import type { TrackingOrder } from "../../lib/tracking/schemas"
 import { setActiveFreteModule } from "./active-module"
 import { accountFingerprint, credentialsInForce, credentialsView, type Credentials } from "./credentials"
 import { openSecrets, sealSecrets, secretChanges } from "./sealed-secrets"
 import { secretsNeededForTest } from "./connection-test-pairing"
 import { FreteSettingsRecord } from "./models/frete-settings-record"
 import { TrackingOrderRecord } from "./models/tracking-order-record"
+import { TrackingDelivery } from "./tracking-delivery"
 import { TrackingOrderStore, type TrackingOrderRow } from "./tracking-order-store"
 
 type InjectedDependencies = {
@@ -45,6 +44,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
   protected settings_?: { value: FreteSettings; readAt: number }
   protected settingsLoad_?: Promise<FreteSettings>
   protected readonly trackingOrders_: TrackingOrderStore
+  protected readonly trackingDelivery_: TrackingDelivery
   protected readonly pg_: () => Knex
   protected credentials_: Credentials
   /** Secret problems already logged: the settings are read again every few seconds. */
@@ -71,6 +71,13 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     })
     this.pg_ = () => container[ContainerRegistrationKeys.PG_CONNECTION]
     this.trackingOrders_ = new TrackingOrderStore(this.pg_)
+    this.trackingDelivery_ = new TrackingDelivery({
+      store: this.trackingOrders_,
+      knex: this.pg_,
+      client: () => this.trackingClient(),
+      options: () => this.options_.tracking,
+      logger: container.logger,
+    })
     this.credentials_ = credentialsInForce(this.options_, DEFAULT_SETTINGS, {})
     setActiveFreteModule(this)
   }
@@ -140,45 +147,31 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     return this.trackingOrders_.dueIds(limit)
   }
 
-  requeueTrackingOrder(id: string, seenStatus: "pending" | "failed"): Promise<TrackingOrderRow | undefined> {
-    return this.trackingOrders_.requeue(id, seenStatus)
+  /** For "Reenviar": due now, with the tracking order rebuilt from current data; undefined if an attempt holds it. */
+  requeueTrackingOrder(id: string, seenStatus: "pending" | "failed", rebuilt: BuiltTrackingOrder): Promise<TrackingOrderRow | undefined> {
+    return this.trackingOrders_.requeue(id, seenStatus, rebuilt)
   }
 
   /** The payload could not be built (e.g. the order could not be read): counted like a failed call. */
   async recordTrackingPreparationFailure(id: string, error: unknown): Promise<void> {
     const decision = decideAfterFailure(error, 1, await this.trackingOrders_.ageMs(id), this.options_.tracking.retry)
     this.logger_.warn(`frete tracking: could not build tracking order ${id}: ${error instanceof Error ? error.message : String(error)}`)
-    await this.trackingOrders_.recordPreparationFailure(id, decision)
+    await this.trackingOrders_.recordWithoutCall(id, decision)
   }
 
   /**
    * One attempt to create the remote tracking order, if the row is pending, due, and not being
-   * delivered elsewhere right now. Null when there was nothing to do.
+   * delivered elsewhere right now: claimed, called with no transaction open, recorded. Null when
+   * there was nothing to do.
    */
   async deliverTrackingOrder(id: string): Promise<TrackingOrderRow | null> {
     await this.getSettings()
-    const client = this.trackingClient()
-    let failure: unknown
-    const row = await this.trackingOrders_.attemptLocked(id, async (locked) => {
-      try {
-        if (!client) {
-          throw new TrackingNotConfiguredError()
-        }
-        const result = await client.createTrackingOrder(locked.payload as TrackingOrder)
-        return { kind: "created", remoteId: result.id }
-      } catch (error) {
-        failure = error
-        return decideAfterFailure(error, locked.attempts + 1, locked.age_ms, this.options_.tracking.retry)
-      }
-    })
-    if (row) {
-      // The row's reason is the merchant's (pt-BR); the error's own message (redacted) is for whoever reads the log.
-      const cause = failure instanceof Error ? ` [${failure.message}]` : ""
-      const outcome = row.status === "created" ? `created as ${row.remote_id}` : `${row.status} after attempt ${row.attempts}: ${row.last_error}${cause}`
-      const log = row.status === "failed" ? this.logger_.warn : this.logger_.info
-      log.call(this.logger_, `frete tracking: fulfillment ${row.fulfillment_id} ${outcome}`)
-    }
-    return row
+    return this.trackingDelivery_.deliver(id)
+  }
+
+  /** `sending` rows whose lease ran out (their process died mid-call): failed, never resent by themselves. */
+  sweepTrackingLeases(): Promise<TrackingOrderRow[]> {
+    return this.trackingDelivery_.sweepExpiredLeases()
   }
 
   /** One rate limiter per limit, so a change of the setting takes effect at once. */

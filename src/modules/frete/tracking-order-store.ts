@@ -1,7 +1,7 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 
-export type TrackingOrderStatus = "pending" | "created" | "failed"
+export type TrackingOrderStatus = "pending" | "sending" | "created" | "failed"
 
 export interface TrackingOrderRow {
   id: string
@@ -15,24 +15,30 @@ export interface TrackingOrderRow {
   attempts: number
   next_attempt_at: Date | null
   last_error: string | null
+  attempt_id: string | null
+  lease_until: Date | null
   delivered_at: Date | null
   created_at: Date
   updated_at: Date
 }
 
-/** What an attempt on a locked row came to. */
+/** What an attempt came to, once its call is over (or could not be made). */
 export type AttemptOutcome =
   | { kind: "created"; remoteId: string }
   | { kind: "retry"; reason: string; delayMs: number }
   | { kind: "fail"; reason: string }
 
-const TABLE = "tracking_order"
+export type TrackingPayload = { order: Record<string, unknown>; omitted: Array<{ field: string; reason: string }> }
+
+export const TRACKING_ORDER_TABLE = "tracking_order"
+const TABLE = TRACKING_ORDER_TABLE
 
 /**
- * The tracking_order rows, in SQL: the unique fulfillment id makes a second insert a no-op, and a
- * delivery holds the row's lock (`FOR UPDATE SKIP LOCKED`) from the check to the update, so two
- * deliverers, in one process or in several Medusa instances, never send the same row twice.
- * Times come from the database's clock, the one all instances share.
+ * The tracking_order rows, in SQL: the unique fulfillment id makes a second insert a no-op; every
+ * change of status is one statement that checks the status it expects (`FOR UPDATE SKIP LOCKED`
+ * where two instances may race), so none waits on another and none holds a lock across a call.
+ * Claiming a row for a call is in tracking-attempts.ts. Times come from the database's clock, the
+ * one all instances share.
  */
 export class TrackingOrderStore {
   constructor(private readonly knex: () => Knex) {}
@@ -82,66 +88,41 @@ export class TrackingOrderStore {
   }
 
   /**
-   * For the admin's retry: the row made due now, if it still has the status the merchant saw
-   * (`pending` or `failed`) and no attempt holds it. Undefined otherwise: an attempt under way
-   * may end as created, or as failed after the service may have created the order; requeueing
-   * behind it would send the order twice.
+   * For the admin's retry: the row made due now with the tracking order rebuilt from current data,
+   * if it still has the status the merchant saw (`pending` or `failed`) and no attempt holds it.
+   * Undefined otherwise: a `sending` row's call may end as created; requeueing behind it would
+   * send the order twice.
    */
-  async requeue(id: string, seenStatus: "pending" | "failed"): Promise<TrackingOrderRow | undefined> {
+  async requeue(id: string, seenStatus: "pending" | "failed", rebuilt: TrackingPayload): Promise<TrackingOrderRow | undefined> {
     const { rows } = await this.knex().raw(
-      `update ${TABLE} set status = 'pending', next_attempt_at = now(), updated_at = now()
+      `update ${TABLE} set status = 'pending', next_attempt_at = now(), payload = ?, omitted_fields = ?, updated_at = now()
        where id = (select id from ${TABLE} where id = ? and status = ? and deleted_at is null for update skip locked)
        returning *`,
-      [id, seenStatus]
+      [JSON.stringify(rebuilt.order), JSON.stringify(rebuilt.omitted), id, seenStatus]
     )
     return rows[0]
   }
 
   /**
-   * Locks the row if it is pending and due, runs `attempt` while holding the lock, and writes its
-   * outcome. Null when the row is not due, or another deliverer holds it right now.
+   * An attempt that ended before any call (the payload could not be built, the tracking API is not
+   * configured): counted and rescheduled, or failed. `dueOnly` leaves a row alone that is not due
+   * (another attempt just rescheduled it). Undefined when the row was not pending (and due).
    */
-  async attemptLocked(id: string, attempt: (row: TrackingOrderRow & { age_ms: number }) => Promise<AttemptOutcome>): Promise<TrackingOrderRow | null> {
-    return this.knex().transaction(async (trx) => {
-      const { rows } = await trx.raw(
-        `select *, extract(epoch from (now() - created_at)) * 1000 as age_ms from ${TABLE}
-         where id = ? and status = 'pending' and next_attempt_at <= now() and payload is not null and deleted_at is null
-         for update skip locked`,
-        [id]
-      )
-      const row = rows[0] as (TrackingOrderRow & { age_ms: number }) | undefined
-      if (!row) {
-        return null
-      }
-      const outcome = await attempt({ ...row, age_ms: Number(row.age_ms) })
-      const update =
-        outcome.kind === "created"
-          ? `status = 'created', remote_id = ?, last_error = null, next_attempt_at = null, delivered_at = now()`
-          : outcome.kind === "retry"
-            ? `last_error = ?, next_attempt_at = now() + (? * interval '1 millisecond')`
-            : `status = 'failed', last_error = ?, next_attempt_at = null`
-      const bindings = outcome.kind === "created" ? [outcome.remoteId] : outcome.kind === "retry" ? [outcome.reason, outcome.delayMs] : [outcome.reason]
-      const { rows: updated } = await trx.raw(
-        `update ${TABLE} set ${update}, attempts = attempts + 1, updated_at = now() where id = ? returning *`,
-        [...bindings, id]
-      )
-      return updated[0] as TrackingOrderRow
-    })
-  }
-
-  /** An attempt that failed before any call (the payload could not be built): counted and rescheduled. */
-  async recordPreparationFailure(id: string, outcome: Exclude<AttemptOutcome, { kind: "created" }>): Promise<void> {
-    if (outcome.kind === "retry") {
-      await this.knex().raw(
-        `update ${TABLE} set attempts = attempts + 1, last_error = ?, next_attempt_at = now() + (? * interval '1 millisecond'), updated_at = now() where id = ? and status = 'pending'`,
-        [outcome.reason, outcome.delayMs, id]
-      )
-    } else {
-      await this.knex().raw(
-        `update ${TABLE} set attempts = attempts + 1, status = 'failed', last_error = ?, next_attempt_at = null, updated_at = now() where id = ? and status = 'pending'`,
-        [outcome.reason, id]
-      )
-    }
+  async recordWithoutCall(id: string, outcome: Exclude<AttemptOutcome, { kind: "created" }>, dueOnly = false): Promise<TrackingOrderRow | undefined> {
+    const due = dueOnly ? "and next_attempt_at <= now()" : ""
+    const { rows } =
+      outcome.kind === "retry"
+        ? await this.knex().raw(
+            `update ${TABLE} set attempts = attempts + 1, last_error = ?, next_attempt_at = now() + (? * interval '1 millisecond'), updated_at = now()
+             where id = ? and status = 'pending' and deleted_at is null ${due} returning *`,
+            [outcome.reason, outcome.delayMs, id]
+          )
+        : await this.knex().raw(
+            `update ${TABLE} set attempts = attempts + 1, status = 'failed', last_error = ?, next_attempt_at = null, updated_at = now()
+             where id = ? and status = 'pending' and deleted_at is null ${due} returning *`,
+            [outcome.reason, id]
+          )
+    return rows[0]
   }
 
   /** Age in ms of a row, by the database's clock. */

@@ -43,10 +43,14 @@ export async function recordShipment(container: MedusaContainer, fulfillmentId: 
   return inserted ? prepareAndDeliver(container, row) : row
 }
 
-/** The scheduled job: every pending row whose time has come, one attempt each. */
+/**
+ * The scheduled job: first the rows whose attempt died with its process (`sending` past the
+ * lease) end failed, then every pending row whose time has come gets one attempt.
+ */
 export async function deliverDueTrackingOrders(container: MedusaContainer, limit = 50): Promise<number> {
   const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  await frete.sweepTrackingLeases()
   let delivered = 0
   for (const id of await frete.dueTrackingOrderIds(limit)) {
     try {

@@ -1,4 +1,3 @@
-import { Alert } from "@medusajs/ui"
 import { useState } from "react"
 import { useSettingsSave } from "../../hooks/use-settings-save"
 import { displayCep } from "../../lib/format"
@@ -6,6 +5,7 @@ import { textOrNull } from "../../lib/form-values"
 import type { FreteSettings, OriginProblem } from "../../lib/types"
 import { SettingsSection } from "../common/settings-section"
 import { TextField } from "../common/text-field"
+import { OriginProblemNotice } from "./origin-problem-notice"
 
 const formFrom = (settings: FreteSettings) => displayCep(settings.origin_cep ?? "")
 
@@ -27,11 +27,7 @@ export const OriginSection = ({ settings, problem }: { settings: FreteSettings; 
       description="CEP de onde os pedidos saem. O CEP do local de estoque da opção de envio tem preferência; este é usado quando o local não tem CEP."
       save={{ onSave: () => save({ origin_cep: textOrNull(originCep) }), isSaving, issues, shown: ["origin_cep"] }}
     >
-      {problem ? (
-        <Alert variant="error" className="mb-4" data-testid="frete-origin-problem">
-          {problem.message}
-        </Alert>
-      ) : null}
+      <OriginProblemNotice problem={problem} />
       <div className="max-w-xs">
         <TextField
           path="origin_cep"

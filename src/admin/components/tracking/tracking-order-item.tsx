@@ -1,11 +1,13 @@
 import { ArrowPath } from "@medusajs/icons"
 import { Button, StatusBadge, Text } from "@medusajs/ui"
-import type { ReactNode } from "react"
+import { useState, type ReactNode } from "react"
 import { formatDateTime } from "../../lib/format"
 import type { TrackingOrder, TrackingOrderStatus } from "../../lib/types"
+import { RetryPreview } from "./retry-preview"
 
-const STATUS: Record<TrackingOrderStatus, { label: string; color: "orange" | "green" | "red" }> = {
+const STATUS: Record<TrackingOrderStatus, { label: string; color: "orange" | "blue" | "green" | "red" }> = {
   pending: { label: "Pendente", color: "orange" },
+  sending: { label: "Enviando", color: "blue" },
   created: { label: "Criado", color: "green" },
   failed: { label: "Falhou", color: "red" },
 }
@@ -29,10 +31,15 @@ const Detail = ({ label, testId, children }: { label: string; testId: string; ch
   </div>
 )
 
-/** One fulfillment's tracking order: status, remote id, attempts, errors, and "Reenviar". */
+/**
+ * One fulfillment's tracking order: status, remote id, attempts, errors, and "Reenviar", which
+ * first shows what will be sent and sends only once the merchant confirms.
+ */
 export const TrackingOrderItem = ({ order, title, onRetry, isRetrying }: TrackingOrderItemProps) => {
   const testId = `frete-tracking-order-${order.id}`
   const status = STATUS[order.status]
+  const [previewing, setPreviewing] = useState(false)
+  const canRetry = order.status === "pending" || order.status === "failed"
 
   return (
     <div className="flex flex-col gap-y-2 px-6 py-4" data-testid={testId}>
@@ -76,9 +83,26 @@ export const TrackingOrderItem = ({ order, title, onRetry, isRetrying }: Trackin
           </ul>
         </div>
       )}
-      {order.status !== "created" && (
+      {order.status === "sending" && (
+        <Text size="small" className="text-ui-fg-subtle" data-testid={`${testId}-sending`}>
+          Enviando ao serviço de rastreamento agora; o resultado aparece aqui ao terminar.
+        </Text>
+      )}
+      {canRetry && previewing && (
+        <RetryPreview
+          trackingOrderId={order.id}
+          testId={testId}
+          isRetrying={isRetrying}
+          onCancel={() => setPreviewing(false)}
+          onConfirm={() => {
+            setPreviewing(false)
+            onRetry()
+          }}
+        />
+      )}
+      {canRetry && !previewing && (
         <div className="flex justify-end">
-          <Button type="button" size="small" variant="secondary" isLoading={isRetrying} data-testid={`${testId}-retry`} onClick={onRetry}>
+          <Button type="button" size="small" variant="secondary" isLoading={isRetrying} data-testid={`${testId}-retry`} onClick={() => setPreviewing(true)}>
             <ArrowPath />
             Reenviar
           </Button>

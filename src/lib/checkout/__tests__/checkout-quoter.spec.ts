@@ -9,7 +9,7 @@ import {
   ServerError,
   TimeoutError,
 } from "../../errors"
-import type { FreightClient } from "../../freight/client"
+import type { FreightClient, QuoteCall } from "../../freight/client"
 import type { FreightQuery, FreightQuotation, FreightQuote } from "../../freight/schemas"
 import { QuoteCache } from "../../quote-cache"
 import { freteSettingsSchema } from "../../settings/schema"
@@ -17,6 +17,7 @@ import { buildFreightQuery, type ShippableItem } from "../build-freight-query"
 import { CircuitBreaker } from "../../circuit-breaker"
 import { CheckoutQuoter, FreightNotConfiguredError } from "../checkout-quoter"
 import { offersFromQuote } from "../offers"
+import { runFromArrival } from "../request-arrival"
 import { ShopperError, type ShopperErrorCode } from "../shopper-error"
 
 /** Wednesday 24 December 2025, noon in São Paulo: Christmas and New Year's Day lie ahead. */
@@ -90,7 +91,7 @@ function setup(options: { configured?: boolean; breaker?: { failureThreshold: nu
     staleTtlMs: STALE_TTL,
     remembers: CheckoutQuoter.remembersFailure,
   })
-  const client = { quote: jest.fn<Promise<FreightQuote>, [FreightQuery]>() }
+  const client = { quote: jest.fn<Promise<FreightQuote>, [FreightQuery, QuoteCall?]>() }
   const logger = recordingLogger()
   const freightClient = jest.fn(() => (options.configured === false ? null : (client as unknown as FreightClient)))
   const breaker = options.breaker ? new CircuitBreaker({ ...options.breaker, now: () => time }) : null
@@ -136,7 +137,17 @@ describe("CheckoutQuoter", () => {
       expect(amounts(outcome.offers)).toEqual(["correios-pac:2519", "correios-sedex:4590"])
       expect(outcome.offers.map((o) => o.deliveryEstimate)).toEqual(["2026-01-06", "2025-12-29"])
       expect(client.quote).toHaveBeenCalledTimes(1)
-      expect(client.quote).toHaveBeenCalledWith(QUERY)
+      expect(client.quote).toHaveBeenCalledWith(QUERY, { startedAt: expect.any(Number) })
+    })
+
+    it("counts the freight deadline from the arrival of the request that asks, not from the call", async () => {
+      const { quoter, client } = setup()
+      client.quote.mockResolvedValue(QUOTE)
+      const arrivedAt = Date.now() - 180
+
+      await runFromArrival(() => quoter.offers(QUERY, SETTINGS), arrivedAt)
+
+      expect(client.quote).toHaveBeenCalledWith(QUERY, { startedAt: arrivedAt })
     })
 
     it("answers a repeat of the query from the cache while it is fresh, with no second call", async () => {

@@ -1,6 +1,6 @@
 import { InvalidAnswerError, InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError, TrackingRejectedError } from "../../errors"
 import { InvalidTrackingOrderError, TrackingNotConfiguredError } from "../client"
-import { decideAfterFailure, retryDelayMs } from "../delivery-policy"
+import { decideAfterFailure, INTERRUPTED_REASON, retryDelayMs } from "../delivery-policy"
 
 const POLICY = { baseDelayMs: 30_000, maxDelayMs: 3_600_000, giveUpAfterMs: 86_400_000 }
 const tracking = { service: "tracking" as const }
@@ -67,10 +67,27 @@ describe("the tracking order's delivery policy", () => {
     }
   })
 
+  it("retries a request that never left the process: refused, connect timeout, still queued at the deadline", () => {
+    for (const error of [
+      new NetworkError("refused", { ...tracking, outcomeUnknown: false }),
+      new TimeoutError("connect timeout", { ...tracking, outcomeUnknown: false }),
+    ]) {
+      expect(decideAfterFailure(error, 1, 0, POLICY)).toMatchObject({ kind: "retry" })
+    }
+  })
+
+  it("words an interrupted attempt as a timeout: check the service's panel before resending", () => {
+    expect(INTERRUPTED_REASON).toMatch(/^Sem resposta legível do serviço de rastreamento depois do envio \(.+\)\. Ele pode ter criado o pedido: confira no painel do serviço antes de reenviar\.$/)
+  })
+
   it.each([
     [new ServerError("Tracking API failed (HTTP 503)", { ...tracking, status: 503 }), "Falha temporária na tentativa 1: o serviço falhou (HTTP 503)"],
     [new QuotaExceededError("Tracking API query limit reached (HTTP 429)", { ...tracking, status: 429 }), "Falha temporária na tentativa 1: o serviço avisa que o limite do plano foi atingido (HTTP 429)"],
     [new NetworkError("Tracking API connection refused (ECONNREFUSED)", { ...tracking, outcomeUnknown: false }), "Falha temporária na tentativa 1: não foi possível conectar ao serviço"],
+    [
+      new TimeoutError("Tracking API did not answer POST /v1/tracking in time (still queued)", { ...tracking, outcomeUnknown: false }),
+      "Falha temporária na tentativa 1: não foi possível conectar ao serviço dentro do prazo; nada foi enviado",
+    ],
     [
       new TimeoutError("Tracking API did not answer POST /v1/tracking in time", { ...tracking, outcomeUnknown: true }),
       "Sem resposta legível do serviço de rastreamento depois do envio (o serviço não respondeu dentro do prazo depois de receber o pedido). Ele pode ter criado o pedido: confira no painel do serviço antes de reenviar.",

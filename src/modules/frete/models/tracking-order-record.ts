@@ -3,16 +3,17 @@ import { model } from "@medusajs/framework/utils"
 /**
  * One tracking order per fulfillment (unique): written when the fulfillment is shipped, before any
  * call, so that no shipment is lost; `pending` until the tracking API confirms (`created`, with its
- * `remote_id`) or retrying cannot help (`failed`, with `last_error`).
+ * `remote_id`) or retrying cannot help (`failed`, with `last_error`). `sending` while one attempt's
+ * call is under way: claimed with `attempt_id` until `lease_until`.
  */
 export const TrackingOrderRecord = model
   .define("tracking_order", {
     id: model.id({ prefix: "frtrk" }).primaryKey(),
     fulfillment_id: model.text(),
     order_id: model.text().nullable(),
-    status: model.enum(["pending", "created", "failed"]).default("pending"),
+    status: model.enum(["pending", "sending", "created", "failed"]).default("pending"),
     remote_id: model.text().nullable(),
-    /** The body sent (or to send) to the tracking API; null until built. */
+    /** The body sent (or to send) to the tracking API; null until built; masked once `created`. */
     payload: model.json().nullable(),
     /** Fields left out of the payload because their value was invalid, with the reason. */
     omitted_fields: model.json().nullable(),
@@ -20,10 +21,15 @@ export const TrackingOrderRecord = model
     attempts: model.number().default(0),
     next_attempt_at: model.dateTime().nullable(),
     last_error: model.text().nullable(),
+    /** The attempt that claimed the row last: only it may record the call's outcome. */
+    attempt_id: model.text().nullable(),
+    /** Until when the claiming attempt's call may run; a `sending` row past it lost its process. */
+    lease_until: model.dateTime().nullable(),
     delivered_at: model.dateTime().nullable(),
   })
   .indexes([
     { on: ["fulfillment_id"], unique: true },
     { on: ["order_id"] },
     { on: ["status", "next_attempt_at"] },
+    { on: ["status", "lease_until"] },
   ])

@@ -1,12 +1,8 @@
-import { maskCpf } from "../../../../lib/tracking/cpf"
+import { maskTrackingPayload } from "../../../../lib/tracking/mask-payload"
 import type { TrackingOrderRow } from "../../../../modules/frete/tracking-order-store"
 
-/** A tracking order row as the admin sees it: the payload's CPF masked ("***.456.789-**"). */
+/** A tracking order row as the admin sees it: the payload's CPF, phone and e-mail masked ("***.456.789-**"). */
 export function presentTrackingOrder(row: TrackingOrderRow) {
-  const payload = row.payload ? { ...row.payload } : null
-  if (payload && typeof payload.CustomerDocumentNumber === "string") {
-    payload.CustomerDocumentNumber = maskCpf(payload.CustomerDocumentNumber)
-  }
   return {
     id: row.id,
     fulfillment_id: row.fulfillment_id,
@@ -21,6 +17,6 @@ export function presentTrackingOrder(row: TrackingOrderRow) {
     delivered_at: row.delivered_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    payload,
+    payload: row.payload ? maskTrackingPayload(row.payload) : null,
   }
 }

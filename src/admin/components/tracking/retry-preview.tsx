@@ -1,0 +1,89 @@
+import { ArrowPath } from "@medusajs/icons"
+import { Badge, Button, Text } from "@medusajs/ui"
+import { toApiError } from "../../lib/api-error"
+import { formatPayloadValue, PAYLOAD_LABELS, payloadLabel } from "./payload-labels"
+import { useRetryPreview } from "./use-retry-preview"
+
+type RetryPreviewProps = {
+  trackingOrderId: string
+  /** `frete-tracking-order-<id>`: the item's test id, which the preview's own ids extend. */
+  testId: string
+  isRetrying: boolean
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+/**
+ * What "Reenviar" will send, rebuilt from the order as it is now (CPF, phone and e-mail masked),
+ * shown before the merchant confirms: a phone or CPF fixed since the shipment shows as changed.
+ */
+export const RetryPreview = ({ trackingOrderId, testId, isRetrying, onConfirm, onCancel }: RetryPreviewProps) => {
+  const { data, isPending, isError, error } = useRetryPreview(trackingOrderId, true)
+  const preview = data?.preview
+  const known = new Set(PAYLOAD_LABELS.map(([field]) => field))
+  const fields = preview ? [...PAYLOAD_LABELS.map(([field]) => field).filter((field) => field in preview.payload), ...Object.keys(preview.payload).filter((field) => !known.has(field))] : []
+
+  return (
+    <div className="bg-ui-bg-subtle flex flex-col gap-y-2 rounded-md p-3" data-testid={`${testId}-preview`}>
+      <Text size="small" leading="compact" weight="plus">
+        O que será enviado
+      </Text>
+      <Text size="xsmall" className="text-ui-fg-subtle">
+        Montado agora com os dados atuais do pedido. CPF, telefone e e-mail aparecem mascarados.
+      </Text>
+      {isPending && (
+        <Text size="small" className="text-ui-fg-subtle" data-testid={`${testId}-preview-loading`}>
+          Carregando…
+        </Text>
+      )}
+      {isError && (
+        <Text size="small" className="text-ui-fg-error" data-testid={`${testId}-preview-error`}>
+          {toApiError(error).message}
+        </Text>
+      )}
+      {preview && (
+        <dl className="flex flex-col gap-y-0.5" data-testid={`${testId}-preview-fields`}>
+          {fields.map((field) => (
+            <div key={field} className="grid grid-cols-2 gap-x-2" data-testid={`${testId}-preview-${field}`}>
+              <dt>
+                <Text size="xsmall" leading="compact" weight="plus" className="text-ui-fg-subtle">
+                  {payloadLabel(field)}
+                </Text>
+              </dt>
+              <dd className="flex items-center gap-x-1">
+                <Text size="xsmall" leading="compact" className="break-words">
+                  {formatPayloadValue(field, preview.payload[field])}
+                </Text>
+                {preview.changed_fields.includes(field) && (
+                  <Badge size="2xsmall" color="blue">
+                    alterado
+                  </Badge>
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {preview && preview.omitted_fields.length > 0 && (
+        <ul className="flex flex-col gap-y-0.5" data-testid={`${testId}-preview-omitted`}>
+          {preview.omitted_fields.map((omitted, index) => (
+            <li key={`${omitted.field}-${index}`}>
+              <Text size="xsmall" className="text-ui-fg-subtle">
+                Não será enviado: <span className="txt-compact-xsmall-plus">{payloadLabel(omitted.field)}</span> ({omitted.reason})
+              </Text>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex justify-end gap-x-2">
+        <Button type="button" size="small" variant="secondary" data-testid={`${testId}-retry-cancel`} onClick={onCancel} disabled={isRetrying}>
+          Cancelar
+        </Button>
+        <Button type="button" size="small" variant="primary" isLoading={isRetrying} disabled={!preview} data-testid={`${testId}-retry-confirm`} onClick={onConfirm}>
+          <ArrowPath />
+          Confirmar reenvio
+        </Button>
+      </div>
+    </div>
+  )
+}

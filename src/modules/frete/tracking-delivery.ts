@@ -1,0 +1,84 @@
+import type { Logger } from "@medusajs/framework/types"
+import type { FreteOptions } from "../../../medusa-plugin.config"
+import { TrackingNotConfiguredError, type TrackingClient } from "../../lib/tracking/client"
+import { decideAfterFailure, INTERRUPTED_REASON } from "../../lib/tracking/delivery-policy"
+import { maskTrackingPayload } from "../../lib/tracking/mask-payload"
+import type { TrackingOrder } from "../../lib/tracking/schemas"
+import { TrackingAttempts } from "./tracking-attempts"
+import type { AttemptOutcome, TrackingOrderRow, TrackingOrderStore } from "./tracking-order-store"
+
+/**
+ * What the lease allows beyond the call's own deadline: the outcome's statement, which may wait
+ * for a pooled database connection. A lease that runs out too early costs little: the row reads
+ * `failed` ("check the panel") until the late outcome replaces it; it is never sent twice.
+ */
+export const LEASE_MARGIN_MS = 5_000
+
+interface Dependencies {
+  store: TrackingOrderStore
+  knex: ConstructorParameters<typeof TrackingAttempts>[0]
+  client: () => TrackingClient | null
+  options: () => FreteOptions["tracking"]
+  logger: Logger
+}
+
+/** One delivery attempt of a tracking order, claimed, called and recorded (see TrackingAttempts). */
+export class TrackingDelivery {
+  private readonly attempts: TrackingAttempts
+
+  constructor(private readonly deps: Dependencies) {
+    this.attempts = new TrackingAttempts(deps.knex)
+  }
+
+  /** One attempt, if the row is pending, due, and no other attempt has it. Null when there was nothing to do. */
+  async deliver(id: string): Promise<TrackingOrderRow | null> {
+    const { retry, timeoutMs } = this.deps.options()
+    const client = this.deps.client()
+    if (!client) {
+      // Nothing to send to: no claim, no call; the row waits for the URL and the credential.
+      const age = await this.deps.store.ageMs(id)
+      const waiting = await this.deps.store.recordWithoutCall(id, decideAfterFailure(new TrackingNotConfiguredError(), 1, age, retry), true)
+      if (waiting) {
+        this.log(waiting)
+      }
+      return waiting ?? null
+    }
+    const claimed = await this.attempts.claim(id, timeoutMs + LEASE_MARGIN_MS)
+    if (!claimed) {
+      return null
+    }
+    let outcome: AttemptOutcome
+    let failure: unknown
+    try {
+      const result = await client.createTrackingOrder(claimed.payload as TrackingOrder)
+      outcome = { kind: "created", remoteId: result.id }
+    } catch (error) {
+      failure = error
+      outcome = decideAfterFailure(error, claimed.attempts + 1, claimed.age_ms, retry)
+    }
+    const recorded = await this.attempts.record(claimed, outcome, maskTrackingPayload(claimed.payload ?? {}))
+    if (!recorded) {
+      this.deps.logger.warn(`frete tracking: the outcome of an attempt on fulfillment ${claimed.fulfillment_id} came after a newer attempt; kept the newer one`)
+      return (await this.deps.store.get(id)) ?? null
+    }
+    this.log(recorded, failure)
+    return recorded
+  }
+
+  /** Rows whose process died during their call: failed, for the merchant to check the service's panel. */
+  async sweepExpiredLeases(): Promise<TrackingOrderRow[]> {
+    const swept = await this.attempts.sweepExpired(INTERRUPTED_REASON)
+    for (const row of swept) {
+      this.deps.logger.warn(`frete tracking: fulfillment ${row.fulfillment_id} failed: its attempt was interrupted during the call (lease expired); check the tracking service before resending`)
+    }
+    return swept
+  }
+
+  private log(row: TrackingOrderRow, failure?: unknown): void {
+    // The row's reason is the merchant's (pt-BR); the error's own message (redacted) is for whoever reads the log.
+    const cause = failure instanceof Error ? ` [${failure.message}]` : ""
+    const outcome = row.status === "created" ? `created as ${row.remote_id}` : `${row.status} after attempt ${row.attempts}: ${row.last_error}${cause}`
+    const log = row.status === "failed" ? this.deps.logger.warn : this.deps.logger.info
+    log.call(this.deps.logger, `frete tracking: fulfillment ${row.fulfillment_id} ${outcome}`)
+  }
+}
