@@ -6,9 +6,30 @@ import path from "node:path"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
+// With REDIS_URL, Medusa's production topology (the README's "Deploying"): the event bus, the
+// workflow engine, locking and the Caching Module on Redis, shared by every instance, and the
+// instance's role from MEDUSA_WORKER_MODE (`shared`, `server` or `worker`).
+const redisUrl = process.env.REDIS_URL
+const redisModules = redisUrl
+  ? [
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: { providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }] },
+      },
+      {
+        resolve: "@medusajs/medusa/caching",
+        options: { providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } }] },
+      },
+    ]
+  : []
+
 export default defineConfig({
   projectConfig: {
     databaseUrl: process.env.DATABASE_URL,
+    redisUrl,
+    workerMode: (process.env.MEDUSA_WORKER_MODE as "shared" | "server" | "worker" | undefined) ?? "shared",
     http: {
       storeCors: process.env.STORE_CORS || "http://localhost:8000",
       adminCors: process.env.ADMIN_CORS || "http://localhost:9000",
@@ -17,7 +38,9 @@ export default defineConfig({
       cookieSecret: process.env.COOKIE_SECRET || "supersecret",
     },
   },
+  featureFlags: redisUrl ? { caching: true } : {},
   modules: [
+    ...redisModules,
     // A store passes these on its plugin entry; here the plugin runs as the project itself.
     { resolve: "./src/modules/frete", options: process.env.FRETE_PLUGIN_OPTIONS_JSON ? JSON.parse(process.env.FRETE_PLUGIN_OPTIONS_JSON) : undefined },
     {

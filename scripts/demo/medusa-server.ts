@@ -22,20 +22,22 @@ export interface MedusaServer {
 /**
  * Migrates `env.DATABASE_URL`, makes the admin user, starts the server on `port` and logs in.
  * `admin: false` serves no dashboard (a faster start, for tests of the store side only).
+ * `prepared: true` skips the migrations and the user (another server of the same database made
+ * them); `login: false` does not log in (a worker, `MEDUSA_WORKER_MODE=worker`, serves no route
+ * but `/health`).
  */
-export async function startMedusaServer(options: { port: number; env: NodeJS.ProcessEnv; logs: string; admin?: boolean }): Promise<MedusaServer> {
+export async function startMedusaServer(options: {
+  port: number
+  env: NodeJS.ProcessEnv
+  logs: string
+  admin?: boolean
+  prepared?: boolean
+  login?: boolean
+}): Promise<MedusaServer> {
   const withAdmin = options.admin !== false
   const env = { ...options.env, PORT: String(options.port), NODE_ENV: "development", ...(withAdmin ? {} : { MEDUSA_ADMIN_DISABLED: "true" }) }
   const url = `http://localhost:${options.port}`
-  await step("Migrations", () => run("npx", ["medusa", "db:migrate"], { cwd: ROOT, env, log: path.join(options.logs, "migrate.log") }))
-  await step(`Admin user ${DEMO_ADMIN.email}`, () =>
-    run("npx", ["medusa", "user", "-e", DEMO_ADMIN.email, "-p", DEMO_ADMIN.password], { cwd: ROOT, env, log: path.join(options.logs, "user.log") }).catch(
-      (error: { output?: string }) => {
-        // A second run finds the user there: that is fine, the login below proves it.
-        if (!/exist/i.test(error.output ?? "")) throw error
-      }
-    )
-  )
+  if (!options.prepared) await prepare(env, options.logs)
   const log = path.join(options.logs, "medusa.log")
   let child: ChildProcess | undefined
   try {
@@ -48,12 +50,30 @@ export async function startMedusaServer(options: { port: number; env: NodeJS.Pro
     }
     // A fresh connection per call: a kept-alive socket the dev server closes while idle resets the next call.
     const api = axios.create({ baseURL: url, httpAgent: new http.Agent({ keepAlive: false }) })
+    const pid = (child as ChildProcess).pid as number
+    const stopIt = () => stop(child)
+    if (options.login === false) {
+      return { url, api, admin: { headers: { authorization: "" } }, pid, stop: stopIt }
+    }
     const { data } = await api.post("/auth/user/emailpass", DEMO_ADMIN).catch(() => {
       throw new DemoError(`The admin user could not log in. The user command's log: ${path.join(options.logs, "user.log")}`)
     })
-    return { url, api, admin: { headers: { authorization: `Bearer ${data.token}` } }, pid: (child as ChildProcess).pid as number, stop: () => stop(child) }
+    return { url, api, admin: { headers: { authorization: `Bearer ${data.token}` } }, pid, stop: stopIt }
   } catch (error) {
     await stop(child)
     throw error
   }
+}
+
+/** The database's migrations and the admin user. */
+async function prepare(env: NodeJS.ProcessEnv, logs: string): Promise<void> {
+  await step("Migrations", () => run("npx", ["medusa", "db:migrate"], { cwd: ROOT, env, log: path.join(logs, "migrate.log") }))
+  await step(`Admin user ${DEMO_ADMIN.email}`, () =>
+    run("npx", ["medusa", "user", "-e", DEMO_ADMIN.email, "-p", DEMO_ADMIN.password], { cwd: ROOT, env, log: path.join(logs, "user.log") }).catch(
+      (error: { output?: string }) => {
+        // A second run finds the user there: that is fine, the login below proves it.
+        if (!/exist/i.test(error.output ?? "")) throw error
+      }
+    )
+  )
 }

@@ -19,7 +19,8 @@ export interface QuoteCacheOptions {
   now?: () => number
 }
 
-export type QuoteSource = "cache" | "upstream" | "stale"
+/** `shared`: another instance's answer, from the store's shared cache (see Received). */
+export type QuoteSource = "cache" | "shared" | "upstream" | "stale"
 
 export interface QuoteCacheResult<T> {
   value: T
@@ -60,6 +61,17 @@ interface StoredFailure {
 interface Entry<T> {
   success?: StoredSuccess<T>
   failure?: StoredFailure
+}
+
+/**
+ * A value `load` got from elsewhere than upstream (another instance's answer, kept in a shared
+ * cache), with the time it was first received: it is fresh from then, not from now.
+ */
+export class Received<T> {
+  constructor(
+    readonly value: T,
+    readonly storedAt: number
+  ) {}
 }
 
 /** What an answer came to, before it is handed to one caller: one outcome can serve many callers. */
@@ -106,7 +118,7 @@ export class QuoteCache<T> {
    * than staleTtlMs (source "stale", with `error`), else the failure is thrown. A failure
    * remembered (failureTtlMs) answers the same way without calling `load`.
    */
-  async get(key: string, load: () => Promise<T>): Promise<QuoteCacheResult<T>> {
+  async get(key: string, load: () => Promise<T | Received<T>>): Promise<QuoteCacheResult<T>> {
     const now = this.now()
     const entry = this.touch(key)
     if (entry?.success && this.isFresh(entry.success, now)) {
@@ -147,7 +159,7 @@ export class QuoteCache<T> {
     return { entries: this.entries.size, maxEntries: this.maxEntries, inFlight: this.inFlight.size, ...this.counters }
   }
 
-  private startLoad(key: string, load: () => Promise<T>): Promise<Outcome<T>> {
+  private startLoad(key: string, load: () => Promise<T | Received<T>>): Promise<Outcome<T>> {
     this.counters.loads++
     // `load` runs a microtask later, so that a synchronous throw becomes a rejection like any
     // other failure, and the flight is registered before `load` can run any code.
@@ -161,13 +173,13 @@ export class QuoteCache<T> {
     return flight
   }
 
-  private settleSuccess(key: string, flight: Promise<Outcome<T>>, value: T): Outcome<T> {
-    const storedAt = this.now()
+  private settleSuccess(key: string, flight: Promise<Outcome<T>>, loaded: T | Received<T>): Outcome<T> {
+    const { value, storedAt } = loaded instanceof Received ? loaded : { value: loaded, storedAt: this.now() }
     if (this.isCurrent(key, flight)) {
       this.inFlight.delete(key)
       this.store(key, { success: { value, storedAt } })
     }
-    return { result: { value, source: "upstream", storedAt } }
+    return { result: { value, source: loaded instanceof Received ? "shared" : "upstream", storedAt } }
   }
 
   private settleFailure(key: string, flight: Promise<Outcome<T>>, error: unknown): Outcome<T> {

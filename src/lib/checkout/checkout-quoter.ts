@@ -3,11 +3,13 @@ import { CepNotFoundError, FreightQueryRejectedError } from "../errors"
 import type { FreightClient } from "../freight/client"
 import type { FreightQuery, FreightQuote } from "../freight/schemas"
 import { silentLogger, type FreteLogger } from "../logger"
-import { canonicalKey, hashKey, QuoteCache, type QuoteCacheStats, type QuoteSource } from "../quote-cache"
+import { quoteBudgetMs } from "../freight/quote-budget"
+import { canonicalKey, hashKey, QuoteCache, Received, type QuoteCacheStats, type QuoteSource } from "../quote-cache"
 import type { FreteSettings } from "../settings/schema"
 import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
 import { OriginWatch, type OriginProblem } from "./origin-watch"
 import { requestArrival } from "./request-arrival"
+import { LockWaitTimeout, type KeptQuote, type SharedQuoteTier } from "./shared-quotes"
 import { ShopperError } from "./shopper-error"
 
 export class FreightNotConfiguredError extends Error {
@@ -38,9 +40,27 @@ export interface CheckoutQuoterDeps {
   freightClient: () => FreightClient | null
   /** Stops calling the API for a while after repeated failures; null: always call. */
   breaker?: CircuitBreaker | null
+  /**
+   * The tier shared by the store's instances (see shared-quotes.ts), when the store has Medusa's
+   * Caching Module; `tier` is asked at each load, null meaning none. Without it, as without the
+   * cache, each process asks for itself.
+   */
+  shared?: { tier: () => SharedQuoteTier | null; successTtlMs: number; timeoutMs: number } | null
   logger?: FreteLogger
   now?: () => Date
 }
+
+export interface SharedTierStats {
+  /** Loads answered by another instance's answer, with no call of this process. */
+  hits: number
+  /** Loads that waited for another instance's call of the same query and took its answer. */
+  waited: number
+  /** Reads, writes or locks of the shared tier that failed (the load then went on without it). */
+  errors: number
+}
+
+/** The outcome of the shared part of a load, carried out of the lock as a value. */
+type LockedOutcome = { kept: KeptQuote } | { quote: FreightQuote } | { error: unknown }
 
 /**
  * The failure policy of checkout: a fresh cached quote; else one upstream call shared by all
@@ -53,6 +73,9 @@ export class CheckoutQuoter {
   private readonly now: () => Date
   private readonly origins = new OriginWatch()
   private account = "none"
+  private readonly sharedCounters: SharedTierStats = { hits: 0, waited: 0, errors: 0 }
+  /** When the shared tier last failed and was logged: once a minute at most. */
+  private sharedWarnedAt = -Infinity
 
   constructor(private readonly deps: CheckoutQuoterDeps) {
     this.logger = deps.logger ?? silentLogger
@@ -64,7 +87,8 @@ export class CheckoutQuoter {
    * call the open circuit refused says nothing: the key is asked again as soon as it closes.
    */
   static remembersFailure(error: unknown): boolean {
-    return !(error instanceof CircuitOpenError)
+    // Nor a wait for another instance's call: its answer may be kept a moment later.
+    return !(error instanceof CircuitOpenError) && !(error instanceof LockWaitTimeout)
   }
 
   /**
@@ -79,6 +103,11 @@ export class CheckoutQuoter {
   /** The cache's figures, or null when there is no cache. */
   cacheStats(): QuoteCacheStats | null {
     return this.deps.cache?.stats() ?? null
+  }
+
+  /** The shared tier's figures, or null when the store has none. */
+  sharedStats(): SharedTierStats | null {
+    return this.deps.shared?.tier() ? { ...this.sharedCounters } : null
   }
 
   /** An origin CEP the freight API refused (erro_id 101) and has not answered for since, or null. */
@@ -117,9 +146,10 @@ export class CheckoutQuoter {
     let reason: string
     try {
       const cache = this.deps.cache
+      const key = this.keyOf(query)
       const result = cache
-        ? await cache.get(this.keyOf(query), () => this.load(query, startedAt))
-        : { value: await this.load(query, startedAt), source: "upstream" as const }
+        ? await cache.get(key, () => this.load(query, key, startedAt))
+        : { value: unwrap(await this.load(query, key, startedAt)), source: "upstream" as const }
       // An answer for this origin, fresh or kept: the service knows it.
       this.origins.answered(query.originCep)
       const offers = offersFromQuote(result.value, settings, this.now())
@@ -148,7 +178,80 @@ export class CheckoutQuoter {
     throw new ShopperError("freight_unavailable", reason)
   }
 
-  private async load(query: FreightQuery, startedAt: number): Promise<FreightQuote> {
+  /**
+   * One answer for the query: another instance's, kept in the shared tier; else, holding the
+   * query's lock across instances, the kept answer of an instance that asked meanwhile or one
+   * call of this process, then kept for the others. A shared tier that fails is logged and left
+   * out: the process asks for itself, as with none.
+   */
+  private async load(query: FreightQuery, key: string, startedAt: number): Promise<FreightQuote | Received<FreightQuote>> {
+    const shared = this.deps.shared
+    const tier = shared?.tier()
+    if (!shared || !tier) {
+      return this.upstream(query, startedAt)
+    }
+    const kept = await this.readShared(tier, key, shared.successTtlMs)
+    if (kept) {
+      this.sharedCounters.hits++
+      return new Received(kept.quote, kept.storedAt)
+    }
+    let outcome: LockedOutcome
+    try {
+      outcome = await tier.exclusive(key, quoteBudgetMs(shared.timeoutMs, startedAt, Date.now()), async (): Promise<LockedOutcome> => {
+        const meanwhile = await this.readShared(tier, key, shared.successTtlMs)
+        if (meanwhile) return { kept: meanwhile }
+        try {
+          const quote = await this.upstream(query, startedAt)
+          await this.writeShared(tier, key, { quote, storedAt: Date.now() }, shared.successTtlMs)
+          return { quote }
+        } catch (error) {
+          return { error }
+        }
+      })
+    } catch (error) {
+      if (!(error instanceof LockWaitTimeout)) {
+        this.sharedFailed("lock", error)
+        return this.upstream(query, startedAt)
+      }
+      // The other instance's call outlasted the wait: its answer may have come just now.
+      const late = await this.readShared(tier, key, shared.successTtlMs)
+      if (!late) throw error
+      outcome = { kept: late }
+    }
+    if ("error" in outcome) throw outcome.error
+    if ("quote" in outcome) return outcome.quote
+    this.sharedCounters.waited++
+    return new Received(outcome.kept.quote, outcome.kept.storedAt)
+  }
+
+  private async readShared(tier: SharedQuoteTier, key: string, successTtlMs: number): Promise<KeptQuote | null> {
+    try {
+      const kept = await tier.read(key)
+      return kept && Date.now() - kept.storedAt < successTtlMs ? kept : null
+    } catch (error) {
+      this.sharedFailed("read", error)
+      return null
+    }
+  }
+
+  private async writeShared(tier: SharedQuoteTier, key: string, kept: KeptQuote, ttlMs: number): Promise<void> {
+    try {
+      await tier.write(key, kept, ttlMs)
+    } catch (error) {
+      this.sharedFailed("write", error)
+    }
+  }
+
+  private sharedFailed(what: string, error: unknown): void {
+    this.sharedCounters.errors++
+    const now = Date.now()
+    if (now - this.sharedWarnedAt >= 60_000) {
+      this.sharedWarnedAt = now
+      this.logger.warn(`frete: the shared quote cache failed (${what}: ${error instanceof Error ? error.message : String(error)}); this instance asks the freight API for itself meanwhile`)
+    }
+  }
+
+  private async upstream(query: FreightQuery, startedAt: number): Promise<FreightQuote> {
     const client = this.deps.freightClient()
     if (!client) {
       throw new FreightNotConfiguredError()
@@ -161,4 +264,8 @@ export class CheckoutQuoter {
     }
     return quote
   }
+}
+
+function unwrap(loaded: FreightQuote | Received<FreightQuote>): FreightQuote {
+  return loaded instanceof Received ? loaded.value : loaded
 }

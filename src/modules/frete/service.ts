@@ -1,10 +1,10 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, MedusaService } from "@medusajs/framework/utils"
+import type { ICachingModuleService, Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, MedusaService, Modules } from "@medusajs/framework/utils"
 import { parseFreteOptions, type FreteOptions } from "../../../medusa-plugin.config"
 import { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
+import type { SharedQuoteTier } from "../../lib/checkout/shared-quotes"
 import { CircuitBreaker, type CircuitTransition } from "../../lib/circuit-breaker"
-import { ClientRateLimiter } from "../../lib/client-rate-limit"
 import { testConnection, type ConnectionTestResult } from "../../lib/connection-test"
 import type { FreightQuote } from "../../lib/freight/schemas"
 import { QuoteCache } from "../../lib/quote-cache"
@@ -18,12 +18,16 @@ import { accountFingerprint, credentialsInForce, credentialsView, type Credentia
 import { openSecrets, sealSecrets, secretChanges } from "./sealed-secrets"
 import { secretsNeededForTest } from "./connection-test-pairing"
 import { FreteSettingsRecord } from "./models/frete-settings-record"
+import { QuoteTakes, type QuoteTake } from "./quote-takes"
+import { sharedQuoteTier } from "./shared-quote-tier"
 import { TrackingOrderRecord } from "./models/tracking-order-record"
 import { TrackingDelivery } from "./tracking-delivery"
 import { TrackingOrderStore, type TrackingOrderRow } from "./tracking-order-store"
 
 type InjectedDependencies = {
   logger: Logger
+  /** Medusa passes every module the Caching Module; undefined when the store does not register it. */
+  [Modules.CACHING]?: ICachingModuleService
   [ContainerRegistrationKeys.PG_CONNECTION]: Knex
 }
 
@@ -40,7 +44,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
   protected readonly logger_: Logger
   protected readonly clients_: ServiceClients
   protected readonly quoter_: CheckoutQuoter
-  protected readonly quoteLimiters_ = new Map<number, ClientRateLimiter>()
+  protected readonly quoteTakes_: QuoteTakes
   protected settings_?: { value: FreteSettings; readAt: number }
   protected settingsLoad_?: Promise<FreteSettings>
   protected readonly trackingOrders_: TrackingOrderStore
@@ -49,6 +53,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
   protected credentials_: Credentials
   /** Secret problems already logged: the settings are read again every few seconds. */
   protected readonly secretProblemsLogged_ = new Set<string>()
+  protected sharedTier_?: SharedQuoteTier | null
 
   __hooks = {
     onApplicationShutdown: async () => {
@@ -67,10 +72,12 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
       cache: cache.enabled ? new QuoteCache<FreightQuote>({ ...cache, remembers: CheckoutQuoter.remembersFailure }) : null,
       freightClient: () => this.freightClient(),
       breaker: circuitBreaker.enabled ? new CircuitBreaker(circuitBreaker, (transition) => this.logCircuit(transition)) : null,
+      shared: cache.enabled ? { tier: () => this.sharedTier(container), successTtlMs: cache.successTtlMs, timeoutMs: this.options_.freight.timeoutMs } : null,
       logger: container.logger,
     })
     this.pg_ = () => container[ContainerRegistrationKeys.PG_CONNECTION]
     this.trackingOrders_ = new TrackingOrderStore(this.pg_)
+    this.quoteTakes_ = new QuoteTakes(this.pg_)
     this.trackingDelivery_ = new TrackingDelivery({
       store: this.trackingOrders_,
       knex: this.pg_,
@@ -80,6 +87,17 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     })
     this.credentials_ = credentialsInForce(this.options_, DEFAULT_SETTINGS, {})
     setActiveFreteModule(this)
+  }
+
+  /** The quote cache's tier shared across the store's instances (shared-quote-tier.ts), if the store has the Caching Module. */
+  private sharedTier(container: InjectedDependencies): SharedQuoteTier | null {
+    if (this.sharedTier_ === undefined) {
+      this.sharedTier_ = sharedQuoteTier(container[Modules.CACHING])
+      if (this.sharedTier_) {
+        this.logger_.info("frete: quote answers are shared with the store's other instances through Medusa's Caching Module")
+      }
+    }
+    return this.sharedTier_
   }
 
   get pluginOptions(): FreteOptions {
@@ -175,14 +193,14 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
   }
 
   /** One rate limiter per limit, so a change of the setting takes effect at once. */
-  quoteRouteLimiter(limitPerMinute: number): ClientRateLimiter {
-    let limiter = this.quoteLimiters_.get(limitPerMinute)
-    if (!limiter) {
-      this.quoteLimiters_.clear()
-      limiter = new ClientRateLimiter({ limit: limitPerMinute, windowMs: 60_000 })
-      this.quoteLimiters_.set(limitPerMinute, limiter)
-    }
-    return limiter
+  /** One more new freight query for `client` within the per-minute bound, counted across all instances (quote-takes.ts). */
+  takeQuote(client: string, limitPerMinute: number): Promise<QuoteTake> {
+    return this.quoteTakes_.tryTake(client, limitPerMinute)
+  }
+
+  /** Forgets the quote route's takes older than a minute; the scheduled job calls it. */
+  pruneQuoteTakes(): Promise<number> {
+    return this.quoteTakes_.prune()
   }
 
   /**
@@ -277,6 +295,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     )
     const circuit = this.quoter.circuitStats()
     const cache = this.quoter.cacheStats()
+    const shared = this.quoter.sharedStats()
     return {
       ...status,
       freight: {
@@ -298,6 +317,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
           stale_served: cache.staleServed,
           failures_served: cache.failuresServed,
           evictions: cache.evictions,
+          shared: shared && { hits: shared.hits, waited: shared.waited, errors: shared.errors },
         },
       },
     }

@@ -37,12 +37,15 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       : await quoteRequestForItems(req.scope, body.items ?? [], body.postal_code, salesChannels)
     const { query } = buildFreightQuery(request, settings, frete.pluginOptions.units)
 
-    const limiter = frete.quoteRouteLimiter(settings.quote_route_limit_per_minute)
+    // The client as Medusa's `trust proxy` (one hop) sees it: behind a proxy, the address it forwards.
     const client = req.ip ?? req.socket.remoteAddress ?? "unknown"
-    if (frete.quoter.wouldCallUpstream(query) && !limiter.tryTake(client)) {
-      res.setHeader("Retry-After", String(Math.ceil(limiter.retryAfterMs(client) / 1000)))
-      res.status(429).json({ type: "not_allowed", code: "too_many_quotes", message: new ShopperError("too_many_quotes").message })
-      return
+    if (frete.quoter.wouldCallUpstream(query)) {
+      const take = await frete.takeQuote(client, settings.quote_route_limit_per_minute)
+      if (!take.taken) {
+        res.setHeader("Retry-After", String(Math.max(1, Math.ceil(take.retryAfterMs / 1000))))
+        res.status(429).json({ type: "not_allowed", code: "too_many_quotes", message: new ShopperError("too_many_quotes").message })
+        return
+      }
     }
 
     const { offers } = await frete.quoter.offers(query, settings)

@@ -1,0 +1,172 @@
+// Medusa as a store runs it in production: two server instances and a worker
+// (MEDUSA_WORKER_MODE), one Postgres, one Redis for the event bus, the workflow engine, locking
+// and the Caching Module. One cart priced through both servers costs one freight call; the quote
+// route's per-client bound holds across them; the worker tracks each shipment once, also after a
+// restart. This file's own app only seeds the store (as a server: it runs no job of its own).
+import path from "node:path"
+import { ROOT, startMedusaServer, type MedusaServer } from "../../scripts/demo/medusa-server"
+import { freePort } from "../../scripts/demo/processes"
+import { createCart, eventually, listAndCalculate, placeOrder, shipOrder } from "../../scripts/lib/store-api"
+import { rememberSecret } from "../../test-support/log-guard"
+import { startRedis, type TestRedis } from "../../test-support/redis"
+import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+import { createTrackingStore, type TrackingRow, type TrackingStore } from "../helpers/tracking-store"
+
+const CREDENTIAL = "bXVsdGk6czNjcjN0LW11bHRpLWNyZWRlbnRpYWw="
+const CARRIER_GUID = "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a"
+const CPF_FORMATTED = "529.982.247-25"
+const PLUGIN_OPTIONS = { tracking: { retry: { baseDelayMs: 10, maxDelayMs: 20 } } }
+rememberSecret(CREDENTIAL)
+
+jest.setTimeout(900_000)
+
+type Answer = { status: number; data: { quotes?: Array<{ amount: number }>; code?: string } }
+
+freteIntegrationTestRunner({
+  sandbox: { trackingCredential: CREDENTIAL },
+  pluginOptions: PLUGIN_OPTIONS,
+  env: { MEDUSA_WORKER_MODE: "server" },
+  testSuite: ({ api, getContainer, sandbox, dbConfig }) => {
+    let redis: TestRedis | undefined
+    let tracking: TrackingStore
+    let serverA: MedusaServer | undefined
+    let serverB: MedusaServer | undefined
+    let worker: MedusaServer | undefined
+    let childEnv: NodeJS.ProcessEnv
+
+    const logs = (name: string) => path.join(ROOT, ".cache", "multi-instance-logs", name)
+    const startWorker = async () =>
+      startMedusaServer({ port: await freePort(), logs: logs("worker"), admin: false, prepared: true, login: false, env: { ...childEnv, MEDUSA_WORKER_MODE: "worker" } })
+
+    beforeAll(async () => {
+      redis = await startRedis()
+      tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
+      childEnv = {
+        ...process.env,
+        DATABASE_URL: dbConfig.clientUrl,
+        REDIS_URL: redis.url,
+        FRETE_PLUGIN_OPTIONS_JSON: JSON.stringify(PLUGIN_OPTIONS),
+        LOG_LEVEL: "info",
+      }
+      // The first server migrates the database; the others start on it as it is.
+      serverA = await startMedusaServer({ port: await freePort(), logs: logs("server-a"), admin: false, env: { ...childEnv, MEDUSA_WORKER_MODE: "server" } })
+      ;[serverB, worker] = await Promise.all([
+        startMedusaServer({ port: await freePort(), logs: logs("server-b"), admin: false, prepared: true, env: { ...childEnv, MEDUSA_WORKER_MODE: "server" } }),
+        startWorker(),
+      ])
+    })
+
+    afterAll(async () => {
+      await Promise.all([serverA?.stop(), serverB?.stop(), worker?.stop()])
+      await redis?.stop()
+    })
+
+    const a = () => serverA as MedusaServer
+    const b = () => serverB as MedusaServer
+    // The status route's own probe (an empty body) is not a quote.
+    const freightCalls = () => sandbox().calls({ service: "freight" }).filter((call) => JSON.stringify(call.body) !== "{}").length
+    const quote = (server: MedusaServer, body: Record<string, unknown>, client?: string): Promise<Answer> =>
+      server.api
+        .post("/store/frete/quotes", body, { headers: { ...tracking.store.store.headers, ...(client ? { "x-forwarded-for": client } : {}) } })
+        .catch((error: { response: Answer }) => error.response)
+    const rowsOf = async (orderId: string) =>
+      (await a().api.get("/admin/frete/tracking-orders", { ...tracking.store.admin, params: { order_id: orderId } })).data.tracking_orders as TrackingRow[]
+    // A shipment's calls, by its label's tracking number (the order's `Code`).
+    const trackingCallsOf = (code: string) =>
+      sandbox()
+        .calls({ service: "tracking" })
+        .filter((call) => (call.body as { Code?: string } | undefined)?.Code === code)
+        .map((call) => ({ status: call.status, fault: call.fault }))
+    const storedOrdersOf = (code: string) => sandbox().trackingOrders().filter((stored) => stored.order.Code === code).length
+    const shop = () => ({ ...tracking.store, admin: tracking.store.admin })
+
+    it("one cart priced through both servers makes one freight call", async () => {
+      const before = freightCalls()
+      const cartId = await createCart(a().api, shop(), [{ variant_id: tracking.mug, quantity: 1 }], { postal_code: "30130-010" })
+      const throughA = await listAndCalculate(a().api, shop(), cartId)
+      const throughB = await listAndCalculate(b().api, shop(), cartId)
+      const priced = (answer: typeof throughA) => answer.prices.map((price) => ({ status: price.status, amount: price.body.shipping_option?.calculated_price?.calculated_amount }))
+      expect(priced(throughA).length).toBeGreaterThan(0)
+      expect(priced(throughA).every((price) => price.status === 200 && price.amount > 0)).toBe(true)
+      expect(priced(throughB)).toEqual(priced(throughA))
+      expect(freightCalls() - before).toBe(1)
+    })
+
+    it("the same query asked on both servers at once makes one freight call", async () => {
+      sandbox().configure({ latencyMs: 400 })
+      try {
+        const before = freightCalls()
+        const body = { postal_code: "40010-000", items: [{ variant_id: tracking.shirt, quantity: 2 }] }
+        const answers = await Promise.all([a(), b(), a(), b(), a(), b()].map((server) => quote(server, body)))
+        expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200])
+        const amounts = answers.map((answer) => JSON.stringify(answer.data.quotes))
+        expect(new Set(amounts).size).toBe(1)
+        expect(freightCalls() - before).toBe(1)
+      } finally {
+        sandbox().configure({ latencyMs: 0 })
+      }
+    })
+
+    it("the quote route's per-client bound holds across both servers, keyed on the client the proxy forwards", async () => {
+      await api.post("/admin/frete/settings", { quote_route_limit_per_minute: 4 }, tracking.store.admin)
+      // Each instance reads the settings again within settingsRefreshMs (2 s).
+      await new Promise((resolve) => setTimeout(resolve, 3_000))
+      try {
+        const before = freightCalls()
+        const ceps = ["50010-000", "60010-000", "66010-000", "69010-000", "70040-000", "74010-000", "78010-000", "79010-000"]
+        const answers: number[] = []
+        for (const [index, cep] of ceps.entries()) {
+          const server = index % 2 === 0 ? a() : b()
+          answers.push((await quote(server, { postal_code: cep, items: [{ variant_id: tracking.mug, quantity: 1 }] }, "203.0.113.7")).status)
+        }
+        expect(answers.filter((status) => status === 200)).toHaveLength(4)
+        expect(answers.slice(4)).toEqual([429, 429, 429, 429])
+        expect(freightCalls() - before).toBe(4)
+        // Another client behind the same proxy has a bound of its own.
+        expect((await quote(b(), { postal_code: "80010-000", items: [{ variant_id: tracking.mug, quantity: 1 }] }, "198.51.100.9")).status).toBe(200)
+      } finally {
+        await api.post("/admin/frete/settings", { quote_route_limit_per_minute: 60 }, tracking.store.admin)
+      }
+    })
+
+    it("a shipment made on one server is tracked once, by the worker", async () => {
+      const order = await placeOrder(a().api, shop(), tracking.optionId, [{ variant_id: tracking.mug, quantity: 1 }], { metadata: { cpf: CPF_FORMATTED } })
+      await shipOrder(b().api, shop(), order, { trackingNumber: "BR123456789BR" })
+      const [row] = await eventually(async () => {
+        const rows = await rowsOf(order.id)
+        return rows.length && rows[0].status === "created" ? rows : undefined
+      }, 600)
+      expect(row).toMatchObject({ status: "created", attempts: 1 })
+      expect(trackingCallsOf("BR123456789BR")).toEqual([{ status: 200, fault: null }])
+      expect(storedOrdersOf("BR123456789BR")).toBe(1)
+    })
+
+    it("a worker restarted with a pending row delivers it once", async () => {
+      sandbox().setFault("tracking", { mode: "status", status: 503, times: 1 })
+      const order = await placeOrder(b().api, shop(), tracking.optionId, [{ variant_id: tracking.shirt, quantity: 1 }], { metadata: { cpf: CPF_FORMATTED } })
+      await shipOrder(a().api, shop(), order, { trackingNumber: "BR223456789BR" })
+      const [pending] = await eventually(async () => {
+        const rows = await rowsOf(order.id)
+        return rows.length && rows[0].attempts > 0 ? rows : undefined
+      }, 600)
+      expect(pending.status === "pending" || pending.status === "created").toBe(true)
+
+      // The worker dies (as in a deploy) and comes back; its scheduled job sends the row.
+      process.kill(-(worker as MedusaServer).pid, "SIGKILL")
+      await worker?.stop()
+      worker = await startWorker()
+      const [row] = await eventually(async () => {
+        const rows = await rowsOf(order.id)
+        return rows[0]?.status === "created" ? rows : undefined
+      }, 1_500)
+      expect(row.remote_id).toBeTruthy()
+      // The 503, then the one that created it.
+      expect(trackingCallsOf("BR223456789BR")).toEqual([
+        { status: 503, fault: "status" },
+        { status: 200, fault: null },
+      ])
+      expect(storedOrdersOf("BR223456789BR")).toBe(1)
+    })
+  },
+})
+
