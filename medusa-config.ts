@@ -2,7 +2,6 @@
 // integration tests and the demo. A store that installs the plugin uses the snippet of the
 // README instead. Not part of the build.
 import { defineConfig, loadEnv } from "@medusajs/framework/utils"
-import path from "node:path"
 
 loadEnv(process.env.NODE_ENV || "development", process.cwd())
 
@@ -49,8 +48,6 @@ export default defineConfig({
         providers: [
           { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
           { resolve: "./src/providers/frete", id: "frete" },
-          // `npm run bench` only: the baseline it measures the plugin against.
-          ...(process.env.FRETE_BENCH_BASELINE === "true" ? [{ resolve: path.join(process.cwd(), "scripts/bench/constant-provider"), id: "constant" }] : []),
         ],
       },
     },

@@ -120,6 +120,29 @@ freteIntegrationTestRunner({
         expect((freightCalls()[0].body as { valor_notafiscal: string }).valor_notafiscal).toBe("120")
       })
 
+      it("says in Server-Timing how long the route took outside the freight API's call, and that call", async () => {
+        sandbox().configure({ latencyMs: 150 })
+        try {
+          const timing = async () => {
+            const answer = await quotes({ postal_code: "01310-300", items: [{ variant_id: variantId, quantity: 1 }] })
+            expect(answer.status).toBe(200)
+            const header = String(answer.headers["server-timing"])
+            const duration = (name: string) => Number(new RegExp(`${name};desc="[^"]+";dur=([0-9.]+)`).exec(header)?.[1])
+            return { frete: duration("frete"), freight: duration("freight") }
+          }
+          const fresh = await timing()
+          expect(fresh.freight).toBeGreaterThanOrEqual(150)
+          expect(fresh.frete).toBeGreaterThanOrEqual(0)
+          // From the cache: no call, so no freight time.
+          const cached = await timing()
+          expect(cached.freight).toBe(0)
+          expect(cached.frete).toBeGreaterThanOrEqual(0)
+          expect(freightCalls()).toHaveLength(1)
+        } finally {
+          sandbox().configure({ latencyMs: 0 })
+        }
+      })
+
       it("prices a cart with the same query as checkout: the two share one freight call", async () => {
         const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 3 }], { postal_code: "29010-000", province: "ES" })
         const answer = await quotes({ postal_code: "29010-000", cart_id: cartId })

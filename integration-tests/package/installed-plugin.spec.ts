@@ -4,7 +4,7 @@ import fs from "node:fs"
 import path from "node:path"
 import { createSandbox, type Sandbox } from "../../sandbox/server"
 import { createAdminUser } from "../helpers/admin-auth"
-import { createInstalledStore } from "../helpers/installed-store"
+import { createInstalledStore } from "../../scripts/lib/installed-store"
 import { rememberSecret } from "../../test-support/log-guard"
 
 const FREIGHT_TOKEN = "installed-freight-token-71c2"

@@ -207,8 +207,9 @@ freteIntegrationTestRunner({
       }
       for (const order of orders) {
         const [row] = await settled(order.id)
-        expect(row).toMatchObject({ status: "pending", attempts: 1 })
-        expect(row.last_error).toMatch(/^Falha temporária na tentativa 1: .*HTTP 500/)
+        // The app's own scheduled job (every minute) may have made a second attempt already.
+        expect(row.status).toBe("pending")
+        expect(row.last_error).toMatch(new RegExp(`^Falha temporária na tentativa ${row.attempts}: .*HTTP 500`))
       }
 
       // Still down at the next runs: retried, still pending, nothing created.

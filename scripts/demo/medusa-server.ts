@@ -8,6 +8,9 @@ import { run, start, stop, waitForHttp } from "./processes"
 import { DemoError, step } from "./progress"
 
 export const ROOT = path.resolve(__dirname, "..", "..")
+/** Medusa's CLI of this clone: never one npx would look for elsewhere. */
+const MEDUSA = path.join(ROOT, "node_modules", ".bin", "medusa")
+
 export const DEMO_ADMIN = { email: "admin@loja-demo.com.br", password: "frete-demo-2026" }
 
 export interface MedusaServer {
@@ -24,7 +27,8 @@ export interface MedusaServer {
  * `admin: false` serves no dashboard (a faster start, for tests of the store side only).
  * `prepared: true` skips the migrations and the user (another server of the same database made
  * them); `login: false` does not log in (a worker, `MEDUSA_WORKER_MODE=worker`, serves no route
- * but `/health`).
+ * but `/health`). `built`: the folder of a store's `medusa build` output, run with `medusa start`
+ * as in production, instead of this repository with `medusa develop`.
  */
 export async function startMedusaServer(options: {
   port: number
@@ -33,16 +37,18 @@ export async function startMedusaServer(options: {
   admin?: boolean
   prepared?: boolean
   login?: boolean
+  built?: string
 }): Promise<MedusaServer> {
   const withAdmin = options.admin !== false
-  const env = { ...options.env, PORT: String(options.port), NODE_ENV: "development", ...(withAdmin ? {} : { MEDUSA_ADMIN_DISABLED: "true" }) }
+  const project = options.built ? { cwd: options.built, command: "start", nodeEnv: "production" } : { cwd: ROOT, command: "develop", nodeEnv: "development" }
+  const env = { ...options.env, PORT: String(options.port), NODE_ENV: project.nodeEnv, ...(withAdmin ? {} : { MEDUSA_ADMIN_DISABLED: "true" }) }
   const url = `http://localhost:${options.port}`
-  if (!options.prepared) await prepare(env, options.logs)
+  if (!options.prepared) await prepare(env, options.logs, project.cwd)
   const log = path.join(options.logs, "medusa.log")
   let child: ChildProcess | undefined
   try {
     await step(`Medusa server on port ${options.port} (log: ${path.relative(ROOT, log)})`, async () => {
-      child = start("npx", ["medusa", "develop"], { cwd: ROOT, env, log })
+      child = start(MEDUSA, [project.command], { cwd: project.cwd, env, log })
       await waitForHttp(`${url}/health`, child, log, 240_000)
     })
     if (withAdmin) {
@@ -66,10 +72,10 @@ export async function startMedusaServer(options: {
 }
 
 /** The database's migrations and the admin user. */
-async function prepare(env: NodeJS.ProcessEnv, logs: string): Promise<void> {
-  await step("Migrations", () => run("npx", ["medusa", "db:migrate"], { cwd: ROOT, env, log: path.join(logs, "migrate.log") }))
+async function prepare(env: NodeJS.ProcessEnv, logs: string, cwd: string): Promise<void> {
+  await step("Migrations", () => run(MEDUSA, ["db:migrate"], { cwd, env, log: path.join(logs, "migrate.log") }))
   await step(`Admin user ${DEMO_ADMIN.email}`, () =>
-    run("npx", ["medusa", "user", "-e", DEMO_ADMIN.email, "-p", DEMO_ADMIN.password], { cwd: ROOT, env, log: path.join(logs, "user.log") }).catch(
+    run(MEDUSA, ["user", "-e", DEMO_ADMIN.email, "-p", DEMO_ADMIN.password], { cwd, env, log: path.join(logs, "user.log") }).catch(
       (error: { output?: string }) => {
         // A second run finds the user there: that is fine, the login below proves it.
         if (!/exist/i.test(error.output ?? "")) throw error

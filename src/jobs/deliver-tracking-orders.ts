@@ -1,7 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { deliverDueTrackingOrders } from "../workflows/tracking/deliver-tracking-orders"
 
-/** Retries the tracking orders not delivered yet, on every Medusa instance; row locks keep them apart. */
+/** Retries the tracking orders not delivered yet; Medusa runs it on its worker (and `shared`) instances, row claims keep them apart. */
 export default async function deliverTrackingOrdersJob(container: MedusaContainer) {
   await deliverDueTrackingOrders(container)
 }

@@ -31,6 +31,8 @@ export interface QuoteOutcome {
   offers: Offer[]
   /** Where the prices come from: a cached or fresh answer, an older answer, or the fallback table. */
   source: QuoteSource | "fallback"
+  /** Milliseconds of the freight API's call this answer waited for (0 when none was made for it). */
+  upstreamMs: number
 }
 
 export interface CheckoutQuoterDeps {
@@ -76,6 +78,8 @@ export class CheckoutQuoter {
   private readonly sharedCounters: SharedTierStats = { hits: 0, waited: 0, errors: 0 }
   /** When the shared tier last failed and was logged: once a minute at most. */
   private sharedWarnedAt = -Infinity
+  /** How long the call that gave each fresh answer took, for the callers that waited for it. */
+  private readonly upstreamTimes = new WeakMap<FreightQuote, number>()
 
   constructor(private readonly deps: CheckoutQuoterDeps) {
     this.logger = deps.logger ?? silentLogger
@@ -154,7 +158,7 @@ export class CheckoutQuoter {
       this.origins.answered(query.originCep)
       const offers = offersFromQuote(result.value, settings, this.now())
       if (offers.length) {
-        return { offers, source: result.source }
+        return { offers, source: result.source, upstreamMs: result.source === "upstream" ? (this.upstreamTimes.get(result.value) ?? 0) : 0 }
       }
       reason = "the freight API offered no enabled service"
     } catch (error) {
@@ -172,7 +176,7 @@ export class CheckoutQuoter {
     const fallback = fallbackOffers(query, settings, this.now())
     if (fallback.length) {
       this.logger.warn(`frete: using the fallback table for ${query.originCep} -> ${query.destinationCep}: ${reason}`)
-      return { offers: fallback, source: "fallback" }
+      return { offers: fallback, source: "fallback", upstreamMs: 0 }
     }
     this.logger.error(`frete: freight cannot be priced for ${query.originCep} -> ${query.destinationCep} and no fallback applies: ${reason}`)
     throw new ShopperError("freight_unavailable", reason)
@@ -258,10 +262,12 @@ export class CheckoutQuoter {
     }
     const breaker = this.deps.breaker
     const ask = () => client.quote(query, { startedAt })
+    const asked = performance.now()
     const quote = breaker ? await breaker.run(ask, CheckoutQuoter.verdictOn) : await ask()
     if (!quote.quotations.length) {
       throw new NoQuotationError()
     }
+    this.upstreamTimes.set(quote, performance.now() - asked)
     return quote
   }
 }

@@ -133,7 +133,7 @@ describe("CheckoutQuoter", () => {
 
       const outcome = await quoter.offers(QUERY, SETTINGS)
 
-      expect(outcome).toEqual({ offers: offersFromQuote(QUOTE, SETTINGS, NOW), source: "upstream" })
+      expect(outcome).toEqual({ offers: offersFromQuote(QUOTE, SETTINGS, NOW), source: "upstream", upstreamMs: expect.any(Number) })
       expect(amounts(outcome.offers)).toEqual(["correios-pac:2519", "correios-sedex:4590"])
       expect(outcome.offers.map((o) => o.deliveryEstimate)).toEqual(["2026-01-06", "2025-12-29"])
       expect(client.quote).toHaveBeenCalledTimes(1)
@@ -158,7 +158,7 @@ describe("CheckoutQuoter", () => {
       advance(SUCCESS_TTL - 1)
       const second = await quoter.offers({ ...QUERY }, SETTINGS)
 
-      expect(second).toEqual({ offers: first.offers, source: "cache" })
+      expect(second).toEqual({ offers: first.offers, source: "cache", upstreamMs: 0 })
       expect(client.quote).toHaveBeenCalledTimes(1)
     })
 
@@ -186,7 +186,7 @@ describe("CheckoutQuoter", () => {
 
       expect(client.quote).toHaveBeenCalledTimes(1)
       for (const outcome of outcomes) {
-        expect(outcome).toEqual({ offers: offersFromQuote(QUOTE, SETTINGS, NOW), source: "upstream" })
+        expect(outcome).toEqual({ offers: offersFromQuote(QUOTE, SETTINGS, NOW), source: "upstream", upstreamMs: expect.any(Number) })
       }
     })
 
@@ -226,7 +226,7 @@ describe("CheckoutQuoter", () => {
       const stale = await quoter.offers(QUERY, SETTINGS)
 
       expect(client.quote).toHaveBeenCalledTimes(2)
-      expect(stale).toEqual({ offers: fresh.offers, source: "stale" })
+      expect(stale).toEqual({ offers: fresh.offers, source: "stale", upstreamMs: 0 })
       expect(stale.offers.every((o) => !o.isFallback)).toBe(true)
     })
 
@@ -375,7 +375,7 @@ describe("CheckoutQuoter", () => {
 
       // The README's failure policy counts "an answer with no quotation" as a failure, step 3:
       // the last answer to the same query, up to 6 h old, comes before the fallback table.
-      expect(later).toEqual({ offers: fresh.offers, source: "stale" })
+      expect(later).toEqual({ offers: fresh.offers, source: "stale", upstreamMs: 0 })
     })
 
     it("never prices at 0 on a failure", async () => {
@@ -459,7 +459,7 @@ describe("CheckoutQuoter", () => {
       const callsWhenOpened = client.quote.mock.calls.length
 
       const stale = await quoter.offers(QUERY, SETTINGS)
-      expect(stale).toEqual({ offers: offersFromQuote(QUOTE, SETTINGS, NOW), source: "stale" })
+      expect(stale).toEqual({ offers: offersFromQuote(QUOTE, SETTINGS, NOW), source: "stale", upstreamMs: 0 })
       expect((await quoter.offers(to("60010000"), SETTINGS)).source).toBe("fallback")
       expect(quoter.wouldCallUpstream(to("70040010"))).toBe(false)
       expect(client.quote).toHaveBeenCalledTimes(callsWhenOpened)
@@ -477,7 +477,7 @@ describe("CheckoutQuoter", () => {
       advance(BREAKER.openMs)
       // Well within failureTtlMs of the refusal above: the refusal was the circuit's, not the query's.
       expect(quoter.wouldCallUpstream(QUERY)).toBe(true)
-      expect(await quoter.offers(QUERY, SETTINGS)).toEqual({ offers: offersFromQuote(QUOTE, SETTINGS, NOW), source: "upstream" })
+      expect(await quoter.offers(QUERY, SETTINGS)).toEqual({ offers: offersFromQuote(QUOTE, SETTINGS, NOW), source: "upstream", upstreamMs: expect.any(Number) })
       expect(client.quote).toHaveBeenCalledTimes(4)
       expect(breaker?.stats()).toMatchObject({ state: "closed", consecutiveFailures: 0 })
     })
