@@ -38,6 +38,11 @@ export const SETTINGS_ROW_ID = "frete_settings"
  * pool per service and the quote cache that every part of the plugin in this process shares.
  * As a plugin module, Medusa hands it the plugin entry's options; run as a project, it has none
  * and reads the FRETE_* variables.
+ *
+ * Over 300 lines on purpose, for now: it still holds the settings cache, the credentials, the
+ * status and the tracking orchestration beside the facade. Issue 15 splits them into services of
+ * one job each (this file's target: under 200 lines); splitting here first would have moved the
+ * same code twice.
  */
 export default class FreteModuleService extends MedusaService({ FreteSettingsRecord, TrackingOrderRecord }) {
   protected readonly options_: FreteOptions
