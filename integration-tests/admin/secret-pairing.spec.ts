@@ -46,6 +46,9 @@ freteIntegrationTestRunner({
       seen.length = 0
       sandbox().reset()
       store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
+      // The database is emptied between tests but this process keeps the settings it read for
+      // settingsRefreshMs: saving starts every test from the options alone, whatever the last saved.
+      await settings({ freight_url: null, tracking_url: null, secrets: { freight_token: null, tracking_credential: null } })
     })
 
     const settings = (body: Record<string, unknown>) => api.post("/admin/frete/settings", body, store.admin)
