@@ -1,3 +1,8 @@
+import { BRAZILIAN_STATES } from "./settings/schema"
+
+/** One of the 27 federative units ("SP", "RJ", …). */
+export type BrazilianState = (typeof BRAZILIAN_STATES)[number]
+
 /**
  * CEP ranges of the Brazilian states, by the first five digits (Correios' table). Used to match
  * free-freight rules limited to states when the shipping address carries no state.
@@ -18,4 +23,17 @@ export function stateOfCep(cep: string): string | null {
   const prefix = Number(cep.slice(0, 5))
   const range = RANGES.find(([from, to]) => prefix >= from && prefix <= to)
   return range ? range[2] : null
+}
+
+/** A UF, in either case, optionally as an ISO 3166-2 code ("br-rj", as Medusa stores provinces). */
+const UF_CODE = /^(?:br-)?([a-z]{2})$/i
+
+/**
+ * The state (UF) a province names by its code: "RJ", " rj ", "br-rj", "BR-RJ" -> "RJ". Null for a
+ * state written out ("Rio de Janeiro"), two letters that are no UF ("XX"), blank text or anything
+ * that is not text. Only the letters A to Z count, in either case.
+ */
+export function stateOfProvince(province: unknown): BrazilianState | null {
+  const code = typeof province === "string" ? province.trim().match(UF_CODE)?.[1]?.toUpperCase() : undefined
+  return BRAZILIAN_STATES.find((uf) => uf === code) ?? null
 }

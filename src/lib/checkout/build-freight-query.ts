@@ -2,6 +2,7 @@ import { tryNormalizeCep } from "../cep"
 import { toCents } from "../brazilian-decimal"
 import type { FreightQuery, FreightVolume } from "../freight/schemas"
 import type { FreteSettings } from "../settings/schema"
+import { truncate } from "../text"
 import { qualifiesForFreeFreight } from "./free-freight"
 import { ShopperError } from "./shopper-error"
 import { toCm, toKg, type DimensionUnit, type WeightUnit } from "./units"
@@ -68,15 +69,7 @@ const MAX_SKU_LENGTH = 255
 /** The item's SKU as the API takes it: never blank, at most 255 UTF-16 units, no character split. */
 function skuOf(sku: unknown): string {
   const text = typeof sku === "string" ? sku.trim() : ""
-  if (text === "") {
-    return "item"
-  }
-  let kept = ""
-  for (const char of text) {
-    if (kept.length + char.length > MAX_SKU_LENGTH) break
-    kept += char
-  }
-  return kept
+  return text === "" ? "item" : truncate(text, MAX_SKU_LENGTH)
 }
 
 /** A line to ship: a quantity of whole units, one the freight API can write as a plain number. */

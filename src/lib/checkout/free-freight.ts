@@ -1,11 +1,5 @@
-import { stateOfCep } from "../cep-state"
+import { stateOfCep, stateOfProvince } from "../cep-state"
 import type { FreteSettings } from "../settings/schema"
-
-/** "RJ", "br-rj", "BR-RJ" -> "RJ"; a province written out ("Rio de Janeiro") is not a UF. */
-function ufOf(province: unknown): string | null {
-  const match = typeof province === "string" ? province.trim().toUpperCase().match(/^(?:BR-)?([A-Z]{2})$/) : null
-  return match ? match[1] : null
-}
 
 /**
  * Whether any free-freight rule of the settings matches: the subtotal reaches its minimum, and
@@ -14,7 +8,7 @@ function ufOf(province: unknown): string | null {
  * the known ranges.
  */
 export function qualifiesForFreeFreight(settings: FreteSettings, subtotal: number, destinationCep: string, province?: string | null): boolean {
-  const uf = stateOfCep(destinationCep) ?? ufOf(province)
+  const uf = stateOfCep(destinationCep) ?? stateOfProvince(province)
   return settings.free_freight_rules.some(
     (rule) =>
       subtotal >= rule.min_subtotal &&

@@ -2,61 +2,9 @@ import fc from "fast-check"
 import { validateTrackingOrder } from "../../../../sandbox/tracking"
 import { DEFAULT_SETTINGS, type FreteSettings } from "../../settings/schema"
 import { buildTrackingOrder, type BuiltTrackingOrder } from "../build-tracking-order"
-import { isValidCnpj, isValidCpf, maskCpf } from "../cpf"
 import { trackingOrderSchema, type TrackingOrder } from "../schemas"
 import type { ShipmentFacts } from "../shipment-facts"
-
-// ---- An independent CPF / CNPJ check, written from the Receita Federal's rule ----
-
-/** Modulo 11 over `digits` with weights counting down from `digits.length + 1` (CPF) or the CNPJ cycle. */
-function mod11(digits: number[], weights: number[]): number {
-  let sum = 0
-  for (let i = 0; i < digits.length; i++) sum += digits[i] * weights[i]
-  const rest = (sum * 10) % 11
-  return rest === 10 ? 0 : rest
-}
-const cpfWeights = (n: number) => Array.from({ length: n }, (_, i) => n + 1 - i)
-const cnpjWeights = (n: number) => Array.from({ length: n }, (_, i) => [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2].slice(13 - n)[i])
-
-function referenceCpf(text: string): boolean {
-  if (!/^[0-9]{11}$/.test(text) || new Set(text).size === 1) return false
-  const d = [...text].map(Number)
-  return mod11(d.slice(0, 9), cpfWeights(9)) === d[9] && mod11(d.slice(0, 10), cpfWeights(10)) === d[10]
-}
-
-function referenceCnpj(text: string): boolean {
-  if (!/^[0-9]{14}$/.test(text) || new Set(text).size === 1) return false
-  const d = [...text].map(Number)
-  // The CNPJ's rule: remainder < 2 gives 0, else 11 - remainder.
-  const digit = (part: number[]) => {
-    const weights = cnpjWeights(part.length)
-    const rest = part.reduce((sum, value, i) => sum + value * weights[i], 0) % 11
-    return rest < 2 ? 0 : 11 - rest
-  }
-  return digit(d.slice(0, 12)) === d[12] && digit(d.slice(0, 13)) === d[13]
-}
-
-function completeCpf(nine: string): string {
-  const d = [...nine].map(Number)
-  const first = mod11(d, cpfWeights(9))
-  return `${nine}${first}${mod11([...d, first], cpfWeights(10))}`
-}
-
-function completeCnpj(twelve: string): string {
-  const d = [...twelve].map(Number)
-  const digit = (part: number[]) => {
-    const weights = cnpjWeights(part.length)
-    const rest = part.reduce((sum, value, i) => sum + value * weights[i], 0) % 11
-    return rest < 2 ? 0 : 11 - rest
-  }
-  const first = digit(d)
-  return `${twelve}${first}${digit([...d, first])}`
-}
-
-const digitString = (length: number) => fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: length, maxLength: length })
-const validCpf = digitString(9).map(completeCpf).filter(referenceCpf)
-const validCnpj = digitString(12).map(completeCnpj).filter(referenceCnpj)
-const formatCpf = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`
+import { cpfsIn, digitString, formatCpf, referenceCnpj, referenceCpf, validCnpj, validCpf } from "./tax-number-reference"
 
 // ---- Text as shops really store it: any script, emoji, RTL, combining marks, controls, 10k characters ----
 
@@ -179,11 +127,6 @@ const settings: fc.Arbitrary<FreteSettings> = fc
     origin_cep,
     tracking: { ...DEFAULT_SETTINGS.tracking, company_document, send_sms, send_email, carriers },
   }))
-
-/** Any 11 digits in a text (punctuated as a CPF may be) that make a valid CPF. */
-function cpfsIn(textValue: string): string[] {
-  return (textValue.match(/\d(?:[.\-/\s]?\d){10}/g) ?? []).map((match) => match.replace(/\D/g, "")).filter(referenceCpf)
-}
 
 /** The CPF digits the facts carry in the metadata (either source), for the leak check. */
 function cpfDigitsGiven(f: ShipmentFacts): string[] {
@@ -308,52 +251,6 @@ describe("buildTrackingOrder (properties)", () => {
         expect(() => attempt({ ...f, orderDisplayId: id }, s)).toThrow(RangeError)
       }),
       { numRuns: 50 }
-    )
-  })
-})
-
-describe("CPF and CNPJ check digits (properties)", () => {
-  const elevenDigits = digitString(11)
-  const near = validCpf.chain((cpf) => fc.nat({ max: 10 }).map((index) => `${cpf.slice(0, index)}${(Number(cpf[index]) + 1) % 10}${cpf.slice(index + 1)}`))
-
-  it("isValidCpf agrees with an independent implementation, on valid, random, near-miss and arbitrary texts", () => {
-    fc.assert(
-      fc.property(fc.oneof(validCpf, elevenDigits, near, fc.string(), fc.constantFrom("00000000000", "11111111111", "529.982.247-25", " 52998224725")), (candidate) => {
-        expect(isValidCpf(candidate)).toBe(referenceCpf(candidate))
-      }),
-      { numRuns: 300 }
-    )
-  })
-
-  it("every valid CPF is refused once a check digit changes (a changed body digit can collide: remainders 0 and 1 both give 0)", () => {
-    fc.assert(
-      fc.property(validCpf, fc.constantFrom(9, 10), fc.integer({ min: 1, max: 9 }), (cpf, index, shift) => {
-        expect(isValidCpf(cpf)).toBe(true)
-        const changed = `${cpf.slice(0, index)}${(Number(cpf[index]) + shift) % 10}${cpf.slice(index + 1)}`
-        expect(isValidCpf(changed)).toBe(false)
-      }),
-      { numRuns: 300 }
-    )
-  })
-
-  it("isValidCnpj agrees with an independent implementation", () => {
-    const nearCnpj = validCnpj.chain((cnpj) => fc.nat({ max: 13 }).map((index) => `${cnpj.slice(0, index)}${(Number(cnpj[index]) + 1) % 10}${cnpj.slice(index + 1)}`))
-    fc.assert(
-      fc.property(fc.oneof(validCnpj, digitString(14), nearCnpj, fc.string()), (candidate) => {
-        expect(isValidCnpj(candidate)).toBe(referenceCnpj(candidate))
-      }),
-      { numRuns: 300 }
-    )
-  })
-
-  it("maskCpf never shows a full CPF: at most its six middle digits", () => {
-    fc.assert(
-      fc.property(fc.oneof(validCpf, elevenDigits, fc.string()), (candidate) => {
-        const masked = maskCpf(candidate)
-        expect(masked.replace(/\D/g, "").length).toBeLessThanOrEqual(6)
-        expect(cpfsIn(masked)).toEqual([])
-      }),
-      { numRuns: 300 }
     )
   })
 })
