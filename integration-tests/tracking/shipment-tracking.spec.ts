@@ -79,6 +79,26 @@ freteIntegrationTestRunner({
       expect(received.order.DateToDelivery).toBe(method.data.delivery_estimate)
     })
 
+    it("delivers through a Medusa workflow whose steps show in the admin's Workflows page, with no personal data kept there", async () => {
+      const { order } = await ship()
+      const [row] = await settled(order.id)
+      expect(row.status).toBe("created")
+      const { data: list } = await api.get("/admin/workflows-executions", { ...tracking.store.admin, params: { workflow_id: "frete-deliver-tracking-order" } })
+      expect(list.workflow_executions).toHaveLength(1)
+      const { data } = await api.get(`/admin/workflows-executions/${list.workflow_executions[0].id}`, tracking.store.admin)
+      const execution = data.workflow_execution
+      expect(execution.state).toBe("done")
+      const steps = Object.entries(execution.execution.steps as Record<string, { invoke: { state: string } }>)
+      for (const name of ["frete-prepare-tracking-order", "frete-send-tracking-order"]) {
+        expect(steps.filter(([key, step]) => key.endsWith(`.${name}`) && step.invoke.state === "done")).toHaveLength(1)
+      }
+      const stored = JSON.stringify(execution)
+      for (const personal of [CPF, "529.982.247", "maria@example.com.br", "987654321"]) {
+        expect(stored).not.toContain(personal)
+      }
+      expect(stored).toContain(row.remote_id)
+    })
+
     it("still creates one: the same event twice, two job runs at once, a retry after success", async () => {
       const { order, fulfillmentId } = await ship()
       const [row] = await settled(order.id)

@@ -1,9 +1,28 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { deliverDueTrackingOrders } from "../workflows/tracking/deliver-tracking-orders"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { FRETE_MODULE } from "../modules/frete"
+import type FreteModuleService from "../modules/frete/service"
+import { deliverTrackingOrder } from "../workflows/tracking/deliver-tracking-order"
 
-/** Retries the tracking orders not delivered yet; Medusa runs it on its worker (and `shared`) instances, row claims keep them apart. */
+/** Rows given an attempt per run; the rest wait for the next minute. */
+const BATCH = 50
+
+/**
+ * Retries the tracking orders not delivered yet. First the rows whose attempt died with its
+ * process (`sending` past the lease) end failed, then every pending row whose time has come gets
+ * one attempt. Medusa runs it on its worker (and `shared`) instances; row claims keep them apart.
+ */
 export default async function deliverTrackingOrdersJob(container: MedusaContainer) {
-  await deliverDueTrackingOrders(container)
+  const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  await frete.sweepTrackingLeases()
+  for (const id of await frete.dueTrackingOrderIds(BATCH)) {
+    try {
+      await deliverTrackingOrder(container, id)
+    } catch (error) {
+      logger.error(`frete tracking: attempt on ${id} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
 }
 
 export const config = {

@@ -1,12 +1,36 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { recordShipment } from "../workflows/tracking/deliver-tracking-orders"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { FRETE_MODULE } from "../modules/frete"
+import type FreteModuleService from "../modules/frete/service"
+import { readShippedFulfillment } from "../workflows/tracking/gather-shipment-facts"
+import { deliverTrackingOrder } from "../workflows/tracking/deliver-tracking-order"
 
 /**
  * Medusa v2 has no `order.shipped`: "Mark as shipped" runs createOrderShipmentWorkflow, which emits
- * `shipment.created` with the fulfillment's id.
+ * `shipment.created` with the fulfillment's id. The fulfillment's tracking order row is written
+ * first (so nothing is lost if anything after fails; the job picks it up), then delivered at once.
+ * A redelivered event finds the row there and leaves it to whoever owns it.
  */
 export default async function shipmentCreatedHandler({ event, container }: SubscriberArgs<{ id: string; no_notification?: boolean }>) {
-  await recordShipment(container, event.data.id, event.data.no_notification === true)
+  const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const fulfillmentId = event.data.id
+  const settings = await frete.getSettings()
+  // Written even while the tracking API is not configured: delivered once it is (see delivery-policy).
+  const fulfillment = await readShippedFulfillment(container, fulfillmentId)
+  if (!fulfillment || !fulfillment.providerId || !settings.tracking.provider_ids.includes(fulfillment.providerId)) {
+    logger.debug(`frete tracking: fulfillment ${fulfillmentId} is not shipped by a provider that gets tracking orders`)
+    return
+  }
+  const { row, inserted } = await frete.recordShipment({ fulfillmentId, orderId: fulfillment.orderId, noNotification: event.data.no_notification === true })
+  if (!inserted) {
+    return
+  }
+  if (!frete.trackingClient()) {
+    logger.warn(`frete tracking: not configured yet; the tracking order of fulfillment ${fulfillmentId} waits for the URL and the credential`)
+  }
+  await deliverTrackingOrder(container, row.id)
 }
 
 export const config: SubscriberConfig = {

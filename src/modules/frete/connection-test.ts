@@ -1,6 +1,18 @@
+import type { Logger } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
+import type { FreteOptions } from "../../../medusa-plugin.config"
+import { testConnection, type ConnectionTestResult } from "../../lib/connection-test"
+import type { FreteSettings } from "../../lib/settings/schema"
 import type { Credentials } from "./credentials"
 
-type Typed = { freight: { url?: string; token?: string }; tracking: { url?: string; credential?: string } }
+export type ConnectionTestRequest = {
+  originCep: string
+  destinationCep: string
+  freight: { url?: string; token?: string }
+  tracking: { url?: string; credential?: string }
+}
+
+type InForce = { settings: FreteSettings; credentials: Credentials; options: FreteOptions; logger: Logger }
 
 const sameUrl = (a: string | undefined, b: string | undefined) => Boolean(a && b) && (a as string).replace(/\/+$/, "") === (b as string).replace(/\/+$/, "")
 
@@ -8,7 +20,7 @@ const sameUrl = (a: string | undefined, b: string | undefined) => Boolean(a && b
  * "Testar conexão" with a URL other than the one in force sends only a secret typed with it: the
  * secret in force (from the options, or saved) never goes to an address it was not configured for.
  */
-export function secretsNeededForTest(typed: Typed, inForce: Credentials): Array<{ field: string; message: string }> {
+export function secretsNeededForTest(typed: Pick<ConnectionTestRequest, "freight" | "tracking">, inForce: Credentials): Array<{ field: string; message: string }> {
   const issues: Array<{ field: string; message: string }> = []
   if (typed.freight.url && !typed.freight.token && !sameUrl(typed.freight.url, inForce.freight.url)) {
     issues.push({ field: "freight_token", message: "Para testar outra URL de frete, digite também o token: o token salvo só é enviado à URL configurada com ele." })
@@ -17,4 +29,27 @@ export function secretsNeededForTest(typed: Typed, inForce: Credentials): Array<
     issues.push({ field: "tracking_credential", message: "Para testar outra URL de rastreamento, digite também a credencial: a credencial salva só é enviada à URL configurada com ela." })
   }
   return issues
+}
+
+/**
+ * "Testar conexão" of the admin: a sample quote between two CEPs and a check of the tracking
+ * credential, with the URLs and secrets typed (not saved yet), or else those in force.
+ */
+export function testConnectionInForce(input: ConnectionTestRequest, { settings, credentials, options, logger }: InForce): Promise<ConnectionTestResult> {
+  const issues = secretsNeededForTest(input, credentials)
+  if (issues.length) {
+    throw Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, issues.map((issue) => issue.message).join(" ")), { issues })
+  }
+  return testConnection({
+    originCep: input.originCep,
+    destinationCep: input.destinationCep,
+    freight: { url: input.freight.url || credentials.freight.url, token: input.freight.token || credentials.freight.secret, timeoutMs: options.freight.timeoutMs },
+    tracking: {
+      url: input.tracking.url || credentials.tracking.url,
+      credential: input.tracking.credential || credentials.tracking.secret,
+      timeoutMs: options.tracking.timeoutMs,
+    },
+    defaultPackage: settings.default_package,
+    logger,
+  })
 }

@@ -65,6 +65,13 @@ export class TrackingDelivery {
     return recorded
   }
 
+  /** The payload could not be built (e.g. the order could not be read): counted like a failed call. */
+  async recordPreparationFailure(id: string, error: unknown): Promise<void> {
+    const decision = decideAfterFailure(error, 1, await this.deps.store.ageMs(id), this.deps.options().retry)
+    this.deps.logger.warn(`frete tracking: could not build tracking order ${id}: ${error instanceof Error ? error.message : String(error)}`)
+    await this.deps.store.recordWithoutCall(id, decision)
+  }
+
   /** Rows whose process died during their call: failed, for the merchant to check the service's panel. */
   async sweepExpiredLeases(): Promise<TrackingOrderRow[]> {
     const swept = await this.attempts.sweepExpired(INTERRUPTED_REASON)

@@ -1,11 +1,13 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { FRETE_MODULE } from "../../../../../modules/frete"
 import type FreteModuleService from "../../../../../modules/frete/service"
-import type { TrackingOrderRow } from "../../../../../modules/frete/tracking-order-store"
+import type { TrackingOrderRow, TrackingOrderStatus } from "../../../../../modules/frete/tracking-order-store"
 import { presentTrackingOrder } from "../present"
 import { isPossibleId } from "../validators"
 
-export const REBUILD_FAILED_MESSAGE =
+const REBUILD_FAILED_MESSAGE =
   "Não foi possível montar o pedido de rastreamento com os dados atuais do pedido (o pedido ou o envio não foi encontrado). Veja o log do servidor."
 
 /** The row of `:id`, or undefined once a 404 is answered. */
@@ -17,6 +19,30 @@ export async function findTrackingOrder(req: MedusaRequest, res: MedusaResponse)
     res.status(404).json({ type: "not_found", message: "Pedido de rastreamento não encontrado." })
   }
   return row
+}
+
+/** A row not created yet: "Reenviar" may rebuild it. */
+type RebuildableRow = TrackingOrderRow & { status: Exclude<TrackingOrderStatus, "created"> }
+
+/** The row of `:id` that "Reenviar" may rebuild, or undefined once a 404 or a 409 (already created) is answered. */
+export async function findRebuildableTrackingOrder(req: MedusaRequest, res: MedusaResponse): Promise<RebuildableRow | undefined> {
+  const row = await findTrackingOrder(req, res)
+  if (row?.status === "created") {
+    answerAlreadyCreated(res, row)
+    return undefined
+  }
+  return row as RebuildableRow | undefined
+}
+
+/** What `rebuild` gives, or undefined once a 422 is answered: the order's data could not be read. */
+export async function rebuiltOrAnswer<T>(req: MedusaRequest, res: MedusaResponse, row: TrackingOrderRow, rebuild: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await rebuild()
+  } catch (error) {
+    req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER).warn(`frete tracking: could not rebuild tracking order ${row.id}: ${error instanceof Error ? error.message : String(error)}`)
+    res.status(422).json({ type: "unexpected_state", message: REBUILD_FAILED_MESSAGE })
+    return undefined
+  }
 }
 
 /** 409 for a row that an attempt holds, or that changed since the merchant saw it. */

@@ -1,12 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { FRETE_MODULE } from "../../../../../../modules/frete"
 import type FreteModuleService from "../../../../../../modules/frete/service"
-import { prepareAndDeliver } from "../../../../../../workflows/tracking/deliver-tracking-orders"
+import { deliverTrackingOrder } from "../../../../../../workflows/tracking/deliver-tracking-order"
 import { rebuildTrackingOrder } from "../../../../../../workflows/tracking/rebuild-tracking-order"
 import { presentTrackingOrder } from "../../present"
-import { answerAlreadyCreated, answerInProgress, findTrackingOrder, REBUILD_FAILED_MESSAGE } from "../find-tracking-order"
+import { answerInProgress, findRebuildableTrackingOrder, rebuiltOrAnswer } from "../find-tracking-order"
 
 /**
  * POST /admin/frete/tracking-orders/:id/retry: sends a failed or pending tracking order again, now,
@@ -15,24 +13,16 @@ import { answerAlreadyCreated, answerInProgress, findTrackingOrder, REBUILD_FAIL
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const frete = req.scope.resolve<FreteModuleService>(FRETE_MODULE)
-  const current = await findTrackingOrder(req, res)
+  const current = await findRebuildableTrackingOrder(req, res)
   if (!current) {
-    return
-  }
-  if (current.status === "created") {
-    answerAlreadyCreated(res, current)
     return
   }
   if (current.status === "sending") {
     answerInProgress(res, current)
     return
   }
-  let rebuilt: Awaited<ReturnType<typeof rebuildTrackingOrder>>
-  try {
-    rebuilt = await rebuildTrackingOrder(req.scope, current)
-  } catch (error) {
-    req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER).warn(`frete tracking: could not rebuild tracking order ${current.id}: ${error instanceof Error ? error.message : String(error)}`)
-    res.status(422).json({ type: "unexpected_state", message: REBUILD_FAILED_MESSAGE })
+  const rebuilt = await rebuiltOrAnswer(req, res, current, () => rebuildTrackingOrder(req.scope, current))
+  if (!rebuilt) {
     return
   }
   const requeued = await frete.requeueTrackingOrder(current.id, current.status, rebuilt)
@@ -41,7 +31,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     answerInProgress(res, (await frete.getTrackingOrder(current.id)) ?? current)
     return
   }
-  await prepareAndDeliver(req.scope, requeued)
+  await deliverTrackingOrder(req.scope, requeued.id)
   const after = (await frete.getTrackingOrder(current.id)) ?? current
   res.json({ tracking_order: presentTrackingOrder(after) })
 }

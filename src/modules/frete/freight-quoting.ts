@@ -1,0 +1,55 @@
+import type { ICachingModuleService, Logger } from "@medusajs/framework/types"
+import type { FreteOptions } from "../../../medusa-plugin.config"
+import { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
+import type { SharedQuoteTier } from "../../lib/checkout/shared-quotes"
+import { CircuitBreaker, type CircuitTransition } from "../../lib/circuit-breaker"
+import type { FreightClient } from "../../lib/freight/client"
+import type { FreightQuote } from "../../lib/freight/schemas"
+import { QuoteCache } from "../../lib/quote-cache"
+import { sharedQuoteTier } from "./shared-quote-tier"
+
+type Deps = {
+  options: FreteOptions
+  logger: Logger
+  /** Medusa's Caching Module, when the store registers it: the quote answers' shared tier. */
+  caching: () => ICachingModuleService | undefined
+  freightClient: () => FreightClient | null
+}
+
+/**
+ * The checkout quoter every part of the plugin in this process shares (provider and store quote
+ * route), put together from the options: the quote cache, its tier shared with the store's other
+ * instances, and the circuit breaker, whose turns are logged for the merchant.
+ */
+export function createCheckoutQuoter({ options, logger, caching, freightClient }: Deps): CheckoutQuoter {
+  const { cache, circuitBreaker, timeoutMs } = options.freight
+  let tier: SharedQuoteTier | null | undefined
+  const sharedTier = () => {
+    if (tier === undefined) {
+      tier = sharedQuoteTier(caching())
+      if (tier) {
+        logger.info("frete: quote answers are shared with the store's other instances through Medusa's Caching Module")
+      }
+    }
+    return tier
+  }
+  return new CheckoutQuoter({
+    cache: cache.enabled ? new QuoteCache<FreightQuote>({ ...cache, remembers: CheckoutQuoter.remembersFailure }) : null,
+    freightClient,
+    breaker: circuitBreaker.enabled ? new CircuitBreaker(circuitBreaker, (turn) => logCircuit(turn, circuitBreaker.openMs, logger)) : null,
+    shared: cache.enabled ? { tier: sharedTier, successTtlMs: cache.successTtlMs, timeoutMs } : null,
+    logger,
+  })
+}
+
+function logCircuit({ from, to, consecutiveFailures }: CircuitTransition, openMs: number, logger: Logger): void {
+  if (to === "open") {
+    logger.warn(
+      from === "half_open"
+        ? `frete: the freight API failed again; it is not called for another ${openMs} ms`
+        : `frete: the freight API failed ${consecutiveFailures} times in a row; it is not called for ${openMs} ms, checkout uses earlier answers or the fallback table`
+    )
+  } else if (to === "closed") {
+    logger.info("frete: the freight API answers again; checkout calls it as usual")
+  }
+}

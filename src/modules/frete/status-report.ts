@@ -1,0 +1,47 @@
+import type { FreteOptions } from "../../../medusa-plugin.config"
+import type { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
+import type { ServiceClients } from "../../lib/service-clients"
+import { checkServices } from "../../lib/service-status"
+import type { Credentials } from "./credentials"
+
+/**
+ * `GET /admin/frete/status`: whether each service is configured and answers, never the secrets
+ * themselves; with the freight circuit and quote cache of this process (each instance has its own).
+ */
+export async function statusReport(options: FreteOptions, { freight, tracking }: Credentials, clients: ServiceClients, quoter: CheckoutQuoter) {
+  const status = await checkServices(
+    {
+      freight: { ...options.freight, url: freight.url, token: freight.secret },
+      tracking: { ...options.tracking, url: tracking.url, credential: tracking.secret },
+    },
+    clients
+  )
+  const circuit = quoter.circuitStats()
+  const cache = quoter.cacheStats()
+  const shared = quoter.sharedStats()
+  return {
+    ...status,
+    freight: {
+      ...status.freight,
+      circuit: circuit && {
+        state: circuit.state,
+        consecutive_failures: circuit.consecutiveFailures,
+        retry_at: circuit.retryAt,
+        opened: circuit.opened,
+        refused: circuit.refused,
+      },
+      origin_problem: quoter.originProblem(),
+      cache: cache && {
+        entries: cache.entries,
+        max_entries: cache.maxEntries,
+        in_flight: cache.inFlight,
+        hits: cache.hits,
+        loads: cache.loads,
+        stale_served: cache.staleServed,
+        failures_served: cache.failuresServed,
+        evictions: cache.evictions,
+        shared: shared && { hits: shared.hits, waited: shared.waited, errors: shared.errors },
+      },
+    },
+  }
+}

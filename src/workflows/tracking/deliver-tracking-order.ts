@@ -1,0 +1,31 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { FRETE_MODULE } from "../../modules/frete"
+import type FreteModuleService from "../../modules/frete/service"
+import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
+import { prepareTrackingOrderStep } from "./steps/prepare-tracking-order"
+import { sendTrackingOrderStep } from "./steps/send-tracking-order"
+
+export const DELIVER_TRACKING_ORDER_WORKFLOW = "frete-deliver-tracking-order"
+
+/** How long the admin's Workflows page keeps each delivery's execution: 7 days. */
+const RETENTION_SECONDS = 7 * 24 * 60 * 60
+
+/**
+ * One delivery of a tracking order from the outbox (`tracking_order`, the source of truth): its
+ * tracking order prepared from Medusa's data if the row has none yet, then one attempt to create
+ * it in the tracking service. Stored, so each run and its steps show in the admin's Workflows page.
+ */
+export const deliverTrackingOrderWorkflow = createWorkflow(
+  { name: DELIVER_TRACKING_ORDER_WORKFLOW, store: true, retentionTime: RETENTION_SECONDS },
+  (input: { tracking_order_id: string }) => {
+    const prepared = prepareTrackingOrderStep({ id: input.tracking_order_id })
+    return new WorkflowResponse(sendTrackingOrderStep(prepared))
+  }
+)
+
+/** Runs the delivery workflow for one row; the row after its attempt, or null when none was made. */
+export async function deliverTrackingOrder(container: MedusaContainer, id: string): Promise<TrackingOrderRow | null> {
+  const { result } = await deliverTrackingOrderWorkflow(container).run({ input: { tracking_order_id: id } })
+  return result ? ((await container.resolve<FreteModuleService>(FRETE_MODULE).getTrackingOrder(id)) ?? null) : null
+}
