@@ -28,6 +28,10 @@ const secret = z.string().trim().min(1, "must not be empty")
 const timeoutMs = (fallback: number) => z.number().int().min(100).max(120_000).default(fallback)
 const connections = (fallback: number) => z.number().int().min(1).max(256).default(fallback)
 
+/**
+ * The options. Each default is written once, on its field: a group left out is read as `{}`
+ * (`.prefault({})`), which its fields' defaults then fill.
+ */
 export const freteOptionsSchema = z.object({
   freight: z
     .object({
@@ -53,7 +57,7 @@ export const freteOptionsSchema = z.object({
           /** Most queries kept; the least recently used go first. */
           maxEntries: z.number().int().min(1).max(1_000_000).default(10_000),
         })
-        .default({ enabled: true, successTtlMs: 600_000, failureTtlMs: 30_000, staleTtlMs: 21_600_000, maxEntries: 10_000 }),
+        .prefault({}),
       /** Stops calling the freight API for a while after it failed several times in a row. */
       circuitBreaker: z
         .object({
@@ -64,14 +68,9 @@ export const freteOptionsSchema = z.object({
           /** How long the open circuit keeps checkout off the API before one trial call. */
           openMs: z.number().int().min(100).max(3_600_000).default(30_000),
         })
-        .default({ enabled: true, failureThreshold: 5, openMs: 30_000 }),
+        .prefault({}),
     })
-    .default({
-      timeoutMs: 2500,
-      connections: 16,
-      cache: { enabled: true, successTtlMs: 600_000, failureTtlMs: 30_000, staleTtlMs: 21_600_000, maxEntries: 10_000 },
-      circuitBreaker: { enabled: true, failureThreshold: 5, openMs: 30_000 },
-    }),
+    .prefault({}),
   tracking: z
     .object({
       /** Base URL of the tracking API; the plugin calls `{url}/v1/tracking`. */
@@ -92,13 +91,9 @@ export const freteOptionsSchema = z.object({
           /** After this long since the shipment, a tracking order still not delivered is `failed`. */
           giveUpAfterMs: z.number().int().min(1000).max(30 * 86_400_000).default(86_400_000),
         })
-        .default({ baseDelayMs: 30_000, maxDelayMs: 3_600_000, giveUpAfterMs: 86_400_000 }),
+        .prefault({}),
     })
-    .default({
-      timeoutMs: 10_000,
-      connections: 4,
-      retry: { baseDelayMs: 30_000, maxDelayMs: 3_600_000, giveUpAfterMs: 86_400_000 },
-    }),
+    .prefault({}),
   units: z
     .object({
       /** Unit of the store's variant and product weights; the freight API is sent kilograms. */
@@ -106,7 +101,7 @@ export const freteOptionsSchema = z.object({
       /** Unit of the store's variant lengths, widths and heights; the freight API is sent centimetres. */
       dimension: z.enum(["cm", "mm", "m"]).default("cm"),
     })
-    .default({ weight: "g", dimension: "cm" }),
+    .prefault({}),
   /** How often each Medusa instance reads the settings saved in the admin again, in ms. */
   settingsRefreshMs: z.number().int().min(0).max(600_000).default(2000),
   /** Key that encrypts secrets saved from the admin (AES-256-GCM); at least 32 characters. */
@@ -173,20 +168,4 @@ export function parseFreteOptions(raw: unknown, env: Env = process.env): FreteOp
     throw new FreteOptionsError(`${PLUGIN_NAME}: invalid options: ${problems.join("; ")}`)
   }
   return result.data
-}
-
-/**
- * The options of this plugin's entry in a Medusa `configModule` (`plugins: [{ resolve, options }]`),
- * parsed. A store running the plugin's source as its own project has no such entry: then the
- * environment variables alone configure it.
- */
-export function readFreteOptions(configModule: unknown, env: Env = process.env): FreteOptions {
-  const plugins = asRecord(configModule).plugins
-  const entry = Array.isArray(plugins)
-    ? plugins.find((plugin) => {
-        const resolve = typeof plugin === "string" ? plugin : asRecord(plugin).resolve
-        return resolve === PLUGIN_NAME
-      })
-    : undefined
-  return parseFreteOptions(asRecord(entry).options, env)
 }

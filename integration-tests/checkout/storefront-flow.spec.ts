@@ -1,7 +1,10 @@
-import { parseBrazilianMoneyCents } from "../../src/lib/brazilian-decimal"
+import { readQuotations } from "../../src/lib/freight/schemas"
 import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
 import { SHOPPER_ADDRESS, completeCart, createCart, createFreteOption, createManualOption, createProduct, listAndCalculate } from "../../scripts/lib/store-api"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+
+/** A wire quotation's price in centavos, read as the freight client reads it. */
+const priceCents = (quotation: unknown) => readQuotations([quotation]).quotations[0].cotacao_preco
 
 type WireQuotation = { servico_metaname: string; servico_nome: string; cotacao_preco: string; cotacao_prazo: number }
 
@@ -50,7 +53,7 @@ freteIntegrationTestRunner({
       ])
 
       const quoted = lastQuotations().filter((quotation) => quotation.servico_metaname !== "azul-amanha")
-      const cents = (quotation: WireQuotation) => parseBrazilianMoneyCents(quotation.cotacao_preco) as number
+      const cents = (quotation: WireQuotation) => priceCents(quotation)
       const cheapest = Math.min(...quoted.map(cents))
       const fastestDays = Math.min(...quoted.map((quotation) => quotation.cotacao_prazo))
       const fastest = Math.min(...quoted.filter((quotation) => quotation.cotacao_prazo === fastestDays).map(cents))

@@ -1,7 +1,10 @@
-import { parseBrazilianMoneyCents } from "../../src/lib/brazilian-decimal"
+import { readQuotations } from "../../src/lib/freight/schemas"
 import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
 import { createCart, createFreteOption, createProduct, listAndCalculate } from "../../scripts/lib/store-api"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+
+/** A wire quotation's price in centavos, read as the freight client reads it. */
+const priceCents = (quotation: unknown) => readQuotations([quotation]).quotations[0].cotacao_preco
 
 type WireQuotation = { servico_metaname: string; cotacao_preco: string; cotacao_prazo: number }
 type WireQuery = { volumes: Array<Record<string, string>>; prazo_adicional?: string; preco_adicional?: string; fretegratis?: boolean; valor_notafiscal: string }
@@ -52,7 +55,7 @@ freteIntegrationTestRunner({
       const cartId = await createCart(api, store, [{ variant_id: fridge.variantId, quantity: 2 }], { postal_code: "69010-000", province: "AM", city: "Manaus" })
       const { prices } = await listAndCalculate(api, store, cartId)
       const wire = (freightCalls()[0].response as { cotacoes: WireQuotation[] }).cotacoes
-      const cheapest = Math.min(...wire.map((quotation) => parseBrazilianMoneyCents(quotation.cotacao_preco) as number))
+      const cheapest = Math.min(...wire.map((quotation) => priceCents(quotation)))
       expect(wire.some((quotation) => /^\d{1,3}(\.\d{3})+,\d{2}$/.test(quotation.cotacao_preco))).toBe(true)
       expect(cheapest).toBeGreaterThan(100_000)
       expect(prices.find((price) => price.id === cheapestOption)?.body.shipping_option.calculated_price.calculated_amount).toBe(cheapest / 100)
@@ -83,7 +86,7 @@ freteIntegrationTestRunner({
       expect(query.fretegratis).toBeUndefined()
       expect(query.preco_adicional).toBe("24")
       const wire = (freightCalls()[1].response as { cotacoes: WireQuotation[] }).cotacoes
-      const cheapest = Math.min(...wire.map((quotation) => parseBrazilianMoneyCents(quotation.cotacao_preco) as number))
+      const cheapest = Math.min(...wire.map((quotation) => priceCents(quotation)))
       expect(paidPrices.prices[0].body.shipping_option.calculated_price.calculated_amount).toBe(cheapest / 100)
       expect(cheapest).toBeGreaterThan(2400)
 
@@ -101,9 +104,9 @@ freteIntegrationTestRunner({
       const before = await amount()
       const wire = (freightCalls()[0].response as { cotacoes: WireQuotation[] }).cotacoes
       const cheapestService = wire.reduce((best, quotation) =>
-        (parseBrazilianMoneyCents(quotation.cotacao_preco) as number) < (parseBrazilianMoneyCents(best.cotacao_preco) as number) ? quotation : best
+        priceCents(quotation) < priceCents(best) ? quotation : best
       )
-      expect(before).toBe((parseBrazilianMoneyCents(cheapestService.cotacao_preco) as number) / 100)
+      expect(before).toBe(priceCents(cheapestService) / 100)
 
       // Another Medusa instance saves the settings: this one only shares the database.
       const { rows } = await dbConnection.raw(`select settings from frete_settings`)
@@ -117,7 +120,7 @@ freteIntegrationTestRunner({
         after = await amount()
       }
       const nextCheapest = Math.min(
-        ...wire.filter((quotation) => quotation !== cheapestService).map((quotation) => parseBrazilianMoneyCents(quotation.cotacao_preco) as number)
+        ...wire.filter((quotation) => quotation !== cheapestService).map((quotation) => priceCents(quotation))
       )
       expect(after).toBe(nextCheapest / 100)
       // The same query: prices re-read from the kept answer, no new freight call.

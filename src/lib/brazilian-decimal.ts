@@ -39,16 +39,6 @@ export function toCents(reais: number): number {
   return reais < 0 && cents !== 0 ? -cents : cents
 }
 
-/**
- * parseBrazilianDecimal straight to centavos; null when the text is not a number, or is one too
- * large to count to the centavo (beyond Number.MAX_SAFE_INTEGER centavos, about R$ 90 trillion).
- */
-export function parseBrazilianMoneyCents(input: unknown): number | null {
-  const value = parseBrazilianDecimal(input)
-  const cents = value === null ? null : toCents(value)
-  return cents !== null && Number.isSafeInteger(cents) ? cents : null
-}
-
 /** Number#toFixed without its exponent notation, which it uses from 1e21 up (doubles that large are whole). */
 function toPlainFixed(value: number, fractionDigits: number): string {
   if (Number.isFinite(value) && Math.abs(value) >= 1e21) {

@@ -1,4 +1,6 @@
+import { FreightNotConfiguredError } from "./checkout/checkout-quoter"
 import { describeServiceError } from "./describe-service-error"
+import { errorFromResponse } from "./errors"
 import { FreightClient } from "./freight/client"
 import type { FreteLogger } from "./logger"
 import type { FreteSettings } from "./settings/schema"
@@ -26,7 +28,7 @@ export interface ConnectionTestResult {
 async function testFreight(input: ConnectionTestInput): Promise<ConnectionTestResult["freight"]> {
   const { url, token, timeoutMs } = input.freight
   if (!url || !token) {
-    return { ok: false, services: [], message: "Informe a URL e o token do serviço de frete." }
+    return { ok: false, services: [], message: describeServiceError(new FreightNotConfiguredError(), "frete") }
   }
   const client = new FreightClient({ url, token, timeoutMs, connections: 1, logger: input.logger })
   try {
@@ -61,11 +63,9 @@ async function testTracking(input: ConnectionTestInput): Promise<ConnectionTestR
   const client = new TrackingClient({ url, credential, timeoutMs, connections: 1, logger: input.logger })
   try {
     const answer = await client.probe()
-    if (answer.status === 401 || answer.status === 403) {
-      return { ok: false, message: `O serviço de rastreamento recusou a credencial (HTTP ${answer.status}).` }
-    }
-    if (answer.status >= 500) {
-      return { ok: false, message: `O serviço de rastreamento falhou (HTTP ${answer.status}).` }
+    // A refused credential (401, 403) or a failing service (5xx); any other answer got past the credential.
+    if (answer.status === 401 || answer.status === 403 || answer.status >= 500) {
+      return { ok: false, message: describeServiceError(errorFromResponse("tracking", answer.status, "", []), "rastreamento") }
     }
     return { ok: true, message: "O serviço de rastreamento respondeu e não recusou a credencial." }
   } catch (error) {

@@ -10,39 +10,78 @@ import {
   TimeoutError,
   TrackingRejectedError,
 } from "./errors"
+import { InvalidTrackingOrderError, TrackingNotConfiguredError } from "./tracking/client"
 
-/** A failure to talk to a service, in words a merchant reads in the admin (pt-BR). */
-export function describeServiceError(error: unknown, service: "frete" | "rastreamento"): string {
+/**
+ * Where the merchant reads the message:
+ * - `"frete"` / `"rastreamento"`: the admin's connection test of that service, one sentence;
+ * - `"tracking-attempt"`: a tracking order's last error after an attempt, which the delivery
+ *   policy puts in its reason. Whether the order may have reached the service matters there,
+ *   so a timeout or a dropped connection is worded by what was sent; most are a clause with no
+ *   final period, for the reason to go on from.
+ */
+export type ServiceErrorContext = "frete" | "rastreamento" | "tracking-attempt"
+
+/**
+ * A failure to talk to a service, in words a merchant reads in the admin (pt-BR): the one place
+ * that words each error class. The technical detail (English, redacted) is in the error's message,
+ * for the server's log.
+ */
+export function describeServiceError(error: unknown, context: ServiceErrorContext): string {
+  const attempt = context === "tracking-attempt"
+  const service = attempt ? "rastreamento" : context
   const name = `O serviço de ${service}`
+  const end = (text: string) => (attempt ? text : `${text}.`)
+
   if (error instanceof InvalidCredentialsError) {
-    return `${name} recusou ${service === "frete" ? "o token" : "a credencial"} (HTTP ${error.status}).`
+    const refused = `${name} recusou ${service === "frete" ? "o token" : "a credencial"} (HTTP ${error.status}).`
+    return attempt ? `${refused} Corrija a credencial e reenvie.` : refused
   }
   if (error instanceof CepNotFoundError) {
-    return `${name} não conhece o CEP de ${error.which === "origin" ? "origem" : "destino"}.`
+    return end(`${name} não conhece o CEP de ${error.which === "origin" ? "origem" : "destino"}`)
   }
   if (error instanceof FreightQueryRejectedError) {
-    return `${name} recusou a consulta: ${error.errorName}${error.serviceMessage ? ` (${error.serviceMessage})` : ""}.`
+    return end(`${name} recusou a consulta: ${error.errorName}${error.serviceMessage ? ` (${error.serviceMessage})` : ""}`)
   }
   if (error instanceof TrackingRejectedError) {
-    return `${name} recusou o pedido: ${error.serviceMessage ?? `HTTP ${error.status}`}.`
+    return end(`${name} recusou o pedido: ${error.serviceMessage ?? `HTTP ${error.status}`}`)
   }
   if (error instanceof QuotaExceededError) {
-    return `${name} avisa que o limite de consultas do plano foi atingido (HTTP 429).`
+    return attempt
+      ? "o serviço avisa que o limite do plano foi atingido (HTTP 429)"
+      : `${name} avisa que o limite de consultas do plano foi atingido (HTTP 429).`
   }
   if (error instanceof TimeoutError) {
-    return `${name} não respondeu a tempo.`
+    if (!attempt) {
+      return `${name} não respondeu a tempo.`
+    }
+    return error.outcomeUnknown
+      ? "o serviço não respondeu dentro do prazo depois de receber o pedido"
+      : "não foi possível conectar ao serviço dentro do prazo; nada foi enviado"
   }
   if (error instanceof NetworkError) {
-    return `Não foi possível conectar ao serviço de ${service}. Confira a URL.`
+    if (!attempt) {
+      return `Não foi possível conectar ao serviço de ${service}. Confira a URL.`
+    }
+    return error.outcomeUnknown ? "a conexão caiu depois do envio" : "não foi possível conectar ao serviço"
   }
   if (error instanceof ServerError) {
-    return `${name} falhou (HTTP ${error.status}).`
+    return attempt ? `o serviço falhou (HTTP ${error.status})` : `${name} falhou (HTTP ${error.status}).`
   }
   if (error instanceof InvalidAnswerError) {
-    return `${name} respondeu algo que não é uma resposta válida: confira a URL.`
+    return attempt
+      ? "o serviço respondeu algo que não é JSON no formato documentado"
+      : `${name} respondeu algo que não é uma resposta válida: confira a URL.`
   }
   if (error instanceof FreightNotConfiguredError) {
-    return "Informe a URL e o token do serviço de frete."
+    return end("Informe a URL e o token do serviço de frete")
   }
-  return `Erro inesperado ao falar com o serviço de ${service}.`
+  // Only a tracking order's attempt meets these two: the connection test builds its own client.
+  if (attempt && error instanceof TrackingNotConfiguredError) {
+    return "o serviço de rastreamento não está configurado: informe a URL e a credencial"
+  }
+  if (attempt && error instanceof InvalidTrackingOrderError) {
+    return `Pedido de rastreamento inválido: ${error.issues.join("; ")}`
+  }
+  return end(`Erro inesperado ao falar com o serviço de ${service}`)
 }

@@ -15,8 +15,6 @@ interface ErrorDetails {
  * redacted where they are built (see `serviceError`), so they are safe to log.
  */
 export abstract class FreteServiceError extends Error {
-  /** Whether the same request may succeed if sent again later. */
-  abstract readonly retryable: boolean
   readonly service: ServiceName
   readonly status?: number
   readonly erroId?: number
@@ -33,18 +31,13 @@ export abstract class FreteServiceError extends Error {
 }
 
 /** 401/403: the freight token (erro_id 1) or the tracking credential was refused. */
-export class InvalidCredentialsError extends FreteServiceError {
-  readonly retryable = false
-}
+export class InvalidCredentialsError extends FreteServiceError {}
 
 /** 429: the plan's query limit is reached (freight erro_id 2). */
-export class QuotaExceededError extends FreteServiceError {
-  readonly retryable = true
-}
+export class QuotaExceededError extends FreteServiceError {}
 
 /** 400 from the freight API: the query was refused; `errorName` is the document's name for it. */
 export class FreightQueryRejectedError extends FreteServiceError {
-  readonly retryable = false
   readonly errorName: FreightRejectionName
 
   constructor(message: string, details: ErrorDetails) {
@@ -61,14 +54,10 @@ export class CepNotFoundError extends FreightQueryRejectedError {
 }
 
 /** A 4xx from the tracking API, or a 200 whose `Success` is false: the order was refused. */
-export class TrackingRejectedError extends FreteServiceError {
-  readonly retryable = false
-}
+export class TrackingRejectedError extends FreteServiceError {}
 
 /** 5xx, or another status the document does not describe. */
-export class ServerError extends FreteServiceError {
-  readonly retryable = true
-}
+export class ServerError extends FreteServiceError {}
 
 /**
  * The call's deadline passed (connect, headers, body or the overall deadline). For the tracking
@@ -77,7 +66,6 @@ export class ServerError extends FreteServiceError {
  * nothing left the process.
  */
 export class TimeoutError extends FreteServiceError {
-  readonly retryable = true
   readonly outcomeUnknown: boolean
 
   constructor(message: string, details: ErrorDetails & { outcomeUnknown: boolean }) {
@@ -91,7 +79,6 @@ export class TimeoutError extends FreteServiceError {
  * the request never reached a socket (refused, name not resolved): nothing was sent.
  */
 export class NetworkError extends FreteServiceError {
-  readonly retryable = true
   readonly outcomeUnknown: boolean
 
   constructor(message: string, details: ErrorDetails & { outcomeUnknown: boolean }) {
@@ -101,9 +88,7 @@ export class NetworkError extends FreteServiceError {
 }
 
 /** An answer that is not JSON, too large, or not of the documented shape. */
-export class InvalidAnswerError extends FreteServiceError {
-  readonly retryable = true
-}
+export class InvalidAnswerError extends FreteServiceError {}
 
 const LABEL: Record<ServiceName, string> = { freight: "Freight API", tracking: "Tracking API" }
 

@@ -2,7 +2,6 @@ import {
   formatBrazilianDecimal,
   formatDecimalText,
   parseBrazilianDecimal,
-  parseBrazilianMoneyCents,
   toCents,
 } from "../brazilian-decimal"
 
@@ -50,11 +49,6 @@ describe("centavos", () => {
     expect(toCents(1.005)).toBe(101)
     expect(toCents(0.1 + 0.2)).toBe(30)
     expect(toCents(-2.5)).toBe(-250)
-  })
-
-  it("parses money text straight to centavos", () => {
-    expect(parseBrazilianMoneyCents("1.234,56")).toBe(123456)
-    expect(parseBrazilianMoneyCents("oops")).toBeNull()
   })
 })
 

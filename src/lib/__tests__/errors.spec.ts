@@ -31,7 +31,6 @@ describe("errorFromResponse", () => {
     expect(weight).not.toBeInstanceOf(CepNotFoundError)
     expect((weight as FreightQueryRejectedError).errorName).toBe("PESO_INVALIDO")
     expect(weight.erroId).toBe(109)
-    expect(weight.retryable).toBe(false)
   })
 
   it("reads erro_msg as well as erro_mensagem", () => {

@@ -1,5 +1,4 @@
 import { createSandbox, type Sandbox } from "../../../sandbox/server"
-import { parseBrazilianMoneyCents } from "../brazilian-decimal"
 import {
   CepNotFoundError,
   FreightQueryRejectedError,
@@ -11,8 +10,9 @@ import {
   TimeoutError,
 } from "../errors"
 import { FreightClient, InvalidFreightQueryError } from "../freight/client"
-import type { FreightQuery } from "../freight/schemas"
+import { readQuotations, type FreightQuery } from "../freight/schemas"
 import { failureCollector } from "./expect-failure"
+import { answerTo } from "./answer-to"
 import { recordingLogger } from "./recording-logger"
 import { rememberSecret } from "../../../test-support/log-guard"
 
@@ -76,7 +76,7 @@ describe("FreightClient against the sandbox", () => {
         expect(quotation.service).toBe(wire.servico_metaname)
         expect(quotation.serviceName).toBe(wire.servico_nome)
         expect(quotation.carrier).toBe(wire.transportadora_metaname)
-        expect(quotation.priceCents).toBe(parseBrazilianMoneyCents(wire.cotacao_preco))
+        expect(quotation.priceCents).toBe(readQuotations([wire]).quotations[0].cotacao_preco)
         expect(quotation.code).toBe(String(wire.cotacao_codigo))
         expect(Number.isInteger(quotation.priceCents)).toBe(true)
       })
@@ -152,7 +152,7 @@ describe("FreightClient against the sandbox", () => {
       sandbox.configure({ freightToken: "another" })
       const error = await failure(client.quote(QUERY))
       expect(error).toBeInstanceOf(InvalidCredentialsError)
-      expect(error).toMatchObject({ status: 401, erroId: 1, retryable: false })
+      expect(error).toMatchObject({ status: 401, erroId: 1 })
       expect(sandbox.calls()).toHaveLength(1)
     })
 
@@ -181,11 +181,21 @@ describe("FreightClient against the sandbox", () => {
       [303, "JSON_INVALIDO", { ...VALID_WIRE, volumes: "nenhum" }],
       [304, "REQUISICAO_INVALIDA", {}],
     ])("400 erro_id %i %s", async (erroId, name, body) => {
-      const error = await failure(client.sendQuery(body))
+      const error = await failure(answerTo("freight", sandbox.url, { path: `/v2/consulta?token=${encodeURIComponent(TOKEN)}`, body }, [TOKEN]))
       expect(error).toBeInstanceOf(FreightQueryRejectedError)
-      expect(error).toMatchObject({ status: 400, erroId, errorName: name, retryable: false })
+      expect(error).toMatchObject({ status: 400, erroId, errorName: name })
       expect(error.serviceMessage).toEqual(expect.any(String))
       expect(error instanceof CepNotFoundError).toBe(erroId === 101 || erroId === 102)
+      expect(sandbox.calls()).toHaveLength(1)
+    })
+
+    it.each([
+      [101, { originCep: "00000100" }],
+      [102, { destinationCep: "99999999" }],
+    ])("400 erro_id %i from a quote: the CEP is not in the service's base, and not retried", async (erroId, ceps) => {
+      const error = await failure(client.quote({ ...QUERY, ...ceps }))
+      expect(error).toBeInstanceOf(CepNotFoundError)
+      expect(error).toMatchObject({ status: 400, erroId })
       expect(sandbox.calls()).toHaveLength(1)
     })
 

@@ -1,4 +1,4 @@
-import { FreteOptionsError, parseFreteOptions, readFreteOptions } from "../../../medusa-plugin.config"
+import { FreteOptionsError, parseFreteOptions } from "../../../medusa-plugin.config"
 
 describe("the plugin's options", () => {
   it("applies the defaults", () => {
@@ -47,13 +47,5 @@ describe("the plugin's options", () => {
       expect(String(error)).not.toContain("hidden-token")
       expect(String(error)).not.toContain("short")
     }
-  })
-
-  it("finds the plugin entry's options in a Medusa configModule", () => {
-    const configModule = {
-      plugins: ["some-other-plugin", { resolve: "medusa-plugin-frete", options: { units: { weight: "kg" } } }],
-    }
-    expect(readFreteOptions(configModule, {}).units.weight).toBe("kg")
-    expect(readFreteOptions({ plugins: [] }, { FRETE_FREIGHT_TOKEN: "t" }).freight.token).toBe("t")
   })
 })

@@ -8,8 +8,10 @@ import {
   TrackingRejectedError,
 } from "../errors"
 import { InvalidTrackingOrderError, TrackingClient } from "../tracking/client"
+import { decideAfterFailure } from "../tracking/delivery-policy"
 import type { TrackingOrder } from "../tracking/schemas"
 import { failureCollector } from "./expect-failure"
+import { answerTo } from "./answer-to"
 import { recordingLogger } from "./recording-logger"
 import { rememberSecret } from "../../../test-support/log-guard"
 
@@ -83,12 +85,13 @@ describe("TrackingClient against the sandbox", () => {
     sandbox.configure({ trackingCredential: "another" })
     const error = await failure(client.createTrackingOrder(ORDER))
     expect(error).toBeInstanceOf(InvalidCredentialsError)
-    expect(error).toMatchObject({ status: 401, retryable: false })
+    expect(error).toMatchObject({ status: 401 })
+    expect(decideAfterFailure(error, 1, 0, { baseDelayMs: 30_000, maxDelayMs: 3_600_000, giveUpAfterMs: 86_400_000 })).toMatchObject({ kind: "fail" })
     expect(sandbox.calls()).toHaveLength(1)
   })
 
   it("a body the service refuses is a rejection with its message", async () => {
-    const error = await failure(client.sendOrder({ ...ORDER, CustomerPhone: "123" }))
+    const error = await failure(answerTo("tracking", sandbox.url, { path: "/v1/tracking", headers: { authorization: `Basic ${CREDENTIAL}` }, body: { ...ORDER, CustomerPhone: "123" } }, [CREDENTIAL]))
     expect(error).toBeInstanceOf(TrackingRejectedError)
     expect(error.status).toBe(400)
     expect(error.serviceMessage).toMatch(/CustomerPhone/)

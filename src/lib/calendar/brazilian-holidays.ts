@@ -10,6 +10,7 @@ const MAX_CACHED_YEARS = 50
 interface FixedHoliday {
   readonly month: number
   readonly day: number
+  /** The holiday, for whoever reads this table. */
   readonly name: string
   /** First year the date is a national holiday, when it was added by a later law. */
   readonly since?: number
@@ -17,6 +18,7 @@ interface FixedHoliday {
 
 interface EasterRelativeHoliday {
   readonly daysFromEaster: number
+  /** The holiday, for whoever reads this table. */
   readonly name: string
 }
 
@@ -44,7 +46,6 @@ const EASTER_RELATIVE_HOLIDAYS: readonly EasterRelativeHoliday[] = [
 
 interface YearHolidays {
   readonly dates: ReadonlySet<string>
-  readonly names: ReadonlyMap<string, string>
 }
 
 // Insertion order doubles as recency order: a hit is moved to the end, the first key is the
@@ -82,14 +83,6 @@ export function brazilianNationalHolidays(year: number): ReadonlySet<string> {
   return holidaysOf(year).dates
 }
 
-/** The holiday's Portuguese name, or null when `date` ("YYYY-MM-DD") is not one of them. */
-export function brazilianHolidayName(date: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-    throw new RangeError(`Expected a date as YYYY-MM-DD, got ${JSON.stringify(date.slice(0, 20))}`)
-  }
-  return holidaysOf(Number(date.slice(0, 4))).names.get(date) ?? null
-}
-
 function holidaysOf(year: number): YearHolidays {
   const cached = holidaysByYear.get(year)
   if (cached) {
@@ -111,16 +104,16 @@ function holidaysOf(year: number): YearHolidays {
 function computeHolidays(year: number): YearHolidays {
   const easter = easterSunday(year)
   const easterMs = Date.parse(`${easter}T12:00:00Z`)
-  const names = new Map<string, string>()
+  const dates = new Set<string>()
   for (const holiday of FIXED_HOLIDAYS) {
     if (holiday.since === undefined || year >= holiday.since) {
-      names.set(formatIsoDate(Date.UTC(year, holiday.month - 1, holiday.day, 12)), holiday.name)
+      dates.add(formatIsoDate(Date.UTC(year, holiday.month - 1, holiday.day, 12)))
     }
   }
   for (const holiday of EASTER_RELATIVE_HOLIDAYS) {
-    names.set(formatIsoDate(easterMs + holiday.daysFromEaster * MS_PER_DAY), holiday.name)
+    dates.add(formatIsoDate(easterMs + holiday.daysFromEaster * MS_PER_DAY))
   }
-  return { dates: new Set(names.keys()), names }
+  return { dates }
 }
 
 function assertSupportedYear(year: number): void {

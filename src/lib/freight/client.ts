@@ -68,11 +68,8 @@ export class FreightClient {
     return this.sendQuery(buildWireQuery(checked.data), call)
   }
 
-  /**
-   * Sends a body to `/v2/consulta` as it is, with the retry policy above. `quote` is the checked
-   * way in; this one exists so that every answer of the service can be exercised.
-   */
-  async sendQuery(body: unknown, call: QuoteCall = {}): Promise<FreightQuote> {
+  /** Sends the wire query to `/v2/consulta`, with the retry policy above. */
+  private async sendQuery(body: unknown, call: QuoteCall): Promise<FreightQuote> {
     const deadline = startDeadline(quoteBudgetMs(this.options.timeoutMs, call.startedAt, Date.now()), call.signal)
     try {
       return await this.attempt(body, deadline)

@@ -19,10 +19,6 @@ export const FREIGHT_REJECTION_NAMES = {
 export type FreightRejectionId = keyof typeof FREIGHT_REJECTION_NAMES
 export type FreightRejectionName = (typeof FREIGHT_REJECTION_NAMES)[FreightRejectionId] | "DESCONHECIDO"
 
-export const FREIGHT_INVALID_TOKEN_ID = 1
-export const FREIGHT_QUOTA_ID = 2
-export const FREIGHT_SERVER_ERROR_ID = 0
-
 export function freightRejectionName(erroId: number | undefined): FreightRejectionName {
   return erroId !== undefined && erroId in FREIGHT_REJECTION_NAMES
     ? FREIGHT_REJECTION_NAMES[erroId as FreightRejectionId]

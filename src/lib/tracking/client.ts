@@ -62,8 +62,7 @@ export class TrackingClient {
     return this.sendOrder(checked.data, signal)
   }
 
-  /** Sends a body to `/v1/tracking` as it is; `createTrackingOrder` is the checked way in. */
-  async sendOrder(body: unknown, signal?: AbortSignal): Promise<TrackingResult> {
+  private async sendOrder(body: unknown, signal?: AbortSignal): Promise<TrackingResult> {
     const response = await this.transport.send({
       method: "POST",
       path: TRACKING_PATH,

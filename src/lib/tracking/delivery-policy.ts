@@ -1,5 +1,5 @@
 import { describeServiceError } from "../describe-service-error"
-import { InvalidAnswerError, InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError, TrackingRejectedError } from "../errors"
+import { InvalidAnswerError, InvalidCredentialsError, NetworkError, TimeoutError, TrackingRejectedError } from "../errors"
 import { InvalidTrackingOrderError, TrackingNotConfiguredError } from "./client"
 
 export interface RetryPolicy {
@@ -33,7 +33,8 @@ export function retryDelayMs(attempts: number, policy: RetryPolicy, random: () =
 
 /**
  * Failures that sending again cannot fix end the tracking order as `failed`, with a reason the
- * merchant reads in the admin (pt-BR); the rest are retried until `giveUpAfterMs`.
+ * merchant reads in the admin (pt-BR, worded by `describeServiceError`); the rest are retried
+ * until `giveUpAfterMs`.
  *
  * The tracking API has no idempotency key and no way to look an order up. When the request may
  * have reached it (a timeout or a dropped connection after sending, an unreadable 200), sending it
@@ -41,15 +42,9 @@ export function retryDelayMs(attempts: number, policy: RetryPolicy, random: () =
  * `failed` for the merchant to check, never retried on its own.
  */
 export function decideAfterFailure(error: unknown, attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
-  const detail = whatWentWrong(error)
-  if (error instanceof InvalidCredentialsError) {
-    return { kind: "fail", reason: `O serviço de rastreamento recusou a credencial (HTTP ${error.status}). Corrija a credencial e reenvie.` }
-  }
-  if (error instanceof TrackingRejectedError) {
-    return { kind: "fail", reason: `O serviço de rastreamento recusou o pedido: ${error.serviceMessage ?? `HTTP ${error.status}`}` }
-  }
-  if (error instanceof InvalidTrackingOrderError) {
-    return { kind: "fail", reason: `Pedido de rastreamento inválido: ${error.issues.join("; ")}` }
+  const detail = describeServiceError(error, "tracking-attempt")
+  if (error instanceof InvalidCredentialsError || error instanceof TrackingRejectedError || error instanceof InvalidTrackingOrderError) {
+    return { kind: "fail", reason: detail }
   }
   const maybeCreated =
     ((error instanceof TimeoutError || error instanceof NetworkError) && error.outcomeUnknown) || error instanceof InvalidAnswerError
@@ -65,32 +60,4 @@ export function decideAfterFailure(error: unknown, attempts: number, ageMs: numb
     return { kind: "retry", reason: NOT_CONFIGURED_REASON, delayMs: retryDelayMs(1, policy) }
   }
   return { kind: "retry", reason: `Falha temporária na tentativa ${attempts}: ${detail}`, delayMs: retryDelayMs(attempts, policy) }
-}
-
-/**
- * What went wrong, in the merchant's words (pt-BR), for the row's last error. The technical
- * detail (English, redacted) is in the server's log line of the attempt.
- */
-function whatWentWrong(error: unknown): string {
-  if (error instanceof TimeoutError) {
-    return error.outcomeUnknown
-      ? "o serviço não respondeu dentro do prazo depois de receber o pedido"
-      : "não foi possível conectar ao serviço dentro do prazo; nada foi enviado"
-  }
-  if (error instanceof NetworkError) {
-    return error.outcomeUnknown ? "a conexão caiu depois do envio" : "não foi possível conectar ao serviço"
-  }
-  if (error instanceof InvalidAnswerError) {
-    return "o serviço respondeu algo que não é JSON no formato documentado"
-  }
-  if (error instanceof QuotaExceededError) {
-    return "o serviço avisa que o limite do plano foi atingido (HTTP 429)"
-  }
-  if (error instanceof ServerError) {
-    return `o serviço falhou (HTTP ${error.status})`
-  }
-  if (error instanceof TrackingNotConfiguredError) {
-    return "o serviço de rastreamento não está configurado: informe a URL e a credencial"
-  }
-  return describeServiceError(error, "rastreamento").replace(/\.$/, "")
 }

@@ -1,9 +1,10 @@
 import type { Logger } from "@medusajs/framework/types"
-import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
+import { AbstractFulfillmentProviderService } from "@medusajs/framework/utils"
 import { buildFreightQuery } from "../../lib/checkout/build-freight-query"
 import { CHEAPEST, FASTEST, pickOffer, type Offer } from "../../lib/checkout/offers"
 import { ShopperError } from "../../lib/checkout/shopper-error"
 import { activeFreteModule } from "../../modules/frete/active-module"
+import { toMedusaError } from "../../shared/medusa-error"
 import { quoteRequestFromCart, type CartContext } from "./cart-context"
 
 type InjectedDependencies = {
@@ -38,18 +39,6 @@ function factsOf(offer: Offer): FreteFacts {
     delivery_estimate: offer.deliveryEstimate,
     is_fallback: offer.isFallback,
   }
-}
-
-/**
- * A shopper-facing failure as the MedusaError the storefront shows: its pt-BR message, and its
- * code (`cep_not_served`: fix the CEP; `freight_unavailable`: try again; `option_unavailable`:
- * choose another option) in the error body's `code`, for storefronts that branch on it.
- */
-export function toMedusaError(error: unknown): unknown {
-  if (error instanceof ShopperError) {
-    return new MedusaError(error.isInputError ? MedusaError.Types.INVALID_DATA : MedusaError.Types.NOT_ALLOWED, error.message, error.code)
-  }
-  return error
 }
 
 /**

@@ -4,9 +4,9 @@ import type { FreteOptions } from "../../../medusa-plugin.config"
 import { usableLengthCm, usableWeightKg } from "../../lib/checkout/build-freight-query"
 import type { ShipmentFacts } from "../../lib/tracking/shipment-facts"
 import { numberOf } from "../../lib/number-of"
+import type { Query } from "../../shared/query"
 
 type Record_ = Record<string, unknown>
-type Query = { graph: (config: Record_) => Promise<{ data: unknown[] }> }
 type Measures = { weight?: unknown; length?: unknown; width?: unknown; height?: unknown }
 
 /** The fields read below, as query.graph returns them. */

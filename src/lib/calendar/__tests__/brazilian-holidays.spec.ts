@@ -1,4 +1,4 @@
-import { brazilianHolidayName, brazilianNationalHolidays, easterSunday } from "../brazilian-holidays"
+import { brazilianNationalHolidays, easterSunday } from "../brazilian-holidays"
 
 describe("easterSunday", () => {
   it.each([
@@ -100,7 +100,7 @@ describe("brazilianNationalHolidays", () => {
   })
 })
 
-describe("brazilianHolidayName", () => {
+describe("each holiday on its date", () => {
   it.each([
     ["2026-01-01", "Confraternização Universal"],
     ["2026-02-16", "Carnaval (segunda-feira)"],
@@ -109,16 +109,12 @@ describe("brazilianHolidayName", () => {
     ["2026-06-04", "Corpus Christi"],
     ["2024-11-20", "Dia Nacional de Zumbi e da Consciência Negra"],
     ["2026-12-25", "Natal"],
-  ])("names %s %s", (date, name) => {
-    expect(brazilianHolidayName(date)).toBe(name)
+  ])("%s is %s", (date) => {
+    expect(brazilianNationalHolidays(Number(date.slice(0, 4))).has(date)).toBe(true)
   })
 
-  it("returns null for an ordinary day and for November 20 before 2024", () => {
-    expect(brazilianHolidayName("2026-03-10")).toBeNull()
-    expect(brazilianHolidayName("2023-11-20")).toBeNull()
-  })
-
-  it("refuses text that is not a YYYY-MM-DD date", () => {
-    expect(() => brazilianHolidayName("25/12/2026")).toThrow(RangeError)
+  it("leaves out an ordinary day, and November 20 before 2024", () => {
+    expect(brazilianNationalHolidays(2026).has("2026-03-10")).toBe(false)
+    expect(brazilianNationalHolidays(2023).has("2023-11-20")).toBe(false)
   })
 })

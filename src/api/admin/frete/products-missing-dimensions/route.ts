@@ -4,12 +4,12 @@ import { usableLengthCm, usableWeightKg } from "../../../../lib/checkout/build-f
 import type { DimensionUnit, WeightUnit } from "../../../../lib/checkout/units"
 import { FRETE_MODULE } from "../../../../modules/frete"
 import type FreteModuleService from "../../../../modules/frete/service"
+import type { Query } from "../../../../shared/query"
 import { ProductsMissingDimensionsQuery } from "./validators"
 
 type Measure = "weight" | "length" | "width" | "height"
 type Variant = { id: string; title: string | null; sku: string | null } & Partial<Record<Measure, number | null>>
 type Product = { id: string; title: string; thumbnail: string | null; weight: number | null; variants?: Variant[] | null }
-type Query = { graph: (config: Record<string, unknown>) => Promise<{ data: unknown[] }> }
 
 const PAGE = 200
 

@@ -3,20 +3,22 @@ import { ContainerRegistrationKeys, MedusaError, QueryContext } from "@medusajs/
 import type { QuoteRequest } from "../../../../lib/checkout/build-freight-query"
 import { numberOf } from "../../../../lib/number-of"
 import { quoteRequestFromCart, type CartContext } from "../../../../providers/frete/cart-context"
+import type { Query } from "../../../../shared/query"
 
 const FRETE_PROVIDER_ID = "frete_frete"
-
-type Query = { graph: (config: Record<string, unknown>) => Promise<{ data: Array<Record<string, unknown>> }> }
 
 interface Location {
   address?: { postal_code?: string | null } | null
   fulfillment_providers?: Array<{ id: string }> | null
 }
 
+type CartRow = CartContext & { sales_channel_id?: string | null }
+
 /**
- * The CEP the provider's shipping options would ship from: a stock location of the sales channel
- * that has this provider. Using the same origin as the provider lets the route and checkout share
- * one cached answer. Null: the settings' origin applies.
+ * The CEP the provider's shipping options would ship from: the first stock location of the sales
+ * channel that has this provider, else its first stock location with a CEP. Using the same origin
+ * as the provider lets the route and checkout share one cached answer. Null: the settings' origin
+ * applies.
  */
 async function originCepOf(query: Query, salesChannelIds: string[]): Promise<string | null> {
   if (!salesChannelIds.length) return null
@@ -25,7 +27,7 @@ async function originCepOf(query: Query, salesChannelIds: string[]): Promise<str
     fields: ["id", "stock_locations.address.postal_code", "stock_locations.fulfillment_providers.id"],
     filters: { id: salesChannelIds },
   })
-  const locations = data.flatMap((channel) => (channel.stock_locations as Location[] | undefined) ?? [])
+  const locations = (data as Array<{ stock_locations?: Location[] | null }>).flatMap((channel) => channel.stock_locations ?? [])
   const located = locations.filter((location) => location.address?.postal_code)
   const withProvider = located.find((location) => location.fulfillment_providers?.some((provider) => provider.id === FRETE_PROVIDER_ID))
   return (withProvider ?? located[0])?.address?.postal_code ?? null
@@ -51,13 +53,13 @@ export async function quoteRequestForCart(container: MedusaContainer, cartId: st
     ],
     filters: { id: cartId },
   })
-  const cart = data[0]
+  const cart = data[0] as CartRow | undefined
   if (!cart) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Carrinho não encontrado.")
   }
-  const originCep = await originCepOf(query, [cart.sales_channel_id as string].filter(Boolean))
+  const originCep = await originCepOf(query, cart.sales_channel_id ? [cart.sales_channel_id] : [])
   return quoteRequestFromCart({
-    ...(cart as CartContext),
+    ...cart,
     shipping_address: { postal_code: postalCode },
     from_location: { address: { postal_code: originCep } },
   })
@@ -78,7 +80,7 @@ export async function quoteRequestForItems(
     filters: { id: ids },
     context: { calculated_price: QueryContext({ currency_code: "brl" }) },
   })
-  const byId = new Map(data.map((variant) => [variant.id as string, variant]))
+  const byId = new Map((data as Array<Record<string, unknown>>).map((variant) => [variant.id as string, variant]))
   const missing = ids.filter((id) => !byId.has(id))
   if (missing.length) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `Produto não encontrado: ${missing.join(", ")}`)

@@ -4,7 +4,7 @@ import { buildFreightQuery } from "../../../../lib/checkout/build-freight-query"
 import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import { FRETE_MODULE } from "../../../../modules/frete"
 import type FreteModuleService from "../../../../modules/frete/service"
-import { toMedusaError } from "../../../../providers/frete/service"
+import { toMedusaError } from "../../../../shared/medusa-error"
 import { quoteRequestForCart, quoteRequestForItems } from "./quote-request"
 import { StoreFreteQuotesBody } from "./validators"
 
