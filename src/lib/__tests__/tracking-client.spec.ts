@@ -145,6 +145,17 @@ describe("TrackingClient against the sandbox", () => {
     expect(sandbox.trackingOrders()).toHaveLength(0)
   })
 
+  it("logs the probe's expected answer at debug level, and a refused credential as a warning", async () => {
+    const probeLines = () => logger.lines.filter((line) => line.includes("GET /v1/tracking ->"))
+    const before = probeLines().length
+    const accepted = await client.probe()
+    expect(accepted.status).toBe(405)
+    expect(probeLines().slice(before)).toEqual([expect.stringMatching(/^debug frete tracking: GET \/v1\/tracking -> 405 /)])
+    sandbox.configure({ trackingCredential: "another" })
+    await client.probe()
+    expect(probeLines().slice(before + 1)).toEqual([expect.stringMatching(/^warn frete tracking: GET \/v1\/tracking -> 401 /)])
+  })
+
   it("never lets the credential into an error, a stack or a log line", () => {
     expect(errors.length).toBeGreaterThanOrEqual(7)
     expect(logger.lines.length).toBeGreaterThan(5)

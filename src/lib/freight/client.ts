@@ -93,6 +93,8 @@ export class FreightClient {
       query: { token: this.options.token },
       json: {},
       deadline: startDeadline(this.options.timeoutMs, signal),
+      // A good token gets a 400 (the query is empty), which passes the check.
+      expects: (status) => status === 400,
     })
   }
 

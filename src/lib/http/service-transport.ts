@@ -30,6 +30,11 @@ export interface TransportRequest {
   headers?: Record<string, string>
   json?: unknown
   deadline: Deadline
+  /**
+   * The answers a check expects (e.g. the tracking API's 405 to a GET that only tests the
+   * credential): logged at debug level like a success, not as a warning.
+   */
+  expects?: (status: number) => boolean
 }
 
 export interface TransportResponse {
@@ -110,7 +115,8 @@ export class ServiceTransport {
       const answer = await untilAborted(this.dispatcher.request(options), request.deadline.signal)
       const text = await this.readBody(answer.body, request.deadline)
       const contentType = String(answer.headers["content-type"] ?? "")
-      const log = answer.statusCode < 400 ? this.logger.debug : this.logger.warn
+      const expected = answer.statusCode < 400 || (request.expects?.(answer.statusCode) ?? false)
+      const log = expected ? this.logger.debug : this.logger.warn
       log.call(this.logger, `frete ${this.config.service}: ${what} -> ${answer.statusCode} in ${Date.now() - started} ms`)
       return { status: answer.statusCode, contentType, text }
     } catch (error) {

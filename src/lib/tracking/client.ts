@@ -87,6 +87,8 @@ export class TrackingClient {
       path: TRACKING_PATH,
       headers: this.authorization(),
       deadline: startDeadline(this.options.timeoutMs, signal),
+      // Any answer but a refusal of the credential (401, 403) or a failure (5xx) passes the check.
+      expects: (status) => status < 500 && status !== 401 && status !== 403,
     })
   }
 
