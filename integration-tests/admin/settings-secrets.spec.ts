@@ -91,7 +91,15 @@ freteIntegrationTestRunner({
       const good = await api.post("/admin/frete/test-connection", { origin_cep: "01310-100", destination_cep: "20040-002", freight_token: FREIGHT_TOKEN }, store.admin)
       expect(good.data.freight.ok).toBe(true)
       expect(good.data.freight.services.length).toBeGreaterThan(2)
-      expect(good.data.freight.services[0]).toEqual({ service: expect.any(String), name: expect.any(String), carrier: expect.any(String), amount: expect.any(Number), days: expect.anything() })
+      expect(good.data.freight.services[0]).toEqual({
+        service: expect.any(String),
+        name: expect.any(String),
+        api_name: expect.any(String),
+        enabled: true,
+        carrier: expect.any(String),
+        amount: expect.any(Number),
+        days: expect.anything(),
+      })
       expect(good.data.tracking).toEqual({ ok: true, message: expect.any(String) })
 
       const bad = await api.post(
@@ -106,6 +114,34 @@ freteIntegrationTestRunner({
 
       const badCep = await api.post("/admin/frete/test-connection", { origin_cep: "123", destination_cep: "20040-002" }, store.admin).catch((error: { response: { status: number } }) => error.response)
       expect(badCep.status).toBe(400)
+    })
+
+    it("tests the connection showing the services as checkout will: the merchant's names and order, a disabled one marked", async () => {
+      await api.post(
+        "/admin/frete/settings",
+        {
+          services: [
+            { metaname: "jadlog-package", name: "Jadlog - .Package", display_name: "Jadlog Econômico" },
+            { metaname: "correios-sedex", name: "Correios - SEDEX", enabled: false },
+          ],
+          secrets: { freight_token: FREIGHT_TOKEN },
+        },
+        store.admin
+      )
+      const { data } = await api.post("/admin/frete/test-connection", { origin_cep: "01310-100", destination_cep: "20040-002" }, store.admin)
+      const services = data.freight.services as Array<{ service: string; name: string; api_name: string; enabled: boolean }>
+      expect(services.slice(0, 2).map(({ service, name, api_name, enabled }) => ({ service, name, api_name, enabled }))).toEqual([
+        { service: "jadlog-package", name: "Jadlog Econômico", api_name: "Jadlog - .Package", enabled: true },
+        { service: "correios-sedex", name: "Correios - SEDEX", api_name: "Correios - SEDEX", enabled: false },
+      ])
+      expect(services.slice(2).every((service) => service.enabled && service.name === service.api_name)).toBe(true)
+
+      // Checkout offers what the test showed as enabled, under the same names.
+      const { variantId } = await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 })
+      const quoted = await api.post("/store/frete/quotes", { postal_code: "20040-002", items: [{ variant_id: variantId, quantity: 1 }] }, store.store)
+      const offered = (quoted.data.quotes as Array<{ service: string; name: string }>).map((quote) => quote.service)
+      expect(offered).not.toContain("correios-sedex")
+      expect((quoted.data.quotes as Array<{ service: string; name: string }>).find((quote) => quote.service === "jadlog-package")?.name).toBe("Jadlog Econômico")
     })
 
     it("lists the products whose variants lack weight or dimensions", async () => {

@@ -3,7 +3,7 @@
 import path from "node:path"
 import type { Page } from "playwright-core"
 import { DEMO_ADMIN, type MedusaServer } from "../../scripts/demo/medusa-server"
-import type { DemoStore } from "../../scripts/demo/seed"
+import { DEMO_SETTINGS, type DemoStore } from "../../scripts/demo/seed"
 import { playStorefront, type StorefrontPlay } from "../../scripts/demo/storefront-play"
 import { eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
 import type { Sandbox } from "../../sandbox/server"
@@ -86,14 +86,27 @@ describe("the admin dashboard, in a browser", () => {
     expect(api).not.toContain(FREIGHT_TOKEN)
   })
 
-  it("tests the connection: the services returned, and the service's error for an invalid token", async () => {
+  it("tests the connection: the services as checkout shows them, and the service's error for an invalid token", async () => {
+    // The demo renames SEDEX, PAC and Jadlog; here Azul is disabled too.
+    const services = DEMO_SETTINGS.services.map((service) => (service.metaname === "azul-amanha" ? { ...service, enabled: false } : service))
+    await server.api.post("/admin/frete/settings", { services }, server.admin)
     await page.goto(`${server.url}/app/settings/frete`)
     await byTestId("frete-test-origin-cep").fill("01310-100")
     await byTestId("frete-test-destination-cep").fill("20040-002")
     await byTestId("frete-test-submit").click()
     await byTestId("frete-test-services").waitFor()
-    expect(await byTestId("frete-test-service-0-name").textContent()).toBeTruthy()
+    const rows = await page.$$eval("[data-testid^=frete-test-service-]", (elements) =>
+      elements.filter((element) => /^frete-test-service-\d+-name$/.test(element.getAttribute("data-testid") ?? "")).map((element) => element.textContent)
+    )
+    // The merchant's names in the merchant's order; the API's names only as help text.
+    expect(rows.slice(0, 3)).toEqual(["SEDEX", "PAC", "Jadlog .Package"])
+    expect(await byTestId("frete-test-service-0-api-name").textContent()).toMatch(/Correios - SEDEX/)
+    const azul = rows.indexOf("Azul Cargo - Amanhã")
+    expect(azul).toBeGreaterThan(2)
+    expect(await byTestId(`frete-test-service-${azul}-disabled`).textContent()).toBe("desativado")
+    expect(await byTestId("frete-test-service-0-disabled").count()).toBe(0)
     await byTestId("frete-test-result").screenshot({ path: path.join(SHOTS, "admin-test-connection.png") })
+    await server.api.post("/admin/frete/settings", { services: DEMO_SETTINGS.services }, server.admin)
 
     await byTestId("frete-field-secrets.freight_token").fill("token-invalido")
     await byTestId("frete-test-submit").click()

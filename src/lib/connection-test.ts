@@ -1,4 +1,5 @@
 import { FreightNotConfiguredError } from "./checkout/checkout-quoter"
+import { byDisplayOrder, serviceAsOffered } from "./checkout/offers"
 import { describeServiceError } from "./describe-service-error"
 import { errorFromResponse } from "./errors"
 import { FreightClient } from "./freight/client"
@@ -11,14 +12,19 @@ export interface ConnectionTestInput {
   destinationCep: string
   freight: { url?: string; token?: string; timeoutMs: number }
   tracking: { url?: string; credential?: string; timeoutMs: number }
-  defaultPackage: FreteSettings["default_package"]
+  /** The settings in force: the sample's package, and the services as checkout names and offers them. */
+  settings: FreteSettings
   logger?: FreteLogger
 }
 
 export interface ConnectionTestResult {
   freight: {
     ok: boolean
-    services: Array<{ service: string; name: string; carrier: string | null; amount: number; days: number | null }>
+    /**
+     * The services quoted, as checkout shows them: `name` after the merchant's renaming,
+     * `api_name` as the API calls it, `enabled` false for one the merchant disabled (never offered).
+     */
+    services: Array<{ service: string; name: string; api_name: string; enabled: boolean; carrier: string | null; amount: number; days: number | null }>
     message: string | null
   }
   tracking: { ok: boolean | null; message: string | null }
@@ -32,20 +38,25 @@ async function testFreight(input: ConnectionTestInput): Promise<ConnectionTestRe
   }
   const client = new FreightClient({ url, token, timeoutMs, connections: 1, logger: input.logger })
   try {
-    const box = input.defaultPackage
+    const box = input.settings.default_package
     const quote = await client.quote({
       originCep: input.originCep,
       destinationCep: input.destinationCep,
       invoiceValue: 100,
       volumes: [{ sku: "TESTE", quantity: 1, price: 100, weightKg: box.weight_kg, lengthCm: box.length_cm, widthCm: box.width_cm, heightCm: box.height_cm }],
     })
-    const services = quote.quotations.map((quotation) => ({
-      service: quotation.service,
-      name: quotation.serviceName,
-      carrier: quotation.carrier,
-      amount: quotation.priceCents / 100,
-      days: quotation.days,
-    }))
+    const asOffered = serviceAsOffered(input.settings)
+    const services = quote.quotations
+      .map((quotation) => ({
+        service: quotation.service,
+        ...asOffered(quotation),
+        api_name: quotation.serviceName,
+        carrier: quotation.carrier,
+        amountCents: quotation.priceCents,
+        days: quotation.days,
+      }))
+      .sort(byDisplayOrder(input.settings))
+      .map(({ amountCents, ...service }) => ({ ...service, amount: amountCents / 100 }))
     return { ok: true, services, message: services.length ? null : "O serviço respondeu, mas sem nenhuma cotação para esses CEPs." }
   } catch (error) {
     return { ok: false, services: [], message: describeServiceError(error, "frete") }

@@ -97,7 +97,8 @@ export type TestConnectionRequest = {
   tracking_credential?: string
 }
 
-export type QuotedService = { service: string; name: string; carrier: string | null; amount: number; days: number | null }
+/** A service of "Testar conexão", as checkout shows it: the merchant's name, and whether it is offered. */
+export type QuotedService = { service: string; name: string; api_name: string; enabled: boolean; carrier: string | null; amount: number; days: number | null }
 
 export type TestConnectionResponse = {
   freight: { ok: boolean; services: QuotedService[]; message: string | null }

@@ -19,9 +19,10 @@ export interface Offer {
   code: string | null
 }
 
-function byDisplayOrder(settings: FreteSettings) {
+/** The merchant's order of services (unlisted ones after), then price. */
+export function byDisplayOrder(settings: FreteSettings) {
   const position = new Map(settings.services.map((service, index) => [service.metaname, index]))
-  return (a: Offer, b: Offer) =>
+  return (a: { service: string; amountCents: number }, b: { service: string; amountCents: number }) =>
     (position.get(a.service) ?? Number.MAX_SAFE_INTEGER) - (position.get(b.service) ?? Number.MAX_SAFE_INTEGER) ||
     a.amountCents - b.amountCents
 }
@@ -31,26 +32,35 @@ function byDisplayOrder(settings: FreteSettings) {
  * the merchant's name, in the merchant's order (unlisted services after, by price).
  */
 export function offersFromQuote(quote: FreightQuote, settings: FreteSettings, now: Date): Offer[] {
-  const configured = new Map(settings.services.map((service) => [service.metaname, service]))
+  const asOffered = serviceAsOffered(settings)
   return quote.quotations
-    .filter((quotation) => configured.get(quotation.service)?.enabled !== false)
-    .map((quotation) => {
-      const setting = configured.get(quotation.service)
-      // In an auction one metaname has several quotations: only the service's own name tells them apart.
-      const renamed = setting?.display_name && quotation.serviceName === setting.name ? setting.display_name : null
-      return {
-        service: quotation.service,
-        name: renamed ?? quotation.serviceName,
-        carrier: quotation.carrier,
-        amountCents: quotation.priceCents,
-        days: quotation.days,
-        deliveryEstimate: deliveryEstimate(quotation.days, now),
-        isFallback: false,
-        consultaToken: quote.consultaToken,
-        code: quotation.code,
-      }
-    })
+    .filter((quotation) => asOffered(quotation).enabled)
+    .map((quotation) => ({
+      service: quotation.service,
+      name: asOffered(quotation).name,
+      carrier: quotation.carrier,
+      amountCents: quotation.priceCents,
+      days: quotation.days,
+      deliveryEstimate: deliveryEstimate(quotation.days, now),
+      isFallback: false,
+      consultaToken: quote.consultaToken,
+      code: quotation.code,
+    }))
     .sort(byDisplayOrder(settings))
+}
+
+/**
+ * How checkout shows a quotation of the API, after the merchant's settings: under the merchant's
+ * name if renamed, and whether it is offered at all.
+ */
+export function serviceAsOffered(settings: FreteSettings) {
+  const configured = new Map(settings.services.map((service) => [service.metaname, service]))
+  return (quotation: { service: string; serviceName: string }): { name: string; enabled: boolean } => {
+    const setting = configured.get(quotation.service)
+    // In an auction one metaname has several quotations: only the service's own name tells them apart.
+    const renamed = setting?.display_name && quotation.serviceName === setting.name ? setting.display_name : null
+    return { name: renamed ?? quotation.serviceName, enabled: setting?.enabled !== false }
+  }
 }
 
 /** Real weight or cubic weight (L × W × H / 6000), whichever is larger, for the whole cart. */

@@ -49,7 +49,7 @@ export function testConnectionInForce(input: ConnectionTestRequest, { settings, 
       credential: input.tracking.credential || credentials.tracking.secret,
       timeoutMs: options.tracking.timeoutMs,
     },
-    defaultPackage: settings.default_package,
+    settings,
     logger,
   })
 }

@@ -36,6 +36,11 @@ export const ConnectionResult = ({ result }: ConnectionResultProps) => {
             Nenhum serviço foi cotado para esses CEPs.
           </Text>
         )}
+        {freight.services.some((quote) => !quote.enabled) && (
+          <Text size="small" className="text-ui-fg-subtle" data-testid="frete-test-disabled-note">
+            Serviços desativados aparecem aqui, mas não são oferecidos no checkout.
+          </Text>
+        )}
         {freight.services.length > 0 && (
           <Table data-testid="frete-test-services">
             <Table.Header>
@@ -48,12 +53,25 @@ export const ConnectionResult = ({ result }: ConnectionResultProps) => {
             </Table.Header>
             <Table.Body>
               {freight.services.map((quote, index) => (
-                <Table.Row key={`${quote.service}-${index}`} data-testid={`frete-test-service-${index}`}>
-                  <Table.Cell data-testid={`frete-test-service-${index}-name`}>
-                    {quote.name}
-                    <Text as="span" size="small" className="text-ui-fg-muted ml-2">
-                      {quote.service}
-                    </Text>
+                <Table.Row
+                  key={`${quote.service}-${index}`}
+                  data-testid={`frete-test-service-${index}`}
+                  className={quote.enabled ? undefined : "text-ui-fg-muted"}
+                >
+                  <Table.Cell>
+                    <div className="flex items-center gap-x-2">
+                      <span data-testid={`frete-test-service-${index}-name`}>{quote.name}</span>
+                      {!quote.enabled && (
+                        <StatusBadge color="grey" data-testid={`frete-test-service-${index}-disabled`}>
+                          desativado
+                        </StatusBadge>
+                      )}
+                    </div>
+                    {quote.api_name !== quote.name && (
+                      <Text size="xsmall" className="text-ui-fg-muted" data-testid={`frete-test-service-${index}-api-name`}>
+                        No serviço de frete: {quote.api_name}
+                      </Text>
+                    )}
                   </Table.Cell>
                   <Table.Cell data-testid={`frete-test-service-${index}-carrier`}>{quote.carrier ?? "—"}</Table.Cell>
                   <Table.Cell className="text-right" data-testid={`frete-test-service-${index}-price`}>
