@@ -2,12 +2,12 @@
 // against the demo's server (`medusa develop`, this repository's src/ with the admin).
 import path from "node:path"
 import type { Page } from "playwright-core"
-import { DEMO_ADMIN, type MedusaServer } from "../../scripts/demo/medusa-server"
+import type { MedusaServer } from "../../scripts/demo/medusa-server"
 import { DEMO_SETTINGS, type DemoStore } from "../../scripts/demo/seed"
 import { playStorefront, type StorefrontPlay } from "../../scripts/demo/storefront-play"
-import { eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
+import { createCart, eventually, fulfillOrder, placeOrder, shipOrder } from "../../scripts/lib/store-api"
 import type { Sandbox } from "../../sandbox/server"
-import { SHOTS, startBrowserStore, type BrowserStore } from "../helpers/browser-store"
+import { logInToAdmin, SHOTS, startBrowserStore, type BrowserStore } from "../helpers/browser-store"
 
 const FREIGHT_TOKEN = "sandbox-freight-token"
 
@@ -46,11 +46,28 @@ describe("the admin dashboard, in a browser", () => {
   })
 
   it("logs in", async () => {
-    await page.goto(`${server.url}/app/login`)
-    await page.fill("input[name=email]", DEMO_ADMIN.email)
-    await page.fill("input[name=password]", DEMO_ADMIN.password)
-    await page.click("button[type=submit]")
-    await page.waitForURL(/\/app\/orders/)
+    await logInToAdmin(page, server)
+  })
+
+  it("shows the options created as the README says as Store options, still on sale after an edit saved in the admin", async () => {
+    const optionId = store.optionIds.cheapest
+    const { data } = await server.api.get(`/admin/shipping-options/${optionId}`, { ...server.admin, params: { fields: "id,name,service_zone.fulfillment_set_id,*rules" } })
+    const option = data.shipping_option
+    await page.goto(`${server.url}/app/settings/locations/${store.stockLocationId}`)
+    const row = page.getByText(`${option.name} - `).locator("xpath=ancestor::div[contains(@class, 'justify-between')][1]")
+    expect((await row.textContent()) ?? "").toMatch(/(Store|Loja)$/)
+
+    // The admin's edit form, saved as it opens: the option stays in the store.
+    await page.goto(
+      `${server.url}/app/settings/locations/${store.stockLocationId}/fulfillment-set/${option.service_zone.fulfillment_set_id}/service-zone/${store.serviceZoneId}/shipping-option/${optionId}/edit`
+    )
+    await page.getByRole("dialog").getByRole("button", { name: /^(Save|Salvar)$/ }).click()
+    await page.getByRole("dialog").waitFor({ state: "detached" })
+    const rules = (await server.api.get(`/admin/shipping-options/${optionId}`, { ...server.admin, params: { fields: "*rules" } })).data.shipping_option.rules
+    expect(rules).toEqual(expect.arrayContaining([expect.objectContaining({ attribute: "enabled_in_store", value: "true" })]))
+    const cartId = await createCart(server.api, store, [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }])
+    const offered = (await server.api.get("/store/shipping-options", { ...store.store, params: { cart_id: cartId } })).data.shipping_options
+    expect(offered.map((candidate: { id: string }) => candidate.id)).toContain(optionId)
   })
 
   it("saves a setting on the Frete page, and the storefront's quote changes accordingly", async () => {
@@ -138,6 +155,23 @@ describe("the admin dashboard, in a browser", () => {
     expect(await byTestId(`${item}-preview-CustomerName`).textContent()).toBeTruthy()
     await byTestId(`${item}-retry-confirm`).click()
     await eventually(async () => /Criado/.test((await byTestId(`${item}-status`).textContent()) ?? ""))
+    expect(sandbox.trackingOrders().filter((stored) => stored.order.OrderNumber === String(order.display_id))).toHaveLength(1)
+  })
+
+  it("follows a shipment marked in the dashboard: the tracking order appears with no reload", async () => {
+    const order = await placeOrder(server.api, store, store.optionIds.cheapest, [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }])
+    await fulfillOrder(server.api, store, order)
+    await page.goto(`${server.url}/app/orders/${order.id}`)
+    await byTestId("frete-tracking-empty").waitFor()
+    // A mark that a reload would wipe out.
+    await page.evaluate(() => Object.assign(window, { fretePageNotReloaded: true }))
+
+    // The dashboard's own "Mark as shipped" form, saved with no label: the order number is the code.
+    await page.getByRole("button", { name: /^(Mark as shipped|Marcar como enviado)$/ }).click()
+    await page.getByRole("dialog").getByRole("button", { name: /^(Save|Salvar)$/ }).click()
+
+    await eventually(async () => /Criado/.test((await byTestId("frete-tracking-widget").textContent()) ?? ""))
+    expect(await page.evaluate(() => (window as unknown as { fretePageNotReloaded?: boolean }).fretePageNotReloaded)).toBe(true)
     expect(sandbox.trackingOrders().filter((stored) => stored.order.OrderNumber === String(order.display_id))).toHaveLength(1)
   })
 })

@@ -5,7 +5,7 @@ import fs from "node:fs"
 import path from "node:path"
 import pg from "pg"
 import { chromium, type Browser, type Page } from "playwright-core"
-import { ROOT, startMedusaServer, type MedusaServer } from "../../scripts/demo/medusa-server"
+import { DEMO_ADMIN, ROOT, startMedusaServer, type MedusaServer } from "../../scripts/demo/medusa-server"
 import { freePort } from "../../scripts/demo/processes"
 import { seedDemoStore, type DemoStore } from "../../scripts/demo/seed"
 import { createSandbox, type Sandbox } from "../../sandbox/server"
@@ -88,4 +88,13 @@ export async function startBrowserStore(options: {
       await cleanup.end()
     },
   }
+}
+
+/** Logs in to Medusa's admin as the demo's admin user, as a merchant would. */
+export async function logInToAdmin(page: Page, server: MedusaServer): Promise<void> {
+  await page.goto(`${server.url}/app/login`)
+  await page.fill("input[name=email]", DEMO_ADMIN.email)
+  await page.fill("input[name=password]", DEMO_ADMIN.password)
+  await page.click("button[type=submit]")
+  await page.waitForURL(/\/app\/orders/)
 }

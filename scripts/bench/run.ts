@@ -13,7 +13,7 @@ import { table, writeProgressTo, step } from "../demo/progress"
 import { seedDemoStore, type DemoStore } from "../demo/seed"
 import { DEMO_SHOPPER } from "../demo/storefront-play"
 import { measureStorefrontKit } from "../lib/storefront-size"
-import { completeCart, createCart, eventually } from "../lib/store-api"
+import { completeCart, createCart, eventually, STORE_OPTION_RULES } from "../lib/store-api"
 import { startRedis, type TestRedis } from "../../test-support/redis"
 import { buildBenchStore } from "./built-store"
 import { distinctCeps, groupRssMiB, median, percentile, round, timed } from "./measure"
@@ -344,7 +344,7 @@ async function main() {
         type: { label: "Base", description: "Base de comparação do bench", code: "bench-baseline" },
         data: { id: "constant" },
         prices: [],
-        rules: [],
+        rules: STORE_OPTION_RULES,
       },
       server.admin
     )

@@ -58,6 +58,16 @@ export async function createProduct(api: AxiosInstance, store: StoreContext, inp
   return { productId: data.product.id as string, variantId: data.product.variants[0].id as string }
 }
 
+/**
+ * The rules Medusa's admin gives every shipping option it creates: offered in the store, not a
+ * return option. Without them the admin labels an option "Admin" and reads the missing rule as
+ * "Enable in store: off", so an edit saved there takes it off the storefront.
+ */
+export const STORE_OPTION_RULES = [
+  { attribute: "enabled_in_store", value: "true", operator: "eq" },
+  { attribute: "is_return", value: "false", operator: "eq" },
+]
+
 /** A calculated shipping option of this plugin's provider, as the README tells merchants to create it. */
 export async function createFreteOption(api: AxiosInstance, store: StoreContext, optionId: string, name: string) {
   const { data } = await api.post(
@@ -71,7 +81,7 @@ export async function createFreteOption(api: AxiosInstance, store: StoreContext,
       type: { label: name, description: name, code: optionId },
       data: { id: optionId },
       prices: [],
-      rules: [],
+      rules: STORE_OPTION_RULES,
     },
     store.admin
   )
@@ -91,7 +101,7 @@ export async function createManualOption(api: AxiosInstance, store: StoreContext
       type: { label: "Retirada", description: "Retirada na loja", code: "retirada" },
       data: { id: "manual-fulfillment" },
       prices: [{ currency_code: "brl", amount }],
-      rules: [],
+      rules: STORE_OPTION_RULES,
     },
     store.admin
   )
@@ -172,6 +182,22 @@ export async function placeOrder(
 }
 
 /** The merchant fulfils every item, then marks the fulfillment as shipped: `shipment.created`. */
+/** Creates a fulfillment of all the order's items from the store's stock location, not shipped yet; its id. */
+export async function fulfillOrder(
+  api: AxiosInstance,
+  store: StoreContext,
+  order: { id: string; items: Array<{ id: string; quantity: number }> },
+  metadata?: Record<string, unknown>
+): Promise<string> {
+  const items = order.items.map((item) => ({ id: item.id, quantity: item.quantity }))
+  const { data } = await api.post(
+    `/admin/orders/${order.id}/fulfillments`,
+    { items, location_id: store.stockLocationId, metadata },
+    { ...store.admin, params: { fields: "id,*fulfillments" } }
+  )
+  return data.order.fulfillments.at(-1).id as string
+}
+
 export async function shipOrder(
   api: AxiosInstance,
   store: StoreContext,
@@ -179,12 +205,7 @@ export async function shipOrder(
   shipment: { trackingNumber?: string; noNotification?: boolean; fulfillmentMetadata?: Record<string, unknown> } = {}
 ) {
   const items = order.items.map((item) => ({ id: item.id, quantity: item.quantity }))
-  const { data } = await api.post(
-    `/admin/orders/${order.id}/fulfillments`,
-    { items, location_id: store.stockLocationId, metadata: shipment.fulfillmentMetadata },
-    { ...store.admin, params: { fields: "id,*fulfillments" } }
-  )
-  const fulfillmentId = data.order.fulfillments.at(-1).id as string
+  const fulfillmentId = await fulfillOrder(api, store, order, shipment.fulfillmentMetadata)
   await api.post(
     `/admin/orders/${order.id}/fulfillments/${fulfillmentId}/shipments`,
     {

@@ -14,8 +14,18 @@ type Options = {
 }
 
 /**
+ * The toast of a refused save: the issues are shown at their fields, so it only says how many
+ * fields to look at; without issues, the server's message.
+ */
+export function refusalToast(issues: FieldIssue[], message: string): string {
+  const fields = new Set(issues.map((issue) => issue.field)).size
+  if (fields === 0) return message
+  return fields === 1 ? "1 campo precisa de atenção" : `${fields} campos precisam de atenção`
+}
+
+/**
  * Saves one section of the settings. A refused save keeps the form as typed and gives the
- * server's issues, to be shown at their fields, plus a toast with its message.
+ * server's issues, to be shown at their fields, plus a toast saying how many fields need a look.
  */
 export function useSettingsSave({ successMessage, onSaved }: Options) {
   const queryClient = useQueryClient()
@@ -32,7 +42,7 @@ export function useSettingsSave({ successMessage, onSaved }: Options) {
     onError: (error) => {
       const apiError = toApiError(error)
       setIssues(apiError.issues)
-      toast.error(apiError.message)
+      toast.error(refusalToast(apiError.issues, apiError.message))
     },
   })
 

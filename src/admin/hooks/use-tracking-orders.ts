@@ -5,11 +5,15 @@ import { toApiError } from "../lib/api-error"
 import { queryKeys } from "../lib/query-keys"
 import type { TrackingOrder } from "../lib/types"
 
-/** The tracking orders of an order's fulfillments. */
-export function useTrackingOrders(orderId: string) {
+/**
+ * The tracking orders of an order's fulfillments, fetched again after `refreshEveryMs` of the
+ * latest ones (asked again after each fetch; null: not until something else asks).
+ */
+export function useTrackingOrders(orderId: string, refreshEveryMs: (trackingOrders: TrackingOrder[]) => number | null) {
   return useQuery({
     queryKey: queryKeys.trackingOrders(orderId),
     queryFn: () => listTrackingOrders(orderId),
+    refetchInterval: (query) => refreshEveryMs(query.state.data?.tracking_orders ?? []) ?? false,
   })
 }
 

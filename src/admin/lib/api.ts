@@ -3,6 +3,7 @@ import { BACKEND_URL, sdk } from "./sdk"
 import type {
   ProductsMissingDimensionsResponse,
   SettingsPatch,
+  StoreFulfillmentProvider,
   SettingsResponse,
   TestConnectionRequest,
   TestConnectionResponse,
@@ -61,4 +62,13 @@ export function retryTrackingOrder(id: string): Promise<{ tracking_order: Tracki
   return sdk.client.fetch<{ tracking_order: TrackingOrder }>(`/admin/frete/tracking-orders/${encodeURIComponent(id)}/retry`, {
     method: "POST",
   })
+}
+
+/** The store's fulfillment providers (Medusa's own admin route). */
+export async function listFulfillmentProviders(): Promise<StoreFulfillmentProvider[]> {
+  const { fulfillment_providers } = await sdk.client.fetch<{ fulfillment_providers: StoreFulfillmentProvider[] }>(
+    "/admin/fulfillment-providers",
+    { query: { limit: 100 } }
+  )
+  return fulfillment_providers
 }

@@ -1,6 +1,7 @@
 /** React Query keys of the plugin's admin data. */
 export const queryKeys = {
   settings: ["frete", "settings"] as const,
+  fulfillmentProviders: ["frete", "fulfillment-providers"] as const,
   productsMissingDimensions: (page: { limit: number; offset: number }) =>
     ["frete", "products-missing-dimensions", page] as const,
   trackingOrders: (orderId: string) => ["frete", "tracking-orders", orderId] as const,

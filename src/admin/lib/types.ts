@@ -135,3 +135,6 @@ export type TrackingOrder = {
   delivered_at: string | null
   created_at: string
 }
+
+/** A fulfillment provider of the store, as `GET /admin/fulfillment-providers` lists it. */
+export type StoreFulfillmentProvider = { id: string; is_enabled: boolean }

@@ -1,10 +1,10 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Container, Heading, Text } from "@medusajs/ui"
-import { useEffect } from "react"
 import { TrackingOrderItem } from "../components/tracking/tracking-order-item"
 import { useRetryTrackingOrder, useTrackingOrders } from "../hooks/use-tracking-orders"
 import { toApiError } from "../lib/api-error"
+import type { TrackingOrder } from "../lib/types"
 
 /** "Envio 2" for the order's second fulfillment; its id when the order does not list it. */
 function fulfillmentTitle(order: AdminOrder, fulfillmentId: string): string {
@@ -12,21 +12,33 @@ function fulfillmentTitle(order: AdminOrder, fulfillmentId: string): string {
   return position >= 0 ? `Envio ${position + 1}` : `Envio ${fulfillmentId}`
 }
 
+/** How long after "Mark as shipped" a fulfillment without a tracking order is still looked for. */
+const JUST_SHIPPED_MS = 2 * 60_000
+
+/**
+ * How often to look at the tracking orders again, or null not to: every 2 s while a call is under
+ * way (it ends within the tracking timeout) or a fulfillment shipped in the last two minutes has
+ * no tracking order yet (the dashboard hands the widget the order again after "Mark as shipped";
+ * the row follows within moments, unless the fulfillment's provider gets none); every 10 s while
+ * one waits for its next attempt.
+ */
+function refreshEveryMs(order: AdminOrder, trackingOrders: TrackingOrder[]): number | null {
+  const tracked = new Set(trackingOrders.map((trackingOrder) => trackingOrder.fulfillment_id))
+  const justShipped = (order.fulfillments ?? []).some(
+    (fulfillment) => fulfillment.shipped_at && !tracked.has(fulfillment.id) && Date.now() - new Date(fulfillment.shipped_at).getTime() < JUST_SHIPPED_MS
+  )
+  if (justShipped || trackingOrders.some((trackingOrder) => trackingOrder.status === "sending")) {
+    return 2000
+  }
+  return trackingOrders.some((trackingOrder) => trackingOrder.status === "pending") ? 10_000 : null
+}
+
 /** The order's tracking orders, one per shipped fulfillment, beside the order's details. */
 const OrderTrackingWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
-  const { data, isPending, isError, error, refetch } = useTrackingOrders(order.id)
+  // The widget follows the shipment with no reload: see refreshEveryMs.
+  const { data, isPending, isError, error } = useTrackingOrders(order.id, (trackingOrders) => refreshEveryMs(order, trackingOrders))
   const retry = useRetryTrackingOrder(order.id)
   const trackingOrders = data?.tracking_orders ?? []
-  const sending = trackingOrders.some((trackingOrder) => trackingOrder.status === "sending")
-
-  // A call under way ends within the tracking timeout: look again until none is.
-  useEffect(() => {
-    if (!sending) {
-      return
-    }
-    const timer = setInterval(() => void refetch(), 2000)
-    return () => clearInterval(timer)
-  }, [sending, refetch])
 
   return (
     <Container className="divide-y p-0" data-testid="frete-tracking-widget">

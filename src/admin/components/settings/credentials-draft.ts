@@ -12,6 +12,11 @@ export type CredentialsDraft = {
   tracking_credential: SecretDraft
 }
 
+/** Where a value set on the server comes from, and where to change it. */
+export function serverSetText(variable: string): string {
+  return `Definido no servidor (opção do plugin ou variável ${variable}): altere-o lá.`
+}
+
 const NO_SECRET: SecretDraft = { value: "", remove: false }
 
 /** The form as saved: URLs from the settings, secrets always empty (never read back). */

@@ -38,13 +38,14 @@ export const FallbackService = ({ index, entry, issues, onChange, onRemove }: Fa
           path={`${path}.service`}
           label="Código do serviço"
           placeholder="correios-sedex"
+          hint="O código do serviço de frete, como na lista de serviços."
           value={entry.service}
           issues={issues}
           onChange={(service) => onChange({ ...entry, service })}
         />
         <TextField
           path={`${path}.name`}
-          label="Nome"
+          label="Nome do serviço"
           placeholder="Correios - SEDEX"
           value={entry.name}
           issues={issues}

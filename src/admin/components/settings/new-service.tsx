@@ -36,6 +36,9 @@ export const NewService = ({ services, onAdd }: NewServiceProps) => {
           Adicionar serviço
         </Button>
       </div>
+      <Hint data-testid="frete-new-service-hint">
+        O código é o que a API de frete informa para o serviço (servico_metaname); o nome é o que o checkout mostra.
+      </Hint>
       {problem && (
         <Hint variant="error" data-testid="frete-new-service-error">
           {problem}

@@ -3,11 +3,13 @@ import { messagesAt } from "../../lib/issues"
 import type { FieldIssue, ServiceCredentials } from "../../lib/types"
 import { FieldErrors } from "../common/field-errors"
 import { fieldTestId } from "../common/field-id"
-import type { SecretDraft } from "./credentials-draft"
+import { serverSetText, type SecretDraft } from "./credentials-draft"
 
 type SecretFieldProps = {
   /** "freight_token" or "tracking_credential": the key under `secrets`. */
   name: "freight_token" | "tracking_credential"
+  /** The server's environment variable that sets it ("FRETE_FREIGHT_TOKEN"). */
+  variable: string
   label: string
   state: ServiceCredentials
   draft: SecretDraft
@@ -20,12 +22,15 @@ type SecretFieldProps = {
  * A write-only secret: whether it is set and by whom, an input to replace it (never filled from
  * the server) and "Remover" for one saved from the admin.
  */
-export const SecretField = ({ name, label, state, draft, onChange, encryptionAvailable, issues }: SecretFieldProps) => {
+export const SecretField = ({ name, variable, label, state, draft, onChange, encryptionAvailable, issues }: SecretFieldProps) => {
   const path = `secrets.${name}`
   const id = fieldTestId(path)
   const testId = `frete-secret-${name}`
   const messages = messagesAt(issues, path)
   const fromServer = state.secret_source === "option"
+  /** Without the encryption key nothing can be typed here; a secret saved here can still be removed. */
+  const typeable = !fromServer && encryptionAvailable
+  const placeholder = typeable ? (state.secret_set ? "Digite um novo valor para substituir" : "Cole aqui o valor") : undefined
 
   return (
     <div className="flex flex-col gap-y-2">
@@ -38,7 +43,7 @@ export const SecretField = ({ name, label, state, draft, onChange, encryptionAva
         </Badge>
         {state.secret_set && state.secret_source && (
           <Text size="small" leading="compact" className="text-ui-fg-subtle" data-testid={`${testId}-source`}>
-            {fromServer ? "pela configuração do servidor" : "pelo painel"}
+            {fromServer ? "no servidor" : "pelo painel"}
           </Text>
         )}
       </div>
@@ -50,8 +55,8 @@ export const SecretField = ({ name, label, state, draft, onChange, encryptionAva
           type="password"
           autoComplete="new-password"
           value={draft.value}
-          disabled={fromServer}
-          placeholder={state.secret_set ? "Digite um novo valor para substituir" : "Cole aqui o valor"}
+          disabled={!typeable}
+          placeholder={placeholder}
           aria-invalid={messages.length > 0}
           onChange={(event) => onChange({ value: event.target.value, remove: false })}
         />
@@ -79,9 +84,11 @@ export const SecretField = ({ name, label, state, draft, onChange, encryptionAva
         )}
       </div>
       {fromServer ? (
+        <Hint data-testid={`${id}-hint`}>{serverSetText(variable)}</Hint>
+      ) : !encryptionAvailable && !draft.remove ? (
         <Hint data-testid={`${id}-hint`}>
-          Definido pela configuração do servidor (medusa-config ou variável de ambiente), que prevalece sobre o painel.
-          Para trocá-lo, altere a configuração do servidor.
+          Sem a chave de criptografia no servidor, nenhum segredo pode ser salvo pelo painel.
+          {state.secret_source === "settings" ? " O salvo antes ainda pode ser removido." : ""}
         </Hint>
       ) : (
         <Hint data-testid={`${id}-hint`}>

@@ -29,7 +29,12 @@ export const ServiceRow = ({ index, count, service, issues, onChange, onMove, on
           <Text size="small" weight="plus" className="truncate" data-testid={`${rowTestId(path)}-name`}>
             {service.name}
           </Text>
-          <Text size="small" className="text-ui-fg-muted truncate" data-testid={`${rowTestId(path)}-metaname`}>
+          <Text
+            size="small"
+            className="text-ui-fg-muted truncate"
+            title="Código do serviço na API de frete (servico_metaname)"
+            data-testid={`${rowTestId(path)}-metaname`}
+          >
             {service.metaname}
           </Text>
         </div>

@@ -25,7 +25,7 @@ export const ServicesSection = ({ settings }: { settings: FreteSettings }) => {
     <SettingsSection
       id="services"
       title="Serviços"
-      description="Os serviços de frete na ordem em que aparecem no checkout. Um serviço desativado nunca é oferecido; o nome no checkout substitui o do serviço. Serviços que a API retornar e que não estão aqui também são oferecidos, depois destes, pelo preço. O código é o servico_metaname da API, e cada serviço da lista também pode ser uma opção de envio."
+      description="Os serviços de frete na ordem em que aparecem no checkout. Um serviço desativado nunca é oferecido; o nome no checkout substitui o do serviço. Serviços que a API retornar e que não estão aqui também são oferecidos, depois destes, pelo preço. Cada serviço da lista também pode ser uma opção de envio."
       save={{ onSave: () => save({ services: servicesPatch(services) }), isSaving, issues, shown: ["services."] }}
     >
       {services.length === 0 && (

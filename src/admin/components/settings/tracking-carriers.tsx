@@ -25,7 +25,7 @@ export const TrackingCarriers = ({ carriers, issues, onChange, onAdd, onRemove }
         Transportadoras por serviço
       </Text>
       <Text size="small" className="text-ui-fg-subtle">
-        O carrierId e o CarrierName que o serviço de rastreamento conhece, para cada código de serviço de frete. Sem
+        O código e o nome com que o serviço de rastreamento conhece a transportadora de cada serviço de frete. Sem
         cadastro, vai o nome da transportadora da cotação.
       </Text>
     </div>
@@ -38,22 +38,25 @@ export const TrackingCarriers = ({ carriers, issues, onChange, onAdd, onRemove }
             path={`${path}.service`}
             label="Código do serviço"
             placeholder="correios-sedex"
+            hint="O código do serviço de frete, como na lista de serviços."
             value={carrier.service}
             issues={issues}
             onChange={(service) => onChange(replaceAt(carriers, index, { ...carrier, service }))}
           />
           <TextField
             path={`${path}.carrier_id`}
-            label="carrierId"
+            label="Código da transportadora"
             optional
+            hint="Enviado ao serviço de rastreamento como carrierId."
             value={carrier.carrier_id}
             issues={issues}
             onChange={(carrier_id) => onChange(replaceAt(carriers, index, { ...carrier, carrier_id }))}
           />
           <TextField
             path={`${path}.carrier_name`}
-            label="CarrierName"
+            label="Nome da transportadora"
             optional
+            hint="Enviado ao serviço de rastreamento como CarrierName."
             value={carrier.carrier_name}
             issues={issues}
             onChange={(carrier_name) => onChange(replaceAt(carriers, index, { ...carrier, carrier_name }))}

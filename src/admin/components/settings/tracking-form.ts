@@ -1,12 +1,12 @@
 import { displayCnpj } from "../../lib/format"
-import { listFromText, textFromList, textOrNull } from "../../lib/form-values"
+import { textOrNull } from "../../lib/form-values"
 import { rowKey } from "../../lib/list"
 import type { FreteSettings, TrackingSettings } from "../../lib/types"
 
 export type CarrierForm = { key: string; service: string; carrier_id: string; carrier_name: string }
 
 export type TrackingForm = {
-  provider_ids: string
+  provider_ids: string[]
   company_document: string
   entry_source: string
   send_sms: boolean
@@ -23,7 +23,7 @@ export const emptyCarrier = (): CarrierForm => ({ key: rowKey(), service: "", ca
 export function trackingFrom({ tracking }: FreteSettings): TrackingForm {
   return {
     ...tracking,
-    provider_ids: textFromList(tracking.provider_ids),
+    provider_ids: [...tracking.provider_ids],
     company_document: displayCnpj(tracking.company_document ?? ""),
     carriers: tracking.carriers.map((carrier) => ({
       key: rowKey(),
@@ -36,7 +36,7 @@ export function trackingFrom({ tracking }: FreteSettings): TrackingForm {
 
 export function trackingPatch(form: TrackingForm): TrackingSettings {
   return {
-    provider_ids: listFromText(form.provider_ids),
+    provider_ids: [...form.provider_ids],
     company_document: textOrNull(form.company_document),
     entry_source: form.entry_source.trim(),
     send_sms: form.send_sms,

@@ -5,6 +5,7 @@ import type { FreteSettings } from "../../lib/types"
 import { SettingsSection } from "../common/settings-section"
 import { SwitchField } from "../common/switch-field"
 import { TextField } from "../common/text-field"
+import { ProviderPicker } from "./provider-picker"
 import { TrackingCarriers } from "./tracking-carriers"
 import { emptyCarrier, trackingFrom, trackingPatch, type CarrierForm, type TrackingForm } from "./tracking-form"
 
@@ -42,16 +43,15 @@ export const TrackingSection = ({ settings }: { settings: FreteSettings }) => {
         />
         <TextField
           path="tracking.entry_source"
-          label="Origem do pedido (EntrySource)"
+          label="Origem do pedido"
+          hint="Identifica a loja nos pedidos de rastreamento. Enviado ao serviço como EntrySource."
           value={form.entry_source}
           issues={issues}
           onChange={(entry_source) => update({ entry_source })}
         />
-        <TextField
+        <ProviderPicker
           path="tracking.provider_ids"
-          label="Provedores de envio rastreados"
-          hint="Separados por vírgula. frete_frete é o deste plugin; inclua manual_manual para rastrear também o que sai pelo provedor manual."
-          value={form.provider_ids}
+          selected={form.provider_ids}
           issues={issues}
           onChange={(provider_ids) => update({ provider_ids })}
         />
@@ -92,24 +92,24 @@ export const TrackingSection = ({ settings }: { settings: FreteSettings }) => {
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <TextField
           path="tracking.cpf_metadata_key"
-          label="Chave do CPF"
-          hint="No metadata do endereço de entrega e, sem ele, no do cliente."
+          label="Campo do CPF do cliente"
+          hint="Nome do campo nos dados adicionais do endereço de entrega e, sem ele, nos do cliente. Chave de metadata."
           value={form.cpf_metadata_key}
           issues={issues}
           onChange={(cpf_metadata_key) => update({ cpf_metadata_key })}
         />
         <TextField
           path="tracking.invoice_number_metadata_key"
-          label="Chave do número da NF-e"
-          hint="No metadata do envio e, sem ele, no do pedido."
+          label="Campo do número da NF-e"
+          hint="Nome do campo nos dados adicionais do envio e, sem ele, nos do pedido. Chave de metadata."
           value={form.invoice_number_metadata_key}
           issues={issues}
           onChange={(invoice_number_metadata_key) => update({ invoice_number_metadata_key })}
         />
         <TextField
           path="tracking.invoice_series_metadata_key"
-          label="Chave da série da NF-e"
-          hint="No metadata do envio e, sem ele, no do pedido."
+          label="Campo da série da NF-e"
+          hint="Nome do campo nos dados adicionais do envio e, sem ele, nos do pedido. Chave de metadata."
           value={form.invoice_series_metadata_key}
           issues={issues}
           onChange={(invoice_series_metadata_key) => update({ invoice_series_metadata_key })}
