@@ -33,6 +33,8 @@ describe("the admin dashboard, in a browser", () => {
       // The freight token is saved from the admin (encrypted), not given as an option.
       env: { FRETE_FREIGHT_TOKEN: "", FRETE_ENCRYPTION_KEY: "browser-tests-encryption-key-0123456789" },
       viewport: { width: 1440, height: 1000 },
+      // The dashboard in Português (Brasil), as the merchant set it: the plugin's pages follow it.
+      adminLanguage: "ptBR",
       screenshotPrefix: "admin-",
     })
     ;({ sandbox, server, store, page } = admin)

@@ -32,6 +32,8 @@ describe("the settings page, as the merchant reads it", () => {
       admin: true,
       env: {},
       viewport: { width: 1440, height: 1000 },
+      // The page's texts as a Brazilian merchant reads them: the dashboard in Português (Brasil).
+      adminLanguage: "ptBR",
       screenshotPrefix: "merchant-",
     })
     ;({ server, page } = merchant)

@@ -33,8 +33,15 @@ export async function startBrowserStore(options: {
   admin: boolean
   env: NodeJS.ProcessEnv
   viewport: { width: number; height: number }
-  /** The browser's language (the admin follows it, so its tests keep the default). */
+  /** The browser's language, which the storefront follows (Medusa's dashboard does not: see adminLanguage). */
   locale?: string
+  /**
+   * The dashboard's language as a merchant who chose it in Settings > Profile has it: "ptBR", "en"
+   * (the dashboard keeps the choice in localStorage `lng`, and reads no browser language). Without
+   * it, the dashboard's default, English. Set only where the page has no choice yet, so that a
+   * change made in the profile stays.
+   */
+  adminLanguage?: string
   screenshotPrefix: string
 }): Promise<BrowserStore> {
   if (!fs.existsSync(CHROMIUM)) {
@@ -68,6 +75,15 @@ export async function startBrowserStore(options: {
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
   })
   const page = await browser.newPage({ viewport: options.viewport, locale: options.locale })
+  if (options.adminLanguage) {
+    await page.addInitScript((language: string) => {
+      try {
+        if (!window.localStorage.getItem("lng")) window.localStorage.setItem("lng", language)
+      } catch {
+        // about:blank has no storage: nothing to set there.
+      }
+    }, options.adminLanguage)
+  }
   return {
     sandbox,
     server,

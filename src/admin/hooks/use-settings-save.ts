@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { toast } from "@medusajs/ui"
+import type { TFunction } from "i18next"
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { saveSettings } from "../lib/api"
 import { toApiError } from "../lib/api-error"
 import { queryKeys } from "../lib/query-keys"
 import type { FieldIssue, SettingsPatch, SettingsResponse } from "../lib/types"
 
 type Options = {
-  /** Toast shown once saved, e.g. "Origem salva". */
+  /** Toast shown once saved, in the admin's language, e.g. "Origem salva". */
   successMessage: string
   /** Resets the section's form from what the server kept. */
   onSaved: (response: SettingsResponse) => void
@@ -17,10 +19,10 @@ type Options = {
  * The toast of a refused save: the issues are shown at their fields, so it only says how many
  * fields to look at; without issues, the server's message.
  */
-export function refusalToast(issues: FieldIssue[], message: string): string {
+export function refusalToast(t: TFunction, issues: FieldIssue[], message: string): string {
   const fields = new Set(issues.map((issue) => issue.field)).size
   if (fields === 0) return message
-  return fields === 1 ? "1 campo precisa de atenção" : `${fields} campos precisam de atenção`
+  return fields === 1 ? t("frete.errors.fieldsOne") : t("frete.errors.fieldsOther", { fields })
 }
 
 /**
@@ -28,6 +30,7 @@ export function refusalToast(issues: FieldIssue[], message: string): string {
  * server's issues, to be shown at their fields, plus a toast saying how many fields need a look.
  */
 export function useSettingsSave({ successMessage, onSaved }: Options) {
+  const { t } = useTranslation()
   const queryClient = useQueryClient()
   const [issues, setIssues] = useState<FieldIssue[]>([])
 
@@ -42,7 +45,7 @@ export function useSettingsSave({ successMessage, onSaved }: Options) {
     onError: (error) => {
       const apiError = toApiError(error)
       setIssues(apiError.issues)
-      toast.error(refusalToast(apiError.issues, apiError.message))
+      toast.error(refusalToast(t, apiError.issues, apiError.message))
     },
   })
 

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { toast } from "@medusajs/ui"
+import type { TFunction } from "i18next"
+import { useTranslation } from "react-i18next"
 import { listTrackingOrders, retryTrackingOrder } from "../lib/api"
 import { toApiError } from "../lib/api-error"
 import { queryKeys } from "../lib/query-keys"
@@ -17,22 +19,23 @@ export function useTrackingOrders(orderId: string, refreshEveryMs: (trackingOrde
   })
 }
 
-function retryOutcome(order: TrackingOrder): void {
+function retryOutcome(t: TFunction, order: TrackingOrder): void {
   if (order.status === "created") {
-    toast.success("Pedido de rastreamento criado.")
+    toast.success(t("frete.widget.retryCreated"))
   } else if (order.status === "pending") {
-    toast.info("O serviço de rastreamento não respondeu: uma nova tentativa foi agendada.")
+    toast.info(t("frete.widget.retryPending"))
   } else {
-    toast.error(order.last_error ? `O reenvio falhou: ${order.last_error}` : "O reenvio falhou.")
+    toast.error(order.last_error ? t("frete.widget.retryFailedWith", { error: order.last_error }) : t("frete.widget.retryFailed"))
   }
 }
 
 /** Sends a failed or pending tracking order again, then refreshes the order's list. */
 export function useRetryTrackingOrder(orderId: string) {
+  const { t } = useTranslation()
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: retryTrackingOrder,
-    onSuccess: ({ tracking_order }) => retryOutcome(tracking_order),
+    onSuccess: ({ tracking_order }) => retryOutcome(t, tracking_order),
     onError: (error) => {
       toast.error(toApiError(error).message)
     },

@@ -1,6 +1,10 @@
+import { getI18n } from "react-i18next"
 import type { FieldIssue } from "./types"
 
-const UNREACHABLE = "Não foi possível falar com o servidor. Confira a conexão e tente de novo."
+/** The admin's own message when the server gave none, in the dashboard's language. */
+function unreachable(): string {
+  return getI18n()?.t("frete.errors.unreachable") ?? "Não foi possível falar com o servidor. Confira a conexão e tente de novo."
+}
 
 /** A failed call to the admin API: the server's message, its status, and its field issues. */
 export class ApiError extends Error {
@@ -26,7 +30,7 @@ function isFieldIssue(value: unknown): value is FieldIssue {
 /** The error of an answer whose status is not 2xx, from its JSON body (null when it had none). */
 export function apiErrorFromBody(status: number, statusText: string, body: unknown): ApiError {
   const record = typeof body === "object" && body !== null ? (body as { message?: unknown; issues?: unknown }) : {}
-  const message = typeof record.message === "string" && record.message ? record.message : statusText || UNREACHABLE
+  const message = typeof record.message === "string" && record.message ? record.message : statusText || unreachable()
   const issues = Array.isArray(record.issues) ? record.issues.filter(isFieldIssue) : []
   return new ApiError(message, status, issues)
 }
@@ -41,7 +45,7 @@ export function toApiError(error: unknown): ApiError {
   }
   const status = typeof error === "object" && error !== null ? (error as { status?: unknown }).status : undefined
   if (error instanceof Error && typeof status === "number") {
-    return new ApiError(error.message || UNREACHABLE, status, [])
+    return new ApiError(error.message || unreachable(), status, [])
   }
-  return new ApiError(UNREACHABLE, null, [])
+  return new ApiError(unreachable(), null, [])
 }

@@ -1,25 +1,26 @@
 import { formatBrazilianDecimal } from "../../lib/brazilian-decimal"
 import { formatCep } from "../../lib/cep"
+import type { TFunction } from "i18next"
 
 /** 1234.56 -> "R$ 1.234,56" (a plain space after "R$"). */
 export function formatBrl(amount: number): string {
   return `R$ ${formatBrazilianDecimal(amount, 2)}`
 }
 
-/** A freight deadline in business days: 0 is same day, null is not known yet. */
-export function formatDays(days: number | null): string {
+/** A freight deadline in business days, in the admin's language: 0 is same day, null is not known yet. */
+export function formatDays(t: TFunction, days: number | null): string {
   if (days === null) {
-    return "a confirmar"
+    return t("frete.format.daysUnknown")
   }
   if (days === 0) {
-    return "no mesmo dia"
+    return t("frete.format.sameDay")
   }
-  return days === 1 ? "1 dia útil" : `${days} dias úteis`
+  return days === 1 ? t("frete.format.oneDay") : t("frete.format.days", { days })
 }
 
 const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short" })
 
-/** An ISO date-time as "22/11/2026 14:05", in the browser's time zone. */
+/** An ISO date-time as "22/11/2026 14:05", in the browser's time zone (Brazilian in every language). */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date)

@@ -1,15 +1,17 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Container, Heading, Text } from "@medusajs/ui"
+import type { TFunction } from "i18next"
+import { useTranslation } from "react-i18next"
 import { TrackingOrderItem } from "../components/tracking/tracking-order-item"
 import { useRetryTrackingOrder, useTrackingOrders } from "../hooks/use-tracking-orders"
 import { toApiError } from "../lib/api-error"
 import type { TrackingOrder } from "../lib/types"
 
 /** "Envio 2" for the order's second fulfillment; its id when the order does not list it. */
-function fulfillmentTitle(order: AdminOrder, fulfillmentId: string): string {
+function fulfillmentTitle(t: TFunction, order: AdminOrder, fulfillmentId: string): string {
   const position = (order.fulfillments ?? []).findIndex((fulfillment) => fulfillment.id === fulfillmentId)
-  return position >= 0 ? `Envio ${position + 1}` : `Envio ${fulfillmentId}`
+  return t("frete.widget.fulfillment", { number: position >= 0 ? position + 1 : fulfillmentId })
 }
 
 /** How long after "Mark as shipped" a fulfillment without a tracking order is still looked for. */
@@ -35,6 +37,7 @@ function refreshEveryMs(order: AdminOrder, trackingOrders: TrackingOrder[]): num
 
 /** The order's tracking orders, one per shipped fulfillment, beside the order's details. */
 const OrderTrackingWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+  const { t } = useTranslation()
   // The widget follows the shipment with no reload: see refreshEveryMs.
   const { data, isPending, isError, error } = useTrackingOrders(order.id, (trackingOrders) => refreshEveryMs(order, trackingOrders))
   const retry = useRetryTrackingOrder(order.id)
@@ -43,11 +46,11 @@ const OrderTrackingWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
   return (
     <Container className="divide-y p-0" data-testid="frete-tracking-widget">
       <div className="px-6 py-4">
-        <Heading level="h2">Rastreamento</Heading>
+        <Heading level="h2">{t("frete.widget.title")}</Heading>
       </div>
       {isPending && (
         <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="frete-tracking-loading">
-          Carregando…
+          {t("frete.common.loading")}
         </Text>
       )}
       {isError && (
@@ -57,14 +60,14 @@ const OrderTrackingWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
       )}
       {data && trackingOrders.length === 0 && (
         <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="frete-tracking-empty">
-          Nenhum pedido de rastreamento ainda: ele é criado quando o envio é marcado como enviado.
+          {t("frete.widget.empty")}
         </Text>
       )}
       {trackingOrders.map((trackingOrder) => (
         <TrackingOrderItem
           key={trackingOrder.id}
           order={trackingOrder}
-          title={fulfillmentTitle(order, trackingOrder.fulfillment_id)}
+          title={fulfillmentTitle(t, order, trackingOrder.fulfillment_id)}
           isRetrying={retry.isPending && retry.variables === trackingOrder.id}
           onRetry={() => retry.mutate(trackingOrder.id)}
         />

@@ -1,5 +1,6 @@
 import { ArrowDownMini, ArrowUpMini, Trash } from "@medusajs/icons"
 import { IconButton } from "@medusajs/ui"
+import { useTranslation } from "react-i18next"
 
 type Move = {
   /** Null at the top of the list. */
@@ -11,7 +12,7 @@ type Move = {
 type RowActionsProps = {
   /** data-testid prefix: <testId>-up, <testId>-down, <testId>-remove. */
   testId: string
-  /** What the row is, for screen readers: "serviço", "faixa". */
+  /** What the row is, for screen readers, in the admin's language: "serviço", "faixa". */
   noun: string
   onRemove: () => void
   /** For ordered lists only. */
@@ -19,46 +20,49 @@ type RowActionsProps = {
 }
 
 /** The buttons at the end of a row: move it up or down (ordered lists), remove it. */
-export const RowActions = ({ testId, noun, onRemove, move }: RowActionsProps) => (
-  <div className="flex items-center gap-x-1">
-    {move && (
-      <>
-        <IconButton
-          type="button"
-          size="small"
-          variant="transparent"
-          aria-label={`Mover ${noun} para cima`}
-          title="Mover para cima"
-          data-testid={`${testId}-up`}
-          disabled={move.up === null}
-          onClick={move.up ?? undefined}
-        >
-          <ArrowUpMini />
-        </IconButton>
-        <IconButton
-          type="button"
-          size="small"
-          variant="transparent"
-          aria-label={`Mover ${noun} para baixo`}
-          title="Mover para baixo"
-          data-testid={`${testId}-down`}
-          disabled={move.down === null}
-          onClick={move.down ?? undefined}
-        >
-          <ArrowDownMini />
-        </IconButton>
-      </>
-    )}
-    <IconButton
-      type="button"
-      size="small"
-      variant="transparent"
-      aria-label={`Remover ${noun}`}
-      title="Remover"
-      data-testid={`${testId}-remove`}
-      onClick={onRemove}
-    >
-      <Trash />
-    </IconButton>
-  </div>
-)
+export const RowActions = ({ testId, noun, onRemove, move }: RowActionsProps) => {
+  const { t } = useTranslation()
+  return (
+    <div className="flex items-center gap-x-1">
+      {move && (
+        <>
+          <IconButton
+            type="button"
+            size="small"
+            variant="transparent"
+            aria-label={t("frete.common.moveUpNoun", { noun })}
+            title={t("frete.common.moveUp")}
+            data-testid={`${testId}-up`}
+            disabled={move.up === null}
+            onClick={move.up ?? undefined}
+          >
+            <ArrowUpMini />
+          </IconButton>
+          <IconButton
+            type="button"
+            size="small"
+            variant="transparent"
+            aria-label={t("frete.common.moveDownNoun", { noun })}
+            title={t("frete.common.moveDown")}
+            data-testid={`${testId}-down`}
+            disabled={move.down === null}
+            onClick={move.down ?? undefined}
+          >
+            <ArrowDownMini />
+          </IconButton>
+        </>
+      )}
+      <IconButton
+        type="button"
+        size="small"
+        variant="transparent"
+        aria-label={t("frete.common.removeNoun", { noun })}
+        title={t("frete.common.remove")}
+        data-testid={`${testId}-remove`}
+        onClick={onRemove}
+      >
+        <Trash />
+      </IconButton>
+    </div>
+  )
+}

@@ -1,5 +1,6 @@
 import { Button, Container, Heading, Text } from "@medusajs/ui"
 import type { FormEvent, ReactNode } from "react"
+import { useTranslation } from "react-i18next"
 import { issuesOutside } from "../../lib/issues"
 import type { FieldIssue } from "../../lib/types"
 import { FieldErrors } from "./field-errors"
@@ -23,6 +24,7 @@ type SettingsSectionProps = {
 
 /** A settings section as the dashboard lays one out: header, body, and its own "Salvar". */
 export const SettingsSection = ({ id, title, description, children, save }: SettingsSectionProps) => {
+  const { t } = useTranslation()
   const testId = `frete-section-${id}`
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -56,7 +58,7 @@ export const SettingsSection = ({ id, title, description, children, save }: Sett
         <div className="flex items-center justify-end gap-x-4 px-6 py-4">
           <FieldErrors messages={outside.map((issue) => issue.message)} testId={`${testId}-error`} />
           <Button type="submit" size="small" isLoading={save.isSaving} data-testid={`${testId}-save`}>
-            Salvar
+            {t("frete.common.save")}
           </Button>
         </div>
       </form>

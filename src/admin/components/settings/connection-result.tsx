@@ -1,4 +1,6 @@
 import { StatusBadge, Table, Text } from "@medusajs/ui"
+import type { TFunction } from "i18next"
+import { useTranslation } from "react-i18next"
 import { formatBrl, formatDays } from "../../lib/format"
 import type { TestConnectionResponse } from "../../lib/types"
 
@@ -6,24 +8,27 @@ type ConnectionResultProps = {
   result: TestConnectionResponse
 }
 
-function trackingBadge(ok: boolean | null) {
+function trackingBadge(t: TFunction, ok: boolean | null) {
   if (ok === null) {
-    return { color: "grey", label: "Rastreamento: não verificado" } as const
+    return { color: "grey", label: t("frete.testConnection.trackingUnchecked") } as const
   }
-  return ok ? ({ color: "green", label: "Rastreamento: conectado" } as const) : ({ color: "red", label: "Rastreamento: falhou" } as const)
+  return ok
+    ? ({ color: "green", label: t("frete.testConnection.trackingConnected") } as const)
+    : ({ color: "red", label: t("frete.testConnection.trackingFailed") } as const)
 }
 
 /** What a connection test answered: the services quoted (or why not) and the tracking check. */
 export const ConnectionResult = ({ result }: ConnectionResultProps) => {
+  const { t } = useTranslation()
   const { freight, tracking } = result
-  const trackingStatus = trackingBadge(tracking.ok)
+  const trackingStatus = trackingBadge(t, tracking.ok)
 
   return (
     <div className="flex flex-col gap-y-4" data-testid="frete-test-result">
       <div className="flex flex-col gap-y-2">
         <div>
           <StatusBadge color={freight.ok ? "green" : "red"} data-testid="frete-test-freight-status">
-            {freight.ok ? "Frete: conectado" : "Frete: falhou"}
+            {freight.ok ? t("frete.testConnection.freightConnected") : t("frete.testConnection.freightFailed")}
           </StatusBadge>
         </div>
         {freight.message && (
@@ -33,22 +38,22 @@ export const ConnectionResult = ({ result }: ConnectionResultProps) => {
         )}
         {freight.ok && freight.services.length === 0 && !freight.message && (
           <Text size="small" className="text-ui-fg-subtle" data-testid="frete-test-no-services">
-            Nenhum serviço foi cotado para esses CEPs.
+            {t("frete.testConnection.noServices")}
           </Text>
         )}
         {freight.services.some((quote) => !quote.enabled) && (
           <Text size="small" className="text-ui-fg-subtle" data-testid="frete-test-disabled-note">
-            Serviços desativados aparecem aqui, mas não são oferecidos no checkout.
+            {t("frete.testConnection.disabledNote")}
           </Text>
         )}
         {freight.services.length > 0 && (
           <Table data-testid="frete-test-services">
             <Table.Header>
               <Table.Row>
-                <Table.HeaderCell>Serviço</Table.HeaderCell>
-                <Table.HeaderCell>Transportadora</Table.HeaderCell>
-                <Table.HeaderCell className="text-right">Preço</Table.HeaderCell>
-                <Table.HeaderCell>Prazo</Table.HeaderCell>
+                <Table.HeaderCell>{t("frete.testConnection.service")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("frete.testConnection.carrier")}</Table.HeaderCell>
+                <Table.HeaderCell className="text-right">{t("frete.testConnection.price")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("frete.testConnection.deadline")}</Table.HeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -63,13 +68,13 @@ export const ConnectionResult = ({ result }: ConnectionResultProps) => {
                       <span data-testid={`frete-test-service-${index}-name`}>{quote.name}</span>
                       {!quote.enabled && (
                         <StatusBadge color="grey" data-testid={`frete-test-service-${index}-disabled`}>
-                          desativado
+                          {t("frete.testConnection.disabled")}
                         </StatusBadge>
                       )}
                     </div>
                     {quote.api_name !== quote.name && (
                       <Text size="xsmall" className="text-ui-fg-muted" data-testid={`frete-test-service-${index}-api-name`}>
-                        No serviço de frete: {quote.api_name}
+                        {t("frete.testConnection.apiName", { name: quote.api_name })}
                       </Text>
                     )}
                   </Table.Cell>
@@ -77,7 +82,7 @@ export const ConnectionResult = ({ result }: ConnectionResultProps) => {
                   <Table.Cell className="text-right" data-testid={`frete-test-service-${index}-price`}>
                     {formatBrl(quote.amount)}
                   </Table.Cell>
-                  <Table.Cell data-testid={`frete-test-service-${index}-days`}>{formatDays(quote.days)}</Table.Cell>
+                  <Table.Cell data-testid={`frete-test-service-${index}-days`}>{formatDays(t, quote.days)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

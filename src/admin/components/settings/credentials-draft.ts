@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next"
 import { textOrNull } from "../../lib/form-values"
 import type { Credentials, FreteSettings, SecretsPatch, SettingsPatch, TestConnectionRequest } from "../../lib/types"
 
@@ -13,8 +14,8 @@ export type CredentialsDraft = {
 }
 
 /** Where a value set on the server comes from, and where to change it. */
-export function serverSetText(variable: string): string {
-  return `Definido no servidor (opção do plugin ou variável ${variable}): altere-o lá.`
+export function serverSetText(t: TFunction, variable: string): string {
+  return t("frete.credentials.serverSet", { variable })
 }
 
 const NO_SECRET: SecretDraft = { value: "", remove: false }

@@ -1,4 +1,6 @@
 import { InlineTip } from "@medusajs/ui"
+import type { TFunction } from "i18next"
+import { useTranslation } from "react-i18next"
 import { useSettingsSave } from "../../hooks/use-settings-save"
 import type { Credentials, ServiceCredentials } from "../../lib/types"
 import { SettingsSection } from "../common/settings-section"
@@ -13,33 +15,26 @@ type CredentialsSectionProps = {
   onDraftChange: (draft: CredentialsDraft) => void
 }
 
-const SECRET_TEXTS = {
-  token: {
-    withheld: "O token definido não foi configurado para esta URL e não é enviado a ela: salve a URL e o token juntos.",
-    forgotten: "Ao salvar outra URL, o token salvo é apagado (ele só é enviado à URL com que foi salvo): digite junto o token desta URL.",
-    bound: "O token salvo só é enviado a esta URL.",
-  },
-  credential: {
-    withheld: "A credencial definida não foi configurada para esta URL e não é enviada a ela: salve a URL e a credencial juntas.",
-    forgotten: "Ao salvar outra URL, a credencial salva é apagada (ela só é enviada à URL com que foi salva): digite junto a credencial desta URL.",
-    bound: "A credencial salva só é enviada a esta URL.",
-  },
-}
+/** The texts of a secret's URL hint: frete.credentials.token.* or frete.credentials.credential.*. */
+type SecretTexts = "token" | "credential"
 
 /** A secret is only ever sent to the URL it was configured with: the page says so where it matters. */
 function urlHint(
+  t: TFunction,
   state: ServiceCredentials,
   endpoint: string,
   draftUrl: string,
-  texts: (typeof SECRET_TEXTS)["token"],
+  secret: SecretTexts,
   variable: string
 ): string {
+  const withheld = t(`frete.credentials.${secret}.withheld`)
   if (state.url_source === "option") {
-    return state.secret_withheld ? `${serverSetText(variable)} ${texts.withheld}` : serverSetText(variable)
+    return state.secret_withheld ? `${serverSetText(t, variable)} ${withheld}` : serverSetText(t, variable)
   }
-  if (state.secret_withheld) return texts.withheld
-  if (state.secret_source === "settings" && draftUrl.trim() !== (state.url ?? "")) return texts.forgotten
-  return `Endereço base; o plugin chama ${endpoint}.${state.secret_source === "settings" ? ` ${texts.bound}` : ""}`
+  if (state.secret_withheld) return withheld
+  if (state.secret_source === "settings" && draftUrl.trim() !== (state.url ?? "")) return t(`frete.credentials.${secret}.forgotten`)
+  const base = t("frete.credentials.baseUrl", { endpoint })
+  return state.secret_source === "settings" ? `${base} ${t(`frete.credentials.${secret}.bound`)}` : base
 }
 
 /** Whether the admin can change a secret: typing one needs the encryption key, removing one saved here does not. */
@@ -57,8 +52,9 @@ export function credentialsEditable(credentials: Credentials): boolean {
 
 /** Where the two APIs are and their secrets: freight URL and token, tracking URL and credential. */
 export const CredentialsSection = ({ credentials, draft, onDraftChange }: CredentialsSectionProps) => {
+  const { t } = useTranslation()
   const { save, isSaving, issues } = useSettingsSave({
-    successMessage: "Credenciais salvas",
+    successMessage: t("frete.credentials.saved"),
     onSaved: (response) => onDraftChange(credentialsDraftFrom(response.settings)),
   })
   const update = (change: Partial<CredentialsDraft>) => onDraftChange({ ...draft, ...change })
@@ -67,8 +63,8 @@ export const CredentialsSection = ({ credentials, draft, onDraftChange }: Creden
   return (
     <SettingsSection
       id="credentials"
-      title="Credenciais e URLs"
-      description="Endereços e segredos das APIs de cotação de frete e de rastreamento. Os segredos não são exibidos depois de salvos; o que vem da configuração do servidor não pode ser alterado aqui."
+      title={t("frete.credentials.title")}
+      description={t("frete.credentials.description")}
       save={
         editable
           ? {
@@ -81,29 +77,28 @@ export const CredentialsSection = ({ credentials, draft, onDraftChange }: Creden
       }
     >
       {!editable && (
-        <InlineTip variant="info" label="Definido no servidor" data-testid="frete-section-credentials-server-only">
-          Todas as URLs e segredos desta seção são definidos no servidor (opções do plugin ou variáveis FRETE_…): não há o que
-          salvar aqui. Para alterá-los, altere a configuração do servidor.
+        <InlineTip variant="info" label={t("frete.credentials.serverOnlyLabel")} data-testid="frete-section-credentials-server-only">
+          {t("frete.credentials.serverOnly")}
         </InlineTip>
       )}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <div className="flex flex-col gap-y-4">
           <TextField
             path="freight_url"
-            label="URL da API de frete"
+            label={t("frete.credentials.freightUrl")}
             type="url"
             inputMode="url"
             placeholder={credentials.freight.url_source === "option" ? undefined : "https://"}
             value={credentials.freight.url_source === "option" ? credentials.freight.url ?? "" : draft.freight_url}
             disabled={credentials.freight.url_source === "option"}
-            hint={urlHint(credentials.freight, "{url}/v2/consulta", draft.freight_url, SECRET_TEXTS.token, "FRETE_FREIGHT_URL")}
+            hint={urlHint(t, credentials.freight, "{url}/v2/consulta", draft.freight_url, "token", "FRETE_FREIGHT_URL")}
             issues={issues}
             onChange={(value) => update({ freight_url: value })}
           />
           <SecretField
             name="freight_token"
             variable="FRETE_FREIGHT_TOKEN"
-            label="Token da API de frete"
+            label={t("frete.credentials.freightToken")}
             state={credentials.freight}
             draft={draft.freight_token}
             encryptionAvailable={credentials.encryption_available}
@@ -114,20 +109,20 @@ export const CredentialsSection = ({ credentials, draft, onDraftChange }: Creden
         <div className="flex flex-col gap-y-4">
           <TextField
             path="tracking_url"
-            label="URL da API de rastreamento"
+            label={t("frete.credentials.trackingUrl")}
             type="url"
             inputMode="url"
             placeholder={credentials.tracking.url_source === "option" ? undefined : "https://"}
             value={credentials.tracking.url_source === "option" ? credentials.tracking.url ?? "" : draft.tracking_url}
             disabled={credentials.tracking.url_source === "option"}
-            hint={urlHint(credentials.tracking, "{url}/v1/tracking", draft.tracking_url, SECRET_TEXTS.credential, "FRETE_TRACKING_URL")}
+            hint={urlHint(t, credentials.tracking, "{url}/v1/tracking", draft.tracking_url, "credential", "FRETE_TRACKING_URL")}
             issues={issues}
             onChange={(value) => update({ tracking_url: value })}
           />
           <SecretField
             name="tracking_credential"
             variable="FRETE_TRACKING_CREDENTIAL"
-            label="Credencial da API de rastreamento"
+            label={t("frete.credentials.trackingCredential")}
             state={credentials.tracking}
             draft={draft.tracking_credential}
             encryptionAvailable={credentials.encryption_available}

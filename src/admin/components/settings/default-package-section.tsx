@@ -1,4 +1,5 @@
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { useSettingsSave } from "../../hooks/use-settings-save"
 import { numberFromText, textFromNumber } from "../../lib/form-values"
 import type { DefaultPackage, FreteSettings } from "../../lib/types"
@@ -7,11 +8,12 @@ import { TextField } from "../common/text-field"
 
 type PackageForm = Record<keyof DefaultPackage, string>
 
+/** Each measure and the key of its label under frete.defaultPackage. */
 const FIELDS: Array<{ key: keyof DefaultPackage; label: string }> = [
-  { key: "weight_kg", label: "Peso (kg)" },
-  { key: "length_cm", label: "Comprimento (cm)" },
-  { key: "width_cm", label: "Largura (cm)" },
-  { key: "height_cm", label: "Altura (cm)" },
+  { key: "weight_kg", label: "weight" },
+  { key: "length_cm", label: "length" },
+  { key: "width_cm", label: "width" },
+  { key: "height_cm", label: "height" },
 ]
 
 const formFrom = ({ default_package: pkg }: FreteSettings): PackageForm => ({
@@ -23,17 +25,18 @@ const formFrom = ({ default_package: pkg }: FreteSettings): PackageForm => ({
 
 /** The weight and measures used for items whose variant lacks them. */
 export const DefaultPackageSection = ({ settings }: { settings: FreteSettings }) => {
+  const { t } = useTranslation()
   const [form, setForm] = useState(() => formFrom(settings))
   const { save, isSaving, issues } = useSettingsSave({
-    successMessage: "Embalagem padrão salva",
+    successMessage: t("frete.defaultPackage.saved"),
     onSaved: (response) => setForm(formFrom(response.settings)),
   })
 
   return (
     <SettingsSection
       id="default-package"
-      title="Embalagem padrão"
-      description="Peso e medidas usados na cotação para itens cuja variante não tem peso ou alguma das três medidas."
+      title={t("frete.defaultPackage.title")}
+      description={t("frete.defaultPackage.description")}
       save={{
         onSave: () =>
           save({
@@ -54,7 +57,7 @@ export const DefaultPackageSection = ({ settings }: { settings: FreteSettings })
           <TextField
             key={key}
             path={`default_package.${key}`}
-            label={label}
+            label={t(`frete.defaultPackage.${label}`)}
             inputMode="decimal"
             value={form[key]}
             issues={issues}

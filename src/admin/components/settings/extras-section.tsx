@@ -1,5 +1,6 @@
 import { Label, Select } from "@medusajs/ui"
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { useSettingsSave } from "../../hooks/use-settings-save"
 import { messagesAt } from "../../lib/issues"
 import { numberFromText, textFromNumber, textFromReais } from "../../lib/form-values"
@@ -18,16 +19,15 @@ const formFrom = (settings: FreteSettings): ExtrasForm => ({
     settings.extra_price.type === "fixed" ? textFromReais(settings.extra_price.value) : textFromNumber(settings.extra_price.value),
 })
 
-const PRICE_TYPES: Array<{ value: ExtraPriceType; label: string }> = [
-  { value: "fixed", label: "Valor fixo (R$)" },
-  { value: "percent", label: "Percentual do subtotal (%)" },
-]
+/** The types of extra price; each one's label is frete.extras.<type>. */
+const PRICE_TYPES: ExtraPriceType[] = ["fixed", "percent"]
 
 /** Handling days and an extra price added to every quote. */
 export const ExtrasSection = ({ settings }: { settings: FreteSettings }) => {
+  const { t } = useTranslation()
   const [form, setForm] = useState(() => formFrom(settings))
   const { save, isSaving, issues } = useSettingsSave({
-    successMessage: "Prazo e preço adicionais salvos",
+    successMessage: t("frete.extras.saved"),
     onSaved: (response) => setForm(formFrom(response.settings)),
   })
   const typeId = fieldTestId("extra_price.type")
@@ -35,8 +35,8 @@ export const ExtrasSection = ({ settings }: { settings: FreteSettings }) => {
   return (
     <SettingsSection
       id="extras"
-      title="Prazo e preço adicionais"
-      description="Somados a todas as cotações: dias úteis de manuseio antes da postagem e um valor fixo ou percentual do subtotal dos itens."
+      title={t("frete.extras.title")}
+      description={t("frete.extras.description")}
       save={{
         onSave: () =>
           save({
@@ -51,7 +51,7 @@ export const ExtrasSection = ({ settings }: { settings: FreteSettings }) => {
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <TextField
           path="extra_days"
-          label="Prazo adicional (dias úteis)"
+          label={t("frete.extras.extraDays")}
           inputMode="numeric"
           value={form.extra_days}
           issues={issues}
@@ -59,7 +59,7 @@ export const ExtrasSection = ({ settings }: { settings: FreteSettings }) => {
         />
         <div className="flex flex-col gap-y-2">
           <Label htmlFor={typeId} size="small" weight="plus">
-            Tipo do preço adicional
+            {t("frete.extras.priceType")}
           </Label>
           <Select
             size="small"
@@ -70,9 +70,9 @@ export const ExtrasSection = ({ settings }: { settings: FreteSettings }) => {
               <Select.Value />
             </Select.Trigger>
             <Select.Content>
-              {PRICE_TYPES.map((option) => (
-                <Select.Item key={option.value} value={option.value} data-testid={`${typeId}-${option.value}`}>
-                  {option.label}
+              {PRICE_TYPES.map((type) => (
+                <Select.Item key={type} value={type} data-testid={`${typeId}-${type}`}>
+                  {t(`frete.extras.${type}`)}
                 </Select.Item>
               ))}
             </Select.Content>
@@ -81,7 +81,7 @@ export const ExtrasSection = ({ settings }: { settings: FreteSettings }) => {
         </div>
         <TextField
           path="extra_price.value"
-          label={form.price_type === "percent" ? "Preço adicional (%)" : "Preço adicional (R$)"}
+          label={form.price_type === "percent" ? t("frete.extras.pricePercent") : t("frete.extras.priceFixed")}
           inputMode="decimal"
           value={form.price_value}
           issues={issues}

@@ -1,5 +1,6 @@
 import { Text } from "@medusajs/ui"
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { useSettingsSave } from "../../hooks/use-settings-save"
 import { removeAt, replaceAt } from "../../lib/list"
 import type { FreteSettings } from "../../lib/types"
@@ -10,9 +11,10 @@ import { FallbackService } from "./fallback-service"
 
 /** Prices and deadlines used when the freight API cannot answer. */
 export const FallbackSection = ({ settings }: { settings: FreteSettings }) => {
+  const { t } = useTranslation()
   const [entries, setEntries] = useState(() => fallbackFrom(settings))
   const { save, isSaving, issues, clearIssues } = useSettingsSave({
-    successMessage: "Tabela de contingência salva",
+    successMessage: t("frete.fallback.saved"),
     onSaved: (response) => setEntries(fallbackFrom(response.settings)),
   })
   /** Adding or removing a service or a band moves the paths the issues name: they are dropped. */
@@ -24,13 +26,13 @@ export const FallbackSection = ({ settings }: { settings: FreteSettings }) => {
   return (
     <SettingsSection
       id="fallback"
-      title="Tabela de contingência"
-      description="Usada quando a API de frete falha e não há resposta recente guardada, para o checkout continuar vendendo. Cada carrinho recebe, por serviço, a primeira faixa cujo peso máximo comporta o peso cobrado (o maior entre o real e o cúbico), mais o prazo e o preço adicionais. Um carrinho mais pesado que todas as faixas não recebe o serviço."
+      title={t("frete.fallback.title")}
+      description={t("frete.fallback.description")}
       save={{ onSave: () => save({ fallback: fallbackPatch(entries) }), isSaving, issues, shown: ["fallback."] }}
     >
       {entries.length === 0 && (
         <Text size="small" className="text-ui-fg-subtle" data-testid="frete-fallback-empty">
-          Sem tabela: se a API de frete falhar e não houver resposta recente guardada, o checkout não consegue calcular o frete.
+          {t("frete.fallback.empty")}
         </Text>
       )}
       {entries.map((entry, index) => (
@@ -47,7 +49,7 @@ export const FallbackSection = ({ settings }: { settings: FreteSettings }) => {
           onRemove={() => reshape(removeAt(entries, index))}
         />
       ))}
-      <AddButton path="fallback" label="Adicionar serviço" onClick={() => reshape([...entries, emptyFallbackService()])} />
+      <AddButton path="fallback" label={t("frete.fallback.addService")} onClick={() => reshape([...entries, emptyFallbackService()])} />
     </SettingsSection>
   )
 }

@@ -1,4 +1,5 @@
 import { Text } from "@medusajs/ui"
+import { useTranslation } from "react-i18next"
 import { messagesExactlyAt } from "../../lib/issues"
 import { removeAt, replaceAt } from "../../lib/list"
 import type { FieldIssue } from "../../lib/types"
@@ -19,6 +20,7 @@ type FallbackServiceProps = {
 
 /** One service of the contingency table and its weight bands. */
 export const FallbackService = ({ index, entry, issues, onChange, onRemove }: FallbackServiceProps) => {
+  const { t } = useTranslation()
   const path = `fallback.${index}`
   const bandsPath = `${path}.bands`
   const updateBand = (bandIndex: number, band: FallbackBandForm) =>
@@ -28,24 +30,24 @@ export const FallbackService = ({ index, entry, issues, onChange, onRemove }: Fa
     <div className="shadow-elevation-card-rest bg-ui-bg-component flex flex-col gap-y-4 rounded-lg p-4" data-testid={rowTestId(path)}>
       <div className="flex items-center justify-between">
         <Text size="small" weight="plus">
-          {entry.name.trim() || `Serviço ${index + 1}`}
+          {entry.name.trim() || t("frete.fallback.service", { number: index + 1 })}
         </Text>
-        <RowActions testId={rowTestId(path)} noun="serviço" onRemove={onRemove} />
+        <RowActions testId={rowTestId(path)} noun={t("frete.fallback.serviceNoun")} onRemove={onRemove} />
       </div>
       <FieldErrors messages={messagesExactlyAt(issues, path)} testId={`${rowTestId(path)}-error`} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <TextField
           path={`${path}.service`}
-          label="Código do serviço"
+          label={t("frete.common.serviceCode")}
           placeholder="correios-sedex"
-          hint="O código do serviço de frete, como na lista de serviços."
+          hint={t("frete.common.serviceCodeHint")}
           value={entry.service}
           issues={issues}
           onChange={(service) => onChange({ ...entry, service })}
         />
         <TextField
           path={`${path}.name`}
-          label="Nome do serviço"
+          label={t("frete.common.serviceName")}
           placeholder="Correios - SEDEX"
           value={entry.name}
           issues={issues}
@@ -53,7 +55,7 @@ export const FallbackService = ({ index, entry, issues, onChange, onRemove }: Fa
         />
         <TextField
           path={`${path}.carrier`}
-          label="Transportadora"
+          label={t("frete.common.carrier")}
           optional
           placeholder="correios"
           value={entry.carrier}
@@ -63,7 +65,7 @@ export const FallbackService = ({ index, entry, issues, onChange, onRemove }: Fa
       </div>
       <div className="flex flex-col gap-y-3">
         <Text size="small" weight="plus">
-          Faixas de peso
+          {t("frete.fallback.weightBands")}
         </Text>
         <FieldErrors messages={messagesExactlyAt(issues, bandsPath)} testId={`${rowTestId(bandsPath)}-error`} />
         {entry.bands.map((band, bandIndex) => {
@@ -72,7 +74,7 @@ export const FallbackService = ({ index, entry, issues, onChange, onRemove }: Fa
             <div key={band.key} className="grid grid-cols-[1fr_1fr_1fr_auto] items-start gap-4" data-testid={rowTestId(bandPath)}>
               <TextField
                 path={`${bandPath}.max_weight_kg`}
-                label="Até (kg)"
+                label={t("frete.fallback.maxWeight")}
                 inputMode="decimal"
                 value={band.max_weight_kg}
                 issues={issues}
@@ -80,7 +82,7 @@ export const FallbackService = ({ index, entry, issues, onChange, onRemove }: Fa
               />
               <TextField
                 path={`${bandPath}.price`}
-                label="Preço (R$)"
+                label={t("frete.fallback.price")}
                 inputMode="decimal"
                 value={band.price}
                 issues={issues}
@@ -88,7 +90,7 @@ export const FallbackService = ({ index, entry, issues, onChange, onRemove }: Fa
               />
               <TextField
                 path={`${bandPath}.days`}
-                label="Prazo (dias úteis)"
+                label={t("frete.fallback.days")}
                 inputMode="numeric"
                 value={band.days}
                 issues={issues}
@@ -97,14 +99,14 @@ export const FallbackService = ({ index, entry, issues, onChange, onRemove }: Fa
               <div className="pt-7">
                 <RowActions
                   testId={rowTestId(bandPath)}
-                  noun="faixa"
+                  noun={t("frete.fallback.bandNoun")}
                   onRemove={() => onChange({ ...entry, bands: removeAt(entry.bands, bandIndex) })}
                 />
               </div>
             </div>
           )
         })}
-        <AddButton path={bandsPath} label="Adicionar faixa" onClick={() => onChange({ ...entry, bands: [...entry.bands, emptyBand()] })} />
+        <AddButton path={bandsPath} label={t("frete.fallback.addBand")} onClick={() => onChange({ ...entry, bands: [...entry.bands, emptyBand()] })} />
       </div>
     </div>
   )

@@ -1,4 +1,5 @@
 import { Text } from "@medusajs/ui"
+import { useTranslation } from "react-i18next"
 import { messagesExactlyAt } from "../../lib/issues"
 import { removeAt, replaceAt } from "../../lib/list"
 import type { FieldIssue } from "../../lib/types"
@@ -19,6 +20,7 @@ type FreeFreightRuleProps = {
 
 /** One rule: the minimum subtotal, the states and the CEP ranges it covers. */
 export const FreeFreightRule = ({ index, rule, issues, onChange, onRemove }: FreeFreightRuleProps) => {
+  const { t } = useTranslation()
   const path = `free_freight_rules.${index}`
   const rangesPath = `${path}.cep_ranges`
 
@@ -26,15 +28,15 @@ export const FreeFreightRule = ({ index, rule, issues, onChange, onRemove }: Fre
     <div className="shadow-elevation-card-rest bg-ui-bg-component flex flex-col gap-y-4 rounded-lg p-4" data-testid={rowTestId(path)}>
       <div className="flex items-center justify-between">
         <Text size="small" weight="plus">
-          Regra {index + 1}
+          {t("frete.freeFreight.rule", { number: index + 1 })}
         </Text>
-        <RowActions testId={rowTestId(path)} noun="regra" onRemove={onRemove} />
+        <RowActions testId={rowTestId(path)} noun={t("frete.freeFreight.ruleNoun")} onRemove={onRemove} />
       </div>
       <FieldErrors messages={messagesExactlyAt(issues, path)} testId={`${rowTestId(path)}-error`} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <TextField
           path={`${path}.min_subtotal`}
-          label="Subtotal mínimo (R$)"
+          label={t("frete.freeFreight.minSubtotal")}
           inputMode="decimal"
           value={rule.min_subtotal}
           issues={issues}
@@ -42,10 +44,10 @@ export const FreeFreightRule = ({ index, rule, issues, onChange, onRemove }: Fre
         />
         <TextField
           path={`${path}.states`}
-          label="Estados (UFs)"
+          label={t("frete.freeFreight.states")}
           optional
           placeholder="SP, RJ, MG"
-          hint="Separadas por vírgula. Em branco: todos os estados."
+          hint={t("frete.freeFreight.statesHint")}
           value={rule.states}
           issues={issues}
           onChange={(states) => onChange({ ...rule, states })}
@@ -53,10 +55,10 @@ export const FreeFreightRule = ({ index, rule, issues, onChange, onRemove }: Fre
       </div>
       <div className="flex flex-col gap-y-3">
         <Text size="small" weight="plus">
-          Faixas de CEP
+          {t("frete.freeFreight.cepRanges")}
         </Text>
         <Text size="small" className="text-ui-fg-subtle">
-          Inclusivas. Sem faixas: todos os CEPs.
+          {t("frete.freeFreight.cepRangesHint")}
         </Text>
         <FieldErrors messages={messagesExactlyAt(issues, rangesPath)} testId={`${rowTestId(rangesPath)}-error`} />
         {rule.cep_ranges.map((range, rangeIndex) => {
@@ -65,7 +67,7 @@ export const FreeFreightRule = ({ index, rule, issues, onChange, onRemove }: Fre
             <div key={range.key} className="grid grid-cols-[1fr_1fr_auto] items-start gap-4" data-testid={rowTestId(rangePath)}>
               <TextField
                 path={`${rangePath}.from`}
-                label="De"
+                label={t("frete.freeFreight.from")}
                 inputMode="numeric"
                 placeholder="00000-000"
                 value={range.from}
@@ -74,7 +76,7 @@ export const FreeFreightRule = ({ index, rule, issues, onChange, onRemove }: Fre
               />
               <TextField
                 path={`${rangePath}.to`}
-                label="Até"
+                label={t("frete.freeFreight.to")}
                 inputMode="numeric"
                 placeholder="00000-000"
                 value={range.to}
@@ -84,7 +86,7 @@ export const FreeFreightRule = ({ index, rule, issues, onChange, onRemove }: Fre
               <div className="pt-7">
                 <RowActions
                   testId={rowTestId(rangePath)}
-                  noun="faixa de CEP"
+                  noun={t("frete.freeFreight.rangeNoun")}
                   onRemove={() => onChange({ ...rule, cep_ranges: removeAt(rule.cep_ranges, rangeIndex) })}
                 />
               </div>
@@ -93,7 +95,7 @@ export const FreeFreightRule = ({ index, rule, issues, onChange, onRemove }: Fre
         })}
         <AddButton
           path={rangesPath}
-          label="Adicionar faixa de CEP"
+          label={t("frete.freeFreight.addRange")}
           onClick={() => onChange({ ...rule, cep_ranges: [...rule.cep_ranges, emptyCepRange()] })}
         />
       </div>

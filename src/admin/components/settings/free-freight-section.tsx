@@ -1,5 +1,6 @@
 import { Text } from "@medusajs/ui"
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { useSettingsSave } from "../../hooks/use-settings-save"
 import { removeAt, replaceAt } from "../../lib/list"
 import type { FreteSettings } from "../../lib/types"
@@ -10,9 +11,10 @@ import { FreeFreightRule } from "./free-freight-rule"
 
 /** Rules that make the cheapest quote free: minimum subtotal, states, CEP ranges. */
 export const FreeFreightSection = ({ settings }: { settings: FreteSettings }) => {
+  const { t } = useTranslation()
   const [rules, setRules] = useState(() => rulesFrom(settings))
   const { save, isSaving, issues, clearIssues } = useSettingsSave({
-    successMessage: "Frete grátis salvo",
+    successMessage: t("frete.freeFreight.saved"),
     onSaved: (response) => setRules(rulesFrom(response.settings)),
   })
   /** Adding or removing a rule or a range moves the paths the issues name: they are dropped. */
@@ -24,13 +26,13 @@ export const FreeFreightSection = ({ settings }: { settings: FreteSettings }) =>
   return (
     <SettingsSection
       id="free-freight"
-      title="Frete grátis"
-      description="Quando o carrinho atende a alguma regra (subtotal dos itens a partir do mínimo, destino em um dos estados e em uma das faixas de CEP), a cotação mais barata sai grátis."
+      title={t("frete.freeFreight.title")}
+      description={t("frete.freeFreight.description")}
       save={{ onSave: () => save({ free_freight_rules: rulesPatch(rules) }), isSaving, issues, shown: ["free_freight_rules."] }}
     >
       {rules.length === 0 && (
         <Text size="small" className="text-ui-fg-subtle" data-testid="frete-free-freight-empty">
-          Nenhuma regra: o frete nunca sai grátis.
+          {t("frete.freeFreight.empty")}
         </Text>
       )}
       {rules.map((rule, index) => (
@@ -47,7 +49,7 @@ export const FreeFreightSection = ({ settings }: { settings: FreteSettings }) =>
           onRemove={() => reshape(removeAt(rules, index))}
         />
       ))}
-      <AddButton path="free_freight_rules" label="Adicionar regra" onClick={() => reshape([...rules, emptyRule()])} />
+      <AddButton path="free_freight_rules" label={t("frete.freeFreight.addRule")} onClick={() => reshape([...rules, emptyRule()])} />
     </SettingsSection>
   )
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import { Button, Text } from "@medusajs/ui"
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { listProductsMissingDimensions } from "../../lib/api"
 import { toApiError } from "../../lib/api-error"
 import { textFromNumber } from "../../lib/form-values"
@@ -17,6 +18,7 @@ function packageText(pkg: DefaultPackage): string {
 
 /** Products with a variant lacking weight or a measure, linked to their edit pages. */
 export const MissingDimensionsSection = ({ defaultPackage }: { defaultPackage: DefaultPackage }) => {
+  const { t } = useTranslation()
   const [offset, setOffset] = useState(0)
   const page = { limit: PAGE_SIZE, offset }
   const { data, isPending, isError, error } = useQuery({
@@ -30,12 +32,12 @@ export const MissingDimensionsSection = ({ defaultPackage }: { defaultPackage: D
   return (
     <SettingsSection
       id="missing-dimensions"
-      title="Produtos sem peso ou medidas"
-      description={`Nas cotações, o que falta nestas variantes é completado com a embalagem padrão (${packageText(defaultPackage)}), o que pode cobrar um frete diferente do real. Abra o produto para completar peso e medidas.`}
+      title={t("frete.missing.title")}
+      description={t("frete.missing.description", { package: packageText(defaultPackage) })}
     >
       {isPending && (
         <Text size="small" className="text-ui-fg-subtle" data-testid="frete-missing-loading">
-          Carregando…
+          {t("frete.common.loading")}
         </Text>
       )}
       {isError && (
@@ -45,7 +47,7 @@ export const MissingDimensionsSection = ({ defaultPackage }: { defaultPackage: D
       )}
       {data && data.count === 0 && (
         <Text size="small" className="text-ui-fg-subtle" data-testid="frete-missing-empty">
-          Todas as variantes têm peso e medidas.
+          {t("frete.missing.empty")}
         </Text>
       )}
       {data && data.products.length > 0 && (
@@ -58,7 +60,7 @@ export const MissingDimensionsSection = ({ defaultPackage }: { defaultPackage: D
       {data && (count > 0 || offset > 0) && (
         <div className="flex items-center justify-between">
           <Text size="small" className="text-ui-fg-subtle" data-testid="frete-missing-count">
-            {Math.min(offset + 1, count)}–{shownTo} de {count} {count === 1 ? "produto" : "produtos"}
+            {t(count === 1 ? "frete.missing.countOne" : "frete.missing.countOther", { from: Math.min(offset + 1, count), to: shownTo, total: count })}
           </Text>
           <div className="flex items-center gap-x-2">
             <Button
@@ -69,7 +71,7 @@ export const MissingDimensionsSection = ({ defaultPackage }: { defaultPackage: D
               disabled={offset === 0}
               onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
             >
-              Anterior
+              {t("frete.missing.previous")}
             </Button>
             <Button
               type="button"
@@ -79,7 +81,7 @@ export const MissingDimensionsSection = ({ defaultPackage }: { defaultPackage: D
               disabled={offset + PAGE_SIZE >= count}
               onClick={() => setOffset(offset + PAGE_SIZE)}
             >
-              Próxima
+              {t("frete.missing.next")}
             </Button>
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { Plus } from "@medusajs/icons"
 import { Button, Hint } from "@medusajs/ui"
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { TextInput } from "../common/text-input"
 import { newServiceProblem, type ServiceForm } from "./services-form"
 
@@ -11,12 +12,13 @@ type NewServiceProps = {
 
 /** Adds a service by its code (servico_metaname) and its name. */
 export const NewService = ({ services, onAdd }: NewServiceProps) => {
+  const { t } = useTranslation()
   const [metaname, setMetaname] = useState("")
   const [name, setName] = useState("")
   const [problem, setProblem] = useState<string | null>(null)
 
   const add = () => {
-    const found = newServiceProblem(metaname, name, services)
+    const found = newServiceProblem(t, metaname, name, services)
     setProblem(found)
     if (found) {
       return
@@ -29,15 +31,15 @@ export const NewService = ({ services, onAdd }: NewServiceProps) => {
   return (
     <div className="flex flex-col gap-y-2">
       <div className="grid grid-cols-1 items-end gap-4 md:grid-cols-[1fr_1fr_auto]">
-        <TextInput id="frete-new-service-metaname" label="Código do serviço" placeholder="correios-sedex" value={metaname} onChange={setMetaname} />
-        <TextInput id="frete-new-service-name" label="Nome do serviço" placeholder="Correios - SEDEX" value={name} onChange={setName} />
+        <TextInput id="frete-new-service-metaname" label={t("frete.common.serviceCode")} placeholder="correios-sedex" value={metaname} onChange={setMetaname} />
+        <TextInput id="frete-new-service-name" label={t("frete.common.serviceName")} placeholder="Correios - SEDEX" value={name} onChange={setName} />
         <Button type="button" size="small" variant="secondary" data-testid="frete-add-services" onClick={add}>
           <Plus />
-          Adicionar serviço
+          {t("frete.services.add")}
         </Button>
       </div>
       <Hint data-testid="frete-new-service-hint">
-        O código é o que a API de frete informa para o serviço (servico_metaname); o nome é o que o checkout mostra.
+        {t("frete.services.newHint")}
       </Hint>
       {problem && (
         <Hint variant="error" data-testid="frete-new-service-error">

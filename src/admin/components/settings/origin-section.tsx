@@ -1,4 +1,5 @@
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { useSettingsSave } from "../../hooks/use-settings-save"
 import { displayCep } from "../../lib/format"
 import { textOrNull } from "../../lib/form-values"
@@ -14,24 +15,25 @@ const formFrom = (settings: FreteSettings) => displayCep(settings.origin_cep ?? 
  * refusal of an origin (erro_id 101), which only the merchant can fix.
  */
 export const OriginSection = ({ settings, problem }: { settings: FreteSettings; problem: OriginProblem | null }) => {
+  const { t } = useTranslation()
   const [originCep, setOriginCep] = useState(() => formFrom(settings))
   const { save, isSaving, issues } = useSettingsSave({
-    successMessage: "Origem salva",
+    successMessage: t("frete.origin.saved"),
     onSaved: (response) => setOriginCep(formFrom(response.settings)),
   })
 
   return (
     <SettingsSection
       id="origin"
-      title="Origem"
-      description="CEP de onde os pedidos saem. O CEP do local de estoque da opção de envio tem preferência; este é usado quando o local não tem CEP."
+      title={t("frete.origin.title")}
+      description={t("frete.origin.description")}
       save={{ onSave: () => save({ origin_cep: textOrNull(originCep) }), isSaving, issues, shown: ["origin_cep"] }}
     >
       <OriginProblemNotice problem={problem} />
       <div className="max-w-xs">
         <TextField
           path="origin_cep"
-          label="CEP de origem"
+          label={t("frete.origin.cep")}
           optional
           inputMode="numeric"
           placeholder="00000-000"

@@ -1,5 +1,7 @@
 import { Badge, Checkbox, Hint, Label, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
+import type { TFunction } from "i18next"
+import { useTranslation } from "react-i18next"
 import { listFulfillmentProviders } from "../../lib/api"
 import { toApiError } from "../../lib/api-error"
 import { messagesAt } from "../../lib/issues"
@@ -8,14 +10,15 @@ import type { FieldIssue } from "../../lib/types"
 import { FieldErrors } from "../common/field-errors"
 import { fieldTestId } from "../common/field-id"
 
+/** The keys of the names of the providers known by name. */
 const KNOWN_PROVIDERS: Record<string, string> = {
-  frete_frete: "Frete (este plugin)",
-  manual_manual: "Manual",
+  frete_frete: "frete.tracking.providerFrete",
+  manual_manual: "frete.tracking.providerManual",
 }
 
 /** A provider's name a merchant reads: the known ones by name, the others by their id. */
-export function providerLabel(id: string): string {
-  return KNOWN_PROVIDERS[id] ?? id
+export function providerLabel(t: TFunction, id: string): string {
+  return id in KNOWN_PROVIDERS ? t(KNOWN_PROVIDERS[id]) : id
 }
 
 /** `installed` is null while the store's list is not known: nothing is marked missing then. */
@@ -44,6 +47,7 @@ type ProviderPickerProps = {
 
 /** Which of the store's fulfillment providers have their shipments tracked: one checkbox each. */
 export const ProviderPicker = ({ path, selected, issues, onChange }: ProviderPickerProps) => {
+  const { t } = useTranslation()
   const id = fieldTestId(path)
   const messages = messagesAt(issues, path)
   const providers = useQuery({ queryKey: queryKeys.fulfillmentProviders, queryFn: listFulfillmentProviders })
@@ -54,20 +58,19 @@ export const ProviderPicker = ({ path, selected, issues, onChange }: ProviderPic
   return (
     <div className="flex flex-col gap-y-2 md:col-span-2" role="group" aria-labelledby={`${id}-label`} data-testid={id}>
       <Label id={`${id}-label`} size="small" weight="plus">
-        Provedores de envio rastreados
+        {t("frete.tracking.providers")}
       </Label>
       <Hint data-testid={`${id}-hint`}>
-        Os envios feitos por estes provedores ganham um pedido de rastreamento. Marque também o Manual para rastrear o que sai
-        por ele.
+        {t("frete.tracking.providersHint")}
       </Hint>
       {providers.isPending && (
         <Text size="small" className="text-ui-fg-subtle" data-testid={`${id}-loading`}>
-          Carregando provedores…
+          {t("frete.tracking.providersLoading")}
         </Text>
       )}
       {providers.isError && (
         <Text size="small" className="text-ui-fg-error" data-testid={`${id}-load-error`}>
-          Não foi possível listar os provedores da loja: {toApiError(providers.error).message}
+          {t("frete.tracking.providersError", { message: toApiError(providers.error).message })}
         </Text>
       )}
       <div className="flex flex-col gap-y-3">
@@ -84,11 +87,11 @@ export const ProviderPicker = ({ path, selected, issues, onChange }: ProviderPic
               <div className="flex flex-col">
                 <div className="flex items-center gap-x-2">
                   <Label htmlFor={checkboxId} size="small" weight="plus" data-testid={`${checkboxId}-label`}>
-                    {providerLabel(option.id)}
+                    {providerLabel(t, option.id)}
                   </Label>
                   {option.installed === false && (
                     <Badge size="2xsmall" color="orange" data-testid={`${checkboxId}-missing`}>
-                      não instalado
+                      {t("frete.tracking.notInstalled")}
                     </Badge>
                   )}
                 </div>

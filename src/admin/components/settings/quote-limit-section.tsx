@@ -1,4 +1,5 @@
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { useSettingsSave } from "../../hooks/use-settings-save"
 import { numberFromText, textFromNumber } from "../../lib/form-values"
 import type { FreteSettings } from "../../lib/types"
@@ -9,17 +10,18 @@ const formFrom = (settings: FreteSettings) => textFromNumber(settings.quote_rout
 
 /** How many new freight queries one shopper may cause per minute through the store quote route. */
 export const QuoteLimitSection = ({ settings }: { settings: FreteSettings }) => {
+  const { t } = useTranslation()
   const [limit, setLimit] = useState(() => formFrom(settings))
   const { save, isSaving, issues } = useSettingsSave({
-    successMessage: "Limite de consultas salvo",
+    successMessage: t("frete.quoteLimit.saved"),
     onSaved: (response) => setLimit(formFrom(response.settings)),
   })
 
   return (
     <SettingsSection
       id="quote-limit"
-      title="Limite de consultas da vitrine"
-      description="Quantas consultas novas de frete um mesmo cliente (endereço IP) pode causar por minuto pela rota de cotação da loja, como a caixa “calcule o frete” da página do produto. Protege a cota do seu plano; respostas já guardadas continuam sendo servidas."
+      title={t("frete.quoteLimit.title")}
+      description={t("frete.quoteLimit.description")}
       save={{
         onSave: () => save({ quote_route_limit_per_minute: numberFromText(limit) }),
         isSaving,
@@ -30,7 +32,7 @@ export const QuoteLimitSection = ({ settings }: { settings: FreteSettings }) => 
       <div className="max-w-xs">
         <TextField
           path="quote_route_limit_per_minute"
-          label="Consultas por minuto, por cliente"
+          label={t("frete.quoteLimit.label")}
           inputMode="numeric"
           value={limit}
           issues={issues}

@@ -1,4 +1,5 @@
 import { Badge, Button, Hint, InlineTip, Input, Label, Text } from "@medusajs/ui"
+import { useTranslation } from "react-i18next"
 import { messagesAt } from "../../lib/issues"
 import type { FieldIssue, ServiceCredentials } from "../../lib/types"
 import { FieldErrors } from "../common/field-errors"
@@ -23,6 +24,7 @@ type SecretFieldProps = {
  * the server) and "Remover" for one saved from the admin.
  */
 export const SecretField = ({ name, variable, label, state, draft, onChange, encryptionAvailable, issues }: SecretFieldProps) => {
+  const { t } = useTranslation()
   const path = `secrets.${name}`
   const id = fieldTestId(path)
   const testId = `frete-secret-${name}`
@@ -30,7 +32,7 @@ export const SecretField = ({ name, variable, label, state, draft, onChange, enc
   const fromServer = state.secret_source === "option"
   /** Without the encryption key nothing can be typed here; a secret saved here can still be removed. */
   const typeable = !fromServer && encryptionAvailable
-  const placeholder = typeable ? (state.secret_set ? "Digite um novo valor para substituir" : "Cole aqui o valor") : undefined
+  const placeholder = typeable ? (state.secret_set ? t("frete.secret.replacePlaceholder") : t("frete.secret.pastePlaceholder")) : undefined
 
   return (
     <div className="flex flex-col gap-y-2">
@@ -39,11 +41,11 @@ export const SecretField = ({ name, variable, label, state, draft, onChange, enc
           {label}
         </Label>
         <Badge size="2xsmall" color={state.secret_set ? "green" : "grey"} data-testid={`${testId}-status`}>
-          {state.secret_set ? "Definido" : "Não definido"}
+          {state.secret_set ? t("frete.secret.set") : t("frete.secret.notSet")}
         </Badge>
         {state.secret_set && state.secret_source && (
           <Text size="small" leading="compact" className="text-ui-fg-subtle" data-testid={`${testId}-source`}>
-            {fromServer ? "no servidor" : "pelo painel"}
+            {fromServer ? t("frete.secret.onServer") : t("frete.secret.fromAdmin")}
           </Text>
         )}
       </div>
@@ -68,7 +70,7 @@ export const SecretField = ({ name, variable, label, state, draft, onChange, enc
             data-testid={`${testId}-remove`}
             onClick={() => onChange({ value: "", remove: true })}
           >
-            Remover
+            {t("frete.secret.remove")}
           </Button>
         )}
         {draft.remove && (
@@ -79,27 +81,27 @@ export const SecretField = ({ name, variable, label, state, draft, onChange, enc
             data-testid={`${testId}-undo-remove`}
             onClick={() => onChange({ value: "", remove: false })}
           >
-            Desfazer
+            {t("frete.secret.undo")}
           </Button>
         )}
       </div>
       {fromServer ? (
-        <Hint data-testid={`${id}-hint`}>{serverSetText(variable)}</Hint>
+        <Hint data-testid={`${id}-hint`}>{serverSetText(t, variable)}</Hint>
       ) : !encryptionAvailable && !draft.remove ? (
         <Hint data-testid={`${id}-hint`}>
-          Sem a chave de criptografia no servidor, nenhum segredo pode ser salvo pelo painel.
-          {state.secret_source === "settings" ? " O salvo antes ainda pode ser removido." : ""}
+          {t("frete.secret.noEncryption")}
+          {state.secret_source === "settings" ? ` ${t("frete.secret.savedCanBeRemoved")}` : ""}
         </Hint>
       ) : (
         <Hint data-testid={`${id}-hint`}>
           {draft.remove
-            ? "Será removido ao salvar."
-            : "Por segurança, o valor salvo nunca é exibido. Deixe em branco para manter o atual."}
+            ? t("frete.secret.willBeRemoved")
+            : t("frete.secret.neverShown")}
         </Hint>
       )}
       {!fromServer && !encryptionAvailable && (
-        <InlineTip variant="warning" label="Atenção" data-testid={`${testId}-encryption-warning`}>
-          Defina FRETE_ENCRYPTION_KEY no servidor para salvar segredos pelo painel.
+        <InlineTip variant="warning" label={t("frete.secret.warningLabel")} data-testid={`${testId}-encryption-warning`}>
+          {t("frete.secret.encryptionWarning")}
         </InlineTip>
       )}
       <FieldErrors messages={messages} testId={`${id}-error`} />

@@ -1,4 +1,5 @@
 import { Badge, Text } from "@medusajs/ui"
+import { useTranslation } from "react-i18next"
 import { messagesExactlyAt } from "../../lib/issues"
 import type { FieldIssue } from "../../lib/types"
 import { FieldErrors } from "../common/field-errors"
@@ -20,6 +21,7 @@ type ServiceRowProps = {
 
 /** One known service: its position, whether it is offered, and its name at checkout. */
 export const ServiceRow = ({ index, count, service, issues, onChange, onMove, onRemove }: ServiceRowProps) => {
+  const { t } = useTranslation()
   const path = `services.${index}`
   return (
     <div className="shadow-elevation-card-rest bg-ui-bg-component flex flex-col gap-y-3 rounded-lg p-4" data-testid={rowTestId(path)}>
@@ -32,7 +34,7 @@ export const ServiceRow = ({ index, count, service, issues, onChange, onMove, on
           <Text
             size="small"
             className="text-ui-fg-muted truncate"
-            title="Código do serviço na API de frete (servico_metaname)"
+            title={t("frete.services.metanameTitle")}
             data-testid={`${rowTestId(path)}-metaname`}
           >
             {service.metaname}
@@ -40,7 +42,7 @@ export const ServiceRow = ({ index, count, service, issues, onChange, onMove, on
         </div>
         <RowActions
           testId={rowTestId(path)}
-          noun="serviço"
+          noun={t("frete.services.noun")}
           onRemove={onRemove}
           move={{
             up: index > 0 ? () => onMove(index - 1) : null,
@@ -52,10 +54,10 @@ export const ServiceRow = ({ index, count, service, issues, onChange, onMove, on
       <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-2">
         <TextField
           path={`${path}.display_name`}
-          label="Nome no checkout"
+          label={t("frete.services.displayName")}
           optional
           placeholder={service.name}
-          hint="Em branco: o nome que o serviço informa."
+          hint={t("frete.services.displayNameHint")}
           value={service.display_name}
           issues={issues}
           onChange={(display_name) => onChange({ ...service, display_name })}
@@ -63,7 +65,7 @@ export const ServiceRow = ({ index, count, service, issues, onChange, onMove, on
         <div className="md:pt-7">
           <SwitchField
             path={`${path}.enabled`}
-            label="Oferecer no checkout"
+            label={t("frete.services.enabled")}
             checked={service.enabled}
             issues={issues}
             onChange={(enabled) => onChange({ ...service, enabled })}

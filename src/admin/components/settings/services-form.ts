@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next"
 import { textOrNull } from "../../lib/form-values"
 import { rowKey } from "../../lib/list"
 import type { FreteSettings, ServiceSetting } from "../../lib/types"
@@ -18,15 +19,15 @@ export function servicesPatch(services: ServiceForm[]): ServiceSetting[] {
 }
 
 /** Why a new service cannot be added yet, or null. */
-export function newServiceProblem(metaname: string, name: string, services: ServiceForm[]): string | null {
+export function newServiceProblem(t: TFunction, metaname: string, name: string, services: ServiceForm[]): string | null {
   if (!metaname.trim()) {
-    return "Informe o código do serviço."
+    return t("frete.services.missingCode")
   }
   if (!name.trim()) {
-    return "Informe o nome do serviço."
+    return t("frete.services.missingName")
   }
   if (services.some((service) => service.metaname === metaname.trim())) {
-    return "Este serviço já está na lista."
+    return t("frete.services.duplicate")
   }
   return null
 }

@@ -1,5 +1,6 @@
 import { Text } from "@medusajs/ui"
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { useSettingsSave } from "../../hooks/use-settings-save"
 import { move, removeAt, replaceAt, rowKey } from "../../lib/list"
 import type { FreteSettings } from "../../lib/types"
@@ -10,9 +11,10 @@ import { servicesFrom, servicesPatch, type ServiceForm } from "./services-form"
 
 /** The services the store knows, in checkout order: enable, rename, reorder, add, remove. */
 export const ServicesSection = ({ settings }: { settings: FreteSettings }) => {
+  const { t } = useTranslation()
   const [services, setServices] = useState(() => servicesFrom(settings))
   const { save, isSaving, issues, clearIssues } = useSettingsSave({
-    successMessage: "Serviços salvos",
+    successMessage: t("frete.services.saved"),
     onSaved: (response) => setServices(servicesFrom(response.settings)),
   })
   /** Adding, removing or moving a service moves the paths the issues name: they are dropped. */
@@ -24,13 +26,13 @@ export const ServicesSection = ({ settings }: { settings: FreteSettings }) => {
   return (
     <SettingsSection
       id="services"
-      title="Serviços"
-      description="Os serviços de frete na ordem em que aparecem no checkout. Um serviço desativado nunca é oferecido; o nome no checkout substitui o do serviço. Serviços que a API retornar e que não estão aqui também são oferecidos, depois destes, pelo preço. Cada serviço da lista também pode ser uma opção de envio."
+      title={t("frete.services.title")}
+      description={t("frete.services.description")}
       save={{ onSave: () => save({ services: servicesPatch(services) }), isSaving, issues, shown: ["services."] }}
     >
       {services.length === 0 && (
         <Text size="small" className="text-ui-fg-subtle" data-testid="frete-services-empty">
-          Nenhum serviço na lista: todos os que a API retornar são oferecidos, pelo preço.
+          {t("frete.services.empty")}
         </Text>
       )}
       {services.map((service, index) => (

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query"
 import { Button, InlineTip, toast } from "@medusajs/ui"
 import { useState, type FormEvent } from "react"
+import { useTranslation } from "react-i18next"
 import { testConnection } from "../../lib/api"
 import { toApiError } from "../../lib/api-error"
 import { displayCep } from "../../lib/format"
@@ -20,6 +21,7 @@ type TestConnectionSectionProps = {
 
 /** A real quote between two CEPs and a check of the tracking credential, with the typed values. */
 export const TestConnectionSection = ({ settings, credentials, draft }: TestConnectionSectionProps) => {
+  const { t } = useTranslation()
   const [originCep, setOriginCep] = useState(() => displayCep(settings.origin_cep ?? ""))
   const [destinationCep, setDestinationCep] = useState("")
 
@@ -45,14 +47,14 @@ export const TestConnectionSection = ({ settings, credentials, draft }: TestConn
   return (
     <SettingsSection
       id="test-connection"
-      title="Testar conexão"
-      description="Faz uma cotação real entre dois CEPs e confere a credencial do rastreamento. Usa o que está digitado em Credenciais e URLs, mesmo antes de salvar; o que não foi digitado vem das configurações salvas."
+      title={t("frete.testConnection.title")}
+      description={t("frete.testConnection.description")}
     >
       <form className="flex flex-col gap-y-4" onSubmit={onSubmit} noValidate>
         <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-[1fr_1fr_auto]">
           <TextInput
             id="frete-test-origin-cep"
-            label="CEP de origem"
+            label={t("frete.testConnection.originCep")}
             inputMode="numeric"
             placeholder="00000-000"
             value={originCep}
@@ -61,7 +63,7 @@ export const TestConnectionSection = ({ settings, credentials, draft }: TestConn
           />
           <TextInput
             id="frete-test-destination-cep"
-            label="CEP de destino"
+            label={t("frete.testConnection.destinationCep")}
             inputMode="numeric"
             placeholder="00000-000"
             value={destinationCep}
@@ -70,12 +72,12 @@ export const TestConnectionSection = ({ settings, credentials, draft }: TestConn
           />
           <div className="md:pt-7">
             <Button type="submit" size="small" variant="secondary" isLoading={mutation.isPending} data-testid="frete-test-submit">
-              Testar conexão
+              {t("frete.testConnection.submit")}
             </Button>
           </div>
         </div>
         {failure && (
-          <InlineTip variant="error" label="Erro" data-testid="frete-test-error">
+          <InlineTip variant="error" label={t("frete.testConnection.errorLabel")} data-testid="frete-test-error">
             {failure.message}
           </InlineTip>
         )}

@@ -1,4 +1,5 @@
 import { useState } from "react"
+import { useTranslation } from "react-i18next"
 import { useSettingsSave } from "../../hooks/use-settings-save"
 import { removeAt } from "../../lib/list"
 import type { FreteSettings } from "../../lib/types"
@@ -11,9 +12,10 @@ import { emptyCarrier, trackingFrom, trackingPatch, type CarrierForm, type Track
 
 /** What the tracking order takes from the merchant. */
 export const TrackingSection = ({ settings }: { settings: FreteSettings }) => {
+  const { t } = useTranslation()
   const [form, setForm] = useState(() => trackingFrom(settings))
   const { save, isSaving, issues, clearIssues } = useSettingsSave({
-    successMessage: "Rastreamento salvo",
+    successMessage: t("frete.tracking.saved"),
     onSaved: (response) => setForm(trackingFrom(response.settings)),
   })
   const update = (change: Partial<TrackingForm>) => setForm({ ...form, ...change })
@@ -26,14 +28,14 @@ export const TrackingSection = ({ settings }: { settings: FreteSettings }) => {
   return (
     <SettingsSection
       id="tracking"
-      title="Rastreamento"
-      description="Quando um envio é marcado como enviado, o plugin cria um pedido de rastreamento, a partir do qual o serviço avisa o cliente por SMS e e-mail. Estes são os dados que vêm da loja."
+      title={t("frete.tracking.title")}
+      description={t("frete.tracking.description")}
       save={{ onSave: () => save({ tracking: trackingPatch(form) }), isSaving, issues, shown: ["tracking."] }}
     >
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <TextField
           path="tracking.company_document"
-          label="CNPJ da loja"
+          label={t("frete.tracking.companyDocument")}
           optional
           inputMode="numeric"
           placeholder="00.000.000/0000-00"
@@ -43,8 +45,8 @@ export const TrackingSection = ({ settings }: { settings: FreteSettings }) => {
         />
         <TextField
           path="tracking.entry_source"
-          label="Origem do pedido"
-          hint="Identifica a loja nos pedidos de rastreamento. Enviado ao serviço como EntrySource."
+          label={t("frete.tracking.entrySource")}
+          hint={t("frete.tracking.entrySourceHint")}
           value={form.entry_source}
           issues={issues}
           onChange={(entry_source) => update({ entry_source })}
@@ -59,24 +61,24 @@ export const TrackingSection = ({ settings }: { settings: FreteSettings }) => {
       <div className="flex flex-col gap-y-4">
         <SwitchField
           path="tracking.send_sms"
-          label="Enviar SMS ao cliente"
-          hint="Desligado, o serviço não envia SMS deste pedido. Nunca é enviado para envios marcados sem notificação."
+          label={t("frete.tracking.sendSms")}
+          hint={t("frete.tracking.sendSmsHint")}
           checked={form.send_sms}
           issues={issues}
           onChange={(send_sms) => update({ send_sms })}
         />
         <SwitchField
           path="tracking.send_email"
-          label="Enviar e-mail ao cliente"
-          hint="Desligado, o serviço não envia e-mails deste pedido. Nunca é enviado para envios marcados sem notificação."
+          label={t("frete.tracking.sendEmail")}
+          hint={t("frete.tracking.sendEmailHint")}
           checked={form.send_email}
           issues={issues}
           onChange={(send_email) => update({ send_email })}
         />
         <SwitchField
           path="tracking.automatic_date_delivered"
-          label="Data de entrega automática"
-          hint="O serviço calcula a data prometida de entrega. Combine com o suporte do serviço antes de ligar."
+          label={t("frete.tracking.automaticDateDelivered")}
+          hint={t("frete.tracking.automaticDateDeliveredHint")}
           checked={form.automatic_date_delivered}
           issues={issues}
           onChange={(automatic_date_delivered) => update({ automatic_date_delivered })}
@@ -92,24 +94,24 @@ export const TrackingSection = ({ settings }: { settings: FreteSettings }) => {
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <TextField
           path="tracking.cpf_metadata_key"
-          label="Campo do CPF do cliente"
-          hint="Nome do campo nos dados adicionais do endereço de entrega e, sem ele, nos do cliente. Chave de metadata."
+          label={t("frete.tracking.cpfKey")}
+          hint={t("frete.tracking.cpfKeyHint")}
           value={form.cpf_metadata_key}
           issues={issues}
           onChange={(cpf_metadata_key) => update({ cpf_metadata_key })}
         />
         <TextField
           path="tracking.invoice_number_metadata_key"
-          label="Campo do número da NF-e"
-          hint="Nome do campo nos dados adicionais do envio e, sem ele, nos do pedido. Chave de metadata."
+          label={t("frete.tracking.invoiceNumberKey")}
+          hint={t("frete.tracking.invoiceKeyHint")}
           value={form.invoice_number_metadata_key}
           issues={issues}
           onChange={(invoice_number_metadata_key) => update({ invoice_number_metadata_key })}
         />
         <TextField
           path="tracking.invoice_series_metadata_key"
-          label="Campo da série da NF-e"
-          hint="Nome do campo nos dados adicionais do envio e, sem ele, nos do pedido. Chave de metadata."
+          label={t("frete.tracking.invoiceSeriesKey")}
+          hint={t("frete.tracking.invoiceKeyHint")}
           value={form.invoice_series_metadata_key}
           issues={issues}
           onChange={(invoice_series_metadata_key) => update({ invoice_series_metadata_key })}

@@ -1,43 +1,44 @@
+import type { TFunction } from "i18next"
 import { formatBrl } from "../../lib/format"
 
-/** The tracking order's fields as the merchant reads them, in the order the preview lists them. */
-export const PAYLOAD_LABELS: Array<[field: string, label: string]> = [
-  ["OrderNumber", "Número do pedido"],
-  ["Code", "Código de rastreio"],
-  ["CarrierName", "Transportadora"],
-  ["DeliveryType", "Tipo de entrega"],
-  ["CustomerName", "Cliente"],
-  ["CustomerDocumentNumber", "CPF"],
-  ["CustomerEmail", "E-mail"],
-  ["CustomerPhone", "Telefone"],
-  ["CustomerDateOfBirth", "Data de nascimento"],
-  ["CustomerPostalCode", "CEP"],
-  ["CustomerStreet", "Rua"],
-  ["CustomerNumber", "Número"],
-  ["CustomerComplement", "Complemento"],
-  ["CustomerCity", "Cidade"],
-  ["CustomerState", "Estado"],
-  ["CustomerCountry", "País"],
-  ["DatePosted", "Data de postagem"],
-  ["DateToDelivery", "Previsão de entrega"],
-  ["ReceiptNumber", "Nota fiscal"],
-  ["ReceiptSerie", "Série da nota fiscal"],
-  ["Description", "Descrição"],
-  ["OrderSalesValue", "Valor do pedido"],
-  ["FreightCost", "Frete cobrado"],
-  ["FreightNumber", "Número do frete"],
-  ["Weight", "Peso (kg)"],
-  ["Length", "Comprimento (cm)"],
-  ["Width", "Largura (cm)"],
-  ["Height", "Altura (cm)"],
-  ["SendSms", "Enviar SMS"],
-  ["SendEmail", "Enviar e-mail"],
-  ["AutomaticDateDelivered", "Data de entrega automática"],
-  ["CompanyDocumentNumber", "CNPJ da loja"],
-  ["CompanyPostalCode", "CEP de origem"],
-  ["EntrySource", "Origem"],
-  ["SalesChannel", "Canal de venda"],
-  ["carrierId", "Id da transportadora"],
+/** The tracking order's fields in the order the preview lists them; each one's label is frete.payload.<field>. */
+export const PAYLOAD_FIELDS: string[] = [
+  "OrderNumber",
+  "Code",
+  "CarrierName",
+  "DeliveryType",
+  "CustomerName",
+  "CustomerDocumentNumber",
+  "CustomerEmail",
+  "CustomerPhone",
+  "CustomerDateOfBirth",
+  "CustomerPostalCode",
+  "CustomerStreet",
+  "CustomerNumber",
+  "CustomerComplement",
+  "CustomerCity",
+  "CustomerState",
+  "CustomerCountry",
+  "DatePosted",
+  "DateToDelivery",
+  "ReceiptNumber",
+  "ReceiptSerie",
+  "Description",
+  "OrderSalesValue",
+  "FreightCost",
+  "FreightNumber",
+  "Weight",
+  "Length",
+  "Width",
+  "Height",
+  "SendSms",
+  "SendEmail",
+  "AutomaticDateDelivered",
+  "CompanyDocumentNumber",
+  "CompanyPostalCode",
+  "EntrySource",
+  "SalesChannel",
+  "carrierId",
 ]
 
 const MONEY = new Set(["OrderSalesValue", "FreightCost"])
@@ -53,13 +54,13 @@ function formatSentDate(value: string): string {
   return `${day}/${month}/${year}${hour ? ` ${hour}:${minute}` : ""}`
 }
 
-/** A field's value as the preview shows it: "Sim"/"Não", reais, a date; "—" when not sent. */
-export function formatPayloadValue(field: string, value: unknown): string {
+/** A field's value as the preview shows it: "Sim"/"Não" ("Yes"/"No"), reais, a date; "—" when not sent. */
+export function formatPayloadValue(t: TFunction, field: string, value: unknown): string {
   if (value === undefined || value === null || value === "") {
     return "—"
   }
   if (typeof value === "boolean") {
-    return value ? "Sim" : "Não"
+    return value ? t("frete.format.yes") : t("frete.format.no")
   }
   if (typeof value === "number" && MONEY.has(field)) {
     return formatBrl(value)
@@ -71,6 +72,6 @@ export function formatPayloadValue(field: string, value: unknown): string {
 }
 
 /** The label of a field; the field's own name for one the list does not know. */
-export function payloadLabel(field: string): string {
-  return PAYLOAD_LABELS.find(([known]) => known === field)?.[1] ?? field
+export function payloadLabel(t: TFunction, field: string): string {
+  return PAYLOAD_FIELDS.includes(field) ? t(`frete.payload.${field}`) : field
 }

@@ -1,7 +1,8 @@
 import { ArrowPath } from "@medusajs/icons"
 import { Badge, Button, Text } from "@medusajs/ui"
+import { useTranslation } from "react-i18next"
 import { toApiError } from "../../lib/api-error"
-import { formatPayloadValue, PAYLOAD_LABELS, payloadLabel } from "./payload-labels"
+import { formatPayloadValue, PAYLOAD_FIELDS, payloadLabel } from "./payload-labels"
 import { useRetryPreview } from "./use-retry-preview"
 
 type RetryPreviewProps = {
@@ -18,22 +19,23 @@ type RetryPreviewProps = {
  * shown before the merchant confirms: a phone or CPF fixed since the shipment shows as changed.
  */
 export const RetryPreview = ({ trackingOrderId, testId, isRetrying, onConfirm, onCancel }: RetryPreviewProps) => {
+  const { t } = useTranslation()
   const { data, isPending, isError, error } = useRetryPreview(trackingOrderId, true)
   const preview = data?.preview
-  const known = new Set(PAYLOAD_LABELS.map(([field]) => field))
-  const fields = preview ? [...PAYLOAD_LABELS.map(([field]) => field).filter((field) => field in preview.payload), ...Object.keys(preview.payload).filter((field) => !known.has(field))] : []
+  const known = new Set(PAYLOAD_FIELDS)
+  const fields = preview ? [...PAYLOAD_FIELDS.filter((field) => field in preview.payload), ...Object.keys(preview.payload).filter((field) => !known.has(field))] : []
 
   return (
     <div className="bg-ui-bg-subtle flex flex-col gap-y-2 rounded-md p-3" data-testid={`${testId}-preview`}>
       <Text size="small" leading="compact" weight="plus">
-        O que será enviado
+        {t("frete.widget.previewTitle")}
       </Text>
       <Text size="xsmall" className="text-ui-fg-subtle">
-        Montado agora com os dados atuais do pedido. CPF, telefone e e-mail aparecem mascarados.
+        {t("frete.widget.previewDescription")}
       </Text>
       {isPending && (
         <Text size="small" className="text-ui-fg-subtle" data-testid={`${testId}-preview-loading`}>
-          Carregando…
+          {t("frete.common.loading")}
         </Text>
       )}
       {isError && (
@@ -47,16 +49,16 @@ export const RetryPreview = ({ trackingOrderId, testId, isRetrying, onConfirm, o
             <div key={field} className="grid grid-cols-2 gap-x-2" data-testid={`${testId}-preview-${field}`}>
               <dt>
                 <Text size="xsmall" leading="compact" weight="plus" className="text-ui-fg-subtle">
-                  {payloadLabel(field)}
+                  {payloadLabel(t, field)}
                 </Text>
               </dt>
               <dd className="flex items-center gap-x-1">
                 <Text size="xsmall" leading="compact" className="break-words">
-                  {formatPayloadValue(field, preview.payload[field])}
+                  {formatPayloadValue(t, field, preview.payload[field])}
                 </Text>
                 {preview.changed_fields.includes(field) && (
                   <Badge size="2xsmall" color="blue">
-                    alterado
+                    {t("frete.widget.changed")}
                   </Badge>
                 )}
               </dd>
@@ -69,7 +71,7 @@ export const RetryPreview = ({ trackingOrderId, testId, isRetrying, onConfirm, o
           {preview.omitted_fields.map((omitted, index) => (
             <li key={`${omitted.field}-${index}`}>
               <Text size="xsmall" className="text-ui-fg-subtle">
-                Não será enviado: <span className="txt-compact-xsmall-plus">{payloadLabel(omitted.field)}</span> ({omitted.reason})
+                {t("frete.widget.notSent")} <span className="txt-compact-xsmall-plus">{payloadLabel(t, omitted.field)}</span> ({omitted.reason})
               </Text>
             </li>
           ))}
@@ -77,11 +79,11 @@ export const RetryPreview = ({ trackingOrderId, testId, isRetrying, onConfirm, o
       )}
       <div className="flex justify-end gap-x-2">
         <Button type="button" size="small" variant="secondary" data-testid={`${testId}-retry-cancel`} onClick={onCancel} disabled={isRetrying}>
-          Cancelar
+          {t("frete.widget.cancel")}
         </Button>
         <Button type="button" size="small" variant="primary" isLoading={isRetrying} disabled={!preview} data-testid={`${testId}-retry-confirm`} onClick={onConfirm}>
           <ArrowPath />
-          Confirmar reenvio
+          {t("frete.widget.confirmRetry")}
         </Button>
       </div>
     </div>

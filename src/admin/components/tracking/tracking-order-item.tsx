@@ -1,15 +1,17 @@
 import { ArrowPath } from "@medusajs/icons"
 import { Button, StatusBadge, Text } from "@medusajs/ui"
 import { useState, type ReactNode } from "react"
+import { useTranslation } from "react-i18next"
 import { formatDateTime } from "../../lib/format"
 import type { TrackingOrder, TrackingOrderStatus } from "../../lib/types"
 import { RetryPreview } from "./retry-preview"
 
-const STATUS: Record<TrackingOrderStatus, { label: string; color: "orange" | "blue" | "green" | "red" }> = {
-  pending: { label: "Pendente", color: "orange" },
-  sending: { label: "Enviando", color: "blue" },
-  created: { label: "Criado", color: "green" },
-  failed: { label: "Falhou", color: "red" },
+/** Each status's badge color; its label is frete.widget.status.<status>. */
+const STATUS_COLOR: Record<TrackingOrderStatus, "orange" | "blue" | "green" | "red"> = {
+  pending: "orange",
+  sending: "blue",
+  created: "green",
+  failed: "red",
 }
 
 type TrackingOrderItemProps = {
@@ -37,7 +39,7 @@ const Detail = ({ label, testId, children }: { label: string; testId: string; ch
  */
 export const TrackingOrderItem = ({ order, title, onRetry, isRetrying }: TrackingOrderItemProps) => {
   const testId = `frete-tracking-order-${order.id}`
-  const status = STATUS[order.status]
+  const { t } = useTranslation()
   const [previewing, setPreviewing] = useState(false)
   const canRetry = order.status === "pending" || order.status === "failed"
 
@@ -47,30 +49,30 @@ export const TrackingOrderItem = ({ order, title, onRetry, isRetrying }: Trackin
         <Text size="small" leading="compact" weight="plus">
           {title}
         </Text>
-        <StatusBadge color={status.color} data-testid={`${testId}-status`}>
-          {status.label}
+        <StatusBadge color={STATUS_COLOR[order.status]} data-testid={`${testId}-status`}>
+          {t(`frete.widget.status.${order.status}`)}
         </StatusBadge>
       </div>
-      <Detail label="Id no rastreamento" testId={`${testId}-remote-id`}>
+      <Detail label={t("frete.widget.remoteId")} testId={`${testId}-remote-id`}>
         {order.remote_id ?? "—"}
       </Detail>
-      <Detail label="Tentativas" testId={`${testId}-attempts`}>
+      <Detail label={t("frete.widget.attempts")} testId={`${testId}-attempts`}>
         {order.attempts}
       </Detail>
       {order.status === "pending" && order.next_attempt_at && (
-        <Detail label="Próxima tentativa" testId={`${testId}-next-attempt`}>
+        <Detail label={t("frete.widget.nextAttempt")} testId={`${testId}-next-attempt`}>
           {formatDateTime(order.next_attempt_at)}
         </Detail>
       )}
       {order.last_error && (
-        <Detail label="Último erro" testId={`${testId}-last-error`}>
+        <Detail label={t("frete.widget.lastError")} testId={`${testId}-last-error`}>
           {order.last_error}
         </Detail>
       )}
       {order.omitted_fields.length > 0 && (
         <div className="flex flex-col gap-y-1">
           <Text size="small" leading="compact" weight="plus" className="text-ui-fg-subtle">
-            Campos não enviados
+            {t("frete.widget.omitted")}
           </Text>
           <ul className="flex flex-col gap-y-0.5" data-testid={`${testId}-omitted`}>
             {order.omitted_fields.map((omitted, index) => (
@@ -85,7 +87,7 @@ export const TrackingOrderItem = ({ order, title, onRetry, isRetrying }: Trackin
       )}
       {order.status === "sending" && (
         <Text size="small" className="text-ui-fg-subtle" data-testid={`${testId}-sending`}>
-          Enviando ao serviço de rastreamento agora; o resultado aparece aqui ao terminar.
+          {t("frete.widget.sending")}
         </Text>
       )}
       {canRetry && previewing && (
@@ -104,7 +106,7 @@ export const TrackingOrderItem = ({ order, title, onRetry, isRetrying }: Trackin
         <div className="flex justify-end">
           <Button type="button" size="small" variant="secondary" isLoading={isRetrying} data-testid={`${testId}-retry`} onClick={() => setPreviewing(true)}>
             <ArrowPath />
-            Reenviar
+            {t("frete.widget.retry")}
           </Button>
         </div>
       )}
