@@ -37,7 +37,7 @@ module.exports = {
         "<rootDir>/test-support/**/__tests__/**/*.spec.[jt]s",
         "<rootDir>/storefront/**/__tests__/**/*.spec.[jt]s?(x)",
       ],
-      setupFilesAfterEnv: ["<rootDir>/test-support/log-guard.setup.ts"],
+      setupFilesAfterEnv: ["<rootDir>/test-support/log-guard.setup.ts", "<rootDir>/test-support/property-seed.setup.ts"],
     },
     {
       ...common,
@@ -46,7 +46,7 @@ module.exports = {
       globalSetup: "<rootDir>/integration-tests/setup/global-setup.cjs",
       globalTeardown: "<rootDir>/integration-tests/setup/global-teardown.cjs",
       setupFiles: ["<rootDir>/integration-tests/setup/test-env.cjs"],
-      setupFilesAfterEnv: ["<rootDir>/integration-tests/setup/timeouts.cjs", "<rootDir>/test-support/log-guard.setup.ts"],
+      setupFilesAfterEnv: ["<rootDir>/integration-tests/setup/timeouts.cjs", "<rootDir>/test-support/log-guard.setup.ts", "<rootDir>/test-support/property-seed.setup.ts"],
     },
   ],
 }

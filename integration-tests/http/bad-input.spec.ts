@@ -484,6 +484,18 @@ freteIntegrationTestRunner({
               for (const issue of answer.data.issues ?? []) expectPortuguese(issue.message, /\S/)
               return
             }
+            // A URL typed without its secret (the in-force secrets belong to the sandbox's URLs,
+            // never to port 9): refused before any call, naming the secret to type.
+            const secretsNeeded = [
+              parsed.data.freight_url && !parsed.data.freight_token ? "freight_token" : null,
+              parsed.data.tracking_url && !parsed.data.tracking_credential ? "tracking_credential" : null,
+            ].filter((field) => field !== null)
+            if (secretsNeeded.length) {
+              expect(answer.status).toBe(400)
+              expect(answer.data.issues?.map((issue) => issue.field)).toEqual(secretsNeeded)
+              expectPortuguese(answer.data.message, /^Para testar outra URL de (frete|rastreamento), digite também /)
+              return
+            }
             expect(answer.status).toBe(200)
             const { freight, tracking } = answer.data as { freight: { ok: boolean; services: Array<{ amount: number }>; message: string | null }; tracking: { ok: boolean | null; message: string } }
             if (freight.ok) {

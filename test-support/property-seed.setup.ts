@@ -1,0 +1,13 @@
+// Loaded in every test file (jest setupFilesAfterEnv). fast-check draws a new random seed for each
+// property and prints it when the property fails ("{ seed: -1819918769, path: "2:0", ... }"):
+// `FRETE_FC_SEED=-1819918769 npm test -- <file>` replays that run's values exactly.
+import fc from "fast-check"
+
+const seed = process.env.FRETE_FC_SEED
+if (seed !== undefined && seed !== "") {
+  const parsed = Number(seed)
+  if (!Number.isSafeInteger(parsed)) {
+    throw new Error(`FRETE_FC_SEED must be the integer a failed property printed, not "${seed}"`)
+  }
+  fc.configureGlobal({ ...fc.readConfigureGlobal(), seed: parsed })
+}
