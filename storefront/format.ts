@@ -55,12 +55,48 @@ export function formatCarrier(carrier: string | null): string | null {
     .join(" ")
 }
 
-/** Everything a storefront shows of one option, in pt-BR. */
-export function describeOption(option: FreteQuote | (FreteFacts & { amount: number })): OptionDescription {
-  const name = "service_name" in option ? option.service_name : option.name
+const comparable = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()
+
+/**
+ * A service's name as a shopper reads it beside its carrier: the carrier's name and the API's
+ * separators and leading dots dropped ("Jadlog - .Package" → "Package", "Correios - SEDEX" → "SEDEX").
+ */
+export function formatServiceName(serviceName: string, carrier: string | null): string {
+  let name = serviceName.trim()
+  const carrierName = formatCarrier(carrier)
+  if (carrierName && name.toLowerCase().startsWith(carrierName.toLowerCase())) name = name.slice(carrierName.length)
+  name = name
+    .replace(/^[\s\-–—:·|]+/, "")
+    .replace(/(^|\s)\.(?=\p{L})/gu, "$1")
+    .trim()
+  return name || serviceName.trim()
+}
+
+/**
+ * Who carries a checkout option, and with which service when the option's name does not say it:
+ * "Jadlog Package" under "Frete econômico", "Correios" under "SEDEX".
+ */
+export function formatCarrierLine(facts: Pick<FreteFacts, "carrier" | "service_name">, optionName: string): string | null {
+  const carrier = formatCarrier(facts.carrier)
+  const service = formatServiceName(facts.service_name, facts.carrier)
+  const named = comparable(optionName).split(" ")
+  const serviceSaid = comparable(service)
+    .split(" ")
+    .every((word) => named.includes(word))
+  const parts = [carrier, serviceSaid ? null : service].filter((part): part is string => Boolean(part))
+  return parts.length ? parts.join(" ") : null
+}
+
+/**
+ * Everything a storefront shows of one option, in pt-BR. For a checkout option's facts, pass the
+ * option's name: the carrier line then names the service only when that name does not.
+ */
+export function describeOption(option: FreteQuote | (FreteFacts & { amount: number }), optionName?: string): OptionDescription {
+  const isFacts = "service_name" in option
+  const name = optionName ?? (isFacts ? option.service_name : option.name)
   return {
     name,
-    carrier: formatCarrier(option.carrier),
+    carrier: isFacts && optionName !== undefined ? formatCarrierLine(option, optionName) : formatCarrier(option.carrier),
     price: formatPrice(option.amount),
     deadline: formatDeadline(option.days),
     date: option.days === null || option.days >= UNKNOWN_DEADLINE ? null : formatDeliveryDate(option.delivery_estimate),

@@ -1,7 +1,14 @@
-/** One service's price for a CEP, as `POST /store/frete/quotes` answers it. */
+/**
+ * One shipping option's price for a CEP, as `POST /store/frete/quotes` answers it: the options of
+ * this provider that checkout would offer for that CEP.
+ */
 export interface FreteQuote {
-  service: string
+  /** The Medusa shipping option's id (`so_…`). */
+  option_id: string
+  /** The shipping option's name, as the merchant named it ("Frete econômico", "SEDEX"…). */
   name: string
+  /** The freight service that priced it (its metaname, e.g. "jadlog-package"). */
+  service: string
   carrier: string | null
   /** Reais, major units: 33.14 is R$ 33,14. */
   amount: number

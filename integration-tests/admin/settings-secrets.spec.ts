@@ -1,5 +1,5 @@
 import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
-import { createProduct } from "../../scripts/lib/store-api"
+import { createFreteOption, createProduct } from "../../scripts/lib/store-api"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 import { rememberSecret } from "../../test-support/log-guard"
 
@@ -18,6 +18,7 @@ freteIntegrationTestRunner({
     beforeEach(async () => {
       sandbox().reset()
       store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
+      await createFreteOption(api, store, "cheapest", "Frete econômico")
     })
 
     const settings = async () => (await api.get("/admin/frete/settings", store.admin)).data
@@ -138,10 +139,11 @@ freteIntegrationTestRunner({
 
       // Checkout offers what the test showed as enabled, under the same names.
       const { variantId } = await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 })
+      await createFreteOption(api, store, "correios-sedex", "SEDEX")
+      await createFreteOption(api, store, "jadlog-package", "Jadlog")
       const quoted = await api.post("/store/frete/quotes", { postal_code: "20040-002", items: [{ variant_id: variantId, quantity: 1 }] }, store.store)
-      const offered = (quoted.data.quotes as Array<{ service: string; name: string }>).map((quote) => quote.service)
-      expect(offered).not.toContain("correios-sedex")
-      expect((quoted.data.quotes as Array<{ service: string; name: string }>).find((quote) => quote.service === "jadlog-package")?.name).toBe("Jadlog Econômico")
+      const offered = (quoted.data.quotes as Array<{ service: string; name: string }>).map((quote) => `${quote.name}: ${quote.service}`).sort()
+      expect(offered).toEqual(["Frete econômico: jadlog-package", "Jadlog: jadlog-package"])
     })
 
     it("lists the products whose variants lack weight or dimensions", async () => {

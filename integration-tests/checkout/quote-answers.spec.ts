@@ -31,7 +31,7 @@ freteIntegrationTestRunner({
     const calculate = async (optionId: string, cartId: string) =>
       (await api.post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, store.store)).data.shipping_option.calculated_price as Price
     const quoteRoute = async (cep: string) =>
-      (await api.post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: variantId, quantity: 1 }] }, store.store)).data.quotes as Array<{ service: string; is_fallback: boolean }>
+      (await api.post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: variantId, quantity: 1 }] }, store.store)).data.quotes as Array<{ option_id: string; service: string; is_fallback: boolean }>
     const moveOrigin = (postalCode: string) =>
       api.post(
         `/admin/stock-locations/${store.stockLocationId}`,
@@ -41,7 +41,9 @@ freteIntegrationTestRunner({
 
     it("offers every other service when one quotation of the answer is malformed", async () => {
       sandbox().setFault("freight", { mode: "broken-quotation", times: 1 })
-      const quotes = await quoteRoute("30130-010")
+      // One option per service the sandbox quotes: the route answers each option it can price.
+      for (const service of ["correios-pac", "correios-sedex", "jadlog-package", "azul-amanha"]) await createFreteOption(api, store, service, service)
+      const quotes = (await quoteRoute("30130-010")).filter((quote) => quote.option_id !== optionIds.cheapest)
       const wire = (sandbox().calls({ service: "freight" })[0].response as { cotacoes: WireQuotation[] }).cotacoes
       expect(wire.length).toBeGreaterThan(1)
       expect(quotes.map((quote) => quote.service).sort()).toEqual(wire.slice(1).map((quotation) => quotation.servico_metaname).sort())

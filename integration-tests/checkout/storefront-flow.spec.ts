@@ -109,15 +109,14 @@ freteIntegrationTestRunner({
           .post("/store/frete/quotes", body, { headers: { ...store.store.headers, ...headers } })
           .catch((error: { response: { status: number; data: Record<string, unknown>; headers: Record<string, string> } }) => error.response)
 
-      it("prices a product page for a CEP: every enabled service, sorted by price, renamed as the merchant wants", async () => {
+      it("prices a product page for a CEP: the store's options of this provider, under their names, sorted by price", async () => {
         const answer = await quotes({ postal_code: "01310-200", items: [{ variant_id: variantId, quantity: 1 }] })
         expect(answer.status).toBe(200)
-        const list = answer.data.quotes as Array<{ service: string; name: string; amount: number; days: number | null; currency_code: string; is_fallback: boolean; delivery_estimate: string | null }>
-        const wire = lastQuotations().filter((quotation) => quotation.servico_metaname !== "azul-amanha")
-        expect(list.map((quote) => quote.service).sort()).toEqual(wire.map((quotation) => quotation.servico_metaname).sort())
+        const list = answer.data.quotes as Array<{ option_id: string; service: string; name: string; amount: number; days: number | null; currency_code: string; is_fallback: boolean; delivery_estimate: string | null }>
+        expect(list.map((quote) => quote.option_id).sort()).toEqual([optionIds.cheapest, optionIds.fastest, optionIds.sedex].sort())
         expect(list.map((quote) => quote.amount)).toEqual([...list.map((quote) => quote.amount)].sort((a, b) => a - b))
-        const sedex = list.find((quote) => quote.service === "correios-sedex")
-        expect(sedex).toMatchObject({ name: "SEDEX rápido", currency_code: "brl", is_fallback: false, days: 0 })
+        const sedex = list.find((quote) => quote.option_id === optionIds.sedex)
+        expect(sedex).toMatchObject({ name: "SEDEX", service: "correios-sedex", currency_code: "brl", is_fallback: false, days: 0 })
         // Same city: the same day, a business day.
         expect(sedex?.delivery_estimate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
         expect((freightCalls()[0].body as { valor_notafiscal: string }).valor_notafiscal).toBe("120")

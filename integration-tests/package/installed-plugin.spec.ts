@@ -63,23 +63,32 @@ medusaIntegrationTestRunner({
       expect(files.sort()).toEqual([".medusa", "README.md", "package.json"])
     })
 
-    it("gives a storefront its kit: ES modules with types, the React entry a client component", () => {
+    it("gives a storefront its kit: ES modules with types, the React entry a client component, the optional stylesheet", () => {
       const kit = path.join(store, "node_modules", "medusa-plugin-frete", ".medusa", "storefront")
-      expect(fs.readdirSync(kit).sort()).toEqual(["index.d.ts", "index.mjs", "react.d.ts", "react.mjs", "types"])
+      expect(fs.readdirSync(kit).sort()).toEqual(["index.d.ts", "index.mjs", "react.d.ts", "react.mjs", "styles.css", "types"])
       expect(fs.readFileSync(path.join(kit, "react.mjs"), "utf8").startsWith('"use client";')).toBe(true)
       // Imported by the package's name, as a storefront's bundler or Node resolves it through `exports`.
       const script = `
-        import { formatPrice, formatDeliveryDate, maskCep } from "medusa-plugin-frete/storefront"
-        import { FreteDeliveryOptionLabel } from "medusa-plugin-frete/storefront/react"
+        import { formatPrice, formatDeliveryDate, maskCep, serializeFreteError, FreteError } from "medusa-plugin-frete/storefront"
+        import { FreteDeliveryOptionLabel, useFreteWarmQuote } from "medusa-plugin-frete/storefront/react"
         import { createElement } from "react"
         import { renderToStaticMarkup } from "react-dom/server"
+        import { readFileSync } from "node:fs"
+        import { createRequire } from "node:module"
         const facts = { service: "correios-sedex", service_name: "SEDEX", carrier: "correios", days: 4, delivery_estimate: "2026-11-26", is_fallback: false }
+        const error = JSON.parse(JSON.stringify(serializeFreteError(new FreteError("cep_not_served"))))
+        // Resolved through the package's exports map, as a storefront's bundler resolves its import.
+        const css = readFileSync(createRequire(process.cwd() + "/store.js").resolve("medusa-plugin-frete/storefront/styles.css"), "utf8")
         console.log(JSON.stringify([formatPrice(33.14), formatPrice(0), formatDeliveryDate("2026-11-26"), maskCep("01310100"),
-          renderToStaticMarkup(createElement(FreteDeliveryOptionLabel, { name: "SEDEX", amount: 33.14, facts }))]))`
+          renderToStaticMarkup(createElement(FreteDeliveryOptionLabel, { name: "SEDEX", amount: 33.14, facts })),
+          renderToStaticMarkup(createElement(FreteDeliveryOptionLabel, { name: "SEDEX", amount: null, facts: null, error })),
+          typeof useFreteWarmQuote, css.includes(".frete-calculator__input")]))`
       const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: store, encoding: "utf8" })
-      const [price, free, date, cep, label] = JSON.parse(output)
+      const [price, free, date, cep, label, failed, hook, styles] = JSON.parse(output)
       expect([price, free, date, cep]).toEqual(["R$ 33,14", "Grátis", "Chega até qui., 26 de nov.", "01310-100"])
       expect(label).toContain('<span class="frete-option__price">R$ 33,14</span>')
+      expect(failed).toContain('<span class="frete-option__error">Não encontramos esse CEP. Confira o CEP de entrega e tente novamente.</span>')
+      expect([hook, styles]).toEqual(["function", true])
     })
 
     it("runs in a store that installed the package, configured by its plugin entry", async () => {

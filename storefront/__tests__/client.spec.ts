@@ -9,7 +9,7 @@ import { errorMessage, FreteError } from "../errors"
 type Reply = { status: number; body: unknown; headers?: Record<string, string> }
 
 const FACTS = { service: "correios-sedex", service_name: "SEDEX", carrier: "correios", days: 4, delivery_estimate: "2026-11-26", is_fallback: false }
-const QUOTES = [{ service: "correios-pac", name: "PAC", carrier: "correios", amount: 21.5, currency_code: "brl", days: 8, delivery_estimate: "2026-12-02", is_fallback: false }]
+const QUOTES = [{ option_id: "so_pac", service: "correios-pac", name: "PAC", carrier: "correios", amount: 21.5, currency_code: "brl", days: 8, delivery_estimate: "2026-12-02", is_fallback: false }]
 
 describe("the storefront kit's client", () => {
   let server: http.Server
@@ -101,7 +101,6 @@ describe("the storefront kit's client", () => {
     const error = new FreteError("cep_not_served")
     expect(errorMessage({ code: error.code, message: error.message })).toBe("Não encontramos esse CEP. Confira o CEP de entrega e tente novamente.")
     expect(errorMessage({})).toBe("Não foi possível calcular o frete. Tente novamente.")
-    expect(errorMessage("texto solto")).toBe("Não foi possível calcular o frete. Tente novamente.")
   })
 
   it("reads the facts of a shipping option or of its calculated_price, and none of another provider's", () => {

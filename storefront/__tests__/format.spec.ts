@@ -1,4 +1,4 @@
-import { describeOption, formatBRL, formatCarrier, formatDeadline, formatDeliveryDate, formatPrice } from "../format"
+import { describeOption, formatBRL, formatCarrier, formatCarrierLine, formatDeadline, formatDeliveryDate, formatPrice, formatServiceName } from "../format"
 
 describe("pt-BR formatting of the storefront kit", () => {
   it.each([
@@ -43,7 +43,7 @@ describe("pt-BR formatting of the storefront kit", () => {
   })
 
   it("describes a quote of the quote route and an option's facts alike", () => {
-    const quote = { service: "correios-sedex", name: "SEDEX", carrier: "correios", amount: 33.14, currency_code: "brl" as const, days: 4, delivery_estimate: "2026-11-26", is_fallback: false }
+    const quote = { option_id: "so_sedex", service: "correios-sedex", name: "SEDEX", carrier: "correios", amount: 33.14, currency_code: "brl" as const, days: 4, delivery_estimate: "2026-11-26", is_fallback: false }
     expect(describeOption(quote)).toEqual({
       name: "SEDEX",
       carrier: "Correios",
@@ -55,5 +55,22 @@ describe("pt-BR formatting of the storefront kit", () => {
     })
     const facts = { service: "correios-pac", service_name: "PAC", carrier: "correios", days: null, delivery_estimate: null, is_fallback: true, amount: 0 }
     expect(describeOption(facts)).toEqual({ name: "PAC", carrier: "Correios", price: "Grátis", deadline: "Prazo a confirmar", date: null, estimated: true, note: "Preço estimado" })
+  })
+
+  it("names a service without the API's carrier prefix and leading dots", () => {
+    expect(formatServiceName("Jadlog - .Package", "jadlog")).toBe("Package")
+    expect(formatServiceName("Jadlog .Package", "jadlog")).toBe("Package")
+    expect(formatServiceName("Correios - SEDEX", "correios")).toBe("SEDEX")
+    expect(formatServiceName("Azul Cargo - Amanhã", "azul-cargo")).toBe("Amanhã")
+    expect(formatServiceName("Expresso .Com", null)).toBe("Expresso Com")
+  })
+
+  it("says the carrier of a checkout option, and its service only when the option's name does not", () => {
+    const jadlog = { carrier: "jadlog", service_name: "Jadlog .Package" }
+    expect(formatCarrierLine(jadlog, "Frete econômico")).toBe("Jadlog Package")
+    expect(formatCarrierLine(jadlog, "Jadlog .Package")).toBe("Jadlog")
+    expect(formatCarrierLine({ carrier: "correios", service_name: "SEDEX" }, "SEDEX")).toBe("Correios")
+    expect(formatCarrierLine({ carrier: "correios", service_name: "Correios - SEDEX" }, "Frete expresso")).toBe("Correios SEDEX")
+    expect(formatCarrierLine({ carrier: null, service_name: "Entrega própria" }, "Entrega própria")).toBeNull()
   })
 })

@@ -4,6 +4,10 @@ import type { FreteClient } from "../client"
 import { errorMessage, FreteError } from "../errors"
 import { describeOption } from "../format"
 import type { FreteQuote } from "../types"
+import { joinClasses, OptionText, type FreteClassNames, type FreteOptionPart } from "./option-text"
+
+/** The calculator's own parts; each option's parts are those of FreteOptionPart. */
+export type FreteCepCalculatorPart = "root" | "form" | "label" | "field" | "input" | "button" | "status" | "error" | "list" | "option" | FreteOptionPart
 
 export interface FreteCepCalculatorProps {
   client: FreteClient
@@ -14,19 +18,22 @@ export interface FreteCepCalculatorProps {
   initialCep?: string
   onQuotes?: (quotes: FreteQuote[]) => void
   className?: string
+  /** Extra class names per part (Tailwind users): `root`, `form`, `label`, `field`, `input`, `button`, `status`, `error`, `list`, `option`, and each option's `summary`, `name`, `price`, `details`, `carrier`, `deadline`, `date`, `estimated`, `separator`, `break`. */
+  classNames?: FreteClassNames<FreteCepCalculatorPart>
   /** The field's label; "Calcule o frete" by default. */
   label?: string
 }
 
 type State = { kind: "idle" } | { kind: "loading" } | { kind: "done"; quotes: FreteQuote[]; cep: string } | { kind: "error"; message: string }
 
-const join = (...names: Array<string | undefined | false>) => names.filter(Boolean).join(" ")
-
 /**
- * "Calcule o frete": a CEP field and every service's price, deadline and date for it, for a
- * product page (`items`) or a cart (`cartId`). Unstyled; class names `frete-calculator__*`.
+ * "Calcule o frete": a CEP field and the store's shipping options for it (each with price,
+ * carrier, deadline and date), for a product page (`items`) or a cart (`cartId`). Native field and
+ * button, options as text that reads with no CSS; class names `frete-calculator__*`, styled by the
+ * optional `medusa-plugin-frete/storefront/styles.css`.
  */
-export function FreteCepCalculator({ client, items, cartId, initialCep, onQuotes, className, label = "Calcule o frete" }: FreteCepCalculatorProps) {
+export function FreteCepCalculator({ client, items, cartId, initialCep, onQuotes, className, classNames = {}, label = "Calcule o frete" }: FreteCepCalculatorProps) {
+  const cls = (part: Exclude<FreteCepCalculatorPart, "root">) => joinClasses(`frete-calculator__${part}`, classNames[part])
   const inputId = useId()
   const statusId = useId()
   const [cep, setCep] = useState(() => maskCep(initialCep ?? ""))
@@ -74,48 +81,57 @@ export function FreteCepCalculator({ client, items, cartId, initialCep, onQuotes
         : ""
 
   return (
-    <section className={join("frete-calculator", className)} aria-busy={loading}>
-      <form className="frete-calculator__form" onSubmit={submit} noValidate>
-        <label className="frete-calculator__label" htmlFor={inputId}>
+    <section className={joinClasses("frete-calculator", className, classNames.root)} aria-busy={loading}>
+      <form className={cls("form")} onSubmit={submit} noValidate>
+        <label className={cls("label")} htmlFor={inputId}>
           {label}
-        </label>
-        <input
-          id={inputId}
-          className="frete-calculator__input"
-          name="postal_code"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          placeholder="00000-000"
-          maxLength={9}
-          value={cep}
-          aria-describedby={statusId}
-          aria-invalid={state.kind === "error" ? true : undefined}
-          onChange={(event) => setCep(maskCep(event.target.value))}
-        />
-        <button type="submit" className="frete-calculator__button" disabled={loading}>
-          {loading ? "Calculando…" : "Calcular"}
-        </button>
+        </label>{" "}
+        <span className={cls("field")}>
+          <input
+            id={inputId}
+            className={cls("input")}
+            type="text"
+            name="postal_code"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            placeholder="00000-000"
+            maxLength={9}
+            value={cep}
+            aria-describedby={statusId}
+            aria-invalid={state.kind === "error" ? true : undefined}
+            onChange={(event) => setCep(maskCep(event.target.value))}
+          />{" "}
+          <button type="submit" className={cls("button")} disabled={loading}>
+            {loading ? "Calculando…" : "Calcular"}
+          </button>
+        </span>
       </form>
-      <p id={statusId} className="frete-calculator__status" role="status" aria-live="polite">
+      <p id={statusId} className={cls("status")} role="status" aria-live="polite">
         {status}
       </p>
       {state.kind === "error" ? (
-        <p className="frete-calculator__error" role="alert">
+        <p className={cls("error")} role="alert">
           {state.message}
         </p>
       ) : null}
       {state.kind === "done" && state.quotes.length ? (
-        <ul className="frete-calculator__list">
+        <ul className={cls("list")}>
           {state.quotes.map((quote, index) => {
             const option = describeOption(quote)
             return (
-              <li key={`${quote.service}-${index}`} className="frete-calculator__option" data-frete-service={quote.service}>
-                <span className="frete-calculator__name">{option.name}</span>
-                <span className="frete-calculator__price">{option.price}</span>
-                {option.carrier ? <span className="frete-calculator__carrier">{option.carrier}</span> : null}
-                <span className="frete-calculator__deadline">{option.deadline}</span>
-                {option.date ? <span className="frete-calculator__date">{option.date}</span> : null}
-                {option.note ? <span className="frete-calculator__estimated">{option.note}</span> : null}
+              <li key={`${quote.option_id ?? quote.service}-${index}`} className={cls("option")} data-frete-option={quote.option_id} data-frete-service={quote.service}>
+                <OptionText
+                  block="frete-calculator"
+                  name={option.name}
+                  price={option.price}
+                  classNames={classNames}
+                  facts={[
+                    { part: "carrier", text: option.carrier },
+                    { part: "deadline", text: option.deadline },
+                    { part: "date", text: option.date },
+                    { part: "estimated", text: option.note },
+                  ]}
+                />
               </li>
             )
           })}

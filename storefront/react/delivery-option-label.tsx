@@ -1,6 +1,7 @@
 import { errorMessage } from "../errors"
-import { describeOption, formatCarrier, formatPrice } from "../format"
+import { describeOption, formatPrice } from "../format"
 import type { FreteFacts } from "../types"
+import { joinClasses, OptionText, type FreteClassNames, type FreteOptionPart } from "./option-text"
 
 export interface FreteDeliveryOptionLabelProps {
   /** The shipping option's name, as the store named it. */
@@ -9,42 +10,50 @@ export interface FreteDeliveryOptionLabelProps {
   amount: number | null
   /** `calculated_price.frete` (see readFreteFacts), or null for another provider's option. */
   facts: FreteFacts | null
-  /** Why the option could not be priced: shown instead of the price, in pt-BR. */
+  /**
+   * Why the option could not be priced, shown instead of the price: a FreteError, its plain data
+   * (`serializeFreteError`, what a server action returns), or a message already in pt-BR.
+   */
   error?: unknown
+  /** The price is being calculated: "Calculando o frete…" where the price goes. */
+  loading?: boolean
   className?: string
-}
-
-/** "Correios · SEDEX" under "Frete econômico"; the service alone when its name says the carrier. */
-function carrierLine(facts: FreteFacts, optionName: string): string {
-  const carrier = formatCarrier(facts.carrier)
-  const service = facts.service_name !== optionName ? facts.service_name : null
-  if (carrier && service?.toLowerCase().startsWith(carrier.toLowerCase())) return service
-  return [carrier, service].filter(Boolean).join(" · ")
+  /** Extra class names per part: `root`, `summary`, `name`, `price`, `details`, `carrier`, `deadline`, `date`, `estimated`, `error`, `separator`, `break`. */
+  classNames?: FreteClassNames<"root" | FreteOptionPart>
 }
 
 /**
- * A checkout option as a Brazilian shopper reads it: "SEDEX · R$ 33,14 · Correios · Receba em até
- * 4 dias úteis · Chega até qui., 26 de nov.", "Grátis" for 0, a fallback price marked as estimated,
- * or the reason it is unavailable. Unstyled; class names `frete-option__*`.
+ * A checkout option as a Brazilian shopper reads it: "Frete econômico · R$ 33,14", then "Jadlog
+ * Package · Receba em até 7 dias úteis · Chega até qui., 3 de dez."; "Grátis" for 0, a fallback
+ * price marked as estimated, or the reason it is unavailable. Phrasing content only, so it fits in
+ * a `<label>`; readable with no CSS (class names `frete-option__*`, styled by the optional
+ * `medusa-plugin-frete/storefront/styles.css`).
  */
-export function FreteDeliveryOptionLabel({ name, amount, facts, error, className }: FreteDeliveryOptionLabelProps) {
-  const carrier = facts ? carrierLine(facts, name) : ""
-  // The price is shown from `amount` (null while unknown); only the deadline, date and mark are read here.
-  const shown = facts ? describeOption({ ...facts, amount: amount ?? 0 }) : null
+export function FreteDeliveryOptionLabel({ name, amount, facts, error, loading, className, classNames = {} }: FreteDeliveryOptionLabelProps) {
+  const failed = error !== undefined && error !== null
+  // The price is shown from `amount` (null while unknown); only the facts are read here.
+  const shown = facts ? describeOption({ ...facts, amount: amount ?? 0 }, name) : null
+  const price = failed ? null : loading ? "Calculando o frete…" : amount !== null ? formatPrice(amount) : null
   return (
-    <span className={["frete-option", className].filter(Boolean).join(" ")}>
-      <span className="frete-option__name">{name}</span>
-      {error !== undefined && error !== null ? (
-        <span className="frete-option__error">{errorMessage(error)}</span>
-      ) : (
-        <>
-          {amount !== null ? <span className="frete-option__price">{formatPrice(amount)}</span> : null}
-          {carrier ? <span className="frete-option__carrier">{carrier}</span> : null}
-          {shown ? <span className="frete-option__deadline">{shown.deadline}</span> : null}
-          {shown?.date ? <span className="frete-option__date">{shown.date}</span> : null}
-          {shown?.note ? <span className="frete-option__estimated">{shown.note}</span> : null}
-        </>
-      )}
+    <span className={joinClasses("frete-option", className, classNames.root)} data-state={failed ? "error" : loading ? "loading" : undefined}>
+      <OptionText
+        block="frete-option"
+        name={name}
+        price={price}
+        classNames={classNames}
+        facts={
+          failed
+            ? [{ part: "error", text: errorMessage(error) }]
+            : loading
+              ? []
+              : [
+                  { part: "carrier", text: shown?.carrier ?? null },
+                  { part: "deadline", text: shown?.deadline ?? null },
+                  { part: "date", text: shown?.date ?? null },
+                  { part: "estimated", text: shown?.note ?? null },
+                ]
+        }
+      />
     </span>
   )
 }

@@ -19,6 +19,8 @@ export interface StorefrontServer {
 }
 
 const APP = path.join(__dirname, "app")
+/** The kit's optional stylesheet, as a store imports it (`medusa-plugin-frete/storefront/styles.css`). */
+const KIT_STYLES = path.join(__dirname, "..", "..", "..", "storefront", "styles.css")
 
 /** The storefront's JavaScript: the app and the kit it imports, in one minified ES module. */
 export async function bundleStorefront(): Promise<string> {
@@ -79,7 +81,8 @@ function proxy(req: http.IncomingMessage, res: http.ServerResponse, target: URL)
 
 export async function startStorefront(options: { port: number; medusaUrl: string; config: StorefrontConfig }): Promise<StorefrontServer> {
   const script = await bundleStorefront()
-  const css = fs.readFileSync(path.join(APP, "storefront.css"), "utf8")
+  // The kit's stylesheet first, the shop's own after it, as a storefront's bundler would join them.
+  const css = `${fs.readFileSync(KIT_STYLES, "utf8")}\n${fs.readFileSync(path.join(APP, "storefront.css"), "utf8")}`
   const page = html(options.config)
   const target = new URL(options.medusaUrl)
   const server = http.createServer((req, res) => {

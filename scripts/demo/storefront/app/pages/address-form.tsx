@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from "react"
 import { isValidCep, maskCep } from "../../../../../storefront"
+import { useFreteWarmQuote } from "../../../../../storefront/react"
+import { useShop } from "../shop"
 import type { Address } from "../store-api"
 
 export interface AddressInput {
@@ -8,10 +10,10 @@ export interface AddressInput {
 }
 
 const FIELDS: Array<{ name: keyof Omit<Address, "country_code" | "metadata"> | "email" | "cpf"; label: string; autoComplete?: string; optional?: boolean }> = [
+  { name: "postal_code", label: "CEP", autoComplete: "postal-code" },
   { name: "email", label: "E-mail", autoComplete: "email" },
   { name: "first_name", label: "Nome", autoComplete: "given-name" },
   { name: "last_name", label: "Sobrenome", autoComplete: "family-name" },
-  { name: "postal_code", label: "CEP", autoComplete: "postal-code" },
   { name: "address_1", label: "Endereço (rua e número)", autoComplete: "address-line1" },
   { name: "address_2", label: "Complemento", autoComplete: "address-line2", optional: true },
   { name: "city", label: "Cidade", autoComplete: "address-level2" },
@@ -22,11 +24,15 @@ const FIELDS: Array<{ name: keyof Omit<Address, "country_code" | "metadata"> | "
 
 type Values = Record<(typeof FIELDS)[number]["name"], string>
 
-/** The checkout's first step: who receives the order, and where. */
+/** The checkout's first step: who receives the order, and where (the CEP first, which warms the freight quote). */
 export function AddressForm({ initial, onSubmit }: { initial: Partial<Values>; onSubmit: (input: AddressInput) => Promise<void> }) {
   const [values, setValues] = useState<Values>(() => Object.fromEntries(FIELDS.map((field) => [field.name, initial[field.name] ?? ""])) as Values)
   const [problem, setProblem] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
+  const { frete, cart } = useShop()
+  // A Brazilian address starts with the CEP: as soon as it is complete, the cart's freight is
+  // quoted, so the delivery step finds every option's price in the plugin's cache.
+  useFreteWarmQuote(frete, { cartId: cart?.id, postalCode: values.postal_code })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()

@@ -1,10 +1,27 @@
 import { useEffect, useState } from "react"
-import { errorMessage, type FreteFacts } from "../../../../../storefront"
+import { errorMessage, serializeFreteError, type FreteClient, type FreteErrorData, type FreteFacts } from "../../../../../storefront"
 import { FreteDeliveryOptionLabel } from "../../../../../storefront/react"
 import { useShop } from "../shop"
 import type { ShippingOption } from "../store-api"
 
-type Priced = { state: "loading" } | { state: "ready"; amount: number; facts: FreteFacts | null } | { state: "error"; error: unknown }
+/** One option's price as a Next.js server action returns it: plain data, the error included. */
+export type CalculatedOption = { id: string; amount: number | null; facts: FreteFacts | null; error: FreteErrorData | null }
+
+/**
+ * What the README's step 2 does on the server: price one calculated option with the kit, and turn
+ * a failure into plain data. The result goes through JSON, as a server action's does on its way to
+ * the browser: what the label gets is what a real storefront's would get.
+ */
+async function calculateAsServerAction(frete: FreteClient, optionId: string, cartId: string): Promise<CalculatedOption> {
+  let result: CalculatedOption
+  try {
+    const { amount, facts } = await frete.calculateOption(optionId, { cart_id: cartId })
+    result = { id: optionId, amount, facts, error: null }
+  } catch (error) {
+    result = { id: optionId, amount: null, facts: null, error: serializeFreteError(error) }
+  }
+  return JSON.parse(JSON.stringify(result)) as CalculatedOption
+}
 
 /**
  * The checkout's delivery step: every shipping option of the cart, each calculated one priced
@@ -13,7 +30,7 @@ type Priced = { state: "loading" } | { state: "ready"; amount: number; facts: Fr
 export function DeliveryStep({ onChosen }: { onChosen: () => void }) {
   const { cart, store, frete, setCart } = useShop()
   const [options, setOptions] = useState<ShippingOption[] | null>(null)
-  const [prices, setPrices] = useState<Record<string, Priced>>({})
+  const [prices, setPrices] = useState<Record<string, CalculatedOption>>({})
   const [chosen, setChosen] = useState<string | null>(cart?.shipping_methods?.[0]?.shipping_option_id ?? null)
   const [problem, setProblem] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
@@ -21,21 +38,14 @@ export function DeliveryStep({ onChosen }: { onChosen: () => void }) {
 
   useEffect(() => {
     let live = true
-    const price = (id: string, priced: Priced) => live && setPrices((current) => ({ ...current, [id]: priced }))
+    const price = (priced: CalculatedOption) => live && setPrices((current) => ({ ...current, [priced.id]: priced }))
     store.shippingOptions(cartId).then(
       (list) => {
         if (!live) return
         setOptions(list)
         for (const option of list) {
-          if (option.price_type !== "calculated") {
-            price(option.id, { state: "ready", amount: option.amount ?? 0, facts: null })
-            continue
-          }
-          price(option.id, { state: "loading" })
-          frete.calculateOption(option.id, { cart_id: cartId }).then(
-            ({ amount, facts }) => price(option.id, { state: "ready", amount, facts }),
-            (error) => price(option.id, { state: "error", error })
-          )
+          if (option.price_type !== "calculated") price({ id: option.id, amount: option.amount ?? 0, facts: null, error: null })
+          else void calculateAsServerAction(frete, option.id, cartId).then(price)
         }
       },
       (error) => live && setProblem(errorMessage(error))
@@ -65,22 +75,12 @@ export function DeliveryStep({ onChosen }: { onChosen: () => void }) {
       <fieldset>
         <legend>Opções de entrega para o CEP {cart?.shipping_address?.postal_code}</legend>
         {options.map((option) => {
-          const priced = prices[option.id] ?? { state: "loading" }
+          const priced = prices[option.id]
+          const state = !priced ? "loading" : priced.error ? "error" : "ready"
           return (
-            <label key={option.id} className="delivery-choice" data-testid={`delivery-option-${option.id}`} data-state={priced.state}>
-              <input type="radio" name="delivery" value={option.id} disabled={priced.state !== "ready"} checked={chosen === option.id} onChange={() => setChosen(option.id)} />
-              {priced.state === "loading" ? (
-                <span className="frete-option">
-                  {option.name}: calculando…
-                </span>
-              ) : (
-                <FreteDeliveryOptionLabel
-                  name={option.name}
-                  amount={priced.state === "ready" ? priced.amount : null}
-                  facts={priced.state === "ready" ? priced.facts : null}
-                  error={priced.state === "error" ? priced.error : undefined}
-                />
-              )}
+            <label key={option.id} className="delivery-choice" data-testid={`delivery-option-${option.id}`} data-state={state}>
+              <input type="radio" name="delivery" value={option.id} disabled={state !== "ready"} checked={chosen === option.id} onChange={() => setChosen(option.id)} />{" "}
+              <FreteDeliveryOptionLabel name={option.name} amount={priced?.amount ?? null} facts={priced?.facts ?? null} error={priced?.error ?? undefined} loading={!priced} />
             </label>
           )
         })}

@@ -1,43 +1,83 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, QueryContext } from "@medusajs/framework/utils"
+import { tryNormalizeCep } from "../../../../lib/cep"
 import type { QuoteRequest } from "../../../../lib/checkout/build-freight-query"
 import { numberOf } from "../../../../lib/number-of"
 import { quoteRequestFromCart, type CartContext } from "../../../../providers/frete/cart-context"
 import type { Query } from "../../../../shared/query"
+import { offeredOptions, type OfferedOption, type OptionAddress } from "./offered-options"
 
-const FRETE_PROVIDER_ID = "frete_frete"
-
-interface Location {
-  address?: { postal_code?: string | null } | null
-  fulfillment_providers?: Array<{ id: string }> | null
+type CartItem = NonNullable<CartContext["items"]>[number] & {
+  variant?:
+    | (NonNullable<NonNullable<CartContext["items"]>[number]["variant"]> & {
+        product?: { id?: string; weight?: unknown; metadata?: unknown; shipping_profile?: { id?: string } | null } | null
+      })
+    | null
 }
 
-type CartRow = CartContext & { sales_channel_id?: string | null }
+interface Destination {
+  country_code?: string | null
+  province?: string | null
+  city?: string | null
+  postal_code?: string | null
+}
+
+interface CartRow {
+  currency_code?: string | null
+  sales_channel_id?: string | null
+  items?: CartItem[] | null
+  shipping_address?: Destination | null
+}
+
+/** An option checkout would offer, with the quote request the provider would price it from. */
+export interface OptionRequest {
+  option: OfferedOption
+  request: QuoteRequest
+}
 
 /**
- * The CEP the provider's shipping options would ship from: the first stock location of the sales
- * channel that has this provider, else its first stock location with a CEP. Using the same origin
- * as the provider lets the route and checkout share one cached answer. Null: the settings' origin
- * applies.
+ * The items a shipping option ships, as `calculateShippingOptionsPricesWorkflow` gives them to the
+ * provider (Medusa's `filterCartItemsByShippingProfile`, not exported): those whose product has the
+ * option's shipping profile; none when the option has no profile.
  */
-async function originCepOf(query: Query, salesChannelIds: string[]): Promise<string | null> {
-  if (!salesChannelIds.length) return null
-  const { data } = await query.graph({
-    entity: "sales_channel",
-    fields: ["id", "stock_locations.address.postal_code", "stock_locations.fulfillment_providers.id"],
-    filters: { id: salesChannelIds },
-  })
-  const locations = (data as Array<{ stock_locations?: Location[] | null }>).flatMap((channel) => channel.stock_locations ?? [])
-  const located = locations.filter((location) => location.address?.postal_code)
-  const withProvider = located.find((location) => location.fulfillment_providers?.some((provider) => provider.id === FRETE_PROVIDER_ID))
-  return (withProvider ?? located[0])?.address?.postal_code ?? null
+function itemsShippedBy(items: CartItem[], shippingProfileId: string | null): CartItem[] {
+  if (!shippingProfileId) return []
+  return items.filter((item) => item.variant?.product?.shipping_profile?.id === shippingProfileId)
 }
 
-/** A cart's items, the same fields Medusa gives the provider, with the CEP the shopper typed. */
-export async function quoteRequestForCart(container: MedusaContainer, cartId: string, postalCode: string): Promise<QuoteRequest> {
+/** The destination as Medusa's cart workflow hands it to the geo zone filter. */
+function addressFilterOf(destination: Destination): OptionAddress {
+  return {
+    country_code: destination.country_code ?? undefined,
+    province_code: destination.province ?? undefined,
+    city: destination.city ?? undefined,
+    postal_expression: destination.postal_code ?? undefined,
+  }
+}
+
+/** Each option with what the provider would be given for it: its items, the destination, its stock location. */
+function requestsFor(options: OfferedOption[], cart: CartRow, destination: Destination): OptionRequest[] {
+  return options.map((option) => ({
+    option,
+    request: quoteRequestFromCart({
+      currency_code: cart.currency_code,
+      items: itemsShippedBy(cart.items ?? [], option.shipping_profile_id),
+      shipping_address: destination,
+      from_location: option.from_location,
+    }),
+  }))
+}
+
+/**
+ * A cart's options with the CEP the shopper typed as destination. The cart's own address when it
+ * has that CEP (then the options and queries are exactly checkout's); else an address in Brazil
+ * with only that CEP, as a storefront sends before the rest of the address is known.
+ */
+export async function optionRequestsForCart(container: MedusaContainer, cartId: string, postalCode: string): Promise<OptionRequest[]> {
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "cart",
+    // Medusa's `cartFieldsForCalculateShippingOptionsPrices`, the fields the provider is given.
     fields: [
       "id",
       "currency_code",
@@ -45,11 +85,19 @@ export async function quoteRequestForCart(container: MedusaContainer, cartId: st
       "items.*",
       "items.variant.id",
       "items.variant.sku",
+      "items.variant.product.id",
+      "items.variant.product.shipping_profile.id",
+      // Handling days live in the variant's or product's metadata; the provider reads them too.
+      "items.variant.metadata",
+      "items.variant.product.metadata",
       "items.variant.weight",
       "items.variant.length",
       "items.variant.height",
       "items.variant.width",
+      "items.variant.metadata", "items.variant.product.metadata", // the items' handling days
+      "items.product.id",
       "items.product.weight",
+      "shipping_address.*",
     ],
     filters: { id: cartId },
   })
@@ -57,48 +105,65 @@ export async function quoteRequestForCart(container: MedusaContainer, cartId: st
   if (!cart) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Carrinho não encontrado.")
   }
-  const originCep = await originCepOf(query, cart.sales_channel_id ? [cart.sales_channel_id] : [])
-  return quoteRequestFromCart({
-    ...cart,
-    shipping_address: { postal_code: postalCode },
-    from_location: { address: { postal_code: originCep } },
-  })
+  const stored = cart.shipping_address
+  const destination: Destination =
+    stored && tryNormalizeCep(stored.postal_code) === tryNormalizeCep(postalCode) ? stored : { country_code: "br", postal_code: postalCode }
+  const options = await offeredOptions(container, cart.sales_channel_id ? [cart.sales_channel_id] : [], addressFilterOf(destination))
+  return requestsFor(options, cart, destination)
 }
 
-/** A product page's variants and quantities, priced in BRL, as if they were a cart. */
-export async function quoteRequestForItems(
+/**
+ * A product page's variants and quantities, priced in BRL, as if they were a cart of the
+ * publishable key's sales channels, going to an address in Brazil with that CEP.
+ */
+export async function optionRequestsForItems(
   container: MedusaContainer,
   items: Array<{ variant_id: string; quantity: number }>,
   postalCode: string,
   salesChannelIds: string[]
-): Promise<QuoteRequest> {
+): Promise<OptionRequest[]> {
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const ids = [...new Set(items.map((item) => item.variant_id))]
   const { data } = await query.graph({
     entity: "variant",
-    fields: ["id", "sku", "weight", "length", "height", "width", "product.weight", "calculated_price.calculated_amount"],
+    fields: [
+      "id",
+      "sku",
+      "weight",
+      "length",
+      "height",
+      "width",
+      "product.id",
+      "product.weight",
+      "product.shipping_profile.id",
+      "metadata",
+      "product.metadata",
+      "metadata", "product.metadata", // the items' handling days
+      "calculated_price.calculated_amount",
+    ],
     filters: { id: ids },
     context: { calculated_price: QueryContext({ currency_code: "brl" }) },
   })
-  const byId = new Map((data as Array<Record<string, unknown>>).map((variant) => [variant.id as string, variant]))
+  type VariantRow = NonNullable<CartItem["variant"]> & { calculated_price?: { calculated_amount?: unknown } | null }
+  const byId = new Map((data as VariantRow[]).map((variant) => [variant.id as string, variant]))
   const missing = ids.filter((id) => !byId.has(id))
   if (missing.length) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `Produto não encontrado: ${missing.join(", ")}`)
   }
-  return quoteRequestFromCart({
+  const destination: Destination = { country_code: "br", postal_code: postalCode }
+  const cart: CartRow = {
     currency_code: "brl",
-    shipping_address: { postal_code: postalCode },
-    from_location: { address: { postal_code: await originCepOf(query, salesChannelIds) } },
     items: items.map((item) => {
-      const variant = byId.get(item.variant_id) as Record<string, unknown>
-      const price = (variant.calculated_price as { calculated_amount?: unknown } | null)?.calculated_amount
+      const variant = byId.get(item.variant_id) as VariantRow
       return {
         quantity: item.quantity,
-        unit_price: numberOf(price) ?? 0,
-        variant_sku: (variant.sku as string | null) ?? null,
+        unit_price: numberOf(variant.calculated_price?.calculated_amount) ?? 0,
+        variant_sku: variant.sku ?? null,
         variant_id: item.variant_id,
-        variant: variant as CartContext["items"] extends Array<infer I> | null | undefined ? I extends { variant?: infer V } ? V : never : never,
+        variant,
       }
     }),
-  })
+  }
+  const options = await offeredOptions(container, salesChannelIds, addressFilterOf(destination))
+  return requestsFor(options, cart, destination)
 }

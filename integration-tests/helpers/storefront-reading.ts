@@ -1,0 +1,75 @@
+// What the storefront's browser tests read of a page as a shopper reads it: the stylesheets a
+// page gets (a reset like Tailwind's preflight first), and each option's parts and text.
+import fs from "node:fs"
+import path from "node:path"
+import type { Page } from "playwright-core"
+import { describeOption, type FreteQuote } from "../../storefront"
+
+/** A reset like Tailwind's preflight: no margins, paddings or borders, form controls bare. */
+export const PREFLIGHT = `
+*,::before,::after{box-sizing:border-box;border:0 solid;margin:0;padding:0}
+html{line-height:1.5;-webkit-text-size-adjust:100%;font-family:ui-sans-serif,system-ui,sans-serif}
+body{line-height:inherit}
+h1,h2,h3,h4,h5,h6{font-size:inherit;font-weight:inherit}
+a{color:inherit;text-decoration:inherit}
+ol,ul,menu{list-style:none}
+img,svg,video{display:block;vertical-align:middle}
+button,input,select,textarea{font:inherit;letter-spacing:inherit;color:inherit;background-color:transparent;border-radius:0}
+button,[type=button],[type=submit]{appearance:button;background-color:transparent;background-image:none}
+input::placeholder{opacity:1;color:#9ca3af}
+button{cursor:pointer}
+`
+const KIT_CSS = fs.readFileSync(path.join(__dirname, "..", "..", "storefront", "styles.css"), "utf8")
+const SHOP_CSS = fs.readFileSync(path.join(__dirname, "..", "..", "scripts", "demo", "storefront", "app", "storefront.css"), "utf8")
+/** What the page's stylesheet holds after the reset: the kit's and the shop's, the kit's alone, or nothing. */
+export type Styles = "shop" | "kit" | "reset"
+
+/** The page's whole stylesheet for these styles. */
+export const stylesheet = (styles: Styles) => [PREFLIGHT, styles !== "reset" ? KIT_CSS : "", styles === "shop" ? SHOP_CSS : ""].join("\n")
+
+/** What a shopper reads of one option, as the kit writes it: "name · price carrier · deadline · date". */
+export const readAs = (option: { name: string; price: string; facts: Array<string | null> }) => `${option.name} · ${option.price} ${option.facts.filter(Boolean).join(" · ")}`
+export const quoteText = (quote: FreteQuote) => {
+  const shown = describeOption(quote)
+  return readAs({ name: shown.name, price: shown.price, facts: [shown.carrier, shown.deadline, shown.date, shown.note] })
+}
+
+/** The product page calculator's options: each part, the whole text, and the lines as laid out. */
+export const calculatorOptions = (page: Page) =>
+  page.locator(".frete-calculator__option").evaluateAll((items) =>
+    items.map((item) => ({
+      option: item.getAttribute("data-frete-option"),
+      service: item.getAttribute("data-frete-service"),
+      text: item.textContent,
+      lines: (item as HTMLElement).innerText.split("\n"),
+      name: item.querySelector(".frete-calculator__name")?.textContent ?? null,
+      price: item.querySelector(".frete-calculator__price")?.textContent ?? null,
+      deadline: item.querySelector(".frete-calculator__deadline")?.textContent ?? null,
+      date: item.querySelector(".frete-calculator__date")?.textContent ?? null,
+      estimated: item.querySelector(".frete-calculator__estimated")?.textContent ?? null,
+    }))
+  )
+
+/** The delivery step's options, likewise. */
+export const deliveryOptions = (page: Page) =>
+  page.locator(".delivery-choice").evaluateAll((items) =>
+    items.map((item) => ({
+      state: item.getAttribute("data-state"),
+      text: item.querySelector(".frete-option")?.textContent ?? null,
+      lines: (item.querySelector(".frete-option") as HTMLElement | null)?.innerText.split("\n") ?? [],
+      name: item.querySelector(".frete-option__name")?.textContent ?? null,
+      price: item.querySelector(".frete-option__price")?.textContent ?? null,
+      carrier: item.querySelector(".frete-option__carrier")?.textContent ?? null,
+      deadline: item.querySelector(".frete-option__deadline")?.textContent ?? null,
+      date: item.querySelector(".frete-option__date")?.textContent ?? null,
+      error: item.querySelector(".frete-option__error")?.textContent ?? null,
+    }))
+  )
+
+/** How the calculator's CEP field and button look: their computed border, background and padding. */
+export const controlsLook = (page: Page) =>
+  page.evaluate(() => {
+    const input = getComputedStyle(document.querySelector(".frete-calculator__input") as Element)
+    const button = getComputedStyle(document.querySelector(".frete-calculator__button") as Element)
+    return { inputBorder: input.borderTopWidth, inputStyle: input.borderTopStyle, buttonBackground: button.backgroundColor, buttonPadding: button.paddingTop }
+  })
