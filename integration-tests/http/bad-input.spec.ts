@@ -548,8 +548,9 @@ freteIntegrationTestRunner({
               return
             }
             expect(answer.status).toBe(200)
-            const quotes = answer.data.quotes as Array<{ amount: number; currency_code: string }>
-            expect(quotes.length).toBeGreaterThan(0)
+            // One entry per shipping option checkout offers: the store has one of this provider.
+            const quotes = answer.data.quotes as Array<{ option_id: string; name: string; amount: number; currency_code: string }>
+            expect(quotes.map((quote) => [quote.option_id, quote.name])).toEqual([[optionId, "Frete econômico"]])
             expect(quotes.every((quote) => quote.amount > 0 && quote.currency_code === "brl")).toBe(true)
           }),
           { numRuns: 40 }

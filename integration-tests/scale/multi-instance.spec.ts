@@ -1,7 +1,7 @@
 // Medusa as a store runs it in production: two server instances and a worker
 // (MEDUSA_WORKER_MODE), one Postgres, one Redis for the event bus, the workflow engine, locking
-// and the Caching Module. One cart priced through both servers costs one freight call; the quote
-// route's per-client bound holds across them; the worker tracks each shipment once, also after a
+// and the Caching Module. One cart priced through both servers costs one freight call; the quota
+// guard's per-client bound holds across them, on the quote route and Medusa's calculate; the worker tracks each shipment once, also after a
 // restart. This file's own app only seeds the store (as a server: it runs no job of its own).
 import path from "node:path"
 import { ROOT, startMedusaServer, type MedusaServer } from "../../scripts/demo/medusa-server"
@@ -124,6 +124,30 @@ freteIntegrationTestRunner({
         expect(freightCalls() - before).toBe(4)
         // Another client behind the same proxy has a bound of its own.
         expect((await quote(b(), { postal_code: "80010-000", items: [{ variant_id: tracking.mug, quantity: 1 }] }, "198.51.100.9")).status).toBe(200)
+      } finally {
+        await api.post("/admin/frete/settings", { quote_route_limit_per_minute: 60 }, tracking.store.admin)
+      }
+    })
+
+    it("the quota guard holds across both servers on Medusa's own calculate route too", async () => {
+      await api.post("/admin/frete/settings", { quote_route_limit_per_minute: 8 }, tracking.store.admin)
+      await new Promise((resolve) => setTimeout(resolve, 3_000))
+      try {
+        const carts: string[] = []
+        for (let index = 0; index < 16; index += 1) {
+          carts.push(await createCart(a().api, shop(), [{ variant_id: tracking.mug, quantity: 1 }], { postal_code: `${String(11_000 + index * 5_000).padStart(5, "0")}-000` }))
+        }
+        const before = freightCalls()
+        const answers: Answer[] = []
+        for (const [index, cartId] of carts.entries()) {
+          const server = index % 2 === 0 ? a() : b()
+          // One client, as the proxy forwards it, through both servers.
+          const headers = { ...tracking.store.store.headers, "x-forwarded-for": "192.0.2.50" }
+          answers.push(await server.api.post(`/store/shipping-options/${tracking.optionId}/calculate`, { cart_id: cartId, data: {} }, { headers }).catch((error: { response: Answer }) => error.response))
+        }
+        expect(answers.slice(0, 8).map((answer) => answer.status)).toEqual(Array(8).fill(200))
+        expect(answers.slice(8).map((answer) => [answer.status, answer.data.code])).toEqual(Array(8).fill([400, "too_many_quotes"]))
+        expect(freightCalls() - before).toBe(8)
       } finally {
         await api.post("/admin/frete/settings", { quote_route_limit_per_minute: 60 }, tracking.store.admin)
       }

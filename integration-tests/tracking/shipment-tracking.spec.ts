@@ -117,8 +117,8 @@ freteIntegrationTestRunner({
       expect(await rowsOf(order.id)).toHaveLength(1)
     })
 
-    it("retries a failing service until it answers: created, with one successful call", async () => {
-      sandbox().setFault("tracking", { mode: "status", status: 500, times: 2 })
+    it("retries an unavailable service (503) until it answers: created, with one successful call", async () => {
+      sandbox().setFault("tracking", { mode: "status", status: 503, times: 2 })
       const { order } = await ship()
       const [first] = await settled(order.id)
       expect(first).toMatchObject({ status: "pending", attempts: 1 })
@@ -130,7 +130,7 @@ freteIntegrationTestRunner({
         const [row] = await rowsOf(order.id)
         return row.status === "created" ? row : undefined
       })
-      expect(trackingCalls().map((call) => call.status)).toEqual([500, 500, 200])
+      expect(trackingCalls().map((call) => call.status)).toEqual([503, 503, 200])
       expect(sandbox().trackingOrders()).toHaveLength(1)
       expect((await rowsOf(order.id))[0]).toMatchObject({ status: "created", attempts: 3, last_error: null })
     })

@@ -69,11 +69,10 @@ freteIntegrationTestRunner({
       expect(trackingCalls()).toHaveLength(before)
     }
 
-    describe("a fault the service answers before creating anything: pending, retried, then created once", () => {
+    describe("a fault that says the service did not act: pending, retried, then created once", () => {
       it.each<[string, SandboxFault, number]>([
-        ["500 with the service's JSON", { mode: "status", status: 500 }, 500],
+        ["503 with the service's JSON", { mode: "status", status: 503 }, 503],
         ["503 with a proxy's HTML page", { mode: "html" }, 503],
-        ["502 with a proxy's HTML page", { mode: "html", status: 502 }, 502],
         ["429", { mode: "status", status: 429 }, 429],
       ])("%s", async (_name, fault, status) => {
         sandbox().setFault("tracking", { ...fault, times: 2 })
@@ -113,6 +112,11 @@ freteIntegrationTestRunner({
         ["the connection is reset after the request was sent", { mode: "reset" }, null, maybeCreated(/a conexão caiu depois do envio/)],
         ["a 200 with malformed JSON", { mode: "malformed-json" }, 200, maybeCreated(/não é JSON no formato documentado/)],
         ["a 200 of the wrong shape", { mode: "wrong-shape" }, 200, maybeCreated(/não é JSON no formato documentado/)],
+        // "An error occurred, contact support": the service may have made the order before it.
+        ["a 500 with the service's JSON", { mode: "status", status: 500 }, 500, maybeCreated(/o serviço falhou \(HTTP 500\)/)],
+        // A proxy in front of the service: the service behind it may have made the order.
+        ["a 502 with a proxy's HTML page", { mode: "html", status: 502 }, 502, maybeCreated(/o serviço falhou \(HTTP 502\)/)],
+        ["a 504 with a proxy's HTML page", { mode: "html", status: 504 }, 504, maybeCreated(/o serviço falhou \(HTTP 504\)/)],
         // Not outcome-unknown, but also never resent on its own: the order was refused.
         ["a 400 refusal", { mode: "status", status: 400 }, 400, /^O serviço de rastreamento recusou o pedido: Ocorreu um erro, contate o suporte$/],
       ])("%s", async (_name, fault, status, reason) => {
@@ -122,6 +126,7 @@ freteIntegrationTestRunner({
         const [row] = await settled(order.id)
         expect(row).toMatchObject({ status: "failed", attempts: 1, remote_id: null, next_attempt_at: null })
         expect(row.last_error).toMatch(reason)
+        expect(row.last_error).not.toMatch(/<|nginx|DOCTYPE/i)
         expect(trackingCalls()).toHaveLength(1)
         expect(trackingCalls()[0]).toMatchObject({ fault: fault.mode, status })
         expect(sandbox().trackingOrders()).toHaveLength(0)
@@ -199,8 +204,8 @@ freteIntegrationTestRunner({
       expect(trackingCalls().map((call) => call.status)).toEqual([null, 200])
     })
 
-    it("orders shipped while the service is down: each gets exactly one tracking order once it recovers", async () => {
-      sandbox().setFault("tracking", { mode: "status", status: 500 })
+    it("orders shipped while the service is down (503): each gets exactly one tracking order once it recovers", async () => {
+      sandbox().setFault("tracking", { mode: "status", status: 503 })
       const orders: Array<Awaited<ReturnType<typeof ship>>["order"]> = []
       for (let index = 0; index < 3; index += 1) {
         orders.push((await ship()).order)
@@ -209,7 +214,7 @@ freteIntegrationTestRunner({
         const [row] = await settled(order.id)
         // The app's own scheduled job (every minute) may have made a second attempt already.
         expect(row.status).toBe("pending")
-        expect(row.last_error).toMatch(new RegExp(`^Falha temporária na tentativa ${row.attempts}: .*HTTP 500`))
+        expect(row.last_error).toMatch(new RegExp(`^Falha temporária na tentativa ${row.attempts}: .*HTTP 503`))
       }
 
       // Still down at the next runs: retried, still pending, nothing created.
@@ -240,7 +245,7 @@ freteIntegrationTestRunner({
       const calls = trackingCalls()
       expect(calls).toHaveLength(rows.reduce((sum, row) => sum + row.attempts, 0))
       expect(calls.filter((call) => call.status === 200)).toHaveLength(3)
-      expect(calls.every((call) => call.status === 200 || call.status === 500)).toBe(true)
+      expect(calls.every((call) => call.status === 200 || call.status === 503)).toBe(true)
 
       const before = calls.length
       for (let run = 0; run < 3; run += 1) {

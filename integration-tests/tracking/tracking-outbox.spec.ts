@@ -101,7 +101,7 @@ freteIntegrationTestRunner({
       expect(sandbox().trackingOrders()).toHaveLength(BURST)
     }, 600_000)
 
-    it("keeps only a masked copy of the CPF, phone and e-mail once the tracking order is created", async () => {
+    it("keeps only a masked copy of the name, CPF, phone, e-mail and address once the tracking order is created", async () => {
       const { order } = await ship(CPF_FORMATTED)
       const [row] = await settled(order.id)
       expect(row.status).toBe("created")
@@ -109,8 +109,16 @@ freteIntegrationTestRunner({
 
       const { rows } = await dbConnection.raw(`select payload from tracking_order where id = ?`, [row.id])
       const stored = JSON.stringify(rows[0].payload)
-      expect(rows[0].payload).toMatchObject({ CustomerDocumentNumber: "***.533.447-**", CustomerPhone: "(21) *****-4321", CustomerEmail: "m***@example.com.br", CustomerName: "Maria da Silva" })
-      for (const secret of [CPF, "21987654321", "98765-4321", "maria@example.com.br"]) {
+      expect(rows[0].payload).toMatchObject({
+        CustomerDocumentNumber: "***.533.447-**",
+        CustomerPhone: "(21) *****-4321",
+        CustomerEmail: "m***@example.com.br",
+        CustomerName: "M*** d*** S***",
+        CustomerStreet: "A*** R*** B***",
+        CustomerNumber: "***",
+        CustomerComplement: "S*** 1***",
+      })
+      for (const secret of [CPF, "21987654321", "98765-4321", "maria@example.com.br", "Maria da Silva", "Rio Branco", "Sala 101"]) {
         expect(stored).not.toContain(secret)
       }
       expect(row.payload).toMatchObject({ CustomerDocumentNumber: "***.533.447-**", CustomerPhone: "(21) *****-4321" })
@@ -131,7 +139,7 @@ freteIntegrationTestRunner({
       )
 
       const { data: preview } = await ok(api.get(`/admin/frete/tracking-orders/${failed.id}/preview`, admin()))
-      expect(preview.preview.payload).toMatchObject({ CustomerPhone: "(11) *****-5678", CustomerDocumentNumber: "***.444.777-**", CustomerName: "Maria da Silva" })
+      expect(preview.preview.payload).toMatchObject({ CustomerPhone: "(11) *****-5678", CustomerDocumentNumber: "***.444.777-**", CustomerName: "M*** d*** S***" })
       expect(preview.preview.changed_fields).toEqual(expect.arrayContaining(["CustomerPhone", "CustomerDocumentNumber"]))
       expect(preview.preview.omitted_fields).toEqual([])
       expect(JSON.stringify(preview)).not.toContain(FIXED_CPF)

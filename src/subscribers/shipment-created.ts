@@ -4,13 +4,13 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { FRETE_MODULE } from "../modules/frete"
 import type FreteModuleService from "../modules/frete/service"
 import { readShippedFulfillment } from "../workflows/tracking/gather-shipment-facts"
-import { deliverTrackingOrder } from "../workflows/tracking/deliver-tracking-order"
+import { trackShipment } from "../workflows/tracking/track-shipment"
 
 /**
  * Medusa v2 has no `order.shipped`: "Mark as shipped" runs createOrderShipmentWorkflow, which emits
  * `shipment.created` with the fulfillment's id. The fulfillment's tracking order row is written
- * first (so nothing is lost if anything after fails; the job picks it up), then delivered at once.
- * A redelivered event finds the row there and leaves it to whoever owns it.
+ * first, then delivered at once (see trackShipment). A shipment whose event is lost or whose row
+ * could not be written here is found by the reconciliation job (reconcile-tracking-orders).
  */
 export default async function shipmentCreatedHandler({ event, container }: SubscriberArgs<{ id: string; no_notification?: boolean }>) {
   const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
@@ -23,14 +23,7 @@ export default async function shipmentCreatedHandler({ event, container }: Subsc
     logger.debug(`frete tracking: fulfillment ${fulfillmentId} is not shipped by a provider that gets tracking orders`)
     return
   }
-  const { row, inserted } = await frete.recordShipment({ fulfillmentId, orderId: fulfillment.orderId, noNotification: event.data.no_notification === true })
-  if (!inserted) {
-    return
-  }
-  if (!frete.trackingClient()) {
-    logger.warn(`frete tracking: not configured yet; the tracking order of fulfillment ${fulfillmentId} waits for the URL and the credential`)
-  }
-  await deliverTrackingOrder(container, row.id)
+  await trackShipment(container, { fulfillmentId, orderId: fulfillment.orderId, noNotification: event.data.no_notification === true })
 }
 
 export const config: SubscriberConfig = {

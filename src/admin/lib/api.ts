@@ -8,6 +8,9 @@ import type {
   TestConnectionRequest,
   TestConnectionResponse,
   TrackingOrder,
+  BulkResendRequest,
+  BulkResendResponse,
+  FailedTrackingOrdersResponse,
 } from "./types"
 
 /** The URL of an admin route, resolved against the backend the way the js-sdk resolves it. */
@@ -62,6 +65,16 @@ export function retryTrackingOrder(id: string): Promise<{ tracking_order: Tracki
   return sdk.client.fetch<{ tracking_order: TrackingOrder }>(`/admin/frete/tracking-orders/${encodeURIComponent(id)}/retry`, {
     method: "POST",
   })
+}
+
+/** The store's failed tracking orders, the latest failure first. */
+export function listFailedTrackingOrders(page: { limit: number; offset: number }): Promise<FailedTrackingOrdersResponse> {
+  return sdk.client.fetch<FailedTrackingOrdersResponse>("/admin/frete/tracking-orders", { query: { status: "failed", ...page } })
+}
+
+/** "Reenviar" for many rows: the ones chosen, or every one failed since `failed_since`. */
+export function resendTrackingOrders(request: BulkResendRequest): Promise<BulkResendResponse> {
+  return postForm<BulkResendResponse>("/admin/frete/tracking-orders/retry", request)
 }
 
 /** The store's fulfillment providers (Medusa's own admin route). */

@@ -5,4 +5,5 @@ export const queryKeys = {
   productsMissingDimensions: (page: { limit: number; offset: number }) =>
     ["frete", "products-missing-dimensions", page] as const,
   trackingOrders: (orderId: string) => ["frete", "tracking-orders", orderId] as const,
+  failedTrackingOrders: (page: { limit: number; offset: number }) => ["frete", "tracking-orders", "failed", page] as const,
 }

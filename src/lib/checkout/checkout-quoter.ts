@@ -8,7 +8,8 @@ import { canonicalKey, hashKey, QuoteCache, Received, type QuoteCacheStats, type
 import type { FreteSettings } from "../settings/schema"
 import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
 import { OriginWatch, type OriginProblem } from "./origin-watch"
-import { requestArrival } from "./request-arrival"
+import { QuoteRefusedError, type QuoteAdmission } from "./quote-admission"
+import { requestArrival, storeShopper } from "./request-arrival"
 import { LockWaitTimeout, type KeptQuote, type SharedQuoteTier } from "./shared-quotes"
 import { ShopperError } from "./shopper-error"
 
@@ -42,6 +43,8 @@ export interface CheckoutQuoterDeps {
   freightClient: () => FreightClient | null
   /** Stops calling the API for a while after repeated failures; null: always call. */
   breaker?: CircuitBreaker | null
+  /** The quota guard, asked right before each call a store request causes; null: none (a test, the naive plugin). */
+  admission?: QuoteAdmission | null
   /**
    * The tier shared by the store's instances (see shared-quotes.ts), when the store has Medusa's
    * Caching Module; `tier` is asked at each load, null meaning none. Without it, as without the
@@ -91,8 +94,9 @@ export class CheckoutQuoter {
    * call the open circuit refused says nothing: the key is asked again as soon as it closes.
    */
   static remembersFailure(error: unknown): boolean {
-    // Nor a wait for another instance's call: its answer may be kept a moment later.
-    return !(error instanceof CircuitOpenError) && !(error instanceof LockWaitTimeout)
+    // Nor a wait for another instance's call: its answer may be kept a moment later. Nor a query
+    // the quota guard refused: it was never asked.
+    return !(error instanceof CircuitOpenError) && !(error instanceof LockWaitTimeout) && !(error instanceof QuoteRefusedError)
   }
 
   /**
@@ -152,8 +156,8 @@ export class CheckoutQuoter {
       const cache = this.deps.cache
       const key = this.keyOf(query)
       const result = cache
-        ? await cache.get(key, () => this.load(query, key, startedAt))
-        : { value: unwrap(await this.load(query, key, startedAt)), source: "upstream" as const }
+        ? await cache.get(key, () => this.load(query, key, startedAt, settings))
+        : { value: unwrap(await this.load(query, key, startedAt, settings)), source: "upstream" as const }
       // An answer for this origin, fresh or kept: the service knows it.
       this.origins.answered(query.originCep)
       const offers = offersFromQuote(result.value, settings, this.now())
@@ -164,6 +168,11 @@ export class CheckoutQuoter {
     } catch (error) {
       if (error instanceof CepNotFoundError && error.which === "destination") {
         throw new ShopperError("cep_not_served")
+      }
+      if (error instanceof QuoteRefusedError) {
+        // Said on this caller's own response: one who joined another's refused load gets the wait too.
+        storeShopper()?.retryAfter(error.retryAfterSeconds)
+        throw new ShopperError("too_many_quotes", error.message)
       }
       if (error instanceof CepNotFoundError && this.origins.report(query.originCep, this.now())) {
         // The store's configuration is wrong, not the shopper's CEP: said once, loudly, and shown in the admin.
@@ -188,11 +197,11 @@ export class CheckoutQuoter {
    * call of this process, then kept for the others. A shared tier that fails is logged and left
    * out: the process asks for itself, as with none.
    */
-  private async load(query: FreightQuery, key: string, startedAt: number): Promise<FreightQuote | Received<FreightQuote>> {
+  private async load(query: FreightQuery, key: string, startedAt: number, settings: FreteSettings): Promise<FreightQuote | Received<FreightQuote>> {
     const shared = this.deps.shared
     const tier = shared?.tier()
     if (!shared || !tier) {
-      return this.upstream(query, startedAt)
+      return this.upstream(query, startedAt, settings)
     }
     const kept = await this.readShared(tier, key, shared.successTtlMs)
     if (kept) {
@@ -205,7 +214,7 @@ export class CheckoutQuoter {
         const meanwhile = await this.readShared(tier, key, shared.successTtlMs)
         if (meanwhile) return { kept: meanwhile }
         try {
-          const quote = await this.upstream(query, startedAt)
+          const quote = await this.upstream(query, startedAt, settings)
           await this.writeShared(tier, key, { quote, storedAt: Date.now() }, shared.successTtlMs)
           return { quote }
         } catch (error) {
@@ -215,7 +224,7 @@ export class CheckoutQuoter {
     } catch (error) {
       if (!(error instanceof LockWaitTimeout)) {
         this.sharedFailed("lock", error)
-        return this.upstream(query, startedAt)
+        return this.upstream(query, startedAt, settings)
       }
       // The other instance's call outlasted the wait: its answer may have come just now.
       const late = await this.readShared(tier, key, shared.successTtlMs)
@@ -255,12 +264,20 @@ export class CheckoutQuoter {
     }
   }
 
-  private async upstream(query: FreightQuery, startedAt: number): Promise<FreightQuote> {
+  /**
+   * The one place a new query goes to the freight API: first the quota guard, when a store request
+   * causes it and the circuit would let it through (a call the open circuit refuses costs nothing),
+   * then the call, through the circuit breaker.
+   */
+  private async upstream(query: FreightQuery, startedAt: number, settings: FreteSettings): Promise<FreightQuote> {
     const client = this.deps.freightClient()
     if (!client) {
       throw new FreightNotConfiguredError()
     }
     const breaker = this.deps.breaker
+    if (this.deps.admission && (breaker?.wouldAllow() ?? true)) {
+      await this.deps.admission.admit(settings)
+    }
     const ask = () => client.quote(query, { startedAt })
     const asked = performance.now()
     const quote = breaker ? await breaker.run(ask, CheckoutQuoter.verdictOn) : await ask()

@@ -1,22 +1,49 @@
 import { AsyncLocalStorage } from "node:async_hooks"
 
 /**
- * When the HTTP request being served reached the server (`Date.now()` time), carried along all
- * the async work it starts. Medusa runs most of a pricing route (its middlewares, the cart's
- * queries, the workflow) before it asks the provider for a price: 40 to 250 ms on a busy server.
- * A freight deadline counted from the provider's call let the route answer that much past
- * `freight.timeoutMs`; counted from the request's arrival, the route as a whole keeps to it.
+ * A store request (a shopper's, through the storefront), as the quota guard needs it: who asks,
+ * read only when a new freight query is about to be made (quote-admission.ts), and how a refusal's
+ * wait reaches the response, whichever route priced the freight.
  */
-const arrivals = new AsyncLocalStorage<number>()
+export interface ShopperRequest {
+  /** The address of the socket the request came on. */
+  socketAddress: string | undefined
+  /** The request's X-Forwarded-For header(s), as received. */
+  forwardedFor: string | string[] | undefined
+  /** Sets `Retry-After` on the response, while it has not been sent. */
+  retryAfter(seconds: number): void
+  /** Milliseconds this request's new queries spent in the quota guard (the quote route's Server-Timing `bound`). */
+  guardMs: number
+}
 
-/** Runs `next`, and all it starts, as the work of a request that arrived at `at`. */
-export function runFromArrival<T>(next: () => T, at: number = Date.now()): T {
-  return arrivals.run(at, next)
+/**
+ * What the HTTP request being served carries along all the async work it starts: when it reached
+ * the server (`Date.now()` time) and, for a store request, the shopper behind it. Medusa runs most
+ * of a pricing route (its middlewares, the cart's queries, the workflow) before it asks the
+ * provider for a price: 40 to 250 ms on a busy server. A freight deadline counted from the
+ * provider's call let the route answer that much past `freight.timeoutMs`; counted from the
+ * request's arrival, the route as a whole keeps to it.
+ */
+interface RequestContext {
+  arrivedAt: number
+  shopper?: ShopperRequest
+}
+
+const requests = new AsyncLocalStorage<RequestContext>()
+
+/** Runs `next`, and all it starts, as the work of a request that arrived at `at`, a shopper's if `shopper` is given. */
+export function runFromArrival<T>(next: () => T, at: number = Date.now(), shopper?: ShopperRequest): T {
+  return requests.run({ arrivedAt: at, shopper }, next)
 }
 
 /** When the request being served arrived, or undefined outside a request (a job, a test). */
 export function requestArrival(): number | undefined {
-  return arrivals.getStore()
+  return requests.getStore()?.arrivedAt
+}
+
+/** The shopper of the store request being served; undefined in an admin request, a job or a test. */
+export function storeShopper(): ShopperRequest | undefined {
+  return requests.getStore()?.shopper
 }
 
 type Hrtime = [number, number]

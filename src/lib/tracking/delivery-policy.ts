@@ -1,5 +1,5 @@
 import { describeServiceError } from "../describe-service-error"
-import { InvalidAnswerError, InvalidCredentialsError, NetworkError, TimeoutError, TrackingRejectedError } from "../errors"
+import { InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError, TrackingRejectedError } from "../errors"
 import { InvalidTrackingOrderError, TrackingNotConfiguredError } from "./client"
 
 export interface RetryPolicy {
@@ -32,23 +32,38 @@ export function retryDelayMs(attempts: number, policy: RetryPolicy, random: () =
 }
 
 /**
+ * Whether the tracking service certainly did not act on the request, so that sending it again
+ * cannot create a second order: the request never left the process (refused, connect timeout,
+ * still queued for a socket: `outcomeUnknown` false), or the service said it did not take it
+ * (`429` its plan's limit, `503` unavailable). A `500` ("an error occurred, contact support") may
+ * come after the order was made, and a `502` or `504` from a proxy in front of it may hide a
+ * service that made it: those are not among these.
+ */
+export function certainlyNotActed(error: unknown): boolean {
+  if (error instanceof TimeoutError || error instanceof NetworkError) {
+    return !error.outcomeUnknown
+  }
+  return error instanceof QuotaExceededError || (error instanceof ServerError && error.status === 503)
+}
+
+/**
  * Failures that sending again cannot fix end the tracking order as `failed`, with a reason the
- * merchant reads in the admin (pt-BR, worded by `describeServiceError`); the rest are retried
- * until `giveUpAfterMs`.
+ * merchant reads in the admin (pt-BR, worded by `describeServiceError`); the ones after which the
+ * service certainly did not act are retried until `giveUpAfterMs`.
  *
- * The tracking API has no idempotency key and no way to look an order up. When the request may
- * have reached it (a timeout or a dropped connection after sending, an unreadable 200), sending it
- * again could create a second tracking order and notify the shopper twice: such an order is
- * `failed` for the merchant to check, never retried on its own.
+ * The tracking API has no idempotency key and no way to look an order up. Any other ending (a
+ * `500`, `502`, `504`, a timeout or a dropped connection after sending, an unreadable `200`, an
+ * error nobody foresaw) may come after the order was created, and sending it again could create a
+ * second tracking order and notify the shopper twice: such an order is `failed` for the merchant
+ * to check the service's panel, never retried on its own.
  */
 export function decideAfterFailure(error: unknown, attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
   const detail = describeServiceError(error, "tracking-attempt")
   if (error instanceof InvalidCredentialsError || error instanceof TrackingRejectedError || error instanceof InvalidTrackingOrderError) {
     return { kind: "fail", reason: detail }
   }
-  const maybeCreated =
-    ((error instanceof TimeoutError || error instanceof NetworkError) && error.outcomeUnknown) || error instanceof InvalidAnswerError
-  if (maybeCreated) {
+  const notSent = error instanceof TrackingNotConfiguredError || certainlyNotActed(error)
+  if (!notSent) {
     return { kind: "fail", reason: maybeCreatedReason(detail) }
   }
   if (ageMs >= policy.giveUpAfterMs) {
@@ -60,4 +75,18 @@ export function decideAfterFailure(error: unknown, attempts: number, ageMs: numb
     return { kind: "retry", reason: NOT_CONFIGURED_REASON, delayMs: retryDelayMs(1, policy) }
   }
   return { kind: "retry", reason: `Falha temporária na tentativa ${attempts}: ${detail}`, delayMs: retryDelayMs(attempts, policy) }
+}
+
+/** Why an attempt sent nothing: the order's data could not be read or stored in Medusa (the merchant reads it). */
+export const UNREADABLE_ORDER_DETAIL = "não foi possível montar o pedido com os dados do Medusa; nada foi enviado"
+
+/**
+ * The tracking order could not be built (the order or the fulfillment could not be read): nothing
+ * was sent, so it is retried like a request that never left, until `giveUpAfterMs`.
+ */
+export function decideAfterUnbuiltOrder(attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
+  if (ageMs >= policy.giveUpAfterMs) {
+    return { kind: "fail", reason: `Não foi possível entregar depois de ${attempts} tentativas: ${UNREADABLE_ORDER_DETAIL}` }
+  }
+  return { kind: "retry", reason: `Falha temporária na tentativa ${attempts}: ${UNREADABLE_ORDER_DETAIL}`, delayMs: retryDelayMs(attempts, policy) }
 }

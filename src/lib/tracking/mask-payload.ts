@@ -1,16 +1,18 @@
 import { maskCpf } from "./cpf"
 
 /**
- * The shopper's personal data in a tracking order, masked the way the admin shows it: enough for
- * a merchant to recognise the shopper, too little to be the data. A value already masked (it has
- * a `*`) is kept as it is, so masking twice changes nothing.
+ * The shopper's personal data in a tracking order, masked: enough for a merchant to recognise the
+ * shopper, too little to be the data. This is the only form a payload is kept in (LGPD: the clear
+ * order is built when it is sent and lives in memory for that call). Every mask gives a value it
+ * leaves as it is, so masking twice changes nothing and a stored copy compares with a new one.
  */
 
-const isMasked = (value: string) => value.includes("*")
+const MASKED_PHONE = /^\((?:\d{2}|\*\*)\) \*{4,5}-(?:\d{4}|\*{4})$/
+const MASKED_CPF = /^\*\*\*\.(?:\d{3}|\*{3})\.(?:\d{3}|\*{3})-\*\*$/
 
 /** "21987654321" -> "(21) *****-4321"; anything that is not a Brazilian number, entirely masked. */
 export function maskPhone(value: string): string {
-  if (isMasked(value)) {
+  if (MASKED_PHONE.test(value)) {
     return value
   }
   const digits = value.replace(/\D/g, "")
@@ -22,9 +24,6 @@ export function maskPhone(value: string): string {
 
 /** "maria@example.com.br" -> "m***@example.com.br"; no "@", entirely masked. */
 export function maskEmail(value: string): string {
-  if (isMasked(value)) {
-    return value
-  }
   const at = value.lastIndexOf("@")
   if (at < 1) {
     return "***"
@@ -34,22 +33,46 @@ export function maskEmail(value: string): string {
 
 /** "52998224725" -> "***.982.247-**" (see maskCpf); a masked value as it is. */
 export function maskDocument(value: string): string {
-  return isMasked(value) ? value : maskCpf(value)
+  return MASKED_CPF.test(value) ? value : maskCpf(value)
 }
+
+/** "Maria da Silva" -> "M*** d*** S***": each word's first letter, its length hidden too. */
+export function maskWords(value: string): string {
+  return value
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== "")
+    .map((word) => `${Array.from(word)[0]}***`)
+    .join(" ")
+}
+
+/** Nothing of the value is kept: a house number, a birth date. */
+const hidden = (shape: string) => () => shape
 
 const MASKS: Record<string, (value: string) => string> = {
+  CustomerName: maskWords,
   CustomerDocumentNumber: maskDocument,
+  CustomerDateOfBirth: hidden("****-**-**"),
   CustomerPhone: maskPhone,
   CustomerEmail: maskEmail,
+  CustomerStreet: maskWords,
+  CustomerNumber: hidden("***"),
+  CustomerComplement: maskWords,
 }
 
-/** A copy of a tracking order's body with the CPF, phone and e-mail masked. */
+/** The fields of a tracking order that are the shopper's personal data, kept only masked. */
+export const PERSONAL_FIELDS: readonly string[] = Object.keys(MASKS)
+
+/** A copy of a tracking order's body with every personal field masked (the rest as it is). */
 export function maskTrackingPayload(payload: object): Record<string, unknown> {
   const masked: Record<string, unknown> = Object.fromEntries(Object.entries(payload))
   for (const [field, mask] of Object.entries(MASKS)) {
     const value = masked[field]
     if (typeof value === "string") {
       masked[field] = mask(value)
+    } else if (value !== undefined && value !== null) {
+      // Not a string where the order has text: not kept at all rather than kept in clear.
+      masked[field] = "***"
     }
   }
   return masked

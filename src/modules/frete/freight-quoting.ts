@@ -1,6 +1,7 @@
 import type { ICachingModuleService, Logger } from "@medusajs/framework/types"
 import type { FreteOptions } from "../../../medusa-plugin.config"
 import { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
+import { QuoteAdmission, type TakeQuote } from "../../lib/checkout/quote-admission"
 import type { SharedQuoteTier } from "../../lib/checkout/shared-quotes"
 import { CircuitBreaker, type CircuitTransition } from "../../lib/circuit-breaker"
 import type { FreightClient } from "../../lib/freight/client"
@@ -14,14 +15,17 @@ type Deps = {
   /** Medusa's Caching Module, when the store registers it: the quote answers' shared tier. */
   caching: () => ICachingModuleService | undefined
   freightClient: () => FreightClient | null
+  /** The quota guard's take, counted in Postgres across the store's instances (quote-takes.ts). */
+  takeQuote: TakeQuote
 }
 
 /**
  * The checkout quoter every part of the plugin in this process shares (provider and store quote
  * route), put together from the options: the quote cache, its tier shared with the store's other
- * instances, and the circuit breaker, whose turns are logged for the merchant.
+ * instances, the quota guard over the new queries of store requests, and the circuit breaker,
+ * whose turns are logged for the merchant.
  */
-export function createCheckoutQuoter({ options, logger, caching, freightClient }: Deps): CheckoutQuoter {
+export function createCheckoutQuoter({ options, logger, caching, freightClient, takeQuote }: Deps): CheckoutQuoter {
   const { cache, circuitBreaker, timeoutMs } = options.freight
   let tier: SharedQuoteTier | null | undefined
   const sharedTier = () => {
@@ -37,6 +41,7 @@ export function createCheckoutQuoter({ options, logger, caching, freightClient }
     cache: cache.enabled ? new QuoteCache<FreightQuote>({ ...cache, remembers: CheckoutQuoter.remembersFailure }) : null,
     freightClient,
     breaker: circuitBreaker.enabled ? new CircuitBreaker(circuitBreaker, (turn) => logCircuit(turn, circuitBreaker.openMs, logger)) : null,
+    admission: new QuoteAdmission(takeQuote, logger),
     shared: cache.enabled ? { tier: sharedTier, successTtlMs: cache.successTtlMs, timeoutMs } : null,
     logger,
   })

@@ -27,6 +27,8 @@ export class SettingsInForce {
   private credentials_: Credentials
   /** Secret problems already logged: the settings are read again every few seconds. */
   private readonly problemsLogged_ = new Set<string>()
+  /** A refresh failed and the settings last read stand in: logged once, until a read succeeds. */
+  private refreshFailing_ = false
 
   constructor(private readonly deps: Deps) {
     this.credentials_ = credentialsInForce(deps.options, DEFAULT_SETTINGS, {})
@@ -42,10 +44,42 @@ export class SettingsInForce {
     if (cached && Date.now() - cached.readAt < this.deps.options.settingsRefreshMs) {
       return cached.value
     }
-    this.load_ ??= this.read().finally(() => {
+    this.load_ ??= this.refresh().finally(() => {
       this.load_ = undefined
     })
     return this.load_
+  }
+
+  /**
+   * Reads the settings again. When that read fails (a database blip), the settings last read stay
+   * in force, so checkout keeps its prices, and the read is tried again after
+   * `settingsRefreshMs`, not on every request. With none read yet in this process the error
+   * stands: defaults would price without the merchant's rules (free freight, handling days,
+   * extra price, fallback table, URLs saved in the admin).
+   */
+  private async refresh(): Promise<FreteSettings> {
+    try {
+      const settings = await this.read()
+      if (this.refreshFailing_) {
+        this.refreshFailing_ = false
+        this.deps.logger.info("frete: the settings are read again; the ones saved now are in force")
+      }
+      return settings
+    } catch (error) {
+      const last = this.cached_
+      if (!last) {
+        throw error
+      }
+      if (!this.refreshFailing_) {
+        this.refreshFailing_ = true
+        const reason = error instanceof Error ? error.message : String(error)
+        this.deps.logger.warn(
+          `frete: reading the settings failed (${reason}); the settings read at ${new Date(last.readAt).toISOString()} stay in force until a read succeeds`
+        )
+      }
+      this.cached_ = { value: last.value, readAt: Date.now() }
+      return last.value
+    }
   }
 
   /**

@@ -1,5 +1,7 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { maskTrackingPayload } from "../../lib/tracking/mask-payload"
+import { guarded } from "./guarded-statement"
 import { TRACKING_ORDER_TABLE as TABLE, type AttemptOutcome, type TrackingOrderRow } from "./tracking-order-store"
 
 /** A row claimed for one call: its attempt id, and its age by the database's clock. */
@@ -21,50 +23,55 @@ export class TrackingAttempts {
 
   /** The row, now `sending` for this attempt; null when it is not due or another claimer has it. */
   async claim(id: string, leaseMs: number): Promise<ClaimedRow | null> {
-    const { rows } = await this.knex().raw(
+    const { rows } = await guarded("claiming a tracking order", () => this.knex().raw(
       `update ${TABLE} set status = 'sending', attempt_id = ?, lease_until = now() + (? * interval '1 millisecond'), updated_at = now()
        where id = (
          select id from ${TABLE}
-         where id = ? and status = 'pending' and next_attempt_at <= now() and payload is not null and deleted_at is null
+         where id = ? and status = 'pending' and next_attempt_at <= now() and deleted_at is null
          for update skip locked
        )
        returning *, extract(epoch from (now() - created_at)) * 1000 as age_ms`,
       [generateEntityId(undefined, "frtat"), leaseMs, id]
-    )
+    ))
     const row = rows[0] as ClaimedRow | undefined
     return row ? { ...row, age_ms: Number(row.age_ms) } : null
   }
 
   /**
-   * The outcome of the claimed attempt; `maskedPayload` replaces the payload once created (no
-   * full CPF, phone or e-mail at rest after that). Also taken by a row the sweeper presumed lost
+   * The outcome of the claimed attempt, with the tracking order it sent, stored masked (null when
+   * it sent none: the row keeps what it had). Also taken by a row the sweeper presumed lost
    * (`failed`) while no new attempt claimed it: the call's real outcome is better than the
    * presumption. Undefined when a newer attempt owns the row.
    */
-  async record(claimed: ClaimedRow, outcome: AttemptOutcome, maskedPayload: Record<string, unknown>): Promise<TrackingOrderRow | undefined> {
+  async record(claimed: ClaimedRow, outcome: AttemptOutcome, sent: Record<string, unknown> | null): Promise<TrackingOrderRow | undefined> {
     const set =
       outcome.kind === "created"
-        ? { sql: `status = 'created', remote_id = ?, payload = ?, last_error = null, next_attempt_at = null, delivered_at = now()`, bindings: [outcome.remoteId, JSON.stringify(maskedPayload)] }
+        ? { sql: `status = 'created', remote_id = ?, last_error = null, next_attempt_at = null, delivered_at = now()`, bindings: [outcome.remoteId] }
         : outcome.kind === "retry"
           ? { sql: `status = 'pending', last_error = ?, next_attempt_at = now() + (? * interval '1 millisecond')`, bindings: [outcome.reason, outcome.delayMs] }
           : { sql: `status = 'failed', last_error = ?, next_attempt_at = null`, bindings: [outcome.reason] }
-    const { rows } = await this.knex().raw(
-      `update ${TABLE} set ${set.sql}, lease_until = null, updated_at = now(),
-         attempts = attempts + (case when status = 'sending' then 1 else 0 end)
-       where id = ? and attempt_id = ? and status in ('sending', 'failed')
-       returning *`,
-      [...set.bindings, claimed.id, claimed.attempt_id]
+    const payload = sent ? JSON.stringify(maskTrackingPayload(sent)) : null
+    const { rows } = await guarded("recording an attempt", () =>
+      this.knex().raw(
+        `update ${TABLE} set ${set.sql}, payload = coalesce(?::jsonb, payload), lease_until = null, updated_at = now(),
+           attempts = attempts + (case when status = 'sending' then 1 else 0 end)
+         where id = ? and attempt_id = ? and status in ('sending', 'failed')
+         returning *`,
+        [...set.bindings, payload, claimed.id, claimed.attempt_id]
+      )
     )
     return rows[0]
   }
 
   /** Every `sending` row past its lease, now `failed` with `reason`. */
   async sweepExpired(reason: string): Promise<TrackingOrderRow[]> {
-    const { rows } = await this.knex().raw(
-      `update ${TABLE} set status = 'failed', last_error = ?, next_attempt_at = null, lease_until = null, attempts = attempts + 1, updated_at = now()
-       where status = 'sending' and lease_until < now() and deleted_at is null
-       returning *`,
-      [reason]
+    const { rows } = await guarded("ending expired attempts", () =>
+      this.knex().raw(
+        `update ${TABLE} set status = 'failed', last_error = ?, next_attempt_at = null, lease_until = null, attempts = attempts + 1, updated_at = now()
+         where status = 'sending' and lease_until < now() and deleted_at is null
+         returning *`,
+        [reason]
+      )
     )
     return rows
   }

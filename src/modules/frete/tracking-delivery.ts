@@ -1,11 +1,17 @@
 import type { Logger } from "@medusajs/framework/types"
 import type { FreteOptions } from "../../../medusa-plugin.config"
 import { TrackingNotConfiguredError, type TrackingClient } from "../../lib/tracking/client"
-import { decideAfterFailure, INTERRUPTED_REASON } from "../../lib/tracking/delivery-policy"
-import { maskTrackingPayload } from "../../lib/tracking/mask-payload"
+import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
+import { decideAfterFailure, decideAfterUnbuiltOrder, INTERRUPTED_REASON } from "../../lib/tracking/delivery-policy"
 import type { TrackingOrder } from "../../lib/tracking/schemas"
-import { TrackingAttempts } from "./tracking-attempts"
+import { TrackingAttempts, type ClaimedRow } from "./tracking-attempts"
 import type { AttemptOutcome, TrackingOrderRow, TrackingOrderStore } from "./tracking-order-store"
+
+/**
+ * Builds a row's tracking order from Medusa's data as it is now. The clear order exists only for
+ * the call: the row keeps it masked (see mask-payload.ts).
+ */
+export type BuildTrackingOrder = (row: TrackingOrderRow) => Promise<BuiltTrackingOrder>
 
 /**
  * What the lease allows beyond the call's own deadline: the outcome's statement, which may wait
@@ -30,8 +36,11 @@ export class TrackingDelivery {
     this.attempts = new TrackingAttempts(deps.knex)
   }
 
-  /** One attempt, if the row is pending, due, and no other attempt has it. Null when there was nothing to do. */
-  async deliver(id: string): Promise<TrackingOrderRow | null> {
+  /**
+   * One attempt, if the row is pending, due, and no other attempt has it: claimed, its tracking
+   * order built, called, recorded. Null when there was nothing to do.
+   */
+  async deliver(id: string, build: BuildTrackingOrder): Promise<TrackingOrderRow | null> {
     const { retry, timeoutMs } = this.deps.options()
     const client = this.deps.client()
     if (!client) {
@@ -47,16 +56,8 @@ export class TrackingDelivery {
     if (!claimed) {
       return null
     }
-    let outcome: AttemptOutcome
-    let failure: unknown
-    try {
-      const result = await client.createTrackingOrder(claimed.payload as TrackingOrder)
-      outcome = { kind: "created", remoteId: result.id }
-    } catch (error) {
-      failure = error
-      outcome = decideAfterFailure(error, claimed.attempts + 1, claimed.age_ms, retry)
-    }
-    const recorded = await this.attempts.record(claimed, outcome, maskTrackingPayload(claimed.payload ?? {}))
+    const { outcome, failure, sent } = await this.call(client, claimed, build)
+    const recorded = await this.attempts.record(claimed, outcome, sent)
     if (!recorded) {
       this.deps.logger.warn(`frete tracking: the outcome of an attempt on fulfillment ${claimed.fulfillment_id} came after a newer attempt; kept the newer one`)
       return (await this.deps.store.get(id)) ?? null
@@ -65,9 +66,28 @@ export class TrackingDelivery {
     return recorded
   }
 
+  /** Builds the claimed row's order and sends it; what came of it, and the order sent (null: none). */
+  private async call(client: TrackingClient, claimed: ClaimedRow, build: BuildTrackingOrder): Promise<{ outcome: AttemptOutcome; failure?: unknown; sent: TrackingOrder | null }> {
+    const { retry } = this.deps.options()
+    let built: BuiltTrackingOrder
+    try {
+      built = await build(claimed)
+    } catch (error) {
+      // Nothing was sent: retried like a request that never left.
+      return { outcome: decideAfterUnbuiltOrder(claimed.attempts + 1, claimed.age_ms, retry), failure: error, sent: null }
+    }
+    try {
+      const result = await client.createTrackingOrder(built.order)
+      return { outcome: { kind: "created", remoteId: result.id }, sent: built.order }
+    } catch (error) {
+      return { outcome: decideAfterFailure(error, claimed.attempts + 1, claimed.age_ms, retry), failure: error, sent: built.order }
+    }
+  }
+
   /** The payload could not be built (e.g. the order could not be read): counted like a failed call. */
   async recordPreparationFailure(id: string, error: unknown): Promise<void> {
-    const decision = decideAfterFailure(error, 1, await this.deps.store.ageMs(id), this.deps.options().retry)
+    const row = await this.deps.store.get(id)
+    const decision = decideAfterUnbuiltOrder((row?.attempts ?? 0) + 1, await this.deps.store.ageMs(id), this.deps.options().retry)
     this.deps.logger.warn(`frete tracking: could not build tracking order ${id}: ${error instanceof Error ? error.message : String(error)}`)
     await this.deps.store.recordWithoutCall(id, decision)
   }

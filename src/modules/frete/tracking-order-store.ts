@@ -1,5 +1,7 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { maskTrackingPayload } from "../../lib/tracking/mask-payload"
+import { guarded } from "./guarded-statement"
 
 export type TrackingOrderStatus = "pending" | "sending" | "created" | "failed"
 
@@ -30,6 +32,9 @@ export type AttemptOutcome =
 
 export type TrackingPayload = { order: Record<string, unknown>; omitted: Array<{ field: string; reason: string }> }
 
+/** A page of failed rows: `since`/`until` bound when they failed (their last change). */
+export type FailedPage = { limit: number; offset: number; since?: Date; until?: Date; oldestFirst?: boolean }
+
 export const TRACKING_ORDER_TABLE = "tracking_order"
 const TABLE = TRACKING_ORDER_TABLE
 
@@ -38,20 +43,21 @@ const TABLE = TRACKING_ORDER_TABLE
  * change of status is one statement that checks the status it expects (`FOR UPDATE SKIP LOCKED`
  * where two instances may race), so none waits on another and none holds a lock across a call.
  * Claiming a row for a call is in tracking-attempts.ts. Times come from the database's clock, the
- * one all instances share.
+ * one all instances share. A payload is only ever written masked (the clear order is built when it
+ * is sent), and every write goes through `guarded`, so a failed statement's values reach no log.
  */
 export class TrackingOrderStore {
   constructor(private readonly knex: () => Knex) {}
 
   /** Inserts the row for a shipped fulfillment; `inserted` is false when it already existed. */
   async insertPending(input: { fulfillmentId: string; orderId: string | null; noNotification: boolean }) {
-    const { rows } = await this.knex().raw(
+    const { rows } = await guarded("recording a shipment", () => this.knex().raw(
       `insert into ${TABLE} (id, fulfillment_id, order_id, no_notification, status, attempts, next_attempt_at)
        values (?, ?, ?, ?, 'pending', 0, now())
        on conflict (fulfillment_id) do nothing
        returning *`,
       [generateEntityId(undefined, "frtrk"), input.fulfillmentId, input.orderId, input.noNotification]
-    )
+    ))
     if (rows[0]) {
       return { row: rows[0] as TrackingOrderRow, inserted: true }
     }
@@ -59,12 +65,16 @@ export class TrackingOrderStore {
     return { row: existing as TrackingOrderRow, inserted: false }
   }
 
-  /** Stores the payload once; a row whose payload is already built keeps it. */
+  /**
+   * Stores the tracking order as it was last built, masked (what the admin shows while it waits),
+   * on a row still `pending`: an attempt's own outcome is the newer record once it has one.
+   */
   async setPayload(id: string, payload: Record<string, unknown>, omitted: Array<{ field: string; reason: string }>): Promise<void> {
-    await this.knex()(TABLE)
-      .where({ id })
-      .whereNull("payload")
-      .update({ payload: JSON.stringify(payload), omitted_fields: JSON.stringify(omitted), updated_at: this.knex().fn.now() })
+    await guarded("storing a tracking order", () =>
+      this.knex()(TABLE)
+        .where({ id, status: "pending" })
+        .update({ payload: JSON.stringify(maskTrackingPayload(payload)), omitted_fields: JSON.stringify(omitted), updated_at: this.knex().fn.now() })
+    )
   }
 
   async get(id: string): Promise<TrackingOrderRow | undefined> {
@@ -94,12 +104,12 @@ export class TrackingOrderStore {
    * send the order twice.
    */
   async requeue(id: string, seenStatus: "pending" | "failed", rebuilt: TrackingPayload): Promise<TrackingOrderRow | undefined> {
-    const { rows } = await this.knex().raw(
+    const { rows } = await guarded("requeueing a tracking order", () => this.knex().raw(
       `update ${TABLE} set status = 'pending', next_attempt_at = now(), payload = ?, omitted_fields = ?, updated_at = now()
        where id = (select id from ${TABLE} where id = ? and status = ? and deleted_at is null for update skip locked)
        returning *`,
-      [JSON.stringify(rebuilt.order), JSON.stringify(rebuilt.omitted), id, seenStatus]
-    )
+      [JSON.stringify(maskTrackingPayload(rebuilt.order)), JSON.stringify(rebuilt.omitted), id, seenStatus]
+    ))
     return rows[0]
   }
 
@@ -110,19 +120,65 @@ export class TrackingOrderStore {
    */
   async recordWithoutCall(id: string, outcome: Exclude<AttemptOutcome, { kind: "created" }>, dueOnly = false): Promise<TrackingOrderRow | undefined> {
     const due = dueOnly ? "and next_attempt_at <= now()" : ""
-    const { rows } =
+    const { rows } = await guarded("recording an attempt", () =>
       outcome.kind === "retry"
-        ? await this.knex().raw(
+        ? this.knex().raw(
             `update ${TABLE} set attempts = attempts + 1, last_error = ?, next_attempt_at = now() + (? * interval '1 millisecond'), updated_at = now()
              where id = ? and status = 'pending' and deleted_at is null ${due} returning *`,
             [outcome.reason, outcome.delayMs, id]
           )
-        : await this.knex().raw(
+        : this.knex().raw(
             `update ${TABLE} set attempts = attempts + 1, status = 'failed', last_error = ?, next_attempt_at = null, updated_at = now()
              where id = ? and status = 'pending' and deleted_at is null ${due} returning *`,
             [outcome.reason, id]
           )
+    )
     return rows[0]
+  }
+
+  /**
+   * Forgets the payload (and the omitted fields' reasons) of rows that ended `created` or `failed`
+   * more than `retentionDays` ago: the row itself stays, so the fulfillment is never tracked twice.
+   * A `created` row ended when it was delivered; a `failed` one at its last change.
+   */
+  async purgePayloads(retentionDays: number): Promise<number> {
+    const { rowCount } = await guarded("purging payloads", () =>
+      this.knex().raw(
+        `update ${TABLE} set payload = null, omitted_fields = null, updated_at = now()
+         where status in ('created', 'failed') and (payload is not null or omitted_fields is not null) and deleted_at is null
+           and (case when status = 'created' then coalesce(delivered_at, updated_at) else updated_at end) < now() - (? * interval '1 day')`,
+        [retentionDays]
+      )
+    )
+    return Number(rowCount ?? 0)
+  }
+
+  /** Of these fulfillments, the ones that have a row (deleted or not: none ever gets a second). */
+  async trackedFulfillmentIds(fulfillmentIds: string[]): Promise<Set<string>> {
+    if (fulfillmentIds.length === 0) {
+      return new Set()
+    }
+    const rows: Array<{ fulfillment_id: string }> = await this.knex()(TABLE).select("fulfillment_id").whereIn("fulfillment_id", fulfillmentIds)
+    return new Set(rows.map((row) => row.fulfillment_id))
+  }
+
+  /** `failed` rows, the most recently failed first (or the oldest), with their count; `since`/`until` bound when they failed. */
+  async listFailed(page: FailedPage): Promise<{ rows: TrackingOrderRow[]; count: number }> {
+    const failed = () => {
+      const query = this.knex()(TABLE).where({ status: "failed" }).whereNull("deleted_at")
+      if (page.since) {
+        query.where("updated_at", ">=", page.since)
+      }
+      if (page.until) {
+        query.where("updated_at", "<", page.until)
+      }
+      return query
+    }
+    const [rows, counted] = await Promise.all([
+      failed().orderBy([{ column: "updated_at", order: page.oldestFirst ? "asc" : "desc" }, { column: "id", order: "asc" }]).limit(page.limit).offset(page.offset),
+      failed().count<Array<{ count: string }>>({ count: "*" }),
+    ])
+    return { rows: rows as TrackingOrderRow[], count: Number(counted[0]?.count ?? 0) }
   }
 
   /** Age in ms of a row, by the database's clock. */

@@ -13,8 +13,9 @@ const RETENTION_SECONDS = 7 * 24 * 60 * 60
 
 /**
  * One delivery of a tracking order from the outbox (`tracking_order`, the source of truth): its
- * tracking order prepared from Medusa's data if the row has none yet, then one attempt to create
- * it in the tracking service. Stored, so each run and its steps show in the admin's Workflows page.
+ * tracking order prepared from Medusa's data (kept masked on the row), then one attempt to create
+ * it in the tracking service, built again in clear for that call. Stored, so each run and its
+ * steps show in the admin's Workflows page; neither step's output holds personal data.
  */
 export const deliverTrackingOrderWorkflow = createWorkflow(
   { name: DELIVER_TRACKING_ORDER_WORKFLOW, store: true, retentionTime: RETENTION_SECONDS },

@@ -7,8 +7,9 @@ import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
 import { gatherShipmentFacts } from "./gather-shipment-facts"
 
 /**
- * The tracking order of a row built again from Medusa's data as it is now: "Reenviar" sends what
- * the merchant has fixed since (the phone, the CPF), not the body built at shipment.
+ * The tracking order of a row built from Medusa's data as it is now, for each attempt: the clear
+ * order is never stored, and "Reenviar" sends what the merchant has fixed since (the phone, the
+ * CPF), not the body built at shipment.
  */
 export async function rebuildTrackingOrder(container: MedusaContainer, row: TrackingOrderRow): Promise<BuiltTrackingOrder> {
   const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
@@ -17,7 +18,7 @@ export async function rebuildTrackingOrder(container: MedusaContainer, row: Trac
 }
 
 export interface RetryPreview {
-  /** What "Reenviar" would send, the CPF, phone and e-mail masked. */
+  /** What "Reenviar" would send, its personal fields masked. */
   payload: Record<string, unknown>
   omitted_fields: Array<{ field: string; reason: string }>
   /** Fields whose (masked) value differs from the body stored for the row, or that it lacked. */

@@ -6,15 +6,32 @@ import type { FreteSettings } from "../../lib/types"
 import { SettingsSection } from "../common/settings-section"
 import { TextField } from "../common/text-field"
 
-const formFrom = (settings: FreteSettings) => textFromNumber(settings.quote_route_limit_per_minute)
+/** The quota guard's settings, and the key of each one's label and hint under frete.quoteLimit. */
+const FIELDS = [
+  { key: "quote_route_limit_per_minute", label: "label", hint: "perClientHint" },
+  { key: "quote_store_limit_per_minute", label: "storeLabel", hint: "storeHint" },
+  { key: "trusted_proxy_hops", label: "proxyHopsLabel", hint: "proxyHopsHint" },
+] as const
 
-/** How many new freight queries one shopper may cause per minute through the store quote route. */
+type LimitKey = (typeof FIELDS)[number]["key"]
+type LimitForm = Record<LimitKey, string>
+
+const formFrom = (settings: FreteSettings): LimitForm => ({
+  quote_route_limit_per_minute: textFromNumber(settings.quote_route_limit_per_minute),
+  quote_store_limit_per_minute: textFromNumber(settings.quote_store_limit_per_minute),
+  trusted_proxy_hops: textFromNumber(settings.trusted_proxy_hops),
+})
+
+/**
+ * The quota guard: how many new freight queries one shopper, and the whole store, may cause per
+ * minute through the storefront, and how a shopper is told apart behind the store's proxies.
+ */
 export const QuoteLimitSection = ({ settings }: { settings: FreteSettings }) => {
   const { t } = useTranslation()
-  const [limit, setLimit] = useState(() => formFrom(settings))
+  const [form, setForm] = useState(() => formFrom(settings))
   const { save, isSaving, issues } = useSettingsSave({
     successMessage: t("frete.quoteLimit.saved"),
-    onSaved: (response) => setLimit(formFrom(response.settings)),
+    onSaved: (response) => setForm(formFrom(response.settings)),
   })
 
   return (
@@ -23,21 +40,30 @@ export const QuoteLimitSection = ({ settings }: { settings: FreteSettings }) => 
       title={t("frete.quoteLimit.title")}
       description={t("frete.quoteLimit.description")}
       save={{
-        onSave: () => save({ quote_route_limit_per_minute: numberFromText(limit) }),
+        onSave: () =>
+          save({
+            quote_route_limit_per_minute: numberFromText(form.quote_route_limit_per_minute),
+            quote_store_limit_per_minute: numberFromText(form.quote_store_limit_per_minute),
+            trusted_proxy_hops: numberFromText(form.trusted_proxy_hops),
+          }),
         isSaving,
         issues,
-        shown: ["quote_route_limit_per_minute"],
+        shown: FIELDS.map(({ key }) => key),
       }}
     >
-      <div className="max-w-xs">
-        <TextField
-          path="quote_route_limit_per_minute"
-          label={t("frete.quoteLimit.label")}
-          inputMode="numeric"
-          value={limit}
-          issues={issues}
-          onChange={setLimit}
-        />
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+        {FIELDS.map(({ key, label, hint }) => (
+          <TextField
+            key={key}
+            path={key}
+            label={t(`frete.quoteLimit.${label}`)}
+            hint={t(`frete.quoteLimit.${hint}`)}
+            inputMode="numeric"
+            value={form[key]}
+            issues={issues}
+            onChange={(value) => setForm({ ...form, [key]: value })}
+          />
+        ))}
       </div>
     </SettingsSection>
   )

@@ -1,7 +1,7 @@
 import { displayCnpj } from "../../lib/format"
-import { textOrNull } from "../../lib/form-values"
+import { numberFromText, textFromNumber, textOrNull } from "../../lib/form-values"
 import { rowKey } from "../../lib/list"
-import type { FreteSettings, TrackingSettings } from "../../lib/types"
+import type { Draft, FreteSettings, TrackingSettings } from "../../lib/types"
 
 export type CarrierForm = { key: string; service: string; carrier_id: string; carrier_name: string }
 
@@ -16,6 +16,7 @@ export type TrackingForm = {
   cpf_metadata_key: string
   invoice_number_metadata_key: string
   invoice_series_metadata_key: string
+  payload_retention_days: string
 }
 
 export const emptyCarrier = (): CarrierForm => ({ key: rowKey(), service: "", carrier_id: "", carrier_name: "" })
@@ -25,6 +26,7 @@ export function trackingFrom({ tracking }: FreteSettings): TrackingForm {
     ...tracking,
     provider_ids: [...tracking.provider_ids],
     company_document: displayCnpj(tracking.company_document ?? ""),
+    payload_retention_days: textFromNumber(tracking.payload_retention_days),
     carriers: tracking.carriers.map((carrier) => ({
       key: rowKey(),
       service: carrier.service,
@@ -34,7 +36,7 @@ export function trackingFrom({ tracking }: FreteSettings): TrackingForm {
   }
 }
 
-export function trackingPatch(form: TrackingForm): TrackingSettings {
+export function trackingPatch(form: TrackingForm): Draft<TrackingSettings> {
   return {
     provider_ids: [...form.provider_ids],
     company_document: textOrNull(form.company_document),
@@ -50,5 +52,6 @@ export function trackingPatch(form: TrackingForm): TrackingSettings {
     cpf_metadata_key: form.cpf_metadata_key.trim(),
     invoice_number_metadata_key: form.invoice_number_metadata_key.trim(),
     invoice_series_metadata_key: form.invoice_series_metadata_key.trim(),
+    payload_retention_days: numberFromText(form.payload_retention_days),
   }
 }

@@ -116,6 +116,15 @@ export const TrackingSection = ({ settings }: { settings: FreteSettings }) => {
           issues={issues}
           onChange={(invoice_series_metadata_key) => update({ invoice_series_metadata_key })}
         />
+        <TextField
+          path="tracking.payload_retention_days"
+          label={t("frete.tracking.retentionDays")}
+          hint={t("frete.tracking.retentionDaysHint")}
+          inputMode="numeric"
+          value={form.payload_retention_days}
+          issues={issues}
+          onChange={(payload_retention_days) => update({ payload_retention_days })}
+        />
       </div>
     </SettingsSection>
   )

@@ -1,6 +1,6 @@
 import { InvalidAnswerError, InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError, TrackingRejectedError } from "../../errors"
 import { InvalidTrackingOrderError, TrackingNotConfiguredError } from "../client"
-import { decideAfterFailure, INTERRUPTED_REASON, retryDelayMs } from "../delivery-policy"
+import { certainlyNotActed, decideAfterFailure, decideAfterUnbuiltOrder, INTERRUPTED_REASON, retryDelayMs } from "../delivery-policy"
 
 const POLICY = { baseDelayMs: 30_000, maxDelayMs: 3_600_000, giveUpAfterMs: 86_400_000 }
 const tracking = { service: "tracking" as const }
@@ -15,16 +15,40 @@ describe("the tracking order's delivery policy", () => {
     expect(retryDelayMs(30, POLICY, () => 0.5)).toBe(3_600_000)
   })
 
-  it("retries what may pass later: 5xx, 429, a connection refused before sending", () => {
+  it("retries only what the service certainly did not act on: 503, 429, a request that never left", () => {
     for (const error of [
-      new ServerError("500", { ...tracking, status: 500 }),
+      new ServerError("503", { ...tracking, status: 503 }),
       new QuotaExceededError("429", { ...tracking, status: 429 }),
       new NetworkError("refused", { ...tracking, outcomeUnknown: false }),
+      new TimeoutError("connect timeout", { ...tracking, outcomeUnknown: false }),
     ]) {
+      expect(certainlyNotActed(error)).toBe(true)
       const decision = decideAfterFailure(error, 3, 60_000, POLICY)
       expect(decision).toMatchObject({ kind: "retry", reason: expect.stringMatching(/^Falha temporária na tentativa 3/) })
       expect(decision.kind === "retry" && decision.delayMs).toBeGreaterThan(0)
     }
+  })
+
+  it.each([500, 502, 504, 501, 302])("never resends after a %s: it may come after the order was made", (status) => {
+    const error = new ServerError(`HTTP ${status}`, { ...tracking, status })
+    expect(certainlyNotActed(error)).toBe(false)
+    expect(decideAfterFailure(error, 1, 0, POLICY)).toEqual({
+      kind: "fail",
+      reason: `Sem resposta legível do serviço de rastreamento depois do envio (o serviço falhou (HTTP ${status})). Ele pode ter criado o pedido: confira no painel do serviço antes de reenviar.`,
+    })
+  })
+
+  it("never resends after an error nobody foresaw: it may have come after sending", () => {
+    expect(decideAfterFailure(new Error("something else"), 1, 0, POLICY)).toMatchObject({ kind: "fail", reason: expect.stringMatching(/confira no painel do serviço/) })
+  })
+
+  it("retries an order whose data could not be read (nothing was sent), until the day is over", () => {
+    expect(decideAfterUnbuiltOrder(2, 60_000, POLICY)).toEqual({
+      kind: "retry",
+      reason: "Falha temporária na tentativa 2: não foi possível montar o pedido com os dados do Medusa; nada foi enviado",
+      delayMs: expect.any(Number),
+    })
+    expect(decideAfterUnbuiltOrder(9, POLICY.giveUpAfterMs, POLICY)).toMatchObject({ kind: "fail", reason: expect.stringMatching(/depois de 9 tentativas/) })
   })
 
   it("waits for the tracking API to be configured at the first delay, every time, within the day", () => {

@@ -13,7 +13,11 @@ export const TrackingOrderRecord = model
     order_id: model.text().nullable(),
     status: model.enum(["pending", "sending", "created", "failed"]).default("pending"),
     remote_id: model.text().nullable(),
-    /** The body sent (or to send) to the tracking API; null until built; masked once `created`. */
+    /**
+     * The tracking order last built or sent, only ever masked (name, CPF, birth date, phone,
+     * e-mail, street, number, complement): the clear one is built again for each call. Null
+     * until built, and again once purged (`tracking.payload_retention_days` after it ended).
+     */
     payload: model.json().nullable(),
     /** Fields left out of the payload because their value was invalid, with the reason. */
     omitted_fields: model.json().nullable(),
@@ -32,4 +36,5 @@ export const TrackingOrderRecord = model
     { on: ["order_id"] },
     { on: ["status", "next_attempt_at"] },
     { on: ["status", "lease_until"] },
+    { on: ["status", "updated_at"] },
   ])

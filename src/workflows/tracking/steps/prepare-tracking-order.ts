@@ -1,28 +1,28 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
-import { buildTrackingOrder } from "../../../lib/tracking/build-tracking-order"
 import { FRETE_MODULE } from "../../../modules/frete"
 import type FreteModuleService from "../../../modules/frete/service"
-import { gatherShipmentFacts } from "../gather-shipment-facts"
+import { rebuildTrackingOrder } from "../rebuild-tracking-order"
 
 export type PreparedTrackingOrder = { id: string; ready: boolean }
 
 /**
  * Gathers the shipment's facts from Medusa, maps them to the tracking order and records it on the
- * outbox row; a row that already has its tracking order is left as it is. Gathering, mapping and
- * recording are one step on purpose: the facts hold the shopper's CPF, phone and e-mail, and a
- * step's output is written to the workflow's stored execution. Not ready when it failed: the
- * failure is recorded on the row like a failed call, for the job or "Reenviar" to try again.
+ * outbox row, masked (what the admin shows while the row waits); the send step builds it again, in
+ * clear, for its call only. Gathering, mapping and recording are one step on purpose: the facts
+ * hold the shopper's CPF, phone and e-mail, and a step's output is written to the workflow's
+ * stored execution. Not ready when it failed: the failure is recorded on the row like an attempt
+ * that sent nothing, for the job or "Reenviar" to try again. A row that is not `pending` is left
+ * as it is (the send step's claim refuses it).
  */
 export async function prepareTrackingOrder(container: MedusaContainer, id: string): Promise<PreparedTrackingOrder> {
   const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
   const row = await frete.getTrackingOrder(id)
-  if (!row || row.payload) {
+  if (!row || row.status !== "pending") {
     return { id, ready: Boolean(row) }
   }
   try {
-    const facts = await gatherShipmentFacts(container, row.fulfillment_id, row.no_notification, frete.pluginOptions.units)
-    await frete.setTrackingPayload(row.id, buildTrackingOrder(facts, await frete.getSettings()))
+    await frete.setTrackingPayload(row.id, await rebuildTrackingOrder(container, row))
     return { id, ready: true }
   } catch (error) {
     await frete.recordTrackingPreparationFailure(row.id, error)

@@ -2,16 +2,30 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { FRETE_MODULE } from "../../../../modules/frete"
 import type FreteModuleService from "../../../../modules/frete/service"
 import { presentTrackingOrder } from "./present"
-import { TrackingOrdersQuery } from "./validators"
+import { FailedTrackingOrdersQuery, TrackingOrdersQuery } from "./validators"
 
-/** GET /admin/frete/tracking-orders?order_id=: the tracking orders of an order's fulfillments. */
+/**
+ * GET /admin/frete/tracking-orders?order_id=: the tracking orders of an order's fulfillments.
+ * GET /admin/frete/tracking-orders?status=failed&limit=&offset=: the failed ones of the whole store,
+ * the latest failure first, for the bulk resend.
+ */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const frete = req.scope.resolve<FreteModuleService>(FRETE_MODULE)
+  if (req.query.order_id === undefined && req.query.status !== undefined) {
+    const page = FailedTrackingOrdersQuery.safeParse({ status: req.query.status, limit: req.query.limit, offset: req.query.offset })
+    if (!page.success) {
+      res.status(400).json({ type: "invalid_data", message: page.error.issues[0].message })
+      return
+    }
+    const { rows, count } = await frete.listFailedTrackingOrders(page.data)
+    res.json({ tracking_orders: rows.map(presentTrackingOrder), count, limit: page.data.limit, offset: page.data.offset })
+    return
+  }
   const parsed = TrackingOrdersQuery.safeParse({ order_id: req.query.order_id })
   if (!parsed.success) {
     res.status(400).json({ type: "invalid_data", message: parsed.error.issues[0].message })
     return
   }
-  const frete = req.scope.resolve<FreteModuleService>(FRETE_MODULE)
   const rows = await frete.listTrackingOrders(parsed.data.order_id)
   res.json({ tracking_orders: rows.map(presentTrackingOrder) })
 }

@@ -1,20 +1,21 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { tryNormalizeCep } from "../../../../lib/cep"
-import { buildFreightQuery } from "../../../../lib/checkout/build-freight-query"
+import { storeShopper } from "../../../../lib/checkout/request-arrival"
 import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import { FRETE_MODULE } from "../../../../modules/frete"
 import type FreteModuleService from "../../../../modules/frete/service"
 import { toMedusaError } from "../../../../shared/medusa-error"
-import { quoteRequestForCart, quoteRequestForItems } from "./quote-request"
+import { planQuotes, quoteOptions } from "./option-quotes"
+import { optionRequestsForCart, optionRequestsForItems } from "./quote-request"
 import { StoreFreteQuotesBody } from "./validators"
 
 type PublishableKeyContext = { publishable_key_context?: { sales_channel_ids?: string[] } }
 
 /**
- * POST /store/frete/quotes: every service's price and deadline for a CEP, for a product page
- * (`items`) or a cart (`cart_id`). Its `Server-Timing` header says where its time went: the
- * plugin's own work (`frete`), Medusa's data (`lookup`), the per-client bound (`bound`) and the
- * freight API's call (`freight`). It shares the provider's cache; a client that would make the
+ * POST /store/frete/quotes: the price and deadline of each shipping option of this provider that
+ * checkout would offer for a CEP, for a product page (`items`) or a cart (`cart_id`). Its
+ * `Server-Timing` header says where its time went: the plugin's own work (`frete`), Medusa's data
+ * (`lookup`), the per-client bound (`bound`) and the freight API's call (`freight`). It shares the provider's cache; a client that would make the
  * freight API answer more than the settings' per-minute bound of new queries gets a 429.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
@@ -36,27 +37,16 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     const settings = await frete.getSettings()
     const salesChannels = (req as MedusaRequest & PublishableKeyContext).publishable_key_context?.sales_channel_ids ?? []
     const lookupStarted = performance.now()
-    const request = body.cart_id
-      ? await quoteRequestForCart(req.scope, body.cart_id, body.postal_code)
-      : await quoteRequestForItems(req.scope, body.items ?? [], body.postal_code, salesChannels)
+    const requests = body.cart_id
+      ? await optionRequestsForCart(req.scope, body.cart_id, body.postal_code)
+      : await optionRequestsForItems(req.scope, body.items ?? [], body.postal_code, salesChannels)
     const lookupMs = performance.now() - lookupStarted
-    const { query } = buildFreightQuery(request, settings, frete.pluginOptions.units)
+    // One query per origin the options ship from (usually one): each new one is taken from the bound.
+    const plan = planQuotes(requests, settings, frete.pluginOptions.units, frete.quoter)
 
-    // The client as Medusa's `trust proxy` (one hop) sees it: behind a proxy, the address it forwards.
-    const client = req.ip ?? req.socket.remoteAddress ?? "unknown"
-    let boundMs = 0
-    if (frete.quoter.wouldCallUpstream(query)) {
-      const boundStarted = performance.now()
-      const take = await frete.takeQuote(client, settings.quote_route_limit_per_minute)
-      boundMs = performance.now() - boundStarted
-      if (!take.taken) {
-        res.setHeader("Retry-After", String(Math.max(1, Math.ceil(take.retryAfterMs / 1000))))
-        res.status(429).json({ type: "not_allowed", code: "too_many_quotes", message: new ShopperError("too_many_quotes").message })
-        return
-      }
-    }
-
-    const { offers, upstreamMs } = await frete.quoter.offers(query, settings)
+    // Each new query is taken from the quota guard in the quoter, as on Medusa's own routes.
+    const { quotes, upstreamMs } = await quoteOptions(plan, frete.quoter, settings)
+    const boundMs = storeShopper()?.guardMs ?? 0
     // Where the route's time went, for the browser's devtools and the bench: Medusa's data of the
     // items or cart, the shared per-client bound (Postgres), the freight API's call, the rest.
     const ownMs = Math.max(0, performance.now() - started - lookupMs - boundMs - upstreamMs)
@@ -67,21 +57,13 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       ["freight", "freight API", upstreamMs],
     ] as const
     res.setHeader("Server-Timing", timing.map(([name, desc, ms]) => `${name};desc="${desc}";dur=${ms.toFixed(1)}`).join(", "))
-    res.json({
-      quotes: [...offers]
-        .sort((a, b) => a.amountCents - b.amountCents)
-        .map((offer) => ({
-          service: offer.service,
-          name: offer.name,
-          carrier: offer.carrier,
-          amount: offer.amountCents / 100,
-          currency_code: "brl",
-          days: offer.days,
-          delivery_estimate: offer.deliveryEstimate,
-          is_fallback: offer.isFallback,
-        })),
-    })
+    res.json({ quotes })
   } catch (error) {
+    if (error instanceof ShopperError && error.code === "too_many_quotes") {
+      // The guard has set Retry-After; this route answers 429, Medusa's own routes 400 (see README).
+      res.status(429).json({ type: "not_allowed", code: "too_many_quotes", message: error.message })
+      return
+    }
     throw toMedusaError(error)
   }
 }

@@ -7,7 +7,7 @@ import type { TrackingOrderRow, TrackingOrderStatus } from "../../../../../modul
 import { presentTrackingOrder } from "../present"
 import { isPossibleId } from "../validators"
 
-const REBUILD_FAILED_MESSAGE =
+export const REBUILD_FAILED_MESSAGE =
   "Não foi possível montar o pedido de rastreamento com os dados atuais do pedido (o pedido ou o envio não foi encontrado). Veja o log do servidor."
 
 /** The row of `:id`, or undefined once a 404 is answered. */
@@ -45,16 +45,15 @@ export async function rebuiltOrAnswer<T>(req: MedusaRequest, res: MedusaResponse
   }
 }
 
+export const IN_PROGRESS_MESSAGE = "Uma tentativa de envio deste pedido de rastreamento está em andamento ou acabou de terminar. Veja o resultado antes de reenviar."
+export const ALREADY_CREATED_MESSAGE = "Este pedido de rastreamento já foi criado no serviço de rastreamento."
+
 /** 409 for a row that an attempt holds, or that changed since the merchant saw it. */
 export function answerInProgress(res: MedusaResponse, row: TrackingOrderRow): void {
-  res.status(409).json({
-    type: "conflict",
-    message: "Uma tentativa de envio deste pedido de rastreamento está em andamento ou acabou de terminar. Veja o resultado antes de reenviar.",
-    tracking_order: presentTrackingOrder(row),
-  })
+  res.status(409).json({ type: "conflict", message: IN_PROGRESS_MESSAGE, tracking_order: presentTrackingOrder(row) })
 }
 
 /** 409 for a row already created: it is never sent twice. */
 export function answerAlreadyCreated(res: MedusaResponse, row: TrackingOrderRow): void {
-  res.status(409).json({ type: "conflict", message: "Este pedido de rastreamento já foi criado no serviço de rastreamento.", tracking_order: presentTrackingOrder(row) })
+  res.status(409).json({ type: "conflict", message: ALREADY_CREATED_MESSAGE, tracking_order: presentTrackingOrder(row) })
 }

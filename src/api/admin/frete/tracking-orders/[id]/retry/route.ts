@@ -1,10 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { FRETE_MODULE } from "../../../../../../modules/frete"
-import type FreteModuleService from "../../../../../../modules/frete/service"
-import { deliverTrackingOrder } from "../../../../../../workflows/tracking/deliver-tracking-order"
-import { rebuildTrackingOrder } from "../../../../../../workflows/tracking/rebuild-tracking-order"
+import { resendTrackingOrder } from "../../../../../../workflows/tracking/resend-tracking-order"
 import { presentTrackingOrder } from "../../present"
-import { answerInProgress, findRebuildableTrackingOrder, rebuiltOrAnswer } from "../find-tracking-order"
+import { answerAlreadyCreated, answerInProgress, findTrackingOrder, REBUILD_FAILED_MESSAGE } from "../find-tracking-order"
 
 /**
  * POST /admin/frete/tracking-orders/:id/retry: sends a failed or pending tracking order again, now,
@@ -12,26 +9,20 @@ import { answerInProgress, findRebuildableTrackingOrder, rebuiltOrAnswer } from 
  * already created is never sent twice (409), nor one an attempt is sending right now (409).
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const frete = req.scope.resolve<FreteModuleService>(FRETE_MODULE)
-  const current = await findRebuildableTrackingOrder(req, res)
+  const current = await findTrackingOrder(req, res)
   if (!current) {
     return
   }
-  if (current.status === "sending") {
-    answerInProgress(res, current)
-    return
+  const { kind, row } = await resendTrackingOrder(req.scope, current)
+  switch (kind) {
+    case "already_created":
+      return answerAlreadyCreated(res, row)
+    case "in_progress":
+      return answerInProgress(res, row)
+    case "unreadable":
+      res.status(422).json({ type: "unexpected_state", message: REBUILD_FAILED_MESSAGE })
+      return
+    default:
+      res.json({ tracking_order: presentTrackingOrder(row) })
   }
-  const rebuilt = await rebuiltOrAnswer(req, res, current, () => rebuildTrackingOrder(req.scope, current))
-  if (!rebuilt) {
-    return
-  }
-  const requeued = await frete.requeueTrackingOrder(current.id, current.status, rebuilt)
-  if (!requeued) {
-    // An attempt is under way, or the row changed since it was read: sending now could send twice.
-    answerInProgress(res, (await frete.getTrackingOrder(current.id)) ?? current)
-    return
-  }
-  await deliverTrackingOrder(req.scope, requeued.id)
-  const after = (await frete.getTrackingOrder(current.id)) ?? current
-  res.json({ tracking_order: presentTrackingOrder(after) })
 }

@@ -1,0 +1,73 @@
+// A database blip while the plugin reads its settings again (every `settingsRefreshMs`) does not
+// fail checkout: the settings last read stay in force, and the log says so once, then once more
+// when a read succeeds again. Here the blip is the settings table gone for a moment (renamed),
+// and every price reads the settings again (settingsRefreshMs 0).
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
+import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
+import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+import { capturedLines } from "../../test-support/log-guard"
+
+jest.setTimeout(240_000)
+
+const FAILED = "frete: reading the settings failed"
+const RECOVERED = "frete: the settings are read again"
+
+freteIntegrationTestRunner({
+  pluginOptions: { settingsRefreshMs: 0 },
+  testSuite: ({ api, getContainer, sandbox }) => {
+    let store: BrazilianStore
+    let variantId: string
+    let optionId: string
+
+    beforeEach(async () => {
+      sandbox().reset()
+      store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
+      // A rule of the merchant's that changes the query, so that defaults in its place would show.
+      await api.post("/admin/frete/settings", { extra_price: { type: "fixed", value: 7.5 } }, store.admin)
+      ;({ variantId } = await createProduct(api, store, { title: "Camiseta", sku: "CAMISETA-P", price: 120, weight: 300, length: 30, width: 20, height: 4 }))
+      optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")
+    })
+
+    const calculate = (cartId: string) =>
+      api
+        .post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, store.store)
+        .catch((error: { response: { status: number; data: { message: string } } }) => error.response)
+    const amountOf = (answer: { data: { shipping_option: { calculated_price: { calculated_amount: number } } } }) =>
+      answer.data.shipping_option.calculated_price.calculated_amount
+    const extraPriceSent = () => sandbox().calls({ service: "freight" }).map((call) => (call.body as { preco_adicional?: string }).preco_adicional)
+    const linesWith = (text: string) => capturedLines().filter((line) => line.includes(text))
+    const knex = () => getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+
+    it("prices checkout with the settings last read while the settings cannot be read, and logs it once", async () => {
+      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "40010-000", province: "BA" })
+      const before = await calculate(cartId)
+      expect(before.status).toBe(200)
+      expect(extraPriceSent()).toEqual(["7.5"])
+      const failedBefore = linesWith(FAILED).length
+
+      await knex().raw("alter table frete_settings rename to frete_settings_blip")
+      try {
+        const otherCart = await createCart(api, store, [{ variant_id: variantId, quantity: 3 }], { postal_code: "80010-000", province: "PR" })
+        for (const id of [cartId, otherCart, cartId]) {
+          const during = await calculate(id)
+          expect({ status: during.status, message: during.data.message }).toEqual({ status: 200, message: undefined })
+          expect(amountOf(during)).toBeGreaterThan(0)
+        }
+        expect(amountOf(await calculate(cartId))).toBe(amountOf(before))
+        // The new cart's query was sent with the merchant's extra price, not the defaults'.
+        expect(extraPriceSent()).toEqual(["7.5", "7.5"])
+        expect(linesWith(FAILED).length - failedBefore).toBe(1)
+        expect(linesWith(FAILED).slice(-1)[0]).toMatch(/stay in force until a read succeeds/)
+        expect(linesWith(RECOVERED)).toHaveLength(0)
+      } finally {
+        await knex().raw("alter table frete_settings_blip rename to frete_settings")
+      }
+
+      expect((await calculate(cartId)).status).toBe(200)
+      expect(linesWith(RECOVERED)).toHaveLength(1)
+      expect(linesWith(FAILED).length - failedBefore).toBe(1)
+    })
+  },
+})

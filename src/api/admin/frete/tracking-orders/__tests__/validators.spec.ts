@@ -1,0 +1,31 @@
+import { parseBulkResendBody } from "../validators"
+
+describe("the bulk resend's body", () => {
+  const hourAgo = new Date(Date.now() - 3_600_000).toISOString()
+  const longAgo = new Date(Date.now() - 40 * 86_400_000).toISOString()
+
+  it("takes ids, once each, or a period of failures", () => {
+    expect(parseBulkResendBody({ ids: ["frtrk_1", "frtrk_2", "frtrk_1"] })).toEqual({ data: { ids: ["frtrk_1", "frtrk_2"] } })
+    expect(parseBulkResendBody({ failed_since: hourAgo })).toEqual({ data: { failed_since: new Date(hourAgo) } })
+  })
+
+  it.each<[unknown, RegExp]>([
+    [{}, /Informe ids .* ou failed_since/],
+    [null, /Informe ids .* ou failed_since/],
+    [["frtrk_1"], /Informe ids .* ou failed_since/],
+    [{ ids: [] }, /ao menos um/],
+    [{ ids: "frtrk_1" }, /ids deve ser uma lista/],
+    [{ ids: [1] }, /Cada id deve ser um texto/],
+    [{ ids: ["frtrk\u0000"] }, /Id inválido/],
+    [{ ids: Array.from({ length: 101 }, (_, index) => `frtrk_${index}`) }, /No máximo 100/],
+    [{ ids: ["frtrk_1"], outro: 1 }, /Campo desconhecido: outro/],
+    [{ failed_since: "ontem" }, /failed_since inválido/],
+    [{ failed_since: 3 }, /failed_since inválido/],
+    [{ failed_since: hourAgo, failed_until: "amanhã" }, /failed_until inválido/],
+    [{ failed_since: longAgo }, /no máximo 31 dias/],
+    [{ failed_since: new Date().toISOString(), failed_until: longAgo }, /antes de failed_until/],
+  ])("refuses a wrong body in Portuguese (case %#)", (body, message) => {
+    const parsed = parseBulkResendBody(body)
+    expect("message" in parsed && parsed.message).toMatch(message)
+  })
+})

@@ -1,0 +1,76 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { FRETE_MODULE } from "../../../../../modules/frete"
+import type FreteModuleService from "../../../../../modules/frete/service"
+import type { TrackingOrderRow } from "../../../../../modules/frete/tracking-order-store"
+import { resendTrackingOrder, type ResendOutcome } from "../../../../../workflows/tracking/resend-tracking-order"
+import { ALREADY_CREATED_MESSAGE, IN_PROGRESS_MESSAGE, REBUILD_FAILED_MESSAGE } from "../[id]/find-tracking-order"
+import { presentTrackingOrder } from "../present"
+import { BULK_RESEND_MAX, parseBulkResendBody, type BulkResendRequest } from "../validators"
+
+/** Rows sent at once: no more than the tracking client's default sockets, so none waits for one. */
+const CONCURRENCY = 4
+/**
+ * After this long, rows not sent yet are only made due: the job sends them within a minute. A
+ * service that hangs would otherwise hold the merchant's request for 100 deadlines.
+ */
+const SEND_BUDGET_MS = 20_000
+
+const NOT_FOUND_MESSAGE = "Pedido de rastreamento não encontrado."
+const QUEUED_MESSAGE = "Agendado: será enviado na próxima execução da tarefa de envio (em até um minuto)."
+
+const MESSAGES: Partial<Record<ResendOutcome["kind"], string>> = {
+  already_created: ALREADY_CREATED_MESSAGE,
+  in_progress: IN_PROGRESS_MESSAGE,
+  unreadable: REBUILD_FAILED_MESSAGE,
+  queued: QUEUED_MESSAGE,
+}
+
+/** The rows the request names, or the failed rows of its period (oldest failure first), and how many of those were left for another call. */
+async function rowsToResend(frete: FreteModuleService, request: BulkResendRequest): Promise<{ rows: Array<TrackingOrderRow | string>; remaining: number }> {
+  if ("ids" in request) {
+    const rows = await Promise.all(request.ids.map(async (id) => (await frete.getTrackingOrder(id)) ?? id))
+    return { rows, remaining: 0 }
+  }
+  const { rows, count } = await frete.listFailedTrackingOrders({ limit: BULK_RESEND_MAX, offset: 0, since: request.failed_since, until: request.failed_until, oldestFirst: true })
+  return { rows, remaining: Math.max(0, count - rows.length) }
+}
+
+/**
+ * POST /admin/frete/tracking-orders/retry: "Reenviar" for many rows at once, after an outage. Body
+ * `{ ids: [...] }` (at most 100) or `{ failed_since, failed_until? }` (every failed row of that
+ * period, at most 31 days, 100 per call: `remaining` says how many are left). Each row is rebuilt
+ * from its order's current data and sent as the single "Reenviar" does, a few at a time; the
+ * answer says, per row, what came of it. A created row is never sent again, nor one an attempt
+ * holds.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const parsed = parseBulkResendBody(req.body)
+  if ("message" in parsed) {
+    res.status(400).json({ type: "invalid_data", message: parsed.message })
+    return
+  }
+  const frete = req.scope.resolve<FreteModuleService>(FRETE_MODULE)
+  const { rows, remaining } = await rowsToResend(frete, parsed.data)
+  const startedAt = Date.now()
+  const results: Array<Record<string, unknown>> = new Array(rows.length)
+  let next = 0
+  const worker = async () => {
+    while (next < rows.length) {
+      const index = next++
+      const row = rows[index]
+      if (typeof row === "string") {
+        results[index] = { id: row, outcome: "not_found", message: NOT_FOUND_MESSAGE }
+        continue
+      }
+      const outcome = await resendTrackingOrder(req.scope, row, Date.now() - startedAt < SEND_BUDGET_MS)
+      results[index] = {
+        id: row.id,
+        outcome: outcome.kind === "sent" ? outcome.row.status : outcome.kind,
+        message: MESSAGES[outcome.kind] ?? outcome.row.last_error,
+        tracking_order: presentTrackingOrder(outcome.row),
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, worker))
+  res.json({ results, remaining })
+}
