@@ -10,6 +10,7 @@ import { assertPortFree } from "./processes"
 import { brl, days, DemoError, step, table } from "./progress"
 import { seedDemoStore } from "./seed"
 import { playStorefront } from "./storefront-play"
+import { playReturn } from "./return-play"
 import { startStorefront, type StorefrontServer } from "./storefront/server"
 
 const DEMO_DIR = path.join(ROOT, ".demo")
@@ -96,7 +97,7 @@ async function main(): Promise<void> {
   const play = await step("Playing the storefront: quote, cart to Belo Horizonte (MG), order, shipment", () => playStorefront(api, store))
 
   process.stdout.write(`\nProduct page "Luminária de mesa", CEP 30130-010 (POST /store/frete/quotes):\n`)
-  process.stdout.write(table(play.productPageQuotes.map((quote) => ({ serviço: quote.name, preço: brl(quote.amount), prazo: days(quote.days), entrega: quote.delivery_estimate ?? "—" }))) + "\n")
+  process.stdout.write(table(play.productPageQuotes.map((quote) => ({ opção: quote.name, preço: brl(quote.amount), prazo: days(quote.days), entrega: quote.delivery_estimate ?? "—" }))) + "\n")
   process.stdout.write(`\nCheckout, 2× Camiseta básica + 1× Luminária de mesa to 30130-010:\n`)
   process.stdout.write(
     table(play.checkoutQuotes.map((quote) => ({ opção: quote.option, preço: brl(quote.amount), prazo: days(quote.days), entrega: quote.delivery_estimate ?? "—", origem: quote.is_fallback ? "tabela da loja" : "cotação" }))) + "\n"
@@ -104,6 +105,8 @@ async function main(): Promise<void> {
   process.stdout.write(`\nOrder #${play.order.display_id} placed with ${play.order.shipping} (${brl(play.order.amount)}), fulfilled and marked as shipped.\n`)
   process.stdout.write(`Tracking order: ${play.trackingOrder.status}${play.trackingOrder.remote_id ? `, remote Id ${play.trackingOrder.remote_id}` : ""}${play.trackingOrder.last_error ? ` (${play.trackingOrder.last_error})` : ""}\n`)
   process.stdout.write(JSON.stringify(play.trackingOrder.payload, null, 2).replace(/^/gm, "  ") + "\n")
+  const returned = await step("Returning one item in the admin: a return priced from 30130-010 to 01310-100", () => playReturn(api, store, play.order.id))
+  process.stdout.write(`Return of 1× ${returned.item}: ${brl(returned.amount)} by ${returned.service}${returned.carrier ? ` (${returned.carrier})` : ""}, ${days(returned.days)}.\n`)
 
   if (ONCE) {
     if (play.trackingOrder.status !== "created") {

@@ -1,7 +1,7 @@
 // The demo's Brazilian store, made through the admin API. Idempotent: every step looks for what
 // it would create and creates it only when it is not there, so a second run seeds nothing twice.
 import type { AxiosInstance } from "axios"
-import { createFreteOption, createProduct, type ProductInput, type StoreContext } from "../lib/store-api"
+import { createFreteOption, createFreteReturnOption, createProduct, type ProductInput, type StoreContext } from "../lib/store-api"
 
 export interface DemoStore extends StoreContext {
   optionIds: Record<string, string>
@@ -27,6 +27,9 @@ export const DEMO_OPTIONS: Array<{ id: string; name: string }> = [
   { id: "correios-sedex", name: "SEDEX" },
   { id: "jadlog-package", name: "Jadlog .Package" },
 ]
+
+/** The return option (`is_return`): the cheapest service, from the shopper's CEP to the store's. */
+export const DEMO_RETURN_OPTION = { id: "cheapest", name: "Devolução (frete calculado)" }
 
 export const DEMO_SETTINGS = {
   origin_cep: DEMO_ORIGIN_CEP,
@@ -174,6 +177,13 @@ export async function seedDemoStore(api: AxiosInstance, admin: Admin, log: Log =
       () => createFreteOption(api, context, option.id, option.name)
     )
   }
+
+  optionIds.return = await findOrCreate(
+    log,
+    `return option ${DEMO_RETURN_OPTION.name} (calculated, frete_frete)`,
+    async () => existingOptions.shipping_options.find((candidate: { name: string }) => candidate.name === DEMO_RETURN_OPTION.name)?.id,
+    () => createFreteReturnOption(api, context, DEMO_RETURN_OPTION.id, DEMO_RETURN_OPTION.name)
+  )
 
   return { ...context, optionIds, variantIds }
 }

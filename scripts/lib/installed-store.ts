@@ -15,12 +15,17 @@ export function createInstalledStore(name: string, medusaConfig: string): string
   const target = path.join(store, "node_modules", "medusa-plugin-frete")
   fs.mkdirSync(target, { recursive: true })
 
-  execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "pipe" })
-  const packed = execFileSync("npm", ["pack", "--silent", "--pack-destination", store], { cwd: ROOT, encoding: "utf8" })
-  const tarball = path.join(store, packed.trim().split("\n").pop() as string)
+  const tarball = packPlugin(store)
   execFileSync("tar", ["-xzf", tarball, "-C", target, "--strip-components=1"])
 
   fs.writeFileSync(path.join(store, "package.json"), JSON.stringify({ name: `${name}-store`, private: true }))
   fs.writeFileSync(path.join(store, "medusa-config.ts"), medusaConfig)
   return store
+}
+
+/** Builds this plugin and packs it into `destination`, as `npm publish` would; the tarball's path. */
+export function packPlugin(destination: string): string {
+  execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "pipe" })
+  const packed = execFileSync("npm", ["pack", "--silent", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8" })
+  return path.join(destination, packed.trim().split("\n").pop() as string)
 }

@@ -88,6 +88,32 @@ export async function createFreteOption(api: AxiosInstance, store: StoreContext,
   return data.shipping_option.id as string
 }
 
+/**
+ * A calculated return option of this provider (Medusa's admin: Locations & Shipping > "Create
+ * return option"): the `is_return` rule true. Priced from the customer's CEP to its stock location.
+ */
+export async function createFreteReturnOption(api: AxiosInstance, store: StoreContext, optionId: string, name: string) {
+  const { data } = await api.post(
+    "/admin/shipping-options",
+    {
+      name,
+      service_zone_id: store.serviceZoneId,
+      shipping_profile_id: store.shippingProfileId,
+      provider_id: "frete_frete",
+      price_type: "calculated",
+      type: { label: name, description: name, code: `${optionId}-return` },
+      data: { id: optionId },
+      prices: [],
+      rules: [
+        { attribute: "enabled_in_store", value: "true", operator: "eq" },
+        { attribute: "is_return", value: "true", operator: "eq" },
+      ],
+    },
+    store.admin
+  )
+  return data.shipping_option.id as string
+}
+
 /** A flat-price option of Medusa's manual provider, to show the two side by side. */
 export async function createManualOption(api: AxiosInstance, store: StoreContext, amount: number) {
   const { data } = await api.post(

@@ -29,6 +29,7 @@ export type TrackingSettings = {
   cpf_metadata_key: string
   invoice_number_metadata_key: string
   invoice_series_metadata_key: string
+  payload_retention_days: number
 }
 
 export type FreteSettings = {
@@ -36,12 +37,15 @@ export type FreteSettings = {
   tracking_url: string | null
   origin_cep: string | null
   extra_days: number
+  handling_days_metadata_key: string
   extra_price: ExtraPrice
   free_freight_rules: FreeFreightRule[]
   services: ServiceSetting[]
   default_package: DefaultPackage
   fallback: FallbackService[]
   quote_route_limit_per_minute: number
+  quote_store_limit_per_minute: number
+  trusted_proxy_hops: number
   tracking: TrackingSettings
 }
 
@@ -134,6 +138,20 @@ export type TrackingOrder = {
   omitted_fields: Array<{ field: string; reason: string }>
   delivered_at: string | null
   created_at: string
+}
+
+export type FailedTrackingOrder = TrackingOrder & { order_id: string | null; updated_at: string; payload: Record<string, unknown> | null }
+
+export type FailedTrackingOrdersResponse = { tracking_orders: FailedTrackingOrder[]; count: number; limit: number; offset: number }
+
+export type BulkResendRequest = { ids: string[] } | { failed_since: string; failed_until?: string }
+
+/** What came of one row of a bulk resend: its status after the attempt, or why none was made. */
+export type BulkResendOutcome = TrackingOrderStatus | "queued" | "not_found" | "already_created" | "in_progress" | "unreadable"
+
+export type BulkResendResponse = {
+  results: Array<{ id: string; outcome: BulkResendOutcome; message: string | null; tracking_order?: TrackingOrder }>
+  remaining: number
 }
 
 /** A fulfillment provider of the store, as `GET /admin/fulfillment-providers` lists it. */

@@ -4,6 +4,7 @@ import type { FreightQuery, FreightVolume } from "../freight/schemas"
 import type { FreteSettings } from "../settings/schema"
 import { truncate } from "../text"
 import { qualifiesForFreeFreight } from "./free-freight"
+import { handlingDaysOf } from "./handling-days"
 import { ShopperError } from "./shopper-error"
 import { toCm, toKg, type DimensionUnit, type WeightUnit } from "./units"
 
@@ -15,6 +16,8 @@ export interface ShippableItem {
   unitPrice: number
   variant?: { weight?: number | null; length?: number | null; height?: number | null; width?: number | null } | null
   productWeight?: number | null
+  /** The variant's and the product's metadata, where the settings' key holds the item's handling days. */
+  handlingMetadata?: { variant?: Record<string, unknown> | null; product?: Record<string, unknown> | null } | null
 }
 
 export interface QuoteRequest {
@@ -23,6 +26,12 @@ export interface QuoteRequest {
   destinationCep?: string | null
   destinationState?: string | null
   items: ShippableItem[]
+  /**
+   * A return: the customer sends the items back, so the customer's CEP (`destinationCep`) is the
+   * query's origin and the stock location's (`originCep`, else the settings') its destination. A
+   * return is priced for the carrier's trip alone: no handling days, no extra price, no free freight.
+   */
+  isReturn?: boolean
 }
 
 export interface BuiltQuery {
@@ -111,7 +120,8 @@ function byContent(a: FreightVolume, b: FreightVolume): number {
  * One freight query for a cart: CEPs normalised (origin from the stock location, else the
  * settings), one volume per line item (the variant's weight and dimensions, then the product's
  * weight, then the settings' default package, in kg and cm), the invoice value from the items,
- * and the settings' extra days, extra price and free-freight rules. Lines whose quantity is not a
+ * and the settings' extra days (plus the items' largest handling days), extra price and
+ * free-freight rules; a return reverses the CEPs and adds none of them. Lines whose quantity is not a
  * positive whole number are left out; a unit price that is not a finite number >= 0 counts as 0;
  * a subtotal too large to count in centavos is refused as freight_unavailable.
  */
@@ -144,15 +154,27 @@ export function buildFreightQuery(
   const subtotal = subtotalCents / 100
   const extra = settings.extra_price
   const extraPrice = toCents(extra.type === "fixed" ? extra.value : (subtotal * extra.value) / 100) / 100
+  // The largest of the items' handling days: the parcel leaves when its slowest item is ready.
+  const key = settings.handling_days_metadata_key
+  const handlingDays = Math.max(0, ...items.map((item) => handlingDaysOf(item.handlingMetadata?.variant, item.handlingMetadata?.product, key)))
+  const trip = request.isReturn
+    ? { originCep: destinationCep, destinationCep: originCep, extraDays: 0, extraPrice: 0, freeFreight: false }
+    : {
+        originCep,
+        destinationCep,
+        extraDays: settings.extra_days + handlingDays,
+        extraPrice,
+        freeFreight: qualifiesForFreeFreight(settings, subtotal, destinationCep, request.destinationState),
+      }
   return {
     subtotal,
     query: {
-      originCep,
-      destinationCep,
+      originCep: trip.originCep,
+      destinationCep: trip.destinationCep,
       invoiceValue: subtotal,
-      extraDays: settings.extra_days,
-      extraPrice,
-      freeFreight: qualifiesForFreeFreight(settings, subtotal, destinationCep, request.destinationState),
+      extraDays: trip.extraDays,
+      extraPrice: trip.extraPrice,
+      freeFreight: trip.freeFreight,
       volumes: items.map((item) => volumeOf(item, settings, units)).sort(byContent),
     },
   }

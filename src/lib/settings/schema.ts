@@ -134,6 +134,7 @@ export const DEFAULT_TRACKING_SETTINGS = {
   cpf_metadata_key: "cpf",
   invoice_number_metadata_key: "nfe_numero",
   invoice_series_metadata_key: "nfe_serie",
+  payload_retention_days: 90,
 }
 
 /** What the tracking order takes from the settings. */
@@ -167,6 +168,13 @@ export const trackingSettingsSchema = record({
   /** Metadata keys of the fulfillment, then of the order, that hold the NF-e number and series. */
   invoice_number_metadata_key: metadataKey.default("nfe_numero"),
   invoice_series_metadata_key: metadataKey.default("nfe_serie"),
+  /** LGPD: days a tracking order's (masked) payload is kept after it ended `created` or `failed`, then purged. */
+  payload_retention_days: z
+    .number({ error: "informe um número de dias" })
+    .int("use um número inteiro")
+    .min(1, "no mínimo 1 dia")
+    .max(3650, "no máximo 3650 dias")
+    .default(90),
 })
 
 export type TrackingSettings = z.output<typeof trackingSettingsSchema>
@@ -187,6 +195,8 @@ export const freteSettingsSchema = record({
   origin_cep: cep.nullable().default(null),
   /** Handling days, sent as `prazo_adicional`. */
   extra_days: wholeDays.default(0),
+  /** Metadata key of a variant, else of its product, with the item's own handling days, added to `extra_days`. */
+  handling_days_metadata_key: metadataKey.default("frete_handling_days"),
   /** Sent as `preco_adicional`: fixed reais, or a percentage of the invoice value. */
   extra_price: extraPriceSchema.default({ type: "fixed", value: 0 }),
   /** Any rule that matches sets `fretegratis`. */
@@ -197,13 +207,27 @@ export const freteSettingsSchema = record({
   default_package: defaultPackageSchema.default(DEFAULT_PACKAGE),
   /** Prices and days used when the freight API fails and no earlier answer is kept. */
   fallback: list(fallbackServiceSchema).max(50, "no máximo 50 serviços").default([]).superRefine(uniqueBy((entry) => entry.service, "serviço repetido")),
-  /** Distinct upstream queries one client may cause per minute through the store quote route. */
+  /** New upstream queries one client may cause per minute through any store route (the name is older than that). */
   quote_route_limit_per_minute: z
     .number({ error: "informe um número de consultas" })
     .int("use um número inteiro")
     .min(1, "no mínimo 1")
     .max(10_000, "no máximo 10000")
     .default(30),
+  /** New upstream queries all store requests together may cause per minute: what forged addresses cannot pass. */
+  quote_store_limit_per_minute: z
+    .number({ error: "informe um número de consultas" })
+    .int("use um número inteiro")
+    .min(1, "no mínimo 1")
+    .max(100_000, "no máximo 100000")
+    .default(300),
+  /** Proxies in front of Medusa that append to X-Forwarded-For: how the client of a store request is known. */
+  trusted_proxy_hops: z
+    .number({ error: "informe um número de proxies" })
+    .int("use um número inteiro")
+    .min(0, "no mínimo 0")
+    .max(10, "no máximo 10")
+    .default(1),
   /** The tracking order's fields that come from the merchant. */
   tracking: trackingSettingsSchema.default(DEFAULT_TRACKING_SETTINGS),
 })

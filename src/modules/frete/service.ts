@@ -13,11 +13,11 @@ import { accountFingerprint, credentialsView } from "./credentials"
 import { createCheckoutQuoter } from "./freight-quoting"
 import { FreteSettingsRecord } from "./models/frete-settings-record"
 import { TrackingOrderRecord } from "./models/tracking-order-record"
-import { QuoteTakes, type QuoteTake } from "./quote-takes"
+import { QuoteTakes } from "./quote-takes"
 import { SettingsInForce } from "./settings-in-force"
 import { statusReport } from "./status-report"
-import { TrackingDelivery } from "./tracking-delivery"
-import { TrackingOrderStore, type TrackingOrderRow } from "./tracking-order-store"
+import { TrackingDelivery, type BuildTrackingOrder } from "./tracking-delivery"
+import { TrackingOrderStore, type FailedPage, type TrackingOrderRow } from "./tracking-order-store"
 
 type InjectedDependencies = {
   logger: Logger
@@ -30,7 +30,7 @@ type InjectedDependencies = {
  * The plugin's own module, a facade over services of one job each: the merchant's settings and
  * the credentials they put in force (settings-in-force.ts), the two services' connections
  * (connections.ts), the checkout quoter shared by the provider and the store quote route
- * (freight-quoting.ts), the quote route's per-client bound (quote-takes.ts), the tracking outbox
+ * (freight-quoting.ts), the quota guard's counts (quote-takes.ts), the tracking outbox
  * (tracking-order-store.ts, tracking-delivery.ts). As a plugin module, Medusa hands it the plugin
  * entry's options; run as a project, it has none and reads the FRETE_* variables.
  */
@@ -62,7 +62,13 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
       onApply: ({ freight }) => this.quoter?.useAccount(accountFingerprint(freight.url, freight.secret)),
     })
     this.connections_ = new FreteConnections(options, () => this.settings_.credentials, logger)
-    this.quoter = createCheckoutQuoter({ options, logger, caching: () => container[Modules.CACHING], freightClient: () => this.connections_.freight() })
+    this.quoter = createCheckoutQuoter({
+      options,
+      logger,
+      caching: () => container[Modules.CACHING],
+      freightClient: () => this.connections_.freight(),
+      takeQuote: (client, limits) => this.quoteTakes_.tryTake(client, limits),
+    })
     this.quoteTakes_ = new QuoteTakes(knex)
     this.trackingOrders_ = new TrackingOrderStore(knex)
     this.trackingDelivery_ = new TrackingDelivery({
@@ -108,12 +114,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     return this.connections_.tracking()
   }
 
-  /** One more new freight query for `client` within the per-minute bound, counted across all instances. */
-  takeQuote(client: string, limitPerMinute: number): Promise<QuoteTake> {
-    return this.quoteTakes_.tryTake(client, limitPerMinute)
-  }
-
-  /** Forgets the quote route's takes older than a minute; the scheduled job calls it. */
+  /** Forgets the quota guard's takes older than a minute; the scheduled job calls it. */
   pruneQuoteTakes(): Promise<number> {
     return this.quoteTakes_.prune()
   }
@@ -149,10 +150,25 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     return this.trackingDelivery_.recordPreparationFailure(id, error)
   }
 
-  /** One attempt to create the remote tracking order, if the row is pending, due and unclaimed; null when nothing was done. */
-  async deliverTrackingOrder(id: string): Promise<TrackingOrderRow | null> {
+  /** One attempt to create the remote tracking order, built by `build`, if the row is pending, due and unclaimed; null when nothing was done. */
+  async deliverTrackingOrder(id: string, build: BuildTrackingOrder): Promise<TrackingOrderRow | null> {
     await this.getSettings()
-    return this.trackingDelivery_.deliver(id)
+    return this.trackingDelivery_.deliver(id, build)
+  }
+
+  /** Forgets the payloads of rows that ended (`created`, `failed`) more than `retentionDays` ago; the scheduled job calls it. */
+  purgeTrackingPayloads(retentionDays: number): Promise<number> {
+    return this.trackingOrders_.purgePayloads(retentionDays)
+  }
+
+  /** Of these fulfillments, the ones that already have a tracking order row. */
+  trackedFulfillmentIds(fulfillmentIds: string[]): Promise<Set<string>> {
+    return this.trackingOrders_.trackedFulfillmentIds(fulfillmentIds)
+  }
+
+  /** `failed` tracking orders for the admin's bulk resend, the latest first. */
+  listFailedTrackingOrders(page: FailedPage) {
+    return this.trackingOrders_.listFailed(page)
   }
 
   /** `sending` rows whose lease ran out (their process died mid-call): failed, never resent by themselves. */

@@ -3,29 +3,39 @@ import { ShopperError } from "../../lib/checkout/shopper-error"
 import { numberOf } from "../../lib/number-of"
 
 type Measures = { weight?: unknown; length?: unknown; height?: unknown; width?: unknown }
+type ProductFields = { id?: string; weight?: unknown; metadata?: unknown }
 
-interface ContextItem {
+export interface ContextItem {
   id?: string
   quantity?: unknown
   unit_price?: unknown
   requires_shipping?: boolean | null
   variant_id?: string | null
   variant_sku?: string | null
-  variant?: (Measures & { id?: string; sku?: string | null; product?: { id?: string; weight?: unknown } | null }) | null
-  product?: { id?: string; weight?: unknown } | null
+  variant?: (Measures & { id?: string; sku?: string | null; metadata?: unknown; product?: ProductFields | null }) | null
+  product?: ProductFields | null
 }
 
-/** What the provider reads of Medusa's context: the cart, its items and the stock location. */
+/**
+ * What the provider reads of Medusa's context: the cart (or the order, for the order flows), its
+ * items and the stock location; `return_id` marks a return (see order-flow.ts).
+ */
 export interface CartContext {
+  id?: string | null
+  return_id?: unknown
   currency_code?: string | null
   items?: ContextItem[] | null
   shipping_address?: { postal_code?: string | null; province?: string | null } | null
   from_location?: { address?: { postal_code?: string | null } | null } | null
 }
 
+const metadataOf = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+
 function shippableItem(item: ContextItem): ShippableItem {
   const variant = item.variant
   return {
+    handlingMetadata: { variant: metadataOf(variant?.metadata), product: metadataOf(variant?.product?.metadata ?? item.product?.metadata) },
     sku: item.variant_sku || variant?.sku || item.variant_id || item.id || "item",
     quantity: numberOf(item.quantity) ?? 0,
     unitPrice: numberOf(item.unit_price) ?? 0,
@@ -36,12 +46,17 @@ function shippableItem(item: ContextItem): ShippableItem {
   }
 }
 
-/** The quote request of a cart as Medusa gives it to `calculatePrice` and `validateFulfillmentData`. */
+/**
+ * The quote request of a cart as Medusa gives it to `calculatePrice` and `validateFulfillmentData`
+ * (the order flows' contexts first go through `resolveOrderFlowContext`). A variant's and its
+ * product's metadata, when the context has them, carry the items' handling days.
+ */
 export function quoteRequestFromCart(context: CartContext): QuoteRequest {
   if (context.currency_code?.toLowerCase() !== "brl") {
     throw new ShopperError("unsupported_currency")
   }
   return {
+    isReturn: !!context.return_id,
     originCep: context.from_location?.address?.postal_code,
     destinationCep: context.shipping_address?.postal_code,
     destinationState: context.shipping_address?.province,

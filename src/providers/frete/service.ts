@@ -5,7 +5,9 @@ import { CHEAPEST, FASTEST, pickOffer, type Offer } from "../../lib/checkout/off
 import { ShopperError } from "../../lib/checkout/shopper-error"
 import { activeFreteModule } from "../../modules/frete/active-module"
 import { toMedusaError } from "../../shared/medusa-error"
+import { withCartCurrency } from "./cart-currency"
 import { quoteRequestFromCart, type CartContext } from "./cart-context"
+import { resolveOrderFlowContext } from "./order-flow-context"
 
 type InjectedDependencies = {
   logger: Logger
@@ -104,7 +106,8 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
     try {
       const frete = activeFreteModule()
       const settings = await frete.getSettings()
-      const { query } = buildFreightQuery(quoteRequestFromCart(context), settings, frete.pluginOptions.units)
+      const request = quoteRequestFromCart(await resolveOrderFlowContext(await withCartCurrency(context)))
+      const { query } = buildFreightQuery(request, settings, frete.pluginOptions.units)
       const { offers } = await frete.quoter.offers(query, settings)
       const offer = pickOffer(offers, optionId)
       if (!offer) {

@@ -5,6 +5,7 @@ import { usableLengthCm, usableWeightKg } from "../../lib/checkout/build-freight
 import type { ShipmentFacts } from "../../lib/tracking/shipment-facts"
 import { numberOf } from "../../lib/number-of"
 import type { Query } from "../../shared/query"
+import { outboundMethodOf } from "./order-flow-method"
 
 type Record_ = Record<string, unknown>
 type Measures = { weight?: unknown; length?: unknown; width?: unknown; height?: unknown }
@@ -106,8 +107,10 @@ export async function gatherShipmentFacts(
 
   const orderItems = new Map((order.items ?? []).map((item) => [item.id, item]))
   const methods = order.shipping_methods ?? []
-  const method = methods.find((candidate) => candidate.shipping_option_id === fulfillment.shipping_option_id) ?? methods[0] ?? {}
-  const methodData = { ...object(method.data), ...object(fulfillment.data) }
+  // An exchange's or a claim's shipment: its own method, whose facts win over those Medusa copied onto the fulfillment.
+  const flowMethod = await outboundMethodOf(query, order.id, (fulfillment.items ?? []).map((item) => item.line_item_id), fulfillment.shipping_option_id)
+  const method = flowMethod ?? methods.find((candidate) => candidate.shipping_option_id === fulfillment.shipping_option_id) ?? methods[0] ?? {}
+  const methodData = flowMethod ? { ...object(fulfillment.data), ...object(flowMethod.data) } : { ...object(method.data), ...object(fulfillment.data) }
   const address = order.shipping_address
   // The freight query's reading of a measure: missing, not positive or implausible is unknown.
   const weightKg = (value: unknown) => usableWeightKg(numberOf(value), units.weight)

@@ -10,10 +10,11 @@ import { fieldTestId } from "../common/field-id"
 import { SettingsSection } from "../common/settings-section"
 import { TextField } from "../common/text-field"
 
-type ExtrasForm = { extra_days: string; price_type: ExtraPriceType; price_value: string }
+type ExtrasForm = { extra_days: string; handling_days_metadata_key: string; price_type: ExtraPriceType; price_value: string }
 
 const formFrom = (settings: FreteSettings): ExtrasForm => ({
   extra_days: textFromNumber(settings.extra_days),
+  handling_days_metadata_key: settings.handling_days_metadata_key,
   price_type: settings.extra_price.type,
   price_value:
     settings.extra_price.type === "fixed" ? textFromReais(settings.extra_price.value) : textFromNumber(settings.extra_price.value),
@@ -41,11 +42,12 @@ export const ExtrasSection = ({ settings }: { settings: FreteSettings }) => {
         onSave: () =>
           save({
             extra_days: numberFromText(form.extra_days),
+            handling_days_metadata_key: form.handling_days_metadata_key.trim(),
             extra_price: { type: form.price_type, value: numberFromText(form.price_value) },
           }),
         isSaving,
         issues,
-        shown: ["extra_days", "extra_price."],
+        shown: ["extra_days", "handling_days_metadata_key", "extra_price."],
       }}
     >
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
@@ -56,6 +58,14 @@ export const ExtrasSection = ({ settings }: { settings: FreteSettings }) => {
           value={form.extra_days}
           issues={issues}
           onChange={(extra_days) => setForm({ ...form, extra_days })}
+        />
+        <TextField
+          path="handling_days_metadata_key"
+          label={t("frete.extras.handlingKey")}
+          hint={t("frete.extras.handlingKeyHint")}
+          value={form.handling_days_metadata_key}
+          issues={issues}
+          onChange={(handling_days_metadata_key) => setForm({ ...form, handling_days_metadata_key })}
         />
         <div className="flex flex-col gap-y-2">
           <Label htmlFor={typeId} size="small" weight="plus">

@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import { sdk } from "../lib/sdk"
+
+/** GET/POST /admin/frete/products/:id/handling-days. */
+export type ProductHandlingDays = {
+  metadata_key: string
+  handling_days: number | null
+  variants: Array<{ id: string; title: string | null; sku: string | null; handling_days: number | null }>
+}
+
+const keyOf = (productId: string) => ["frete", "handling-days", productId] as const
+const path = (productId: string) => `/admin/frete/products/${encodeURIComponent(productId)}/handling-days`
+
+/** A product's handling days under the settings' metadata key, and its variants' own values. */
+export function useHandlingDays(productId: string) {
+  return useQuery({ queryKey: keyOf(productId), queryFn: () => sdk.client.fetch<ProductHandlingDays>(path(productId)) })
+}
+
+/** Sets (a number) or removes (null) the product's handling days. */
+export function useSaveHandlingDays(productId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (handling_days: number | null) => sdk.client.fetch<ProductHandlingDays>(path(productId), { method: "POST", body: { handling_days } }),
+    onSuccess: (saved) => queryClient.setQueryData(keyOf(productId), saved),
+  })
+}

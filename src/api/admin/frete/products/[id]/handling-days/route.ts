@@ -1,0 +1,67 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { updateProductsWorkflow } from "@medusajs/core-flows"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { readHandlingDays } from "../../../../../../lib/checkout/handling-days"
+import { FRETE_MODULE } from "../../../../../../modules/frete"
+import type FreteModuleService from "../../../../../../modules/frete/service"
+import type { Query } from "../../../../../../shared/query"
+import { HandlingDaysBody } from "./validators"
+
+type Metadata = Record<string, unknown> | null
+type ProductRow = { id: string; metadata?: Metadata; variants?: Array<{ id: string; title?: string | null; sku?: string | null; metadata?: Metadata }> | null }
+
+async function readProduct(req: MedusaRequest): Promise<ProductRow | undefined> {
+  const query = req.scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "product",
+    fields: ["id", "metadata", "variants.id", "variants.title", "variants.sku", "variants.metadata"],
+    filters: { id: req.params.id },
+  })
+  return data[0] as ProductRow | undefined
+}
+
+/** The product's handling days and its variants' own values (which win over the product's). */
+function present(product: ProductRow, key: string) {
+  return {
+    metadata_key: key,
+    handling_days: readHandlingDays(product.metadata?.[key]),
+    variants: (product.variants ?? []).map((variant) => ({
+      id: variant.id,
+      title: variant.title ?? null,
+      sku: variant.sku ?? null,
+      handling_days: readHandlingDays(variant.metadata?.[key]),
+    })),
+  }
+}
+
+const notFound = (res: MedusaResponse) => res.status(404).json({ type: "not_found", message: "Produto não encontrado." })
+
+/** GET /admin/frete/products/:id/handling-days: the days the settings' metadata key holds. */
+export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  const settings = await req.scope.resolve<FreteModuleService>(FRETE_MODULE).getSettings()
+  const product = await readProduct(req)
+  if (!product) return notFound(res)
+  res.json(present(product, settings.handling_days_metadata_key))
+}
+
+/**
+ * POST /admin/frete/products/:id/handling-days `{ handling_days }`: sets (or, with null, removes)
+ * the product's value under the settings' metadata key; the rest of its metadata stays. Through
+ * Medusa's updateProductsWorkflow, so `product.updated` is emitted as for any edit.
+ */
+export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const parsed = HandlingDaysBody.safeParse(req.body)
+  if (!parsed.success) {
+    res.status(400).json({ type: "invalid_data", message: parsed.error.issues[0].message })
+    return
+  }
+  const settings = await req.scope.resolve<FreteModuleService>(FRETE_MODULE).getSettings()
+  const key = settings.handling_days_metadata_key
+  const product = await readProduct(req)
+  if (!product) return notFound(res)
+  // Medusa merges metadata into what the product has, and removes a key given as "".
+  const metadata = { [key]: parsed.data.handling_days ?? "" }
+  await updateProductsWorkflow(req.scope).run({ input: { selector: { id: product.id }, update: { metadata } } })
+  const updated = await readProduct(req)
+  res.json(present(updated ?? product, key))
+}
