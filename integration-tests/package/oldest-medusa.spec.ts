@@ -80,6 +80,13 @@ it(`installs, boots, prices a checkout and tracks a shipment in a store on Medus
   })
 
   const store = await seedDemoStore(server.api, server.admin)
+  // The routes' validators use the plugin's own zod 4, not Medusa's `@medusajs/framework/zod`
+  // (zod 3 before 2.14): their Portuguese messages (zod 4's `error` option) hold on the oldest too.
+  const anyStatus = { validateStatus: () => true }
+  const noCep = await server.api.post("/store/frete/quotes", {}, { ...store.store, ...anyStatus })
+  expect({ status: noCep.status, message: noCep.data.message }).toEqual({ status: 400, message: "Consulta de frete inválida: postal_code: informe o CEP" })
+  const wordDays = await server.api.post("/admin/frete/products/prod_qualquer/handling-days", { handling_days: "três" }, { ...server.admin, ...anyStatus })
+  expect({ status: wordDays.status, message: wordDays.data.message }).toEqual({ status: 400, message: "Prazo de manuseio inválido: use um número inteiro de dias, de 0 a 365." })
   const play = await playStorefront(server.api, store)
 
   expect(play.productPageQuotes.length).toBeGreaterThan(0)

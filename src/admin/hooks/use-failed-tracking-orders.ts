@@ -17,9 +17,12 @@ export function useFailedTrackingOrders(page: { limit: number; offset: number })
 
 /** How many rows of a bulk resend ended each way: created, waiting for another attempt, or not sent. */
 export function countOutcomes({ results }: BulkResendResponse) {
-  const created = results.filter((result) => result.outcome === "created").length
-  const waiting = results.filter((result) => result.outcome === "pending" || result.outcome === "queued" || result.outcome === "sending").length
-  return { created, waiting, notSent: results.length - created - waiting }
+  const count = (...outcomes: string[]) => results.filter((result) => outcomes.includes(result.outcome)).length
+  const created = count("created", "already_created")
+  const waiting = count("pending", "queued", "sending", "in_progress")
+  // Sent and failed again: the service may have made the order, so it is not "not sent".
+  const failed = count("failed")
+  return { created, waiting, failed, notSent: results.length - created - waiting - failed }
 }
 
 /** Sends many failed tracking orders again, then refreshes every tracking list. */
@@ -29,10 +32,10 @@ export function useResendTrackingOrders() {
   return useMutation({
     mutationFn: resendTrackingOrders,
     onSuccess: (response) => {
-      const { created, waiting, notSent } = countOutcomes(response)
-      const summary = t("frete.failedTracking.resent", { created, waiting, notSent })
-      const more = response.remaining > 0 ? ` ${t("frete.failedTracking.remaining", { count: response.remaining })}` : ""
-      if (notSent > 0) {
+      const { created, waiting, failed, notSent } = countOutcomes(response)
+      const summary = t("frete.failedTracking.resent", { created, waiting, failed, notSent })
+      const more = response.remaining > 0 ? ` ${t("frete.failedTracking.remaining", { remaining: response.remaining })}` : ""
+      if (failed + notSent > 0) {
         toast.warning(summary + more)
       } else {
         toast.success(summary + more)

@@ -21,6 +21,11 @@ export function useSaveHandlingDays(productId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (handling_days: number | null) => sdk.client.fetch<ProductHandlingDays>(path(productId), { method: "POST", body: { handling_days } }),
-    onSuccess: (saved) => queryClient.setQueryData(keyOf(productId), saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(keyOf(productId), saved)
+      // The dashboard's own product queries (its Metadata card and editor) hold the metadata as it
+      // was: refetched, so that editing the metadata next does not write the old value back.
+      return queryClient.invalidateQueries({ queryKey: ["products"] })
+    },
   })
 }

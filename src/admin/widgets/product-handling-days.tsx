@@ -63,7 +63,7 @@ const ProductHandlingDaysWidget = ({ data: product }: DetailWidgetProps<AdminPro
               <Text size="small" weight="plus">{t("frete.handlingDays.variantsTitle")}</Text>
               {overrides.map((variant) => (
                 <Text key={variant.id} size="small" className="text-ui-fg-subtle">
-                  {t("frete.handlingDays.variant", { name: variant.title ?? variant.sku ?? variant.id, count: variant.handling_days ?? 0 })}
+                  {t(variant.handling_days === 1 ? "frete.handlingDays.variantOne" : "frete.handlingDays.variantOther", { name: variant.title ?? variant.sku ?? variant.id, days: variant.handling_days ?? 0 })}
                 </Text>
               ))}
             </div>

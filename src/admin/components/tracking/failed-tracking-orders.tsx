@@ -52,7 +52,7 @@ export const FailedTrackingOrders = () => {
             onClick={() => resend.mutate({ ids: selected }, afterResend)}
           >
             <ArrowPath />
-            {t("frete.failedTracking.resendSelected", { count: selected.length })}
+            {t("frete.failedTracking.resendSelected", { selected: selected.length })}
           </Button>
           <Button
             type="button"

@@ -1,4 +1,4 @@
-import { z } from "@medusajs/framework/zod"
+import { z } from "zod"
 
 /** A whole number written in a query string ("20"), within bounds. */
 const wholeNumber = (field: string, min: number, max: number, fallback: number) =>

@@ -1,4 +1,4 @@
-import { z } from "@medusajs/framework/zod"
+import { z } from "zod"
 import { isStorableText } from "../../../../lib/settings/schema"
 
 /** A Medusa id as a storefront sends it: text Postgres can compare (a NUL would make the query fail). */

@@ -1,4 +1,4 @@
-import { z } from "@medusajs/framework/zod"
+import { z } from "zod"
 import { MAX_HANDLING_DAYS } from "../../../../../../lib/checkout/handling-days"
 
 const DAYS_MESSAGE = `Prazo de manuseio inválido: use um número inteiro de dias, de 0 a ${MAX_HANDLING_DAYS}.`
