@@ -4,7 +4,7 @@
  * file re-declares an option.
  */
 import { z } from "zod"
-import { isServiceUrl, normalizeServiceUrl } from "./src/lib/service-url"
+import { isServiceUrl, normalizeServiceUrl } from "./src/lib/http/service-url"
 
 export const PLUGIN_NAME = "medusa-plugin-frete"
 

@@ -1,11 +1,11 @@
 /**
  * The sandbox's postal-code base: the real CEP ranges of the Brazilian states (the plugin's own
- * table, src/lib/cep-state.ts: both describe the same Correios ranges). CEPs 00000-000 to
+ * table, src/lib/brazil/cep-state.ts: both describe the same Correios ranges). CEPs 00000-000 to
  * 00999-999 and exactly 99999-999 are left out on purpose, so a test can always get erro 101 /
  * 102 with a well-formed CEP.
  */
 
-import { stateOfCep } from "../src/lib/cep-state"
+import { stateOfCep } from "../src/lib/brazil/cep-state"
 
 export type Region = "norte" | "nordeste" | "centro-oeste" | "sudeste" | "sul"
 

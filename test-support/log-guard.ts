@@ -3,7 +3,7 @@
  * the console, stdout, stderr and the Medusa logger, and fails if any of it carries a secret the
  * tests use, an unredacted `token=` parameter or Basic credential, or a full CPF.
  */
-import { isValidCpf } from "../src/lib/tracking/cpf"
+import { isValidCpf } from "../src/lib/brazil/cpf"
 import { DEFAULT_FREIGHT_TOKEN, DEFAULT_TRACKING_CREDENTIAL } from "../sandbox/config"
 
 interface GuardState {

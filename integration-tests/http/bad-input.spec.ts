@@ -3,7 +3,7 @@ import { ProductsMissingDimensionsQuery } from "../../src/api/admin/frete/produc
 import { TestConnectionBody } from "../../src/api/admin/frete/test-connection/validators"
 import { TrackingOrdersQuery } from "../../src/api/admin/frete/tracking-orders/validators"
 import { StoreFreteQuotesBody } from "../../src/api/store/frete/quotes/validators"
-import { tryNormalizeCep } from "../../src/lib/cep"
+import { tryNormalizeCep } from "../../src/lib/brazil/cep"
 import { ShopperError, type ShopperErrorCode } from "../../src/lib/checkout/shopper-error"
 import { DEFAULT_SETTINGS, freteSettingsSchema } from "../../src/lib/settings/schema"
 import { SECRET_NAMES } from "../../src/modules/frete/credentials"

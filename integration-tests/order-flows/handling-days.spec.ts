@@ -2,7 +2,7 @@
 // days the merchant needs before the item can leave. The largest over the cart's items goes into
 // `prazo_adicional` with the settings' extra days: the service counts them, so the deadline and
 // the date checkout shows move, and so does the tracking order's promised date.
-import { addBusinessDays } from "../../src/lib/calendar/business-days"
+import { addBusinessDays } from "../../src/lib/brazil/business-days"
 import { createCart, createFreteOption, createProduct, eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
 import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"

@@ -1,7 +1,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import type { IFulfillmentModuleService, IOrderModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { numberOf } from "../lib/number-of"
+import { numberOf } from "../lib/utils/number-of"
 import type { Query } from "../shared/query"
 
 type Row = Record<string, unknown>

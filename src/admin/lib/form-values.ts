@@ -1,4 +1,4 @@
-import { formatBrazilianDecimal, parseBrazilianDecimal } from "../../lib/brazilian-decimal"
+import { formatBrazilianDecimal, parseBrazilianDecimal } from "../../lib/brazil/brazilian-decimal"
 
 /**
  * The number typed in an input ("12,50", "1.234,56", "0.3"). Null when empty or not a number:

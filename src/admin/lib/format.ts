@@ -1,5 +1,5 @@
-import { formatBrazilianDecimal } from "../../lib/brazilian-decimal"
-import { formatCep } from "../../lib/cep"
+import { formatBrazilianDecimal } from "../../lib/brazil/brazilian-decimal"
+import { formatCep } from "../../lib/brazil/cep"
 import type { TFunction } from "i18next"
 
 /** 1234.56 -> "R$ 1.234,56" (a plain space after "R$"). */

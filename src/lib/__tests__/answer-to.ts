@@ -1,5 +1,5 @@
 import { Client } from "undici"
-import { errorFromResponse, type ServiceName } from "../errors"
+import { errorFromResponse, type ServiceName } from "../http/errors"
 
 /**
  * A service's answer to a body its client would never send (the client checks what it sends

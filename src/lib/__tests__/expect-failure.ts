@@ -1,4 +1,4 @@
-import { FreteServiceError } from "../errors"
+import { FreteServiceError } from "../http/errors"
 
 /**
  * `failure(promise)`: the typed error a call must reject with; every one is kept in `errors`, for

@@ -1,5 +1,5 @@
 import { capture } from "../../../test-support/log-guard"
-import type { FreteLogger } from "../logger"
+import type { FreteLogger } from "../utils/logger"
 
 /** A logger that keeps every line, so tests can read what would have been logged; the log guard reads them too. */
 export function recordingLogger(): FreteLogger & { lines: string[] } {

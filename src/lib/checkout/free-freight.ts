@@ -1,4 +1,4 @@
-import { stateOfCep, stateOfProvince } from "../cep-state"
+import { stateOfCep, stateOfProvince } from "../brazil/cep-state"
 import type { FreteSettings } from "../settings/schema"
 
 /**

@@ -1,5 +1,5 @@
-import { toCents } from "../brazilian-decimal"
-import { deliveryEstimate } from "../calendar/business-days"
+import { toCents } from "../brazil/brazilian-decimal"
+import { deliveryEstimate } from "../brazil/business-days"
 import type { FreightQuery, FreightQuote } from "../freight/schemas"
 import type { FreteSettings } from "../settings/schema"
 

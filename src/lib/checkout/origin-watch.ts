@@ -1,4 +1,4 @@
-import { formatCep } from "../cep"
+import { formatCep } from "../brazil/cep"
 
 /** An origin CEP the freight API does not know (erro_id 101): the merchant's to fix. */
 export interface OriginProblem {

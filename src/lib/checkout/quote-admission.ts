@@ -1,5 +1,5 @@
 import { clientKey } from "../http/client-key"
-import { silentLogger, type FreteLogger } from "../logger"
+import { silentLogger, type FreteLogger } from "../utils/logger"
 import type { FreteSettings } from "../settings/schema"
 import { storeShopper } from "./request-arrival"
 

@@ -1,4 +1,4 @@
-import { formatDecimalText } from "../brazilian-decimal"
+import { formatDecimalText } from "../brazil/brazilian-decimal"
 import type { FreightQuery } from "./schemas"
 
 /** The body of `POST /v2/consulta`: every number as dot-decimal text, as the document's sample. */

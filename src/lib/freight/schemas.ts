@@ -1,6 +1,6 @@
 import { z } from "zod"
-import { parseBrazilianDecimal, toCents } from "../brazilian-decimal"
-import { MAX_BUSINESS_DAYS } from "../calendar/business-days"
+import { parseBrazilianDecimal, toCents } from "../brazil/brazilian-decimal"
+import { MAX_BUSINESS_DAYS } from "../brazil/business-days"
 
 const cep = z.string().regex(/^\d{8}$/, "must be a CEP of 8 digits")
 const positive = z.number().finite().positive()

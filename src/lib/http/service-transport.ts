@@ -1,7 +1,7 @@
 import { Pool, type Dispatcher } from "undici"
-import { InvalidAnswerError, NetworkError, TimeoutError, type ServiceName } from "../errors"
-import { silentLogger, type FreteLogger } from "../logger"
-import { redact } from "../redact"
+import { InvalidAnswerError, NetworkError, TimeoutError, type ServiceName } from "./errors"
+import { silentLogger, type FreteLogger } from "../utils/logger"
+import { redact } from "../security/redact"
 import type { Deadline } from "./deadline"
 import { untilAborted, withSendTracking, type RequestProgress } from "./request-progress"
 

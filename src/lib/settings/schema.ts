@@ -1,6 +1,6 @@
 import { z } from "zod"
-import { tryNormalizeCep } from "../cep"
-import { isServiceUrl, normalizeServiceUrl } from "../service-url"
+import { tryNormalizeCep } from "../brazil/cep"
+import { isServiceUrl, normalizeServiceUrl } from "../http/service-url"
 
 /** The 27 federative units, for free-freight rules limited to states. */
 export const BRAZILIAN_STATES = [

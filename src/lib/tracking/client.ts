@@ -1,9 +1,9 @@
 import type { Dispatcher } from "undici"
-import { errorFromResponse, InvalidAnswerError, TrackingRejectedError } from "../errors"
+import { errorFromResponse, InvalidAnswerError, TrackingRejectedError } from "../http/errors"
 import { startDeadline } from "../http/deadline"
 import { ServiceTransport, type TransportResponse } from "../http/service-transport"
-import type { FreteLogger } from "../logger"
-import { redact } from "../redact"
+import type { FreteLogger } from "../utils/logger"
+import { redact } from "../security/redact"
 import { trackingAnswerWireSchema, trackingOrderSchema, type TrackingOrder, type TrackingResult } from "./schemas"
 
 export interface TrackingClientOptions {

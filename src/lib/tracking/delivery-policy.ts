@@ -1,5 +1,5 @@
-import { describeServiceError } from "../describe-service-error"
-import { InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError, TrackingRejectedError } from "../errors"
+import { describeServiceError } from "../services/describe-service-error"
+import { InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError, TrackingRejectedError } from "../http/errors"
 import { InvalidTrackingOrderError, TrackingNotConfiguredError } from "./client"
 
 export interface RetryPolicy {

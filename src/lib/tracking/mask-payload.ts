@@ -1,4 +1,4 @@
-import { maskCpf } from "./cpf"
+import { maskCpf } from "../brazil/cpf"
 
 /**
  * The shopper's personal data in a tracking order, masked: enough for a merchant to recognise the

@@ -1,4 +1,4 @@
-import { addBusinessDays, MAX_BUSINESS_DAYS } from "../calendar/business-days"
+import { addBusinessDays, MAX_BUSINESS_DAYS } from "../brazil/business-days"
 import type { Reading } from "./reading"
 
 /**

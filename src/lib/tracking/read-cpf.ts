@@ -1,4 +1,4 @@
-import { isValidCpf, maskCpf } from "./cpf"
+import { isValidCpf, maskCpf } from "../brazil/cpf"
 import { isAbsent, type Reading } from "./reading"
 
 /**

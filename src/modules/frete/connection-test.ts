@@ -1,7 +1,7 @@
 import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { FreteOptions } from "../../../medusa-plugin.config"
-import { testConnection, type ConnectionTestResult } from "../../lib/connection-test"
+import { testConnection, type ConnectionTestResult } from "../../lib/services/connection-test"
 import type { FreteSettings } from "../../lib/settings/schema"
 import type { Credentials } from "./credentials"
 

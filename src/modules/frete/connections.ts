@@ -1,7 +1,7 @@
 import type { Logger } from "@medusajs/framework/types"
 import type { FreteOptions } from "../../../medusa-plugin.config"
 import type { FreightClient } from "../../lib/freight/client"
-import { ServiceClients } from "../../lib/service-clients"
+import { ServiceClients } from "../../lib/services/service-clients"
 import type { TrackingClient } from "../../lib/tracking/client"
 import type { Credentials } from "./credentials"
 

@@ -1,6 +1,6 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { QuoteLimits, QuoteTake } from "../../lib/checkout/quote-admission"
-import { hashKey } from "../../lib/quote-cache"
+import { hashKey } from "../../lib/quote-cache/quote-cache"
 
 const TABLE = "frete_quote_take"
 

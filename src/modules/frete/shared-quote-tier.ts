@@ -1,7 +1,7 @@
 import { MedusaModule } from "@medusajs/framework/modules-sdk"
 import type { ICachingModuleService, ILockingModule } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { LockWaitTimeout, readKeptQuote, type KeptQuote, type SharedQuoteTier } from "../../lib/checkout/shared-quotes"
+import { LockWaitTimeout, readKeptQuote, type KeptQuote, type SharedQuoteTier } from "../../lib/quote-cache/shared-tier"
 
 /** Every key the plugin keeps in the Caching Module carries this tag, so that all can be cleared at once. */
 export const SHARED_QUOTES_TAG = "frete:quotes"

@@ -1,7 +1,7 @@
 import type { FreteOptions } from "../../../medusa-plugin.config"
 import type { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
-import type { ServiceClients } from "../../lib/service-clients"
-import { checkServices } from "../../lib/service-status"
+import type { ServiceClients } from "../../lib/services/service-clients"
+import { checkServices } from "../../lib/services/service-status"
 import type { Credentials } from "./credentials"
 
 /**

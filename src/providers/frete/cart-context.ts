@@ -1,6 +1,6 @@
 import type { QuoteRequest, ShippableItem } from "../../lib/checkout/build-freight-query"
 import { ShopperError } from "../../lib/checkout/shopper-error"
-import { numberOf } from "../../lib/number-of"
+import { numberOf } from "../../lib/utils/number-of"
 
 type Measures = { weight?: unknown; length?: unknown; height?: unknown; width?: unknown }
 type ProductFields = { id?: string; weight?: unknown; metadata?: unknown }

@@ -1,5 +1,5 @@
 import { linesAsItems, orderFlowOf, type FlowContext } from "../../lib/checkout/order-flow"
-import { numberOf } from "../../lib/number-of"
+import { numberOf } from "../../lib/utils/number-of"
 import type { CartContext, ContextItem } from "./cart-context"
 import { medusaLookups, type MedusaLookups } from "./medusa-lookups"
 

@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { FreteOptions } from "../../../medusa-plugin.config"
 import { usableLengthCm, usableWeightKg } from "../../lib/checkout/build-freight-query"
 import type { ShipmentFacts } from "../../lib/tracking/shipment-facts"
-import { numberOf } from "../../lib/number-of"
+import { numberOf } from "../../lib/utils/number-of"
 import type { Query } from "../../shared/query"
 import { outboundMethodOf } from "./order-flow-method"
 

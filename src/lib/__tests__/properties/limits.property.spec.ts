@@ -1,5 +1,5 @@
 import fc from "fast-check"
-import { QuoteCache, type QuoteCacheResult } from "../../quote-cache"
+import { QuoteCache, type QuoteCacheResult } from "../../quote-cache/quote-cache"
 
 // ---- quote cache ----
 

@@ -1,11 +1,11 @@
 import fc from "fast-check"
-import { formatCep, InvalidCepError, normalizeCep, tryNormalizeCep } from "../../cep"
-import { stateOfCep } from "../../cep-state"
+import { formatCep, InvalidCepError, normalizeCep, tryNormalizeCep } from "../../brazil/cep"
+import { stateOfCep } from "../../brazil/cep-state"
 import { BRAZILIAN_STATES } from "../../settings/schema"
 import { formatBrazilianMoney } from "../../../../sandbox/decimal-notation"
-import { formatBrazilianDecimal, formatDecimalText, parseBrazilianDecimal, toCents } from "../../brazilian-decimal"
+import { formatBrazilianDecimal, formatDecimalText, parseBrazilianDecimal, toCents } from "../../brazil/brazilian-decimal"
 import { readQuotations } from "../../freight/schemas"
-import { numberOf } from "../../number-of"
+import { numberOf } from "../../utils/number-of"
 
 // ---- CEPs ----
 

@@ -1,6 +1,6 @@
 import fc from "fast-check"
-import { redact, REDACTED } from "../../redact"
-import { decryptSecret, encryptSecret, SecretDecryptionError } from "../../secret-box"
+import { redact, REDACTED } from "../../security/redact"
+import { decryptSecret, encryptSecret, SecretDecryptionError } from "../../security/secret-box"
 
 // ---- redact ----
 

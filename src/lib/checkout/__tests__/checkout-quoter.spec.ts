@@ -8,13 +8,13 @@ import {
   QuotaExceededError,
   ServerError,
   TimeoutError,
-} from "../../errors"
+} from "../../http/errors"
 import type { FreightClient, QuoteCall } from "../../freight/client"
 import type { FreightQuery, FreightQuotation, FreightQuote } from "../../freight/schemas"
-import { QuoteCache } from "../../quote-cache"
+import { QuoteCache } from "../../quote-cache/quote-cache"
 import { freteSettingsSchema } from "../../settings/schema"
 import { buildFreightQuery, type ShippableItem } from "../build-freight-query"
-import { CircuitBreaker } from "../../circuit-breaker"
+import { CircuitBreaker } from "../../http/circuit-breaker"
 import { CheckoutQuoter, FreightNotConfiguredError } from "../checkout-quoter"
 import { offersFromQuote } from "../offers"
 import { runFromArrival } from "../request-arrival"

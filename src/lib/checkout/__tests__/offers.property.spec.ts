@@ -1,6 +1,6 @@
 import fc from "fast-check"
-import { parseBrazilianDecimal, toCents } from "../../brazilian-decimal"
-import { MAX_BUSINESS_DAYS } from "../../calendar/business-days"
+import { parseBrazilianDecimal, toCents } from "../../brazil/brazilian-decimal"
+import { MAX_BUSINESS_DAYS } from "../../brazil/business-days"
 import { quoteFromWire, readQuotations, type FreightQuery } from "../../freight/schemas"
 import { BRAZILIAN_STATES, freteSettingsSchema, type FreteSettings } from "../../settings/schema"
 import { qualifiesForFreeFreight } from "../free-freight"

@@ -1,4 +1,4 @@
-import { numberOf } from "../../number-of"
+import { numberOf } from "../../utils/number-of"
 import { linesAsItems, orderFlowOf } from "../order-flow"
 
 describe("orderFlowOf", () => {

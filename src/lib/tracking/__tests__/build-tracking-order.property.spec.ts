@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, type FreteSettings } from "../../settings/schema"
 import { buildTrackingOrder, type BuiltTrackingOrder } from "../build-tracking-order"
 import { trackingOrderSchema, type TrackingOrder } from "../schemas"
 import type { ShipmentFacts } from "../shipment-facts"
-import { cpfsIn, digitString, formatCpf, referenceCnpj, referenceCpf, validCnpj, validCpf } from "./tax-number-reference"
+import { cpfsIn, digitString, formatCpf, referenceCnpj, referenceCpf, validCnpj, validCpf } from "../../brazil/__tests__/tax-number-reference"
 
 // ---- Text as shops really store it: any script, emoji, RTL, combining marks, controls, 10k characters ----
 

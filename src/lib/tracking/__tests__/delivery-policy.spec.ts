@@ -1,4 +1,4 @@
-import { InvalidAnswerError, InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError, TrackingRejectedError } from "../../errors"
+import { InvalidAnswerError, InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError, TrackingRejectedError } from "../../http/errors"
 import { InvalidTrackingOrderError, TrackingNotConfiguredError } from "../client"
 import { certainlyNotActed, decideAfterFailure, decideAfterUnbuiltOrder, INTERRUPTED_REASON, retryDelayMs } from "../delivery-policy"
 

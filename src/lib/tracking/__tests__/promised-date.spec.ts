@@ -1,4 +1,4 @@
-import { MAX_BUSINESS_DAYS } from "../../calendar/business-days"
+import { MAX_BUSINESS_DAYS } from "../../brazil/business-days"
 import { promisedDate } from "../promised-date"
 
 describe("promisedDate", () => {

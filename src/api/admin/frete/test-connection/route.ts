@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { tryNormalizeCep } from "../../../../lib/cep"
+import { tryNormalizeCep } from "../../../../lib/brazil/cep"
 import { FRETE_MODULE } from "../../../../modules/frete"
 import type FreteModuleService from "../../../../modules/frete/service"
 import { sendIssues } from "../../../lib/issues-error"

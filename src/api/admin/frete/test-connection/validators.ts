@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { isServiceUrl } from "../../../../lib/service-url"
+import { isServiceUrl } from "../../../../lib/http/service-url"
 
 const optionalText = z
   .string({ error: "informe um texto" })

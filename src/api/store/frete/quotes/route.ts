@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { tryNormalizeCep } from "../../../../lib/cep"
+import { tryNormalizeCep } from "../../../../lib/brazil/cep"
 import { storeShopper } from "../../../../lib/checkout/request-arrival"
 import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import { FRETE_MODULE } from "../../../../modules/frete"

@@ -2,10 +2,10 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { errors as undiciErrors, Pool } from "undici"
 import { NetworkError, TimeoutError } from "../errors"
-import { startDeadline } from "../http/deadline"
-import { ServiceTransport } from "../http/service-transport"
-import { decideAfterFailure } from "../tracking/delivery-policy"
-import { failureCollector } from "./expect-failure"
+import { startDeadline } from "../deadline"
+import { ServiceTransport } from "../service-transport"
+import { decideAfterFailure } from "../../tracking/delivery-policy"
+import { failureCollector } from "../../__tests__/expect-failure"
 
 // Whether a failed request may have reached the service decides whether a tracking order is sent
 // again: never-sent is retried, maybe-received is left for the merchant. Real sockets throughout;

@@ -1,5 +1,5 @@
-import { FreteServiceError } from "./errors"
-import type { TransportResponse } from "./http/service-transport"
+import { FreteServiceError } from "../http/errors"
+import type { TransportResponse } from "../http/service-transport"
 import type { ServiceClients } from "./service-clients"
 
 interface ServiceSettings {

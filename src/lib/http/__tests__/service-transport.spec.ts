@@ -1,7 +1,7 @@
 import { MockAgent } from "undici"
 import { InvalidAnswerError } from "../errors"
-import { startDeadline } from "../http/deadline"
-import { ServiceTransport } from "../http/service-transport"
+import { startDeadline } from "../deadline"
+import { ServiceTransport } from "../service-transport"
 
 describe("ServiceTransport", () => {
   let agent: MockAgent

@@ -1,4 +1,4 @@
-import { BRAZILIAN_STATES } from "./settings/schema"
+import { BRAZILIAN_STATES } from "../settings/schema"
 
 /** One of the 27 federative units ("SP", "RJ", …). */
 export type BrazilianState = (typeof BRAZILIAN_STATES)[number]

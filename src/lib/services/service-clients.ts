@@ -1,5 +1,5 @@
-import { FreightClient, type FreightClientOptions } from "./freight/client"
-import { TrackingClient, type TrackingClientOptions } from "./tracking/client"
+import { FreightClient, type FreightClientOptions } from "../freight/client"
+import { TrackingClient, type TrackingClientOptions } from "../tracking/client"
 
 type Settings<T> = Omit<T, "logger" | "dispatcher">
 

@@ -1,7 +1,7 @@
-import { FreightNotConfiguredError } from "../checkout/checkout-quoter"
+import { FreightNotConfiguredError } from "../../checkout/checkout-quoter"
 import { describeServiceError } from "../describe-service-error"
-import { errorFromResponse, InvalidAnswerError, NetworkError, TimeoutError } from "../errors"
-import { InvalidTrackingOrderError, TrackingNotConfiguredError } from "../tracking/client"
+import { errorFromResponse, InvalidAnswerError, NetworkError, TimeoutError } from "../../http/errors"
+import { InvalidTrackingOrderError, TrackingNotConfiguredError } from "../../tracking/client"
 
 const freight = { service: "freight" as const }
 const tracking = { service: "tracking" as const }

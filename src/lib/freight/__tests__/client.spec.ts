@@ -1,4 +1,4 @@
-import { createSandbox, type Sandbox } from "../../../sandbox/server"
+import { createSandbox, type Sandbox } from "../../../../sandbox/server"
 import {
   CepNotFoundError,
   FreightQueryRejectedError,
@@ -8,13 +8,13 @@ import {
   QuotaExceededError,
   ServerError,
   TimeoutError,
-} from "../errors"
-import { FreightClient, InvalidFreightQueryError } from "../freight/client"
-import { readQuotations, type FreightQuery } from "../freight/schemas"
-import { failureCollector } from "./expect-failure"
-import { answerTo } from "./answer-to"
-import { recordingLogger } from "./recording-logger"
-import { rememberSecret } from "../../../test-support/log-guard"
+} from "../../http/errors"
+import { FreightClient, InvalidFreightQueryError } from "../client"
+import { readQuotations, type FreightQuery } from "../schemas"
+import { failureCollector } from "../../__tests__/expect-failure"
+import { answerTo } from "../../__tests__/answer-to"
+import { recordingLogger } from "../../__tests__/recording-logger"
+import { rememberSecret } from "../../../../test-support/log-guard"
 
 // Characters that change when URL-encoded, so the redaction of both forms is exercised.
 const TOKEN = "Tok+en/With=Chars-9f8e7d"

@@ -1,4 +1,4 @@
-import { FreightNotConfiguredError } from "./checkout/checkout-quoter"
+import { FreightNotConfiguredError } from "../checkout/checkout-quoter"
 import {
   CepNotFoundError,
   FreightQueryRejectedError,
@@ -9,8 +9,8 @@ import {
   ServerError,
   TimeoutError,
   TrackingRejectedError,
-} from "./errors"
-import { InvalidTrackingOrderError, TrackingNotConfiguredError } from "./tracking/client"
+} from "../http/errors"
+import { InvalidTrackingOrderError, TrackingNotConfiguredError } from "../tracking/client"
 
 /**
  * Where the merchant reads the message:

@@ -1,11 +1,11 @@
-import { FreightNotConfiguredError } from "./checkout/checkout-quoter"
-import { byDisplayOrder, serviceAsOffered } from "./checkout/offers"
+import { FreightNotConfiguredError } from "../checkout/checkout-quoter"
+import { byDisplayOrder, serviceAsOffered } from "../checkout/offers"
 import { describeServiceError } from "./describe-service-error"
-import { errorFromResponse } from "./errors"
-import { FreightClient } from "./freight/client"
-import type { FreteLogger } from "./logger"
-import type { FreteSettings } from "./settings/schema"
-import { TrackingClient } from "./tracking/client"
+import { errorFromResponse } from "../http/errors"
+import { FreightClient } from "../freight/client"
+import type { FreteLogger } from "../utils/logger"
+import type { FreteSettings } from "../settings/schema"
+import { TrackingClient } from "../tracking/client"
 
 export interface ConnectionTestInput {
   originCep: string

@@ -1,11 +1,11 @@
 import { recordingLogger } from "../../__tests__/recording-logger"
-import { ServerError } from "../../errors"
+import { ServerError } from "../../http/errors"
 import type { FreightClient, QuoteCall } from "../../freight/client"
 import type { FreightQuery, FreightQuote } from "../../freight/schemas"
-import { QuoteCache } from "../../quote-cache"
+import { QuoteCache } from "../quote-cache"
 import { freteSettingsSchema } from "../../settings/schema"
-import { CheckoutQuoter } from "../checkout-quoter"
-import { LockWaitTimeout, readKeptQuote, type KeptQuote, type SharedQuoteTier } from "../shared-quotes"
+import { CheckoutQuoter } from "../../checkout/checkout-quoter"
+import { LockWaitTimeout, readKeptQuote, type KeptQuote, type SharedQuoteTier } from "../shared-tier"
 
 const NOW = new Date("2025-12-24T15:00:00Z")
 const SUCCESS_TTL = 600_000

@@ -1,4 +1,4 @@
-import { createSandbox, type Sandbox } from "../../../sandbox/server"
+import { createSandbox, type Sandbox } from "../../../../sandbox/server"
 import {
   InvalidAnswerError,
   InvalidCredentialsError,
@@ -6,14 +6,14 @@ import {
   ServerError,
   TimeoutError,
   TrackingRejectedError,
-} from "../errors"
-import { InvalidTrackingOrderError, TrackingClient } from "../tracking/client"
-import { decideAfterFailure } from "../tracking/delivery-policy"
-import type { TrackingOrder } from "../tracking/schemas"
-import { failureCollector } from "./expect-failure"
-import { answerTo } from "./answer-to"
-import { recordingLogger } from "./recording-logger"
-import { rememberSecret } from "../../../test-support/log-guard"
+} from "../../http/errors"
+import { InvalidTrackingOrderError, TrackingClient } from "../client"
+import { decideAfterFailure } from "../delivery-policy"
+import type { TrackingOrder } from "../schemas"
+import { failureCollector } from "../../__tests__/expect-failure"
+import { answerTo } from "../../__tests__/answer-to"
+import { recordingLogger } from "../../__tests__/recording-logger"
+import { rememberSecret } from "../../../../test-support/log-guard"
 
 const CREDENTIAL = "dXN1YXJpbzpzZW5oYS1zZWNyZXRh"
 rememberSecret(CREDENTIAL)

@@ -1,5 +1,5 @@
-import { freightRejectionName, type FreightRejectionName } from "./freight/error-codes"
-import { redact } from "./redact"
+import { freightRejectionName, type FreightRejectionName } from "../freight/error-codes"
+import { redact } from "../security/redact"
 
 export type ServiceName = "freight" | "tracking"
 
