@@ -25,14 +25,16 @@ async function main(): Promise<void> {
       {
         name: "core-as-sibling",
         setup(builder) {
-          builder.onResolve({ filter: /^\.\.\/(cep|client|errors|format|types|warm)$/ }, () => ({ path: "./index.mjs", external: true }))
+          builder.onResolve({ filter: /^\.\.\/(cep|client|errors|format|warm)$/ }, () => ({ path: "./index.mjs", external: true }))
         },
       },
     ],
   })
+  // The types keep the repository's layout from its root: the kit's under types/storefront, the
+  // contract it shares with the server under types/src/shared, both inside the package.
   execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", path.join(ROOT, "storefront", "tsconfig.json")], { stdio: "inherit" })
-  fs.writeFileSync(path.join(OUT, "index.d.ts"), 'export * from "./types/index"\n')
-  fs.writeFileSync(path.join(OUT, "react.d.ts"), 'export * from "./types/react/index"\n')
+  fs.writeFileSync(path.join(OUT, "index.d.ts"), 'export * from "./types/storefront/index"\n')
+  fs.writeFileSync(path.join(OUT, "react.d.ts"), 'export * from "./types/storefront/react/index"\n')
   fs.copyFileSync(STOREFRONT_STYLES, path.join(OUT, "styles.css"))
 
   const size = await measureStorefrontKit()

@@ -1,5 +1,5 @@
 import { errorFromAnswer, FreteError } from "./errors"
-import type { FreteFacts, FreteQuote, FreteQuoteRequest } from "./types"
+import type { FreteFacts, FreteQuote, FreteQuoteRequest, FreteQuotesAnswer } from "../src/shared/storefront-contract"
 import { normalizeCep } from "./cep"
 
 /** `@medusajs/js-sdk`'s instance, or anything with its `client.fetch`. */
@@ -82,7 +82,7 @@ export function createFreteClient(options: FreteClientOptions = {}): FreteClient
     async quote(body) {
       // Checked here too, so a mistyped CEP costs no request.
       if (!normalizeCep(body.postal_code)) throw new FreteError("invalid_cep", { status: 400 })
-      const answer = await post<{ quotes?: FreteQuote[] }>("/store/frete/quotes", body)
+      const answer = await post<Partial<FreteQuotesAnswer>>("/store/frete/quotes", body)
       return Array.isArray(answer?.quotes) ? answer.quotes : []
     },
     async calculateOption(optionId, body) {

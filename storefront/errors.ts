@@ -1,26 +1,18 @@
-export type FreteErrorCode =
-  | "invalid_cep"
-  | "cep_not_served"
-  | "too_many_quotes"
-  | "freight_unavailable"
-  | "option_unavailable"
-  | "network"
-  | "unknown"
+import { STORE_ERROR_MESSAGES, type StoreErrorCode } from "../src/shared/storefront-contract"
 
-const ALL_CODES: readonly FreteErrorCode[] = ["invalid_cep", "cep_not_served", "too_many_quotes", "freight_unavailable", "option_unavailable", "network", "unknown"]
-/** The codes the plugin's routes send. */
-const KNOWN_CODES: readonly FreteErrorCode[] = ALL_CODES.slice(0, 5)
+/** A store answer's error code the kit tells apart, a network failure, or anything else. */
+export type FreteErrorCode = StoreErrorCode | "network" | "unknown"
 
-/** The plugin's own messages (the server sends them), so an answer that lost its `code` is still told apart. */
+/** The plugin's own messages (the server sends the same, from the contract both build from), so an answer that lost its `code` is still told apart. */
 const MESSAGES: Record<FreteErrorCode, string> = {
-  invalid_cep: "CEP inválido. Informe os 8 dígitos do CEP, por exemplo 01310-100.",
-  cep_not_served: "Não encontramos esse CEP. Confira o CEP de entrega e tente novamente.",
-  too_many_quotes: "Muitas consultas de frete em pouco tempo. Aguarde um minuto e tente novamente.",
-  freight_unavailable: "Não foi possível calcular o frete agora. Tente novamente em instantes.",
-  option_unavailable: "Esta opção de frete não está disponível para o CEP informado. Escolha outra opção.",
+  ...STORE_ERROR_MESSAGES,
   network: "Não foi possível falar com a loja. Verifique sua conexão e tente novamente.",
   unknown: "Não foi possível calcular o frete. Tente novamente.",
 }
+
+const ALL_CODES = Object.keys(MESSAGES) as FreteErrorCode[]
+/** The codes the plugin's routes send. */
+const KNOWN_CODES = Object.keys(STORE_ERROR_MESSAGES) as StoreErrorCode[]
 
 /**
  * A FreteError as plain data: what a server action or a server component can hand to the browser

@@ -76,14 +76,14 @@ describe("the plugin's admin in the dashboard's language", () => {
       return rows.length && rows[0].status === "created"
     })
     orderId = order.id
+    await logInToAdmin(page, server)
   })
 
   afterAll(async () => {
     await admin?.stop()
   })
 
-  it("logs in, the dashboard in English", async () => {
-    await logInToAdmin(page, server)
+  it("starts in the dashboard's default language, English", async () => {
     // What the dashboard keeps of its language: nothing chosen yet, or the default it detected.
     expect([null, "en"]).toContain(await page.evaluate(() => window.localStorage.getItem("lng")))
   })

@@ -38,14 +38,11 @@ describe("the settings page, as the merchant reads it", () => {
     })
     ;({ server, page } = merchant)
     page.setDefaultTimeout(120_000)
+    await logInToAdmin(page, server)
   })
 
   afterAll(async () => {
     await merchant?.stop()
-  })
-
-  it("logs in", async () => {
-    await logInToAdmin(page, server)
   })
 
   it("labels the tracking fields in the merchant's words, the technical names only in the help texts", async () => {

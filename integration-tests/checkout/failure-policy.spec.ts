@@ -1,5 +1,6 @@
 import type { SandboxFault } from "../../sandbox/server"
-import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
+import type { BrazilianStore } from "../helpers/brazilian-store"
+import { SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
 import { completeCart, createCart, createFreteOption, createManualOption, createProduct } from "../../scripts/lib/store-api"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 
@@ -28,10 +29,8 @@ freteIntegrationTestRunner({
     const optionIds: Record<string, string> = {}
 
     beforeEach(async () => {
-      sandbox().reset()
-      store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
-      await api.post("/admin/frete/settings", { fallback: FALLBACK }, store.admin)
-      ;({ variantId } = await createProduct(api, store, { title: "Camiseta", sku: "CAMISETA-P", price: 120, weight: 300, length: 30, width: 20, height: 4 }))
+      store = await createCheckoutStore({ api, getContainer, sandbox }, { fallback: FALLBACK })
+      ;({ variantId } = await createProduct(api, store, SHIRT))
       optionIds.cheapest = await createFreteOption(api, store, "cheapest", "Frete econômico")
       optionIds.fastest = await createFreteOption(api, store, "fastest", "Frete expresso")
       optionIds.manual = await createManualOption(api, store, 15)

@@ -1,5 +1,6 @@
-import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
-import { createCart, createFreteOption, createProduct, eventually } from "../../scripts/lib/store-api"
+import type { BrazilianStore } from "../helpers/brazilian-store"
+import { SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
+import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 
 const FALLBACK = [
@@ -34,10 +35,8 @@ freteIntegrationTestRunner({
     let optionId: string
 
     beforeEach(async () => {
-      sandbox().reset()
-      store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
-      await api.post("/admin/frete/settings", { fallback: FALLBACK }, store.admin)
-      ;({ variantId } = await createProduct(api, store, { title: "Camiseta", sku: "CAMISETA-P", price: 120, weight: 300, length: 30, width: 20, height: 4 }))
+      store = await createCheckoutStore({ api, getContainer, sandbox }, { fallback: FALLBACK })
+      ;({ variantId } = await createProduct(api, store, SHIRT))
       optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")
     })
 
@@ -82,6 +81,8 @@ freteIntegrationTestRunner({
         // The API recovers. Once retry_at has passed, the next query is the one trial call: it
         // succeeds, the circuit closes, and real prices are back.
         sandbox().setFault("freight", null)
+        // A sleep, not a poll: the open period running out by itself is what is shown, and a
+        // request before retry_at would be refused and counted.
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(opened.retry_at) - Date.now()) + 50))
         const recovered = await quotes({ postal_code: "60010-000", cart_id: newcomer })
         expect(recovered.status).toBe(200)

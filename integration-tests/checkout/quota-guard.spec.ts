@@ -3,7 +3,8 @@
 // per-client bound and one store-wide ceiling (Postgres), the client known as the settings' proxy
 // hops say. A refusal is the shopper's error with Retry-After, not a failure: the circuit stays
 // closed and no fallback price is served for it.
-import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
+import type { BrazilianStore } from "../helpers/brazilian-store"
+import { createCheckoutStore } from "../helpers/checkout-setup"
 import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 
@@ -29,8 +30,7 @@ freteIntegrationTestRunner({
     let optionId: string
 
     beforeEach(async () => {
-      sandbox().reset()
-      store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
+      store = await createCheckoutStore({ api, getContainer, sandbox })
       ;({ variantId } = await createProduct(api, store, { title: "Caneca", sku: "CANECA-1", price: 60, weight: 400, length: 12, width: 12, height: 10 }))
       optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")
     })

@@ -1,7 +1,8 @@
 // Answers of the freight API that are partly wrong, or wrong because of the store's own
 // configuration: one malformed quotation drops alone; an origin CEP the service does not know is
 // the merchant's to fix, said in the log once and shown in the admin until it is fixed.
-import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
+import type { BrazilianStore } from "../helpers/brazilian-store"
+import { SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
 import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 import { capturedLines } from "../../test-support/log-guard"
@@ -17,14 +18,10 @@ freteIntegrationTestRunner({
     const optionIds: Record<string, string> = {}
 
     beforeEach(async () => {
-      sandbox().reset()
-      store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
-      await api.post(
-        "/admin/frete/settings",
-        { fallback: [{ service: "correios-pac", name: "PAC", carrier: "correios", bands: [{ max_weight_kg: 30, price: 39.9, days: 9 }] }] },
-        store.admin
-      )
-      ;({ variantId } = await createProduct(api, store, { title: "Camiseta", sku: "CAMISETA-P", price: 120, weight: 300, length: 30, width: 20, height: 4 }))
+      store = await createCheckoutStore({ api, getContainer, sandbox }, {
+        fallback: [{ service: "correios-pac", name: "PAC", carrier: "correios", bands: [{ max_weight_kg: 30, price: 39.9, days: 9 }] }],
+      })
+      ;({ variantId } = await createProduct(api, store, SHIRT))
       optionIds.cheapest = await createFreteOption(api, store, "cheapest", "Frete econômico")
     })
 

@@ -1,7 +1,8 @@
 // The store quote route answers the shipping options checkout offers, not the settings' services:
 // the same options as Medusa's `GET /store/shipping-options?cart_id=` (this provider's), each
 // priced as `POST /store/shipping-options/:id/calculate` prices it, from one shared quote.
-import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
+import type { BrazilianStore } from "../helpers/brazilian-store"
+import { SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
 import { SHOPPER_ADDRESS, STORE_OPTION_RULES, createCart, createFreteOption, createManualOption, createProduct, listAndCalculate } from "../../scripts/lib/store-api"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 
@@ -49,22 +50,16 @@ freteIntegrationTestRunner({
     }
 
     beforeEach(async () => {
-      sandbox().reset()
-      store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
       // PAC is a service of the settings with no shipping option: never offered. Azul is disabled.
-      await api.post(
-        "/admin/frete/settings",
-        {
-          services: [
-            { metaname: "correios-pac", name: "Correios - PAC" },
-            { metaname: "correios-sedex", name: "Correios - SEDEX" },
-            { metaname: "jadlog-package", name: "Jadlog - .Package" },
-            { metaname: "azul-amanha", name: "Azul Cargo - Amanhã", enabled: false },
-          ],
-        },
-        store.admin
-      )
-      ;({ variantId } = await createProduct(api, store, { title: "Camiseta", sku: "CAMISETA-P", price: 120, weight: 300, length: 30, width: 20, height: 4 }))
+      store = await createCheckoutStore({ api, getContainer, sandbox }, {
+        services: [
+          { metaname: "correios-pac", name: "Correios - PAC" },
+          { metaname: "correios-sedex", name: "Correios - SEDEX" },
+          { metaname: "jadlog-package", name: "Jadlog - .Package" },
+          { metaname: "azul-amanha", name: "Azul Cargo - Amanhã", enabled: false },
+        ],
+      })
+      ;({ variantId } = await createProduct(api, store, SHIRT))
       optionIds.cheapest = await createFreteOption(api, store, "cheapest", "Frete econômico")
       optionIds.fastest = await createFreteOption(api, store, "fastest", "Frete expresso")
       optionIds.sedex = await createFreteOption(api, store, "correios-sedex", "SEDEX")

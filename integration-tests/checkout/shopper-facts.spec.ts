@@ -1,7 +1,8 @@
 // What a storefront gets from Medusa's own route, `POST /store/shipping-options/:id/calculate`:
 // beside the price, the quote's facts under `calculated_price.frete`; and when an option cannot be
 // priced, a pt-BR message with a code that tells "fix the CEP" from "try again".
-import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
+import type { BrazilianStore } from "../helpers/brazilian-store"
+import { SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
 import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 
@@ -16,14 +17,12 @@ freteIntegrationTestRunner({
     const optionIds: Record<string, string> = {}
 
     beforeEach(async () => {
-      sandbox().reset()
-      store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
-      await api.post(
-        "/admin/frete/settings",
-        { extra_days: 2, services: [{ metaname: "correios-sedex", name: "Correios - SEDEX", display_name: "SEDEX rápido" }], fallback: [] },
-        store.admin
-      )
-      ;({ variantId } = await createProduct(api, store, { title: "Camiseta", sku: "CAMISETA-P", price: 120, weight: 300, length: 30, width: 20, height: 4 }))
+      store = await createCheckoutStore({ api, getContainer, sandbox }, {
+        extra_days: 2,
+        services: [{ metaname: "correios-sedex", name: "Correios - SEDEX", display_name: "SEDEX rápido" }],
+        fallback: [],
+      })
+      ;({ variantId } = await createProduct(api, store, SHIRT))
       optionIds.cheapest = await createFreteOption(api, store, "cheapest", "Frete econômico")
       optionIds.sedex = await createFreteOption(api, store, "correios-sedex", "SEDEX")
     })

@@ -1,6 +1,7 @@
 import { readQuotations } from "../../src/lib/freight/schemas"
-import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
-import { createCart, createFreteOption, createProduct, listAndCalculate } from "../../scripts/lib/store-api"
+import type { BrazilianStore } from "../helpers/brazilian-store"
+import { createCheckoutStore } from "../helpers/checkout-setup"
+import { createCart, createFreteOption, createProduct, eventually, listAndCalculate } from "../../scripts/lib/store-api"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 
 /** A wire quotation's price in centavos, read as the freight client reads it. */
@@ -17,9 +18,7 @@ freteIntegrationTestRunner({
     let cheapestOption: string
 
     beforeEach(async () => {
-      sandbox().reset()
-      store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
-      await api.post("/admin/frete/settings", { default_package: { weight_kg: 0.5, length_cm: 25, width_cm: 18, height_cm: 9 } }, store.admin)
+      store = await createCheckoutStore({ api, getContainer, sandbox }, { default_package: { weight_kg: 0.5, length_cm: 25, width_cm: 18, height_cm: 9 } })
       cheapestOption = await createFreteOption(api, store, "cheapest", "Frete econômico")
     })
 
@@ -114,11 +113,14 @@ freteIntegrationTestRunner({
       await dbConnection.raw(`update frete_settings set settings = ?::jsonb`, [JSON.stringify(saved)])
 
       // Each instance reads the settings again every settingsRefreshMs (2 s by default).
-      let after = before
-      for (let attempt = 0; attempt < 50 && after === before; attempt += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 200))
-        after = await amount()
-      }
+      const after = await eventually(
+        async () => {
+          const amountNow = await amount()
+          return amountNow === before ? undefined : amountNow
+        },
+        200,
+        "the price to change with the settings saved in the database"
+      )
       const nextCheapest = Math.min(
         ...wire.filter((quotation) => quotation !== cheapestService).map((quotation) => priceCents(quotation))
       )

@@ -15,9 +15,7 @@ freteIntegrationTestRunner({
     let flow: OrderFlowStore
 
     beforeEach(async () => {
-      sandbox().reset()
-      flow = await createOrderFlowStore(api, getContainer())
-      await api.post("/admin/frete/settings", { extra_days: 2 }, flow.store.admin)
+      flow = await createOrderFlowStore({ api, getContainer, sandbox }, { extra_days: 2 })
     })
 
     const freightQueries = () => sandbox().calls({ service: "freight" }).map((call) => call.body as WireQuery)

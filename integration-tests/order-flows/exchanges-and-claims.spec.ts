@@ -18,9 +18,7 @@ freteIntegrationTestRunner({
     let flow: OrderFlowStore
 
     beforeEach(async () => {
-      sandbox().reset()
-      flow = await createOrderFlowStore(api, getContainer())
-      await api.post("/admin/frete/settings", { extra_days: 2, tracking: { company_document: "11.222.333/0001-81" } }, flow.store.admin)
+      flow = await createOrderFlowStore({ api, getContainer, sandbox }, { extra_days: 2, tracking: { company_document: "11.222.333/0001-81" } })
       // The mug is made to order: 4 days before it can leave.
       const { data } = await api.get(`/admin/products`, { ...flow.store.admin, params: { q: "Caneca", fields: "id" } })
       await api.post(`/admin/products/${data.products[0].id}`, { metadata: { frete_handling_days: 4 } }, flow.store.admin)

@@ -4,7 +4,8 @@
 // the date checkout shows move, and so does the tracking order's promised date.
 import { addBusinessDays } from "../../src/lib/brazil/business-days"
 import { createCart, createFreteOption, createProduct, eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
-import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
+import type { BrazilianStore } from "../helpers/brazilian-store"
+import { MUG, createCheckoutStore } from "../helpers/checkout-setup"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 import type { WireQuery } from "./order-flow-store"
 
@@ -18,13 +19,11 @@ freteIntegrationTestRunner({
     let sedex: string
 
     beforeEach(async () => {
-      sandbox().reset()
-      store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
-      await api.post("/admin/frete/settings", { extra_days: 1, tracking: { company_document: "11.222.333/0001-81" } }, store.admin)
+      store = await createCheckoutStore({ api, getContainer, sandbox }, { extra_days: 1, tracking: { company_document: "11.222.333/0001-81" } })
       // A product made to order (5 days, on the product) and one in stock (0 days, on its variant).
       const made = await createProduct(api, store, { title: "Mesa sob medida", sku: "MESA", price: 900, weight: 300, length: 30, width: 20, height: 4 })
       await api.post(`/admin/products/${made.productId}`, { metadata: { prazo_fabricacao: 5 } }, store.admin)
-      const stock = await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 })
+      const stock = await createProduct(api, store, MUG)
       await api.post(`/admin/products/${stock.productId}/variants/${stock.variantId}`, { metadata: { prazo_fabricacao: "0" } }, store.admin)
       madeToOrder = made.variantId
       inStock = stock.variantId

@@ -1,7 +1,8 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
 import type { AxiosInstance } from "axios"
+import type { FreteSettingsInput } from "../../src/lib/settings/schema"
 import { createFreteOption, createFreteReturnOption, createProduct, placeOrder, shipOrder } from "../../scripts/lib/store-api"
-import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
+import type { BrazilianStore } from "../helpers/brazilian-store"
+import { MUG, SHIRT, createCheckoutStore, type StoreSetupContext } from "../helpers/checkout-setup"
 
 /** The freight query as the sandbox logged it (the wire's Portuguese names). */
 export type WireQuery = {
@@ -24,11 +25,15 @@ export interface OrderFlowStore {
   returnOptionId: string
 }
 
-/** A store in São Paulo (CEP 01310-100) with a delivery option and a return option of this provider. */
-export async function createOrderFlowStore(api: AxiosInstance, container: MedusaContainer): Promise<OrderFlowStore> {
-  const store = await createBrazilianStore(api, container, { fulfillmentProviders: ["manual_manual", "frete_frete"] })
-  const { variantId: shirt } = await createProduct(api, store, { title: "Camiseta", sku: "CAMISETA-P", price: 120, weight: 300, length: 30, width: 20, height: 4 })
-  const { variantId: mug } = await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 })
+/**
+ * The checkout store (`createCheckoutStore`, with the merchant's `settings`) with the two products,
+ * a delivery option and a return option of this provider.
+ */
+export async function createOrderFlowStore(context: StoreSetupContext, settings: FreteSettingsInput): Promise<OrderFlowStore> {
+  const { api } = context
+  const store = await createCheckoutStore(context, settings)
+  const { variantId: shirt } = await createProduct(api, store, SHIRT)
+  const { variantId: mug } = await createProduct(api, store, MUG)
   const optionId = await createFreteOption(api, store, "correios-sedex", "SEDEX")
   const returnOptionId = await createFreteReturnOption(api, store, "cheapest", "Devolução econômica")
   return { store, shirt, mug, optionId, returnOptionId }

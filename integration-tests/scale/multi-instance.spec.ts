@@ -79,6 +79,17 @@ freteIntegrationTestRunner({
         .map((call) => ({ status: call.status, fault: call.fault }))
     const storedOrdersOf = (code: string) => sandbox().trackingOrders().filter((stored) => stored.order.Code === code).length
     const shop = () => ({ ...tracking.store, admin: tracking.store.admin })
+    /** Saves the quote route's bound, then waits until both servers have read it again (within settingsRefreshMs). */
+    const boundInForce = async (perMinute: number) => {
+      await api.post("/admin/frete/settings", { quote_route_limit_per_minute: perMinute }, tracking.store.admin)
+      for (const server of [a(), b()]) {
+        await eventually(
+          async () => (await server.api.get("/admin/frete/settings", tracking.store.admin)).data.settings.quote_route_limit_per_minute === perMinute,
+          200,
+          `a bound of ${perMinute} a minute in force on ${server.url}`
+        )
+      }
+    }
 
     it("one cart priced through both servers makes one freight call", async () => {
       const before = freightCalls()
@@ -108,9 +119,7 @@ freteIntegrationTestRunner({
     })
 
     it("the quote route's per-client bound holds across both servers, keyed on the client the proxy forwards", async () => {
-      await api.post("/admin/frete/settings", { quote_route_limit_per_minute: 4 }, tracking.store.admin)
-      // Each instance reads the settings again within settingsRefreshMs (2 s).
-      await new Promise((resolve) => setTimeout(resolve, 3_000))
+      await boundInForce(4)
       try {
         const before = freightCalls()
         const ceps = ["50010-000", "60010-000", "66010-000", "69010-000", "70040-000", "74010-000", "78010-000", "79010-000"]
@@ -130,8 +139,7 @@ freteIntegrationTestRunner({
     })
 
     it("the quota guard holds across both servers on Medusa's own calculate route too", async () => {
-      await api.post("/admin/frete/settings", { quote_route_limit_per_minute: 8 }, tracking.store.admin)
-      await new Promise((resolve) => setTimeout(resolve, 3_000))
+      await boundInForce(8)
       try {
         const carts: string[] = []
         for (let index = 0; index < 16; index += 1) {

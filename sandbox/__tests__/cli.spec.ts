@@ -3,6 +3,7 @@ import { once } from "node:events"
 import { createServer, type Server } from "node:net"
 import { join } from "node:path"
 import { DEFAULT_CLI_PORT, parseCliArgs } from "../cli-args"
+import { waitFor } from "./helpers"
 
 const ROOT = join(__dirname, "..", "..")
 
@@ -58,12 +59,12 @@ describe("sandbox/cli.ts", () => {
 
   it("prints the URL and the lines to export, then closes on SIGTERM", async () => {
     const cli = runCli(["--port", "0", "--token", "cli-token"])
-    for (let attempt = 0; attempt < 100 && !cli.output().stdout.includes("FRETE_TRACKING_CREDENTIAL="); attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
+    // ts-node compiles the CLI first: up to 10 s on a busy machine.
+    await waitFor(() => cli.output().stdout.includes("FRETE_TRACKING_CREDENTIAL="), "the CLI to print the lines to export", 1_000)
     const { stdout } = cli.output()
-    const url = /^Sandbox listening at (http:\/\/127\.0\.0\.1:\d+)$/m.exec(stdout)?.[1]
-    expect(url).toBeDefined()
+    const listening = /^Sandbox listening at (http:\/\/127\.0\.0\.1:\d+)$/m
+    expect(stdout).toMatch(listening)
+    const [, url] = listening.exec(stdout) as RegExpExecArray
     expect(stdout).toContain(`FRETE_FREIGHT_URL=${url}\n`)
     expect(stdout).toContain("FRETE_FREIGHT_TOKEN=cli-token\n")
     expect(stdout).toContain(`FRETE_TRACKING_URL=${url}\n`)

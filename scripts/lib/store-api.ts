@@ -247,7 +247,7 @@ export async function shipOrder(
 }
 
 /** Polls until `check` returns a value (the event bus delivers after the request answers). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, attempts = 100): Promise<T> {
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, attempts = 100, what = "the condition"): Promise<T> {
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     const value = await check()
     if (value) {
@@ -255,5 +255,5 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error("the condition was never met")
+  throw new Error(`${what} was never met (${attempts} checks, 100 ms apart)`)
 }

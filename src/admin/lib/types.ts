@@ -1,53 +1,21 @@
 /** Shapes of the plugin's admin API (`/admin/frete/*`), as the server sends them. */
+import type { z } from "zod"
+import type { freteSettingsSchema } from "../../lib/settings/schema"
 
-export type ExtraPriceType = "fixed" | "percent"
+/** The merchant's settings as the server sends them: what its schema gives, read as types only (no zod in the bundle). */
+export type FreteSettings = z.output<typeof freteSettingsSchema>
 
-export type ExtraPrice = { type: ExtraPriceType; value: number }
+export type ExtraPriceType = FreteSettings["extra_price"]["type"]
 
-export type CepRange = { from: string; to: string }
+export type FreeFreightRule = FreteSettings["free_freight_rules"][number]
 
-export type FreeFreightRule = { min_subtotal: number; states: string[]; cep_ranges: CepRange[] }
+export type ServiceSetting = FreteSettings["services"][number]
 
-export type ServiceSetting = { metaname: string; name: string; enabled: boolean; display_name: string | null }
+export type DefaultPackage = FreteSettings["default_package"]
 
-export type DefaultPackage = { weight_kg: number; length_cm: number; width_cm: number; height_cm: number }
+export type FallbackService = FreteSettings["fallback"][number]
 
-export type FallbackBand = { max_weight_kg: number; price: number; days: number }
-
-export type FallbackService = { service: string; name: string; carrier: string | null; bands: FallbackBand[] }
-
-export type CarrierSetting = { service: string; carrier_id: string | null; carrier_name: string | null }
-
-export type TrackingSettings = {
-  provider_ids: string[]
-  company_document: string | null
-  entry_source: string
-  send_sms: boolean
-  send_email: boolean
-  automatic_date_delivered: boolean
-  carriers: CarrierSetting[]
-  cpf_metadata_key: string
-  invoice_number_metadata_key: string
-  invoice_series_metadata_key: string
-  payload_retention_days: number
-}
-
-export type FreteSettings = {
-  freight_url: string | null
-  tracking_url: string | null
-  origin_cep: string | null
-  extra_days: number
-  handling_days_metadata_key: string
-  extra_price: ExtraPrice
-  free_freight_rules: FreeFreightRule[]
-  services: ServiceSetting[]
-  default_package: DefaultPackage
-  fallback: FallbackService[]
-  quote_route_limit_per_minute: number
-  quote_store_limit_per_minute: number
-  trusted_proxy_hops: number
-  tracking: TrackingSettings
-}
+export type TrackingSettings = FreteSettings["tracking"]
 
 /** "option": set in medusa-config or the environment, which wins over the admin. */
 export type CredentialSource = "option" | "settings" | null
@@ -74,15 +42,18 @@ export type SettingsResponse = { settings: FreteSettings; credentials: Credentia
 
 /**
  * A value as the form sends it: numbers typed by the merchant may be empty or not numbers
- * (null), and the server's validation names the field.
+ * (null), texts are as typed (a UF the schema does not list), and the server's validation names
+ * the field.
  */
 export type Draft<T> = T extends number
   ? number | null
-  : T extends Array<infer Item>
-    ? Array<Draft<Item>>
-    : T extends object
-      ? { [Key in keyof T]: Draft<T[Key]> }
-      : T
+  : T extends string
+    ? string
+    : T extends Array<infer Item>
+      ? Array<Draft<Item>>
+      : T extends object
+        ? { [Key in keyof T]: Draft<T[Key]> }
+        : T
 
 /** A string replaces the stored secret, null clears it, an absent key keeps it. */
 export type SecretsPatch = { freight_token?: string | null; tracking_credential?: string | null }

@@ -1,27 +1,41 @@
-import { Client } from "undici"
-import { errorFromResponse, type ServiceName } from "../http/errors"
+import { z } from "zod"
+import { startDeadline } from "../http/deadline"
+import type { ServiceName, ServiceRejection } from "../http/errors"
+import { readAnswer } from "../http/read-answer"
+import { ServiceTransport } from "../http/service-transport"
+import { freightRejection } from "../freight/errors"
+import { trackingRejection } from "../tracking/errors"
+
+const REJECTION: Record<ServiceName, ServiceRejection> = { freight: freightRejection, tracking: trackingRejection }
 
 /**
  * A service's answer to a body its client would never send (the client checks what it sends
- * first), read as the client reads an answer that is not a 2xx. A connection of its own, closed
- * before the test ends: some tests count the sandbox's sockets.
+ * first), read by the transport as the client reads it. A connection of its own, closed before
+ * the test ends: some tests count the sandbox's sockets.
  */
 export async function answerTo(
   service: ServiceName,
   baseUrl: string,
   request: { path: string; headers?: Record<string, string>; body: unknown },
   secrets: string[]
-): Promise<never> {
-  const connection = new Client(baseUrl)
+): Promise<unknown> {
+  const transport = new ServiceTransport({ service, baseUrl, connections: 1, timeoutMs: 5000, secrets, rejection: REJECTION[service] })
   try {
-    const response = await connection.request({
-      method: "POST",
-      path: request.path,
-      headers: { "content-type": "application/json", ...request.headers },
-      body: JSON.stringify(request.body),
-    })
-    throw errorFromResponse(service, response.statusCode, await response.body.text(), secrets)
+    return await transport.request(
+      { method: "POST", path: request.path, headers: request.headers, json: request.body, deadline: startDeadline(5000) },
+      { schema: z.unknown() }
+    )
   } finally {
-    await connection.close()
+    await transport.close()
   }
+}
+
+/** The typed error a client gets for this answer (a test fails if the answer is read as a value). */
+export function errorOfAnswer(service: ServiceName, status: number, text: string): unknown {
+  try {
+    readAnswer({ status, contentType: "application/json", text }, { schema: z.unknown() }, { service, secrets: [], rejection: REJECTION[service], maxBodyBytes: 1024 })
+  } catch (error) {
+    return error
+  }
+  throw new Error(`HTTP ${status} was read as an answer`)
 }

@@ -1,5 +1,5 @@
 import { CircuitOpenError, type CallVerdict, type CircuitBreaker, type CircuitStats } from "../http/circuit-breaker"
-import { CepNotFoundError, FreightQueryRejectedError } from "../http/errors"
+import { CepNotFoundError, FreightQueryRejectedError } from "../freight/errors"
 import type { FreightClient } from "../freight/client"
 import type { FreightQuery, FreightQuote } from "../freight/schemas"
 import { silentLogger, type FreteLogger } from "../utils/logger"

@@ -1,11 +1,12 @@
 import type { Dispatcher } from "undici"
-import { errorFromResponse, FreteServiceError, InvalidAnswerError, NetworkError, ServerError } from "../http/errors"
+import { NetworkError, ServerError } from "../http/errors"
 import { startDeadline, type Deadline } from "../http/deadline"
-import { ServiceTransport, type TransportResponse } from "../http/service-transport"
+import { ServiceTransport } from "../http/service-transport"
 import type { FreteLogger } from "../utils/logger"
 import { buildWireQuery } from "./build-wire-query"
+import { freightRejection, InvalidFreightQueryError } from "./errors"
 import { quoteBudgetMs } from "./quote-budget"
-import { freightAnswerWireSchema, freightQuerySchema, quoteFromWire, readQuotations, type FreightQuery, type FreightQuote } from "./schemas"
+import { freightAnswerWireSchema, freightQuerySchema, type FreightQuery, type FreightQuote } from "./schemas"
 
 export interface FreightClientOptions {
   url: string
@@ -24,14 +25,6 @@ export interface QuoteCall {
   /** When the wait for this quote began (`Date.now()`), if before this call: see `quoteBudgetMs`. */
   startedAt?: number
   signal?: AbortSignal
-}
-
-/** A query that the plugin itself built wrong: never sent, never retried. */
-export class InvalidFreightQueryError extends Error {
-  constructor(readonly issues: string[]) {
-    super(`Invalid freight query: ${issues.join("; ")}`)
-    this.name = "InvalidFreightQueryError"
-  }
 }
 
 const QUOTE_PATH = "/v2/consulta"
@@ -54,6 +47,7 @@ export class FreightClient {
       connections: options.connections,
       timeoutMs: options.timeoutMs,
       secrets: [options.token],
+      rejection: freightRejection,
       logger: options.logger,
       dispatcher: options.dispatcher,
     })
@@ -85,17 +79,14 @@ export class FreightClient {
   /**
    * A cheap check that the service answers and takes the token: an empty query, which the
    * service refuses with a 400 (erro_id 304) when the token is good and a 401 when it is not.
+   * The status of an answer that took the token, else the typed error of the answer.
    */
-  async probe(signal?: AbortSignal): Promise<TransportResponse> {
-    return this.transport.send({
-      method: "POST",
-      path: QUOTE_PATH,
-      query: { token: this.options.token },
-      json: {},
-      deadline: startDeadline(this.options.timeoutMs, signal),
-      // A good token gets a 400 (the query is empty), which passes the check.
-      expects: (status) => status === 400,
-    })
+  probe(signal?: AbortSignal): Promise<number> {
+    return this.transport.request(
+      { method: "POST", path: QUOTE_PATH, query: { token: this.options.token }, json: {}, deadline: startDeadline(this.options.timeoutMs, signal) },
+      // Below 400 the service took the token as well, though an empty query should not get there.
+      { statusOnly: true, answers: (status) => status <= 400 }
+    )
   }
 
   close(): Promise<void> {
@@ -103,56 +94,19 @@ export class FreightClient {
   }
 
   private async attempt(body: unknown, deadline: Deadline): Promise<FreightQuote> {
-    const response = await this.transport.send({
-      method: "POST",
-      path: QUOTE_PATH,
-      query: { token: this.options.token },
-      json: body,
-      deadline,
-    })
-    if (response.status !== 200) {
-      throw errorFromResponse("freight", response.status, response.text, [this.options.token])
-    }
-    const answer = this.parseAnswer(response)
-    const { quotations, dropped } = readQuotations(answer.cotacoes)
+    const { quote, dropped } = await this.transport.request(
+      { method: "POST", path: QUOTE_PATH, query: { token: this.options.token }, json: body, deadline },
+      { schema: freightAnswerWireSchema }
+    )
     for (const quotation of dropped) {
       this.options.logger?.warn(`frete: the freight API's quotation ${quotation.index} (${quotation.service ?? "no service"}) is left out: ${quotation.problem}`)
     }
-    // Every quotation unreadable: the answer as a whole is, so the failure policy serves earlier prices.
-    if (dropped.length && !quotations.length) {
-      throw new InvalidAnswerError(`Freight API answered no readable quotation (${dropped.length} malformed)`, { service: "freight", status: response.status })
-    }
-    return quoteFromWire({ consulta_token: answer.consulta_token, cotacoes: quotations })
-  }
-
-  private parseAnswer(response: TransportResponse) {
-    let json: unknown
-    try {
-      json = JSON.parse(response.text)
-    } catch {
-      const kind = response.contentType.includes("html") ? "an HTML page" : "text that is not JSON"
-      throw new InvalidAnswerError(`Freight API answered ${kind} with HTTP ${response.status}`, {
-        service: "freight",
-        status: response.status,
-      })
-    }
-    const parsed = freightAnswerWireSchema.safeParse(json)
-    if (!parsed.success) {
-      const where = parsed.error.issues
-        .slice(0, 3)
-        .map((issue) => `${issue.path.join(".") || "answer"} ${issue.message}`)
-        .join("; ")
-      throw new InvalidAnswerError(`Freight API answer does not match the documented shape: ${where}`, {
-        service: "freight",
-        status: response.status,
-      })
-    }
-    return parsed.data
+    return quote
   }
 
   private shouldRetry(error: unknown, deadline: Deadline): boolean {
     const transient = error instanceof NetworkError || error instanceof ServerError
-    return transient && error instanceof FreteServiceError && deadline.remaining() > this.retryDelay.max + MIN_TIME_FOR_RETRY_MS
+    return transient && deadline.remaining() > this.retryDelay.max + MIN_TIME_FOR_RETRY_MS
   }
 
   private pause(deadline: Deadline): Promise<void> {

@@ -56,7 +56,12 @@ const wholeNumber = z
 /** `cotacao_prazo` 101 is the service's "deadline unknown". */
 export const UNKNOWN_DEADLINE = 101
 
-/** One element of `cotacoes`, with the members that public clients show (spec/field-notes.md). */
+/**
+ * One element of `cotacoes`. Public clients of this API read more members than the document
+ * lists: the carrier's slug, the merchant's cost, the quotation's code (kept to hire it later),
+ * the service's logo and an undocumented `servico_transporte`; prices as Brazilian text
+ * ("1.234,56") or plain numbers.
+ */
 export const quotationWireSchema = z.looseObject({
   servico_metaname: z.string().trim().min(1),
   servico_nome: z.string().trim().min(1),
@@ -67,12 +72,6 @@ export const quotationWireSchema = z.looseObject({
   cotacao_codigo: z.union([z.string(), z.number()]).nullish(),
   servico_logo: z.string().nullish(),
   servico_transporte: z.unknown().optional(),
-})
-
-/** Each quotation is read on its own (`readQuotations`): one malformed quotation drops alone. */
-export const freightAnswerWireSchema = z.looseObject({
-  consulta_token: z.string().trim().min(1),
-  cotacoes: z.array(z.unknown()),
 })
 
 type QuotationWire = z.infer<typeof quotationWireSchema>
@@ -142,3 +141,22 @@ export function quoteFromWire(answer: { consulta_token: string; cotacoes: Quotat
     })),
   }
 }
+
+/**
+ * The answer of `/v2/consulta`, read to the quote and the quotations left out. Each quotation is
+ * read on its own (`readQuotations`): one malformed quotation drops alone, but an answer whose
+ * every quotation is malformed is no answer, so the failure policy serves earlier prices.
+ */
+export const freightAnswerWireSchema = z
+  .looseObject({
+    consulta_token: z.string().trim().min(1),
+    cotacoes: z.array(z.unknown()),
+  })
+  .transform((answer, ctx) => {
+    const { quotations, dropped } = readQuotations(answer.cotacoes)
+    if (dropped.length && !quotations.length) {
+      ctx.addIssue({ code: "custom", path: ["cotacoes"], message: `has no readable quotation (${dropped.length} malformed)` })
+      return z.NEVER
+    }
+    return { quote: quoteFromWire({ consulta_token: answer.consulta_token, cotacoes: quotations }), dropped }
+  })

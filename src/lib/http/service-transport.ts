@@ -1,8 +1,9 @@
 import { Pool, type Dispatcher } from "undici"
-import { InvalidAnswerError, NetworkError, TimeoutError, type ServiceName } from "./errors"
+import { NetworkError, serviceLabel, TimeoutError, type ServiceName, type ServiceRejection } from "./errors"
 import { silentLogger, type FreteLogger } from "../utils/logger"
 import { redact } from "../security/redact"
 import type { Deadline } from "./deadline"
+import { isAnswer, readAnswer, type AnswerReading, type BodyAnswer, type StatusAnswer, type WireAnswer } from "./read-answer"
 import { untilAborted, withSendTracking, type RequestProgress } from "./request-progress"
 
 export interface TransportConfig {
@@ -15,6 +16,8 @@ export interface TransportConfig {
   timeoutMs: number
   /** Values to remove from every message and log line this transport builds. */
   secrets: ReadonlyArray<string | undefined>
+  /** The service's own error class for a refusal it explains. */
+  rejection: ServiceRejection
   logger?: FreteLogger
   /** Another dispatcher than the transport's own pool (undici's MockAgent in unit tests). */
   dispatcher?: Dispatcher
@@ -30,17 +33,6 @@ export interface TransportRequest {
   headers?: Record<string, string>
   json?: unknown
   deadline: Deadline
-  /**
-   * The answers a check expects (e.g. the tracking API's 405 to a GET that only tests the
-   * credential): logged at debug level like a success, not as a warning.
-   */
-  expects?: (status: number) => boolean
-}
-
-export interface TransportResponse {
-  status: number
-  contentType: string
-  text: string
 }
 
 const MAX_BODY_BYTES = 1024 * 1024
@@ -62,8 +54,9 @@ function errorCode(error: unknown): string | undefined {
 
 /**
  * Every request to one service goes through here: one keep-alive pool with a bounded number of
- * sockets, a deadline per call, the whole answer read (or the socket destroyed) every time, and
- * failures turned into typed errors with the credentials redacted.
+ * sockets, a deadline per call, the whole answer read (or the socket destroyed) every time, wire
+ * failures turned into typed errors here and answers into a value or a typed error by
+ * `readAnswer`, with the credentials redacted.
  */
 export class ServiceTransport {
   private readonly dispatcher: Dispatcher
@@ -74,12 +67,15 @@ export class ServiceTransport {
   private readonly origin: string
   private readonly basePath: string
   private readonly logger: FreteLogger
+  private readonly reading: AnswerReading
 
   constructor(private readonly config: TransportConfig) {
     const url = new URL(config.baseUrl)
     this.origin = url.origin
     this.basePath = url.pathname.replace(/\/+$/, "")
     this.logger = config.logger ?? silentLogger
+    const { service, secrets, rejection } = config
+    this.reading = { service, secrets, rejection, maxBodyBytes: config.maxBodyBytes ?? MAX_BODY_BYTES }
     this.ownsDispatcher = !config.dispatcher
     this.base =
       config.dispatcher ??
@@ -100,7 +96,16 @@ export class ServiceTransport {
     return redact(`${request.method} ${this.pathOf(request)}`, this.config.secrets)
   }
 
-  async send(request: TransportRequest): Promise<TransportResponse> {
+  /** Sends `request`; the answer, as `answer` describes it, is the value, anything else a typed error. */
+  request<T>(request: TransportRequest, answer: BodyAnswer<T>): Promise<T>
+  request(request: TransportRequest, answer: StatusAnswer): Promise<number>
+  async request<T>(request: TransportRequest, answer: BodyAnswer<T> | StatusAnswer): Promise<T | number> {
+    const wire = await this.exchange(request, (status) => isAnswer(answer, status))
+    return readAnswer(wire, answer, this.reading)
+  }
+
+  /** `expected`: the statuses logged at debug level; any other is a warning. */
+  private async exchange(request: TransportRequest, expected: (status: number) => boolean): Promise<WireAnswer> {
     const started = Date.now()
     const what = this.describe(request)
     const headers: Record<string, string> = { accept: "application/json", ...request.headers }
@@ -115,8 +120,7 @@ export class ServiceTransport {
       const answer = await untilAborted(this.dispatcher.request(options), request.deadline.signal)
       const text = await this.readBody(answer.body, request.deadline)
       const contentType = String(answer.headers["content-type"] ?? "")
-      const expected = answer.statusCode < 400 || (request.expects?.(answer.statusCode) ?? false)
-      const log = expected ? this.logger.debug : this.logger.warn
+      const log = expected(answer.statusCode) ? this.logger.debug : this.logger.warn
       log.call(this.logger, `frete ${this.config.service}: ${what} -> ${answer.statusCode} in ${Date.now() - started} ms`)
       return { status: answer.statusCode, contentType, text }
     } catch (error) {
@@ -137,16 +141,16 @@ export class ServiceTransport {
     return `${this.basePath}${request.path}${query}`
   }
 
-  private async readBody(body: Dispatcher.ResponseData["body"], deadline: Deadline): Promise<string> {
-    const limit = this.config.maxBodyBytes ?? MAX_BODY_BYTES
+  /** The body's text, or null when it grew past the bound (the rest is not read: the socket is dropped). */
+  private async readBody(body: Dispatcher.ResponseData["body"], deadline: Deadline): Promise<string | null> {
     const chunks: Buffer[] = []
     let size = 0
     for await (const chunk of body) {
       const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
       size += buffer.length
-      if (size > limit) {
+      if (size > this.reading.maxBodyBytes) {
         body.destroy()
-        throw new InvalidAnswerError(`${this.label()} answered more than ${limit} bytes`, { service: this.config.service })
+        return null
       }
       chunks.push(buffer)
     }
@@ -158,9 +162,6 @@ export class ServiceTransport {
 
   /** `sent`: whether the request reached a socket; one that never did cannot have been received. */
   private toError(error: unknown, deadline: Deadline, what: string, sent: boolean) {
-    if (error instanceof InvalidAnswerError) {
-      return error
-    }
     const service = this.config.service
     const code = errorCode(error)
     const timedOut =
@@ -171,18 +172,14 @@ export class ServiceTransport {
     const reason = redact(error instanceof Error ? error.message : String(error), this.config.secrets)
     const outcomeUnknown = sent && (!code || !NOT_SENT_CODES.has(code))
     if (timedOut) {
-      return new TimeoutError(`${this.label()} did not answer ${what} in time (${reason})`, {
+      return new TimeoutError(`${serviceLabel(service)} did not answer ${what} in time (${reason})`, {
         service,
         outcomeUnknown,
       })
     }
-    return new NetworkError(`${this.label()} connection failed for ${what}: ${code ?? reason}`, {
+    return new NetworkError(`${serviceLabel(service)} connection failed for ${what}: ${code ?? reason}`, {
       service,
       outcomeUnknown,
     })
-  }
-
-  private label(): string {
-    return this.config.service === "freight" ? "Freight API" : "Tracking API"
   }
 }

@@ -1,5 +1,5 @@
-import { FreteServiceError } from "../http/errors"
-import type { TransportResponse } from "../http/service-transport"
+import { FreightQueryRejectedError } from "../freight/errors"
+import { FreteServiceError, InvalidCredentialsError, QuotaExceededError, ServerError } from "../http/errors"
 import type { ServiceClients } from "./service-clients"
 
 interface ServiceSettings {
@@ -48,50 +48,61 @@ function notChecked(missing: string[], url: string | undefined): ServiceStatus {
   }
 }
 
-async function probe(
-  url: string,
-  run: () => Promise<TransportResponse>,
-  judge: (status: number) => Pick<ServiceStatus, "credentials" | "error">
-): Promise<ServiceStatus> {
+/** What a probe's outcome says of the secret. */
+type Verdict = Pick<ServiceStatus, "credentials" | "error">
+
+/** How one service's probe is judged: its answer, and the failures that still say the service is there. */
+interface Judge {
+  answered: Verdict
+  /** The verdict on a failure that came as an answer of the service, or null when none came. */
+  failed: (error: FreteServiceError) => Verdict | null
+}
+
+async function probe(url: string, run: () => Promise<number>, judge: Judge): Promise<ServiceStatus> {
   const started = Date.now()
+  const checked = { configured: true, missing: [], url: displayUrl(url) }
   try {
-    const response = await run()
-    return {
-      configured: true,
-      missing: [],
-      url: displayUrl(url),
-      reachable: true,
-      http_status: response.status,
-      latency_ms: Date.now() - started,
-      ...judge(response.status),
-    }
+    const status = await run()
+    return { ...checked, reachable: true, http_status: status, latency_ms: Date.now() - started, ...judge.answered }
   } catch (error) {
+    const latency_ms = Date.now() - started
+    if (error instanceof FreteServiceError) {
+      const verdict = judge.failed(error)
+      if (verdict) {
+        return { ...checked, reachable: true, http_status: error.status ?? null, latency_ms, ...verdict }
+      }
+    }
     return {
-      configured: true,
-      missing: [],
-      url: displayUrl(url),
+      ...checked,
       reachable: false,
       credentials: null,
       http_status: null,
-      latency_ms: Date.now() - started,
+      latency_ms,
       error: error instanceof FreteServiceError ? error.message : "Unexpected error while checking the service",
     }
   }
 }
 
-/** The freight API refuses an empty query with 400 when the token is good, 401 when it is not. */
-function judgeFreight(status: number): Pick<ServiceStatus, "credentials" | "error"> {
-  if (status === 401 || status === 403) return { credentials: "rejected", error: "The freight token was refused" }
-  if (status === 429) return { credentials: "accepted", error: "The plan's query limit is reached" }
-  if (status < 500) return { credentials: "accepted", error: null }
-  return { credentials: "unknown", error: `The freight API answered HTTP ${status}` }
+/** The freight API refuses an empty query with 400 when the token is good: any refusal but the token's took it. */
+const judgeFreight: Judge = {
+  answered: { credentials: "accepted", error: null },
+  failed: (error) => {
+    if (error instanceof InvalidCredentialsError) return { credentials: "rejected", error: "The freight token was refused" }
+    if (error instanceof QuotaExceededError) return { credentials: "accepted", error: "The plan's query limit is reached" }
+    if (error instanceof FreightQueryRejectedError) return { credentials: "accepted", error: null }
+    if (error instanceof ServerError) return { credentials: "unknown", error: `The freight API answered HTTP ${error.status}` }
+    return null
+  },
 }
 
 /** The tracking API has no read operation: only a refusal tells anything about the credential. */
-function judgeTracking(status: number): Pick<ServiceStatus, "credentials" | "error"> {
-  if (status === 401 || status === 403) return { credentials: "rejected", error: "The tracking credential was refused" }
-  if (status < 500) return { credentials: "unknown", error: null }
-  return { credentials: "unknown", error: `The tracking API answered HTTP ${status}` }
+const judgeTracking: Judge = {
+  answered: { credentials: "unknown", error: null },
+  failed: (error) => {
+    if (error instanceof InvalidCredentialsError) return { credentials: "rejected", error: "The tracking credential was refused" }
+    if (error instanceof ServerError) return { credentials: "unknown", error: `The tracking API answered HTTP ${error.status}` }
+    return null
+  },
 }
 
 function missing(url: string | undefined, secretName: string, secret: string | undefined): string[] {

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { tryNormalizeCep } from "../brazil/cep"
+import { DEFAULT_HANDLING_DAYS_KEY } from "../checkout/handling-days"
 import { isServiceUrl, normalizeServiceUrl } from "../http/service-url"
 
 /** The 27 federative units, for free-freight rules limited to states. */
@@ -110,7 +111,7 @@ const uniqueBy = <T>(key: (item: T) => string, message: string) => (items: T[], 
   })
 }
 
-export const DEFAULT_PACKAGE = { weight_kg: 0.3, length_cm: 20, width_cm: 15, height_cm: 5 }
+const DEFAULT_PACKAGE = { weight_kg: 0.3, length_cm: 20, width_cm: 15, height_cm: 5 }
 
 const metadataKey = text(100, "informe a chave")
 
@@ -122,20 +123,6 @@ export const carrierSettingSchema = record({
   /** `CarrierName`: the carrier's name as registered in the tracking service. */
   carrier_name: text(100).nullable().default(null),
 })
-
-export const DEFAULT_TRACKING_SETTINGS = {
-  provider_ids: ["frete_frete"],
-  company_document: null,
-  entry_source: "Medusa",
-  send_sms: true,
-  send_email: true,
-  automatic_date_delivered: false,
-  carriers: [],
-  cpf_metadata_key: "cpf",
-  invoice_number_metadata_key: "nfe_numero",
-  invoice_series_metadata_key: "nfe_serie",
-  payload_retention_days: 90,
-}
 
 /** What the tracking order takes from the settings. */
 export const trackingSettingsSchema = record({
@@ -196,7 +183,7 @@ export const freteSettingsSchema = record({
   /** Handling days, sent as `prazo_adicional`. */
   extra_days: wholeDays.default(0),
   /** Metadata key of a variant, else of its product, with the item's own handling days, added to `extra_days`. */
-  handling_days_metadata_key: metadataKey.default("frete_handling_days"),
+  handling_days_metadata_key: metadataKey.default(DEFAULT_HANDLING_DAYS_KEY),
   /** Sent as `preco_adicional`: fixed reais, or a percentage of the invoice value. */
   extra_price: extraPriceSchema.default({ type: "fixed", value: 0 }),
   /** Any rule that matches sets `fretegratis`. */
@@ -228,8 +215,8 @@ export const freteSettingsSchema = record({
     .min(0, "no mínimo 0")
     .max(10, "no máximo 10")
     .default(1),
-  /** The tracking order's fields that come from the merchant. */
-  tracking: trackingSettingsSchema.default(DEFAULT_TRACKING_SETTINGS),
+  /** The tracking order's fields that come from the merchant; absent, `{}` through its schema, so each default stands once, there. */
+  tracking: trackingSettingsSchema.prefault({}),
 })
 
 export type FreteSettings = z.output<typeof freteSettingsSchema>

@@ -1,6 +1,6 @@
-import { describeServiceError } from "../services/describe-service-error"
-import { InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError, TrackingRejectedError } from "../http/errors"
-import { InvalidTrackingOrderError, TrackingNotConfiguredError } from "./client"
+import { InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError } from "../http/errors"
+import { describeAttemptFailure } from "./describe-attempt-failure"
+import { InvalidTrackingOrderError, TrackingNotConfiguredError, TrackingRejectedError } from "./errors"
 
 export interface RetryPolicy {
   baseDelayMs: number
@@ -48,7 +48,7 @@ export function certainlyNotActed(error: unknown): boolean {
 
 /**
  * Failures that sending again cannot fix end the tracking order as `failed`, with a reason the
- * merchant reads in the admin (pt-BR, worded by `describeServiceError`); the ones after which the
+ * merchant reads in the admin (pt-BR, worded by `describeAttemptFailure`); the ones after which the
  * service certainly did not act are retried until `giveUpAfterMs`.
  *
  * The tracking API has no idempotency key and no way to look an order up. Any other ending (a
@@ -58,7 +58,7 @@ export function certainlyNotActed(error: unknown): boolean {
  * to check the service's panel, never retried on its own.
  */
 export function decideAfterFailure(error: unknown, attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
-  const detail = describeServiceError(error, "tracking-attempt")
+  const detail = describeAttemptFailure(error)
   if (error instanceof InvalidCredentialsError || error instanceof TrackingRejectedError || error instanceof InvalidTrackingOrderError) {
     return { kind: "fail", reason: detail }
   }

@@ -52,16 +52,26 @@ export type TrackingOrder = z.infer<typeof trackingOrderSchema>
 const flag = z.union([z.boolean(), z.enum(["true", "false", "True", "False"])]).transform((value) =>
   typeof value === "boolean" ? value : value.toLowerCase() === "true"
 )
-
-/** The answer of `POST /v1/tracking`: `Success` may come as text, like the booleans of the sample. */
-export const trackingAnswerWireSchema = z.looseObject({
-  Id: z.string().nullish(),
-  Success: flag,
-  Message: z.string().nullish(),
-})
+const message = z.string().nullish()
 
 export interface TrackingResult {
   /** Identifier of the tracking record the service created. */
   id: string
-  message: string | null
 }
+
+/**
+ * The answer of `POST /v1/tracking` that created an order: `Success` may come as text, like the
+ * booleans of the sample, and a success without an `Id` is no answer.
+ */
+export const trackingAnswerWireSchema = z
+  .looseObject({
+    Id: z.string({ error: "is missing from an answer that reports success" }).min(1),
+    Success: flag.pipe(z.literal(true)),
+    Message: message,
+  })
+  .transform((answer): TrackingResult => ({ id: answer.Id }))
+
+/** An answer of `POST /v1/tracking` that refuses the order (`Success` false), read to its message. */
+export const trackingRefusalWireSchema = z
+  .looseObject({ Success: flag.pipe(z.literal(false)), Message: message })
+  .transform((refusal) => refusal.Message ?? null)

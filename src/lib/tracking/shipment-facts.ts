@@ -1,5 +1,10 @@
+import { usableLengthCm, usableWeightKg } from "../checkout/build-freight-query"
+import type { DimensionUnit, WeightUnit } from "../checkout/units"
+import { numberOf } from "../utils/number-of"
+import type { ShipmentRows } from "./shipment-rows"
+
 /**
- * What the plugin gathers from Medusa when a fulfillment is shipped, in plain terms (measures
+ * What the plugin reads from Medusa when a fulfillment is shipped, in plain terms (measures
  * already in kg and cm, amounts in reais): everything the tracking order is built from.
  */
 export interface ShipmentFacts {
@@ -55,4 +60,97 @@ export interface ShipmentFacts {
   originCep: string | null
   /** The shipment was created with `no_notification`. */
   noNotification: boolean
+}
+
+/** The units the store keeps its variants' and products' measures in (the plugin's `units` option). */
+export interface StoreUnits {
+  weight: WeightUnit
+  dimension: DimensionUnit
+}
+
+const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null)
+const object = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null
+
+/**
+ * The facts of a shipment read from Medusa's rows: items in the order the shopper added them,
+ * measures converted to kg and cm, the shipping method chosen, texts trimmed.
+ */
+export function shipmentFacts({ fulfillment, order, location, flowMethod }: ShipmentRows, units: StoreUnits, noNotification: boolean): ShipmentFacts {
+  const methods = order.shipping_methods ?? []
+  const method = flowMethod ?? methods.find((candidate) => candidate.shipping_option_id === fulfillment.shipping_option_id) ?? methods[0] ?? {}
+  // An exchange's or a claim's own method wins over the facts Medusa copied onto the fulfillment from the order's.
+  const methodData = flowMethod ? { ...object(fulfillment.data), ...object(flowMethod.data) } : { ...object(method.data), ...object(fulfillment.data) }
+  const address = order.shipping_address
+  return {
+    orderDisplayId: order.display_id,
+    orderTotal: numberOf(order.total),
+    orderEmail: text(order.email),
+    orderMetadata: object(order.metadata),
+    items: itemsOf({ fulfillment, order }, units),
+    shippedAt: new Date(fulfillment.shipped_at ?? Date.now()),
+    fulfillmentMetadata: object(fulfillment.metadata),
+    trackingNumbers: (fulfillment.labels ?? []).map((label) => text(label.tracking_number)).filter((value): value is string => value !== null),
+    method: {
+      name: text(method.name),
+      amount: numberOf(method.amount),
+      service: text(methodData.service),
+      serviceName: text(methodData.service_name),
+      carrier: text(methodData.carrier),
+      days: typeof methodData.days === "number" ? methodData.days : null,
+    },
+    shippingAddress: address
+      ? {
+          firstName: text(address.first_name),
+          lastName: text(address.last_name),
+          phone: text(address.phone),
+          address1: text(address.address_1),
+          address2: text(address.address_2),
+          city: text(address.city),
+          province: text(address.province),
+          postalCode: text(address.postal_code),
+          countryCode: text(address.country_code),
+          metadata: object(address.metadata),
+        }
+      : null,
+    customer: order.customer
+      ? {
+          firstName: text(order.customer.first_name),
+          lastName: text(order.customer.last_name),
+          email: text(order.customer.email),
+          phone: text(order.customer.phone),
+          metadata: object(order.customer.metadata),
+        }
+      : null,
+    salesChannelName: text(order.sales_channel?.name),
+    originCep: text(location?.address?.postal_code),
+    noNotification,
+  }
+}
+
+/** The fulfilled items with their order line's title and measures, read as the freight query reads them (missing, not positive or implausible is unknown). */
+function itemsOf({ fulfillment, order }: Pick<ShipmentRows, "fulfillment" | "order">, units: StoreUnits): ShipmentFacts["items"] {
+  const orderItems = new Map((order.items ?? []).map((item) => [item.id, item]))
+  const weightKg = (value: unknown) => usableWeightKg(numberOf(value), units.weight)
+  const lengthCm = (value: unknown) => usableLengthCm(numberOf(value), units.dimension)
+  // query.graph returns items in no set order: the order the shopper added them, then the title.
+  return (fulfillment.items ?? [])
+    .map((item) => ({ item, orderItem: item.line_item_id ? orderItems.get(item.line_item_id) : undefined }))
+    .sort(
+      (a, b) =>
+        new Date(a.orderItem?.created_at ?? 0).getTime() - new Date(b.orderItem?.created_at ?? 0).getTime() ||
+        (a.orderItem?.product_title ?? "").localeCompare(b.orderItem?.product_title ?? "")
+    )
+    .map(({ item, orderItem }) => {
+      const variant = orderItem?.variant
+      return {
+        // The product's title: a line item's own title is the variant's ("Único", "P").
+        title: text(orderItem?.product_title) ?? text(item.title) ?? "Item",
+        quantity: numberOf(item.quantity) ?? 1,
+        weightKg: weightKg(variant?.weight) ?? weightKg(variant?.product?.weight),
+        lengthCm: lengthCm(variant?.length),
+        widthCm: lengthCm(variant?.width),
+        heightCm: lengthCm(variant?.height),
+      }
+    })
 }

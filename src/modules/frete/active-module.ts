@@ -11,7 +11,7 @@ export interface ActiveFreteModule {
 }
 
 /** What the merchant (or the developer) reads when the plugin's module is missing: the fix. */
-export const MODULE_MISSING_MESSAGE =
+const MODULE_MISSING_MESSAGE =
   'O frete não está configurado: o módulo do medusa-plugin-frete não foi carregado. Adicione { resolve: "medusa-plugin-frete" } a `plugins` no medusa-config.ts da loja e reinicie o Medusa.'
 
 // A global because the provider runs in the fulfillment module's container, which cannot resolve other modules.

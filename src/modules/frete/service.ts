@@ -6,6 +6,7 @@ import type { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
 import type { ConnectionTestResult } from "../../lib/services/connection-test"
 import type { FreteSettings } from "../../lib/settings/schema"
 import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
+import type { ReadShipmentRows } from "../../lib/tracking/shipment-rows"
 import { setActiveFreteModule } from "./active-module"
 import { FreteConnections } from "./connections"
 import { testConnectionInForce, type ConnectionTestRequest } from "./connection-test"
@@ -16,7 +17,7 @@ import { TrackingOrderRecord } from "./models/tracking-order-record"
 import { QuoteTakes } from "./quote-takes"
 import { SettingsInForce } from "./settings-in-force"
 import { statusReport } from "./status-report"
-import { TrackingDelivery, type BuildTrackingOrder } from "./tracking-delivery"
+import { TrackingDelivery } from "./tracking-delivery"
 import { TrackingOrderStore, type FailedPage, type TrackingOrderRow } from "./tracking-order-store"
 
 type InjectedDependencies = {
@@ -76,6 +77,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
       knex,
       client: () => this.connections_.tracking(),
       options: () => options.tracking,
+      units: options.units,
       logger,
     })
     setActiveFreteModule(this)
@@ -119,13 +121,13 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     return this.quoteTakes_.prune()
   }
 
-  /** Writes the tracking order row of a shipped fulfillment; a second call for it changes nothing. */
-  recordShipment(input: { fulfillmentId: string; orderId: string | null; noNotification: boolean }) {
-    return this.trackingOrders_.insertPending(input)
-  }
-
-  setTrackingPayload(id: string, built: BuiltTrackingOrder): Promise<void> {
-    return this.trackingOrders_.setPayload(id, built.order, built.omitted)
+  /**
+   * Writes the tracking order row of a fulfillment shipped by a provider that gets tracking orders
+   * (`tracking.provider_ids`); null for any other. A second call for it changes nothing (`inserted` false).
+   */
+  async recordShipment(shipment: { fulfillmentId: string; providerId: string | null; orderId: string | null; noNotification: boolean }) {
+    const { tracking } = await this.getSettings()
+    return shipment.providerId && tracking.provider_ids.includes(shipment.providerId) ? this.trackingOrders_.insertPending(shipment) : null
   }
 
   getTrackingOrder(id: string): Promise<TrackingOrderRow | undefined> {
@@ -145,15 +147,18 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     return this.trackingOrders_.requeue(id, seenStatus, rebuilt)
   }
 
-  /** The payload could not be built (e.g. the order could not be read): counted like a failed call. */
-  recordTrackingPreparationFailure(id: string, error: unknown): Promise<void> {
-    return this.trackingDelivery_.recordPreparationFailure(id, error)
+  /** A row's tracking order built from its shipment's rows as `readRows` reads them now (a module cannot resolve Medusa's Query). */
+  async buildTrackingOrder(row: TrackingOrderRow, readRows: ReadShipmentRows): Promise<BuiltTrackingOrder> {
+    return this.trackingDelivery_.build(row, await this.getSettings(), readRows)
   }
 
-  /** One attempt to create the remote tracking order, built by `build`, if the row is pending, due and unclaimed; null when nothing was done. */
-  async deliverTrackingOrder(id: string, build: BuildTrackingOrder): Promise<TrackingOrderRow | null> {
-    await this.getSettings()
-    return this.trackingDelivery_.deliver(id, build)
+  /**
+   * One attempt to create the remote tracking order, if the row is pending, due and unclaimed: the
+   * order built from the rows `readRows` reads, stored masked, sent, its outcome recorded. Null
+   * when nothing was done.
+   */
+  async deliverTrackingOrder(id: string, readRows: ReadShipmentRows): Promise<TrackingOrderRow | null> {
+    return this.trackingDelivery_.deliver(id, await this.getSettings(), readRows)
   }
 
   /** Forgets the payloads of rows that ended (`created`, `failed`) more than `retentionDays` ago; the scheduled job calls it. */

@@ -1,5 +1,6 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
 import { maskTrackingPayload } from "../../lib/tracking/mask-payload"
 import { guarded } from "./guarded-statement"
 import { TRACKING_ORDER_TABLE as TABLE, type AttemptOutcome, type TrackingOrderRow } from "./tracking-order-store"
@@ -13,6 +14,7 @@ export type ClaimedRow = TrackingOrderRow & { attempt_id: string; age_ms: number
  * statement:
  * - `claim` turns a due `pending` row into `sending`, with a fresh attempt id and a lease (the
  *   call's deadline plus a margin). `SKIP LOCKED` and the status check let one claimer through.
+ * - `hold` stores the order the attempt built, masked, and renews the lease for the call.
  * - `record` writes the call's outcome only where the row still has that attempt id.
  * - `sweepExpired` ends a `sending` row whose lease ran out (its process died mid-call) as
  *   `failed` with the reason of a timeout: the service may have the order, so it is never sent
@@ -38,26 +40,41 @@ export class TrackingAttempts {
   }
 
   /**
-   * The outcome of the claimed attempt, with the tracking order it sent, stored masked (null when
-   * it sent none: the row keeps what it had). Also taken by a row the sweeper presumed lost
-   * (`failed`) while no new attempt claimed it: the call's real outcome is better than the
-   * presumption. Undefined when a newer attempt owns the row.
+   * The claimed attempt's tracking order, stored masked before its call (what the admin shows
+   * while it is sent, and proof that the outcome can be recorded), the lease renewed for the call.
+   * False when the attempt lost the row while the order was built (its lease ran out and the row
+   * was ended): then it must not be sent.
    */
-  async record(claimed: ClaimedRow, outcome: AttemptOutcome, sent: Record<string, unknown> | null): Promise<TrackingOrderRow | undefined> {
+  async hold(claimed: ClaimedRow, built: BuiltTrackingOrder, leaseMs: number): Promise<boolean> {
+    const { rowCount } = await guarded("storing a tracking order", () =>
+      this.knex().raw(
+        `update ${TABLE} set payload = ?, omitted_fields = ?, lease_until = now() + (? * interval '1 millisecond'), updated_at = now()
+         where id = ? and attempt_id = ? and status = 'sending'`,
+        [JSON.stringify(maskTrackingPayload(built.order)), JSON.stringify(built.omitted), leaseMs, claimed.id, claimed.attempt_id]
+      )
+    )
+    return Number(rowCount ?? 0) === 1
+  }
+
+  /**
+   * The outcome of the claimed attempt. Also taken by a row the sweeper presumed lost (`failed`)
+   * while no new attempt claimed it: the call's real outcome is better than the presumption.
+   * Undefined when a newer attempt owns the row.
+   */
+  async record(claimed: ClaimedRow, outcome: AttemptOutcome): Promise<TrackingOrderRow | undefined> {
     const set =
       outcome.kind === "created"
         ? { sql: `status = 'created', remote_id = ?, last_error = null, next_attempt_at = null, delivered_at = now()`, bindings: [outcome.remoteId] }
         : outcome.kind === "retry"
           ? { sql: `status = 'pending', last_error = ?, next_attempt_at = now() + (? * interval '1 millisecond')`, bindings: [outcome.reason, outcome.delayMs] }
           : { sql: `status = 'failed', last_error = ?, next_attempt_at = null`, bindings: [outcome.reason] }
-    const payload = sent ? JSON.stringify(maskTrackingPayload(sent)) : null
     const { rows } = await guarded("recording an attempt", () =>
       this.knex().raw(
-        `update ${TABLE} set ${set.sql}, payload = coalesce(?::jsonb, payload), lease_until = null, updated_at = now(),
+        `update ${TABLE} set ${set.sql}, lease_until = null, updated_at = now(),
            attempts = attempts + (case when status = 'sending' then 1 else 0 end)
          where id = ? and attempt_id = ? and status in ('sending', 'failed')
          returning *`,
-        [...set.bindings, payload, claimed.id, claimed.attempt_id]
+        [...set.bindings, claimed.id, claimed.attempt_id]
       )
     )
     return rows[0]

@@ -1,17 +1,14 @@
 import type { Logger } from "@medusajs/framework/types"
 import type { FreteOptions } from "../../../medusa-plugin.config"
-import { TrackingNotConfiguredError, type TrackingClient } from "../../lib/tracking/client"
-import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
+import type { FreteSettings } from "../../lib/settings/schema"
+import { buildTrackingOrder, type BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
+import type { TrackingClient } from "../../lib/tracking/client"
+import { TrackingNotConfiguredError } from "../../lib/tracking/errors"
 import { decideAfterFailure, decideAfterUnbuiltOrder, INTERRUPTED_REASON } from "../../lib/tracking/delivery-policy"
-import type { TrackingOrder } from "../../lib/tracking/schemas"
+import { shipmentFacts, type StoreUnits } from "../../lib/tracking/shipment-facts"
+import type { ReadShipmentRows } from "../../lib/tracking/shipment-rows"
 import { TrackingAttempts, type ClaimedRow } from "./tracking-attempts"
 import type { AttemptOutcome, TrackingOrderRow, TrackingOrderStore } from "./tracking-order-store"
-
-/**
- * Builds a row's tracking order from Medusa's data as it is now. The clear order exists only for
- * the call: the row keeps it masked (see mask-payload.ts).
- */
-export type BuildTrackingOrder = (row: TrackingOrderRow) => Promise<BuiltTrackingOrder>
 
 /**
  * What the lease allows beyond the call's own deadline: the outcome's statement, which may wait
@@ -25,10 +22,11 @@ interface Dependencies {
   knex: ConstructorParameters<typeof TrackingAttempts>[0]
   client: () => TrackingClient | null
   options: () => FreteOptions["tracking"]
+  units: StoreUnits
   logger: Logger
 }
 
-/** One delivery attempt of a tracking order, claimed, called and recorded (see TrackingAttempts). */
+/** One delivery attempt of a tracking order, claimed, built, called and recorded (see TrackingAttempts). */
 export class TrackingDelivery {
   private readonly attempts: TrackingAttempts
 
@@ -37,59 +35,67 @@ export class TrackingDelivery {
   }
 
   /**
-   * One attempt, if the row is pending, due, and no other attempt has it: claimed, its tracking
-   * order built, called, recorded. Null when there was nothing to do.
+   * A row's tracking order, built from its shipment as Medusa holds it now: "Reenviar" sends what
+   * the merchant has fixed since (the phone, the CPF), and the clear order is never stored.
    */
-  async deliver(id: string, build: BuildTrackingOrder): Promise<TrackingOrderRow | null> {
-    const { retry, timeoutMs } = this.deps.options()
-    const client = this.deps.client()
-    if (!client) {
-      // Nothing to send to: no claim, no call; the row waits for the URL and the credential.
-      const age = await this.deps.store.ageMs(id)
-      const waiting = await this.deps.store.recordWithoutCall(id, decideAfterFailure(new TrackingNotConfiguredError(), 1, age, retry), true)
-      if (waiting) {
-        this.log(waiting)
-      }
-      return waiting ?? null
-    }
-    const claimed = await this.attempts.claim(id, timeoutMs + LEASE_MARGIN_MS)
+  async build(row: Pick<TrackingOrderRow, "fulfillment_id" | "no_notification">, settings: FreteSettings, readRows: ReadShipmentRows): Promise<BuiltTrackingOrder> {
+    return buildTrackingOrder(shipmentFacts(await readRows(row.fulfillment_id), this.deps.units, row.no_notification), settings)
+  }
+
+  /**
+   * One attempt, if the row is pending, due, and no other attempt has it: claimed, its tracking
+   * order built once and stored masked, sent in clear, the outcome recorded. Null when there was
+   * nothing to do.
+   */
+  async deliver(id: string, settings: FreteSettings, readRows: ReadShipmentRows): Promise<TrackingOrderRow | null> {
+    const claimed = await this.attempts.claim(id, this.leaseMs())
     if (!claimed) {
       return null
     }
-    const { outcome, failure, sent } = await this.call(client, claimed, build)
-    const recorded = await this.attempts.record(claimed, outcome, sent)
+    const attempt = await this.attempt(claimed, settings, readRows)
+    if (!attempt) {
+      return (await this.deps.store.get(id)) ?? null
+    }
+    const recorded = await this.attempts.record(claimed, attempt.outcome)
     if (!recorded) {
       this.deps.logger.warn(`frete tracking: the outcome of an attempt on fulfillment ${claimed.fulfillment_id} came after a newer attempt; kept the newer one`)
       return (await this.deps.store.get(id)) ?? null
     }
-    this.log(recorded, failure)
+    this.log(recorded, attempt.failure)
     return recorded
   }
 
-  /** Builds the claimed row's order and sends it; what came of it, and the order sent (null: none). */
-  private async call(client: TrackingClient, claimed: ClaimedRow, build: BuildTrackingOrder): Promise<{ outcome: AttemptOutcome; failure?: unknown; sent: TrackingOrder | null }> {
+  /** What came of the claimed attempt; undefined when it lost the row before its call (nothing was sent, nothing is to be recorded). */
+  private async attempt(claimed: ClaimedRow, settings: FreteSettings, readRows: ReadShipmentRows): Promise<{ outcome: AttemptOutcome; failure?: unknown } | undefined> {
     const { retry } = this.deps.options()
     let built: BuiltTrackingOrder
     try {
-      built = await build(claimed)
+      built = await this.build(claimed, settings, readRows)
+      // Stored before the call: an order whose outcome could not be recorded is never sent.
+      if (!(await this.attempts.hold(claimed, built, this.leaseMs()))) {
+        return undefined
+      }
     } catch (error) {
+      this.deps.logger.warn(`frete tracking: could not build tracking order ${claimed.id}: ${error instanceof Error ? error.message : String(error)}`)
       // Nothing was sent: retried like a request that never left.
-      return { outcome: decideAfterUnbuiltOrder(claimed.attempts + 1, claimed.age_ms, retry), failure: error, sent: null }
+      return { outcome: decideAfterUnbuiltOrder(claimed.attempts + 1, claimed.age_ms, retry) }
+    }
+    const client = this.deps.client()
+    if (!client) {
+      // Nothing to send to: the row waits for the URL and the credential, asked again at the first delay.
+      return { outcome: decideAfterFailure(new TrackingNotConfiguredError(), 1, claimed.age_ms, retry) }
     }
     try {
       const result = await client.createTrackingOrder(built.order)
-      return { outcome: { kind: "created", remoteId: result.id }, sent: built.order }
+      return { outcome: { kind: "created", remoteId: result.id } }
     } catch (error) {
-      return { outcome: decideAfterFailure(error, claimed.attempts + 1, claimed.age_ms, retry), failure: error, sent: built.order }
+      return { outcome: decideAfterFailure(error, claimed.attempts + 1, claimed.age_ms, retry), failure: error }
     }
   }
 
-  /** The payload could not be built (e.g. the order could not be read): counted like a failed call. */
-  async recordPreparationFailure(id: string, error: unknown): Promise<void> {
-    const row = await this.deps.store.get(id)
-    const decision = decideAfterUnbuiltOrder((row?.attempts ?? 0) + 1, await this.deps.store.ageMs(id), this.deps.options().retry)
-    this.deps.logger.warn(`frete tracking: could not build tracking order ${id}: ${error instanceof Error ? error.message : String(error)}`)
-    await this.deps.store.recordWithoutCall(id, decision)
+  /** The call's deadline and the margin for recording its outcome. */
+  private leaseMs(): number {
+    return this.deps.options().timeoutMs + LEASE_MARGIN_MS
   }
 
   /** Rows whose process died during their call: failed, for the merchant to check the service's panel. */

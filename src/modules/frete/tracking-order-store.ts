@@ -65,18 +65,6 @@ export class TrackingOrderStore {
     return { row: existing as TrackingOrderRow, inserted: false }
   }
 
-  /**
-   * Stores the tracking order as it was last built, masked (what the admin shows while it waits),
-   * on a row still `pending`: an attempt's own outcome is the newer record once it has one.
-   */
-  async setPayload(id: string, payload: Record<string, unknown>, omitted: Array<{ field: string; reason: string }>): Promise<void> {
-    await guarded("storing a tracking order", () =>
-      this.knex()(TABLE)
-        .where({ id, status: "pending" })
-        .update({ payload: JSON.stringify(maskTrackingPayload(payload)), omitted_fields: JSON.stringify(omitted), updated_at: this.knex().fn.now() })
-    )
-  }
-
   async get(id: string): Promise<TrackingOrderRow | undefined> {
     return this.knex()(TABLE).where({ id }).whereNull("deleted_at").first()
   }
@@ -110,29 +98,6 @@ export class TrackingOrderStore {
        returning *`,
       [JSON.stringify(maskTrackingPayload(rebuilt.order)), JSON.stringify(rebuilt.omitted), id, seenStatus]
     ))
-    return rows[0]
-  }
-
-  /**
-   * An attempt that ended before any call (the payload could not be built, the tracking API is not
-   * configured): counted and rescheduled, or failed. `dueOnly` leaves a row alone that is not due
-   * (another attempt just rescheduled it). Undefined when the row was not pending (and due).
-   */
-  async recordWithoutCall(id: string, outcome: Exclude<AttemptOutcome, { kind: "created" }>, dueOnly = false): Promise<TrackingOrderRow | undefined> {
-    const due = dueOnly ? "and next_attempt_at <= now()" : ""
-    const { rows } = await guarded("recording an attempt", () =>
-      outcome.kind === "retry"
-        ? this.knex().raw(
-            `update ${TABLE} set attempts = attempts + 1, last_error = ?, next_attempt_at = now() + (? * interval '1 millisecond'), updated_at = now()
-             where id = ? and status = 'pending' and deleted_at is null ${due} returning *`,
-            [outcome.reason, outcome.delayMs, id]
-          )
-        : this.knex().raw(
-            `update ${TABLE} set attempts = attempts + 1, status = 'failed', last_error = ?, next_attempt_at = null, updated_at = now()
-             where id = ? and status = 'pending' and deleted_at is null ${due} returning *`,
-            [outcome.reason, id]
-          )
-    )
     return rows[0]
   }
 
@@ -179,11 +144,5 @@ export class TrackingOrderStore {
       failed().count<Array<{ count: string }>>({ count: "*" }),
     ])
     return { rows: rows as TrackingOrderRow[], count: Number(counted[0]?.count ?? 0) }
-  }
-
-  /** Age in ms of a row, by the database's clock. */
-  async ageMs(id: string): Promise<number> {
-    const { rows } = await this.knex().raw(`select extract(epoch from (now() - created_at)) * 1000 as age_ms from ${TABLE} where id = ?`, [id])
-    return Number(rows[0]?.age_ms ?? 0)
   }
 }

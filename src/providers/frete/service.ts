@@ -5,25 +5,13 @@ import { CHEAPEST, FASTEST, pickOffer, type Offer } from "../../lib/checkout/off
 import { ShopperError } from "../../lib/checkout/shopper-error"
 import { activeFreteModule } from "../../modules/frete/active-module"
 import { toMedusaError } from "../../shared/medusa-error"
+import type { FreteFacts } from "../../shared/storefront-contract"
 import { withCartCurrency } from "./cart-currency"
 import { quoteRequestFromCart, type CartContext } from "./cart-context"
 import { resolveOrderFlowContext } from "./order-flow-context"
 
 type InjectedDependencies = {
   logger: Logger
-}
-
-/**
- * What a shopper decides on, beside the price: `calculated_price.frete` of Medusa's
- * `POST /store/shipping-options/:id/calculate`, which passes the provider's result through.
- */
-export interface FreteFacts {
-  service: string
-  service_name: string
-  carrier: string | null
-  days: number | null
-  delivery_estimate: string | null
-  is_fallback: boolean
 }
 
 /** The shipping method's data: what the order keeps of the quote it was priced with. */

@@ -3,7 +3,6 @@ import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-
 import { FRETE_MODULE } from "../../modules/frete"
 import type FreteModuleService from "../../modules/frete/service"
 import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
-import { prepareTrackingOrderStep } from "./steps/prepare-tracking-order"
 import { sendTrackingOrderStep } from "./steps/send-tracking-order"
 
 export const DELIVER_TRACKING_ORDER_WORKFLOW = "frete-deliver-tracking-order"
@@ -12,16 +11,15 @@ export const DELIVER_TRACKING_ORDER_WORKFLOW = "frete-deliver-tracking-order"
 const RETENTION_SECONDS = 7 * 24 * 60 * 60
 
 /**
- * One delivery of a tracking order from the outbox (`tracking_order`, the source of truth): its
- * tracking order prepared from Medusa's data (kept masked on the row), then one attempt to create
- * it in the tracking service, built again in clear for that call. Stored, so each run and its
- * steps show in the admin's Workflows page; neither step's output holds personal data.
+ * One delivery of a tracking order from the outbox (`tracking_order`, the source of truth): one
+ * attempt to create it in the tracking service, built from Medusa's data for that call. Stored,
+ * so each run and its step show in the admin's Workflows page; the step's output holds no
+ * personal data.
  */
 export const deliverTrackingOrderWorkflow = createWorkflow(
   { name: DELIVER_TRACKING_ORDER_WORKFLOW, store: true, retentionTime: RETENTION_SECONDS },
   (input: { tracking_order_id: string }) => {
-    const prepared = prepareTrackingOrderStep({ id: input.tracking_order_id })
-    return new WorkflowResponse(sendTrackingOrderStep(prepared))
+    return new WorkflowResponse(sendTrackingOrderStep({ id: input.tracking_order_id }))
   }
 )
 

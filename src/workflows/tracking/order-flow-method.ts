@@ -1,12 +1,5 @@
+import type { MethodRow } from "../../lib/tracking/shipment-rows"
 import type { Query } from "../../shared/query"
-
-/** A shipping method as the tracking order reads it. */
-export interface MethodRow {
-  name?: string | null
-  amount?: unknown
-  data?: unknown
-  shipping_option_id?: string | null
-}
 
 type FlowRow = {
   id: string

@@ -1,20 +1,17 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { buildTrackingOrder, type BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
+import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
 import { maskTrackingPayload } from "../../lib/tracking/mask-payload"
 import { FRETE_MODULE } from "../../modules/frete"
 import type FreteModuleService from "../../modules/frete/service"
 import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
-import { gatherShipmentFacts } from "./gather-shipment-facts"
+import { shipmentRowsReader } from "./read-shipment-rows"
 
 /**
- * The tracking order of a row built from Medusa's data as it is now, for each attempt: the clear
- * order is never stored, and "Reenviar" sends what the merchant has fixed since (the phone, the
- * CPF), not the body built at shipment.
+ * The tracking order of a row built from Medusa's data as it is now: "Reenviar" sends what the
+ * merchant has fixed since (the phone, the CPF), not the body built at shipment.
  */
-export async function rebuildTrackingOrder(container: MedusaContainer, row: TrackingOrderRow): Promise<BuiltTrackingOrder> {
-  const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
-  const facts = await gatherShipmentFacts(container, row.fulfillment_id, row.no_notification, frete.pluginOptions.units)
-  return buildTrackingOrder(facts, await frete.getSettings())
+export function rebuildTrackingOrder(container: MedusaContainer, row: TrackingOrderRow): Promise<BuiltTrackingOrder> {
+  return container.resolve<FreteModuleService>(FRETE_MODULE).buildTrackingOrder(row, shipmentRowsReader(container))
 }
 
 export interface RetryPreview {

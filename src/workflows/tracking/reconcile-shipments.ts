@@ -18,7 +18,7 @@ const MAX_PAGES = 50
 
 interface ShippedRow {
   id: string
-  order?: { id: string; no_notification?: boolean | null } | null
+  order?: { no_notification?: boolean | null } | null
 }
 
 /**
@@ -45,7 +45,7 @@ export async function reconcileShipments(container: MedusaContainer, now: Date =
   for (let page = 0; page < MAX_PAGES; page += 1) {
     const { data } = await query.graph({
       entity: "fulfillment",
-      fields: ["id", "order.id", "order.no_notification"],
+      fields: ["id", "order.no_notification"],
       filters,
       pagination: { skip: page * PAGE, take: PAGE, order: { shipped_at: "ASC", id: "ASC" } },
     })
@@ -53,11 +53,7 @@ export async function reconcileShipments(container: MedusaContainer, now: Date =
     const tracked = await frete.trackedFulfillmentIds(shipped.map((row) => row.id))
     for (const fulfillment of shipped.filter((row) => !tracked.has(row.id))) {
       try {
-        const row = await trackShipment(container, {
-          fulfillmentId: fulfillment.id,
-          orderId: fulfillment.order?.id ?? null,
-          noNotification: fulfillment.order?.no_notification === true,
-        })
+        const row = await trackShipment(container, { fulfillmentId: fulfillment.id, noNotification: fulfillment.order?.no_notification === true })
         if (row) {
           written += 1
           logger.warn(`frete tracking: fulfillment ${fulfillment.id} was shipped with no tracking order; written by the reconciliation (${row.status})`)

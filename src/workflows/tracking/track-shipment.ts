@@ -3,27 +3,32 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { FRETE_MODULE } from "../../modules/frete"
 import type FreteModuleService from "../../modules/frete/service"
 import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
+import type { Query } from "../../shared/query"
 import { deliverTrackingOrder } from "./deliver-tracking-order"
+import { readShippedFulfillment } from "./read-shipment-rows"
 
 /**
- * Writes the tracking order row of a shipped fulfillment, then makes its first attempt at once.
- * The row is written before any call, so nothing is lost if anything after fails (the job picks it
- * up). The unique fulfillment id makes a second writer (a redelivered event, the reconciliation,
- * another instance) find the row there and leave it to whoever wrote it: null then.
+ * Writes the tracking order row of a shipped fulfillment whose provider gets tracking orders, then
+ * makes its first attempt at once. The row is written before any call, so nothing is lost if
+ * anything after fails (the job picks it up); it is written even while the tracking API is not
+ * configured, and delivered once it is. The unique fulfillment id makes a second writer (a
+ * redelivered event, the reconciliation, another instance) find the row there and leave it to
+ * whoever wrote it: null then, as for a fulfillment of another provider.
  */
-export async function trackShipment(
-  container: MedusaContainer,
-  shipment: { fulfillmentId: string; orderId: string | null; noNotification: boolean }
-): Promise<TrackingOrderRow | null> {
+export async function trackShipment(container: MedusaContainer, shipment: { fulfillmentId: string; noNotification: boolean }): Promise<TrackingOrderRow | null> {
   const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
-  const { row, inserted } = await frete.recordShipment(shipment)
-  if (!inserted) {
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const shipped = await readShippedFulfillment(container.resolve<Query>(ContainerRegistrationKeys.QUERY), shipment.fulfillmentId)
+  const recorded = shipped && (await frete.recordShipment({ ...shipment, ...shipped }))
+  if (!recorded) {
+    logger.debug(`frete tracking: fulfillment ${shipment.fulfillmentId} is not shipped by a provider that gets tracking orders`)
+    return null
+  }
+  if (!recorded.inserted) {
     return null
   }
   if (!frete.trackingClient()) {
-    container
-      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-      .warn(`frete tracking: not configured yet; the tracking order of fulfillment ${shipment.fulfillmentId} waits for the URL and the credential`)
+    logger.warn(`frete tracking: not configured yet; the tracking order of fulfillment ${shipment.fulfillmentId} waits for the URL and the credential`)
   }
-  return (await deliverTrackingOrder(container, row.id)) ?? row
+  return (await deliverTrackingOrder(container, recorded.row.id)) ?? recorded.row
 }

@@ -1,7 +1,6 @@
 import { recordingLogger } from "../../__tests__/recording-logger"
+import { CepNotFoundError, FreightQueryRejectedError } from "../../freight/errors"
 import {
-  CepNotFoundError,
-  FreightQueryRejectedError,
   InvalidAnswerError,
   InvalidCredentialsError,
   NetworkError,

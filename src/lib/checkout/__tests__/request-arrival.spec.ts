@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from "node:timers/promises"
+import { setTimeout as timer } from "node:timers/promises"
 import { epochOfHrtime, requestArrival, runFromArrival } from "../request-arrival"
 
 describe("request arrival", () => {
@@ -9,7 +9,8 @@ describe("request arrival", () => {
   it("follows the request's work through awaits, timers and promises it starts", async () => {
     const seen = await runFromArrival(async () => {
       const atOnce = requestArrival()
-      await sleep(1)
+      // A real timer: the arrival must cross one, as a freight call's timeout does.
+      await timer()
       const afterTimer = requestArrival()
       const inChild = await Promise.resolve().then(() => requestArrival())
       return [atOnce, afterTimer, inChild]
@@ -18,12 +19,20 @@ describe("request arrival", () => {
   })
 
   it("keeps concurrent requests apart", async () => {
-    const arrivalAfterWait = (at: number, waitMs: number) =>
-      runFromArrival(async () => {
-        await sleep(waitMs)
-        return requestArrival()
-      }, at)
-    expect(await Promise.all([arrivalAfterWait(1, 3), arrivalAfterWait(2, 1)])).toEqual([1, 2])
+    // The first request reads its arrival only once the second has read its own and let it go.
+    let releaseFirst: () => void = () => undefined
+    const secondHasRead = new Promise<void>((resolve) => (releaseFirst = resolve))
+    const first = runFromArrival(async () => {
+      await secondHasRead
+      return requestArrival()
+    }, 1)
+    const second = runFromArrival(async () => {
+      await timer()
+      const arrival = requestArrival()
+      releaseFirst()
+      return arrival
+    }, 2)
+    expect(await Promise.all([first, second])).toEqual([1, 2])
     expect(requestArrival()).toBeUndefined()
   })
 
@@ -38,10 +47,14 @@ describe("request arrival", () => {
     }
   })
 
-  it("reads a real stamp of this process as a time no later than now", () => {
+  it("reads a real stamp of this process as the time it was taken", () => {
+    const before = Date.now()
     const stamp = process.hrtime()
-    const now = Date.now()
-    const epoch = epochOfHrtime(stamp, now)
-    expect(epoch).toBeLessThanOrEqual(now)
+    const epoch = epochOfHrtime(stamp)
+    // Between the clock read just before the stamp and now; the second of slack only absorbs a
+    // pause of the process, while a stamp misread (nanoseconds as milliseconds, seconds dropped) is
+    // off by far more.
+    expect(epoch).toBeGreaterThan(before - 1_000)
+    expect(epoch).toBeLessThanOrEqual(Date.now())
   })
 })

@@ -1,7 +1,5 @@
 import { createSandbox, type Sandbox } from "../../../../sandbox/server"
 import {
-  CepNotFoundError,
-  FreightQueryRejectedError,
   InvalidAnswerError,
   InvalidCredentialsError,
   NetworkError,
@@ -9,7 +7,8 @@ import {
   ServerError,
   TimeoutError,
 } from "../../http/errors"
-import { FreightClient, InvalidFreightQueryError } from "../client"
+import { FreightClient } from "../client"
+import { CepNotFoundError, FreightQueryRejectedError, InvalidFreightQueryError } from "../errors"
 import { readQuotations, type FreightQuery } from "../schemas"
 import { failureCollector } from "../../__tests__/expect-failure"
 import { answerTo } from "../../__tests__/answer-to"
@@ -308,6 +307,23 @@ describe("FreightClient against the sandbox", () => {
       const error = await failure(client.quote(QUERY))
       expect(error).toBeInstanceOf(NetworkError)
       expect((error as NetworkError).outcomeUnknown).toBe(false)
+    })
+  })
+
+  describe("the probe", () => {
+    it("answers with the 400 an empty query gets when the token is good", async () => {
+      expect(await client.probe()).toBe(400)
+    })
+
+    it.each([
+      ["a refused token", () => sandbox.configure({ freightToken: "another" }), InvalidCredentialsError, 401],
+      ["the plan's limit", () => sandbox.configure({ queryLimit: 0 }), QuotaExceededError, 429],
+      ["a failing service", () => sandbox.setFault("freight", { mode: "status", status: 503 }), ServerError, 503],
+    ])("throws %s as its typed error", async (_label, arrange, ErrorClass, status) => {
+      arrange()
+      const error = await failure(client.probe())
+      expect(error).toBeInstanceOf(ErrorClass)
+      expect(error.status).toBe(status)
     })
   })
 

@@ -34,12 +34,15 @@ const quoteAt = (priceCents: number): FreightQuote => ({
 
 /**
  * A shared tier as two instances would see Redis: one map of kept answers and one lock per key,
- * both shared by every quoter made over it. `failing` makes each operation throw.
+ * both shared by every quoter made over it. `failing` makes each operation throw; `contended`
+ * settles once a quoter finds a key's lock held and starts waiting for it.
  */
 function sharedStore() {
   const kept = new Map<string, unknown>()
   const locks = new Map<string, Promise<unknown>>()
   const failing = { read: false, write: false, lock: false }
+  let waitStarted: () => void = () => undefined
+  const contended = new Promise<void>((resolve) => (waitStarted = resolve))
   const tier: SharedQuoteTier = {
     async read(key) {
       if (failing.read) throw new Error("ECONNREFUSED 127.0.0.1:6379")
@@ -53,6 +56,7 @@ function sharedStore() {
       if (failing.lock) throw new Error("ECONNREFUSED 127.0.0.1:6379")
       const held = locks.get(key)
       if (held) {
+        waitStarted()
         const freed = await Promise.race([held.then(() => true, () => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs))])
         if (!freed) throw new LockWaitTimeout(waitMs)
       }
@@ -65,7 +69,7 @@ function sharedStore() {
       }
     },
   }
-  return { tier, kept, failing }
+  return { tier, kept, failing, contended }
 }
 
 /** One instance: its own in-process cache and freight client, over the shared tier given. */
@@ -101,26 +105,35 @@ describe("the quote cache's shared tier", () => {
   })
 
   it("the same query asked on two instances at once makes one call; the other waits for its answer", async () => {
-    const { tier } = sharedStore()
+    const { tier, contended } = sharedStore()
     let release: (quote: FreightQuote) => void = () => undefined
     const slow = new Promise<FreightQuote>((resolve) => (release = resolve))
     const a = instance(tier, () => slow)
-    const b = instance(tier, async () => quoteAt(9999))
+    const b = instance(tier, () => slow)
     const both = Promise.all([priceOf(a.quoter), priceOf(b.quoter)])
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await contended
     release(quoteAt(3100))
     expect(await both).toEqual([[3100], [3100]])
-    expect(a.client.quote.mock.calls.length + b.client.quote.mock.calls.length).toBe(1)
-    expect(b.quoter.sharedStats()?.waited ?? 0).toBeGreaterThanOrEqual(a.quoter.sharedStats()?.waited ?? 0)
+    const [caller, waiter] = a.client.quote.mock.calls.length ? [a, b] : [b, a]
+    expect(caller.client.quote).toHaveBeenCalledTimes(1)
+    expect(waiter.client.quote).not.toHaveBeenCalled()
+    expect(caller.quoter.sharedStats()).toEqual({ hits: 0, waited: 0, errors: 0 })
+    expect(waiter.quoter.sharedStats()).toEqual({ hits: 0, waited: 1, errors: 0 })
   })
 
   it("an instance whose wait for the other's call runs out answers from the fallback table, and asks again at once next time", async () => {
     const { tier, kept } = sharedStore()
     const hanging = new Promise<FreightQuote>(() => undefined)
-    const a = instance(tier, () => hanging)
+    let called: () => void = () => undefined
+    const aCalls = new Promise<void>((resolve) => (called = resolve))
+    const a = instance(tier, () => {
+      called()
+      return hanging
+    })
     const b = instance(tier, async () => quoteAt(4200))
     void a.quoter.offers(QUERY, SETTINGS)
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    // A is inside its call, holding the query's lock.
+    await aCalls
     const shared = { tier: () => tier, successTtlMs: SUCCESS_TTL, timeoutMs: 60 }
     const waiting = new CheckoutQuoter({
       cache: new QuoteCache<FreightQuote>({ successTtlMs: SUCCESS_TTL, remembers: CheckoutQuoter.remembersFailure }),

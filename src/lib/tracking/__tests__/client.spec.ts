@@ -5,9 +5,9 @@ import {
   NetworkError,
   ServerError,
   TimeoutError,
-  TrackingRejectedError,
 } from "../../http/errors"
-import { InvalidTrackingOrderError, TrackingClient } from "../client"
+import { TrackingClient } from "../client"
+import { InvalidTrackingOrderError, TrackingRejectedError } from "../errors"
 import { decideAfterFailure } from "../delivery-policy"
 import type { TrackingOrder } from "../schemas"
 import { failureCollector } from "../../__tests__/expect-failure"
@@ -138,21 +138,46 @@ describe("TrackingClient against the sandbox", () => {
     expect(await failure(client.createTrackingOrder(ORDER))).toBeInstanceOf(InvalidAnswerError)
   })
 
-  it("the probe creates nothing and tells a refused credential", async () => {
-    expect((await client.probe()).status).not.toBe(401)
+  it("the probe creates nothing, answers with the status and throws a refused credential", async () => {
+    expect(await client.probe()).toBe(405)
     sandbox.configure({ trackingCredential: "another" })
-    expect((await client.probe()).status).toBe(401)
+    const refused = await failure(client.probe())
+    expect(refused).toBeInstanceOf(InvalidCredentialsError)
+    expect(refused.status).toBe(401)
     expect(sandbox.trackingOrders()).toHaveLength(0)
+  })
+
+  it("the probe throws a failing service as a server error", async () => {
+    sandbox.setFault("tracking", { mode: "status", status: 503 })
+    const error = await failure(client.probe())
+    expect(error).toBeInstanceOf(ServerError)
+    expect(error.status).toBe(503)
+  })
+
+  it("a 200 that refuses the order is a rejection with its message", async () => {
+    const { MockAgent } = await import("undici")
+    const agent = new MockAgent()
+    agent.disableNetConnect()
+    const reply = (body: object) => agent.get("http://tracking.test").intercept({ path: "/v1/tracking", method: "POST" }).reply(200, body)
+    client = newClient({ url: "http://tracking.test", dispatcher: agent })
+    reply({ Id: null, Success: "False", Message: "Pedido duplicado" })
+    const refused = await failure(client.createTrackingOrder(ORDER))
+    expect(refused).toBeInstanceOf(TrackingRejectedError)
+    expect(refused).toMatchObject({ status: 200, serviceMessage: "Pedido duplicado" })
+    reply({ Success: true, Message: "ok" })
+    const withoutId = await failure(client.createTrackingOrder(ORDER))
+    expect(withoutId).toBeInstanceOf(InvalidAnswerError)
+    expect(withoutId.message).toMatch(/Id is missing from an answer that reports success/)
+    await agent.close()
   })
 
   it("logs the probe's expected answer at debug level, and a refused credential as a warning", async () => {
     const probeLines = () => logger.lines.filter((line) => line.includes("GET /v1/tracking ->"))
     const before = probeLines().length
-    const accepted = await client.probe()
-    expect(accepted.status).toBe(405)
+    expect(await client.probe()).toBe(405)
     expect(probeLines().slice(before)).toEqual([expect.stringMatching(/^debug frete tracking: GET \/v1\/tracking -> 405 /)])
     sandbox.configure({ trackingCredential: "another" })
-    await client.probe()
+    expect(await failure(client.probe())).toBeInstanceOf(InvalidCredentialsError)
     expect(probeLines().slice(before + 1)).toEqual([expect.stringMatching(/^warn frete tracking: GET \/v1\/tracking -> 401 /)])
   })
 

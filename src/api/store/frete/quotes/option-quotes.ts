@@ -4,21 +4,9 @@ import { CHEAPEST, pickOffer, type Offer } from "../../../../lib/checkout/offers
 import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import type { FreightQuery } from "../../../../lib/freight/schemas"
 import type { FreteSettings } from "../../../../lib/settings/schema"
+import type { FreteQuote } from "../../../../shared/storefront-contract"
 import type { OfferedOption } from "./offered-options"
 import type { OptionRequest } from "./quote-request"
-
-/** One entry of the route's answer: a shipping option checkout offers, priced as checkout prices it. */
-export interface OptionQuote {
-  option_id: string
-  name: string
-  service: string
-  carrier: string | null
-  amount: number
-  currency_code: "brl"
-  days: number | null
-  delivery_estimate: string | null
-  is_fallback: boolean
-}
 
 /** What the route needs of the plugin's quoter: the cache key of a query, and its offers. */
 export type OptionQuoter = Pick<CheckoutQuoter, "keyOf" | "offers">
@@ -70,7 +58,7 @@ function fulfillmentOptionOf(option: OfferedOption): string {
  * while others could; a CEP the service does not know, a refused query, or nothing priced at all
  * is the error.
  */
-export async function quoteOptions(plan: QuotePlan, quoter: OptionQuoter, settings: FreteSettings): Promise<{ quotes: OptionQuote[]; upstreamMs: number }> {
+export async function quoteOptions(plan: QuotePlan, quoter: OptionQuoter, settings: FreteSettings): Promise<{ quotes: FreteQuote[]; upstreamMs: number }> {
   const keys = [...plan.queries.keys()]
   const outcomes = await Promise.allSettled(keys.map((key) => quoter.offers(plan.queries.get(key) as FreightQuery, settings)))
   const offersOf = new Map<string, Offer[]>()
@@ -90,7 +78,7 @@ export async function quoteOptions(plan: QuotePlan, quoter: OptionQuoter, settin
   if (shopperFault || (failures.length && !offersOf.size)) {
     throw shopperFault ?? failures[0]
   }
-  const quotes = plan.options.flatMap(({ option, key }): OptionQuote[] => {
+  const quotes = plan.options.flatMap(({ option, key }): FreteQuote[] => {
     const offers = offersOf.get(key)
     const offer = offers && pickOffer(offers, fulfillmentOptionOf(option))
     if (!offer) return []

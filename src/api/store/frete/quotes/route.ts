@@ -5,6 +5,7 @@ import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import { FRETE_MODULE } from "../../../../modules/frete"
 import type FreteModuleService from "../../../../modules/frete/service"
 import { toMedusaError } from "../../../../shared/medusa-error"
+import type { FreteQuotesAnswer } from "../../../../shared/storefront-contract"
 import { planQuotes, quoteOptions } from "./option-quotes"
 import { optionRequestsForCart, optionRequestsForItems } from "./quote-request"
 import { StoreFreteQuotesBody } from "./validators"
@@ -57,7 +58,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       ["freight", "freight API", upstreamMs],
     ] as const
     res.setHeader("Server-Timing", timing.map(([name, desc, ms]) => `${name};desc="${desc}";dur=${ms.toFixed(1)}`).join(", "))
-    res.json({ quotes })
+    const answer: FreteQuotesAnswer = { quotes }
+    res.json(answer)
   } catch (error) {
     if (error instanceof ShopperError && error.code === "too_many_quotes") {
       // The guard has set Retry-After; this route answers 429, Medusa's own routes 400 (see README).

@@ -1,0 +1,50 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { FulfillmentRow, OrderRow, ReadShipmentRows, ShipmentRows } from "../../lib/tracking/shipment-rows"
+import type { Query } from "../../shared/query"
+import { outboundMethodOf } from "./order-flow-method"
+
+const FULFILLMENT_FIELDS = ["id", "shipped_at", "metadata", "data", "location_id", "shipping_option_id", "labels.tracking_number", "items.quantity", "items.line_item_id", "items.title", "order.id"]
+const ORDER_FIELDS = [
+  "id", "display_id", "email", "total", "metadata",
+  "items.id", "items.created_at", "items.title", "items.product_title", "items.variant.weight", "items.variant.length", "items.variant.width", "items.variant.height", "items.variant.product.weight",
+  "shipping_address.*", "customer.first_name", "customer.last_name", "customer.email", "customer.phone", "customer.metadata",
+  "sales_channel.name", "shipping_methods.name", "shipping_methods.amount", "shipping_methods.data", "shipping_methods.shipping_option_id",
+]
+
+/**
+ * A shipped fulfillment's rows as Medusa holds them now: the fulfillment (labels, shipped date,
+ * metadata, items), its order (customer, address, shipping methods, sales channel), the stock
+ * location it ships from, and the method of the exchange or claim it ships, if any.
+ */
+export async function readShipmentRows(query: Query, fulfillmentId: string): Promise<ShipmentRows> {
+  const fulfillment = (await query.graph({ entity: "fulfillment", fields: FULFILLMENT_FIELDS, filters: { id: fulfillmentId } })).data[0] as FulfillmentRow | undefined
+  if (!fulfillment?.order?.id) {
+    throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
+  }
+  const orderId = fulfillment.order.id
+  const locationId = fulfillment.location_id
+  const [orders, locations, flowMethod] = await Promise.all([
+    query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: orderId } }),
+    locationId ? query.graph({ entity: "stock_location", fields: ["id", "address.postal_code"], filters: { id: locationId } }) : { data: [] },
+    outboundMethodOf(query, orderId, (fulfillment.items ?? []).map((item) => item.line_item_id), fulfillment.shipping_option_id),
+  ])
+  const order = orders.data[0] as OrderRow | undefined
+  if (!order) {
+    throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
+  }
+  return { fulfillment, order, location: (locations.data[0] as ShipmentRows["location"] | undefined) ?? null, flowMethod }
+}
+
+/** What decides whether a fulfillment gets a tracking order: its provider, and its order's id for the row. */
+export async function readShippedFulfillment(query: Query, fulfillmentId: string): Promise<{ providerId: string | null; orderId: string | null } | null> {
+  const { data } = await query.graph({ entity: "fulfillment", fields: ["id", "provider_id", "order.id"], filters: { id: fulfillmentId } })
+  const fulfillment = data[0] as { provider_id?: string | null; order?: { id: string } | null } | undefined
+  return fulfillment ? { providerId: fulfillment.provider_id ?? null, orderId: fulfillment.order?.id ?? null } : null
+}
+
+/** readShipmentRows with the container's Query: what the module is handed to read a shipment. */
+export function shipmentRowsReader(container: MedusaContainer): ReadShipmentRows {
+  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  return (fulfillmentId) => readShipmentRows(query, fulfillmentId)
+}
