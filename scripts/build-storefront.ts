@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     ],
   })
   // The types keep the repository's layout from its root: the kit's under types/storefront, the
-  // contract it shares with the server under types/src/shared, both inside the package.
+  // contract it shares with the server under types/src/lib/checkout, both inside the package.
   execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", path.join(ROOT, "storefront", "tsconfig.json")], { stdio: "inherit" })
   fs.writeFileSync(path.join(OUT, "index.d.ts"), 'export * from "./types/storefront/index"\n')
   fs.writeFileSync(path.join(OUT, "react.d.ts"), 'export * from "./types/storefront/react/index"\n')

@@ -1,5 +1,5 @@
 import { errorFromAnswer, FreteError } from "./errors"
-import type { FreteFacts, FreteQuote, FreteQuoteRequest, FreteQuotesAnswer } from "../src/shared/storefront-contract"
+import type { FreteFacts, FreteQuote, FreteQuoteRequest, FreteQuotesAnswer } from "../src/lib/checkout/storefront-contract"
 import { normalizeCep } from "./cep"
 
 /** `@medusajs/js-sdk`'s instance, or anything with its `client.fetch`. */

@@ -1,4 +1,4 @@
-import { STORE_ERROR_MESSAGES, type StoreErrorCode } from "../src/shared/storefront-contract"
+import { STORE_ERROR_MESSAGES, type StoreErrorCode } from "../src/lib/checkout/storefront-contract"
 
 /** A store answer's error code the kit tells apart, a network failure, or anything else. */
 export type FreteErrorCode = StoreErrorCode | "network" | "unknown"

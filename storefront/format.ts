@@ -1,4 +1,4 @@
-import type { FreteFacts, FreteQuote } from "../src/shared/storefront-contract"
+import type { FreteFacts, FreteQuote } from "../src/lib/checkout/storefront-contract"
 
 /** `cotacao_prazo` 101: the service does not know the deadline. */
 const UNKNOWN_DEADLINE = 101

@@ -8,6 +8,6 @@ export { errorMessage, FreteError, isFreteErrorData, serializeFreteError, toFret
 export type { FreteErrorCode, FreteErrorData } from "./errors"
 export { describeOption, formatBRL, formatCarrier, formatCarrierLine, formatDeadline, formatDeliveryDate, formatPrice, formatServiceName } from "./format"
 export type { OptionDescription } from "./format"
-export type { FreteFacts, FreteQuote, FreteQuoteRequest } from "../src/shared/storefront-contract"
+export type { FreteFacts, FreteQuote, FreteQuoteRequest } from "../src/lib/checkout/storefront-contract"
 export { createQuoteWarmer, warmQuote } from "./warm"
 export type { QuoteWarmer, QuoteWarmerOptions, WarmQuoteResult } from "./warm"

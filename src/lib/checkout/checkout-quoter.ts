@@ -46,7 +46,7 @@ export interface CheckoutQuoterDeps {
   /** The quota guard, asked right before each call a store request causes; null: none (a test, the naive plugin). */
   admission?: QuoteAdmission | null
   /**
-   * The tier shared by the store's instances (see shared-quotes.ts), when the store has Medusa's
+   * The tier shared by the store's instances (see quote-cache/shared-tier.ts), when the store has Medusa's
    * Caching Module; `tier` is asked at each load, null meaning none. Without it, as without the
    * cache, each process asks for itself.
    */

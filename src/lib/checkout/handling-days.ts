@@ -7,9 +7,6 @@
 /** The most handling days an item may have: a year, like the settings' extra days. */
 export const MAX_HANDLING_DAYS = 365
 
-/** The metadata key used when the settings name none. */
-export const DEFAULT_HANDLING_DAYS_KEY = "frete_handling_days"
-
 type Metadata = Record<string, unknown> | null | undefined
 
 /**

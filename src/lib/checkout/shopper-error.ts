@@ -1,4 +1,4 @@
-import { STORE_ERROR_MESSAGES, type StoreErrorCode } from "../../shared/storefront-contract"
+import { STORE_ERROR_MESSAGES, type StoreErrorCode } from "./storefront-contract"
 
 /** Why a cart cannot be priced, in terms a shopper can act on. */
 export type ShopperErrorCode = StoreErrorCode | "missing_cep" | "unsupported_currency" | "no_items" | "no_origin"

@@ -1,13 +1,7 @@
 import { z } from "zod"
 import { tryNormalizeCep } from "../brazil/cep"
-import { DEFAULT_HANDLING_DAYS_KEY } from "../checkout/handling-days"
+import { BRAZILIAN_STATES } from "../brazil/cep-state"
 import { isServiceUrl, normalizeServiceUrl } from "../http/service-url"
-
-/** The 27 federative units, for free-freight rules limited to states. */
-export const BRAZILIAN_STATES = [
-  "AC", "AL", "AM", "AP", "BA", "CE", "DF", "ES", "GO", "MA", "MG", "MS", "MT", "PA", "PB", "PE",
-  "PI", "PR", "RJ", "RN", "RO", "RR", "RS", "SC", "SE", "SP", "TO",
-] as const
 
 /**
  * Text that Postgres can keep in a jsonb column: `\u0000` and a lone UTF-16 surrogate are valid
@@ -183,7 +177,7 @@ export const freteSettingsSchema = record({
   /** Handling days, sent as `prazo_adicional`. */
   extra_days: wholeDays.default(0),
   /** Metadata key of a variant, else of its product, with the item's own handling days, added to `extra_days`. */
-  handling_days_metadata_key: metadataKey.default(DEFAULT_HANDLING_DAYS_KEY),
+  handling_days_metadata_key: metadataKey.default("frete_handling_days"),
   /** Sent as `preco_adicional`: fixed reais, or a percentage of the invoice value. */
   extra_price: extraPriceSchema.default({ type: "fixed", value: 0 }),
   /** Any rule that matches sets `fretegratis`. */

@@ -5,7 +5,7 @@ import { CHEAPEST, FASTEST, pickOffer, type Offer } from "../../lib/checkout/off
 import { ShopperError } from "../../lib/checkout/shopper-error"
 import { activeFreteModule } from "../../modules/frete/active-module"
 import { toMedusaError } from "../../shared/medusa-error"
-import type { FreteFacts } from "../../shared/storefront-contract"
+import type { FreteFacts } from "../../lib/checkout/storefront-contract"
 import { withCartCurrency } from "./cart-currency"
 import { quoteRequestFromCart, type CartContext } from "./cart-context"
 import { resolveOrderFlowContext } from "./order-flow-context"

@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { formatCep, InvalidCepError, normalizeCep, tryNormalizeCep } from "../../brazil/cep"
 import { stateOfCep } from "../../brazil/cep-state"
-import { BRAZILIAN_STATES } from "../../settings/schema"
+import { BRAZILIAN_STATES } from "../../brazil/cep-state"
 import { formatBrazilianMoney } from "../../../../sandbox/decimal-notation"
 import { formatBrazilianDecimal, formatDecimalText, parseBrazilianDecimal, toCents } from "../../brazil/brazilian-decimal"
 import { readQuotations } from "../../freight/schemas"

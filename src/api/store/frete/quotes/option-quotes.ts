@@ -4,7 +4,7 @@ import { CHEAPEST, pickOffer, type Offer } from "../../../../lib/checkout/offers
 import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import type { FreightQuery } from "../../../../lib/freight/schemas"
 import type { FreteSettings } from "../../../../lib/settings/schema"
-import type { FreteQuote } from "../../../../shared/storefront-contract"
+import type { FreteQuote } from "../../../../lib/checkout/storefront-contract"
 import type { OfferedOption } from "./offered-options"
 import type { OptionRequest } from "./quote-request"
 
