@@ -91,6 +91,33 @@ medusaIntegrationTestRunner({
       expect([hook, styles]).toEqual(["function", true])
     })
 
+    it("types the kit for a storefront's compiler: its shapes resolve from inside the package, not to any", () => {
+      const dir = fs.mkdtempSync(path.join(store, "typed-storefront-"))
+      const tsc = (file: string, source: string) => {
+        fs.writeFileSync(path.join(dir, file), source)
+        const flags = ["--noEmit", "--strict", "--skipLibCheck", "false", "--module", "esnext", "--moduleResolution", "bundler", "--target", "es2020", "--lib", "es2020,dom"]
+        try {
+          execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), ...flags, path.join(dir, file)], { cwd: store, encoding: "utf8" })
+          return { ok: true, output: "" }
+        } catch (error) {
+          return { ok: false, output: String((error as { stdout?: string }).stdout) }
+        }
+      }
+      const imports = `import { FreteError, type FreteErrorCode, type FreteFacts, type FreteQuote } from "medusa-plugin-frete/storefront"\n`
+      const typed = tsc(
+        "typed.ts",
+        `${imports}const facts: FreteFacts = { service: "correios-sedex", service_name: "SEDEX", carrier: "correios", days: 4, delivery_estimate: "2026-11-26", is_fallback: false }
+const code: FreteErrorCode = new FreteError("cep_not_served").code
+export const read: [FreteFacts, FreteErrorCode, FreteQuote["amount"]] = [facts, code, 33.14]\n`
+      )
+      expect(typed).toEqual({ ok: true, output: "" })
+      // Were the shared shapes lost on the way (an import the package cannot resolve), they would be
+      // \`any\` and this would compile.
+      const wrong = tsc("wrong.ts", `${imports}export const facts: FreteFacts = { service: 1, days: "4" }\n`)
+      expect(wrong.ok).toBe(false)
+      expect(wrong.output).toMatch(/wrong\.ts\(2,\d+\): error TS2322/)
+    })
+
     it("runs in a store that installed the package, configured by its plugin entry", async () => {
       const admin = await createAdminUser(api, getContainer())
       const answer = await api.get("/admin/frete/status", admin)
