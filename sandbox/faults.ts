@@ -24,6 +24,7 @@ const sandboxFaultSchema = z.discriminatedUnion("mode", [
   z.strictObject({ mode: z.literal("wrong-shape"), times }),
   z.strictObject({ mode: z.literal("empty-quotes"), times }),
   z.strictObject({ mode: z.literal("broken-quotation"), times }),
+  z.strictObject({ mode: z.literal("refuse"), message: z.string().min(1).max(1000), status: z.number().int().min(400).max(499).optional(), times }),
 ])
 
 /** Checks a fault from outside (the control API or a typed caller) and throws a readable error. */
@@ -37,6 +38,9 @@ export function parseSandboxFault(service: SandboxService, input: unknown): Sand
   }
   if ((result.data.mode === "empty-quotes" || result.data.mode === "broken-quotation") && service !== "freight") {
     throw new Error(`Invalid sandbox fault: ${result.data.mode} applies to the freight service only`)
+  }
+  if (result.data.mode === "refuse" && service !== "tracking") {
+    throw new Error("Invalid sandbox fault: refuse applies to the tracking service only")
   }
   return result.data
 }
@@ -123,6 +127,9 @@ export function faultAnswer(service: SandboxService, fault: SandboxFault): Answe
       return jsonAnswer(200, service === "freight" ? { resultado: [] } : { ok: true })
     case "empty-quotes":
       return jsonAnswer(200, { consulta_token: randomUUID(), cotacoes: [] })
+    case "refuse":
+      // A refusal that quotes the order back (a CPF, a name, an e-mail), as the service's own messages may.
+      return jsonAnswer(fault.status ?? 400, { Success: false, Message: fault.message })
     default:
       return null
   }

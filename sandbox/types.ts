@@ -32,6 +32,8 @@ export type SandboxFault =
   | { mode: "wrong-shape"; times?: number }
   | { mode: "empty-quotes"; times?: number }
   | { mode: "broken-quotation"; times?: number }
+  /** Tracking only: the order refused with this `Message`, as the service words a refusal (400 by default). */
+  | { mode: "refuse"; message: string; status?: number; times?: number }
 
 export type SandboxFaultMode = SandboxFault["mode"]
 

@@ -1,6 +1,7 @@
 // medusa-plugin-frete/storefront: what a storefront needs to show this plugin's quotes (a typed
 // client of the store routes, pt-BR formatting, CEP mask and check, error texts, the checkout
-// warm-up). No React, no Medusa server package: it runs in browsers and in server components alike.
+// warm-up, the shopper's address for a storefront server's calls). No React, no Medusa server package:
+// it runs in browsers and in server components alike.
 export { createFreteClient, readFreteFacts } from "./client"
 export type { FreteClient, FreteClientOptions, FreteOptionPrice, MedusaSdkLike } from "./client"
 export { isValidCep, maskCep, normalizeCep } from "./cep"
@@ -11,3 +12,5 @@ export type { OptionDescription } from "./format"
 export type { FreteFacts, FreteQuote, FreteQuoteRequest } from "../src/lib/checkout/storefront-contract"
 export { createQuoteWarmer, warmQuote } from "./warm"
 export type { QuoteWarmer, QuoteWarmerOptions, WarmQuoteResult } from "./warm"
+export { shopperHeaders } from "./forward"
+export type { IncomingHeaders, ShopperHeaders } from "./forward"

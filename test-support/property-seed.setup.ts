@@ -1,6 +1,6 @@
 // Loaded in every test file (jest setupFilesAfterEnv). fast-check draws a new random seed for each
 // property and prints it when the property fails ("{ seed: -1819918769, path: "2:0", ... }"):
-// `FRETE_FC_SEED=-1819918769 npm test -- <file>` replays that run's values exactly.
+// `FRETE_FC_SEED=-1819918769 npm run test:unit -- <file>` replays that run's values exactly.
 import fc from "fast-check"
 
 const seed = process.env.FRETE_FC_SEED

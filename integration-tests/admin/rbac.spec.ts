@@ -124,7 +124,7 @@ freteIntegrationTestRunner({
         }
       }
       expect((await plainly(api.get("/admin/frete/tracking-orders", { ...manager, params: { order_id: "order_01NOSUCHORDER" } }))).status).toBe(200)
-      expect((await call({ method: "POST", path: "/admin/frete/tracking-orders/ftrk_01NOSUCHROW/retry" }, manager)).status).toBe(404)
+      expect((await call({ method: "POST", path: "/admin/frete/tracking-orders/frtrk_01NOSUCHROW/retry" }, manager)).status).toBe(404)
       const saved = await plainly(api.post("/admin/frete/settings", { extra_days: 3 }, manager))
       expect(saved.status).toBe(200)
       expect(await extraDays()).toBe(3)

@@ -39,7 +39,8 @@ freteIntegrationTestRunner({
 
       const row = await storedRow()
       expect(`${row.settings}${row.secrets}`).not.toContain(FREIGHT_TOKEN)
-      expect(JSON.parse(row.secrets).freight_token).toMatch(/^v1:/)
+      // Sealed with its URL bound in (v2): see admin/settings-save.spec.ts.
+      expect(JSON.parse(row.secrets).freight_token).toMatch(/^v2:/)
 
       // The saved token prices checkout: the sandbox sees an authorized query.
       const { variantId } = await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 })

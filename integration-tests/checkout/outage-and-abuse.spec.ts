@@ -104,7 +104,7 @@ freteIntegrationTestRunner({
     })
 
     describe("abuse of the store quote route", () => {
-      it("1,000 quotes for random CEPs from one client cause no more freight queries than the per-client bound", async () => {
+      it("1,000 quotes for random CEPs from one client cause no more freight queries than the per-client bound, and every one is answered", async () => {
         const bound = 25
         await api.post("/admin/frete/settings", { quote_route_limit_per_minute: bound }, store.admin)
         const answers: Answer[] = []
@@ -116,23 +116,18 @@ freteIntegrationTestRunner({
         }
 
         expect(answers).toHaveLength(1000)
-        // The bound is per minute: a slow machine that needs more than one minute for the
-        // thousand requests may see it once more per minute begun.
-        const minutesBegun = Math.ceil((Date.now() - started) / 60_000)
+        // The bound is per minute of the clock: a run that spans more minutes sees it once per minute.
+        const minutes = Math.floor(Date.now() / 60_000) - Math.floor(started / 60_000) + 1
         expect(freightCalls().length).toBeGreaterThan(0)
-        expect(freightCalls().length).toBeLessThanOrEqual(bound * minutesBegun)
-        const byStatus = new Map<number, number>()
-        for (const answer of answers) byStatus.set(answer.status, (byStatus.get(answer.status) ?? 0) + 1)
-        // 200 for a priced CEP, 400 for one the service does not know, 429 past the bound: nothing else.
-        expect([...byStatus.keys()].every((code) => [200, 400, 429].includes(code))).toBe(true)
-        expect(byStatus.get(429)).toBeGreaterThanOrEqual(1000 - bound * minutesBegun)
-        for (const refused of answers.filter((answer) => answer.status === 429)) {
-          expect(refused.data.message).toBe("Muitas consultas de frete em pouco tempo. Aguarde um minuto e tente novamente.")
-          expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0)
-        }
-        for (const priced of answers.filter((answer) => answer.status === 200)) {
-          expect(priced.data.quotes?.every((quote) => quote.amount > 0)).toBe(true)
-        }
+        expect(freightCalls().length).toBeLessThanOrEqual(bound * minutes)
+        // 200 for a priced CEP (by the API, or past the bound by the fallback table), 400 for one the
+        // service does not know: nothing else, no shopper asked to wait while the store has a table.
+        const statuses = [...new Set(answers.map((answer) => answer.status))].sort()
+        expect(statuses.filter((status) => status !== 200 && status !== 400)).toEqual([])
+        const fromTable = answers.filter((answer) => answer.status === 200 && answer.data.quotes?.every((quote) => quote.is_fallback))
+        expect(fromTable.length).toBeGreaterThanOrEqual(1000 - bound * minutes - answers.filter((answer) => answer.status === 400).length)
+        const unpriced = answers.flatMap((answer) => answer.data.quotes ?? []).filter((quote) => !(quote.amount > 0))
+        expect(unpriced).toEqual([])
         // A thousand requests through Medusa take a while on two cores.
       }, 600_000)
 

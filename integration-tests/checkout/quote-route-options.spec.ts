@@ -190,6 +190,9 @@ freteIntegrationTestRunner({
       const { data: channel } = await api.post("/admin/sales-channels", { name: "Loja física" }, store.admin)
       const { data: key } = await api.post("/admin/api-keys", { title: "Balcão", type: "publishable" }, store.admin)
       await api.post(`/admin/api-keys/${key.api_key.id}/sales-channels`, { add: [channel.sales_channel.id] }, store.admin)
+      // The product is sold there too: the route prices only variants of the key's sales channels.
+      const { data: found } = await api.get("/admin/product-variants", { ...store.admin, params: { id: variantId, fields: "product_id" } })
+      await api.post(`/admin/sales-channels/${channel.sales_channel.id}/products`, { add: [found.variants[0].product_id] }, store.admin)
       const answer = await api.post(
         "/store/frete/quotes",
         { postal_code: "20040-002", items: [{ variant_id: variantId, quantity: 1 }] },

@@ -10,7 +10,7 @@ type WireQuotation = { servico_metaname: string; servico_nome: string; transport
 type ErrorBody = { type: string; code?: string; message: string }
 
 freteIntegrationTestRunner({
-  pluginOptions: { freight: { timeoutMs: 600, circuitBreaker: { enabled: false } } },
+  pluginOptions: { freight: { timeoutMs: 2000, circuitBreaker: { enabled: false } } },
   testSuite: ({ api, getContainer, sandbox }) => {
     let store: BrazilianStore
     let variantId: string

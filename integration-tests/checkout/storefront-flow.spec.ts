@@ -123,18 +123,20 @@ freteIntegrationTestRunner({
           expect(answer.status).toBe(200)
           const header = String(answer.headers["server-timing"])
           const duration = (name: string) => Number(new RegExp(`${name};desc="[^"]+";dur=([0-9.]+)`).exec(header)?.[1])
-          const parts = [duration("frete"), duration("lookup"), duration("bound"), duration("freight")]
-          // Each of the four parts named, with a duration: the header on failure says which is not.
+          const parts = [duration("frete"), duration("lookup"), duration("freight")]
+          // Each of the three parts named, with a duration: the header on failure says which is not.
           expect([header, parts.every(Number.isFinite)]).toEqual([header, true])
-          return { freight: parts[3] }
+          return { freight: parts[2], guard: duration("guard") }
         }
         const fresh = await timing()
         expect(freightCalls()).toHaveLength(1)
         expect(fresh.freight).toBeGreaterThan(0)
-        // From the cache: no call, so no freight time.
+        // A new query was taken from the quota guard, whose time is said too.
+        expect(Number.isFinite(fresh.guard)).toBe(true)
+        // From the cache: no call, so no freight time, and no take from the guard.
         const cached = await timing()
         expect(freightCalls()).toHaveLength(1)
-        expect(cached.freight).toBe(0)
+        expect({ freight: cached.freight, guard: cached.guard }).toEqual({ freight: 0, guard: NaN })
       })
 
       it("prices a cart with the same query as checkout: the two share one freight call", async () => {

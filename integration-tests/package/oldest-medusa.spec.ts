@@ -79,6 +79,10 @@ it(`installs, boots, prices a checkout and tracks a shipment in a store on Medus
     },
   })
 
+  // An HTTP error as a sentence: axios's own holds its socket, which jest cannot report.
+  server.api.interceptors.response.use(undefined, (error: { config?: { method?: string; url?: string }; response?: { status: number; data: unknown }; message: string }) =>
+    Promise.reject(new Error(`${error.config?.method?.toUpperCase()} ${error.config?.url}: ${error.response ? `${error.response.status} ${JSON.stringify(error.response.data)}` : error.message}`))
+  )
   const store = await seedDemoStore(server.api, server.admin)
   // The routes' validators use the plugin's own zod 4, not Medusa's `@medusajs/framework/zod`
   // (zod 3 before 2.14): their Portuguese messages (zod 4's `error` option) hold on the oldest too.
@@ -99,6 +103,15 @@ it(`installs, boots, prices a checkout and tracks a shipment in a store on Medus
   expect(play.trackingOrder).toMatchObject({ status: "created", attempts: 1 })
   expect(sandbox.trackingOrders()).toHaveLength(1)
   expect(sandbox.trackingOrders()[0].order).toMatchObject({ OrderNumber: String(play.order.display_id), CustomerState: "MG", CompanyPostalCode: "01310100" })
+
+  // The order's totals as this version's own admin route computes them: on 2.13 the plugin's
+  // read once sent the freight alone as OrderSalesValue (its item fields kept Medusa from
+  // loading the prices its totals are computed from).
+  const { data } = await server.api.get(`/admin/orders/${play.order.id}`, server.admin)
+  const totals = { total: data.order.total, item_total: data.order.item_total, freight: data.order.shipping_methods[0]?.amount }
+  expect({ itemsArePriced: totals.item_total > 0, freightIsPriced: totals.freight > 0 }).toEqual({ itemsArePriced: true, freightIsPriced: true })
+  const sent = sandbox.trackingOrders()[0].order
+  expect({ OrderSalesValue: sent.OrderSalesValue, FreightCost: sent.FreightCost }).toEqual({ OrderSalesValue: totals.total, FreightCost: totals.freight })
 }, 900_000)
 
 // Issue 20: a storefront keeps its own @medusajs/js-sdk (the dtc-starter's 2.18.0) and React 19.

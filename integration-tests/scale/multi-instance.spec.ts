@@ -7,6 +7,7 @@ import path from "node:path"
 import { ROOT, startMedusaServer, type MedusaServer } from "../../scripts/demo/medusa-server"
 import { freePort } from "../../scripts/demo/processes"
 import { createCart, eventually, listAndCalculate, placeOrder, shipOrder } from "../../scripts/lib/store-api"
+import { freshMinute } from "../helpers/fresh-minute"
 import { rememberSecret } from "../../test-support/log-guard"
 import { startRedis, type TestRedis } from "../../test-support/redis"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
@@ -121,6 +122,7 @@ freteIntegrationTestRunner({
     it("the quote route's per-client bound holds across both servers, keyed on the client the proxy forwards", async () => {
       await boundInForce(4)
       try {
+        await freshMinute()
         const before = freightCalls()
         const ceps = ["50010-000", "60010-000", "66010-000", "69010-000", "70040-000", "74010-000", "78010-000", "79010-000"]
         const answers: number[] = []
@@ -145,6 +147,7 @@ freteIntegrationTestRunner({
         for (let index = 0; index < 16; index += 1) {
           carts.push(await createCart(a().api, shop(), [{ variant_id: tracking.mug, quantity: 1 }], { postal_code: `${String(11_000 + index * 5_000).padStart(5, "0")}-000` }))
         }
+        await freshMinute()
         const before = freightCalls()
         const answers: Answer[] = []
         for (const [index, cartId] of carts.entries()) {

@@ -1,6 +1,7 @@
 // After an outage: the tracking orders that ended `failed` are listed for the admin and sent again
 // many at once, each rebuilt from its order's current data, through a real Medusa app, Postgres
 // and the sandbox. A created row is never sent again.
+import purgeTrackingPayloadsJob from "../../src/jobs/purge-tracking-payloads"
 import { createTrackingStore, trackingActions, type TrackingStore } from "../helpers/tracking-store"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 
@@ -14,7 +15,7 @@ type Result = { id: string; outcome: string; message: string | null; tracking_or
 freteIntegrationTestRunner({
   sandbox: { trackingCredential: CREDENTIAL },
   pluginOptions: { tracking: { retry: { baseDelayMs: 10, maxDelayMs: 20 } } },
-  testSuite: ({ api, getContainer, sandbox }) => {
+  testSuite: ({ api, getContainer, sandbox, dbConnection }) => {
     let tracking: TrackingStore
 
     beforeEach(async () => {
@@ -73,6 +74,32 @@ freteIntegrationTestRunner({
       ])
       expect((await resend({ failed_since: new Date(Date.now() - 3_600_000).toISOString() })).data).toEqual({ results: [], remaining: 0 })
       expect(posts()).toHaveLength(6)
+    })
+
+    it("a failure 100 days old stays 100 days old once its payload is purged: not among the last 31 days' failures, not resent by a period", async () => {
+      sandbox().setFault("tracking", { mode: "status", status: 500, times: 1 })
+      const { order } = await ship(CPF_FORMATTED)
+      const [row] = await settled(order.id)
+      expect({ status: row.status }).toEqual({ status: "failed" })
+      // It failed 100 days ago: every time it carries says so.
+      await dbConnection.raw(
+        `update tracking_order set created_at = now() - interval '100 days', updated_at = now() - interval '100 days', failed_at = now() - interval '100 days' where id = ?`,
+        [row.id]
+      )
+      await purgeTrackingPayloadsJob(getContainer())
+      const purged = (await dbConnection.raw(`select payload, extract(epoch from (now() - failed_at)) / 86400 as failed_days_ago from tracking_order where id = ?`, [row.id])).rows[0]
+      expect({ payloadPurged: purged.payload === null, failedDaysAgo: Math.round(Number(purged.failed_days_ago)) }).toEqual({ payloadPurged: true, failedDaysAgo: 100 })
+
+      // The admin's list shows it as the old failure it is.
+      const listed = (await failedList({ limit: 100 })).tracking_orders.find((candidate: { id: string }) => candidate.id === row.id)
+      const monthAgo = Date.now() - 31 * 86_400_000
+      expect({ listed: Boolean(listed), failedWithinTheLast31Days: new Date(listed?.failed_at ?? 0).getTime() >= monthAgo }).toEqual({ listed: true, failedWithinTheLast31Days: false })
+
+      // "Reenviar todos" (the last 31 days) leaves it alone: nothing is sent.
+      const all = await resend({ failed_since: new Date(monthAgo + 60_000).toISOString() })
+      expect({ resentIds: all.data.results.map((result: Result) => result.id), tracking_posts: posts().length }).toEqual({ resentIds: [], tracking_posts: 1 })
+      const [after] = await dbConnection.raw(`select status from tracking_order where id = ?`, [row.id]).then((answer: { rows: Array<{ status: string }> }) => answer.rows)
+      expect({ statusAfterTheResend: after.status }).toEqual({ statusAfterTheResend: "failed" })
     })
 
     it("refuses a body it cannot take, in Portuguese, and sends nothing", async () => {

@@ -4,7 +4,10 @@
 import path from "node:path"
 import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
 import { INTERRUPTED_REASON } from "../../src/lib/tracking/delivery-policy"
+import { FRETE_MODULE } from "../../src/modules/frete"
+import type FreteModuleService from "../../src/modules/frete/service"
 import { LEASE_MARGIN_MS } from "../../src/modules/frete/tracking-delivery"
+import { resendTrackingOrder } from "../../src/workflows/tracking/resend-tracking-order"
 import { ROOT, startMedusaServer, type MedusaServer } from "../../scripts/demo/medusa-server"
 import { freePort } from "../../scripts/demo/processes"
 import { eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
@@ -32,7 +35,7 @@ freteIntegrationTestRunner({
       await server?.stop()
     })
 
-    const { rowsOf } = trackingActions(api, () => tracking)
+    const { rowsOf, ship } = trackingActions(api, () => tracking)
     const trackingCalls = () => sandbox().calls({ service: "tracking" })
     const job = () => deliverTrackingOrdersJob(getContainer())
 
@@ -89,6 +92,45 @@ freteIntegrationTestRunner({
       expect(data.tracking_order).toMatchObject({ status: "created", attempts: 2 })
       expect(trackingCalls()).toHaveLength(2)
       expect(sandbox().trackingOrders()).toHaveLength(1)
+    })
+
+    it("a slow attempt's answer, after the sweeper failed its row and the merchant requeued it, is recorded: created, never sent again", async () => {
+      sandbox().reset()
+      tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
+      const frete = getContainer().resolve<FreteModuleService>(FRETE_MODULE)
+      // The service takes its time (well within the call's deadline): the attempt is in flight meanwhile.
+      sandbox().setFault("tracking", { mode: "latency", ms: 6000, times: 1 })
+      const { order } = await ship(CPF_FORMATTED)
+      const [sending] = await eventually(async () => {
+        const rows = await rowsOf(order.id)
+        return rows[0]?.status === "sending" && trackingCalls().length === 1 ? rows : undefined
+      }, 100, "the first attempt's call under way")
+
+      // Its lease taken as run out (as for a process presumed dead): the sweeper ends it failed.
+      await dbConnection.raw(`update tracking_order set lease_until = now() - interval '1 second' where id = ?`, [sending.id])
+      await frete.sweepTrackingLeases()
+      const swept = await frete.getTrackingOrder(sending.id)
+      expect({ status: swept?.status, reason: swept?.last_error }).toEqual({ status: "failed", reason: INTERRUPTED_REASON })
+
+      // The merchant requeues it (queued for the job, as a bulk resend past its time budget does).
+      const requeued = await resendTrackingOrder(getContainer(), swept!, false)
+      expect({ outcome: requeued.kind, status: requeued.row.status }).toEqual({ outcome: "queued", status: "pending" })
+
+      // The old attempt's answer ("created") arrives: no newer attempt owns the row, so it is recorded.
+      const created = await eventually(async () => {
+        const row = await frete.getTrackingOrder(sending.id)
+        return row?.status === "created" ? row : undefined
+      }, 100, "the late answer recorded as created")
+      expect({ status: created.status, remoteId: created.remote_id, next: created.next_attempt_at, failedAt: created.failed_at }).toEqual({
+        status: "created",
+        remoteId: sandbox().trackingOrders()[0].id,
+        next: null,
+        failedAt: null,
+      })
+      for (let run = 0; run < 2; run += 1) {
+        await job()
+      }
+      expect({ trackingCalls: trackingCalls().length, ordersReceived: sandbox().trackingOrders().length }).toEqual({ trackingCalls: 1, ordersReceived: 1 })
     })
   },
 })

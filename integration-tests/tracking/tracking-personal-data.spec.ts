@@ -165,6 +165,28 @@ freteIntegrationTestRunner({
       expect(sandbox().trackingOrders()).toHaveLength(1)
     })
 
+    it("a refusal that quotes the shopper's CPF, e-mail and name is kept, shown and logged masked", async () => {
+      // The service's own words, quoting the order it refused.
+      const message = `CPF ${CPF_FORMATTED} de Maria Silva <maria@example.com.br> já cadastrado`
+      sandbox().setFault("tracking", { mode: "refuse", message, times: 1 })
+      const before = capturedLines().length
+      const order = await shipWithBirthDate()
+      const [shown] = await settled(order.id)
+      const kept = (await dbConnection.raw(`select status, last_error from tracking_order where order_id = ?`, [order.id])).rows[0] as { status: string; last_error: string }
+      const logged = capturedLines().slice(before).filter((line) => line.includes("frete"))
+      const masked = "O serviço de rastreamento recusou o pedido: CPF ***.982.247-** de M*** S*** <m***@example.com.br> já cadastrado"
+      expect({ status: kept.status, stored: kept.last_error, shownInTheAdmin: shown.last_error }).toEqual({ status: "failed", stored: masked, shownInTheAdmin: masked })
+      expect({ logLinesQuotingTheRefusal: logged.some((line) => line.includes("***.982.247-**") && line.includes("m***@example.com.br")) }).toEqual({ logLinesQuotingTheRefusal: true })
+      for (const clear of [CPF, CPF_FORMATTED, "maria@example.com", "Maria Silva", "Maria", "Silva"]) {
+        expect({ clear, inTheRow: kept.last_error.includes(clear), inTheAdmin: (shown.last_error ?? "").includes(clear), logLines: logged.filter((line) => line.includes(clear)) }).toEqual({
+          clear,
+          inTheRow: false,
+          inTheAdmin: false,
+          logLines: [],
+        })
+      }
+    })
+
     it("the migration masks payloads stored in clear before it, as the plugin masks them", async () => {
       const clear = {
         OrderNumber: "1001",

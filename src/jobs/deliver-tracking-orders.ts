@@ -10,12 +10,17 @@ const BATCH = 50
 /**
  * Retries the tracking orders not delivered yet. First the rows whose attempt died with its
  * process (`sending` past the lease) end failed, then every pending row whose time has come gets
- * one attempt. Medusa runs it on its worker (and `shared`) instances; row claims keep them apart.
+ * one attempt, unless tracking is off (switched off, or no URL or credential): then no workflow
+ * runs, and the rows wait for it to be on. Medusa runs it on its worker (and `shared`)
+ * instances; row claims keep them apart.
  */
 export default async function deliverTrackingOrdersJob(container: MedusaContainer) {
   const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   await frete.sweepTrackingLeases()
+  if (await frete.trackingOff()) {
+    return
+  }
   for (const id of await frete.dueTrackingOrderIds(BATCH)) {
     try {
       await deliverTrackingOrder(container, id)

@@ -1,6 +1,7 @@
 // Bad input on every POST route of the plugin at once: bodies that are not JSON objects, and the
 // inputs that once made a route answer 500.
 // Every request of these properties goes over HTTP to a real Medusa app: few runs per property.
+import { ROUTE_IDS } from "../../../src/api/lib/route-id"
 import { expectPortuguese } from "./inputs"
 import { badInputTestRunner } from "./bad-input-runner"
 
@@ -65,21 +66,22 @@ badInputTestRunner(({ api, shop, send, asAdmin, asShopper, freightCalls, setting
       expect(freightCalls()).toHaveLength(0)
     })
 
-    it("an array as the whole body, and no body at all: the plugin answers, in Portuguese", async () => {
+    it("an array as the whole body, and an empty JSON body: the plugin answers, in Portuguese", async () => {
       const rowsBefore = await settingsRows()
       for (const raw of ["[]", '[{"postal_code":"01310-100"}]', "[null]"]) {
         await expectEveryRouteToRefuse(raw)
       }
 
-      // No body: Medusa hands the route `{}`. For the settings that is "change nothing".
-      const empty = await asAdmin("post", "/admin/frete/settings")
+      // No body, said to be JSON: the route is handed `{}`. For the settings that is "change nothing".
+      const json = { "content-type": "application/json" }
+      const empty = await send("post", "/admin/frete/settings", { ...shop().store.admin.headers, ...json })
       expect(empty.status).toBe(200)
       expect(await settingsRows()).toEqual(rowsBefore)
-      const connection = await asAdmin("post", "/admin/frete/test-connection")
+      const connection = await send("post", "/admin/frete/test-connection", { ...shop().store.admin.headers, ...json })
       expect(connection.status).toBe(400)
       expect(connection.data.message).toBe("Informe dois CEPs válidos (8 dígitos).")
       expect(connection.data.issues?.map((issue) => issue.field)).toEqual(["origin_cep", "destination_cep"])
-      const quotes = await asShopper("post", "/store/frete/quotes")
+      const quotes = await send("post", "/store/frete/quotes", { ...shop().store.store.headers, ...json })
       expect(quotes.status).toBe(400)
       expect(quotes.data.message).toBe("Consulta de frete inválida: postal_code: informe o CEP")
       expect(freightCalls()).toHaveLength(0)
@@ -90,7 +92,7 @@ badInputTestRunner(({ api, shop, send, asAdmin, asShopper, freightCalls, setting
     it("a NUL in an id, a URL that is not one, a limit that is not a number: refused in Portuguese", async () => {
       const urlIssue = "URL inválida: use http:// ou https://, sem parâmetros nem usuário"
       const answers = {
-        retry: await asAdmin("post", "/admin/frete/tracking-orders/%00/retry"),
+        retry: await asAdmin("post", "/admin/frete/tracking-orders/%00/retry", {}),
         trackingOrders: await asAdmin("get", "/admin/frete/tracking-orders?order_id=order_%00"),
         quoteVariant: await asShopper("post", "/store/frete/quotes", { postal_code: "01310-100", items: [{ variant_id: "variant_\u0000", quantity: 1 }] }),
         quoteCart: await asShopper("post", "/store/frete/quotes", { postal_code: "01310-100", cart_id: "cart_\u0000" }),
@@ -98,7 +100,7 @@ badInputTestRunner(({ api, shop, send, asAdmin, asShopper, freightCalls, setting
         notHttp: await asAdmin("post", "/admin/frete/test-connection", { origin_cep: "01310-100", destination_cep: "20040-002", freight_url: "ftp://x", tracking_url: "ftp://y" }),
         page: await asAdmin("get", "/admin/frete/products-missing-dimensions?offset=1e400&limit=2.5"),
       }
-      expect(answers.retry).toEqual({ status: 404, data: { type: "not_found", message: "Pedido de rastreamento não encontrado." } })
+      expect(answers.retry).toEqual({ status: 400, data: { type: "invalid_data", message: ROUTE_IDS.trackingOrder.message } })
       expect(answers.trackingOrders).toEqual({ status: 400, data: { type: "invalid_data", message: "Pedido inválido: order_id." } })
       expect(answers.quoteVariant).toEqual({ status: 400, data: { type: "invalid_data", message: "Consulta de frete inválida: items.0.variant_id: variant_id inválido" } })
       expect(answers.quoteCart).toEqual({ status: 400, data: { type: "invalid_data", message: "Consulta de frete inválida: cart_id: cart_id inválido" } })

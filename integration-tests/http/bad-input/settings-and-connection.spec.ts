@@ -3,6 +3,7 @@
 import fc from "fast-check"
 import { TestConnectionBody } from "../../../src/api/admin/frete/test-connection/validators"
 import { tryNormalizeCep } from "../../../src/lib/brazil/cep"
+import { mergeSettings } from "../../../src/lib/settings/merge"
 import { freteSettingsSchema } from "../../../src/lib/settings/schema"
 import { SECRET_NAMES } from "../../../src/modules/frete/credentials"
 import { BODY_LIMIT_BYTES, bytesOf, expectPortuguese, isPlainObject, maybe, members, overTheWire, small, wrong, type Json } from "./inputs"
@@ -85,7 +86,8 @@ badInputTestRunner(({ asAdmin, settingsRows }) => {
     function expectedSave(body: Json, stored: Record<string, unknown>) {
       if (!isPlainObject(body)) return null
       const { secrets, ...fields } = body
-      const parsed = freteSettingsSchema.safeParse({ ...freteSettingsSchema.parse(stored), ...fields })
+      // Merged field by field at every depth (its unit tests: src/lib/settings/__tests__/merge.spec.ts).
+      const parsed = freteSettingsSchema.safeParse(mergeSettings(freteSettingsSchema.parse(stored), fields))
       const secretsAccepted =
         secrets === undefined ||
         (isPlainObject(secrets) &&

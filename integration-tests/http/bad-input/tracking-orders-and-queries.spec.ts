@@ -4,24 +4,34 @@
 import fc from "fast-check"
 import { ProductsMissingDimensionsQuery } from "../../../src/api/admin/frete/products-missing-dimensions/validators"
 import { TrackingOrdersQuery } from "../../../src/api/admin/frete/tracking-orders/validators"
+import { NOT_JSON_MESSAGE } from "../../../src/api/lib/json-body"
+import { ROUTE_IDS, isRouteId } from "../../../src/api/lib/route-id"
 import { ODD_TEXT, expectPortuguese, isWellFormed, small, text } from "./inputs"
 import { BOX, badInputTestRunner } from "./bad-input-runner"
 
 badInputTestRunner(({ asAdmin }) => {
   describe("POST /admin/frete/tracking-orders/:id/retry", () => {
-    it("any id, any body: 404 in Portuguese (no tracking order exists), never a 500", async () => {
+    it("any id, any body: 404 in Portuguese for a tracking order's id (none exists), 400 for any other text, 415 without JSON; never a 500", async () => {
       const id = fc
         .oneof(
           fc.string({ unit: "binary", minLength: 1, maxLength: 60 }),
           fc.string({ unit: "grapheme", minLength: 1, maxLength: 60 }),
           fc.integer({ min: 201, max: 1500 }).map((size) => "x".repeat(size)),
-          fc.constantFrom("\u0000", "frtrk_\u0000", "frtrk_01JZZZZZZZZZZZZZZZZZZZZZZZ", "a/b", "%", "?x=1", "#h", "🚚", " ", "'; drop table tracking_order; --")
+          fc.stringMatching(/^frtrk_[A-Za-z0-9_-]{1,40}$/),
+          fc.constantFrom("\u0000", "frtrk_\u0000", "frtrk_01JZZZZZZZZZZZZZZZZZZZZZZZ", `frtrk_${"Z".repeat(120)}`, "prod_01JZZZZZZZZZZZZZZZZZZZZZZZ", "a/b", "%", "?x=1", "#h", "🚚", " ", "'; drop table tracking_order; --")
         )
         .filter((value) => !/^\.+$/.test(value) && isWellFormed(value))
       await fc.assert(
         fc.asyncProperty(id, fc.oneof(fc.constant(undefined), fc.dictionary(text, small, { maxKeys: 3 }), fc.array(small, { maxLength: 2 })), async (trackingId, body) => {
           const answer = await asAdmin("post", `/admin/frete/tracking-orders/${encodeURIComponent(trackingId)}/retry`, body)
-          expect([trackingId, answer.status, answer.data.message]).toEqual([trackingId, 404, "Pedido de rastreamento não encontrado."])
+          // No body: axios then sends its form type, as an HTML form does; refused before the id is read.
+          const expected =
+            body === undefined
+              ? [415, NOT_JSON_MESSAGE]
+              : isRouteId("trackingOrder", trackingId)
+                ? [404, "Pedido de rastreamento não encontrado."]
+                : [400, ROUTE_IDS.trackingOrder.message]
+          expect([trackingId, answer.status, answer.data.message]).toEqual([trackingId, ...expected])
         }),
         { numRuns: 25 }
       )

@@ -1,6 +1,7 @@
 /** Shapes of the plugin's admin API (`/admin/frete/*`), as the server sends them. */
 import type { z } from "zod"
 import type { freteSettingsSchema } from "../../lib/settings/schema"
+import type { GuardStats } from "../../lib/checkout/quote-admission"
 
 /** The merchant's settings as the server sends them: what its schema gives, read as types only (no zod in the bundle). */
 export type FreteSettings = z.output<typeof freteSettingsSchema>
@@ -25,7 +26,11 @@ export type ServiceCredentials = {
   url_source: CredentialSource
   secret_set: boolean
   secret_source: CredentialSource
-  /** A secret is set, but not for the URL in force: it is not sent there. */
+  /**
+   * A secret is set, but not for the URL in force: it is not sent there. One saved in the admin
+   * (`secret_source: "settings"`) must then be typed again: it was saved for another URL, or it
+   * can no longer be opened (its URL or ciphertext changed in the database, or the encryption key).
+   */
   secret_withheld: boolean
 }
 
@@ -38,7 +43,17 @@ export type Credentials = {
 /** An origin CEP the freight API does not know (erro_id 101), with the merchant's message. */
 export type OriginProblem = { cep: string; message: string; seen_at: string }
 
-export type SettingsResponse = { settings: FreteSettings; credentials: Credentials; origin_problem: OriginProblem | null }
+/** What the quota guard refused on the instance that answered, and how those queries were answered. */
+export type QuoteGuardFigures = GuardStats
+
+export type SettingsResponse = {
+  settings: FreteSettings
+  credentials: Credentials
+  origin_problem: OriginProblem | null
+  quote_guard: QuoteGuardFigures | null
+  /** Stored fields that no longer passed the schema, back at their default until the next save ("extra_days"). */
+  repaired_fields: string[]
+}
 
 /**
  * A value as the form sends it: numbers typed by the merchant may be empty or not numbers
@@ -111,7 +126,8 @@ export type TrackingOrder = {
   created_at: string
 }
 
-export type FailedTrackingOrder = TrackingOrder & { order_id: string | null; updated_at: string; payload: Record<string, unknown> | null }
+/** `failed_at`: when it failed (null only for a row an older server sent without it). */
+export type FailedTrackingOrder = TrackingOrder & { order_id: string | null; failed_at: string | null; updated_at: string; payload: Record<string, unknown> | null }
 
 export type FailedTrackingOrdersResponse = { tracking_orders: FailedTrackingOrder[]; count: number; limit: number; offset: number }
 

@@ -3,7 +3,9 @@ import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Container, Heading, Text } from "@medusajs/ui"
 import type { TFunction } from "i18next"
 import { useTranslation } from "react-i18next"
+import { TrackingOffNotice, trackingOffReason } from "../components/tracking/tracking-off-notice"
 import { TrackingOrderItem } from "../components/tracking/tracking-order-item"
+import { useSettings } from "../hooks/use-settings"
 import { useRetryTrackingOrder, useTrackingOrders } from "../hooks/use-tracking-orders"
 import { toApiError } from "../lib/api-error"
 import type { TrackingOrder } from "../lib/types"
@@ -42,6 +44,9 @@ const OrderTrackingWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
   const { data, isPending, isError, error } = useTrackingOrders(order.id, (trackingOrders) => refreshEveryMs(order, trackingOrders))
   const retry = useRetryTrackingOrder(order.id)
   const trackingOrders = data?.tracking_orders ?? []
+  // While tracking is off, shipments get no tracking order: the merchant reads why, and how to turn it on.
+  const settings = useSettings().data
+  const off = settings ? trackingOffReason(settings.settings, settings.credentials) : null
 
   return (
     <Container className="divide-y p-0" data-testid="frete-tracking-widget">
@@ -58,7 +63,12 @@ const OrderTrackingWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
           {toApiError(error).message}
         </Text>
       )}
-      {data && trackingOrders.length === 0 && (
+      {off && (
+        <div className="px-6 pt-4">
+          <TrackingOffNotice reason={off} testId="frete-tracking-widget-off" />
+        </div>
+      )}
+      {data && trackingOrders.length === 0 && !off && (
         <Text size="small" className="text-ui-fg-subtle px-6 py-4" data-testid="frete-tracking-empty">
           {t("frete.widget.empty")}
         </Text>

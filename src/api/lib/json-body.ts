@@ -3,7 +3,10 @@ import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusaj
 /** The largest body the plugin's routes read: the settings with a long fallback table fit well within it. */
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024
 
-const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i
+/** `application/json`, with parameters (`; charset=utf-8`) or none: the one type the plugin's POST routes take. */
+const JSON_TYPE = /^\s*application\/json\s*(;|$)/i
+
+export const NOT_JSON_MESSAGE = "Envie o corpo da requisição em JSON (Content-Type: application/json), mesmo quando vazio."
 
 class BodyTooLargeError extends Error {}
 
@@ -28,11 +31,15 @@ function readText(req: MedusaRequest, limit: number): Promise<string> {
 
 /**
  * The body parser of the plugin's POST routes, in place of Medusa's (`bodyParser: false` in
- * middlewares.ts), so that a body that is not JSON gets a 400 the merchant or the storefront's
- * developer can read, in Portuguese, after authentication rather than before it. Like
- * express.json it reads only a JSON content type (a form posted from another site is never
- * read), and an empty body is `{}`. Unlike it, any JSON value is accepted here: the route's own
- * validation says, in Portuguese, what it expected instead.
+ * middlewares.ts), so that a body that is not JSON gets an answer the merchant or the storefront's
+ * developer can read, in Portuguese, after authentication rather than before it.
+ *
+ * Only `Content-Type: application/json` is read, even for an empty body: the types a page may send
+ * to another origin without asking it first (a CORS "simple request": an HTML form's
+ * `application/x-www-form-urlencoded`, `multipart/form-data`, `text/plain`, or no type at all) are
+ * refused with a 415, so that an admin's session cookie can never carry a change, or a retry, that
+ * a page of the same site posted. An empty JSON body is `{}`. Any JSON value is accepted here: the
+ * route's own validation says, in Portuguese, what it expected instead.
  */
 export async function readJsonBody(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): Promise<void> {
   let text: string
@@ -45,13 +52,13 @@ export async function readJsonBody(req: MedusaRequest, res: MedusaResponse, next
     }
     return next(error)
   }
+  if (!JSON_TYPE.test(req.headers["content-type"] ?? "")) {
+    res.status(415).json({ type: "invalid_data", message: NOT_JSON_MESSAGE })
+    return
+  }
   if (!text.trim()) {
     req.body = {}
     return next()
-  }
-  if (!JSON_TYPE.test(req.headers["content-type"] ?? "")) {
-    res.status(415).json({ type: "invalid_data", message: "Envie o corpo da requisição em JSON (Content-Type: application/json)." })
-    return
   }
   try {
     req.body = JSON.parse(text)

@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { epochOfHrtime, runFromArrival, type ShopperRequest } from "../../lib/checkout/request-arrival"
 
@@ -15,8 +16,8 @@ export function markArrival(req: MedusaRequest, _res: MedusaResponse, next: Medu
 /**
  * Marks a store request's arrival, and its shopper: every new freight query it causes, through
  * whichever route, is taken from the quota guard's bounds, and a refusal's wait is said on this
- * response. The client is read from the socket and X-Forwarded-For as the settings' proxy hops
- * say, not from Express's `trust proxy`.
+ * response, with the guard's time in `Server-Timing` (`guard`). The client is read from the socket
+ * and X-Forwarded-For as the settings' proxy hops say, not from Express's `trust proxy`.
  */
 export function markShopperArrival(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): void {
   const shopper: ShopperRequest = {
@@ -26,8 +27,23 @@ export function markShopperArrival(req: MedusaRequest, res: MedusaResponse, next
       if (!res.headersSent) res.setHeader("Retry-After", String(seconds))
     },
     guardMs: 0,
+    guarded: false,
   }
+  sayGuardTime(res, shopper)
   runFromArrival(() => next(), arrivalOf(req), shopper)
+}
+
+/** Adds the guard's time to the response's Server-Timing, on Medusa's routes as on the plugin's, right before the headers leave. */
+function sayGuardTime(res: ServerResponse, shopper: ShopperRequest): void {
+  const writeHead = res.writeHead
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    if (shopper.guarded && !this.headersSent) {
+      const entry = `guard;desc="quota guard";dur=${shopper.guardMs.toFixed(2)}`
+      const before = this.getHeader("Server-Timing")
+      this.setHeader("Server-Timing", before ? `${String(before)}, ${entry}` : entry)
+    }
+    return writeHead.apply(this, args)
+  } as ServerResponse["writeHead"]
 }
 
 function arrivalOf(req: MedusaRequest): number {

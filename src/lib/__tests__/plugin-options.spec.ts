@@ -3,7 +3,7 @@ import { FreteOptionsError, parseFreteOptions } from "../../../medusa-plugin.con
 describe("the plugin's options", () => {
   it("applies the defaults", () => {
     const options = parseFreteOptions({}, {})
-    expect(options.freight).toMatchObject({ timeoutMs: 2500, connections: 16, cache: { enabled: true, successTtlMs: 600_000, failureTtlMs: 30_000 } })
+    expect(options.freight).toMatchObject({ timeoutMs: 2500, connections: 64, cache: { enabled: true, successTtlMs: 600_000, failureTtlMs: 30_000 } })
     expect(options.tracking).toMatchObject({ timeoutMs: 10000, connections: 4, retry: { baseDelayMs: 30_000, giveUpAfterMs: 86_400_000 } })
     expect(options.units).toEqual({ weight: "g", dimension: "cm" })
     expect(options.encryptionKey).toBeUndefined()

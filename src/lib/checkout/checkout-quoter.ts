@@ -1,5 +1,6 @@
 import { CircuitOpenError, type CallVerdict, type CircuitBreaker, type CircuitStats } from "../http/circuit-breaker"
 import { CepNotFoundError, FreightQueryRejectedError } from "../freight/errors"
+import { OwnWaitTimeoutError } from "../http/errors"
 import type { FreightClient } from "../freight/client"
 import type { FreightQuery, FreightQuote } from "../freight/schemas"
 import { silentLogger, type FreteLogger } from "../utils/logger"
@@ -8,7 +9,7 @@ import { canonicalKey, hashKey, QuoteCache, Received, type QuoteCacheStats, type
 import type { FreteSettings } from "../settings/schema"
 import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
 import { OriginWatch, type OriginProblem } from "./origin-watch"
-import { QuoteRefusedError, type QuoteAdmission } from "./quote-admission"
+import { QuoteRefusedError, type GuardStats, type QuoteAdmission } from "./quote-admission"
 import { requestArrival, storeShopper } from "./request-arrival"
 import { LockWaitTimeout, type KeptQuote, type SharedQuoteTier } from "../quote-cache/shared-tier"
 import { ShopperError } from "./shopper-error"
@@ -69,9 +70,10 @@ type LockedOutcome = { kept: KeptQuote } | { quote: FreightQuote } | { error: un
 
 /**
  * The failure policy of checkout: a fresh cached quote; else one upstream call shared by all
- * who ask the same query; on failure the last answer to that query; else the fallback table;
- * else an error that says the freight cannot be priced. A destination CEP the service does not
- * know is the shopper's to fix, and gets no fallback price. Never a price of 0 for a failure.
+ * who ask the same query; on failure (or a new query the quota guard refused) the last answer to
+ * that query; else the fallback table; else an error that says the freight cannot be priced. A
+ * destination CEP the service does not know is the shopper's to fix, and gets no fallback price.
+ * Never a price of 0 for a failure.
  */
 export class CheckoutQuoter {
   private readonly logger: FreteLogger
@@ -95,17 +97,20 @@ export class CheckoutQuoter {
    */
   static remembersFailure(error: unknown): boolean {
     // Nor a wait for another instance's call: its answer may be kept a moment later. Nor a query
-    // the quota guard refused: it was never asked.
-    return !(error instanceof CircuitOpenError) && !(error instanceof LockWaitTimeout) && !(error instanceof QuoteRefusedError)
+    // the quota guard refused, nor one whose time went in the plugin's own wait: neither says
+    // anything of the freight API's answer to it.
+    return !(error instanceof CircuitOpenError) && !(error instanceof LockWaitTimeout) && !(error instanceof QuoteRefusedError) && !(error instanceof OwnWaitTimeoutError)
   }
 
   /**
    * For the circuit breaker: a refused query (a CEP the service does not know, erro_id 1xx) is
-   * an answer, so the service is up; every other error (network, timeout, 5xx, 429, an unreadable
-   * answer, a refused token) is the service failing.
+   * an answer, so the service is up; a deadline spent on the plugin's own wait (queued for one of
+   * its sockets, a late start, no time left to call) says nothing of the service; every other
+   * error (network, timeout, 5xx, 429, an unreadable answer, a refused token) is the service failing.
    */
   static verdictOn(error: unknown): CallVerdict {
-    return error instanceof FreightQueryRejectedError ? "success" : "failure"
+    if (error instanceof FreightQueryRejectedError) return "success"
+    return error instanceof OwnWaitTimeoutError ? "ignore" : "failure"
   }
 
   /** The cache's figures, or null when there is no cache. */
@@ -121,6 +126,11 @@ export class CheckoutQuoter {
   /** An origin CEP the freight API refused (erro_id 101) and has not answered for since, or null. */
   originProblem(): OriginProblem | null {
     return this.origins.current()
+  }
+
+  /** The quota guard's figures, or null when there is no guard. */
+  guardStats(): GuardStats | null {
+    return this.deps.admission?.stats() ?? null
   }
 
   /** The circuit's state and figures, or null when there is no circuit breaker. */
@@ -157,9 +167,10 @@ export class CheckoutQuoter {
       const key = this.keyOf(query)
       const result = cache
         ? await cache.get(key, () => this.load(query, key, startedAt, settings))
-        : { value: unwrap(await this.load(query, key, startedAt, settings)), source: "upstream" as const }
+        : { value: unwrap(await this.load(query, key, startedAt, settings)), source: "upstream" as const, error: undefined }
       // An answer for this origin, fresh or kept: the service knows it.
       this.origins.answered(query.originCep)
+      if (result.error instanceof QuoteRefusedError) this.deps.admission?.answered("kept")
       const offers = offersFromQuote(result.value, settings, this.now())
       if (offers.length) {
         return { offers, source: result.source, upstreamMs: result.source === "upstream" ? (this.upstreamTimes.get(result.value) ?? 0) : 0 }
@@ -170,9 +181,7 @@ export class CheckoutQuoter {
         throw new ShopperError("cep_not_served")
       }
       if (error instanceof QuoteRefusedError) {
-        // Said on this caller's own response: one who joined another's refused load gets the wait too.
-        storeShopper()?.retryAfter(error.retryAfterSeconds)
-        throw new ShopperError("too_many_quotes", error.message)
+        return this.answerRefusal(query, settings, error)
       }
       if (error instanceof CepNotFoundError && this.origins.report(query.originCep, this.now())) {
         // The store's configuration is wrong, not the shopper's CEP: said once, loudly, and shown in the admin.
@@ -189,6 +198,23 @@ export class CheckoutQuoter {
     }
     this.logger.error(`frete: freight cannot be priced for ${query.originCep} -> ${query.destinationCep} and no fallback applies: ${reason}`)
     throw new ShopperError("freight_unavailable", reason)
+  }
+
+  /**
+   * A new query the quota guard refused, answered as an outage is (the kept answer was tried
+   * already, by the cache): the fallback table, marked as such; only with no table, the shopper's
+   * "try again in a moment". The freight API is not asked either way.
+   */
+  private answerRefusal(query: FreightQuery, settings: FreteSettings, refusal: QuoteRefusedError): QuoteOutcome {
+    const fallback = fallbackOffers(query, settings, this.now())
+    if (fallback.length) {
+      this.deps.admission?.answered("table")
+      return { offers: fallback, source: "fallback", upstreamMs: 0 }
+    }
+    this.deps.admission?.answered("refused")
+    // Said on this caller's own response: one who joined another's refused load gets the wait too.
+    storeShopper()?.retryAfter(refusal.retryAfterSeconds)
+    throw new ShopperError("too_many_quotes", refusal.message)
   }
 
   /**

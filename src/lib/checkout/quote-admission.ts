@@ -1,24 +1,42 @@
 import { clientKey } from "../http/client-key"
+import { hashKey } from "../quote-cache/quote-cache"
 import { silentLogger, type FreteLogger } from "../utils/logger"
 import type { FreteSettings } from "../settings/schema"
+import { QuotaLeases, type GrantBudget } from "./quota-leases"
 import { storeShopper } from "./request-arrival"
 
-/** The two bounds a new freight query of a store request is taken from, per minute. */
-export interface QuoteLimits {
-  perClient: number
-  storeWide: number
+/** The store-wide ceiling's budget: a key no client's hash can be (those are 32 hex digits). */
+const STORE = "store"
+
+/** What a query the guard refused was answered with: an earlier answer, the fallback table, or the shopper's error. */
+export type RefusalAnswer = "kept" | "table" | "refused"
+
+/** The guard's figures in this process since it started, as the admin API sends them. */
+export interface GuardStats {
+  /** New queries the guard let through to the freight API. */
+  admitted: number
+  /** New queries past a client's bound. */
+  refused_by_client: number
+  /** New queries past the store's ceiling. */
+  refused_by_store: number
+  /** Refused queries answered from an earlier answer to the same query. */
+  answered_from_kept: number
+  /** Refused queries answered from the fallback table. */
+  answered_from_table: number
+  /** Refused queries the shopper was asked to retry (the store has no fallback table). */
+  refused_without_table: number
+  /** When a query was last refused, and when the store's ceiling was last reached (ISO 8601), or null. */
+  last_refusal_at: string | null
+  ceiling_reached_at: string | null
+  /** Takes decided by this instance alone because the shared count did not answer in time. */
+  local_decisions: number
 }
-
-/** The outcome of one take: refused by the client's bound or the store's ceiling, with the wait. */
-export type QuoteTake = { taken: true } | { taken: false; refusedBy: "client" | "store"; retryAfterMs: number }
-
-/** Takes one new query for `client` from both bounds at once (all of the store's instances counting together), or neither. */
-export type TakeQuote = (client: string, limits: QuoteLimits) => Promise<QuoteTake>
 
 /**
  * A new freight query a store request may not make now: not a failure of the freight API (the
- * circuit breaker never sees it, the quote cache does not remember it) and no reason for the
- * fallback table, but the shopper's "try again in a moment", with the wait.
+ * circuit breaker never sees it, the quote cache does not remember it). It is answered as an
+ * outage is (a kept answer, else the fallback table); only a store with no table gives the shopper
+ * "try again in a moment", with the wait.
  */
 export class QuoteRefusedError extends Error {
   constructor(
@@ -36,48 +54,85 @@ export class QuoteRefusedError extends Error {
 }
 
 /**
- * The quota guard: one take per new freight query a store request causes, whatever route priced
- * it, from the client's bound and the store-wide ceiling of the settings. Work that is no store
- * request (the admin, a job) is not bounded. Logs once a minute at most: the ceiling reached
- * (every shopper is refused meanwhile: the merchant should know) and a take that failed (the
- * query then goes ahead: a database blip is no reason to refuse a sale; the circuit breaker still
- * guards the API).
+ * The quota guard: one unit per new freight query a store request causes, whatever route priced
+ * it, from the client's bound and the store-wide ceiling of the settings (per minute, all of the
+ * store's instances together; see quota-leases.ts for how that costs almost nothing). Work that is
+ * no store request (the admin, a job) is not bounded. The client is kept only as a hash.
  */
 export class QuoteAdmission {
-  private readonly warnedAt = { store: -Infinity, error: -Infinity }
+  private readonly leases: QuotaLeases
+  private readonly warnedAt = { store: -Infinity, ledger: -Infinity }
+  private readonly counters = { admitted: 0, client: 0, store: 0, kept: 0, table: 0, refused: 0 }
+  private lastRefusalAt: number | null = null
+  private ceilingReachedAt: number | null = null
 
   constructor(
-    private readonly take: TakeQuote,
+    grant: GrantBudget,
     private readonly logger: FreteLogger = silentLogger,
     private readonly now: () => number = Date.now
-  ) {}
+  ) {
+    this.leases = new QuotaLeases(grant, now, (error) =>
+      this.warn(
+        "ledger",
+        `frete: the quota guard's shared count did not answer (${error instanceof Error ? error.message : String(error)}); each instance bounds new freight queries by itself meanwhile`
+      )
+    )
+  }
 
   /** Resolves when the query may be made; throws QuoteRefusedError when it may not. */
   async admit(settings: FreteSettings): Promise<void> {
     const shopper = storeShopper()
     if (!shopper) return
-    const client = clientKey(shopper, settings.trusted_proxy_hops)
     const started = performance.now()
-    let take: QuoteTake
     try {
-      take = await this.take(client, { perClient: settings.quote_route_limit_per_minute, storeWide: settings.quote_store_limit_per_minute })
-    } catch (error) {
-      this.warn("error", `frete: the quota guard could not count a new freight query (${error instanceof Error ? error.message : String(error)}); it is made unbounded`)
-      return
+      const client = hashKey(`frete:quote-client:${clientKey(shopper, settings.trusted_proxy_hops)}`).slice(0, 32)
+      const refusal = await this.leases.take([
+        { key: client, limit: settings.quote_route_limit_per_minute },
+        { key: STORE, limit: settings.quote_store_limit_per_minute },
+      ])
+      if (refusal === null) {
+        this.counters.admitted++
+        return
+      }
+      this.lastRefusalAt = this.now()
+      const refusedBy = refusal.index === 0 ? "client" : "store"
+      this.counters[refusedBy]++
+      if (refusedBy === "store") {
+        this.ceilingReachedAt = this.now()
+        this.warn(
+          "store",
+          `frete: the store's ceiling of ${settings.quote_store_limit_per_minute} new freight queries per minute is reached; until the minute ends new quotes are answered from earlier answers or the fallback table (or refused where the store has none): raise quote_store_limit_per_minute in the settings if your freight plan allows more`
+        )
+      }
+      throw new QuoteRefusedError(refusedBy, refusal.retryAfterMs)
     } finally {
       shopper.guardMs += performance.now() - started
+      shopper.guarded = true
     }
-    if (take.taken) return
-    if (take.refusedBy === "store") {
-      this.warn(
-        "store",
-        `frete: the store's ceiling of ${settings.quote_store_limit_per_minute} new freight queries per minute is reached; shoppers whose quote is not cached are asked to wait (raise quote_store_limit_per_minute if your plan allows)`
-      )
-    }
-    throw new QuoteRefusedError(take.refusedBy, take.retryAfterMs)
   }
 
-  private warn(what: "store" | "error", message: string): void {
+  /** Records how a refused query was answered (the quoter knows, the guard does not). */
+  answered(how: RefusalAnswer): void {
+    this.counters[how]++
+  }
+
+  stats(): GuardStats {
+    const { admitted, client, store, kept, table, refused } = this.counters
+    const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString())
+    return {
+      admitted,
+      refused_by_client: client,
+      refused_by_store: store,
+      answered_from_kept: kept,
+      answered_from_table: table,
+      refused_without_table: refused,
+      last_refusal_at: iso(this.lastRefusalAt),
+      ceiling_reached_at: iso(this.ceilingReachedAt),
+      local_decisions: this.leases.localDecisions,
+    }
+  }
+
+  private warn(what: "store" | "ledger", message: string): void {
     const now = this.now()
     if (now - this.warnedAt[what] < 60_000) return
     this.warnedAt[what] = now

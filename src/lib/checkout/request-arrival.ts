@@ -12,8 +12,10 @@ export interface ShopperRequest {
   forwardedFor: string | string[] | undefined
   /** Sets `Retry-After` on the response, while it has not been sent. */
   retryAfter(seconds: number): void
-  /** Milliseconds this request's new queries spent in the quota guard (the quote route's Server-Timing `bound`). */
+  /** Milliseconds this request's new queries spent in the quota guard (Server-Timing `guard`). */
   guardMs: number
+  /** Whether the quota guard was asked for this request at all. */
+  guarded: boolean
 }
 
 /**

@@ -5,7 +5,7 @@ import { ServiceTransport } from "../http/service-transport"
 import type { FreteLogger } from "../utils/logger"
 import { buildWireQuery } from "./build-wire-query"
 import { freightRejection, InvalidFreightQueryError } from "./errors"
-import { quoteBudgetMs } from "./quote-budget"
+import { callBudgetMs } from "./quote-budget"
 import { freightAnswerWireSchema, freightQuerySchema, type FreightQuery, type FreightQuote } from "./schemas"
 
 export interface FreightClientOptions {
@@ -22,7 +22,7 @@ export interface FreightClientOptions {
 
 /** How one quote is waited for. */
 export interface QuoteCall {
-  /** When the wait for this quote began (`Date.now()`), if before this call: see `quoteBudgetMs`. */
+  /** When the wait for this quote began (`Date.now()`), if before this call: see `quoteBudgetMs` (no call when almost nothing is left). */
   startedAt?: number
   signal?: AbortSignal
 }
@@ -64,7 +64,7 @@ export class FreightClient {
 
   /** Sends the wire query to `/v2/consulta`, with the retry policy above. */
   private async sendQuery(body: unknown, call: QuoteCall): Promise<FreightQuote> {
-    const deadline = startDeadline(quoteBudgetMs(this.options.timeoutMs, call.startedAt, Date.now()), call.signal)
+    const deadline = startDeadline(callBudgetMs(this.options.timeoutMs, call.startedAt, Date.now()), call.signal)
     try {
       return await this.attempt(body, deadline)
     } catch (error) {

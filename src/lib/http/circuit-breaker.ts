@@ -9,8 +9,8 @@ export interface CircuitBreakerOptions {
 
 /**
  * closed: calls go through. open: no call goes through until openMs has passed. half_open: one
- * trial call is under way; the others are refused until it ends, and its outcome closes the
- * circuit or opens it again.
+ * trial call at a time; the others are refused until it ends, and its outcome closes the
+ * circuit or opens it again (an ignored one lets the next call be the trial).
  */
 export type CircuitState = "closed" | "open" | "half_open"
 
@@ -26,8 +26,11 @@ export interface CircuitStats {
   refused: number
 }
 
-/** How one call ended, for the breaker: the service failed, or it answered (even to refuse the query). */
-export type CallVerdict = "failure" | "success"
+/**
+ * How one call ended, for the breaker: the service failed, it answered (even to refuse the query),
+ * or the call says nothing of the service (its deadline went on the plugin's own wait).
+ */
+export type CallVerdict = "failure" | "success" | "ignore"
 
 /** A call refused by an open circuit: the service was not asked. */
 export class CircuitOpenError extends Error {
@@ -46,7 +49,8 @@ export interface CircuitTransition {
 /**
  * A circuit breaker for one remote service, shared by every caller in the process. After
  * `failureThreshold` failures in a row it refuses calls for `openMs`, then lets ONE trial call
- * through: a success closes it, a failure opens it again for another `openMs`.
+ * through: a success closes it, a failure opens it again for another `openMs`. An ignored call
+ * changes nothing, so a burst that outgrows the plugin's own sockets cannot open the circuit.
  */
 export class CircuitBreaker {
   private readonly failureThreshold: number
@@ -55,6 +59,9 @@ export class CircuitBreaker {
   private state: CircuitState = "closed"
   private consecutiveFailures = 0
   private openedAt = 0
+  /** In half_open: the trial call under way (by its number), or null when the next call is the trial. */
+  private trial: number | null = null
+  private calls = 0
   private readonly counters = { opened: 0, refused: 0 }
 
   constructor(
@@ -72,23 +79,28 @@ export class CircuitBreaker {
 
   /** Whether a call made now would reach the service. Changes nothing. */
   wouldAllow(): boolean {
-    return this.state === "closed" || (this.state === "open" && this.now() >= this.retryAtMs())
+    return (
+      this.state === "closed" ||
+      (this.state === "open" && this.now() >= this.retryAtMs()) ||
+      (this.state === "half_open" && this.trial === null)
+    )
   }
 
   /**
    * Runs `call` when the circuit lets it through, else throws CircuitOpenError without calling it.
-   * `judge` tells which errors count as the service failing; a result is a success.
+   * `judge` tells which errors count as the service failing, which say nothing of it; a result is
+   * a success.
    */
   async run<T>(call: () => Promise<T>, judge: (error: unknown) => CallVerdict): Promise<T> {
-    this.admit()
+    const number = this.admit()
     let result: T
     try {
       result = await call()
     } catch (error) {
-      this.settle(judge(error))
+      this.settle(judge(error), number)
       throw error
     }
-    this.settle("success")
+    this.settle("success", number)
     return result
   }
 
@@ -105,18 +117,24 @@ export class CircuitBreaker {
     return this.openedAt + this.openMs
   }
 
-  private admit(): void {
-    if (this.state === "closed") return
-    if (this.state === "open" && this.now() >= this.retryAtMs()) {
+  /** The admitted call's number (a trial's is kept in `trial`); throws when the call is refused. */
+  private admit(): number {
+    const number = ++this.calls
+    if (this.state === "closed") return number
+    if ((this.state === "open" && this.now() >= this.retryAtMs()) || (this.state === "half_open" && this.trial === null)) {
+      this.trial = number
       this.moveTo("half_open")
-      return
+      return number
     }
     this.counters.refused++
     // A trial under way: the others are refused until it ends, within the service's deadline.
     throw new CircuitOpenError(new Date(this.state === "open" ? this.retryAtMs() : this.now()))
   }
 
-  private settle(verdict: CallVerdict): void {
+  private settle(verdict: CallVerdict, number: number): void {
+    if (number === this.trial) this.trial = null
+    // Neither way: an ignored trial leaves the circuit half open for the next call to be the trial.
+    if (verdict === "ignore") return
     if (verdict === "success") {
       this.consecutiveFailures = 0
       this.moveTo("closed")

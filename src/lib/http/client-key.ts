@@ -14,8 +14,9 @@ export interface RequestOrigin {
  * are whatever the client sent. A header shorter than N (a request that came round a proxy) gives
  * its leftmost address, as Express's `trust proxy` does; no header at all, the socket's.
  *
- * An IPv6 client counts by its /64, the block a subscriber is given: one subscriber can use any
- * address of it.
+ * An IPv6 client counts by its /56: providers give a home or office subscriber a /56 or a /64
+ * (NIC.br and RIPE-690 recommend /56), and the subscriber can use any address of it, so counting
+ * by /64 let one subscriber rotate through 256 bounds.
  */
 export function clientKey({ socketAddress, forwardedFor }: RequestOrigin, trustedHops: number): string {
   const forwarded = (Array.isArray(forwardedFor) ? forwardedFor : [forwardedFor ?? ""])
@@ -36,12 +37,15 @@ function stripPort(entry: string): string {
   return v4WithPort ? v4WithPort[1] : text
 }
 
-/** IPv4 (also IPv4-mapped IPv6) as it is; IPv6 as its /64; anything else (a proxy's own label) as it is, lower-cased. */
+/** IPv4 (also IPv4-mapped IPv6) as it is; IPv6 as its /56; anything else (a proxy's own label) as it is, lower-cased. */
 function groupOf(address: string): string {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)
   if (mapped) return mapped[1]
   if (isIP(address) !== 6) return address.toLowerCase()
-  return `${expandIpv6(address).slice(0, 4).join(":")}::/64`
+  const groups = expandIpv6(address)
+  // The first 56 bits: three groups and the high byte of the fourth.
+  const fourth = (Number.parseInt(groups[3], 16) & 0xff00).toString(16)
+  return `${[...groups.slice(0, 3), fourth].join(":")}::/56`
 }
 
 /** The eight groups of an IPv6 address, each as a lower-case number without leading zeros. */

@@ -53,6 +53,41 @@ export class TimeoutError extends FreteServiceError {
 }
 
 /**
+ * A deadline that ran out in the plugin's own waiting rather than at the service: for a slow
+ * Medusa, a late start or a full connection pool, not for the service, so the circuit breaker
+ * counts it neither way.
+ */
+export abstract class OwnWaitTimeoutError extends TimeoutError {}
+
+/**
+ * The deadline passed while the request waited for one of the transport's own sockets, every one
+ * of them connected and busy with other requests: nothing was sent.
+ */
+export class QueuedTooLongError extends OwnWaitTimeoutError {
+  constructor(message: string, details: ErrorDetails) {
+    super(message, { ...details, outcomeUnknown: false })
+  }
+}
+
+/**
+ * Sent, then not answered by a deadline that left the service less than half of the configured
+ * timeout on the wire (the request arrived late, or queued for a socket): it may have been
+ * received, but a healthy service may well take that long.
+ */
+export class LateStartTimeoutError extends OwnWaitTimeoutError {
+  constructor(message: string, details: ErrorDetails) {
+    super(message, { ...details, outcomeUnknown: true })
+  }
+}
+
+/** So little was left of the deadline that the call was not made at all: nothing was sent. */
+export class NoTimeLeftError extends OwnWaitTimeoutError {
+  constructor(message: string, details: ErrorDetails) {
+    super(message, { ...details, outcomeUnknown: false })
+  }
+}
+
+/**
  * The connection failed: refused, reset, closed before an answer. `outcomeUnknown` is false when
  * the request never reached a socket (refused, name not resolved): nothing was sent.
  */

@@ -1,5 +1,6 @@
 import type { z } from "zod"
 import { redact } from "../security/redact"
+import { maskPersonalText } from "../security/mask-personal-text"
 import {
   InvalidAnswerError,
   InvalidCredentialsError,
@@ -142,7 +143,8 @@ function readErrorBody(text: string | null): ServiceSaid {
 /** Builds the errors of one answer: "Freight API refused the token (HTTP 401, erro_id 1: ...)", redacted. */
 function failureBuilder(status: number, reading: AnswerReading) {
   return (ErrorClass: RejectionClass, what: string, said: ServiceSaid = {}): FreteServiceError => {
-    const serviceMessage = said.message === undefined ? undefined : redact(said.message, reading.secrets).slice(0, 300)
+    // A service's message may quote the shopper (a CPF, an e-mail): masked before anything keeps or logs it, and before it is cut short.
+    const serviceMessage = said.message === undefined ? undefined : maskPersonalText(redact(said.message, reading.secrets)).slice(0, 300)
     const details: ErrorDetails = { service: reading.service, status, erroId: said.erroId, serviceMessage }
     const suffix = [said.erroId === undefined ? undefined : `erro_id ${said.erroId}`, serviceMessage].filter(Boolean).join(": ")
     const message = redact(`${serviceLabel(reading.service)} ${what} (HTTP ${status}${suffix ? `, ${suffix}` : ""})`, reading.secrets)

@@ -3,6 +3,8 @@ import type { Dispatcher } from "undici"
 /** How far one request got: `sent` once undici handed it to a connected socket to write. */
 export interface RequestProgress {
   sent: boolean
+  /** When it was sent (`performance.now()`), for how long the service has had it. */
+  sentAt?: number
 }
 
 /**
@@ -25,6 +27,7 @@ export function withSendTracking(dispatcher: Dispatcher): { dispatcher: Dispatch
         // A request whose deadline passed while it was queued is aborted here, before any write.
         if (!controller.aborted) {
           record.sent = true
+          record.sentAt = performance.now()
         }
       },
       onRequestUpgrade: (controller, statusCode, headers, socket) => handler.onRequestUpgrade?.(controller, statusCode, headers, socket),

@@ -1,10 +1,11 @@
 import { Pool, type Dispatcher } from "undici"
-import { NetworkError, serviceLabel, TimeoutError, type ServiceName, type ServiceRejection } from "./errors"
+import { LateStartTimeoutError, NetworkError, QueuedTooLongError, serviceLabel, TimeoutError, type ServiceName, type ServiceRejection } from "./errors"
 import { silentLogger, type FreteLogger } from "../utils/logger"
 import { redact } from "../security/redact"
 import type { Deadline } from "./deadline"
 import { isAnswer, readAnswer, type AnswerReading, type BodyAnswer, type StatusAnswer, type WireAnswer } from "./read-answer"
 import { untilAborted, withSendTracking, type RequestProgress } from "./request-progress"
+import { watchPoolFullness, type PoolFullness } from "./pool-fullness"
 
 export interface TransportConfig {
   service: ServiceName
@@ -68,6 +69,8 @@ export class ServiceTransport {
   private readonly basePath: string
   private readonly logger: FreteLogger
   private readonly reading: AnswerReading
+  /** When the pool last filled; null for a dispatcher that is not a pool (a MockAgent), whose waits are never called the plugin's own. */
+  private readonly fullness: PoolFullness | null
 
   constructor(private readonly config: TransportConfig) {
     const url = new URL(config.baseUrl)
@@ -89,6 +92,7 @@ export class ServiceTransport {
         bodyTimeout: config.timeoutMs,
       })
     ;({ dispatcher: this.dispatcher, track: this.track } = withSendTracking(this.base))
+    this.fullness = this.base instanceof Pool ? watchPoolFullness(this.base, config.connections) : null
   }
 
   /** The request's path and query as they may appear in a log line or an error. */
@@ -116,6 +120,8 @@ export class ServiceTransport {
     }
     const options = { origin: this.origin, path: this.pathOf(request), method: request.method, headers, body, signal: request.deadline.signal }
     const progress = this.track(options)
+    const queuedAt = performance.now()
+    this.fullness?.observe()
     try {
       const answer = await untilAborted(this.dispatcher.request(options), request.deadline.signal)
       const text = await this.readBody(answer.body, request.deadline)
@@ -124,7 +130,7 @@ export class ServiceTransport {
       log.call(this.logger, `frete ${this.config.service}: ${what} -> ${answer.statusCode} in ${Date.now() - started} ms`)
       return { status: answer.statusCode, contentType, text }
     } catch (error) {
-      const failure = this.toError(error, request.deadline, what, progress.sent)
+      const failure = this.toError(error, request.deadline, what, progress, queuedAt)
       this.logger.warn(`frete ${this.config.service}: ${what} failed in ${Date.now() - started} ms: ${failure.message}`)
       throw failure
     }
@@ -160,24 +166,47 @@ export class ServiceTransport {
     return Buffer.concat(chunks).toString("utf8")
   }
 
-  /** `sent`: whether the request reached a socket; one that never did cannot have been received. */
-  private toError(error: unknown, deadline: Deadline, what: string, sent: boolean) {
+  /**
+   * Whose time a deadline that ran out was spent on, for the circuit breaker (see OwnWaitTimeoutError):
+   * - never sent, no connect error, and the pool full (every socket connected, so busy with
+   *   other requests) at some moment of its wait: it waited in the plugin's own queue,
+   *   QueuedTooLongError. A wait through which the pool never filled was for the service to
+   *   accept a connection: the service's.
+   * - sent, but on the wire for less than half of `timeoutMs`: the deadline went on a late
+   *   arrival or a queue before it, and a healthy service may take that long, LateStartTimeoutError.
+   * - otherwise the service had its fair share and did not answer: TimeoutError.
+   * A request that never reached a socket cannot have been received (`outcomeUnknown` false).
+   */
+  private toError(error: unknown, deadline: Deadline, what: string, progress: RequestProgress, queuedAt: number) {
     const service = this.config.service
     const code = errorCode(error)
+    const deadlinePassed = deadline.expired()
     const timedOut =
-      deadline.expired() ||
+      deadlinePassed ||
       code === "UND_ERR_CONNECT_TIMEOUT" ||
       code === "UND_ERR_HEADERS_TIMEOUT" ||
       code === "UND_ERR_BODY_TIMEOUT"
     const reason = redact(error instanceof Error ? error.message : String(error), this.config.secrets)
-    const outcomeUnknown = sent && (!code || !NOT_SENT_CODES.has(code))
-    if (timedOut) {
-      return new TimeoutError(`${serviceLabel(service)} did not answer ${what} in time (${reason})`, {
+    const outcomeUnknown = progress.sent && (!code || !NOT_SENT_CODES.has(code))
+    if (!timedOut) {
+      return new NetworkError(`${serviceLabel(service)} connection failed for ${what}: ${code ?? reason}`, {
         service,
         outcomeUnknown,
       })
     }
-    return new NetworkError(`${serviceLabel(service)} connection failed for ${what}: ${code ?? reason}`, {
+    // A connect refused or timed out is the service's (or its network's), however the deadline went.
+    const ownWait = deadlinePassed && !(code && NOT_SENT_CODES.has(code))
+    if (ownWait && !progress.sent && this.fullness?.wasFullSince(queuedAt)) {
+      return new QueuedTooLongError(`${what} waited for a free connection to the ${serviceLabel(service)} past its deadline; it was not sent`, { service })
+    }
+    const onWireMs = progress.sentAt === undefined ? 0 : performance.now() - progress.sentAt
+    if (ownWait && progress.sent && onWireMs < this.config.timeoutMs / 2) {
+      return new LateStartTimeoutError(
+        `${serviceLabel(service)} did not answer ${what} in the ${Math.round(onWireMs)} ms its deadline left it (${reason})`,
+        { service }
+      )
+    }
+    return new TimeoutError(`${serviceLabel(service)} did not answer ${what} in time (${reason})`, {
       service,
       outcomeUnknown,
     })

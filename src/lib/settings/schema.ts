@@ -120,6 +120,12 @@ export const carrierSettingSchema = record({
 
 /** What the tracking order takes from the settings. */
 export const trackingSettingsSchema = record({
+  /**
+   * Whether shipments get a tracking order at all. Off (or with no tracking URL or credential in
+   * force), a shipment gets no row, no order and no workflow run: no shopper data is kept for a
+   * service the store does not use. Turned on, the shipments from then on are tracked.
+   */
+  enabled: flag.default(true),
   /** Fulfillment providers whose shipments get a tracking order (`frete_frete`: this plugin's). */
   provider_ids: list(text(100)).max(50, "no máximo 50 itens").default(["frete_frete"]),
   /** `CompanyDocumentNumber`: the merchant's CNPJ, 14 digits (punctuation allowed here). */
@@ -195,13 +201,17 @@ export const freteSettingsSchema = record({
     .min(1, "no mínimo 1")
     .max(10_000, "no máximo 10000")
     .default(30),
-  /** New upstream queries all store requests together may cause per minute: what forged addresses cannot pass. */
+  /**
+   * New upstream queries all store requests together may cause per minute: what forged addresses
+   * cannot pass. Past it shoppers get the fallback table, so the default is set for an honest peak
+   * (about 250 shoppers a minute each typing a CEP or two and a few cart changes), not for a quiet day.
+   */
   quote_store_limit_per_minute: z
     .number({ error: "informe um número de consultas" })
     .int("use um número inteiro")
     .min(1, "no mínimo 1")
     .max(100_000, "no máximo 100000")
-    .default(300),
+    .default(1000),
   /** Proxies in front of Medusa that append to X-Forwarded-For: how the client of a store request is known. */
   trusted_proxy_hops: z
     .number({ error: "informe um número de proxies" })

@@ -1,4 +1,5 @@
 import { maskCpf } from "../brazil/cpf"
+import { maskEmail, maskPhone } from "../security/mask-contact"
 
 /**
  * The shopper's personal data in a tracking order, masked: enough for a merchant to recognise the
@@ -7,29 +8,7 @@ import { maskCpf } from "../brazil/cpf"
  * leaves as it is, so masking twice changes nothing and a stored copy compares with a new one.
  */
 
-const MASKED_PHONE = /^\((?:\d{2}|\*\*)\) \*{4,5}-(?:\d{4}|\*{4})$/
 const MASKED_CPF = /^\*\*\*\.(?:\d{3}|\*{3})\.(?:\d{3}|\*{3})-\*\*$/
-
-/** "21987654321" -> "(21) *****-4321"; anything that is not a Brazilian number, entirely masked. */
-export function maskPhone(value: string): string {
-  if (MASKED_PHONE.test(value)) {
-    return value
-  }
-  const digits = value.replace(/\D/g, "")
-  if (!/^\d{10,11}$/.test(digits)) {
-    return "(**) *****-****"
-  }
-  return `(${digits.slice(0, 2)}) ${"*".repeat(digits.length - 6)}-${digits.slice(-4)}`
-}
-
-/** "maria@example.com.br" -> "m***@example.com.br"; no "@", entirely masked. */
-export function maskEmail(value: string): string {
-  const at = value.lastIndexOf("@")
-  if (at < 1) {
-    return "***"
-  }
-  return `${value[0]}***${value.slice(at)}`
-}
 
 /** "52998224725" -> "***.982.247-**" (see maskCpf); a masked value as it is. */
 export function maskDocument(value: string): string {

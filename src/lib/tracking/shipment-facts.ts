@@ -1,7 +1,7 @@
 import { usableLengthCm, usableWeightKg } from "../checkout/build-freight-query"
 import type { DimensionUnit, WeightUnit } from "../checkout/units"
 import { numberOf } from "../utils/number-of"
-import type { ShipmentRows } from "./shipment-rows"
+import type { OrderRow, ShipmentRows } from "./shipment-rows"
 
 /**
  * What the plugin reads from Medusa when a fulfillment is shipped, in plain terms (measures
@@ -9,7 +9,7 @@ import type { ShipmentRows } from "./shipment-rows"
  */
 export interface ShipmentFacts {
   orderDisplayId: number | string
-  /** The order's total, in reais. */
+  /** The order's total, in reais (see `orderTotalOf`). */
   orderTotal: number | null
   orderEmail: string | null
   orderMetadata: Record<string, unknown> | null
@@ -84,7 +84,7 @@ export function shipmentFacts({ fulfillment, order, location, flowMethod }: Ship
   const address = order.shipping_address
   return {
     orderDisplayId: order.display_id,
-    orderTotal: numberOf(order.total),
+    orderTotal: orderTotalOf(order),
     orderEmail: text(order.email),
     orderMetadata: object(order.metadata),
     items: itemsOf({ fulfillment, order }, units),
@@ -126,6 +126,42 @@ export function shipmentFacts({ fulfillment, order, location, flowMethod }: Ship
     originCep: text(location?.address?.postal_code),
     noNotification,
   }
+}
+
+/**
+ * The order's total: Medusa's computed `total`, unless its item subtotal leaves out items that
+ * have a price. Medusa computes its totals from the item rows it loaded, and Medusa 2.13 loaded
+ * only the item fields a query named: the total was then the freight alone. Then, or when Medusa
+ * computed no total, the items' prices times their quantities plus the shipping methods' amounts
+ * (without the taxes added on top of prices, or discounts, that Medusa's own total would count).
+ */
+function orderTotalOf(order: OrderRow): number | null {
+  const total = numberOf(order.total)
+  const itemSubtotal = numberOf(order.item_subtotal)
+  const items = sumOf(order.items ?? [], (item) => {
+    const price = numberOf(item.unit_price)
+    const quantity = numberOf(item.quantity)
+    return price === null || quantity === null ? null : price * quantity
+  })
+  const itemsLeftOut = items !== null && items > 0 && !(itemSubtotal !== null && itemSubtotal > 0)
+  if (total !== null && !itemsLeftOut) {
+    return total
+  }
+  const freight = sumOf(order.shipping_methods ?? [], (method) => numberOf(method.amount))
+  return items !== null && freight !== null ? items + freight : total
+}
+
+/** The rows' amounts added up; null when one of them is unknown (a partial sum would pass for the whole). */
+function sumOf<T>(rows: T[], amountOf: (row: T) => number | null): number | null {
+  let sum = 0
+  for (const row of rows) {
+    const amount = amountOf(row)
+    if (amount === null) {
+      return null
+    }
+    sum += amount
+  }
+  return sum
 }
 
 /** The fulfilled items with their order line's title and measures, read as the freight query reads them (missing, not positive or implausible is unknown). */

@@ -39,13 +39,25 @@ export interface OrderRow {
   id: string
   display_id: number
   email?: string | null
+  /** Medusa's computed totals: whole only when the rows they are computed from were loaded whole. */
   total?: unknown
+  item_subtotal?: unknown
   metadata?: unknown
-  items?: Array<{ id: string; created_at?: string | Date | null; title?: string | null; product_title?: string | null; variant?: (Measures & { product?: { weight?: unknown } | null }) | null }> | null
+  items?: OrderItemRow[] | null
   shipping_address?: AddressRow | null
   customer?: { first_name?: string | null; last_name?: string | null; email?: string | null; phone?: string | null; metadata?: unknown } | null
   sales_channel?: { name?: string | null } | null
   shipping_methods?: MethodRow[] | null
+}
+
+export interface OrderItemRow {
+  id: string
+  created_at?: string | Date | null
+  title?: string | null
+  product_title?: string | null
+  unit_price?: unknown
+  quantity?: unknown
+  variant?: (Measures & { product?: { weight?: unknown } | null }) | null
 }
 
 export interface AddressRow {

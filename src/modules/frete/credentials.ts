@@ -7,11 +7,21 @@ export type CredentialSource = "option" | "settings" | null
 /** A secret saved from the admin, decrypted (held in memory only), and the URL it was saved for. */
 export interface StoredSecret {
   value: string
-  /** The service URL in force when it was saved; undefined for secrets saved before the binding existed. */
+  /** The service URL in force when it was saved; undefined for secrets saved before the URL was kept. */
   url?: string | null
+  /** Sealed before the URL was bound into its encryption: sealed again, bound, once used with its URL. */
+  unbound?: boolean
 }
 
-export type StoredSecrets = Partial<Record<SecretName, StoredSecret>>
+/**
+ * A saved secret that cannot be opened: the encryption key changed, or the row was changed
+ * (its URL, or its ciphertext). It is never sent; the admin asks for it to be typed again.
+ */
+export interface UnreadableSecret {
+  unreadable: true
+}
+
+export type StoredSecrets = Partial<Record<SecretName, StoredSecret | UnreadableSecret>>
 
 export const SECRET_NAMES = ["freight_token", "tracking_credential"] as const
 export type SecretName = (typeof SECRET_NAMES)[number]
@@ -24,7 +34,10 @@ interface ServiceCredentials {
   secret?: string
   urlSource: CredentialSource
   secretSource: CredentialSource
-  /** A secret is set but kept from the URL in force, which is not the one it was configured with. */
+  /**
+   * A secret is set but kept from the URL in force: not the one it was configured with, or (saved
+   * in the admin) one that cannot be opened any more. Either way it must be typed again for that URL.
+   */
   secretWithheld: boolean
 }
 
@@ -38,11 +51,19 @@ export interface Credentials {
  * URL; a secret saved in the admin with the URL in force when it was saved. Otherwise the service
  * counts as not configured, so that no admin-typed address can receive a token it was not given for.
  */
-function service(optionUrl: string | undefined, savedUrl: string | null, optionSecret: string | undefined, saved: StoredSecret | undefined): ServiceCredentials {
+function service(
+  optionUrl: string | undefined,
+  savedUrl: string | null,
+  optionSecret: string | undefined,
+  saved: StoredSecret | UnreadableSecret | undefined
+): ServiceCredentials {
   const url = optionUrl ? { value: optionUrl, source: "option" as const } : savedUrl ? { value: savedUrl, source: "settings" as const } : { value: undefined, source: null }
   if (optionSecret) {
     const paired = url.source === "option"
     return { url: url.value, urlSource: url.source, secret: paired ? optionSecret : undefined, secretSource: "option", secretWithheld: !paired }
+  }
+  if (saved && "unreadable" in saved) {
+    return { url: url.value, urlSource: url.source, secret: undefined, secretSource: "settings", secretWithheld: true }
   }
   if (saved) {
     const paired = Boolean(url.value) && (saved.url === undefined || saved.url === url.value)
@@ -79,7 +100,8 @@ export function credentialsView(credentials: Credentials, encryptionAvailable: b
     url_source: entry.urlSource,
     secret_set: Boolean(entry.secret) || entry.secretWithheld,
     secret_source: entry.secretSource,
-    // Set, but not for the URL in force: the service is not configured until both match again.
+    // Set, but not for the URL in force (or, saved here, no longer readable): the service is not
+    // configured until the secret is typed again for that URL.
     secret_withheld: entry.secretWithheld,
   })
   return { encryption_available: encryptionAvailable, freight: view(credentials.freight), tracking: view(credentials.tracking) }

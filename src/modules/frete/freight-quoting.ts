@@ -1,7 +1,8 @@
 import type { ICachingModuleService, Logger } from "@medusajs/framework/types"
 import type { FreteOptions } from "../../../medusa-plugin.config"
 import { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
-import { QuoteAdmission, type TakeQuote } from "../../lib/checkout/quote-admission"
+import { QuoteAdmission } from "../../lib/checkout/quote-admission"
+import type { GrantBudget } from "../../lib/checkout/quota-leases"
 import type { SharedQuoteTier } from "../../lib/quote-cache/shared-tier"
 import { CircuitBreaker, type CircuitTransition } from "../../lib/http/circuit-breaker"
 import type { FreightClient } from "../../lib/freight/client"
@@ -15,8 +16,8 @@ type Deps = {
   /** Medusa's Caching Module, when the store registers it: the quote answers' shared tier. */
   caching: () => ICachingModuleService | undefined
   freightClient: () => FreightClient | null
-  /** The quota guard's take, counted in Postgres across the store's instances (quote-takes.ts). */
-  takeQuote: TakeQuote
+  /** The quota guard's shared count, in Postgres across the store's instances (quote-takes.ts). */
+  grantBudget: GrantBudget
 }
 
 /**
@@ -25,7 +26,7 @@ type Deps = {
  * instances, the quota guard over the new queries of store requests, and the circuit breaker,
  * whose turns are logged for the merchant.
  */
-export function createCheckoutQuoter({ options, logger, caching, freightClient, takeQuote }: Deps): CheckoutQuoter {
+export function createCheckoutQuoter({ options, logger, caching, freightClient, grantBudget }: Deps): CheckoutQuoter {
   const { cache, circuitBreaker, timeoutMs } = options.freight
   let tier: SharedQuoteTier | null | undefined
   const sharedTier = () => {
@@ -41,7 +42,7 @@ export function createCheckoutQuoter({ options, logger, caching, freightClient, 
     cache: cache.enabled ? new QuoteCache<FreightQuote>({ ...cache, remembers: CheckoutQuoter.remembersFailure }) : null,
     freightClient,
     breaker: circuitBreaker.enabled ? new CircuitBreaker(circuitBreaker, (turn) => logCircuit(turn, circuitBreaker.openMs, logger)) : null,
-    admission: new QuoteAdmission(takeQuote, logger),
+    admission: new QuoteAdmission(grantBudget, logger),
     shared: cache.enabled ? { tier: sharedTier, successTtlMs: cache.successTtlMs, timeoutMs } : null,
     logger,
   })

@@ -1,54 +1,33 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { QuoteLimits, QuoteTake } from "../../lib/checkout/quote-admission"
-import { hashKey } from "../../lib/quote-cache/quote-cache"
+import { WINDOW_MS } from "../../lib/checkout/quota-leases"
 
-const TABLE = "frete_quote_take"
-
-/** The store-wide ceiling's rows: a key no client's hash can be (those are 32 hex digits). */
-const STORE = "store"
+const TABLE = "frete_quote_budget"
 
 /**
- * The quota guard's counts (src/lib/checkout/quote-admission.ts), kept in Postgres so that they
- * hold across all of the store's instances (each instance counting for itself would allow N times
- * the bound): one row per new freight query of the last window under the client that caused it,
- * and one under `store` for the ceiling. A sliding window: each take is given back `windowMs`
- * after it was taken. The client is kept as a hash of its address, never the address itself.
+ * The quota guard's shared count (src/lib/checkout/quota-leases.ts), in Postgres so that the
+ * bounds hold across all of the store's instances: one row per key (a client's hash, or `store`)
+ * and minute, with the units granted so far. A grant is one statement that locks that row alone,
+ * for the statement's time: no lock shared by every query of the cluster, no transaction.
  */
 export class QuoteTakes {
   constructor(private readonly knex: () => Knex) {}
 
-  /** One take from the client's bound and the store's ceiling, both or neither. */
-  async tryTake(client: string, limits: QuoteLimits, windowMs = 60_000): Promise<QuoteTake> {
-    const who = hashKey(`frete:quote-client:${client}`).slice(0, 32)
-    return this.knex().transaction(async (trx) => {
-      // Counted and added one instance at a time: the client's takes under its lock, then the
-      // store's under the store's, always in this order (two takes never wait for each other).
-      // A client past its bound is refused before it waits for the store's lock.
-      const clientRefusal = await this.refusal(trx, who, limits.perClient, windowMs)
-      if (clientRefusal !== null) return { taken: false, refusedBy: "client", retryAfterMs: clientRefusal }
-      const storeRefusal = await this.refusal(trx, STORE, limits.storeWide, windowMs)
-      if (storeRefusal !== null) return { taken: false, refusedBy: "store", retryAfterMs: storeRefusal }
-      await trx.raw(`insert into ${TABLE} (client, taken_at) values (?, clock_timestamp()), (?, clock_timestamp())`, [who, STORE])
-      return { taken: true }
-    })
-  }
-
-  /** Locks `key`'s takes for the transaction; null when one more is within `limit`, else the milliseconds until the oldest leaves the window. */
-  private async refusal(trx: Knex.Transaction, key: string, limit: number, windowMs: number): Promise<number | null> {
-    await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [`frete:quote-take:${key}`])
-    await trx.raw(`delete from ${TABLE} where client = ? and taken_at <= clock_timestamp() - (? * interval '1 millisecond')`, [key, windowMs])
-    const { rows } = await trx.raw(
-      `select count(*)::int as held, extract(epoch from (min(taken_at) + (? * interval '1 millisecond') - clock_timestamp())) * 1000 as retry_ms
-       from ${TABLE} where client = ?`,
-      [windowMs, key]
+  /** Up to `want` more units of `key` in the minute that starts at `windowStart`, never past `limit`: how many were granted. */
+  async grant(key: string, windowStart: number, want: number, limit: number): Promise<number> {
+    // In the update, both expressions read the row as it was: `last_grant` is what this statement added.
+    const { rows } = await this.knex().raw(
+      `insert into ${TABLE} as b (key, window_start, granted, last_grant) values (?, ?, least(?::int, ?::int), least(?::int, ?::int))
+       on conflict (key, window_start) do update
+         set last_grant = greatest(0, least(?::int, ?::int - b.granted)), granted = b.granted + greatest(0, least(?::int, ?::int - b.granted))
+       returning last_grant`,
+      [key, windowStart, want, limit, want, limit, want, limit, want, limit]
     )
-    const { held, retry_ms } = rows[0] as { held: number; retry_ms: string | number | null }
-    return held >= limit ? Math.max(0, Math.ceil(Number(retry_ms ?? 0))) : null
+    return Number((rows[0] as { last_grant: number }).last_grant)
   }
 
-  /** Forgets every take older than the window: the table holds the last minute only. */
-  async prune(windowMs = 60_000): Promise<number> {
-    const { rowCount } = await this.knex().raw(`delete from ${TABLE} where taken_at <= clock_timestamp() - (? * interval '1 millisecond')`, [windowMs])
+  /** Forgets the minutes that ended: the table holds the current minute and the one before. */
+  async prune(now = Date.now()): Promise<number> {
+    const { rowCount } = await this.knex().raw(`delete from ${TABLE} where window_start < ?`, [now - 2 * WINDOW_MS])
     return rowCount ?? 0
   }
 }

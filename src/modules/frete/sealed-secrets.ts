@@ -1,11 +1,24 @@
 import type { FreteOptions } from "../../../medusa-plugin.config"
-import { decryptSecret, encryptSecret } from "../../lib/security/secret-box"
+import { normalizeServiceUrl } from "../../lib/http/service-url"
+import { decryptSecret, encryptSecret, isBoundSecret } from "../../lib/security/secret-box"
 import type { FreteSettings } from "../../lib/settings/schema"
 import { boundUrlKey, SECRET_NAMES, urlForNewSecret, type SecretName, type StoredSecrets } from "./credentials"
 
 type Issues = Array<{ field: string; message: string }>
-/** The `secrets` column: each secret encrypted, beside the URL it was saved for (plain: a URL is no secret). */
+/**
+ * The `secrets` column: each secret encrypted, beside the URL it was saved for. The URL is kept
+ * in plain text (the admin shows it) and is also the authenticated data of the encryption, so
+ * that a URL changed in the table makes the secret undecryptable instead of sending it there.
+ */
 export type Sealed = Record<string, string>
+
+/** The authenticated data that binds a secret to the URL it may be sent to. */
+const bindingOf = (url: string) => normalizeServiceUrl(url.trim())
+
+/** A secret encrypted with its URL bound in, and that URL beside it (the entries of the column). */
+export function sealBound(name: SecretName, value: string, url: string, key: string): Sealed {
+  return { [name]: encryptSecret(value, key, bindingOf(url)), [boundUrlKey(name)]: url }
+}
 
 /** The secrets a save changes (a string replaces one, null removes it), checked; a problem goes to `issues`. */
 export function secretChanges(input: unknown, encryptionAvailable: boolean, issues: Issues): Partial<Record<SecretName, string | null>> {
@@ -59,14 +72,17 @@ export function sealSecrets(
     if (value === null) {
       forget(name)
     } else {
-      result[name] = encryptSecret(value, options.encryptionKey as string)
-      result[boundUrlKey(name)] = urlForNewSecret(options, next, name) ?? ""
+      Object.assign(result, sealBound(name, value, urlForNewSecret(options, next, name) ?? "", options.encryptionKey as string))
     }
   }
   return result
 }
 
-/** The saved secrets, decrypted; one that cannot be read counts as not set, and its problem is reported. */
+/**
+ * The saved secrets, decrypted. One sealed with its URL opens only with the URL kept beside it;
+ * one that cannot be opened (another key, a changed row) is marked unreadable, never sent, and its
+ * problem is reported. One sealed before the binding is marked `unbound` (see secret-resealing.ts).
+ */
 export function openSecrets(sealed: Sealed, key: string | undefined, report: (problem: string) => void): StoredSecrets {
   const secrets: StoredSecrets = {}
   for (const name of SECRET_NAMES) {
@@ -76,9 +92,11 @@ export function openSecrets(sealed: Sealed, key: string | undefined, report: (pr
         throw new Error("no encryptionKey (FRETE_ENCRYPTION_KEY) is set to decrypt it")
       }
       const url = sealed[boundUrlKey(name)]
-      secrets[name] = { value: decryptSecret(sealed[name], key), url: url === undefined ? undefined : url || null }
+      const value = decryptSecret(sealed[name], key, url === undefined ? undefined : bindingOf(url))
+      secrets[name] = { value, url: url === undefined ? undefined : url || null, ...(isBoundSecret(sealed[name]) ? {} : { unbound: true }) }
     } catch (error) {
-      report(`frete: the ${name} saved in the admin is ignored: ${(error as Error).message}`)
+      secrets[name] = { unreadable: true }
+      report(`frete: the ${name} saved in the admin is ignored until it is saved again: ${(error as Error).message}`)
     }
   }
   return secrets

@@ -68,7 +68,7 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
       logger,
       caching: () => container[Modules.CACHING],
       freightClient: () => this.connections_.freight(),
-      takeQuote: (client, limits) => this.quoteTakes_.tryTake(client, limits),
+      grantBudget: (key, windowStart, want, limit) => this.quoteTakes_.grant(key, windowStart, want, limit),
     })
     this.quoteTakes_ = new QuoteTakes(knex)
     this.trackingOrders_ = new TrackingOrderStore(knex)
@@ -88,7 +88,13 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     return this.settings_.get()
   }
 
-  /** Validates and saves settings and secrets (see SettingsInForce.save); nothing is saved on a bad value. */
+  /** The stored fields that no longer pass the settings' schema and stand at their default until saved (for the admin). */
+  async repairedSettingFields(): Promise<string[]> {
+    await this.getSettings()
+    return this.settings_.repairedFields
+  }
+
+  /** Validates and saves settings and secrets (see saveMergedSettings); nothing is saved on a bad value. */
   saveSettings(input: Record<string, unknown>): Promise<FreteSettings> {
     return this.settings_.save(input)
   }
@@ -116,18 +122,31 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     return this.connections_.tracking()
   }
 
-  /** Forgets the quota guard's takes older than a minute; the scheduled job calls it. */
+  /** Forgets the quota guard's counts of the minutes that ended; the scheduled job calls it. */
   pruneQuoteTakes(): Promise<number> {
     return this.quoteTakes_.prune()
   }
 
   /**
+   * Why shipments get no tracking order now, or null when they do: switched off in the settings
+   * (`tracking.enabled`), or no tracking URL or credential in force. Then no row is written.
+   */
+  async trackingOff(): Promise<"disabled" | "not_configured" | null> {
+    const { tracking } = await this.getSettings()
+    return !tracking.enabled ? "disabled" : this.connections_.tracking() ? null : "not_configured"
+  }
+
+  /**
    * Writes the tracking order row of a fulfillment shipped by a provider that gets tracking orders
-   * (`tracking.provider_ids`); null for any other. A second call for it changes nothing (`inserted` false).
+   * (`tracking.provider_ids`) while tracking is on (see trackingOff); null otherwise. A second call
+   * for it changes nothing (`inserted` false).
    */
   async recordShipment(shipment: { fulfillmentId: string; providerId: string | null; orderId: string | null; noNotification: boolean }) {
     const { tracking } = await this.getSettings()
-    return shipment.providerId && tracking.provider_ids.includes(shipment.providerId) ? this.trackingOrders_.insertPending(shipment) : null
+    if (!shipment.providerId || !tracking.provider_ids.includes(shipment.providerId) || (await this.trackingOff())) {
+      return null
+    }
+    return this.trackingOrders_.insertPending(shipment)
   }
 
   getTrackingOrder(id: string): Promise<TrackingOrderRow | undefined> {

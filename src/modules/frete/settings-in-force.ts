@@ -1,12 +1,32 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { Logger } from "@medusajs/framework/types"
-import { MedusaError } from "@medusajs/framework/utils"
 import type { FreteOptions } from "../../../medusa-plugin.config"
-import { DEFAULT_SETTINGS, freteSettingsSchema, settingsIssues, type FreteSettings } from "../../lib/settings/schema"
+import { repairSettings } from "../../lib/settings/repair"
+import { DEFAULT_SETTINGS, type FreteSettings } from "../../lib/settings/schema"
 import { credentialsInForce, type Credentials } from "./credentials"
-import { openSecrets, sealSecrets, secretChanges, type Sealed } from "./sealed-secrets"
+import { openSecrets, type Sealed } from "./sealed-secrets"
+import { resealInBackground, resealings } from "./secret-resealing"
+import { readSettingsRow } from "./settings-row"
+import { saveMergedSettings } from "./settings-save"
 
-export const SETTINGS_ROW_ID = "frete_settings"
+export { SETTINGS_ROW_ID } from "./settings-row"
+
+/**
+ * How long checkout waits for the settings to be read again before it prices with the ones last
+ * read. A read can hang rather than fail (a migration holding a lock on the table during a rolling
+ * deploy): without a bound, every checkout would wait as long as the lock. Short, since checkout
+ * pays it on top of the freight query (once per hanging read, not per request); long enough that a
+ * healthy read on a busy database answers within it.
+ */
+export const SETTINGS_READ_WAIT_MS = 500
+
+/** The one read of the settings under way, and whether it has outlasted SETTINGS_READ_WAIT_MS. */
+type Refresh = {
+  settings: Promise<FreteSettings>
+  /** Resolves when the read has outlasted the bound; never when it answers first. */
+  overdue: Promise<void>
+  late: boolean
+}
 
 type Deps = {
   knex: () => Knex
@@ -23,12 +43,21 @@ type Deps = {
  */
 export class SettingsInForce {
   private cached_?: { value: FreteSettings; readAt: number }
-  private load_?: Promise<FreteSettings>
+  private refresh_?: Refresh
   private credentials_: Credentials
   /** Secret problems already logged: the settings are read again every few seconds. */
   private readonly problemsLogged_ = new Set<string>()
   /** A refresh failed and the settings last read stand in: logged once, until a read succeeds. */
   private refreshFailing_ = false
+  /** A refresh outlasted SETTINGS_READ_WAIT_MS and the settings last read stand in: logged once, until a read answers. */
+  private refreshOverran_ = false
+  /** Stored fields that no longer pass the schema and stand at their default (see repairSettings). */
+  private repaired_: string[] = []
+  /** Repaired fields already warned about: the settings are read again every few seconds. */
+  private repairsLogged_ = new Set<string>()
+  /** Saves of this process in the order they took the row's lock, and the last one applied. */
+  private saveGeneration_ = 0
+  private appliedSaveGeneration_ = 0
 
   constructor(private readonly deps: Deps) {
     this.credentials_ = credentialsInForce(deps.options, DEFAULT_SETTINGS, {})
@@ -39,15 +68,70 @@ export class SettingsInForce {
     return this.credentials_
   }
 
+  /** The stored fields that no longer passed the schema at the last read, back at their default until saved. */
+  get repairedFields(): string[] {
+    return this.repaired_
+  }
+
+  /**
+   * The settings in force. Once `settingsRefreshMs` has passed they are read again, one read at a
+   * time; a caller waits for that read at most until it is SETTINGS_READ_WAIT_MS old, then gets
+   * the settings last read while the read goes on, and whatever it reads is in force once it
+   * answers. Only the first read of the process, with nothing to stand in, is waited for in full.
+   */
   async get(): Promise<FreteSettings> {
     const cached = this.cached_
     if (cached && Date.now() - cached.readAt < this.deps.options.settingsRefreshMs) {
       return cached.value
     }
-    this.load_ ??= this.refresh().finally(() => {
-      this.load_ = undefined
+    const refresh = (this.refresh_ ??= this.startRefresh())
+    if (!cached) {
+      return refresh.settings
+    }
+    // A save may have applied newer settings while the read hangs: those stand in then.
+    const standIn = () => (this.cached_ ?? cached).value
+    if (refresh.late) {
+      return standIn()
+    }
+    return Promise.race([refresh.settings, refresh.overdue.then(standIn)])
+  }
+
+  private startRefresh(): Refresh {
+    let timer: NodeJS.Timeout | undefined
+    const overdue = new Promise<void>((resolve) => {
+      // With nothing read yet nothing can stand in: the first read is waited for in full.
+      if (this.cached_) {
+        timer = setTimeout(resolve, SETTINGS_READ_WAIT_MS)
+        // A read hanging at shutdown must not keep the process up.
+        timer.unref()
+      }
     })
-    return this.load_
+    const refresh: Refresh = {
+      settings: this.refresh().finally(() => {
+        clearTimeout(timer)
+        this.refresh_ = undefined
+      }),
+      overdue,
+      late: false,
+    }
+    // Registered before any caller's race, so the callers the bound releases already see it late.
+    void overdue.then(() => {
+      refresh.late = true
+      this.readOverran()
+    })
+    return refresh
+  }
+
+  /** Logged when the bound passes, not per caller: every request meanwhile gets the settings last read. */
+  private readOverran(): void {
+    const last = this.cached_
+    if (this.refreshOverran_ || !last) {
+      return
+    }
+    this.refreshOverran_ = true
+    this.deps.logger.warn(
+      `frete: reading the settings has not answered within ${SETTINGS_READ_WAIT_MS} ms; the settings read at ${new Date(last.readAt).toISOString()} stay in force until it answers`
+    )
   }
 
   /**
@@ -60,8 +144,9 @@ export class SettingsInForce {
   private async refresh(): Promise<FreteSettings> {
     try {
       const settings = await this.read()
-      if (this.refreshFailing_) {
+      if (this.refreshFailing_ || this.refreshOverran_) {
         this.refreshFailing_ = false
+        this.refreshOverran_ = false
         this.deps.logger.info("frete: the settings are read again; the ones saved now are in force")
       }
       return settings
@@ -82,64 +167,60 @@ export class SettingsInForce {
     }
   }
 
-  /**
-   * Validates and saves settings: the given top-level fields replace the current ones, the others
-   * stay. `secrets` (`freight_token`, `tracking_credential`) are stored encrypted: a string
-   * replaces one, null removes it. A bad value is an INVALID_DATA error naming the field; nothing
-   * is saved then.
-   */
+  /** Saves settings and secrets (see saveMergedSettings), and puts them in force in this process. */
   async save(input: Record<string, unknown>): Promise<FreteSettings> {
-    const { secrets: secretsInput, ...fields } = input
-    const { settings: current, sealed } = await this.readRecord()
-    const parsed = freteSettingsSchema.safeParse({ ...current, ...fields })
-    const issues = parsed.success ? [] : settingsIssues(parsed.error)
-    const changes = secretChanges(secretsInput, Boolean(this.deps.options.encryptionKey), issues)
-    if (!parsed.success || issues.length) {
-      const message = `Configuração inválida: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join("; ")}`
-      throw Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, message), { issues })
+    // Counted under the row's lock: the saves of this process commit in this order.
+    const saved = await saveMergedSettings(this.deps.knex(), this.deps.options, input, () => (this.saveGeneration_ += 1))
+    if (saved.repaired.length) {
+      this.deps.logger.warn(`frete: this save stored the default of ${saved.repaired.join(", ")}, which no longer passed the settings' schema; the other settings were kept`)
     }
-    const next = sealSecrets(sealed, changes, current, parsed.data, this.deps.options)
-    // One statement, whole values: an ORM update merges JSON objects (a removed secret would stay),
-    // and two first saves at once must not both insert.
-    await this.deps.knex().raw(
-      `insert into frete_settings (id, settings, secrets) values (?, ?::jsonb, ?::jsonb)
-       on conflict (id) do update set settings = excluded.settings, secrets = excluded.secrets, updated_at = now()`,
-      [SETTINGS_ROW_ID, JSON.stringify(parsed.data), JSON.stringify(next)]
-    )
-    return this.apply(parsed.data, next)
-  }
-
-  /** The settings row: its validated settings (defaults where invalid or absent) and its sealed secrets. */
-  private async readRecord(): Promise<{ settings: FreteSettings; sealed: Sealed }> {
-    const { rows } = await this.deps.knex().raw(`select settings, secrets from frete_settings where id = ? and deleted_at is null`, [SETTINGS_ROW_ID])
-    const record = rows[0] as { settings: unknown; secrets: Sealed | null } | undefined
-    const sealed = { ...(record?.secrets ?? {}) }
-    if (!record) {
-      return { settings: DEFAULT_SETTINGS, sealed }
+    // Two saves of this process may answer in either order: the one that committed last stays in force.
+    if (saved.generation < this.appliedSaveGeneration_) {
+      return saved.settings
     }
-    const parsed = freteSettingsSchema.safeParse(record.settings)
-    if (!parsed.success) {
-      this.deps.logger.error(`frete: the stored settings are invalid, defaults apply until they are saved again: ${parsed.error.message}`)
-    }
-    return { settings: parsed.success ? parsed.data : DEFAULT_SETTINGS, sealed }
+    this.appliedSaveGeneration_ = saved.generation
+    this.noteRepairs([])
+    return this.apply(saved.settings, saved.sealed)
   }
 
   private async read(): Promise<FreteSettings> {
-    const { settings, sealed } = await this.readRecord()
-    return this.apply(settings, sealed)
+    const row = await readSettingsRow(this.deps.knex())
+    const { settings, repaired } = repairSettings(row.settings ?? {})
+    this.noteRepairs(repaired)
+    return this.apply(settings, row.sealed)
+  }
+
+  /**
+   * Keeps the fields repaired at this read for the admin, and warns once per field (never with its
+   * value: the row may hold anything). A field repaired again after a save warns again.
+   */
+  private noteRepairs(repaired: string[]): void {
+    this.repaired_ = repaired
+    for (const field of repaired) {
+      if (!this.repairsLogged_.has(field)) {
+        this.deps.logger.warn(
+          `frete: the stored setting ${field} no longer passes the settings' schema: its default applies, the other settings are kept, until the settings are saved again`
+        )
+      }
+    }
+    this.repairsLogged_ = new Set(repaired)
   }
 
   /** Makes these settings and secrets the ones in force in this process. */
   private apply(settings: FreteSettings, sealed: Sealed): FreteSettings {
-    const secrets = openSecrets(sealed, this.deps.options.encryptionKey, (problem) => {
-      if (!this.problemsLogged_.has(problem)) {
-        this.problemsLogged_.add(problem)
-        this.deps.logger.error(problem)
-      }
-    })
+    const secrets = openSecrets(sealed, this.deps.options.encryptionKey, (problem) => this.reportOnce(problem, (line) => this.deps.logger.error(line)))
     this.credentials_ = credentialsInForce(this.deps.options, settings, secrets)
     this.deps.onApply(this.credentials_)
     this.cached_ = { value: settings, readAt: Date.now() }
+    const pending = resealings(sealed, secrets, this.credentials_, this.deps.options.encryptionKey)
+    resealInBackground(this.deps.knex(), pending, this.deps.logger, (problem, log) => this.reportOnce(problem, log))
     return settings
+  }
+
+  private reportOnce(problem: string, log: (line: string) => void): void {
+    if (!this.problemsLogged_.has(problem)) {
+      this.problemsLogged_.add(problem)
+      log(problem)
+    }
   }
 }

@@ -6,7 +6,8 @@ import type { Credentials } from "./credentials"
 
 /**
  * `GET /admin/frete/status`: whether each service is configured and answers, never the secrets
- * themselves; with the freight circuit and quote cache of this process (each instance has its own).
+ * themselves; with the freight circuit, quote cache and quota guard figures of this process (each
+ * instance has its own).
  */
 export async function statusReport(options: FreteOptions, { freight, tracking }: Credentials, clients: ServiceClients, quoter: CheckoutQuoter) {
   const status = await checkServices(
@@ -31,6 +32,7 @@ export async function statusReport(options: FreteOptions, { freight, tracking }:
         refused: circuit.refused,
       },
       origin_problem: quoter.originProblem(),
+      quote_guard: quoter.guardStats(),
       cache: cache && {
         entries: cache.entries,
         max_entries: cache.maxEntries,

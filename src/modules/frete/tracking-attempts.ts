@@ -57,22 +57,25 @@ export class TrackingAttempts {
   }
 
   /**
-   * The outcome of the claimed attempt. Also taken by a row the sweeper presumed lost (`failed`)
-   * while no new attempt claimed it: the call's real outcome is better than the presumption.
-   * Undefined when a newer attempt owns the row.
+   * The outcome of the claimed attempt, whatever became of the row since, as long as no newer
+   * attempt claimed it (a claim always gives a new `attempt_id`): a row the sweeper presumed lost
+   * (`failed`), and then maybe requeued by the merchant (`pending`, the same attempt id), takes
+   * the call's real outcome, so an order the service created is not sent a second time.
+   * Undefined when a newer attempt owns the row. `failed_at` is the failure's own time (the
+   * admin's list and the resend by period read it): set when the row fails, cleared otherwise.
    */
   async record(claimed: ClaimedRow, outcome: AttemptOutcome): Promise<TrackingOrderRow | undefined> {
     const set =
       outcome.kind === "created"
-        ? { sql: `status = 'created', remote_id = ?, last_error = null, next_attempt_at = null, delivered_at = now()`, bindings: [outcome.remoteId] }
+        ? { sql: `status = 'created', remote_id = ?, last_error = null, next_attempt_at = null, delivered_at = now(), failed_at = null`, bindings: [outcome.remoteId] }
         : outcome.kind === "retry"
-          ? { sql: `status = 'pending', last_error = ?, next_attempt_at = now() + (? * interval '1 millisecond')`, bindings: [outcome.reason, outcome.delayMs] }
-          : { sql: `status = 'failed', last_error = ?, next_attempt_at = null`, bindings: [outcome.reason] }
+          ? { sql: `status = 'pending', last_error = ?, next_attempt_at = now() + (? * interval '1 millisecond'), failed_at = null`, bindings: [outcome.reason, outcome.delayMs] }
+          : { sql: `status = 'failed', last_error = ?, next_attempt_at = null, failed_at = now()`, bindings: [outcome.reason] }
     const { rows } = await guarded("recording an attempt", () =>
       this.knex().raw(
         `update ${TABLE} set ${set.sql}, lease_until = null, updated_at = now(),
            attempts = attempts + (case when status = 'sending' then 1 else 0 end)
-         where id = ? and attempt_id = ? and status in ('sending', 'failed')
+         where id = ? and attempt_id = ? and status in ('sending', 'failed', 'pending')
          returning *`,
         [...set.bindings, claimed.id, claimed.attempt_id]
       )
@@ -84,7 +87,7 @@ export class TrackingAttempts {
   async sweepExpired(reason: string): Promise<TrackingOrderRow[]> {
     const { rows } = await guarded("ending expired attempts", () =>
       this.knex().raw(
-        `update ${TABLE} set status = 'failed', last_error = ?, next_attempt_at = null, lease_until = null, attempts = attempts + 1, updated_at = now()
+        `update ${TABLE} set status = 'failed', last_error = ?, next_attempt_at = null, lease_until = null, attempts = attempts + 1, failed_at = now(), updated_at = now()
          where status = 'sending' and lease_until < now() and deleted_at is null
          returning *`,
         [reason]

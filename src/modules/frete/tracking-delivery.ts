@@ -5,6 +5,7 @@ import { buildTrackingOrder, type BuiltTrackingOrder } from "../../lib/tracking/
 import type { TrackingClient } from "../../lib/tracking/client"
 import { TrackingNotConfiguredError } from "../../lib/tracking/errors"
 import { decideAfterFailure, decideAfterUnbuiltOrder, INTERRUPTED_REASON } from "../../lib/tracking/delivery-policy"
+import { maskPersonalText } from "../../lib/security/mask-personal-text"
 import { shipmentFacts, type StoreUnits } from "../../lib/tracking/shipment-facts"
 import type { ReadShipmentRows } from "../../lib/tracking/shipment-rows"
 import { TrackingAttempts, type ClaimedRow } from "./tracking-attempts"
@@ -56,17 +57,24 @@ export class TrackingDelivery {
     if (!attempt) {
       return (await this.deps.store.get(id)) ?? null
     }
-    const recorded = await this.attempts.record(claimed, attempt.outcome)
+    // The service's refusal may quote the shopper; the row's own shopper name is known here, and masked with the rest.
+    const names = [attempt.shopperName]
+    const outcome: AttemptOutcome = attempt.outcome.kind === "created" ? attempt.outcome : { ...attempt.outcome, reason: maskPersonalText(attempt.outcome.reason, names) }
+    const recorded = await this.attempts.record(claimed, outcome)
     if (!recorded) {
       this.deps.logger.warn(`frete tracking: the outcome of an attempt on fulfillment ${claimed.fulfillment_id} came after a newer attempt; kept the newer one`)
       return (await this.deps.store.get(id)) ?? null
     }
-    this.log(recorded, attempt.failure)
+    this.log(recorded, attempt.failure, names)
     return recorded
   }
 
   /** What came of the claimed attempt; undefined when it lost the row before its call (nothing was sent, nothing is to be recorded). */
-  private async attempt(claimed: ClaimedRow, settings: FreteSettings, readRows: ReadShipmentRows): Promise<{ outcome: AttemptOutcome; failure?: unknown } | undefined> {
+  private async attempt(
+    claimed: ClaimedRow,
+    settings: FreteSettings,
+    readRows: ReadShipmentRows
+  ): Promise<{ outcome: AttemptOutcome; failure?: unknown; shopperName?: string } | undefined> {
     const { retry } = this.deps.options()
     let built: BuiltTrackingOrder
     try {
@@ -85,11 +93,12 @@ export class TrackingDelivery {
       // Nothing to send to: the row waits for the URL and the credential, asked again at the first delay.
       return { outcome: decideAfterFailure(new TrackingNotConfiguredError(), 1, claimed.age_ms, retry) }
     }
+    const shopperName = built.order.CustomerName
     try {
       const result = await client.createTrackingOrder(built.order)
       return { outcome: { kind: "created", remoteId: result.id } }
     } catch (error) {
-      return { outcome: decideAfterFailure(error, claimed.attempts + 1, claimed.age_ms, retry), failure: error }
+      return { outcome: decideAfterFailure(error, claimed.attempts + 1, claimed.age_ms, retry), failure: error, shopperName }
     }
   }
 
@@ -107,9 +116,9 @@ export class TrackingDelivery {
     return swept
   }
 
-  private log(row: TrackingOrderRow, failure?: unknown): void {
-    // The row's reason is the merchant's (pt-BR); the error's own message (redacted) is for whoever reads the log.
-    const cause = failure instanceof Error ? ` [${failure.message}]` : ""
+  private log(row: TrackingOrderRow, failure: unknown, names: ReadonlyArray<string | undefined>): void {
+    // The row's reason is the merchant's (pt-BR); the error's own message (redacted, masked) is for whoever reads the log.
+    const cause = failure instanceof Error ? ` [${maskPersonalText(failure.message, names)}]` : ""
     const outcome = row.status === "created" ? `created as ${row.remote_id}` : `${row.status} after attempt ${row.attempts}: ${row.last_error}${cause}`
     const log = row.status === "failed" ? this.deps.logger.warn : this.deps.logger.info
     log.call(this.deps.logger, `frete tracking: fulfillment ${row.fulfillment_id} ${outcome}`)

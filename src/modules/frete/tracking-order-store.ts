@@ -20,6 +20,8 @@ export interface TrackingOrderRow {
   attempt_id: string | null
   lease_until: Date | null
   delivered_at: Date | null
+  /** When the row ended `failed` (null in any other status); never moved by the purge. */
+  failed_at: Date | null
   created_at: Date
   updated_at: Date
 }
@@ -32,7 +34,7 @@ export type AttemptOutcome =
 
 export type TrackingPayload = { order: Record<string, unknown>; omitted: Array<{ field: string; reason: string }> }
 
-/** A page of failed rows: `since`/`until` bound when they failed (their last change). */
+/** A page of failed rows: `since`/`until` bound when they failed (`failed_at`). */
 export type FailedPage = { limit: number; offset: number; since?: Date; until?: Date; oldestFirst?: boolean }
 
 export const TRACKING_ORDER_TABLE = "tracking_order"
@@ -93,7 +95,7 @@ export class TrackingOrderStore {
    */
   async requeue(id: string, seenStatus: "pending" | "failed", rebuilt: TrackingPayload): Promise<TrackingOrderRow | undefined> {
     const { rows } = await guarded("requeueing a tracking order", () => this.knex().raw(
-      `update ${TABLE} set status = 'pending', next_attempt_at = now(), payload = ?, omitted_fields = ?, updated_at = now()
+      `update ${TABLE} set status = 'pending', next_attempt_at = now(), payload = ?, omitted_fields = ?, failed_at = null, updated_at = now()
        where id = (select id from ${TABLE} where id = ? and status = ? and deleted_at is null for update skip locked)
        returning *`,
       [JSON.stringify(maskTrackingPayload(rebuilt.order)), JSON.stringify(rebuilt.omitted), id, seenStatus]
@@ -104,14 +106,15 @@ export class TrackingOrderStore {
   /**
    * Forgets the payload (and the omitted fields' reasons) of rows that ended `created` or `failed`
    * more than `retentionDays` ago: the row itself stays, so the fulfillment is never tracked twice.
-   * A `created` row ended when it was delivered; a `failed` one at its last change.
+   * A `created` row ended when it was delivered; a `failed` one when it failed (`failed_at`, which
+   * the purge leaves as it is: the admin's list and the resend by period read it).
    */
   async purgePayloads(retentionDays: number): Promise<number> {
     const { rowCount } = await guarded("purging payloads", () =>
       this.knex().raw(
         `update ${TABLE} set payload = null, omitted_fields = null, updated_at = now()
          where status in ('created', 'failed') and (payload is not null or omitted_fields is not null) and deleted_at is null
-           and (case when status = 'created' then coalesce(delivered_at, updated_at) else updated_at end) < now() - (? * interval '1 day')`,
+           and (case when status = 'created' then coalesce(delivered_at, updated_at) else coalesce(failed_at, updated_at) end) < now() - (? * interval '1 day')`,
         [retentionDays]
       )
     )
@@ -127,20 +130,20 @@ export class TrackingOrderStore {
     return new Set(rows.map((row) => row.fulfillment_id))
   }
 
-  /** `failed` rows, the most recently failed first (or the oldest), with their count; `since`/`until` bound when they failed. */
+  /** `failed` rows, the most recently failed first (or the oldest), with their count; `since`/`until` bound when they failed (`failed_at`). */
   async listFailed(page: FailedPage): Promise<{ rows: TrackingOrderRow[]; count: number }> {
     const failed = () => {
       const query = this.knex()(TABLE).where({ status: "failed" }).whereNull("deleted_at")
       if (page.since) {
-        query.where("updated_at", ">=", page.since)
+        query.where("failed_at", ">=", page.since)
       }
       if (page.until) {
-        query.where("updated_at", "<", page.until)
+        query.where("failed_at", "<", page.until)
       }
       return query
     }
     const [rows, counted] = await Promise.all([
-      failed().orderBy([{ column: "updated_at", order: page.oldestFirst ? "asc" : "desc" }, { column: "id", order: "asc" }]).limit(page.limit).offset(page.offset),
+      failed().orderBy([{ column: "failed_at", order: page.oldestFirst ? "asc" : "desc" }, { column: "id", order: "asc" }]).limit(page.limit).offset(page.offset),
       failed().count<Array<{ count: string }>>({ count: "*" }),
     ])
     return { rows: rows as TrackingOrderRow[], count: Number(counted[0]?.count ?? 0) }

@@ -5,8 +5,17 @@ import type { Query } from "../../shared/query"
 import { outboundMethodOf } from "./order-flow-method"
 
 const FULFILLMENT_FIELDS = ["id", "shipped_at", "metadata", "data", "location_id", "shipping_option_id", "labels.tracking_number", "items.quantity", "items.line_item_id", "items.title", "order.id"]
+// What Medusa computes the order's totals from, asked for as its own admin order route asks for
+// them. Medusa 2.13 computes them from the item and shipping method fields the query names only
+// (2.21 loads the whole rows whatever it names): naming just the items' titles and measures left
+// them unpriced there, and `total` the freight alone.
+const ORDER_TOTAL_FIELDS = [
+  "total", "item_subtotal",
+  "items.*", "items.detail.*", "items.tax_lines.*", "items.adjustments.*",
+  "shipping_methods.*", "shipping_methods.tax_lines.*", "shipping_methods.adjustments.*", "credit_lines.*",
+]
 const ORDER_FIELDS = [
-  "id", "display_id", "email", "total", "metadata",
+  "id", "display_id", "email", "metadata", ...ORDER_TOTAL_FIELDS,
   "items.id", "items.created_at", "items.title", "items.product_title", "items.variant.weight", "items.variant.length", "items.variant.width", "items.variant.height", "items.variant.product.weight",
   "shipping_address.*", "customer.first_name", "customer.last_name", "customer.email", "customer.phone", "customer.metadata",
   "sales_channel.name", "shipping_methods.name", "shipping_methods.amount", "shipping_methods.data", "shipping_methods.shipping_option_id",

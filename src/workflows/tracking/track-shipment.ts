@@ -10,14 +10,20 @@ import { readShippedFulfillment } from "./read-shipment-rows"
 /**
  * Writes the tracking order row of a shipped fulfillment whose provider gets tracking orders, then
  * makes its first attempt at once. The row is written before any call, so nothing is lost if
- * anything after fails (the job picks it up); it is written even while the tracking API is not
- * configured, and delivered once it is. The unique fulfillment id makes a second writer (a
+ * anything after fails (the job picks it up). While tracking is off (switched off in the settings,
+ * or no tracking URL or credential in force) nothing is written, built or run: no shopper data is
+ * kept for a service the store does not use. The unique fulfillment id makes a second writer (a
  * redelivered event, the reconciliation, another instance) find the row there and leave it to
  * whoever wrote it: null then, as for a fulfillment of another provider.
  */
 export async function trackShipment(container: MedusaContainer, shipment: { fulfillmentId: string; noNotification: boolean }): Promise<TrackingOrderRow | null> {
   const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const off = await frete.trackingOff()
+  if (off) {
+    logger.debug(`frete tracking: fulfillment ${shipment.fulfillmentId} gets no tracking order: tracking is ${off === "disabled" ? "switched off in the settings" : "not configured (no URL or credential)"}`)
+    return null
+  }
   const shipped = await readShippedFulfillment(container.resolve<Query>(ContainerRegistrationKeys.QUERY), shipment.fulfillmentId)
   const recorded = shipped && (await frete.recordShipment({ ...shipment, ...shipped }))
   if (!recorded) {
@@ -26,9 +32,6 @@ export async function trackShipment(container: MedusaContainer, shipment: { fulf
   }
   if (!recorded.inserted) {
     return null
-  }
-  if (!frete.trackingClient()) {
-    logger.warn(`frete tracking: not configured yet; the tracking order of fulfillment ${shipment.fulfillmentId} waits for the URL and the credential`)
   }
   return (await deliverTrackingOrder(container, recorded.row.id)) ?? recorded.row
 }

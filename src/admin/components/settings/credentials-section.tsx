@@ -27,7 +27,8 @@ function urlHint(
   secret: SecretTexts,
   variable: string
 ): string {
-  const withheld = t(`frete.credentials.${secret}.withheld`)
+  // Saved here and withheld: only typing it again (bound to the URL in force) puts it back in use.
+  const withheld = t(`frete.credentials.${secret}.${state.secret_source === "settings" ? "reenter" : "withheld"}`)
   if (state.url_source === "option") {
     return state.secret_withheld ? `${serverSetText(t, variable)} ${withheld}` : serverSetText(t, variable)
   }

@@ -2,9 +2,10 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useSettingsSave } from "../../hooks/use-settings-save"
 import { numberFromText, textFromNumber } from "../../lib/form-values"
-import type { FreteSettings } from "../../lib/types"
+import type { FreteSettings, QuoteGuardFigures } from "../../lib/types"
 import { SettingsSection } from "../common/settings-section"
 import { TextField } from "../common/text-field"
+import { QuoteGuardNotice } from "./quote-guard-notice"
 
 /** The quota guard's settings, and the key of each one's label and hint under frete.quoteLimit. */
 const FIELDS = [
@@ -24,9 +25,10 @@ const formFrom = (settings: FreteSettings): LimitForm => ({
 
 /**
  * The quota guard: how many new freight queries one shopper, and the whole store, may cause per
- * minute through the storefront, and how a shopper is told apart behind the store's proxies.
+ * minute through the storefront, how a shopper is told apart behind the store's proxies, and what
+ * the guard refused on this instance.
  */
-export const QuoteLimitSection = ({ settings }: { settings: FreteSettings }) => {
+export const QuoteLimitSection = ({ settings, guard }: { settings: FreteSettings; guard: QuoteGuardFigures | null }) => {
   const { t } = useTranslation()
   const [form, setForm] = useState(() => formFrom(settings))
   const { save, isSaving, issues } = useSettingsSave({
@@ -51,6 +53,7 @@ export const QuoteLimitSection = ({ settings }: { settings: FreteSettings }) => 
         shown: FIELDS.map(({ key }) => key),
       }}
     >
+      <QuoteGuardNotice guard={guard} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {FIELDS.map(({ key, label, hint }) => (
           <TextField

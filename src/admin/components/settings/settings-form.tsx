@@ -9,6 +9,7 @@ import { FreeFreightSection } from "./free-freight-section"
 import { MissingDimensionsSection } from "./missing-dimensions-section"
 import { OriginSection } from "./origin-section"
 import { QuoteLimitSection } from "./quote-limit-section"
+import { RepairedSettingsNotice } from "./repaired-settings-notice"
 import { ServicesSection } from "./services-section"
 import { TestConnectionSection } from "./test-connection-section"
 import { TrackingSection } from "./tracking-section"
@@ -18,11 +19,12 @@ import { TrackingSection } from "./tracking-section"
  * settings once and keeps what the merchant types until its own save succeeds.
  */
 export const SettingsForm = ({ data }: { data: SettingsResponse }) => {
-  const { settings, credentials, origin_problem } = data
+  const { settings, credentials, origin_problem, quote_guard, repaired_fields } = data
   const [credentialsDraft, setCredentialsDraft] = useState(() => credentialsDraftFrom(settings))
 
   return (
     <>
+      <RepairedSettingsNotice fields={repaired_fields} />
       <CredentialsSection credentials={credentials} draft={credentialsDraft} onDraftChange={setCredentialsDraft} />
       <TestConnectionSection settings={settings} credentials={credentials} draft={credentialsDraft} />
       <OriginSection settings={settings} problem={origin_problem} />
@@ -31,8 +33,8 @@ export const SettingsForm = ({ data }: { data: SettingsResponse }) => {
       <ServicesSection settings={settings} />
       <DefaultPackageSection settings={settings} />
       <FallbackSection settings={settings} />
-      <QuoteLimitSection settings={settings} />
-      <TrackingSection settings={settings} />
+      <QuoteLimitSection settings={settings} guard={quote_guard} />
+      <TrackingSection settings={settings} credentials={credentials} />
       <MissingDimensionsSection defaultPackage={settings.default_package} />
     </>
   )

@@ -6,6 +6,7 @@ import type { Draft, FreteSettings, TrackingSettings } from "../../lib/types"
 export type CarrierForm = { key: string; service: string; carrier_id: string; carrier_name: string }
 
 export type TrackingForm = {
+  enabled: boolean
   provider_ids: string[]
   company_document: string
   entry_source: string
@@ -38,6 +39,7 @@ export function trackingFrom({ tracking }: FreteSettings): TrackingForm {
 
 export function trackingPatch(form: TrackingForm): Draft<TrackingSettings> {
   return {
+    enabled: form.enabled,
     provider_ids: [...form.provider_ids],
     company_document: textOrNull(form.company_document),
     entry_source: form.entry_source.trim(),

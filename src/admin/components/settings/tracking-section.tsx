@@ -2,7 +2,8 @@ import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { useSettingsSave } from "../../hooks/use-settings-save"
 import { removeAt } from "../../lib/list"
-import type { FreteSettings } from "../../lib/types"
+import type { Credentials, FreteSettings } from "../../lib/types"
+import { TrackingOffNotice, trackingOffReason } from "../tracking/tracking-off-notice"
 import { SettingsSection } from "../common/settings-section"
 import { SwitchField } from "../common/switch-field"
 import { TextField } from "../common/text-field"
@@ -10,8 +11,8 @@ import { ProviderPicker } from "./provider-picker"
 import { TrackingCarriers } from "./tracking-carriers"
 import { emptyCarrier, trackingFrom, trackingPatch, type CarrierForm, type TrackingForm } from "./tracking-form"
 
-/** What the tracking order takes from the merchant. */
-export const TrackingSection = ({ settings }: { settings: FreteSettings }) => {
+/** What the tracking order takes from the merchant, and whether shipments get one at all (`tracking.enabled`). */
+export const TrackingSection = ({ settings, credentials }: { settings: FreteSettings; credentials: Credentials }) => {
   const { t } = useTranslation()
   const [form, setForm] = useState(() => trackingFrom(settings))
   const { save, isSaving, issues, clearIssues } = useSettingsSave({
@@ -32,6 +33,15 @@ export const TrackingSection = ({ settings }: { settings: FreteSettings }) => {
       description={t("frete.tracking.description")}
       save={{ onSave: () => save({ tracking: trackingPatch(form) }), isSaving, issues, shown: ["tracking."] }}
     >
+      <TrackingOffNotice reason={trackingOffReason(settings, credentials)} testId="frete-tracking-off" />
+      <SwitchField
+        path="tracking.enabled"
+        label={t("frete.tracking.enabled")}
+        hint={t("frete.tracking.enabledHint")}
+        checked={form.enabled}
+        issues={issues}
+        onChange={(enabled) => update({ enabled })}
+      />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <TextField
           path="tracking.company_document"

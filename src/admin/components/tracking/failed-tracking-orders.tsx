@@ -115,7 +115,7 @@ export const FailedTrackingOrders = () => {
                 </Text>
               )}
               <Text size="small" className="text-ui-fg-muted">
-                {t("frete.failedTracking.failedAt", { when: formatDateTime(row.updated_at), attempts: row.attempts })}
+                {t("frete.failedTracking.failedAt", { when: formatDateTime(row.failed_at ?? row.updated_at), attempts: row.attempts })}
               </Text>
             </div>
             {row.last_error && (

@@ -6,15 +6,17 @@ import type { FreightQuery, FreightQuote } from "../../freight/schemas"
 import { QuoteCache } from "../../quote-cache/quote-cache"
 import { freteSettingsSchema } from "../../settings/schema"
 import { CheckoutQuoter } from "../checkout-quoter"
-import { QuoteAdmission, type QuoteLimits, type QuoteTake } from "../quote-admission"
+import { QuoteAdmission } from "../quote-admission"
+import type { GrantBudget } from "../quota-leases"
 import { runFromArrival, type ShopperRequest } from "../request-arrival"
 import { ShopperError } from "../shopper-error"
 
-// The quota guard inside the quoter: one take per new freight query a store request causes,
-// nothing for cache hits, single-flight joiners, the admin or a job; a refusal is the shopper's
-// error with Retry-After, never a failure of the freight API.
+// The quota guard inside the quoter: one unit per new freight query a store request causes, from
+// the client's bound and the store's ceiling, nothing for cache hits, single-flight joiners, the
+// admin or a job; a refused query is answered as an outage is (a kept answer, else the fallback
+// table), never a failure of the freight API; only a store with no table refuses the shopper.
 
-/** A fallback table, to show that a refused query is not priced from it. */
+/** With a fallback table: a refused query is priced from it. */
 const SETTINGS = freteSettingsSchema.parse({
   origin_cep: "01310-100",
   quote_route_limit_per_minute: 7,
@@ -39,32 +41,45 @@ const QUOTE: FreightQuote = {
   quotations: [{ service: "correios-pac", serviceName: "PAC", carrier: "correios", priceCents: 2519, costCents: null, days: 7, code: "c-pac", logo: null }],
 }
 
-type Take = (client: string, limits: QuoteLimits) => Promise<QuoteTake>
+/** The shared count as Postgres keeps it: units granted per key and minute, never past the limit. */
+function memoryLedger() {
+  const granted = new Map<string, number>()
+  const asked: Array<{ key: string; want: number; limit: number }> = []
+  const grant: GrantBudget = async (key, windowStart, want, limit) => {
+    asked.push({ key, want, limit })
+    const had = granted.get(`${key}@${windowStart}`) ?? 0
+    const given = Math.max(0, Math.min(want, limit - had))
+    granted.set(`${key}@${windowStart}`, had + given)
+    return given
+  }
+  return { grant, asked }
+}
 
-function setup({ take, breaker }: { take?: Take; breaker?: CircuitBreaker } = {}) {
+function setup({ grant, breaker, settings = SETTINGS }: { grant?: GrantBudget; breaker?: CircuitBreaker; settings?: typeof SETTINGS } = {}) {
   let time = 1_000_000
-  const takes: Array<{ client: string; limits: QuoteLimits }> = []
-  const answers: QuoteTake[] = []
+  const ledger = memoryLedger()
   const logger = recordingLogger()
   const client = { quote: jest.fn<Promise<FreightQuote>, [FreightQuery, QuoteCall?]>().mockResolvedValue(QUOTE) }
-  const admission = new QuoteAdmission(
-    take ??
-      (async (who, limits) => {
-        takes.push({ client: who, limits })
-        return answers.shift() ?? { taken: true }
-      }),
-    logger,
-    () => time
-  )
+  const admission = new QuoteAdmission(grant ?? ledger.grant, logger, () => time)
   const cache = new QuoteCache<FreightQuote>({ now: () => time, remembers: CheckoutQuoter.remembersFailure })
-  const quoter = new CheckoutQuoter({ cache, freightClient: () => client as unknown as FreightClient, breaker, admission, logger })
-  return { quoter, client, takes, answers, logger, advance: (ms: number) => (time += ms) }
+  const quoter = new CheckoutQuoter({ cache, freightClient: () => client as unknown as FreightClient, breaker, admission, logger, now: () => new Date(time) })
+  /** `count` new queries (distinct destinations) from one shopper each, in turn. */
+  let queries = 0
+  const newQueries = async (count: number, request: () => ShopperRequest, querySettings = settings) => {
+    const outcomes: Array<string> = []
+    for (let index = 0; index < count; index += 1) {
+      const destination = String(20_000_000 + (queries += 1) * 1_000)
+      outcomes.push(await asShopper(request(), () => quoter.offers(to(destination), querySettings)).then((outcome) => outcome.source, (error: ShopperError) => error.code))
+    }
+    return outcomes
+  }
+  return { quoter, client, ledger, logger, newQueries, advance: (ms: number) => (time += ms), at: (ms: number) => (time = ms) }
 }
 
 /** A store request from `socketAddress`, recording the Retry-After it is given. */
 function shopper(socketAddress = "127.0.0.1", forwardedFor?: string): ShopperRequest & { retryAfters: number[] } {
   const retryAfters: number[] = []
-  return { socketAddress, forwardedFor, retryAfter: (seconds) => retryAfters.push(seconds), guardMs: 0, retryAfters }
+  return { socketAddress, forwardedFor, retryAfter: (seconds) => retryAfters.push(seconds), guardMs: 0, guarded: false, retryAfters }
 }
 
 const asShopper = <T>(request: ShopperRequest, work: () => Promise<T>) => runFromArrival(work, Date.now(), request)
@@ -79,114 +94,148 @@ async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe("CheckoutQuoter's quota guard", () => {
-  it("takes one from the bounds for each new query of a store request, with its client and the settings' limits", async () => {
-    const { quoter, takes, client } = setup()
+  it("takes one unit from the client's bound and one from the store's ceiling for a new query, with the settings' limits", async () => {
+    const { quoter, ledger, client } = setup()
     const request = shopper("10.0.0.2", "6.6.6.6, 203.0.113.9")
     await asShopper(request, () => quoter.offers(QUERY, SETTINGS))
-    expect(takes).toEqual([{ client: "203.0.113.9", limits: { perClient: 7, storeWide: 70 } }])
+    // The first ask of each bound (a lease is asked again ahead of need, off the request's path).
+    const firstAsks = ledger.asked.filter((ask, index) => ledger.asked.findIndex((other) => other.key === ask.key) === index)
+    expect(firstAsks.map(({ want, limit }) => ({ want, limit }))).toEqual([
+      { want: 1, limit: 7 },
+      { want: 7, limit: 70 },
+    ])
+    expect(firstAsks[1].key).toBe("store")
     expect(client.quote).toHaveBeenCalledTimes(1)
-    expect(request.retryAfters).toEqual([])
+    expect(request).toMatchObject({ guarded: true, retryAfters: [] })
+  })
+
+  it("keeps the client as a hash, never its address", async () => {
+    const { quoter, ledger } = setup()
+    await asShopper(shopper("10.0.0.2", "203.0.113.9"), () => quoter.offers(QUERY, SETTINGS))
+    expect(ledger.asked[0].key).toMatch(/^[0-9a-f]{32}$/)
   })
 
   it("knows the client as the settings' proxy hops say: with none, the socket, whatever the header", async () => {
-    const { quoter, takes } = setup()
-    await asShopper(shopper("198.51.100.4", "203.0.113.9"), () => quoter.offers(QUERY, { ...SETTINGS, trusted_proxy_hops: 0 }))
-    expect(takes.map((take) => take.client)).toEqual(["198.51.100.4"])
+    const { quoter, ledger } = setup()
+    await asShopper(shopper("10.0.0.2", "6.6.6.6, 203.0.113.9"), () => quoter.offers(QUERY, SETTINGS))
+    await asShopper(shopper("203.0.113.9", "198.51.100.1"), () => quoter.offers(to("30130010"), { ...SETTINGS, trusted_proxy_hops: 0 }))
+    await asShopper(shopper("198.51.100.4", "203.0.113.9"), () => quoter.offers(to("40010000"), { ...SETTINGS, trusted_proxy_hops: 0 }))
+    const clients = [...new Set(ledger.asked.filter((ask) => ask.key !== "store").map((ask) => ask.key))]
+    // The first two requests are one client; the third another.
+    expect(clients).toHaveLength(2)
   })
 
   it("takes nothing for a cached answer, nor for callers that join a call in flight", async () => {
-    const { quoter, takes, client } = setup()
+    const { quoter, ledger, client } = setup()
     await Promise.all([1, 2, 3].map(() => asShopper(shopper(), () => quoter.offers(QUERY, SETTINGS))))
+    const asked = ledger.asked.length
     await asShopper(shopper(), () => quoter.offers(QUERY, SETTINGS))
     expect(client.quote).toHaveBeenCalledTimes(1)
-    expect(takes).toHaveLength(1)
+    expect(quoter.guardStats()).toMatchObject({ admitted: 1 })
+    expect(ledger.asked).toHaveLength(asked)
   })
 
   it("takes nothing for work that is no store request: the admin, a job", async () => {
-    const { quoter, takes, client } = setup()
+    const { quoter, ledger, client } = setup()
     await runFromArrival(() => quoter.offers(QUERY, SETTINGS))
     await quoter.offers(to("30130010"), SETTINGS)
     expect(client.quote).toHaveBeenCalledTimes(2)
-    expect(takes).toEqual([])
+    expect(ledger.asked).toEqual([])
   })
 
-  it("refuses a query past the bound as the shopper's error with Retry-After: no call, no fallback price, not remembered", async () => {
-    const { quoter, answers, client } = setup()
-    answers.push({ taken: false, refusedBy: "client", retryAfterMs: 12_300 })
+  it("answers a new query past the client's bound from the fallback table: no call, no wait for the shopper", async () => {
+    const { newQueries, client, quoter } = setup()
+    const requests: Array<ReturnType<typeof shopper>> = []
+    const outcomes = await newQueries(9, () => {
+      requests.push(shopper())
+      return requests[requests.length - 1]
+    })
+    expect(outcomes).toEqual([...Array(7).fill("upstream"), "fallback", "fallback"])
+    expect(client.quote).toHaveBeenCalledTimes(7)
+    expect(requests.flatMap((request) => request.retryAfters)).toEqual([])
+    expect(quoter.guardStats()).toMatchObject({ admitted: 7, refused_by_client: 2, refused_by_store: 0, answered_from_table: 2, refused_without_table: 0 })
+  })
+
+  it("refuses the shopper, with Retry-After until the minute ends, only where the store has no fallback table", async () => {
+    const { newQueries, at, quoter } = setup({ settings: { ...SETTINGS, fallback: [] } })
+    at(60_000 * 100 + 47_600)
     const request = shopper()
-    const error = await rejectionOf(asShopper(request, () => quoter.offers(QUERY, SETTINGS)))
-    expect(error).toBeInstanceOf(ShopperError)
-    expect(error).toMatchObject({ code: "too_many_quotes", message: "Muitas consultas de frete em pouco tempo. Aguarde um minuto e tente novamente." })
+    const outcomes = await newQueries(8, () => request)
+    expect(outcomes).toEqual([...Array(7).fill("upstream"), "too_many_quotes"])
     expect(request.retryAfters).toEqual([13])
-    expect(client.quote).not.toHaveBeenCalled()
-    // Not remembered as a failure of the query: once the bound allows it, it is asked at once.
-    await asShopper(shopper(), () => quoter.offers(QUERY, SETTINGS))
-    expect(client.quote).toHaveBeenCalledTimes(1)
+    expect(quoter.guardStats()).toMatchObject({ refused_by_client: 1, refused_without_table: 1, answered_from_table: 0 })
   })
 
-  it("says the wait to every caller that joined the refused query, each on its own response", async () => {
-    const { quoter, answers } = setup()
-    answers.push({ taken: false, refusedBy: "client", retryAfterMs: 400 })
-    const requests = [shopper("203.0.113.1"), shopper("203.0.113.2")]
-    const errors = await Promise.all(requests.map((request) => rejectionOf(asShopper(request, () => quoter.offers(QUERY, { ...SETTINGS, trusted_proxy_hops: 0 })))))
-    expect(errors.map((error) => (error as ShopperError).code)).toEqual(["too_many_quotes", "too_many_quotes"])
-    expect(requests.map((request) => request.retryAfters)).toEqual([[1], [1]])
+  it("gives a new minute a new bound", async () => {
+    const { newQueries, advance } = setup()
+    expect(await newQueries(8, () => shopper())).toEqual([...Array(7).fill("upstream"), "fallback"])
+    advance(60_000)
+    const next = await newQueries(1, () => shopper())
+    expect(next).toEqual(["upstream"])
+  })
+
+  it("serves the last answer kept for the query when a new one is refused: no query, a real price", async () => {
+    const { quoter, client, advance, newQueries } = setup()
+    const fresh = await asShopper(shopper(), () => quoter.offers(QUERY, SETTINGS))
+    advance(600_001)
+    // A new minute: seven new queries spend the client's bound.
+    await newQueries(7, () => shopper())
+    const later = await asShopper(shopper(), () => quoter.offers(QUERY, SETTINGS))
+    expect({ source: later.source, prices: later.offers.map((offer) => offer.amountCents) }).toEqual({ source: "stale", prices: fresh.offers.map((offer) => offer.amountCents) })
+    expect(client.quote).toHaveBeenCalledTimes(8)
+    expect(quoter.guardStats()).toMatchObject({ answered_from_kept: 1 })
   })
 
   it("never counts a refusal towards the circuit breaker", async () => {
     const breaker = new CircuitBreaker({ failureThreshold: 1, openMs: 30_000 })
-    const { quoter, answers, client } = setup({ breaker })
-    for (let attempt = 0; attempt < 3; attempt += 1) answers.push({ taken: false, refusedBy: "store", retryAfterMs: 5_000 })
-    for (const cep of ["20040002", "30130010", "40010000"]) {
-      await rejectionOf(asShopper(shopper(), () => quoter.offers(to(cep), SETTINGS)))
-    }
+    const { newQueries } = setup({ breaker, settings: { ...SETTINGS, quote_route_limit_per_minute: 1 } })
+    expect(await newQueries(4, () => shopper())).toEqual(["upstream", "fallback", "fallback", "fallback"])
     expect(breaker.stats()).toMatchObject({ state: "closed", consecutiveFailures: 0 })
-    expect(client.quote).not.toHaveBeenCalled()
   })
 
   it("takes nothing while the open circuit would refuse the call: the fallback table prices, as before", async () => {
     const breaker = new CircuitBreaker({ failureThreshold: 1, openMs: 30_000 })
-    const { quoter, takes, client } = setup({ breaker })
+    const { quoter, ledger, client } = setup({ breaker })
     client.quote.mockRejectedValueOnce(new ServerError("Freight API failed (HTTP 503)", { service: "freight", status: 503 }))
     const failed = await asShopper(shopper(), () => quoter.offers(QUERY, SETTINGS))
     expect(failed.source).toBe("fallback")
-    expect(takes).toHaveLength(1)
+    const asked = ledger.asked.length
     const whileOpen = await asShopper(shopper(), () => quoter.offers(to("30130010"), SETTINGS))
     expect(whileOpen.source).toBe("fallback")
-    expect(takes).toHaveLength(1)
+    expect(ledger.asked).toHaveLength(asked)
+    expect(quoter.guardStats()).toMatchObject({ admitted: 1 })
   })
 
-  it("serves the last answer kept for the query when a new one is refused: no query, a real price", async () => {
-    const { quoter, answers, client, advance } = setup()
-    const fresh = await asShopper(shopper(), () => quoter.offers(QUERY, SETTINGS))
-    advance(600_001)
-    answers.push({ taken: false, refusedBy: "client", retryAfterMs: 1_000 })
-    const later = await asShopper(shopper(), () => quoter.offers(QUERY, SETTINGS))
-    expect(later).toMatchObject({ source: "stale", offers: fresh.offers })
-    expect(client.quote).toHaveBeenCalledTimes(1)
-  })
-
-  it("tells the merchant, once a minute, that the store-wide ceiling is reached", async () => {
-    const { quoter, answers, logger, advance } = setup()
-    for (let attempt = 0; attempt < 3; attempt += 1) answers.push({ taken: false, refusedBy: "store", retryAfterMs: 1_000 })
-    await rejectionOf(asShopper(shopper(), () => quoter.offers(QUERY, SETTINGS)))
-    await rejectionOf(asShopper(shopper(), () => quoter.offers(to("30130010"), SETTINGS)))
+  it("holds the store's ceiling over every client, and tells the merchant once a minute what to raise", async () => {
+    const { newQueries, logger, advance, quoter } = setup({ settings: { ...SETTINGS, quote_store_limit_per_minute: 5 } })
+    let address = 0
+    const each = () => shopper(`198.51.100.${(address += 1)}`)
+    expect(await newQueries(7, each)).toEqual([...Array(5).fill("upstream"), "fallback", "fallback"])
     advance(60_000)
-    await rejectionOf(asShopper(shopper(), () => quoter.offers(to("40010000"), SETTINGS)))
-    const warnings = logger.lines.filter((line) => line.includes("ceiling of 70 new freight queries per minute"))
+    expect(await newQueries(7, each)).toEqual([...Array(5).fill("upstream"), "fallback", "fallback"])
+    const warnings = logger.lines.filter((line) => line.includes("ceiling of 5 new freight queries per minute"))
     expect(warnings).toHaveLength(2)
-    expect(logger.lines.join("\n")).not.toContain("127.0.0.1")
+    expect(warnings[0]).toContain("raise quote_store_limit_per_minute")
+    expect(logger.lines.join("\n")).not.toContain("198.51.100.")
+    expect(quoter.guardStats()).toMatchObject({ refused_by_store: 4, answered_from_table: 4 })
+    expect(quoter.guardStats()?.ceiling_reached_at).toEqual(expect.any(String))
   })
 
-  it("lets the query through, logged, when the count itself fails: a database blip refuses no sale", async () => {
-    const { quoter, client, logger } = setup({
-      take: async () => {
-        throw new Error("connection terminated")
+  it("bounds each instance by itself, logged once, when the shared count fails: never unbounded", async () => {
+    const { newQueries, client, logger, quoter } = setup({
+      grant: async () => {
+        throw new Error("timeout exceeded when trying to connect")
       },
     })
-    const outcome = await asShopper(shopper(), () => quoter.offers(QUERY, SETTINGS))
-    expect(outcome.source).toBe("upstream")
-    expect(client.quote).toHaveBeenCalledTimes(1)
-    expect(logger.lines.some((line) => line.startsWith("warn frete: the quota guard could not count"))).toBe(true)
+    expect(await newQueries(9, () => shopper())).toEqual([...Array(7).fill("upstream"), "fallback", "fallback"])
+    expect(client.quote).toHaveBeenCalledTimes(7)
+    expect(logger.lines.filter((line) => line.startsWith("warn frete: the quota guard's shared count did not answer"))).toHaveLength(1)
+    expect(quoter.guardStats()?.local_decisions).toBeGreaterThan(0)
+  })
+
+  it("decides alone when the shared count hangs, within the same bound", async () => {
+    const { newQueries, client } = setup({ grant: () => new Promise<number>(() => undefined) })
+    expect(await newQueries(8, () => shopper())).toEqual([...Array(7).fill("upstream"), "fallback"])
+    expect(client.quote).toHaveBeenCalledTimes(7)
   })
 })

@@ -2,7 +2,9 @@ import { createSandbox, type Sandbox } from "../../../../sandbox/server"
 import {
   InvalidAnswerError,
   InvalidCredentialsError,
+  LateStartTimeoutError,
   NetworkError,
+  NoTimeLeftError,
   QuotaExceededError,
   ServerError,
   TimeoutError,
@@ -234,6 +236,22 @@ describe("FreightClient against the sandbox", () => {
       const error = await failure(client.quote(QUERY))
       expect(error).toBeInstanceOf(TimeoutError)
       expect(sandbox.calls()).toHaveLength(1)
+    })
+
+    it("a quote whose wait began long ago gets only what is left of the timeout: sent late, its timeout is not the service's", async () => {
+      client = newClient({ timeoutMs: 2000 })
+      sandbox.setFault("freight", { mode: "hang" })
+      // 1,700 ms spent before the call: 300 ms left, less than half of the timeout on the wire.
+      const error = await failure(client.quote(QUERY, { startedAt: Date.now() - 1700 }))
+      expect(error).toBeInstanceOf(LateStartTimeoutError)
+      expect(sandbox.calls()).toHaveLength(1)
+    })
+
+    it("a quote with less than 100 ms left of the timeout is not sent at all", async () => {
+      const error = await failure(client.quote(QUERY, { startedAt: Date.now() - 1950 }))
+      expect(error).toBeInstanceOf(NoTimeLeftError)
+      expect((error as NoTimeLeftError).outcomeUnknown).toBe(false)
+      expect(sandbox.calls()).toEqual([])
     })
 
     it("a service slower than the deadline is a timeout; one within it answers", async () => {

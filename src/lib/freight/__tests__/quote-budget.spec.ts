@@ -1,4 +1,5 @@
-import { quoteBudgetMs } from "../quote-budget"
+import { NoTimeLeftError, OwnWaitTimeoutError } from "../../http/errors"
+import { callBudgetMs, MIN_CALL_BUDGET_MS, quoteBudgetMs } from "../quote-budget"
 
 describe("quoteBudgetMs", () => {
   it("is the whole timeout when the wait begins with the call", () => {
@@ -12,15 +13,42 @@ describe("quoteBudgetMs", () => {
 
   it("is whole milliseconds, as AbortSignal.timeout wants them", () => {
     expect(quoteBudgetMs(2500, 1_000_000 - 116.6, 1_000_000)).toBe(2383)
-    expect(quoteBudgetMs(2501, 0, 1_000_000)).toBe(1250)
+    expect(quoteBudgetMs(2501, 1_000_000 - 1250.5, 1_000_000)).toBe(1250)
   })
 
-  it("never gives the call less than half the timeout, however slow Medusa was", () => {
-    expect(quoteBudgetMs(2500, 1_000_000 - 2400, 1_000_000)).toBe(1250)
-    expect(quoteBudgetMs(2500, 1_000_000 - 60_000, 1_000_000)).toBe(1250)
+  it("has no floor: a request that waited long leaves the call only what is left, so the route keeps to the timeout", () => {
+    // Arrival + spent + budget = arrival + timeout: the call ends by the deadline the README promises.
+    const spentBefore = [0, 1250, 2000, 2400, 2499]
+    expect(spentBefore.map((spent) => spent + quoteBudgetMs(2500, 1_000_000 - spent, 1_000_000))).toEqual([2500, 2500, 2500, 2500, 2500])
+    expect(quoteBudgetMs(2500, 1_000_000 - 2400, 1_000_000)).toBe(100)
+  })
+
+  it("is 0, never negative, once the timeout is spent", () => {
+    expect([2500, 2501, 60_000].map((spent) => quoteBudgetMs(2500, 1_000_000 - spent, 1_000_000))).toEqual([0, 0, 0])
   })
 
   it("takes a start in the future (another clock's) as now", () => {
     expect(quoteBudgetMs(2500, 1_000_050, 1_000_000)).toBe(2500)
+  })
+})
+
+describe("callBudgetMs", () => {
+  it("is the budget while at least MIN_CALL_BUDGET_MS is left", () => {
+    expect(callBudgetMs(2500, 1_000_000 - 116, 1_000_000)).toBe(2384)
+    expect(callBudgetMs(2500, 1_000_000 - (2500 - MIN_CALL_BUDGET_MS), 1_000_000)).toBe(MIN_CALL_BUDGET_MS)
+  })
+
+  it("refuses to start a call with less than that left: a typed error that nothing was sent, the plugin's own wait", () => {
+    const refusals = [2401, 2500, 10_000].map((spent) => {
+      try {
+        return callBudgetMs(2500, 1_000_000 - spent, 1_000_000)
+      } catch (error) {
+        return error
+      }
+    })
+    expect(refusals.map((refusal) => refusal instanceof NoTimeLeftError)).toEqual([true, true, true])
+    expect(refusals.map((refusal) => refusal instanceof OwnWaitTimeoutError)).toEqual([true, true, true])
+    expect(refusals.map((refusal) => (refusal as NoTimeLeftError).outcomeUnknown)).toEqual([false, false, false])
+    expect((refusals[0] as Error).message).toBe("the freight API was not asked: 99 ms were left of freight.timeoutMs (2500 ms) since the request arrived")
   })
 })

@@ -96,6 +96,64 @@ describe("CircuitBreaker", () => {
     expect(breaker.stats()).toMatchObject({ state: "closed", consecutiveFailures: 0 })
   })
 
+  it("an ignored call neither counts as a failure nor resets the count: a burst of them cannot open the circuit", async () => {
+    const breaker = new CircuitBreaker({ failureThreshold: 3 })
+    const queued = new Error("queued for one of the plugin's own sockets")
+    const verdicts = { [FAILURE.message]: "failure", [queued.message]: "ignore" } as const
+    const judge = (error: unknown) => verdicts[(error as Error).message as keyof typeof verdicts]
+    const outcome = (call: () => Promise<string>) => breaker.run(call, judge).then(() => "answer", (error: Error) => error.message)
+
+    const first = [await outcome(failing), await outcome(failing)]
+    const burst = await Promise.all(Array.from({ length: 30 }, () => outcome(() => Promise.reject(queued))))
+    expect(first).toEqual(["service down", "service down"])
+    expect(new Set(burst)).toEqual(new Set([queued.message]))
+    expect(breaker.stats()).toMatchObject({ state: "closed", consecutiveFailures: 2, opened: 0, refused: 0 })
+    // Nor does it reset the count: the third real failure in a row opens the circuit.
+    expect(await outcome(failing)).toBe("service down")
+    expect(breaker.stats()).toMatchObject({ state: "open", consecutiveFailures: 3, opened: 1 })
+  })
+
+  it("an ignored trial leaves the circuit half open, and the next call is the trial", async () => {
+    const { breaker, advance, transitions } = setup()
+    const judged = (verdict: "failure" | "ignore") => (call: () => Promise<string>): Promise<{ value?: string; error?: unknown }> =>
+      breaker.run(call, () => verdict).then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error })
+      )
+    for (let i = 0; i < 3; i += 1) await judged("failure")(failing)
+    advance(1000)
+
+    expect(await judged("ignore")(failing)).toEqual({ error: FAILURE })
+    expect(breaker.stats()).toMatchObject({ state: "half_open", consecutiveFailures: 3, retryAt: null, refused: 0 })
+    expect(breaker.wouldAllow()).toBe(true)
+
+    // The next call is the trial, and while it is under way the others are refused.
+    let answer: (value: string) => void = () => undefined
+    const trial = judged("failure")(() => new Promise<string>((resolve) => (answer = resolve)))
+    const meanwhile = jest.fn(answering)
+    expect((await judged("failure")(meanwhile)).error).toBeInstanceOf(CircuitOpenError)
+    expect(meanwhile).not.toHaveBeenCalled()
+    answer("fresh")
+    expect(await trial).toEqual({ value: "fresh" })
+    expect(breaker.stats()).toMatchObject({ state: "closed", consecutiveFailures: 0, opened: 1, refused: 1 })
+    expect(transitions.map(({ from, to }) => `${from}>${to}`)).toEqual(["closed>open", "open>half_open", "half_open>closed"])
+  })
+
+  it("a call that began before the circuit opened does not free the trial's place when it ends ignored", async () => {
+    let time = 0
+    const breaker = new CircuitBreaker({ failureThreshold: 1, openMs: 1000, now: () => time })
+    let endEarly: (error: Error) => void = () => undefined
+    const early = breaker.run(() => new Promise<string>((_resolve, reject) => (endEarly = reject)), () => "ignore").catch((error: Error) => error.message)
+    await breaker.run(failing, () => "failure").catch(() => undefined)
+    time = 1000
+    const trial = breaker.run(() => new Promise<string>(() => undefined), () => "failure")
+    trial.catch(() => undefined)
+    endEarly(new Error("queued"))
+    expect(await early).toBe("queued")
+    expect(breaker.stats().state).toBe("half_open")
+    expect(breaker.wouldAllow()).toBe(false)
+  })
+
   it("refuses options that make no sense", () => {
     expect(() => new CircuitBreaker({ failureThreshold: 0 })).toThrow(RangeError)
     expect(() => new CircuitBreaker({ failureThreshold: 1.5 })).toThrow(RangeError)

@@ -29,17 +29,18 @@ describe("clientKey", () => {
   it("reads addresses as proxies write them: spaces, ports, brackets, IPv4-mapped IPv6", () => {
     expect(clientKey(origin("10.0.0.2", "  203.0.113.9:51234 "), 1)).toBe("203.0.113.9")
     expect(clientKey(origin("::ffff:127.0.0.1", undefined), 0)).toBe("127.0.0.1")
-    expect(clientKey(origin("10.0.0.2", "[2001:db8::1]:443"), 1)).toBe("2001:db8:0:0::/64")
+    expect(clientKey(origin("10.0.0.2", "[2001:db8::1]:443"), 1)).toBe("2001:db8:0:0::/56")
   })
 
-  it("counts an IPv6 client by its /64: one subscriber cannot get a fresh bound by changing the interface part", () => {
-    const a = clientKey(origin("2001:db8:abcd:12:1::1", undefined), 0)
-    expect(a).toBe("2001:db8:abcd:12::/64")
-    expect(clientKey(origin("2001:0DB8:ABCD:0012:ffff:1:2:3", undefined), 0)).toBe(a)
-    expect(clientKey(origin("2001:db8:abcd:13::1", undefined), 0)).not.toBe(a)
-    expect(clientKey(origin("::1", undefined), 0)).toBe("0:0:0:0::/64")
-    expect(clientKey(origin("fe80::1%eth0", undefined), 0)).toBe("fe80:0:0:0::/64")
-    expect(clientKey(origin("64:ff9b::192.0.2.33", undefined), 0)).toBe("64:ff9b:0:0::/64")
+  it("counts an IPv6 client by its /56: one subscriber cannot get a fresh bound by moving to another /64 of its prefix", () => {
+    const a = clientKey(origin("2001:db8:abcd:1200:1::1", undefined), 0)
+    expect(a).toBe("2001:db8:abcd:1200::/56")
+    expect(clientKey(origin("2001:0DB8:ABCD:12ff:ffff:1:2:3", undefined), 0)).toBe(a)
+    expect(clientKey(origin("2001:db8:abcd:1234::9", undefined), 0)).toBe(a)
+    expect(clientKey(origin("2001:db8:abcd:1300::1", undefined), 0)).not.toBe(a)
+    expect(clientKey(origin("::1", undefined), 0)).toBe("0:0:0:0::/56")
+    expect(clientKey(origin("fe80::1%eth0", undefined), 0)).toBe("fe80:0:0:0::/56")
+    expect(clientKey(origin("64:ff9b::192.0.2.33", undefined), 0)).toBe("64:ff9b:0:0::/56")
   })
 
   it("cannot be moved off the address the trusted proxies appended, whatever the client puts before it", () => {

@@ -1,5 +1,3 @@
-import http from "node:http"
-import type { AddressInfo } from "node:net"
 import { errors as undiciErrors, Pool } from "undici"
 import { NetworkError, TimeoutError } from "../errors"
 import { startDeadline } from "../deadline"
@@ -7,29 +5,17 @@ import { ServiceTransport } from "../service-transport"
 import { trackingRejection } from "../../tracking/errors"
 import { decideAfterFailure } from "../../tracking/delivery-policy"
 import { failureCollector } from "../../__tests__/expect-failure"
+import { slowServer } from "../../__tests__/slow-server"
 
 // Whether a failed request may have reached the service decides whether a tracking order is sent
 // again: never-sent is retried, maybe-received is left for the merchant. Real sockets throughout;
 // a connect timeout comes from a connector that raises undici's own error, as its connector does.
 
+/** What the tracking API answers to a created order. */
+const TRACKING_ANSWER = '{"Id":"x","Success":true}'
+
 const POLICY = { baseDelayMs: 30_000, maxDelayMs: 3_600_000, giveUpAfterMs: 86_400_000 }
 
-/** A local HTTP server that holds every request `holdMs` before answering, counting them. */
-async function slowServer(holdMs: number) {
-  let received = 0
-  const server = http.createServer((request, response) => {
-    received += 1
-    request.resume()
-    const timer = setTimeout(() => response.end('{"Id":"x","Success":true}'), holdMs)
-    response.on("close", () => clearTimeout(timer))
-  })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received: () => received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())).finally(() => server.closeAllConnections()),
-  }
-}
 
 const post = (transport: ServiceTransport, timeoutMs: number) =>
   transport.request({ method: "POST", path: "/v1/tracking", json: { OrderNumber: "1" }, deadline: startDeadline(timeoutMs) }, { statusOnly: true })
@@ -48,7 +34,7 @@ describe("ServiceTransport tells a request that never left the process from one 
   })
 
   it("a refused connection: never sent, retried", async () => {
-    const closed = await slowServer(0)
+    const closed = await slowServer(0, TRACKING_ANSWER)
     await closed.close()
     const error = await failure(post(transport(closed.url), 1000))
     expect(error).toBeInstanceOf(NetworkError)
@@ -82,7 +68,7 @@ describe("ServiceTransport tells a request that never left the process from one 
   })
 
   it("a request still queued for a free socket when its deadline passes: never sent, ends at its deadline, not behind the others", async () => {
-    const server = await slowServer(1500)
+    const server = await slowServer(1500, TRACKING_ANSWER)
     try {
       const oneSocket = transport(server.url, { connections: 1, timeoutMs: 5000 })
       const first = post(oneSocket, 5000)
@@ -103,7 +89,7 @@ describe("ServiceTransport tells a request that never left the process from one 
   })
 
   it("a request sent and not answered by its deadline: may have been received, never resent by itself", async () => {
-    const server = await slowServer(2000)
+    const server = await slowServer(2000, TRACKING_ANSWER)
     try {
       const error = await failure(post(transport(server.url), 200))
       expect(server.received()).toBe(1)

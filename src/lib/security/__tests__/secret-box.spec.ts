@@ -1,4 +1,4 @@
-import { decryptSecret, encryptSecret, SecretDecryptionError } from "../secret-box"
+import { decryptSecret, encryptSecret, isBoundSecret, SecretDecryptionError } from "../secret-box"
 
 const KEY = "k".repeat(16) + "an-encryption-key-of-32+"
 
@@ -22,5 +22,22 @@ describe("secrets saved from the admin", () => {
     flipped[0] ^= 1
     expect(() => decryptSecret([parts[0], parts[1], parts[2], flipped.toString("base64")].join(":"), KEY)).toThrow(SecretDecryptionError)
     expect(() => decryptSecret("garbage", KEY)).toThrow(SecretDecryptionError)
+  })
+
+  it("binds a secret to what it is for: it opens only with the same binding", () => {
+    const sealed = encryptSecret("token-bound", KEY, "https://frete.example")
+    expect({ version: sealed.split(":")[0], bound: isBoundSecret(sealed) }).toEqual({ version: "v2", bound: true })
+    expect(decryptSecret(sealed, KEY, "https://frete.example")).toBe("token-bound")
+    expect(() => decryptSecret(sealed, KEY, "https://attacker.example")).toThrow(SecretDecryptionError)
+    expect(() => decryptSecret(sealed, KEY, "")).toThrow(SecretDecryptionError)
+    expect(() => decryptSecret(sealed, KEY)).toThrow(SecretDecryptionError)
+    // Relabelled as unbound, the tag (computed over the binding) no longer matches.
+    expect(() => decryptSecret(sealed.replace(/^v2:/, "v1:"), KEY)).toThrow(SecretDecryptionError)
+  })
+
+  it("still opens a secret sealed before the binding, whatever binding is asked", () => {
+    const legacy = encryptSecret("token-old", KEY)
+    expect(isBoundSecret(legacy)).toBe(false)
+    expect(decryptSecret(legacy, KEY, "https://frete.example")).toBe("token-old")
   })
 })

@@ -1,5 +1,6 @@
 import fc from "fast-check"
-import { maskEmail, maskPhone, maskTrackingPayload, maskWords, PERSONAL_FIELDS } from "../mask-payload"
+import { maskEmail, maskPhone } from "../../security/mask-contact"
+import { maskTrackingPayload, maskWords, PERSONAL_FIELDS } from "../mask-payload"
 
 describe("the tracking order's personal data, masked", () => {
   const payload = {

@@ -102,6 +102,32 @@ describe("shipmentFacts", () => {
     expect(shipmentFacts(rows({ flowMethod }), GRAMS_AND_CM, false).method).toEqual({ name: "Troca", amount: 9.9, service: "pac", serviceName: "PAC", carrier: "Correios", days: 5 })
   })
 
+  describe("the order's total", () => {
+    // Two Camisetas at R$ 109,45 and a R$ 42,80 freight: R$ 261,70 before Medusa's discounts and taxes.
+    const priced = (id: string): OrderItem => ({ ...orderItem(id, "2026-03-01T10:00:00.000Z", "Camiseta"), unit_price: 109.45, quantity: 2 })
+    const order = (totals: Partial<OrderRow>): Partial<OrderRow> => ({ items: [priced("item_1")], shipping_methods: [{ name: "Frete expresso", amount: 42.8, shipping_option_id: "so_frete" }], ...totals })
+    const totalOf = (totals: Partial<OrderRow>) => shipmentFacts(rows({ order: order(totals) }), GRAMS_AND_CM, false).orderTotal
+
+    it("is Medusa's computed total when its item subtotal counts the items (Medusa 2.21's rows), discounts and taxes included", () => {
+      expect(totalOf({ total: { numeric: 251.7 }, item_subtotal: { numeric: 218.9 } })).toBe(251.7)
+    })
+
+    it("is the items' prices plus the freight when Medusa's totals leave the priced items out (Medusa 2.13's rows: the freight alone)", () => {
+      expect(totalOf({ total: 42.8, item_subtotal: 0 })).toBeCloseTo(261.7, 10)
+      expect(totalOf({ total: 42.8 })).toBeCloseTo(261.7, 10)
+    })
+
+    it("stays Medusa's total when a discount takes the whole item total: its item subtotal still counts them", () => {
+      expect(totalOf({ total: 42.8, item_subtotal: 218.9 })).toBe(42.8)
+    })
+
+    it("is summed from the items and the freight when Medusa computed none, and unknown when one of their amounts is", () => {
+      expect(totalOf({ total: null })).toBeCloseTo(261.7, 10)
+      expect(totalOf({ total: null, items: [priced("item_1"), { ...priced("item_2"), unit_price: null }] })).toBeNull()
+      expect(totalOf({ total: null, shipping_methods: [{ name: "Frete expresso", amount: undefined }] })).toBeNull()
+    })
+  })
+
   it("has no address, customer or origin when Medusa has none", () => {
     const facts = shipmentFacts({ ...rows({ order: { shipping_address: null, customer: null } }), location: null }, GRAMS_AND_CM, false)
     expect(facts).toMatchObject({ shippingAddress: null, customer: null, originCep: null })

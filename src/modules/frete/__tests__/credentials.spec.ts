@@ -1,7 +1,9 @@
 import { parseFreteOptions } from "../../../../medusa-plugin.config"
 import { DEFAULT_SETTINGS } from "../../../lib/settings/schema"
 import { accountFingerprint, credentialsInForce } from "../credentials"
+import { encryptSecret, isBoundSecret } from "../../../lib/security/secret-box"
 import { openSecrets, sealSecrets } from "../sealed-secrets"
+import { resealings } from "../secret-resealing"
 
 const KEY = "a-key-for-the-credentials-unit-tests-0001"
 const withOptions = (freight: { url?: string; token?: string }) => parseFreteOptions({ freight, tracking: {}, encryptionKey: KEY }, {})
@@ -42,5 +44,48 @@ describe("which secret goes to which URL", () => {
     expect(print).not.toContain("t-secret")
     expect(accountFingerprint("https://frete.example", "t-other")).not.toBe(print)
     expect(accountFingerprint(undefined, "t-secret")).toBe("none")
+  })
+})
+
+describe("a saved secret bound to its URL inside the encryption", () => {
+  const options = withOptions({})
+  const settings = { ...DEFAULT_SETTINGS, freight_url: "https://frete.example" }
+
+  it("cannot be opened once the URL beside it is changed: never sent, and the admin is told to type it again", () => {
+    const sealed = sealSecrets({}, { freight_token: "t-1" }, settings, settings, options)
+    expect(isBoundSecret(sealed.freight_token)).toBe(true)
+    const moved = { ...sealed, freight_token_url: "https://attacker.example" }
+    const problems: string[] = []
+    const secrets = openSecrets(moved, KEY, (problem) => problems.push(problem))
+    expect(secrets.freight_token).toEqual({ unreadable: true })
+    expect(problems).toEqual(["frete: the freight_token saved in the admin is ignored until it is saved again: A stored secret cannot be decrypted: the encryption key changed, or the value was altered"])
+
+    // Both moved to the attacker's host: still not sent there.
+    const credentials = credentialsInForce(options, { ...settings, freight_url: "https://attacker.example" }, secrets)
+    expect(credentials.freight).toMatchObject({ url: "https://attacker.example", secret: undefined, secretSource: "settings", secretWithheld: true })
+  })
+
+  it("cannot be opened once the URL beside it is removed", () => {
+    const sealed = sealSecrets({}, { freight_token: "t-1" }, settings, settings, options)
+    const withoutUrl = { ...sealed }
+    delete withoutUrl.freight_token_url
+    expect(openSecrets(withoutUrl, KEY, () => undefined).freight_token).toEqual({ unreadable: true })
+  })
+
+  it("seals again, bound, a secret saved before the binding once it is in force with its URL", () => {
+    const legacy = { freight_token: encryptSecret("t-old", KEY), freight_token_url: "https://frete.example" }
+    const secrets = openSecrets(legacy, KEY, () => undefined)
+    expect(secrets.freight_token).toEqual({ value: "t-old", url: "https://frete.example", unbound: true })
+    const pending = resealings(legacy, secrets, credentialsInForce(options, settings, secrets), KEY)
+    expect(pending.map(({ name, was }) => ({ name, was }))).toEqual([{ name: "freight_token", was: { sealed: legacy.freight_token, url: "https://frete.example" } }])
+    const next = pending[0].next
+    expect({ bound: isBoundSecret(next.freight_token), url: next.freight_token_url }).toEqual({ bound: true, url: "https://frete.example" })
+    expect(openSecrets(next, KEY, () => undefined).freight_token).toEqual({ value: "t-old", url: "https://frete.example" })
+  })
+
+  it("leaves a secret saved before the binding as it is while it is kept from the URL in force", () => {
+    const legacy = { freight_token: encryptSecret("t-old", KEY), freight_token_url: "https://before.example" }
+    const secrets = openSecrets(legacy, KEY, () => undefined)
+    expect(resealings(legacy, secrets, credentialsInForce(options, settings, secrets), KEY)).toEqual([])
   })
 })

@@ -2,16 +2,30 @@ import { logger } from "@medusajs/framework/logger"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { parseFreteOptions } from "../../../../medusa-plugin.config"
 import { DEFAULT_SETTINGS } from "../../../lib/settings/schema"
-import { SettingsInForce } from "../settings-in-force"
+import { SETTINGS_READ_WAIT_MS, SettingsInForce } from "../settings-in-force"
 
 /**
- * The settings table as the class reads it: one row, or a read that fails as a database blip
- * does. Only `raw` is used by the reads; the class is tested here, not Postgres.
+ * The settings table as the class reads it: one row, a read that fails as a database blip does,
+ * or reads that hang (a lock on the table) until `release()` answers them with the row then.
+ * Only `raw` is used by the reads; the class is tested here, not Postgres.
  */
 function settingsTable() {
-  const table = { row: { settings: { ...DEFAULT_SETTINGS, extra_days: 2 }, secrets: {} } as Record<string, unknown>, failing: false, reads: 0 }
+  const waiting: Array<() => void> = []
+  const table = {
+    row: { settings: { ...DEFAULT_SETTINGS, extra_days: 2 }, secrets: {} } as Record<string, unknown>,
+    failing: false,
+    hanging: false,
+    reads: 0,
+    release: () => {
+      table.hanging = false
+      waiting.splice(0).forEach((answer) => answer())
+    },
+  }
   const raw = async () => {
     table.reads += 1
+    if (table.hanging) {
+      await new Promise<void>((resolve) => waiting.push(resolve))
+    }
     if (table.failing) {
       throw new Error("Connection terminated unexpectedly")
     }
@@ -84,5 +98,104 @@ describe("the settings in force through a failed read", () => {
     await settings.get()
     expect(settings.credentials.freight.url).toBe("https://frete.example")
     expect(applied).toEqual(["https://frete.example"])
+  })
+})
+
+describe("the settings in force through a read that hangs", () => {
+  let warn: jest.SpyInstance
+  let info: jest.SpyInstance
+
+  beforeEach(() => {
+    // Only the clock of the bound is faked: setImmediate tells whether a promise is settled yet.
+    jest.useFakeTimers({ doNotFake: ["setImmediate", "nextTick", "queueMicrotask"] })
+    warn = jest.spyOn(logger, "warn")
+    info = jest.spyOn(logger, "info")
+  })
+  afterEach(() => {
+    jest.useRealTimers()
+    jest.restoreAllMocks()
+  })
+
+  const settingsLines = (spy: jest.SpyInstance) => spy.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("frete: "))
+  /** What the promise has settled to by now, with no fake time passing: "pending" if nothing. */
+  const settledNow = async <T>(promise: Promise<T>): Promise<T | "pending"> =>
+    Promise.race([promise, new Promise<"pending">((resolve) => setImmediate(() => resolve("pending")))])
+  const extraDays = (settings: { extra_days: number } | "pending") => (settings === "pending" ? "pending" : settings.extra_days)
+
+  it("prices with the settings last read once a read outlasts the bound, one read at a time, and applies the late answer", async () => {
+    const { table, knex } = settingsTable()
+    const settings = new SettingsInForce({ knex, options, logger, onApply: () => undefined })
+    expect({ firstRead: (await settings.get()).extra_days }).toEqual({ firstRead: 2 })
+
+    table.hanging = true
+    const first = settings.get()
+    await jest.advanceTimersByTimeAsync(SETTINGS_READ_WAIT_MS - 100)
+    expect({ firstCallerBeforeTheBound: extraDays(await settledNow(first)) }).toEqual({ firstCallerBeforeTheBound: "pending" })
+    // A caller arriving later waits only for what is left of the same read's bound.
+    const joined = settings.get()
+    await jest.advanceTimersByTimeAsync(100)
+    expect({ firstCaller: extraDays(await settledNow(first)), joinedCaller: extraDays(await settledNow(joined)) }).toEqual({ firstCaller: 2, joinedCaller: 2 })
+
+    // Past the bound, with the read still pending: the settings last read at once, no new read.
+    for (let call = 0; call < 3; call += 1) {
+      expect({ callPastTheBound: call, extraDays: extraDays(await settledNow(settings.get())) }).toEqual({ callPastTheBound: call, extraDays: 2 })
+    }
+    expect({ readsStarted: table.reads }).toEqual({ readsStarted: 2 })
+    expect({ warnings: settingsLines(warn) }).toEqual({
+      warnings: [expect.stringMatching(new RegExp(`^frete: reading the settings has not answered within ${SETTINGS_READ_WAIT_MS} ms; the settings read at .+ stay in force until it answers$`))],
+    })
+    expect({ infoLines: settingsLines(info) }).toEqual({ infoLines: [] })
+
+    // The late read answers with what is saved by then: in force from then on.
+    table.row = { settings: { ...DEFAULT_SETTINGS, extra_days: 5 }, secrets: {} }
+    table.release()
+    await jest.advanceTimersByTimeAsync(0)
+    expect({ afterTheLateAnswer: extraDays(await settledNow(settings.get())) }).toEqual({ afterTheLateAnswer: 5 })
+    expect({ infoLines: settingsLines(info) }).toEqual({ infoLines: ["frete: the settings are read again; the ones saved now are in force"] })
+    expect({ warnings: settingsLines(warn).length }).toEqual({ warnings: 1 })
+
+    // A later hang is news again: one more warning.
+    table.hanging = true
+    const again = settings.get()
+    await jest.advanceTimersByTimeAsync(SETTINGS_READ_WAIT_MS)
+    expect({ duringTheSecondHang: extraDays(await settledNow(again)) }).toEqual({ duringTheSecondHang: 5 })
+    expect({ warnings: settingsLines(warn).length }).toEqual({ warnings: 2 })
+    table.release()
+  })
+
+  it("waits for the first read of the process however long it takes: nothing else could stand in", async () => {
+    const { table, knex } = settingsTable()
+    table.hanging = true
+    const settings = new SettingsInForce({ knex, options, logger, onApply: () => undefined })
+    const first = settings.get()
+    const joined = settings.get()
+    await jest.advanceTimersByTimeAsync(SETTINGS_READ_WAIT_MS * 10)
+    expect({ first: extraDays(await settledNow(first)), joined: extraDays(await settledNow(joined)) }).toEqual({ first: "pending", joined: "pending" })
+
+    table.release()
+    expect({ first: (await first).extra_days, joined: (await joined).extra_days, reads: table.reads }).toEqual({ first: 2, joined: 2, reads: 1 })
+    expect({ warnings: settingsLines(warn), infoLines: settingsLines(info) }).toEqual({ warnings: [], infoLines: [] })
+  })
+
+  it("keeps the settings last read when the late read fails, and says so once", async () => {
+    const { table, knex } = settingsTable()
+    const settings = new SettingsInForce({ knex, options, logger, onApply: () => undefined })
+    await settings.get()
+
+    table.hanging = true
+    const during = settings.get()
+    await jest.advanceTimersByTimeAsync(SETTINGS_READ_WAIT_MS)
+    expect({ duringTheHang: extraDays(await settledNow(during)) }).toEqual({ duringTheHang: 2 })
+    table.failing = true
+    table.release()
+    await jest.advanceTimersByTimeAsync(0)
+    expect({ afterTheFailure: (await settings.get()).extra_days }).toEqual({ afterTheFailure: 2 })
+    expect({ warnings: settingsLines(warn) }).toEqual({
+      warnings: [expect.stringMatching(/^frete: reading the settings has not answered within/), expect.stringMatching(/^frete: reading the settings failed \(Connection terminated unexpectedly\)/)],
+    })
+
+    table.failing = false
+    expect({ onceReadsAnswer: (await settings.get()).extra_days }).toEqual({ onceReadsAnswer: 2 })
+    expect({ infoLines: settingsLines(info).length, warnings: settingsLines(warn).length }).toEqual({ infoLines: 1, warnings: 2 })
   })
 })

@@ -30,6 +30,11 @@ export const TrackingOrderRecord = model
     /** Until when the claiming attempt's call may run; a `sending` row past it lost its process. */
     lease_until: model.dateTime().nullable(),
     delivered_at: model.dateTime().nullable(),
+    /**
+     * When the row ended `failed` (null otherwise): the admin's list of failures and the resend by
+     * period read it. Its own column, since `updated_at` moves with any later change (the purge).
+     */
+    failed_at: model.dateTime().nullable(),
   })
   .indexes([
     { on: ["fulfillment_id"], unique: true },
@@ -37,4 +42,5 @@ export const TrackingOrderRecord = model
     { on: ["status", "next_attempt_at"] },
     { on: ["status", "lease_until"] },
     { on: ["status", "updated_at"] },
+    { on: ["status", "failed_at"] },
   ])

@@ -1,17 +1,17 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { usableLengthCm, usableWeightKg } from "../../../../lib/checkout/build-freight-query"
 import type { DimensionUnit, WeightUnit } from "../../../../lib/checkout/units"
 import { FRETE_MODULE } from "../../../../modules/frete"
 import type FreteModuleService from "../../../../modules/frete/service"
 import type { Query } from "../../../../shared/query"
+import { flaggedProductPage } from "./flagged-products"
 import { ProductsMissingDimensionsQuery } from "./validators"
 
 type Measure = "weight" | "length" | "width" | "height"
 type Variant = { id: string; title: string | null; sku: string | null } & Partial<Record<Measure, number | null>>
 type Product = { id: string; title: string; thumbnail: string | null; weight: number | null; variants?: Variant[] | null }
-
-const PAGE = 200
 
 /**
  * What a variant lacks for the freight query, as the query sees it: a measure missing, not
@@ -29,7 +29,8 @@ function missingOf(product: Product, variant: Variant, units: { weight: WeightUn
 /**
  * GET /admin/frete/products-missing-dimensions?limit=&offset=: products with a variant that lacks
  * weight or a dimension, or has an implausible one (the freight query then uses the settings'
- * default package for it).
+ * default package for it). Postgres finds, pages and counts them (flagged-products.ts); only the
+ * page's products are read, to say what each variant lacks.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const parsed = ProductsMissingDimensionsQuery.safeParse({ limit: req.query.limit, offset: req.query.offset })
@@ -38,20 +39,23 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     return
   }
   const { limit, offset } = parsed.data
-  const query = req.scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const { units } = req.scope.resolve<FreteModuleService>(FRETE_MODULE).pluginOptions
-  const flagged: Array<{ id: string; title: string; thumbnail: string | null; variants: Array<{ id: string; title: string | null; sku: string | null; missing: Measure[] }> }> = []
-  for (let skip = 0; ; skip += PAGE) {
-    const { data } = await query.graph({
-      entity: "product",
-      fields: ["id", "title", "thumbnail", "weight", "variants.id", "variants.title", "variants.sku", "variants.weight", "variants.length", "variants.width", "variants.height"],
-      pagination: { skip, take: PAGE, order: { title: "ASC" } },
-    })
-    for (const product of data as Product[]) {
-      const variants = (product.variants ?? []).map((variant) => ({ id: variant.id, title: variant.title, sku: variant.sku, missing: missingOf(product, variant, units) })).filter((variant) => variant.missing.length)
-      if (variants.length) flagged.push({ id: product.id, title: product.title, thumbnail: product.thumbnail, variants })
-    }
-    if (data.length < PAGE) break
-  }
-  res.json({ products: flagged.slice(offset, offset + limit), count: flagged.length, limit, offset })
+  const { ids, count } = await flaggedProductPage(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION), units, { limit, offset })
+  const query = req.scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const { data } = ids.length
+    ? await query.graph({
+        entity: "product",
+        fields: ["id", "title", "thumbnail", "weight", "variants.id", "variants.title", "variants.sku", "variants.weight", "variants.length", "variants.width", "variants.height"],
+        filters: { id: ids },
+      })
+    : { data: [] }
+  const byId = new Map((data as Product[]).map((product) => [product.id, product]))
+  // In the database's order; a product changed between the two reads is left out rather than shown with nothing lacking.
+  const products = ids.flatMap((id) => {
+    const product = byId.get(id)
+    if (!product) return []
+    const variants = (product.variants ?? []).map((variant) => ({ id: variant.id, title: variant.title, sku: variant.sku, missing: missingOf(product, variant, units) })).filter((variant) => variant.missing.length)
+    return variants.length ? [{ id: product.id, title: product.title, thumbnail: product.thumbnail, variants }] : []
+  })
+  res.json({ products, count, limit, offset })
 }

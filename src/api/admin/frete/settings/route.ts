@@ -5,8 +5,16 @@ import type FreteModuleService from "../../../../modules/frete/service"
 import { sendIssues } from "../../../lib/issues-error"
 
 async function view(frete: FreteModuleService) {
-  // origin_problem: an origin CEP the freight API refused, for the page to show at the origin field.
-  return { settings: await frete.getSettings(), credentials: await frete.credentialsView(), origin_problem: frete.quoter.originProblem() }
+  // origin_problem: an origin CEP the freight API refused, for the page to show at the origin field;
+  // quote_guard: what the quota guard refused on this instance and how it was answered, shown at its settings.
+  return {
+    settings: await frete.getSettings(),
+    credentials: await frete.credentialsView(),
+    origin_problem: frete.quoter.originProblem(),
+    // repaired_fields: stored fields that no longer passed the schema, at their default until saved (the page says so).
+    repaired_fields: await frete.repairedSettingFields(),
+    quote_guard: frete.quoter.guardStats(),
+  }
 }
 
 /** GET /admin/frete/settings: the settings in force, and where each credential comes from (never a secret). */
@@ -15,9 +23,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 }
 
 /**
- * POST /admin/frete/settings: the given top-level fields replace the current ones; `secrets` are
- * stored encrypted. A bad value gets a 400 whose `issues` name each field, in Portuguese; nothing
- * is saved then.
+ * POST /admin/frete/settings: the given fields are merged into the current ones at every depth
+ * (a list or a null given is the new value); `secrets` are stored encrypted. A bad value gets a
+ * 400 whose `issues` name each field, in Portuguese; nothing is saved then.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const body = req.body

@@ -1,7 +1,12 @@
+import { maskPersonalText } from "../../../../lib/security/mask-personal-text"
 import { maskTrackingPayload } from "../../../../lib/tracking/mask-payload"
 import type { TrackingOrderRow } from "../../../../modules/frete/tracking-order-store"
 
-/** A tracking order row as the admin sees it: the payload's CPF, phone and e-mail masked ("***.456.789-**"). */
+/**
+ * A tracking order row as the admin sees it: the payload's CPF, phone and e-mail masked
+ * ("***.456.789-**"), and so the last error (written masked; a row from an older version may
+ * quote the service's message in clear).
+ */
 export function presentTrackingOrder(row: TrackingOrderRow) {
   return {
     id: row.id,
@@ -11,10 +16,11 @@ export function presentTrackingOrder(row: TrackingOrderRow) {
     remote_id: row.remote_id,
     attempts: row.attempts,
     next_attempt_at: row.next_attempt_at,
-    last_error: row.last_error,
+    last_error: row.last_error === null ? null : maskPersonalText(row.last_error),
     omitted_fields: row.omitted_fields ?? [],
     no_notification: row.no_notification,
     delivered_at: row.delivered_at,
+    failed_at: row.failed_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
     payload: row.payload ? maskTrackingPayload(row.payload) : null,

@@ -1,8 +1,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { Query } from "../../../../shared/query"
+import { sharedFlight } from "../../../../lib/utils/shared-flight"
 
 const FRETE_PROVIDER_ID = "frete_frete"
+
+const channelLookups = sharedFlight<ChannelRow[]>()
 
 /** A stock location as Medusa gives it to the provider in `context.from_location`. */
 export interface OptionLocation {
@@ -45,13 +48,18 @@ interface ChannelRow {
 export async function offeredOptions(container: MedusaContainer, salesChannelIds: string[], address: OptionAddress): Promise<OfferedOption[]> {
   if (!salesChannelIds.length) return []
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "sales_channels",
-    fields: ["stock_locations.fulfillment_sets.id", "stock_locations.id", "stock_locations.name", "stock_locations.address.*"],
-    filters: { id: salesChannelIds },
-  })
+  // Shoppers of one storefront at once ask for the same channels' locations: one query for all of them.
+  const data = await channelLookups([...salesChannelIds].sort().join(","), async () =>
+    (
+      await query.graph({
+        entity: "sales_channels",
+        fields: ["stock_locations.fulfillment_sets.id", "stock_locations.id", "stock_locations.name", "stock_locations.address.*"],
+        filters: { id: salesChannelIds },
+      })
+    ).data as ChannelRow[]
+  )
   const locationOfSet = new Map<string, OptionLocation>()
-  for (const channel of data as ChannelRow[]) {
+  for (const channel of data) {
     for (const location of channel.stock_locations ?? []) {
       if (!location) continue
       const { fulfillment_sets: sets, ...rest } = location

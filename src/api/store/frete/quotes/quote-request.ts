@@ -5,7 +5,11 @@ import type { QuoteRequest } from "../../../../lib/checkout/build-freight-query"
 import { numberOf } from "../../../../lib/utils/number-of"
 import { quoteRequestFromCart, type CartContext } from "../../../../providers/frete/cart-context"
 import type { Query } from "../../../../shared/query"
+import { isForSale, SALE_FIELDS, type SaleFacts } from "./for-sale"
 import { offeredOptions, type OfferedOption, type OptionAddress } from "./offered-options"
+import { sharedFlight } from "../../../../lib/utils/shared-flight"
+
+const variantLookups = sharedFlight<unknown[]>()
 
 type CartItem = NonNullable<CartContext["items"]>[number] & {
   variant?:
@@ -114,7 +118,9 @@ export async function optionRequestsForCart(container: MedusaContainer, cartId: 
 
 /**
  * A product page's variants and quantities, priced in BRL, as if they were a cart of the
- * publishable key's sales channels, going to an address in Brazil with that CEP.
+ * publishable key's sales channels, going to an address in Brazil with that CEP. Only variants of
+ * published products of those channels: any other is "Produto não encontrado" (400), before any
+ * freight call.
  */
 export async function optionRequestsForItems(
   container: MedusaContainer,
@@ -123,8 +129,9 @@ export async function optionRequestsForItems(
   salesChannelIds: string[]
 ): Promise<OptionRequest[]> {
   const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
-  const ids = [...new Set(items.map((item) => item.variant_id))]
-  const { data } = await query.graph({
+  const ids = [...new Set(items.map((item) => item.variant_id))].sort()
+  // Shoppers of one product page at once ask for the same variants: one query for all of them.
+  const data = await variantLookups(ids.join(","), async () => (await query.graph({
     entity: "variant",
     fields: [
       "id",
@@ -140,12 +147,14 @@ export async function optionRequestsForItems(
       "product.metadata",
       "metadata", "product.metadata", // the items' handling days
       "calculated_price.calculated_amount",
+      ...SALE_FIELDS,
     ],
     filters: { id: ids },
     context: { calculated_price: QueryContext({ currency_code: "brl" }) },
-  })
-  type VariantRow = NonNullable<CartItem["variant"]> & { calculated_price?: { calculated_amount?: unknown } | null }
-  const byId = new Map((data as VariantRow[]).map((variant) => [variant.id as string, variant]))
+  })).data as unknown[])
+  type VariantRow = NonNullable<CartItem["variant"]> & SaleFacts & { calculated_price?: { calculated_amount?: unknown } | null }
+  // A variant the key's storefront cannot sell (a draft, another sales channel) is, to the shopper, one that does not exist.
+  const byId = new Map((data as VariantRow[]).filter((variant) => isForSale(variant, salesChannelIds)).map((variant) => [variant.id as string, variant]))
   const missing = ids.filter((id) => !byId.has(id))
   if (missing.length) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `Produto não encontrado: ${missing.join(", ")}`)

@@ -4,17 +4,20 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { FRETE_MODULE } from "../../../../../modules/frete"
 import type FreteModuleService from "../../../../../modules/frete/service"
 import type { TrackingOrderRow, TrackingOrderStatus } from "../../../../../modules/frete/tracking-order-store"
+import { routeIdOrAnswer } from "../../../../lib/route-id"
 import { presentTrackingOrder } from "../present"
-import { isPossibleId } from "../validators"
 
 export const REBUILD_FAILED_MESSAGE =
   "Não foi possível montar o pedido de rastreamento com os dados atuais do pedido (o pedido ou o envio não foi encontrado). Veja o log do servidor."
 
-/** The row of `:id`, or undefined once a 404 is answered. */
+/** The row of `:id`, or undefined once a 400 (not a tracking order's id) or a 404 is answered. */
 export async function findTrackingOrder(req: MedusaRequest, res: MedusaResponse): Promise<TrackingOrderRow | undefined> {
-  const frete = req.scope.resolve<FreteModuleService>(FRETE_MODULE)
   // An id no row can have is not looked up: Postgres refuses a NUL in a query.
-  const row = isPossibleId(req.params.id) ? await frete.getTrackingOrder(req.params.id) : undefined
+  const id = routeIdOrAnswer(req, res, "trackingOrder")
+  if (id === undefined) {
+    return undefined
+  }
+  const row = await req.scope.resolve<FreteModuleService>(FRETE_MODULE).getTrackingOrder(id)
   if (!row) {
     res.status(404).json({ type: "not_found", message: "Pedido de rastreamento não encontrado." })
   }

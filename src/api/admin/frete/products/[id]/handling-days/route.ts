@@ -5,17 +5,18 @@ import { readHandlingDays } from "../../../../../../lib/checkout/handling-days"
 import { FRETE_MODULE } from "../../../../../../modules/frete"
 import type FreteModuleService from "../../../../../../modules/frete/service"
 import type { Query } from "../../../../../../shared/query"
+import { routeIdOrAnswer } from "../../../../../lib/route-id"
 import { HandlingDaysBody } from "./validators"
 
 type Metadata = Record<string, unknown> | null
 type ProductRow = { id: string; metadata?: Metadata; variants?: Array<{ id: string; title?: string | null; sku?: string | null; metadata?: Metadata }> | null }
 
-async function readProduct(req: MedusaRequest): Promise<ProductRow | undefined> {
+async function readProduct(req: MedusaRequest, id: string): Promise<ProductRow | undefined> {
   const query = req.scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "product",
     fields: ["id", "metadata", "variants.id", "variants.title", "variants.sku", "variants.metadata"],
-    filters: { id: req.params.id },
+    filters: { id },
   })
   return data[0] as ProductRow | undefined
 }
@@ -38,8 +39,11 @@ const notFound = (res: MedusaResponse) => res.status(404).json({ type: "not_foun
 
 /** GET /admin/frete/products/:id/handling-days: the days the settings' metadata key holds. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
+  // A text that is no product's id (a NUL, which Postgres refuses; another model's id) is a 400, not a lookup.
+  const id = routeIdOrAnswer(req, res, "product")
+  if (id === undefined) return
   const settings = await req.scope.resolve<FreteModuleService>(FRETE_MODULE).getSettings()
-  const product = await readProduct(req)
+  const product = await readProduct(req, id)
   if (!product) return notFound(res)
   res.json(present(product, settings.handling_days_metadata_key))
 }
@@ -50,6 +54,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
  * Medusa's updateProductsWorkflow, so `product.updated` is emitted as for any edit.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
+  const id = routeIdOrAnswer(req, res, "product")
+  if (id === undefined) return
   const parsed = HandlingDaysBody.safeParse(req.body)
   if (!parsed.success) {
     res.status(400).json({ type: "invalid_data", message: parsed.error.issues[0].message })
@@ -57,11 +63,11 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   }
   const settings = await req.scope.resolve<FreteModuleService>(FRETE_MODULE).getSettings()
   const key = settings.handling_days_metadata_key
-  const product = await readProduct(req)
+  const product = await readProduct(req, id)
   if (!product) return notFound(res)
   // Medusa merges metadata into what the product has, and removes a key given as "".
   const metadata = { [key]: parsed.data.handling_days ?? "" }
   await updateProductsWorkflow(req.scope).run({ input: { selector: { id: product.id }, update: { metadata } } })
-  const updated = await readProduct(req)
+  const updated = await readProduct(req, id)
   res.json(present(updated ?? product, key))
 }

@@ -1,0 +1,118 @@
+import fc from "fast-check"
+import { leaseSize, QuotaLeases, type GrantBudget } from "../quota-leases"
+
+// Bounds per minute for all instances together, taken from the shared count a lease at a time.
+
+function sharedCount() {
+  const granted = new Map<string, number>()
+  let asks = 0
+  const grant: GrantBudget = async (key, windowStart, want, limit) => {
+    asks += 1
+    const had = granted.get(`${key}@${windowStart}`) ?? 0
+    const given = Math.max(0, Math.min(want, limit - had))
+    granted.set(`${key}@${windowStart}`, had + given)
+    return given
+  }
+  return { grant, asks: () => asks }
+}
+
+const noFailure = (error: unknown) => {
+  throw error
+}
+
+describe("QuotaLeases", () => {
+  it("takes a lease of a tenth of the bound, so most takes cost no round trip", async () => {
+    const count = sharedCount()
+    const leases = new QuotaLeases(count.grant, () => 0, noFailure)
+    const results = []
+    for (let take = 0; take < 100; take += 1) results.push(await leases.take([{ key: "c", limit: 100 }]))
+    expect(results.filter((result) => result !== null)).toEqual([])
+    // Ten leases, each asked when half of the one before was left; the eleventh finds the bound spent.
+    expect(count.asks()).toBe(11)
+    expect(leaseSize(100)).toBe(10)
+    expect(leaseSize(5)).toBe(1)
+  })
+
+  it("never lets the instances together pass a bound, however their takes interleave", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 40 }), fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 120 }), async (limit, order) => {
+        const count = sharedCount()
+        const instances = [0, 1, 2].map(() => new QuotaLeases(count.grant, () => 5_000, noFailure))
+        const outcomes = await Promise.all(order.map((which) => instances[which].take([{ key: "client", limit }])))
+        const taken = outcomes.filter((outcome) => outcome === null).length
+        expect(taken).toBeLessThanOrEqual(limit)
+        // A unit an instance holds unused is lost to the others, at most a lease per instance.
+        expect(taken).toBeGreaterThanOrEqual(Math.min(order.length, limit - 3 * leaseSize(limit)))
+      })
+    )
+  })
+
+  it("lends a large bound a lease ahead of the shared count's answer, and passes it by at most that per instance", async () => {
+    const count = sharedCount()
+    const instances = [0, 1, 2].map(() => new QuotaLeases(count.grant, () => 5_000, noFailure))
+    const outcomes = await Promise.all(Array.from({ length: 600 }, (_, index) => instances[index % 3].take([{ key: "store", limit: 200 }])))
+    const taken = outcomes.filter((outcome) => outcome === null).length
+    expect(taken).toBeGreaterThanOrEqual(200 - 3 * leaseSize(200))
+    expect(taken).toBeLessThanOrEqual(200 + 3 * leaseSize(200))
+  })
+
+  it("never waits for the shared count while a large bound has a lease to lend", async () => {
+    const leases = new QuotaLeases(() => new Promise<number>(() => undefined), () => 0, noFailure)
+    // The shared count never answers: a take that waited for it would end decided alone.
+    const lent = await Promise.all(Array.from({ length: 10 }, () => leases.take([{ key: "store", limit: 100 }])))
+    expect({ lent, localDecisions: leases.localDecisions }).toEqual({ lent: Array(10).fill(null), localDecisions: 0 })
+  })
+
+  it("takes from every bound or none: a unit of the client's is given back when the store's ceiling refuses", async () => {
+    const count = sharedCount()
+    const leases = new QuotaLeases(count.grant, () => 0, noFailure)
+    const bounds = (client: string) => [
+      { key: client, limit: 3 },
+      { key: "store", limit: 2 },
+    ]
+    expect(await leases.take(bounds("a"))).toBeNull()
+    expect(await leases.take(bounds("a"))).toBeNull()
+    expect(await leases.take(bounds("a"))).toEqual({ index: 1, retryAfterMs: 60_000 })
+    expect(await leases.take(bounds("b"))).toEqual({ index: 1, retryAfterMs: 60_000 })
+    // The refused take did not cost the client: with the store's ceiling gone, it has one left.
+    expect(await leases.take([{ key: "a", limit: 3 }])).toBeNull()
+    expect(await leases.take([{ key: "a", limit: 3 }])).toEqual({ index: 0, retryAfterMs: 60_000 })
+  })
+
+  it("does not spend under a lowered limit what it leased under the old one", async () => {
+    const leases = new QuotaLeases(sharedCount().grant, () => 0, noFailure)
+    expect(await leases.take([{ key: "store", limit: 100 }])).toBeNull()
+    // Nine units of the old lease are still held; the shared count has granted ten of the new two.
+    expect(await leases.take([{ key: "store", limit: 2 }])).toEqual({ index: 0, retryAfterMs: 60_000 })
+  })
+
+  it("says the wait until the minute ends, and starts again in the next", async () => {
+    let now = 120_000 + 45_500
+    const leases = new QuotaLeases(sharedCount().grant, () => now, noFailure)
+    expect(await leases.take([{ key: "c", limit: 1 }])).toBeNull()
+    expect(await leases.take([{ key: "c", limit: 1 }])).toEqual({ index: 0, retryAfterMs: 14_500 })
+    now = 180_000
+    expect(await leases.take([{ key: "c", limit: 1 }])).toBeNull()
+  })
+
+  it("bounds this instance by itself while the shared count fails, and asks it again once it answers", async () => {
+    let now = 0
+    let failing = true
+    const count = sharedCount()
+    const failures: unknown[] = []
+    const leases = new QuotaLeases((...args) => (failing ? Promise.reject(new Error("pool timeout")) : count.grant(...args)), () => now, (error) => failures.push(error))
+    const first = []
+    for (let take = 0; take < 4; take += 1) first.push(await leases.take([{ key: "c", limit: 3 }]))
+    expect(first.map((outcome) => outcome === null)).toEqual([true, true, true, false])
+    expect(failures).toHaveLength(1)
+    failing = false
+    now = 1_500
+    // The three it decided alone still count on this instance, shared count or not.
+    expect(await leases.take([{ key: "c", limit: 3 }])).toEqual({ index: 0, retryAfterMs: 58_500 })
+    expect(leases.localDecisions).toBe(3)
+    // The next minute is counted by the shared count again.
+    now = 60_000
+    expect(await leases.take([{ key: "c", limit: 3 }])).toBeNull()
+    expect(count.asks()).toBeGreaterThan(0)
+  })
+})
