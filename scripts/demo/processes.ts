@@ -77,6 +77,27 @@ export async function stop(child: ChildProcess | undefined): Promise<void> {
   }, 10_000)
   await exited
   clearTimeout(timer)
+  // The group's leader (npx) may exit before what it started (medusa develop, its server): the
+  // rest of the group gets the same grace, then SIGKILL, so that nothing outlives the test or demo.
+  const until = Date.now() + 10_000
+  while (groupAlive(pid) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200))
+  if (groupAlive(pid)) {
+    try {
+      process.kill(-pid, "SIGKILL")
+    } catch {
+      // gone meanwhile
+    }
+  }
+}
+
+/** Whether any process of the group `pid` leads is still running (signal 0 only checks). */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** Polls `url` until it answers `status`, the child dies, or `timeoutMs` passes. */
