@@ -132,7 +132,8 @@ const settings: fc.Arbitrary<FreteSettings> = fc
 function cpfDigitsGiven(f: ShipmentFacts): string[] {
   return [f.shippingAddress?.metadata?.cpf, f.customer?.metadata?.cpf]
     .map((raw) => (typeof raw === "number" ? String(raw).padStart(11, "0") : typeof raw === "string" ? raw.replace(/\D/g, "") : ""))
-    .filter((digits) => digits.length === 11)
+    // Eleven equal digits are no one's CPF: "00000000000" inside an item's quantity is no leak.
+    .filter((digits) => digits.length === 11 && !/^(\d)\1{10}$/.test(digits))
 }
 
 const isBlank = (raw: unknown) => raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "")
