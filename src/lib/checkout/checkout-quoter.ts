@@ -4,14 +4,14 @@ import { OwnWaitTimeoutError } from "../http/errors"
 import type { FreightClient } from "../freight/client"
 import type { FreightQuery, FreightQuote } from "../freight/schemas"
 import { silentLogger, type FreteLogger } from "../utils/logger"
-import { quoteBudgetMs } from "../freight/quote-budget"
 import { canonicalKey, hashKey, QuoteCache, Received, type QuoteCacheStats, type QuoteSource } from "../quote-cache/quote-cache"
 import type { FreteSettings } from "../settings/schema"
 import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
 import { OriginWatch, type OriginProblem } from "./origin-watch"
 import { QuoteRefusedError, type GuardStats, type QuoteAdmission } from "./quote-admission"
 import { requestArrival, storeShopper } from "./request-arrival"
-import { LockWaitTimeout, type KeptQuote, type SharedQuoteTier } from "../quote-cache/shared-tier"
+import { LockWaitTimeout } from "../quote-cache/shared-tier"
+import { SharedLoad, type SharedTierConfig, type SharedTierStats } from "./shared-load"
 import { ShopperError } from "./shopper-error"
 
 export class FreightNotConfiguredError extends Error {
@@ -51,22 +51,10 @@ export interface CheckoutQuoterDeps {
    * Caching Module; `tier` is asked at each load, null meaning none. Without it, as without the
    * cache, each process asks for itself.
    */
-  shared?: { tier: () => SharedQuoteTier | null; successTtlMs: number; timeoutMs: number } | null
+  shared?: SharedTierConfig | null
   logger?: FreteLogger
   now?: () => Date
 }
-
-export interface SharedTierStats {
-  /** Loads answered by another instance's answer, with no call of this process. */
-  hits: number
-  /** Loads that waited for another instance's call of the same query and took its answer. */
-  waited: number
-  /** Reads, writes or locks of the shared tier that failed (the load then went on without it). */
-  errors: number
-}
-
-/** The outcome of the shared part of a load, carried out of the lock as a value. */
-type LockedOutcome = { kept: KeptQuote } | { quote: FreightQuote } | { error: unknown }
 
 /**
  * The failure policy of checkout: a fresh cached quote; else one upstream call shared by all
@@ -80,15 +68,14 @@ export class CheckoutQuoter {
   private readonly now: () => Date
   private readonly origins = new OriginWatch()
   private account = "none"
-  private readonly sharedCounters: SharedTierStats = { hits: 0, waited: 0, errors: 0 }
-  /** When the shared tier last failed and was logged: once a minute at most. */
-  private sharedWarnedAt = -Infinity
+  private readonly shared: SharedLoad | null
   /** How long the call that gave each fresh answer took, for the callers that waited for it. */
   private readonly upstreamTimes = new WeakMap<FreightQuote, number>()
 
   constructor(private readonly deps: CheckoutQuoterDeps) {
     this.logger = deps.logger ?? silentLogger
     this.now = deps.now ?? (() => new Date())
+    this.shared = deps.shared ? new SharedLoad(deps.shared, this.logger) : null
   }
 
   /**
@@ -120,7 +107,7 @@ export class CheckoutQuoter {
 
   /** The shared tier's figures, or null when the store has none. */
   sharedStats(): SharedTierStats | null {
-    return this.deps.shared?.tier() ? { ...this.sharedCounters } : null
+    return this.shared?.stats() ?? null
   }
 
   /** An origin CEP the freight API refused (erro_id 101) and has not answered for since, or null. */
@@ -217,77 +204,10 @@ export class CheckoutQuoter {
     throw new ShopperError("too_many_quotes", refusal.message)
   }
 
-  /**
-   * One answer for the query: another instance's, kept in the shared tier; else, holding the
-   * query's lock across instances, the kept answer of an instance that asked meanwhile or one
-   * call of this process, then kept for the others. A shared tier that fails is logged and left
-   * out: the process asks for itself, as with none.
-   */
-  private async load(query: FreightQuery, key: string, startedAt: number, settings: FreteSettings): Promise<FreightQuote | Received<FreightQuote>> {
-    const shared = this.deps.shared
-    const tier = shared?.tier()
-    if (!shared || !tier) {
-      return this.upstream(query, startedAt, settings)
-    }
-    const kept = await this.readShared(tier, key, shared.successTtlMs)
-    if (kept) {
-      this.sharedCounters.hits++
-      return new Received(kept.quote, kept.storedAt)
-    }
-    let outcome: LockedOutcome
-    try {
-      outcome = await tier.exclusive(key, quoteBudgetMs(shared.timeoutMs, startedAt, Date.now()), async (): Promise<LockedOutcome> => {
-        const meanwhile = await this.readShared(tier, key, shared.successTtlMs)
-        if (meanwhile) return { kept: meanwhile }
-        try {
-          const quote = await this.upstream(query, startedAt, settings)
-          await this.writeShared(tier, key, { quote, storedAt: Date.now() }, shared.successTtlMs)
-          return { quote }
-        } catch (error) {
-          return { error }
-        }
-      })
-    } catch (error) {
-      if (!(error instanceof LockWaitTimeout)) {
-        this.sharedFailed("lock", error)
-        return this.upstream(query, startedAt, settings)
-      }
-      // The other instance's call outlasted the wait: its answer may have come just now.
-      const late = await this.readShared(tier, key, shared.successTtlMs)
-      if (!late) throw error
-      outcome = { kept: late }
-    }
-    if ("error" in outcome) throw outcome.error
-    if ("quote" in outcome) return outcome.quote
-    this.sharedCounters.waited++
-    return new Received(outcome.kept.quote, outcome.kept.storedAt)
-  }
-
-  private async readShared(tier: SharedQuoteTier, key: string, successTtlMs: number): Promise<KeptQuote | null> {
-    try {
-      const kept = await tier.read(key)
-      return kept && Date.now() - kept.storedAt < successTtlMs ? kept : null
-    } catch (error) {
-      this.sharedFailed("read", error)
-      return null
-    }
-  }
-
-  private async writeShared(tier: SharedQuoteTier, key: string, kept: KeptQuote, ttlMs: number): Promise<void> {
-    try {
-      await tier.write(key, kept, ttlMs)
-    } catch (error) {
-      this.sharedFailed("write", error)
-    }
-  }
-
-  private sharedFailed(what: string, error: unknown): void {
-    this.sharedCounters.errors++
-    const now = Date.now()
-    if (now - this.sharedWarnedAt >= 60_000) {
-      this.sharedWarnedAt = now
-      this.logger.warn(`frete: the shared quote cache failed (${what}: ${error instanceof Error ? error.message : String(error)}); this instance asks the freight API for itself meanwhile`)
-    }
+  /** One answer for the query: through the tier the store's instances share, when there is one. */
+  private load(query: FreightQuery, key: string, startedAt: number, settings: FreteSettings): Promise<FreightQuote | Received<FreightQuote>> {
+    const ask = () => this.upstream(query, startedAt, settings)
+    return this.shared ? this.shared.load(key, startedAt, ask) : ask()
   }
 
   /**
