@@ -132,7 +132,10 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
    * (`tracking.enabled`), or no tracking URL or credential in force. Then no row is written.
    */
   async trackingOff(): Promise<"disabled" | "not_configured" | null> {
-    const { tracking } = await this.getSettings()
+    return this.trackingOffIn(await this.getSettings())
+  }
+
+  private trackingOffIn({ tracking }: FreteSettings): "disabled" | "not_configured" | null {
     return !tracking.enabled ? "disabled" : this.connections_.tracking() ? null : "not_configured"
   }
 
@@ -142,8 +145,8 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
    * for it changes nothing (`inserted` false).
    */
   async recordShipment(shipment: { fulfillmentId: string; providerId: string | null; orderId: string | null; noNotification: boolean }) {
-    const { tracking } = await this.getSettings()
-    if (!shipment.providerId || !tracking.provider_ids.includes(shipment.providerId) || (await this.trackingOff())) {
+    const settings = await this.getSettings()
+    if (!shipment.providerId || !settings.tracking.provider_ids.includes(shipment.providerId) || this.trackingOffIn(settings)) {
       return null
     }
     return this.trackingOrders_.insertPending(shipment)
