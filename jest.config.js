@@ -22,9 +22,12 @@ const common = {
 }
 
 module.exports = {
-  // One test file at a time, each in a fresh worker process: two Medusa apps booted in one
-  // process collide ("Map.prototype.set called on incompatible receiver"). A memory limit this
-  // small makes jest replace the worker after every file, and makes it use workers at all.
+  // Each test file in a fresh worker process: two Medusa apps booted in one process collide
+  // ("Map.prototype.set called on incompatible receiver"). A memory limit this small makes jest
+  // replace the worker after every file, and makes it use workers at all. Apps in two worker
+  // processes do not collide (distinct database names, free ports): `npm run test:unit` runs on
+  // two workers, and `npm run test:integration` runs two jest runs side by side
+  // (integration-tests/setup/lanes.mjs), one worker each.
   maxWorkers: 1,
   workerIdleMemoryLimit: "1MB",
   projects: [

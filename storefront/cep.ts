@@ -1,8 +1,11 @@
-/** The 8 digits of a CEP typed with or without its dash and spaces, or null. */
+import { cepDigits } from "../src/lib/brazil/cep-rule"
+
+/**
+ * The 8 digits of a typed CEP, or null: the server's own rule (src/lib/brazil/cep-rule.ts), so the
+ * kit accepts what the store's routes accept ("20040-002", "20040002", "20.040-002", with spaces).
+ */
 export function normalizeCep(input: string): string | null {
-  const trimmed = String(input ?? "").trim()
-  if (!/^\d{5}-?\d{3}$/.test(trimmed.replace(/\s/g, ""))) return null
-  return trimmed.replace(/\D/g, "")
+  return cepDigits(input)
 }
 
 export function isValidCep(input: string): boolean {

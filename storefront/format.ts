@@ -1,3 +1,4 @@
+import { toFreteError } from "./errors"
 import type { FreteFacts, FreteQuote } from "../src/lib/checkout/storefront-contract"
 
 /** `cotacao_prazo` 101: the service does not know the deadline. */
@@ -55,8 +56,6 @@ export function formatCarrier(carrier: string | null): string | null {
     .join(" ")
 }
 
-const comparable = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()
-
 /**
  * A service's name as a shopper reads it beside its carrier: the carrier's name and the API's
  * separators and leading dots dropped ("Jadlog - .Package" → "Package", "Correios - SEDEX" → "SEDEX").
@@ -73,34 +72,83 @@ export function formatServiceName(serviceName: string, carrier: string | null): 
 }
 
 /**
- * Who carries a checkout option, and with which service when the option's name does not say it:
- * "Jadlog Package" under "Frete econômico", "Correios" under "SEDEX".
+ * The carrier line of an option, the same on every screen: its carrier as a shopper reads it
+ * ("Jadlog", "Correios", "Azul Cargo"), from a quote of the quote route or a checkout option's facts
+ * alike. The service itself is said by the option's name, which the merchant gave it.
  */
-export function formatCarrierLine(facts: Pick<FreteFacts, "carrier" | "service_name">, optionName: string): string | null {
-  const carrier = formatCarrier(facts.carrier)
-  const service = formatServiceName(facts.service_name, facts.carrier)
-  const named = comparable(optionName).split(" ")
-  const serviceSaid = comparable(service)
-    .split(" ")
-    .every((word) => named.includes(word))
-  const parts = [carrier, serviceSaid ? null : service].filter((part): part is string => Boolean(part))
-  return parts.length ? parts.join(" ") : null
+export function formatCarrierLine(option: { carrier: string | null }, _optionName?: string): string | null {
+  // The option's name, the second argument of this function's first version, is not needed any
+  // more: accepted, so that code written for it still compiles.
+  return formatCarrier(option.carrier)
 }
 
 /**
- * Everything a storefront shows of one option, in pt-BR. For a checkout option's facts, pass the
- * option's name: the carrier line then names the service only when that name does not.
+ * Options in price order, cheapest first, as the quote route and the calculator list them: ties by
+ * name (pt-BR), options with no price yet (loading, failed) last in the order given. A new array.
+ * `priceOf` reads an option's price: checkout's options are priced apart (`calculate`), e.g.
+ * `(option) => prices[option.id]?.amount`.
+ */
+export function sortByPrice<T extends { name: string }>(options: readonly T[], priceOf: (option: T) => number | null | undefined): T[] {
+  const priced = (option: T) => {
+    const price = priceOf(option)
+    return typeof price === "number" && Number.isFinite(price) ? price : null
+  }
+  return options
+    .map((option, index) => ({ option, index, price: priced(option) }))
+    .sort((a, b) => {
+      if (a.price === null || b.price === null) return a.price === b.price ? a.index - b.index : a.price === null ? 1 : -1
+      return a.price - b.price || a.option.name.localeCompare(b.option.name, "pt-BR") || a.index - b.index
+    })
+    .map(({ option }) => option)
+}
+
+/** A cart's (or an order's) totals as the summary reads them: the shipping methods chosen, and their subtotal. */
+export interface ShippingTotals {
+  shipping_methods?: ReadonlyArray<{ amount?: number | null }> | null
+  shipping_subtotal?: number | null
+}
+
+/**
+ * The summary's shipping line: "a calcular" until a shipping method is chosen (R$ 0,00 there reads
+ * as free freight), then its price: "R$ 33,14", or "Grátis" when a rule made it 0. The price is
+ * `shipping_subtotal` when the totals have it, else the sum of the methods' amounts.
+ */
+export function formatShippingTotal(totals: ShippingTotals | null | undefined): string {
+  const methods = totals?.shipping_methods ?? []
+  if (!methods.length) return "a calcular"
+  const subtotal = totals?.shipping_subtotal
+  const amount = typeof subtotal === "number" ? subtotal : methods.reduce((sum, method) => sum + (method.amount ?? 0), 0)
+  return formatPrice(amount)
+}
+
+/**
+ * Everything a storefront shows of one option, in pt-BR, from a quote of the quote route or a
+ * checkout option's facts (then pass the option's name, which the facts do not carry).
  */
 export function describeOption(option: FreteQuote | (FreteFacts & { amount: number }), optionName?: string): OptionDescription {
   const isFacts = "service_name" in option
   const name = optionName ?? (isFacts ? option.service_name : option.name)
   return {
     name,
-    carrier: isFacts && optionName !== undefined ? formatCarrierLine(option, optionName) : formatCarrier(option.carrier),
+    carrier: formatCarrierLine(option),
     price: formatPrice(option.amount),
     deadline: formatDeadline(option.days),
     date: option.days === null || option.days >= UNKNOWN_DEADLINE ? null : formatDeliveryDate(option.delivery_estimate),
     estimated: option.is_fallback,
     note: option.is_fallback ? "Preço estimado" : null,
   }
+}
+
+/**
+ * The CEP-level error among options' errors (or a warm-up's): the message of the first that the
+ * shopper fixes by changing the CEP (an invalid CEP, a CEP the freight service does not know), or
+ * null. One such message stands for the whole list: say it once, above the options.
+ */
+export function cepErrorMessage(errors: ReadonlyArray<unknown>): string | null {
+  for (const error of errors) {
+    if (error === undefined || error === null) continue
+    const problem = toFreteError(error)
+    if (problem.isCepProblem) return problem.message
+  }
+  return null
 }

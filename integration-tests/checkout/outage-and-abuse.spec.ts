@@ -87,7 +87,7 @@ freteIntegrationTestRunner({
         const recovered = await quotes({ postal_code: "60010-000", cart_id: newcomer })
         expect(recovered.status).toBe(200)
         expect(recovered.data.quotes?.length).toBeGreaterThan(0)
-        expect(recovered.data.quotes?.every((quote) => !quote.is_fallback && quote.amount > 0)).toBe(true)
+        expect(recovered.data.quotes?.filter((quote) => quote.is_fallback || !(quote.amount > 0))).toEqual([])
         expect(freightCalls().map((call) => call.status)).toEqual([200, ...Array(2 * FAILURES_TO_OPEN).fill(500), 200])
         expect((await status()).circuit).toMatchObject({ state: "closed", consecutive_failures: 0, retry_at: null })
       })

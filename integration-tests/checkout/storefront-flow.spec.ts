@@ -144,7 +144,7 @@ freteIntegrationTestRunner({
         const answer = await quotes({ postal_code: "29010-000", cart_id: cartId })
         expect(answer.status).toBe(200)
         const { prices } = await listAndCalculate(api, store, cartId)
-        expect(prices.every((price) => price.status === 200)).toBe(true)
+        expect(prices.filter((price) => price.status !== 200)).toEqual([])
         expect(freightCalls()).toHaveLength(1)
         const cheapest = Math.min(...(answer.data.quotes as Array<{ amount: number }>).map((quote) => quote.amount))
         expect(prices.find((price) => price.id === optionIds.cheapest)?.body.shipping_option.calculated_price.calculated_amount).toBe(cheapest)

@@ -4,11 +4,15 @@
 import fs from "node:fs"
 import path from "node:path"
 import pg from "pg"
-import { chromium, type Browser, type Page } from "playwright-core"
+import { chromium, type Browser, type Locator, type Page } from "playwright-core"
 import { DEMO_ADMIN, ROOT, startMedusaServer, type MedusaServer } from "../../scripts/demo/medusa-server"
 import { freePort } from "../../scripts/demo/processes"
 import { seedDemoStore, type DemoStore } from "../../scripts/demo/seed"
+import { startStorefront, type StorefrontServer } from "../../scripts/demo/storefront/server"
+import { createCart, eventually } from "../../scripts/lib/store-api"
 import { createSandbox, type Sandbox } from "../../sandbox/server"
+import type { FreteQuote } from "../../storefront/index"
+import { stylesheet, type Styles } from "./storefront-reading"
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 const DOCS = path.join(ROOT, "docs")
@@ -113,4 +117,102 @@ export async function logInToAdmin(page: Page, server: MedusaServer): Promise<vo
   await page.fill("input[name=password]", DEMO_ADMIN.password)
   await page.click("button[type=submit]")
   await page.waitForURL(/\/app\/orders/)
+}
+
+/** The storefront's browser tests' session: the demo's store, its storefront, and a shopper's moves through its pages. */
+export interface StorefrontSession extends BrowserStore {
+  storefront: StorefrontServer
+  /** The bodies of the quote route's requests the page made (a test empties it). */
+  quoteRequests: string[]
+  /** The page's stylesheet from the next page load: the reset, then the kit's and the shop's ("shop"), the kit's alone, or none. */
+  setStyles: (styles: Styles) => void
+  byTestId: (id: string) => Locator
+  settings: (body: Record<string, unknown>) => Promise<unknown>
+  /** The quote route's answer for one unit of a product at a CEP. */
+  apiQuotes: (cep: string, handle: string, quantity?: number) => Promise<FreteQuote[]>
+  /** The product page's calculator, for one CEP: its options once answered, or its error. */
+  quoteOnProductPage: (handle: string, cep: string) => Promise<void>
+  /** The provider's shipping options that checkout offers a cart of this product at this CEP (Medusa's own list). */
+  storeOptions: (handle: string, cep: string) => Promise<Array<{ id: string; name: string; provider_id: string }>>
+  /** A cart of one product through the storefront's pages, to the address form (`fresh`: a new cart, with nothing in it before). */
+  toAddressForm: (handle: string, options?: { fresh?: boolean }) => Promise<void>
+  /** The rest of the address form, then the delivery step, once every option is priced (or not). */
+  toDeliveryStep: (handle: string | null, address: { cep?: string; city: string; uf: string }, options?: { fresh?: boolean }) => Promise<void>
+}
+
+export async function startStorefrontSession(name: string): Promise<StorefrontSession> {
+  const shop = await startBrowserStore({ name, admin: false, env: {}, viewport: { width: 1100, height: 900 }, locale: "pt-BR", screenshotPrefix: "storefront-" })
+  const { server, store, page } = shop
+  page.setDefaultTimeout(60_000)
+  const storefront = await startStorefront({
+    port: await freePort(),
+    medusaUrl: server.url,
+    config: { storeName: "Loja Demo", publishableKey: store.store.headers["x-publishable-api-key"], regionId: store.regionId },
+  })
+  let styles: Styles = "shop"
+  // The reset first, as a Tailwind storefront's base layer; then what the test asks for.
+  await page.route(`${storefront.url}/assets/app.css`, (route) => route.fulfill({ contentType: "text/css; charset=utf-8", body: stylesheet(styles) }))
+  const quoteRequests: string[] = []
+  page.on("request", (request) => {
+    if (request.url().endsWith("/store/frete/quotes")) quoteRequests.push(request.postData() ?? "")
+  })
+  const byTestId = (id: string) => page.getByTestId(id)
+  const toAddressForm = async (handle: string, options: { fresh?: boolean } = {}) => {
+    if (options.fresh) {
+      await page.goto(storefront.url)
+      await page.evaluate(() => window.localStorage.removeItem("frete-demo-cart"))
+    }
+    await page.goto(`${storefront.url}/produtos/${handle}`)
+    await byTestId("add-to-cart").click()
+    await byTestId("cart-page").waitFor()
+    await byTestId("go-to-checkout").click()
+    await byTestId("address-form").waitFor()
+  }
+  return {
+    ...shop,
+    storefront,
+    quoteRequests,
+    setStyles: (next) => {
+      styles = next
+    },
+    byTestId,
+    settings: (body) => server.api.post("/admin/frete/settings", body, server.admin),
+    apiQuotes: async (cep, handle, quantity = 1) =>
+      (await server.api.post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: store.variantIds[handle], quantity }] }, store.store)).data.quotes as FreteQuote[],
+    quoteOnProductPage: async (handle, cep) => {
+      await page.goto(`${storefront.url}/produtos/${handle}`)
+      await page.locator(".frete-calculator__input").fill(cep)
+      await page.locator(".frete-calculator__input").press("Enter")
+      await page.locator(".frete-calculator__list, .frete-calculator__error").first().waitFor()
+    },
+    storeOptions: async (handle, cep) => {
+      const cartId = await createCart(server.api, store, [{ variant_id: store.variantIds[handle], quantity: 1 }], { postal_code: cep })
+      const { data } = await server.api.get("/store/shipping-options", { ...store.store, params: { cart_id: cartId } })
+      return (data.shipping_options as Array<{ id: string; name: string; provider_id: string }>).filter((option) => option.provider_id === "frete_frete")
+    },
+    toAddressForm,
+    toDeliveryStep: async (handle, address, options = {}) => {
+      if (handle) await toAddressForm(handle, options)
+      const form = byTestId("address-form")
+      const fields: Record<string, string> = {
+        ...(address.cep ? { postal_code: address.cep } : {}),
+        email: "ana.souza@example.com.br",
+        first_name: "Ana",
+        last_name: "Souza",
+        address_1: "Avenida Afonso Pena, 1212",
+        city: address.city,
+        province: address.uf,
+        phone: "(31) 99876-5432",
+        cpf: "529.982.247-25",
+      }
+      for (const [field, value] of Object.entries(fields)) await form.locator(`input[name=${field}]`).fill(value)
+      await byTestId("address-submit").click()
+      await byTestId("delivery-step").waitFor()
+      await eventually(async () => (await page.locator(".delivery-choice[data-state=loading]").count()) === 0)
+    },
+    stop: async () => {
+      await storefront.close()
+      await shop.stop()
+    },
+  }
 }

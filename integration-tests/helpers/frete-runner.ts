@@ -1,7 +1,9 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { randomUUID } from "node:crypto"
 import type { FreteOptionsInput } from "../../medusa-plugin.config"
 import { createSandbox, type Sandbox, type SandboxOptions } from "../../sandbox/server"
 import { capturedLines, recordCalls, rememberSecret } from "../../test-support/log-guard"
+import { bootedTemplateName, copyBootedDatabase, dropDatabase, keepBootedDatabase } from "../setup/booted-database"
 
 const LOG_GUARD_CANARY = "frete log guard: recording the Medusa logger"
 
@@ -12,7 +14,10 @@ export interface FreteTestContext extends RunnerOptions {
   sandbox: () => Sandbox
 }
 
-interface FreteRunnerConfig {
+/** What a spec file's `x.cases.ts` exports: it registers the file's hooks and tests against a booted app. */
+export type FreteCases = (context: FreteTestContext) => void
+
+export interface FreteRunnerConfig {
   sandbox?: SandboxOptions
   /** The plugin's options, as a store would put them on its plugin entry (URLs and secrets aside). */
   pluginOptions?: FreteOptionsInput
@@ -29,6 +34,10 @@ interface FreteRunnerConfig {
 export function freteIntegrationTestRunner({ sandbox: sandboxOptions, pluginOptions, env = {}, testSuite }: FreteRunnerConfig) {
   let sandbox: Sandbox | undefined
   const saved = { ...process.env }
+  // The runner's own name for the database, made here so that it can start as a copy of a booted one.
+  const dbName = `medusa-frete-${randomUUID().slice(0, 8)}-integration-${process.env.JEST_WORKER_ID ?? "1"}`
+  const template = bootedTemplateName(env)
+  let copied = false
 
   beforeAll(async () => {
     sandbox = await createSandbox(sandboxOptions)
@@ -41,6 +50,7 @@ export function freteIntegrationTestRunner({ sandbox: sandboxOptions, pluginOpti
       ...env,
     })
     rememberSecret(process.env.FRETE_FREIGHT_TOKEN, process.env.FRETE_TRACKING_CREDENTIAL, process.env.FRETE_ENCRYPTION_KEY)
+    copied = template ? await copyBootedDatabase(template, dbName) : false
   })
 
   afterAll(async () => {
@@ -49,7 +59,14 @@ export function freteIntegrationTestRunner({ sandbox: sandboxOptions, pluginOpti
   })
 
   medusaIntegrationTestRunner({
+    dbName,
     testSuite: (options) => {
+      // The first app of its module set in this jest run leaves its booted database to the next ones.
+      beforeAll(async () => {
+        if (template && !copied) {
+          await keepBootedDatabase(dbName, template)
+        }
+      })
       // Every call of the app's logger, at any level (LOG_LEVEL only hides them), goes to the log
       // guard, which fails the file if one carries a secret or a full CPF.
       beforeAll(() => {
@@ -71,4 +88,62 @@ export function freteIntegrationTestRunner({ sandbox: sandboxOptions, pluginOpti
       })
     },
   })
+}
+
+/**
+ * Several spec files' cases against one booted app (a group file calls this as its `testSuite`),
+ * each in a `describe` of its own title, in the order given. The app, its sandbox and the plugin's
+ * in-process state (quote cache, settings read, circuit) are shared, so a group only holds files
+ * of the same configuration (sandbox, plugin options, env) that do not count on a fresh process.
+ *
+ * Medusa's runner restores the database from a template before every test. Each file starts from
+ * the booted app's database: when a file seeds in `beforeAll` (at the top of its cases function),
+ * its database is first put back to the booted state, and the template is taken again after its
+ * `beforeAll` hooks, so its tests start from its own seed; the next file gets the booted state.
+ */
+export function freteCaseGroup(files: Record<string, FreteCases>): FreteCases {
+  return (context) => {
+    const { dbUtils, dbConfig } = context
+    const booted = `${dbConfig.dbName}-booted`
+    // What the runner's template (restored before each test) holds now.
+    let template: "booted" | "seeded" = "booted"
+
+    beforeAll(async () => {
+      await dbUtils.snapshot({ templateName: booted })
+      await dbUtils.snapshot()
+    })
+    afterAll(() => dropDatabase(booted))
+
+    for (const [title, register] of Object.entries(files)) {
+      describe(title, () => {
+        let seeds = false
+        beforeAll(async () => {
+          if (seeds || template === "seeded") {
+            await dbUtils.restore({ templateName: booted })
+          }
+          if (!seeds && template === "seeded") {
+            await dbUtils.snapshot()
+            template = "booted"
+          }
+        })
+        const hook = globalThis.beforeAll
+        globalThis.beforeAll = ((fn: jest.ProvidesHookCallback, timeout?: number) => {
+          seeds = true
+          return hook(fn, timeout)
+        }) as typeof beforeAll
+        try {
+          register(context)
+        } finally {
+          globalThis.beforeAll = hook
+        }
+        // After the file's own beforeAll hooks: its seed is what its tests start from.
+        beforeAll(async () => {
+          if (seeds) {
+            await dbUtils.snapshot()
+            template = "seeded"
+          }
+        })
+      })
+    }
+  }
 }

@@ -3,7 +3,7 @@
 import fs from "node:fs"
 import path from "node:path"
 import type { Page } from "playwright-core"
-import { describeOption, type FreteQuote } from "../../storefront"
+import { describeOption, type FreteQuote } from "../../storefront/index"
 
 /** A reset like Tailwind's preflight: no margins, paddings or borders, form controls bare. */
 export const PREFLIGHT = `
@@ -44,6 +44,7 @@ export const calculatorOptions = (page: Page) =>
       lines: (item as HTMLElement).innerText.split("\n"),
       name: item.querySelector(".frete-calculator__name")?.textContent ?? null,
       price: item.querySelector(".frete-calculator__price")?.textContent ?? null,
+      carrier: item.querySelector(".frete-calculator__carrier")?.textContent ?? null,
       deadline: item.querySelector(".frete-calculator__deadline")?.textContent ?? null,
       date: item.querySelector(".frete-calculator__date")?.textContent ?? null,
       estimated: item.querySelector(".frete-calculator__estimated")?.textContent ?? null,
@@ -73,3 +74,22 @@ export const controlsLook = (page: Page) =>
     const button = getComputedStyle(document.querySelector(".frete-calculator__button") as Element)
     return { inputBorder: input.borderTopWidth, inputStyle: input.borderTopStyle, buttonBackground: button.backgroundColor, buttonPadding: button.paddingTop }
   })
+
+/** The computed font size (px) of the first element each selector finds; null where it finds none. */
+export const fontSizes = <K extends string>(page: Page, selectors: Record<K, string>) =>
+  page.evaluate(
+    (given) =>
+      Object.fromEntries(
+        Object.entries(given).map(([key, selector]) => {
+          const element = document.querySelector(selector as string)
+          return [key, element ? parseFloat(getComputedStyle(element).fontSize) : null]
+        })
+      ),
+    selectors as Record<string, string>
+  ) as Promise<Record<K, number | null>>
+
+/** How many times a text appears in what the shopper sees of an element (its rendered text). */
+export const occurrences = async (page: Page, selector: string, text: string) => ((await page.locator(selector).innerText()).split(text).length - 1)
+
+/** "R$ 1.234,50" → 1234.5; "Grátis" → 0. */
+export const reais = (price: string | null) => (price === "Grátis" ? 0 : Number((price ?? "").replace(/[^\d,]/g, "").replace(",", ".")))

@@ -87,7 +87,8 @@ medusaIntegrationTestRunner({
       const [price, free, date, cep, label, failed, hook, styles] = JSON.parse(output)
       expect([price, free, date, cep]).toEqual(["R$ 33,14", "Grátis", "Chega até qui., 26 de nov.", "01310-100"])
       expect(label).toContain('<span class="frete-option__price">R$ 33,14</span>')
-      expect(failed).toContain('<span class="frete-option__error">Não encontramos esse CEP. Confira o CEP de entrega e tente novamente.</span>')
+      // A CEP-level error: the label says only this, the options' notice says why.
+      expect(failed).toContain('<span class="frete-option__error">Indisponível para este CEP</span>')
       expect([hook, styles]).toEqual(["function", true])
     })
 

@@ -5,13 +5,25 @@ const fs = require("node:fs")
 const os = require("node:os")
 const path = require("node:path")
 
+// A throwaway cluster: nothing in it has to survive a crash, so it skips the disk flushes (test
+// only: the demo's cluster keeps them). Every test restores its database from a template, a
+// CREATE DATABASE that copies it through the WAL. The multi-instance specs add three servers' pools.
+const TEST_ONLY_FLAGS = [
+  ["fsync", "off"],
+  ["synchronous_commit", "off"],
+  ["full_page_writes", "off"],
+  ["max_connections", "300"],
+].flatMap(([name, value]) => ["-c", `${name}=${value}`])
+
 module.exports = async function globalSetup() {
+  // Names what this run leaves in Postgres for its later test files (integration-tests/setup/booted-database.ts).
+  process.env.FRETE_TEST_RUN = Date.now().toString(36)
   if (process.env.DB_HOST) {
     return
   }
   const { startPostgres, PG_USER, PG_PASSWORD } = await import("../../scripts/postgres.mjs")
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "frete-test-pg-"))
-  const { server, port } = await startPostgres({ dir })
+  const { server, port } = await startPostgres({ dir, flags: TEST_ONLY_FLAGS })
   globalThis.__FRETE_TEST_PG__ = { server, dir }
   Object.assign(process.env, { DB_HOST: "localhost", DB_PORT: String(port), DB_USERNAME: PG_USER, DB_PASSWORD: PG_PASSWORD })
 }

@@ -59,7 +59,7 @@ describe("sandbox/cli.ts", () => {
 
   it("prints the URL and the lines to export, then closes on SIGTERM", async () => {
     const cli = runCli(["--port", "0", "--token", "cli-token"])
-    // ts-node compiles the CLI first: up to 10 s on a busy machine.
+    // ts-node compiles the CLI first: up to 10 s on a busy machine (hence the test's 30 s).
     await waitFor(() => cli.output().stdout.includes("FRETE_TRACKING_CREDENTIAL="), "the CLI to print the lines to export", 1_000)
     const { stdout } = cli.output()
     const listening = /^Sandbox listening at (http:\/\/127\.0\.0\.1:\d+)$/m
@@ -72,7 +72,7 @@ describe("sandbox/cli.ts", () => {
     expect((await fetch(`${url}/__sandbox/stats`)).status).toBe(200)
     cli.child.kill("SIGTERM")
     expect(await cli.exited).toBe(0)
-  })
+  }, 30_000)
 
   it("says in one line that the port is in use, and exits 1", async () => {
     busy = createServer()
@@ -82,5 +82,5 @@ describe("sandbox/cli.ts", () => {
     const cli = runCli(["--port", String(port)])
     expect(await cli.exited).toBe(1)
     expect(cli.output().stderr.trim().split("\n")).toEqual([expect.stringContaining(`Port ${port} is already in use`)])
-  })
+  }, 30_000)
 })

@@ -10,7 +10,7 @@ import type { MedusaServer } from "../demo/medusa-server"
 import type { DemoStore } from "../demo/seed"
 import { DEMO_SHOPPER } from "../demo/storefront-play"
 import type { Sandbox } from "../../sandbox/server"
-import { createFreteClient, warmQuote } from "../../storefront"
+import { createFreteClient, warmQuote } from "../../storefront/index"
 import { distinctCeps, median, round, timed } from "./measure"
 
 const FREIGHT_LATENCY_MS = 1500

@@ -4,12 +4,18 @@ import { build } from "esbuild"
 import path from "node:path"
 import zlib from "node:zlib"
 
+/** The kit's source, and the folder of its own package (storefront/package.json). */
+export const STOREFRONT_DIR = path.resolve(__dirname, "..", "..", "storefront")
 export const STOREFRONT_ENTRIES = {
-  index: path.resolve(__dirname, "..", "..", "storefront", "index.ts"),
-  react: path.resolve(__dirname, "..", "..", "storefront", "react", "index.ts"),
+  index: path.join(STOREFRONT_DIR, "index.ts"),
+  react: path.join(STOREFRONT_DIR, "react", "index.ts"),
 }
-/** The optional stylesheet, `medusa-plugin-frete/storefront/styles.css`. */
-export const STOREFRONT_STYLES = path.resolve(__dirname, "..", "..", "storefront", "styles.css")
+/** The optional stylesheet, `medusa-plugin-frete-storefront/styles.css`. */
+export const STOREFRONT_STYLES = path.join(STOREFRONT_DIR, "styles.css")
+/** Where the build writes the kit: in the plugin (`medusa-plugin-frete/storefront`, kept for the stores that import it so). */
+export const STOREFRONT_PLUGIN_OUT = path.resolve(STOREFRONT_DIR, "..", ".medusa", "storefront")
+/** And, the same files, in its own package, medusa-plugin-frete-storefront (storefront/package.json's `files`). */
+export const STOREFRONT_PACKAGE_OUT = path.join(STOREFRONT_DIR, "dist")
 export const STOREFRONT_EXTERNALS = ["react", "react-dom", "react/jsx-runtime"]
 /** The budget of both entries and the stylesheet together, minified and gzipped. */
 export const STOREFRONT_BUDGET_BYTES = 10 * 1024

@@ -1,7 +1,5 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { FRETE_MODULE } from "../modules/frete"
-import type FreteModuleService from "../modules/frete/service"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { freteOf, loggerOf } from "../shared/medusa-bridge"
 import { deliverTrackingOrder } from "../workflows/tracking/deliver-tracking-order"
 
 /** Rows given an attempt per run; the rest wait for the next minute. */
@@ -15,8 +13,8 @@ const BATCH = 50
  * instances; row claims keep them apart.
  */
 export default async function deliverTrackingOrdersJob(container: MedusaContainer) {
-  const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const frete = freteOf(container)
+  const logger = loggerOf(container)
   await frete.sweepTrackingLeases()
   if (await frete.trackingOff()) {
     return

@@ -1,10 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { FRETE_MODULE } from "../modules/frete"
-import type FreteModuleService from "../modules/frete/service"
+import { freteOf } from "../shared/medusa-bridge"
 
 /** Forgets the quota guard's counts (per client and store-wide) of the minutes that ended. */
 export default async function pruneQuoteTakesJob(container: MedusaContainer) {
-  await container.resolve<FreteModuleService>(FRETE_MODULE).pruneQuoteTakes()
+  await freteOf(container).pruneQuoteTakes()
 }
 
 export const config = {

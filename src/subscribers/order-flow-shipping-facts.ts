@@ -1,7 +1,8 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import type { IFulfillmentModuleService, IOrderModuleService, Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { Modules } from "@medusajs/framework/utils"
+import { isFreteProvider } from "../lib/frete-provider"
 import { numberOf } from "../lib/utils/number-of"
+import { fulfillmentOf, loggerOf, moduleOf, queryOf, withMedusaScope, type MedusaScope } from "../shared/medusa-bridge"
 import type { Query } from "../shared/query"
 
 type Row = Record<string, unknown>
@@ -21,8 +22,6 @@ const FLOWS = {
 
 type FlowName = keyof typeof FLOWS
 
-const isFreteProvider = (providerId: unknown) => typeof providerId === "string" && providerId.startsWith("frete_")
-
 async function readFlow(query: Query, flow: FlowName, id: string): Promise<FlowRow | undefined> {
   const { entity, lines } = FLOWS[flow]
   const fields = ["id", `${lines}.item_id`, `${lines}.quantity`, "shipping_methods.id", "shipping_methods.shipping_option_id", "shipping_methods.data"]
@@ -39,21 +38,27 @@ async function readFlow(query: Query, flow: FlowName, id: string): Promise<FlowR
  * through the provider with the context Medusa gave it, which finds the same quote in the cache.
  */
 export default async function orderFlowShippingFactsHandler({ event, container }: SubscriberArgs<EventData>) {
-  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const orders = container.resolve<IOrderModuleService>(Modules.ORDER)
-  const fulfillment = container.resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
+  // An event runs outside any request (Redis's worker, or after the request ended): the provider
+  // prices through the container Medusa hands this subscriber (shared/medusa-bridge.ts).
+  await withMedusaScope(container, () => completeFlows(container, event.data))
+}
+
+async function completeFlows(container: MedusaScope, ids: EventData) {
+  const query = queryOf(container)
+  const logger = loggerOf(container)
+  const orders = moduleOf(container, Modules.ORDER)
+  const fulfillment = fulfillmentOf(container)
 
   const flows: Array<[FlowName, string]> = []
-  if (event.data.return_id) flows.push(["return", event.data.return_id])
-  if (event.data.exchange_id) flows.push(["exchange", event.data.exchange_id])
-  if (event.data.claim_id) flows.push(["claim", event.data.claim_id])
+  if (ids.return_id) flows.push(["return", ids.return_id])
+  if (ids.exchange_id) flows.push(["exchange", ids.exchange_id])
+  if (ids.claim_id) flows.push(["claim", ids.claim_id])
 
   const { data: orderRows } = await query.graph({
     entity: "order",
     // Medusa's own context of these flows (fetchShippingOptionForOrderWorkflow): the provider reads the rest.
     fields: ["id", "shipping_address.*", "items.*", "items.variant.*"],
-    filters: { id: event.data.order_id },
+    filters: { id: ids.order_id },
   })
   const order = orderRows[0] as Row | undefined
   if (!order) return

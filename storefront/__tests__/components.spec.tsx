@@ -4,7 +4,7 @@
 import { renderToString } from "react-dom/server"
 import { createFreteClient } from "../client"
 import { FreteError, serializeFreteError } from "../errors"
-import { FreteCepCalculator, FreteDeliveryOptionLabel } from "../react"
+import { FreteCepCalculator, FreteCepNotice, FreteDeliveryOptionLabel, FreteOptionsNotice, FreteShippingTotal } from "../react"
 
 const decode = (html: string) => html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/<!-- -->/g, "")
 /** What `textContent` gives: tags dropped, nothing added (so words that touch in the markup touch here). */
@@ -47,8 +47,8 @@ describe("the storefront kit's React components", () => {
 
   it("labels a checkout option in two lines that read apart with no CSS: name and price, then carrier, deadline and date", () => {
     const html = renderToString(<FreteDeliveryOptionLabel name="Frete econômico" amount={33.14} facts={FACTS} />)
-    expect(lines(html)).toEqual(["Frete econômico · R$ 33,14", "Jadlog Package · Receba em até 7 dias úteis · Chega até qui., 3 de dez."])
-    expect(textContent(html)).toBe("Frete econômico · R$ 33,14 Jadlog Package · Receba em até 7 dias úteis · Chega até qui., 3 de dez.")
+    expect(lines(html)).toEqual(["Frete econômico · R$ 33,14", "Jadlog · Receba em até 7 dias úteis · Chega até qui., 3 de dez."])
+    expect(textContent(html)).toBe("Frete econômico · R$ 33,14 Jadlog · Receba em até 7 dias úteis · Chega até qui., 3 de dez.")
     expect(html).toContain('class="frete-option__date"')
     // Phrasing content only: it goes inside the option's <label>.
     expect(html).not.toMatch(/<(div|p|ul|li)\b/)
@@ -68,16 +68,38 @@ describe("the storefront kit's React components", () => {
     expect(lines(today)).toEqual(["SEDEX · R$ 33,14", "Correios · Receba hoje · Chega até dom., 22 de nov."])
   })
 
-  it("shows the plugin's reason instead of a price, given a FreteError, its data after a JSON round trip, or its message", () => {
+  it("leaves a CEP-level error to the list's notice: the label says only that the option is unavailable there, whatever form the error has", () => {
     const error = new FreteError("cep_not_served", { status: 400 })
     const fromServerAction = JSON.parse(JSON.stringify({ error: serializeFreteError(error) })).error
-    for (const given of [error, fromServerAction, error.message]) {
+    for (const given of [error, fromServerAction, error.message, { code: "cep_not_served" }]) {
       const html = renderToString(<FreteDeliveryOptionLabel name="SEDEX" amount={null} facts={null} error={given} />)
-      expect(lines(html)).toEqual(["SEDEX", CEP_NOT_FOUND])
+      expect(lines(html)).toEqual(["SEDEX", "Indisponível para este CEP"])
       expect(html).not.toContain("frete-option__price")
     }
-    const lostMessage = renderToString(<FreteDeliveryOptionLabel name="SEDEX" amount={null} facts={null} error={{ code: "cep_not_served" }} />)
-    expect(lines(lostMessage)[1]).toBe(CEP_NOT_FOUND)
+    // An option's own failure is said on the option.
+    const own = renderToString(<FreteDeliveryOptionLabel name="SEDEX" amount={null} facts={null} error={new FreteError("option_unavailable")} />)
+    expect(lines(own)).toEqual(["SEDEX", "Esta opção de frete não está disponível para o CEP informado. Escolha outra opção."])
+  })
+
+  it("says a CEP-level error once above the options, and nothing when no option failed for the CEP", () => {
+    const error = serializeFreteError(new FreteError("cep_not_served", { status: 400 }))
+    const notice = renderToString(<FreteOptionsNotice errors={[error, error, undefined, error]} className="mb-4" />)
+    expect(notice).toBe(`<p class="frete-notice mb-4" role="alert">${CEP_NOT_FOUND}</p>`)
+    expect(renderToString(<FreteOptionsNotice errors={[undefined, new FreteError("option_unavailable")]} />)).toBe("")
+  })
+
+  it("says the warm-up's CEP error under the CEP field, only while that CEP is the one typed", () => {
+    const warmed = { cep: "99999999", quotes: null, error: serializeFreteError(new FreteError("cep_not_served", { status: 400 })) }
+    expect(renderToString(<FreteCepNotice warmed={warmed} postalCode="99999-999" id="cep-notice" />)).toBe(`<span id="cep-notice" class="frete-notice" role="alert">${CEP_NOT_FOUND}</span>`)
+    expect(renderToString(<FreteCepNotice warmed={warmed} postalCode="99999-99" />)).toBe("")
+    expect(renderToString(<FreteCepNotice warmed={{ cep: "30130010", quotes: [], error: null }} postalCode="30130-010" />)).toBe("")
+    expect(renderToString(<FreteCepNotice warmed={null} postalCode="99999-999" />)).toBe("")
+  })
+
+  it('shows the summary\'s shipping line as "a calcular" until a method is chosen, then its price', () => {
+    expect(renderToString(<FreteShippingTotal totals={{ shipping_methods: [], shipping_subtotal: 0 }} />)).toBe('<span class="frete-shipping-total" data-state="pending">a calcular</span>')
+    expect(textContent(renderToString(<FreteShippingTotal totals={{ shipping_methods: [{ amount: 33.14 }], shipping_subtotal: 33.14 }} />))).toBe("R$ 33,14")
+    expect(textContent(renderToString(<FreteShippingTotal totals={{ shipping_methods: [{ amount: 0 }], shipping_subtotal: 0 }} />))).toBe("Grátis")
   })
 
   it("says the price is being calculated while it is", () => {

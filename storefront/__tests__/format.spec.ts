@@ -1,4 +1,4 @@
-import { describeOption, formatBRL, formatCarrier, formatCarrierLine, formatDeadline, formatDeliveryDate, formatPrice, formatServiceName } from "../format"
+import { cepErrorMessage, describeOption, formatBRL, formatCarrier, formatCarrierLine, formatDeadline, formatDeliveryDate, formatPrice, formatServiceName, formatShippingTotal, sortByPrice } from "../format"
 
 describe("pt-BR formatting of the storefront kit", () => {
   it.each([
@@ -65,12 +65,49 @@ describe("pt-BR formatting of the storefront kit", () => {
     expect(formatServiceName("Expresso .Com", null)).toBe("Expresso Com")
   })
 
-  it("says the carrier of a checkout option, and its service only when the option's name does not", () => {
-    const jadlog = { carrier: "jadlog", service_name: "Jadlog .Package" }
-    expect(formatCarrierLine(jadlog, "Frete econômico")).toBe("Jadlog Package")
-    expect(formatCarrierLine(jadlog, "Jadlog .Package")).toBe("Jadlog")
-    expect(formatCarrierLine({ carrier: "correios", service_name: "SEDEX" }, "SEDEX")).toBe("Correios")
-    expect(formatCarrierLine({ carrier: "correios", service_name: "Correios - SEDEX" }, "Frete expresso")).toBe("Correios SEDEX")
-    expect(formatCarrierLine({ carrier: null, service_name: "Entrega própria" }, "Entrega própria")).toBeNull()
+  it("says the same carrier line for a quote of the product page and for a checkout option's facts", () => {
+    const quote = { option_id: "so_eco", service: "jadlog-package", name: "Frete econômico", carrier: "jadlog", amount: 33.14, currency_code: "brl" as const, days: 7, delivery_estimate: "2026-12-03", is_fallback: false }
+    const facts = { service: "jadlog-package", service_name: "Jadlog - .Package", carrier: "jadlog", days: 7, delivery_estimate: "2026-12-03", is_fallback: false }
+    expect(formatCarrierLine(quote)).toBe("Jadlog")
+    expect(formatCarrierLine(facts)).toBe("Jadlog")
+    expect(describeOption({ ...facts, amount: 33.14 }, "Frete econômico")).toEqual(describeOption(quote))
+    expect(formatCarrierLine({ carrier: "azul-cargo" })).toBe("Azul Cargo")
+    expect(formatCarrierLine({ carrier: null })).toBeNull()
+  })
+
+  it("orders options by price, cheapest first, ties by name, the unpriced last in the order given", () => {
+    const options = [
+      { name: "SEDEX", price: 41.9 },
+      { name: "Retirada", price: null },
+      { name: "Jadlog .Package", price: 33.14 },
+      { name: "Frete econômico", price: 33.14 },
+      { name: "Grátis no PR", price: 0 },
+      { name: "Azul", price: undefined },
+    ]
+    const sorted = sortByPrice(options, (option) => option.price)
+    expect(sorted.map((option) => option.name)).toEqual(["Grátis no PR", "Frete econômico", "Jadlog .Package", "SEDEX", "Retirada", "Azul"])
+    // A new array: the store's list stays as it was.
+    expect(options[0].name).toBe("SEDEX")
+  })
+
+  it('says "a calcular" for the shipping line until a method is chosen, then its price, "Grátis" for 0', () => {
+    expect(formatShippingTotal({ shipping_methods: [], shipping_subtotal: 0 })).toBe("a calcular")
+    expect(formatShippingTotal({ shipping_methods: null })).toBe("a calcular")
+    expect(formatShippingTotal({ shipping_subtotal: 0 })).toBe("a calcular")
+    expect(formatShippingTotal(null)).toBe("a calcular")
+    expect(formatShippingTotal({ shipping_methods: [{ amount: 33.14 }], shipping_subtotal: 33.14 })).toBe("R$ 33,14")
+    expect(formatShippingTotal({ shipping_methods: [{ amount: 20 }, { amount: 13.5 }] })).toBe("R$ 33,50")
+    expect(formatShippingTotal({ shipping_methods: [{ amount: 0 }], shipping_subtotal: 0 })).toBe("Grátis")
+  })
+
+  it("finds the CEP-level error among options' errors, in any form a storefront has it", () => {
+    const notFound = "Não encontramos esse CEP. Confira o CEP de entrega e tente novamente."
+    expect(cepErrorMessage([undefined, { code: "cep_not_served", message: notFound, status: 400, retryAfterSeconds: null }])).toBe(notFound)
+    expect(cepErrorMessage([notFound])).toBe(notFound)
+    expect(cepErrorMessage([null, { code: "invalid_cep", message: "CEP inválido. Informe os 8 dígitos do CEP, por exemplo 01310-100." }])).toBe(
+      "CEP inválido. Informe os 8 dígitos do CEP, por exemplo 01310-100."
+    )
+    expect(cepErrorMessage([{ code: "option_unavailable", message: "Esta opção de frete não está disponível para o CEP informado. Escolha outra opção." }])).toBeNull()
+    expect(cepErrorMessage([undefined, null])).toBeNull()
   })
 })

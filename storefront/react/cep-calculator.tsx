@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react"
 import { isValidCep, maskCep } from "../cep"
 import type { FreteClient } from "../client"
 import { errorMessage, FreteError } from "../errors"
-import { describeOption } from "../format"
+import { describeOption, sortByPrice } from "../format"
 import type { FreteQuote } from "../../src/lib/checkout/storefront-contract"
 import { joinClasses, OptionText, type FreteClassNames, type FreteOptionPart } from "./option-text"
 
@@ -16,7 +16,8 @@ export interface FreteCepCalculatorProps {
   /** A cart: its id (the CEP typed here is used for the quote, not saved on the cart). */
   cartId?: string
   initialCep?: string
-  onQuotes?: (quotes: FreteQuote[]) => void
+  /** The options found, and the CEP they are for ("30130-010"): a cart page can ask its free-freight nudge about that CEP. */
+  onQuotes?: (quotes: FreteQuote[], cep: string) => void
   className?: string
   /** Extra class names per part (Tailwind users): `root`, `form`, `label`, `field`, `input`, `button`, `status`, `error`, `list`, `option`, and each option's `summary`, `name`, `price`, `details`, `carrier`, `deadline`, `date`, `estimated`, `separator`, `break`. */
   classNames?: FreteClassNames<FreteCepCalculatorPart>
@@ -28,7 +29,9 @@ type State = { kind: "idle" } | { kind: "loading" } | { kind: "done"; quotes: Fr
 
 /**
  * "Calcule o frete": a CEP field and the store's shipping options for it (each with price,
- * carrier, deadline and date), for a product page (`items`) or a cart (`cartId`). Native field and
+ * carrier, deadline and date), for a product page (`items`) or a cart (`cartId`). Cheapest first,
+ * each read as checkout's `FreteDeliveryOptionLabel` reads it (order checkout's options with
+ * `sortByPrice` to match). Native field and
  * button, options as text that reads with no CSS; class names `frete-calculator__*`, styled by the
  * optional `medusa-plugin-frete/storefront/styles.css`.
  */
@@ -53,7 +56,7 @@ export function FreteCepCalculator({ client, items, cartId, initialCep, onQuotes
       const quotes = await client.quote(cartId ? { postal_code: typed, cart_id: cartId } : { postal_code: typed, items: items ?? [] })
       if (request !== latest.current) return
       setState({ kind: "done", quotes, cep: maskCep(typed) })
-      onQuotes?.(quotes)
+      onQuotes?.(quotes, maskCep(typed))
     } catch (error) {
       if (request === latest.current) setState({ kind: "error", message: errorMessage(error) })
     }
@@ -116,7 +119,7 @@ export function FreteCepCalculator({ client, items, cartId, initialCep, onQuotes
       ) : null}
       {state.kind === "done" && state.quotes.length ? (
         <ul className={cls("list")}>
-          {state.quotes.map((quote, index) => {
+          {sortByPrice(state.quotes, (quote) => quote.amount).map((quote, index) => {
             const option = describeOption(quote)
             return (
               <li key={`${quote.option_id ?? quote.service}-${index}`} className={cls("option")} data-frete-option={quote.option_id} data-frete-service={quote.service}>

@@ -1,7 +1,10 @@
 import { errorMessage } from "../errors"
-import { describeOption, formatPrice } from "../format"
+import { cepErrorMessage, describeOption, formatPrice } from "../format"
 import type { FreteFacts } from "../../src/lib/checkout/storefront-contract"
 import { joinClasses, OptionText, type FreteClassNames, type FreteOptionPart } from "./option-text"
+
+/** A failed option's line when the CEP itself is the problem (the list's notice says why). */
+const UNAVAILABLE_FOR_CEP = "Indisponível para este CEP"
 
 export interface FreteDeliveryOptionLabelProps {
   /** The shipping option's name, as the store named it. */
@@ -12,7 +15,9 @@ export interface FreteDeliveryOptionLabelProps {
   facts: FreteFacts | null
   /**
    * Why the option could not be priced, shown instead of the price: a FreteError, its plain data
-   * (`serializeFreteError`, what a server action returns), or a message already in pt-BR.
+   * (`serializeFreteError`, what a server action returns), or a message already in pt-BR. A CEP-level
+   * error (invalid or unknown CEP) is the same for every option: the label then says only
+   * "Indisponível para este CEP", and `FreteOptionsNotice`, above the options, says why, once.
    */
   error?: unknown
   /** The price is being calculated: "Calculando o frete…" where the price goes. */
@@ -23,11 +28,12 @@ export interface FreteDeliveryOptionLabelProps {
 }
 
 /**
- * A checkout option as a Brazilian shopper reads it: "Frete econômico · R$ 33,14", then "Jadlog
- * Package · Receba em até 7 dias úteis · Chega até qui., 3 de dez."; "Grátis" for 0, a fallback
- * price marked as estimated, or the reason it is unavailable. Phrasing content only, so it fits in
- * a `<label>`; readable with no CSS (class names `frete-option__*`, styled by the optional
- * `medusa-plugin-frete/storefront/styles.css`).
+ * A checkout option as a Brazilian shopper reads it, as the product page's calculator shows it:
+ * "Frete econômico · R$ 33,14", then "Jadlog · Receba em até 7 dias úteis · Chega até qui., 3 de
+ * dez."; "Grátis" for 0, a fallback price marked as estimated, or the reason it is unavailable (for
+ * the CEP's own error, see `error`). Its text takes the size of the text around it (the facts one
+ * step smaller, never under 12px). Phrasing content only, so it fits in a `<label>`; readable with
+ * no CSS (class names `frete-option__*`, styled by the optional `medusa-plugin-frete/storefront/styles.css`).
  */
 export function FreteDeliveryOptionLabel({ name, amount, facts, error, loading, className, classNames = {} }: FreteDeliveryOptionLabelProps) {
   const failed = error !== undefined && error !== null
@@ -43,7 +49,7 @@ export function FreteDeliveryOptionLabel({ name, amount, facts, error, loading, 
         classNames={classNames}
         facts={
           failed
-            ? [{ part: "error", text: errorMessage(error) }]
+            ? [{ part: "error", text: cepErrorMessage([error]) ? UNAVAILABLE_FOR_CEP : errorMessage(error) }]
             : loading
               ? []
               : [

@@ -2,6 +2,7 @@
 import type { z } from "zod"
 import type { freteSettingsSchema } from "../../lib/settings/schema"
 import type { GuardStats } from "../../lib/checkout/quote-admission"
+import type { presentTrackingOrder } from "../../api/admin/frete/tracking-orders/present"
 
 /** The merchant's settings as the server sends them: what its schema gives, read as types only (no zod in the bundle). */
 export type FreteSettings = z.output<typeof freteSettingsSchema>
@@ -111,23 +112,19 @@ export type ProductsMissingDimensionsResponse = {
   offset: number
 }
 
-export type TrackingOrderStatus = "pending" | "sending" | "created" | "failed"
+/** What JSON makes of a server value: its dates as ISO strings. */
+type Json<T> = T extends Date ? string : T extends Array<infer U> ? Array<Json<U>> : T extends object ? { [K in keyof T]: Json<T[K]> } : T
 
-export type TrackingOrder = {
-  id: string
-  fulfillment_id: string
-  status: TrackingOrderStatus
-  remote_id: string | null
-  attempts: number
-  next_attempt_at: string | null
-  last_error: string | null
-  omitted_fields: Array<{ field: string; reason: string }>
-  delivered_at: string | null
-  created_at: string
-}
+/**
+ * A tracking order as the admin routes answer it: the presenter's own type, types only (erased
+ * from the admin's bundle). Every route of tracking orders answers with this one presenter.
+ */
+export type TrackingOrder = Json<ReturnType<typeof presentTrackingOrder>>
 
-/** `failed_at`: when it failed (null only for a row an older server sent without it). */
-export type FailedTrackingOrder = TrackingOrder & { order_id: string | null; failed_at: string | null; updated_at: string; payload: Record<string, unknown> | null }
+export type TrackingOrderStatus = TrackingOrder["status"]
+
+/** A failed tracking order of the bulk resend's list: `failed_at` is when it failed (null only for a row an older server sent without it). */
+export type FailedTrackingOrder = TrackingOrder
 
 export type FailedTrackingOrdersResponse = { tracking_orders: FailedTrackingOrder[]; count: number; limit: number; offset: number }
 

@@ -7,10 +7,11 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
  */
 export const MAX_ROUTE_ID_LENGTH = 100
 
-/** What each `:id` of the plugin's admin routes names: the prefix of its model's ids, and how the merchant calls it. */
+/** What each `:id` of the plugin's routes names: the prefix of its model's ids, and how the merchant or shopper calls it. */
 export const ROUTE_IDS = {
   product: { prefix: "prod", message: "Id de produto inválido: use o id do produto (prod_…)." },
   trackingOrder: { prefix: "frtrk", message: "Id de pedido de rastreamento inválido: use o id do pedido de rastreamento (frtrk_…)." },
+  order: { prefix: "order", message: "Id de pedido inválido: use o id do pedido (order_…)." },
 } as const
 
 export type RouteIdKind = keyof typeof ROUTE_IDS

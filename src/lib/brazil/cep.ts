@@ -1,3 +1,5 @@
+import { cepDigits } from "./cep-rule"
+
 /** A Brazilian postal code (CEP) that is not 8 digits once its punctuation is removed. */
 export class InvalidCepError extends Error {
   constructor(readonly input: string) {
@@ -7,19 +9,15 @@ export class InvalidCepError extends Error {
 }
 
 /**
- * "20040-002", " 20040002 ", "20.040-002" -> "20040002". Leading zeros are kept ("01310-100"
- * is São Paulo). Letters, a wrong number of digits or nothing at all throw InvalidCepError. A
+ * "20040-002", " 20040002 ", "20.040-002" -> "20040002", by the rule the storefront kit shares
+ * (cep-rule.ts). Letters, a wrong number of digits or nothing at all throw InvalidCepError. A
  * number is a CEP only as a whole, non-negative number: the sign of -20040002 and the point of
  * 2004000.2 are not punctuation.
  */
 export function normalizeCep(input: unknown): string {
   const text = typeof input === "number" ? String(input) : typeof input === "string" ? input : ""
-  const trimmed = text.trim()
-  if ((typeof input === "number" && !(Number.isSafeInteger(input) && input >= 0)) || !/^[\d.\-\s]+$/.test(trimmed)) {
-    throw new InvalidCepError(text)
-  }
-  const digits = trimmed.replace(/[.\-\s]/g, "")
-  if (digits.length !== 8) {
+  const digits = typeof input === "number" && !(Number.isSafeInteger(input) && input >= 0) ? null : cepDigits(text)
+  if (digits === null) {
     throw new InvalidCepError(text)
   }
   return digits

@@ -1,3 +1,4 @@
+import { DelegateBackoff, handleWhen, retry } from "cockatiel"
 import type { Dispatcher } from "undici"
 import { NetworkError, ServerError } from "../http/errors"
 import { startDeadline, type Deadline } from "../http/deadline"
@@ -62,18 +63,16 @@ export class FreightClient {
     return this.sendQuery(buildWireQuery(checked.data), call)
   }
 
-  /** Sends the wire query to `/v2/consulta`, with the retry policy above. */
-  private async sendQuery(body: unknown, call: QuoteCall): Promise<FreightQuote> {
+  /** Sends the wire query to `/v2/consulta`, with the retry policy above (cockatiel's `retry`). */
+  private sendQuery(body: unknown, call: QuoteCall): Promise<FreightQuote> {
     const deadline = startDeadline(callBudgetMs(this.options.timeoutMs, call.startedAt, Date.now()), call.signal)
-    try {
-      return await this.attempt(body, deadline)
-    } catch (error) {
-      if (!this.shouldRetry(error, deadline)) {
-        throw error
-      }
-      await this.pause(deadline)
-      return this.attempt(body, deadline)
-    }
+    const { min, max } = this.retryDelay
+    const transient = (error: Error) => error instanceof NetworkError || error instanceof ServerError
+    const once = retry(handleWhen((error) => transient(error) && deadline.remaining() > max + MIN_TIME_FOR_RETRY_MS), {
+      maxAttempts: 1,
+      backoff: new DelegateBackoff(() => Math.min(min + Math.random() * (max - min), deadline.remaining())),
+    })
+    return once.execute(() => this.attempt(body, deadline))
   }
 
   /**
@@ -102,16 +101,5 @@ export class FreightClient {
       this.options.logger?.warn(`frete: the freight API's quotation ${quotation.index} (${quotation.service ?? "no service"}) is left out: ${quotation.problem}`)
     }
     return quote
-  }
-
-  private shouldRetry(error: unknown, deadline: Deadline): boolean {
-    const transient = error instanceof NetworkError || error instanceof ServerError
-    return transient && deadline.remaining() > this.retryDelay.max + MIN_TIME_FOR_RETRY_MS
-  }
-
-  private pause(deadline: Deadline): Promise<void> {
-    const { min, max } = this.retryDelay
-    const ms = Math.min(min + Math.random() * (max - min), deadline.remaining())
-    return new Promise((resolve) => setTimeout(resolve, ms))
   }
 }

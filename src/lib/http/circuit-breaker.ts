@@ -1,10 +1,11 @@
+import { BrokenCircuitError, circuitBreaker, CircuitState as PolicyState, ConsecutiveBreaker, handleWhen, type CircuitBreakerPolicy } from "cockatiel"
+
+/** The numbers come from the plugin's options (`freight.circuitBreaker`), where their defaults are declared. */
 export interface CircuitBreakerOptions {
   /** Failures in a row, with no success between them, that open the circuit. */
-  failureThreshold?: number
+  failureThreshold: number
   /** How long an open circuit refuses calls before it lets one trial call through. */
-  openMs?: number
-  /** The clock, replaceable in tests. */
-  now?: () => number
+  openMs: number
 }
 
 /**
@@ -46,44 +47,57 @@ export interface CircuitTransition {
   consecutiveFailures: number
 }
 
+/** Carries an error judged "ignore" through cockatiel, which does not handle it: it counts neither way. */
+class Ignored {
+  constructor(readonly error: unknown) {}
+}
+
 /**
- * A circuit breaker for one remote service, shared by every caller in the process. After
- * `failureThreshold` failures in a row it refuses calls for `openMs`, then lets ONE trial call
- * through: a success closes it, a failure opens it again for another `openMs`. An ignored call
- * changes nothing, so a burst that outgrows the plugin's own sockets cannot open the circuit.
+ * A circuit breaker for one remote service, shared by every caller in the process: cockatiel's
+ * `circuitBreaker` with a `ConsecutiveBreaker`. After `failureThreshold` failures in a row it
+ * refuses calls for `openMs`, then lets ONE trial call through: a success closes it, a failure
+ * opens it again for another `openMs`. An ignored call changes nothing, so a burst that outgrows
+ * the plugin's own sockets cannot open the circuit.
+ *
+ * What this wrapper adds to cockatiel: the verdict of each error (cockatiel's error filter has
+ * two outcomes, the plugin needs three), the refusal of calls while the trial is under way
+ * (cockatiel makes them wait for it), and the trial that ends ignored: cockatiel closes the
+ * circuit then, but its count of failures in a row is untouched, still at the threshold; such a
+ * circuit is reported half open and its next call is the trial (its failure opens it again).
  */
 export class CircuitBreaker {
-  private readonly failureThreshold: number
-  private readonly openMs: number
-  private readonly now: () => number
-  private state: CircuitState = "closed"
-  private consecutiveFailures = 0
+  private readonly policy: CircuitBreakerPolicy
+  private readonly consecutive: ConsecutiveBreaker
   private openedAt = 0
-  /** In half_open: the trial call under way (by its number), or null when the next call is the trial. */
-  private trial: number | null = null
-  private calls = 0
+  private trialUnderWay = false
+  private reported: CircuitState = "closed"
   private readonly counters = { opened: 0, refused: 0 }
 
   constructor(
-    options: CircuitBreakerOptions = {},
+    private readonly options: CircuitBreakerOptions,
     private readonly onTransition: (transition: CircuitTransition) => void = () => undefined
   ) {
-    this.failureThreshold = options.failureThreshold ?? 5
-    this.openMs = options.openMs ?? 30_000
-    this.now = options.now ?? Date.now
-    if (!Number.isInteger(this.failureThreshold) || this.failureThreshold < 1) {
-      throw new RangeError(`failureThreshold must be a positive integer, got ${this.failureThreshold}`)
+    const { failureThreshold, openMs } = options
+    if (!Number.isInteger(failureThreshold) || failureThreshold < 1) {
+      throw new RangeError(`failureThreshold must be a positive integer, got ${failureThreshold}`)
     }
-    if (!(this.openMs > 0)) throw new RangeError(`openMs must be positive, got ${this.openMs}`)
+    if (!(openMs > 0)) throw new RangeError(`openMs must be positive, got ${openMs}`)
+    this.consecutive = new ConsecutiveBreaker(failureThreshold)
+    this.policy = circuitBreaker(
+      handleWhen((error) => !(error instanceof Ignored)),
+      { halfOpenAfter: openMs, breaker: this.consecutive }
+    )
+    this.policy.onBreak(() => {
+      this.openedAt = Date.now()
+      this.counters.opened++
+    })
+    this.policy.onStateChange(() => this.report())
   }
 
   /** Whether a call made now would reach the service. Changes nothing. */
   wouldAllow(): boolean {
-    return (
-      this.state === "closed" ||
-      (this.state === "open" && this.now() >= this.retryAtMs()) ||
-      (this.state === "half_open" && this.trial === null)
-    )
+    const state = this.state()
+    return state === "closed" || (state === "open" ? Date.now() >= this.retryAtMs() : !this.trialUnderWay)
   }
 
   /**
@@ -92,66 +106,75 @@ export class CircuitBreaker {
    * a success.
    */
   async run<T>(call: () => Promise<T>, judge: (error: unknown) => CallVerdict): Promise<T> {
-    const number = this.admit()
-    let result: T
+    const trial = this.admit()
+    let outcome: { value: T } | { error: unknown }
     try {
-      result = await call()
+      outcome = await this.policy.execute(async () => {
+        try {
+          return { value: await call() }
+        } catch (error) {
+          const verdict = judge(error)
+          // An answer that refuses the query is the service up: a success for cockatiel, an error for the caller.
+          if (verdict === "success") return { error }
+          throw verdict === "ignore" ? new Ignored(error) : error
+        }
+      })
     } catch (error) {
-      this.settle(judge(error), number)
-      throw error
+      if (error instanceof Ignored) outcome = { error: error.error }
+      else if (error instanceof BrokenCircuitError) outcome = { error: this.refuse() }
+      else outcome = { error }
+    } finally {
+      if (trial) this.trialUnderWay = false
+      this.report()
     }
-    this.settle("success", number)
-    return result
+    if ("error" in outcome) throw outcome.error
+    return outcome.value
   }
 
   stats(): CircuitStats {
+    const state = this.state()
     return {
-      state: this.state,
-      consecutiveFailures: this.consecutiveFailures,
-      retryAt: this.state === "open" ? new Date(this.retryAtMs()).toISOString() : null,
+      state,
+      consecutiveFailures: this.consecutive.state,
+      retryAt: state === "open" ? new Date(this.retryAtMs()).toISOString() : null,
       ...this.counters,
     }
   }
 
-  private retryAtMs(): number {
-    return this.openedAt + this.openMs
+  private state(): CircuitState {
+    if (this.policy.state === PolicyState.Open) return "open"
+    if (this.policy.state === PolicyState.HalfOpen) return "half_open"
+    // Closed by cockatiel with the count still at the threshold: only an ignored trial leaves it so.
+    return this.consecutive.state >= this.options.failureThreshold ? "half_open" : "closed"
   }
 
-  /** The admitted call's number (a trial's is kept in `trial`); throws when the call is refused. */
-  private admit(): number {
-    const number = ++this.calls
-    if (this.state === "closed") return number
-    if ((this.state === "open" && this.now() >= this.retryAtMs()) || (this.state === "half_open" && this.trial === null)) {
-      this.trial = number
-      this.moveTo("half_open")
-      return number
+  private retryAtMs(): number {
+    return this.openedAt + this.options.openMs
+  }
+
+  /** Whether the admitted call is the trial; throws CircuitOpenError when the call is refused. */
+  private admit(): boolean {
+    const state = this.state()
+    if (state === "closed") return false
+    if (state === "open" ? Date.now() >= this.retryAtMs() : !this.trialUnderWay) {
+      this.trialUnderWay = true
+      return true
     }
+    throw this.refuse()
+  }
+
+  private refuse(): CircuitOpenError {
     this.counters.refused++
     // A trial under way: the others are refused until it ends, within the service's deadline.
-    throw new CircuitOpenError(new Date(this.state === "open" ? this.retryAtMs() : this.now()))
+    return new CircuitOpenError(new Date(this.state() === "open" ? this.retryAtMs() : Date.now()))
   }
 
-  private settle(verdict: CallVerdict, number: number): void {
-    if (number === this.trial) this.trial = null
-    // Neither way: an ignored trial leaves the circuit half open for the next call to be the trial.
-    if (verdict === "ignore") return
-    if (verdict === "success") {
-      this.consecutiveFailures = 0
-      this.moveTo("closed")
-      return
-    }
-    this.consecutiveFailures++
-    if (this.state === "half_open" || this.consecutiveFailures >= this.failureThreshold) {
-      this.openedAt = this.now()
-      this.moveTo("open")
-    }
-  }
-
-  private moveTo(to: CircuitState): void {
-    const from = this.state
-    if (from === to) return
-    this.state = to
-    if (to === "open") this.counters.opened++
-    this.onTransition({ from, to, consecutiveFailures: this.consecutiveFailures })
+  /** Tells `onTransition` of a change of the state the admin sees, whoever made it. */
+  private report(): void {
+    const to = this.state()
+    if (to === this.reported) return
+    const from = this.reported
+    this.reported = to
+    this.onTransition({ from, to, consecutiveFailures: this.consecutive.state })
   }
 }

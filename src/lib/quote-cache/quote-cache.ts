@@ -1,18 +1,20 @@
 import { createHash } from "node:crypto"
+import { LRUCache } from "lru-cache"
 
+/** The numbers come from the plugin's options (`freight.cache`), where their defaults are declared. */
 export interface QuoteCacheOptions {
   /** Least recently used entries are evicted beyond this many. */
-  maxEntries?: number
+  maxEntries: number
   /** How long a success is fresh. */
-  successTtlMs?: number
+  successTtlMs: number
   /** How long a failure is remembered: no new upstream call for the key meanwhile. */
-  failureTtlMs?: number
+  failureTtlMs: number
   /** How long after it was stored an expired success may still be served when upstream fails. */
-  staleTtlMs?: number
+  staleTtlMs: number
   /**
    * Whether a failure is remembered for its key (failureTtlMs). False for a failure that says
    * nothing of the key's query, such as a call refused by an open circuit: once the circuit
-   * closes, the key is asked again at once. Stale serving happens either way.
+   * closes, the key is asked again at once. Stale serving happens either way. Default: all are.
    */
   remembers?: (error: unknown) => boolean
   /** The clock, replaceable in tests. */
@@ -52,15 +54,14 @@ interface StoredSuccess<T> {
   storedAt: number
 }
 
-interface StoredFailure {
-  error: unknown
-  failedAt: number
-}
-
-/** A key's last success and last failure; the failure never erases the success, stale serving needs it. */
+/**
+ * A key's last success and, when the last load failed, its failure: the failure never erases the
+ * success, stale serving needs it. lru-cache's TTL of the entry is how long no load is due: the
+ * success's freshness, or the failure's memory.
+ */
 interface Entry<T> {
   success?: StoredSuccess<T>
-  failure?: StoredFailure
+  failure?: { error: unknown }
 }
 
 /**
@@ -78,38 +79,41 @@ export class Received<T> {
 type Outcome<T> = { result: QuoteCacheResult<T> } | { error: unknown }
 
 /**
- * Caches quotes by key, makes one upstream call per key however many callers ask at once, and
- * falls back on the last success when upstream fails. Bounded to `maxEntries` keys.
+ * The quote cache: `lru-cache` holds the entries (the bound, least recently used first out, each
+ * entry's TTL); this wrapper adds what checkout needs on top of it: one `load` per key however
+ * many callers ask at once, the failure kept for failureTtlMs, and the last success served when
+ * upstream fails. lru-cache's own `fetch()` is not used for the single flight: it keeps a load in
+ * flight inside the bounded cache, where other keys can evict it (its answer is then lost and the
+ * next caller loads again), and a rejected fetch cannot be remembered, only dropped.
  */
 export class QuoteCache<T> {
-  private readonly maxEntries: number
-  private readonly successTtlMs: number
-  private readonly failureTtlMs: number
-  private readonly staleTtlMs: number
+  private readonly entries: LRUCache<string, Entry<T>>
   private readonly now: () => number
   private readonly remembers: (error: unknown) => boolean
-  /** Iteration order is recency of use: the first key is the least recently used. */
-  private readonly entries = new Map<string, Entry<T>>()
   private readonly inFlight = new Map<string, Promise<Outcome<T>>>()
   private readonly counters = { hits: 0, loads: 0, staleServed: 0, failuresServed: 0, evictions: 0 }
 
-  constructor(options: QuoteCacheOptions = {}) {
-    this.maxEntries = options.maxEntries ?? 10_000
-    this.successTtlMs = options.successTtlMs ?? 600_000
-    this.failureTtlMs = options.failureTtlMs ?? 30_000
-    this.staleTtlMs = options.staleTtlMs ?? 21_600_000
+  constructor(private readonly options: QuoteCacheOptions) {
+    const { maxEntries, successTtlMs, failureTtlMs, staleTtlMs } = options
+    if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError(`maxEntries must be a positive integer, got ${maxEntries}`)
+    // lru-cache reads a TTL of 0 as "forever": the schema's minimum of 1 ms is required here too.
+    for (const [name, ttl] of [["successTtlMs", successTtlMs], ["failureTtlMs", failureTtlMs]] as const) {
+      if (!Number.isInteger(ttl) || ttl < 1) throw new RangeError(`${name} must be a positive integer, got ${ttl}`)
+    }
+    if (!(staleTtlMs >= 0)) throw new RangeError(`staleTtlMs must be a non-negative number, got ${staleTtlMs}`)
     this.now = options.now ?? Date.now
     this.remembers = options.remembers ?? (() => true)
-    if (!Number.isInteger(this.maxEntries) || this.maxEntries < 1) {
-      throw new RangeError(`maxEntries must be a positive integer, got ${this.maxEntries}`)
-    }
-    for (const [name, ttl] of [
-      ["successTtlMs", this.successTtlMs],
-      ["failureTtlMs", this.failureTtlMs],
-      ["staleTtlMs", this.staleTtlMs],
-    ] as const) {
-      if (!(ttl >= 0)) throw new RangeError(`${name} must be a non-negative number, got ${ttl}`)
-    }
+    this.entries = new LRUCache<string, Entry<T>>({
+      max: maxEntries,
+      perf: { now: () => this.now() },
+      // Read the clock at every look, not once per millisecond: a test's clock moves between two.
+      ttlResolution: 0,
+      // An expired entry stays: its success may still be served stale, until evicted.
+      noDeleteOnStaleGet: true,
+      dispose: (_entry, _key, reason) => {
+        if (reason === "evict") this.counters.evictions++
+      },
+    })
   }
 
   /**
@@ -119,14 +123,12 @@ export class QuoteCache<T> {
    * remembered (failureTtlMs) answers the same way without calling `load`.
    */
   async get(key: string, load: () => Promise<T | Received<T>>): Promise<QuoteCacheResult<T>> {
-    const now = this.now()
-    const entry = this.touch(key)
-    if (entry?.success && this.isFresh(entry.success, now)) {
+    // Within its TTL (marked as the most recently used), else undefined: a load is due.
+    const entry = this.entries.get(key)
+    if (entry?.failure) return this.deliver(this.answerFailure(entry.success, entry.failure.error, this.now()))
+    if (entry?.success) {
       this.counters.hits++
       return { value: entry.success.value, source: "cache", storedAt: entry.success.storedAt }
-    }
-    if (entry?.failure && this.isRemembered(entry.failure, now)) {
-      return this.deliver(this.answerFailure(entry.success, entry.failure.error, now))
     }
     const flight = this.inFlight.get(key) ?? this.startLoad(key, load)
     return this.deliver(await flight)
@@ -134,13 +136,7 @@ export class QuoteCache<T> {
 
   /** Whether a call of get(key) right now would call upstream (no fresh success, no remembered failure, nothing in flight). */
   wouldLoad(key: string): boolean {
-    if (this.inFlight.has(key)) return false
-    const entry = this.entries.get(key)
-    if (!entry) return true
-    const now = this.now()
-    const fresh = entry.success !== undefined && this.isFresh(entry.success, now)
-    const remembered = entry.failure !== undefined && this.isRemembered(entry.failure, now)
-    return !fresh && !remembered
+    return !this.inFlight.has(key) && !this.entries.has(key)
   }
 
   /** Forgets the key, including a load in flight: its callers still get its answer, but it is not stored. */
@@ -156,7 +152,7 @@ export class QuoteCache<T> {
   }
 
   stats(): QuoteCacheStats {
-    return { entries: this.entries.size, maxEntries: this.maxEntries, inFlight: this.inFlight.size, ...this.counters }
+    return { entries: this.entries.size, maxEntries: this.options.maxEntries, inFlight: this.inFlight.size, ...this.counters }
   }
 
   private startLoad(key: string, load: () => Promise<T | Received<T>>): Promise<Outcome<T>> {
@@ -177,7 +173,7 @@ export class QuoteCache<T> {
     const { value, storedAt } = loaded instanceof Received ? loaded : { value: loaded, storedAt: this.now() }
     if (this.isCurrent(key, flight)) {
       this.inFlight.delete(key)
-      this.store(key, { success: { value, storedAt } })
+      this.store(key, { success: { value, storedAt } }, this.options.successTtlMs, storedAt)
     }
     return { result: { value, source: loaded instanceof Received ? "shared" : "upstream", storedAt } }
   }
@@ -187,9 +183,9 @@ export class QuoteCache<T> {
     if (!this.isCurrent(key, flight)) return { error }
     this.inFlight.delete(key)
     // Eviction during the flight may have taken the entry, and with it the success to serve stale.
-    const success = this.entries.get(key)?.success
+    const success = this.entries.peek(key, { allowStale: true })?.success
     if (this.remembers(error)) {
-      this.store(key, success ? { success, failure: { error, failedAt } } : { failure: { error, failedAt } })
+      this.store(key, success ? { success, failure: { error } } : { failure: { error } }, this.options.failureTtlMs, failedAt)
     }
     return this.answerFailure(success, error, failedAt)
   }
@@ -199,8 +195,17 @@ export class QuoteCache<T> {
     return this.inFlight.get(key) === flight
   }
 
+  /**
+   * Keeps `entry` for `ttlMs` from `since`. lru-cache counts an entry expired once MORE than its
+   * TTL has passed since its start; the contract here is "fresh while younger than the TTL", so
+   * the start is put one millisecond earlier.
+   */
+  private store(key: string, entry: Entry<T>, ttlMs: number, since: number): void {
+    this.entries.set(key, entry, { ttl: ttlMs, start: since - 1 })
+  }
+
   private answerFailure(success: StoredSuccess<T> | undefined, error: unknown, now: number): Outcome<T> {
-    if (success && now - success.storedAt < this.staleTtlMs) {
+    if (success && now - success.storedAt < this.options.staleTtlMs) {
       return { result: { value: success.value, source: "stale", error, storedAt: success.storedAt } }
     }
     return { error }
@@ -214,34 +219,6 @@ export class QuoteCache<T> {
     }
     if (outcome.result.source === "stale") this.counters.staleServed++
     return outcome.result
-  }
-
-  private isFresh(success: StoredSuccess<T>, now: number): boolean {
-    return now - success.storedAt < this.successTtlMs
-  }
-
-  private isRemembered(failure: StoredFailure, now: number): boolean {
-    return now - failure.failedAt < this.failureTtlMs
-  }
-
-  /** The key's entry, marked as the most recently used. */
-  private touch(key: string): Entry<T> | undefined {
-    const entry = this.entries.get(key)
-    if (entry) {
-      this.entries.delete(key)
-      this.entries.set(key, entry)
-    }
-    return entry
-  }
-
-  private store(key: string, entry: Entry<T>): void {
-    this.entries.delete(key)
-    this.entries.set(key, entry)
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= this.maxEntries) break
-      this.entries.delete(oldest)
-      this.counters.evictions++
-    }
   }
 }
 

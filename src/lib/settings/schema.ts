@@ -2,6 +2,7 @@ import { z } from "zod"
 import { tryNormalizeCep } from "../brazil/cep"
 import { BRAZILIAN_STATES } from "../brazil/cep-state"
 import { isServiceUrl, normalizeServiceUrl } from "../http/service-url"
+import { FRETE_PROVIDER_ID } from "../frete-provider"
 
 /**
  * Text that Postgres can keep in a jsonb column: `\u0000` and a lone UTF-16 surrogate are valid
@@ -127,7 +128,7 @@ export const trackingSettingsSchema = record({
    */
   enabled: flag.default(true),
   /** Fulfillment providers whose shipments get a tracking order (`frete_frete`: this plugin's). */
-  provider_ids: list(text(100)).max(50, "no máximo 50 itens").default(["frete_frete"]),
+  provider_ids: list(text(100)).max(50, "no máximo 50 itens").default([FRETE_PROVIDER_ID]),
   /** `CompanyDocumentNumber`: the merchant's CNPJ, 14 digits (punctuation allowed here). */
   company_document: z
     .string({ error: "informe o CNPJ como texto" })

@@ -11,9 +11,6 @@ export interface ShipmentRows {
   flowMethod: MethodRow | null
 }
 
-/** Reads a shipped fulfillment's rows from Medusa; throws when the fulfillment or its order is gone. */
-export type ReadShipmentRows = (fulfillmentId: string) => Promise<ShipmentRows>
-
 export interface FulfillmentRow {
   id: string
   shipped_at?: string | Date | null

@@ -1,7 +1,8 @@
 import { Module } from "@medusajs/framework/utils"
+import { FRETE_MODULE } from "../../shared/medusa-scope"
 import FreteModuleService from "./service"
 
-export const FRETE_MODULE = "frete"
+export { FRETE_MODULE }
 
 export default Module(FRETE_MODULE, {
   service: FreteModuleService,

@@ -1,13 +1,13 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { ICachingModuleService, Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaService, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, defineJoinerConfig, Modules } from "@medusajs/framework/utils"
 import { parseFreteOptions, type FreteOptions } from "../../../medusa-plugin.config"
 import type { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
 import type { ConnectionTestResult } from "../../lib/services/connection-test"
 import type { FreteSettings } from "../../lib/settings/schema"
 import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
-import type { ReadShipmentRows } from "../../lib/tracking/shipment-rows"
-import { setActiveFreteModule } from "./active-module"
+import type { ShipmentRows } from "../../lib/tracking/shipment-rows"
+import { FRETE_MODULE, requestLocking } from "../../shared/medusa-scope"
 import { FreteConnections } from "./connections"
 import { testConnectionInForce, type ConnectionTestRequest } from "./connection-test"
 import { accountFingerprint, credentialsView } from "./credentials"
@@ -17,7 +17,8 @@ import { TrackingOrderRecord } from "./models/tracking-order-record"
 import { QuoteTakes } from "./quote-takes"
 import { SettingsInForce } from "./settings-in-force"
 import { statusReport } from "./status-report"
-import { TrackingDelivery } from "./tracking-delivery"
+import type { ClaimedRow } from "./tracking-attempts"
+import { TrackingDelivery, type ShipmentReading } from "./tracking-delivery"
 import { TrackingOrderStore, type FailedPage, type TrackingOrderRow } from "./tracking-order-store"
 
 type InjectedDependencies = {
@@ -27,6 +28,8 @@ type InjectedDependencies = {
   [ContainerRegistrationKeys.PG_CONNECTION]: Knex
 }
 
+const JOINER_CONFIG = defineJoinerConfig(FRETE_MODULE, { models: [FreteSettingsRecord, TrackingOrderRecord] })
+
 /**
  * The plugin's own module, a facade over services of one job each: the merchant's settings and
  * the credentials they put in force (settings-in-force.ts), the two services' connections
@@ -34,8 +37,16 @@ type InjectedDependencies = {
  * (freight-quoting.ts), the quota guard's counts (quote-takes.ts), the tracking outbox
  * (tracking-order-store.ts, tracking-delivery.ts). As a plugin module, Medusa hands it the plugin
  * entry's options; run as a project, it has none and reads the FRETE_* variables.
+ *
+ * A plain class, not `MedusaService({ … })`: the tables are written with raw SQL that the CRUD
+ * cannot express (the settings' `for update` save, the quota counters' upsert, the outbox's
+ * `SKIP LOCKED` claims), and the generated CRUD was never called, while it offered every caller a
+ * second, ORM path to the same rows. Dropping it is this line; moving the two or three plain reads
+ * to the CRUD would have split each table between two access paths for no gain. Medusa's
+ * `Module()` takes any class: the loader finds `models/` and `migrations/` in the module's folder
+ * as before (`medusa db:migrate` runs them), and the joiner config names the same two models.
  */
-export default class FreteModuleService extends MedusaService({ FreteSettingsRecord, TrackingOrderRecord }) {
+export default class FreteModuleService {
   readonly pluginOptions: FreteOptions
   readonly quoter: CheckoutQuoter
   protected readonly logger_: Logger
@@ -49,9 +60,12 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     onApplicationShutdown: () => this.connections_.close(),
   }
 
+  /** What Medusa's Query and links know of the module: its two models, named once, not found by a stack walk. */
+  __joinerConfig() {
+    return JOINER_CONFIG
+  }
+
   constructor(container: InjectedDependencies, moduleOptions?: unknown) {
-    // eslint-disable-next-line prefer-rest-params
-    super(...arguments)
     const options = (this.pluginOptions = parseFreteOptions(moduleOptions))
     const logger = (this.logger_ = container.logger)
     const knex = () => container[ContainerRegistrationKeys.PG_CONNECTION]
@@ -67,6 +81,8 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
       options,
       logger,
       caching: () => container[Modules.CACHING],
+      // Not in a module's container: the Locking Module of the request being priced.
+      locking: requestLocking,
       freightClient: () => this.connections_.freight(),
       grantBudget: (key, windowStart, want, limit) => this.quoteTakes_.grant(key, windowStart, want, limit),
     })
@@ -80,7 +96,6 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
       units: options.units,
       logger,
     })
-    setActiveFreteModule(this)
   }
 
   /** The settings in force, read again from the database once `settingsRefreshMs` has passed. */
@@ -131,8 +146,8 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
    * Why shipments get no tracking order now, or null when they do: switched off in the settings
    * (`tracking.enabled`), or no tracking URL or credential in force. Then no row is written.
    */
-  async trackingOff(): Promise<"disabled" | "not_configured" | null> {
-    return this.trackingOffIn(await this.getSettings())
+  async trackingOff(settings?: FreteSettings): Promise<"disabled" | "not_configured" | null> {
+    return this.trackingOffIn(settings ?? (await this.getSettings()))
   }
 
   private trackingOffIn({ tracking }: FreteSettings): "disabled" | "not_configured" | null {
@@ -142,10 +157,10 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
   /**
    * Writes the tracking order row of a fulfillment shipped by a provider that gets tracking orders
    * (`tracking.provider_ids`) while tracking is on (see trackingOff); null otherwise. A second call
-   * for it changes nothing (`inserted` false).
+   * for it changes nothing (`inserted` false). `inForce`: the settings the caller already read.
    */
-  async recordShipment(shipment: { fulfillmentId: string; providerId: string | null; orderId: string | null; noNotification: boolean }) {
-    const settings = await this.getSettings()
+  async recordShipment(shipment: { fulfillmentId: string; providerId: string | null; orderId: string | null; noNotification: boolean }, inForce?: FreteSettings) {
+    const settings = inForce ?? (await this.getSettings())
     if (!shipment.providerId || !settings.tracking.provider_ids.includes(shipment.providerId) || this.trackingOffIn(settings)) {
       return null
     }
@@ -169,18 +184,22 @@ export default class FreteModuleService extends MedusaService({ FreteSettingsRec
     return this.trackingOrders_.requeue(id, seenStatus, rebuilt)
   }
 
-  /** A row's tracking order built from its shipment's rows as `readRows` reads them now (a module cannot resolve Medusa's Query). */
-  async buildTrackingOrder(row: TrackingOrderRow, readRows: ReadShipmentRows): Promise<BuiltTrackingOrder> {
-    return this.trackingDelivery_.build(row, await this.getSettings(), readRows)
+  /** A row's tracking order built from its shipment's rows, as the workflow read them now (a module cannot resolve Medusa's Query). */
+  async buildTrackingOrder(row: TrackingOrderRow, rows: ShipmentRows): Promise<BuiltTrackingOrder> {
+    return this.trackingDelivery_.build(row, await this.getSettings(), rows)
+  }
+
+  /** A delivery's first step: the row claimed for one attempt if it is pending, due and unclaimed; null when there is nothing to do. */
+  claimTrackingOrder(id: string): Promise<ClaimedRow | null> {
+    return this.trackingDelivery_.claim(id)
   }
 
   /**
-   * One attempt to create the remote tracking order, if the row is pending, due and unclaimed: the
-   * order built from the rows `readRows` reads, stored masked, sent, its outcome recorded. Null
-   * when nothing was done.
+   * A delivery's last step, after the workflow read the shipment's rows: the claimed attempt's
+   * order built from them, stored masked, sent, its outcome recorded. The row as recorded.
    */
-  async deliverTrackingOrder(id: string, readRows: ReadShipmentRows): Promise<TrackingOrderRow | null> {
-    return this.trackingDelivery_.deliver(id, await this.getSettings(), readRows)
+  async attemptTrackingOrder(claimed: ClaimedRow, reading: ShipmentReading, settings?: FreteSettings): Promise<TrackingOrderRow | null> {
+    return this.trackingDelivery_.attempt(claimed, reading, settings ?? (await this.getSettings()))
   }
 
   /** Forgets the payloads of rows that ended (`created`, `failed`) more than `retentionDays` ago; the scheduled job calls it. */

@@ -1,6 +1,4 @@
-import { MedusaModule } from "@medusajs/framework/modules-sdk"
 import type { ICachingModuleService, ILockingModule } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
 import { LockWaitTimeout, readKeptQuote, type KeptQuote, type SharedQuoteTier } from "../../lib/quote-cache/shared-tier"
 
 /** Every key the plugin keeps in the Caching Module carries this tag, so that all can be cleared at once. */
@@ -11,9 +9,12 @@ export const SHARED_QUOTES_TAG = "frete:quotes"
  * Caching Module (Redis with its Redis provider: every instance reads them), the single flight in
  * the Locking Module (shared with its Redis or Postgres provider; per process with the default
  * in-memory one). Null when the store has no Caching Module: the plugin then keeps answers per
- * process, as it always did. It never opens a Redis client of its own.
+ * process, as it always did. It never opens a Redis client of its own. The Caching Module is the
+ * module's own (Medusa passes it to every module); the Locking Module is not in a module's
+ * container, so `locking` gives the one of the request being priced (shared/medusa-bridge.ts),
+ * undefined outside a request: the call is then made without the lock.
  */
-export function sharedQuoteTier(caching: ICachingModuleService | undefined): SharedQuoteTier | null {
+export function sharedQuoteTier(caching: ICachingModuleService | undefined, locking: () => ILockingModule | undefined): SharedQuoteTier | null {
   if (!caching) {
     return null
   }
@@ -32,8 +33,8 @@ export function sharedQuoteTier(caching: ICachingModuleService | undefined): Sha
       })
     },
     async exclusive(key, waitMs, job) {
-      const locking = lockingModule()
-      if (!locking) {
+      const lock = locking()
+      if (!lock) {
         return job()
       }
       // The Locking Module waits in whole seconds (1 at least); the quote's own deadline is shorter.
@@ -46,7 +47,7 @@ export function sharedQuoteTier(caching: ICachingModuleService | undefined): Sha
         }, waitMs)
       })
       let started = false
-      const locked = locking.execute(
+      const locked = lock.execute(
         `frete:quote:${key}`,
         () => {
           started = true
@@ -76,14 +77,4 @@ function cacheKey(key: string): string {
 /** The Locking Module's acquire timeout ("Timed-out acquiring lock.") */
 function isAcquireTimeout(error: unknown): boolean {
   return error instanceof Error && /timed-?out acquiring lock/i.test(error.message)
-}
-
-/**
- * Medusa's Locking Module, loaded in every Medusa app (in-memory by default). A module's own
- * container holds only what Medusa passes every module (the Caching Module among them, not the
- * Locking Module), so it is found in Medusa's registry of loaded modules.
- */
-function lockingModule(): ILockingModule | undefined {
-  const loaded = MedusaModule.getModuleInstance(Modules.LOCKING) as Record<string, ILockingModule> | undefined
-  return loaded?.[Modules.LOCKING]
 }

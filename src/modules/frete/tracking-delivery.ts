@@ -7,7 +7,7 @@ import { TrackingNotConfiguredError } from "../../lib/tracking/errors"
 import { decideAfterFailure, decideAfterUnbuiltOrder, INTERRUPTED_REASON } from "../../lib/tracking/delivery-policy"
 import { maskPersonalText } from "../../lib/security/mask-personal-text"
 import { shipmentFacts, type StoreUnits } from "../../lib/tracking/shipment-facts"
-import type { ReadShipmentRows } from "../../lib/tracking/shipment-rows"
+import type { ShipmentRows } from "../../lib/tracking/shipment-rows"
 import { TrackingAttempts, type ClaimedRow } from "./tracking-attempts"
 import type { AttemptOutcome, TrackingOrderRow, TrackingOrderStore } from "./tracking-order-store"
 
@@ -27,7 +27,18 @@ interface Dependencies {
   logger: Logger
 }
 
-/** One delivery attempt of a tracking order, claimed, built, called and recorded (see TrackingAttempts). */
+/**
+ * The shipment's rows as the workflow read them for a claimed attempt, or why they could not be
+ * read (the fulfillment or its order is gone, Query failed): then the attempt is retried like a
+ * request that never left.
+ */
+export type ShipmentReading = { rows: ShipmentRows } | { failure: unknown }
+
+/**
+ * One delivery attempt of a tracking order, walked forward by the workflow (see TrackingAttempts):
+ * `claim` the row, the workflow reads the shipment's rows (the module cannot resolve Medusa's
+ * Query), `attempt` builds, holds, calls and records with the rows it is handed. Each is read once.
+ */
 export class TrackingDelivery {
   private readonly attempts: TrackingAttempts
 
@@ -36,26 +47,27 @@ export class TrackingDelivery {
   }
 
   /**
-   * A row's tracking order, built from its shipment as Medusa holds it now: "Reenviar" sends what
-   * the merchant has fixed since (the phone, the CPF), and the clear order is never stored.
+   * A row's tracking order, built from its shipment's rows as Medusa holds them now: "Reenviar"
+   * sends what the merchant has fixed since (the phone, the CPF), and the clear order is never stored.
    */
-  async build(row: Pick<TrackingOrderRow, "fulfillment_id" | "no_notification">, settings: FreteSettings, readRows: ReadShipmentRows): Promise<BuiltTrackingOrder> {
-    return buildTrackingOrder(shipmentFacts(await readRows(row.fulfillment_id), this.deps.units, row.no_notification), settings)
+  build(row: Pick<TrackingOrderRow, "no_notification">, settings: FreteSettings, rows: ShipmentRows): BuiltTrackingOrder {
+    return buildTrackingOrder(shipmentFacts(rows, this.deps.units, row.no_notification), settings)
+  }
+
+  /** The row, now `sending` for a new attempt, if it is pending, due and no other attempt has it; null otherwise. */
+  claim(id: string): Promise<ClaimedRow | null> {
+    return this.attempts.claim(id, this.leaseMs())
   }
 
   /**
-   * One attempt, if the row is pending, due, and no other attempt has it: claimed, its tracking
-   * order built once and stored masked, sent in clear, the outcome recorded. Null when there was
-   * nothing to do.
+   * The claimed attempt: its tracking order built once from the shipment's rows and stored masked,
+   * sent in clear, the outcome recorded. The row as its outcome's statement returned it; read again
+   * only when the attempt lost the row (nothing was sent, or a newer attempt recorded first).
    */
-  async deliver(id: string, settings: FreteSettings, readRows: ReadShipmentRows): Promise<TrackingOrderRow | null> {
-    const claimed = await this.attempts.claim(id, this.leaseMs())
-    if (!claimed) {
-      return null
-    }
-    const attempt = await this.attempt(claimed, settings, readRows)
+  async attempt(claimed: ClaimedRow, reading: ShipmentReading, settings: FreteSettings): Promise<TrackingOrderRow | null> {
+    const attempt = await this.call(claimed, reading, settings)
     if (!attempt) {
-      return (await this.deps.store.get(id)) ?? null
+      return (await this.deps.store.get(claimed.id)) ?? null
     }
     // The service's refusal may quote the shopper; the row's own shopper name is known here, and masked with the rest.
     const names = [attempt.shopperName]
@@ -63,22 +75,25 @@ export class TrackingDelivery {
     const recorded = await this.attempts.record(claimed, outcome)
     if (!recorded) {
       this.deps.logger.warn(`frete tracking: the outcome of an attempt on fulfillment ${claimed.fulfillment_id} came after a newer attempt; kept the newer one`)
-      return (await this.deps.store.get(id)) ?? null
+      return (await this.deps.store.get(claimed.id)) ?? null
     }
     this.log(recorded, attempt.failure, names)
     return recorded
   }
 
   /** What came of the claimed attempt; undefined when it lost the row before its call (nothing was sent, nothing is to be recorded). */
-  private async attempt(
+  private async call(
     claimed: ClaimedRow,
-    settings: FreteSettings,
-    readRows: ReadShipmentRows
+    reading: ShipmentReading,
+    settings: FreteSettings
   ): Promise<{ outcome: AttemptOutcome; failure?: unknown; shopperName?: string } | undefined> {
     const { retry } = this.deps.options()
     let built: BuiltTrackingOrder
     try {
-      built = await this.build(claimed, settings, readRows)
+      if ("failure" in reading) {
+        throw reading.failure
+      }
+      built = this.build(claimed, settings, reading.rows)
       // Stored before the call: an order whose outcome could not be recorded is never sent.
       if (!(await this.attempts.hold(claimed, built, this.leaseMs()))) {
         return undefined

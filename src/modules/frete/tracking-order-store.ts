@@ -1,29 +1,23 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import type { InferTypeOf } from "@medusajs/framework/types"
 import { maskTrackingPayload } from "../../lib/tracking/mask-payload"
 import { guarded } from "./guarded-statement"
+import type { TrackingOrderRecord } from "./models/tracking-order-record"
 
-export type TrackingOrderStatus = "pending" | "sending" | "created" | "failed"
+export type { TrackingOrderStatus } from "./models/tracking-order-record"
 
-export interface TrackingOrderRow {
-  id: string
-  fulfillment_id: string
-  order_id: string | null
-  status: TrackingOrderStatus
-  remote_id: string | null
+/** A field the tracking order left out, and why. */
+export type OmittedField = { field: string; reason: string }
+
+/**
+ * A tracking_order row as the statements return it: the model's own type (TrackingOrderRecord),
+ * its JSON columns given their shape. `failed_at` is when the row ended `failed` (null in any
+ * other status); never moved by the purge.
+ */
+export type TrackingOrderRow = Omit<InferTypeOf<typeof TrackingOrderRecord>, "payload" | "omitted_fields"> & {
   payload: Record<string, unknown> | null
-  omitted_fields: Array<{ field: string; reason: string }> | null
-  no_notification: boolean
-  attempts: number
-  next_attempt_at: Date | null
-  last_error: string | null
-  attempt_id: string | null
-  lease_until: Date | null
-  delivered_at: Date | null
-  /** When the row ended `failed` (null in any other status); never moved by the purge. */
-  failed_at: Date | null
-  created_at: Date
-  updated_at: Date
+  omitted_fields: OmittedField[] | null
 }
 
 /** What an attempt came to, once its call is over (or could not be made). */
@@ -32,7 +26,7 @@ export type AttemptOutcome =
   | { kind: "retry"; reason: string; delayMs: number }
   | { kind: "fail"; reason: string }
 
-export type TrackingPayload = { order: Record<string, unknown>; omitted: Array<{ field: string; reason: string }> }
+export type TrackingPayload = { order: Record<string, unknown>; omitted: OmittedField[] }
 
 /** A page of failed rows: `since`/`until` bound when they failed (`failed_at`). */
 export type FailedPage = { limit: number; offset: number; since?: Date; until?: Date; oldestFirst?: boolean }

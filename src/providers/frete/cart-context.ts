@@ -3,8 +3,13 @@ import { ShopperError } from "../../lib/checkout/shopper-error"
 import { numberOf } from "../../lib/utils/number-of"
 
 type Measures = { weight?: unknown; length?: unknown; height?: unknown; width?: unknown }
-type ProductFields = { id?: string; weight?: unknown; metadata?: unknown }
+type ProductFields = { id?: string; weight?: unknown; metadata?: unknown; shipping_profile?: { id?: string } | null }
 
+/**
+ * A line item on the checkout path, the one shape for all of them: a cart's item as Medusa's
+ * context gives it to the provider, an order's line item as the order flows read it, the quote
+ * route's cart item (its product's shipping profile picks the options that ship it).
+ */
 export interface ContextItem {
   id?: string
   quantity?: unknown

@@ -1,6 +1,5 @@
-import { container } from "@medusajs/framework"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Query } from "../../shared/query"
+import type { ContextItem } from "./cart-context"
 
 type Metadata = Record<string, unknown> | null
 
@@ -8,18 +7,6 @@ type Metadata = Record<string, unknown> | null
 export interface HandlingMetadata {
   variant: Metadata
   product: Metadata
-}
-
-/** An order line item as the exchange's and claim's new items are read (the same fields a cart item has). */
-export interface LineItemRow {
-  id: string
-  quantity?: unknown
-  unit_price?: unknown
-  requires_shipping?: boolean | null
-  variant_id?: string | null
-  variant_sku?: string | null
-  variant?: { id?: string; sku?: string | null; weight?: unknown; length?: unknown; height?: unknown; width?: unknown; metadata?: unknown; product?: { weight?: unknown; metadata?: unknown } | null } | null
-  product?: { weight?: unknown; metadata?: unknown } | null
 }
 
 /** What the order flows leave out of the context: the order's currency and the address's fields. */
@@ -31,12 +18,18 @@ export interface OrderFacts {
 /** What the provider reads of Medusa beyond the context it is given. */
 export interface MedusaLookups {
   /**
+   * A cart's currency (Medusa 2.14 to 2.18 leave it out of the context), null when there is no
+   * such cart. Its items' handling metadata comes in the same Query call and is kept for
+   * `handlingMetadata`, so pricing such a cart reads Medusa once.
+   */
+  cartCurrency(cartId: string): Promise<string | null>
+  /**
    * An order's (or draft order's) currency and shipping address: the order flows put no currency
    * in the context, and ask Query for `shipping_address` without its fields (only its id comes back).
    */
   order(orderId: string): Promise<OrderFacts | null>
   /** Order line items by id: an exchange's or a claim's new items, which the order's items do not list yet. */
-  lineItems(ids: string[]): Promise<LineItemRow[]>
+  lineItems(ids: string[]): Promise<ContextItem[]>
   /** Handling-days metadata per variant id; Medusa's cart context loads no metadata. */
   handlingMetadata(variantIds: string[]): Promise<Map<string, HandlingMetadata>>
 }
@@ -58,30 +51,50 @@ function remember(variantId: string, value: HandlingMetadata, now: number): void
   metadataCache.set(variantId, { value, expiresAt: now + METADATA_TTL_MS })
 }
 
-/**
- * Medusa's Query, from the application's container. The provider lives in the fulfillment
- * module's container, which cannot resolve Query; the application's container (the framework's
- * shared `container`) can, once Medusa has loaded. Not a workflow hook: Medusa allows one handler
- * per hook, and the store may need `setCalculatedShippingPricingContext` for itself.
- */
-function query(): Query {
-  return container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+type VariantMetadataRow = { id?: string; metadata?: unknown; product?: { metadata?: unknown } | null }
+
+function rememberRow(row: VariantMetadataRow, now: number): HandlingMetadata | null {
+  if (typeof row.id !== "string") return null
+  const value = { variant: object(row.metadata), product: object(row.product?.metadata) }
+  remember(row.id, value, now)
+  return value
 }
 
-export const medusaLookups: MedusaLookups = {
+/**
+ * The provider's lookups through Medusa's Query, as the request being priced resolves it
+ * (shared/medusa-bridge.ts): the provider's own container, the fulfillment module's, cannot.
+ * Not a workflow hook: Medusa allows one handler per hook, and the store may need
+ * `setCalculatedShippingPricingContext` for itself.
+ */
+export const medusaLookups = (query: Query): MedusaLookups => ({
+  async cartCurrency(cartId) {
+    const { data } = await query.graph({
+      entity: "cart",
+      fields: ["id", "currency_code", "items.variant.id", "items.variant.metadata", "items.variant.product.metadata"],
+      filters: { id: cartId },
+    })
+    const row = data[0] as { currency_code?: unknown; items?: Array<{ variant?: VariantMetadataRow | null } | null> | null } | undefined
+    const now = Date.now()
+    for (const item of row?.items ?? []) if (item?.variant) rememberRow(item.variant, now)
+    return typeof row?.currency_code === "string" ? row.currency_code : null
+  },
+
   async order(orderId) {
-    const { data } = await query().graph({
+    const { data } = await query.graph({
       entity: "order",
-      fields: ["id", "currency_code", "shipping_address.postal_code", "shipping_address.province"],
+      // The items' handling metadata in the same call, kept for `handlingMetadata`.
+      fields: ["id", "currency_code", "shipping_address.postal_code", "shipping_address.province", "items.variant.id", "items.variant.metadata", "items.variant.product.metadata"],
       filters: { id: orderId },
     })
-    const row = data[0] as { currency_code?: unknown; shipping_address?: OrderFacts["shipping_address"] } | undefined
+    const row = data[0] as { currency_code?: unknown; shipping_address?: OrderFacts["shipping_address"]; items?: Array<{ variant?: VariantMetadataRow | null } | null> | null } | undefined
+    const now = Date.now()
+    for (const item of row?.items ?? []) if (item?.variant) rememberRow(item.variant, now)
     return row ? { currency_code: typeof row.currency_code === "string" ? row.currency_code : null, shipping_address: row.shipping_address ?? null } : null
   },
 
   async lineItems(ids) {
     if (!ids.length) return []
-    const { data } = await query().graph({
+    const { data } = await query.graph({
       entity: "order_line_item",
       fields: [
         "id", "unit_price", "requires_shipping", "variant_id", "variant_sku",
@@ -90,7 +103,7 @@ export const medusaLookups: MedusaLookups = {
       ],
       filters: { id: ids },
     })
-    return data as LineItemRow[]
+    return data as ContextItem[]
   },
 
   async handlingMetadata(variantIds) {
@@ -106,13 +119,12 @@ export const medusaLookups: MedusaLookups = {
       }
     }
     if (missing.length) {
-      const { data } = await query().graph({ entity: "product_variant", fields: ["id", "metadata", "product.metadata"], filters: { id: missing } })
-      for (const row of data as Array<{ id: string; metadata?: unknown; product?: { metadata?: unknown } | null }>) {
-        const value = { variant: object(row.metadata), product: object(row.product?.metadata) }
-        remember(row.id, value, now)
-        found.set(row.id, value)
+      const { data } = await query.graph({ entity: "product_variant", fields: ["id", "metadata", "product.metadata"], filters: { id: missing } })
+      for (const row of data as VariantMetadataRow[]) {
+        const value = rememberRow(row, now)
+        if (value && row.id) found.set(row.id, value)
       }
     }
     return found
   },
-}
+})

@@ -1,7 +1,7 @@
-import { linesAsItems, orderFlowOf, type FlowContext } from "../../lib/checkout/order-flow"
+import { linesAsItems, orderFlowOf, type FlowContext, type OrderFlow } from "../../lib/checkout/order-flow"
 import { numberOf } from "../../lib/utils/number-of"
 import type { CartContext, ContextItem } from "./cart-context"
-import { medusaLookups, type MedusaLookups } from "./medusa-lookups"
+import type { MedusaLookups } from "./medusa-lookups"
 
 /** Whether an item's variant and product metadata are both in the context (the store quote route loads them). */
 function hasMetadata(item: ContextItem): boolean {
@@ -31,8 +31,7 @@ async function withHandlingMetadata(items: ContextItem[], lookups: MedusaLookups
  * that the order's `items` do not list until the change is confirmed, so the ones missing there
  * are read by id.
  */
-async function itemsOf(context: CartContext & FlowContext, lookups: MedusaLookups): Promise<ContextItem[]> {
-  const flow = orderFlowOf(context)
+async function itemsOf(context: CartContext, flow: OrderFlow, lookups: MedusaLookups): Promise<ContextItem[]> {
   const items = context.items ?? []
   if (flow.kind === "cart") {
     return items
@@ -57,16 +56,18 @@ async function itemsOf(context: CartContext & FlowContext, lookups: MedusaLookup
  * id there), for a context without currency (a cart's always has one). Then the items the flow prices, and their handling-days metadata
  * (Medusa's contexts load none); a return has no handling days, so none is read for it.
  */
-export async function resolveOrderFlowContext(context: CartContext & FlowContext, lookups: MedusaLookups = medusaLookups): Promise<CartContext> {
+export async function resolveOrderFlowContext(context: CartContext & FlowContext, lookups: MedusaLookups): Promise<CartContext> {
+  // Read once: the flow decides both whether the context is an order's and which items it prices.
+  const flow = orderFlowOf(context)
   // A cart always has its currency: only an order's context (order flows, draft orders) is read.
-  const isOrder = !context.currency_code || orderFlowOf(context).kind !== "cart"
+  const isOrder = !context.currency_code || flow.kind !== "cart"
   const order = context.id && !context.currency_code ? await lookups.order(context.id) : null
   const lacksAddress = !context.shipping_address?.postal_code
   // An order's items are those Medusa chose for the option (by shipping profile) or the flow's
   // lines: each is shipped, whatever `requires_shipping` says. Medusa sets it false on the items
   // an admin adds (a draft order's, an exchange's) of a variant without managed inventory, which
   // would be priced as nothing to ship.
-  const found = await itemsOf(context, lookups)
+  const found = await itemsOf(context, flow, lookups)
   const items = isOrder ? found.map((item) => ({ ...item, requires_shipping: true })) : found
   return {
     ...context,

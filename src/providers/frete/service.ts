@@ -2,11 +2,14 @@ import type { Logger } from "@medusajs/framework/types"
 import { AbstractFulfillmentProviderService } from "@medusajs/framework/utils"
 import { buildFreightQuery } from "../../lib/checkout/build-freight-query"
 import { CHEAPEST, FASTEST, pickOffer, type Offer } from "../../lib/checkout/offers"
+import { factsOf } from "../../lib/checkout/offer-facts"
 import { ShopperError } from "../../lib/checkout/shopper-error"
-import { activeFreteModule } from "../../modules/frete/active-module"
+import { FRETE_PROVIDER_IDENTIFIER } from "../../lib/frete-provider"
+import { freteOf, queryOf, requireMedusaScope } from "../../shared/medusa-bridge"
 import { toMedusaError } from "../../shared/medusa-error"
 import type { FreteFacts } from "../../lib/checkout/storefront-contract"
 import { withCartCurrency } from "./cart-currency"
+import { medusaLookups } from "./medusa-lookups"
 import { quoteRequestFromCart, type CartContext } from "./cart-context"
 import { resolveOrderFlowContext } from "./order-flow-context"
 
@@ -20,34 +23,25 @@ export interface FreteShippingMethodData extends FreteFacts {
   cotacao_codigo: string | null
 }
 
-function factsOf(offer: Offer): FreteFacts {
-  return {
-    service: offer.service,
-    service_name: offer.name,
-    carrier: offer.carrier,
-    days: offer.days,
-    delivery_estimate: offer.deliveryEstimate,
-    is_fallback: offer.isFallback,
-  }
-}
-
 /**
  * Calculated shipping priced by the freight quote API. One query per cart, whatever the number of
  * options and refreshes: the plugin's module keeps the answer and shares it.
  */
 class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService {
-  static identifier = "frete"
+  static identifier = FRETE_PROVIDER_IDENTIFIER
 
   protected readonly logger_: Logger
 
-  // No options of its own: they live on the plugin entry, and the plugin's module holds them.
+  // No options of its own: they live on the plugin entry, and the plugin's module holds them. The
+  // module and Query come from the container of the request being priced (shared/medusa-bridge.ts):
+  // the fulfillment module's container, this provider's, cannot resolve them.
   constructor({ logger }: InjectedDependencies) {
     super()
     this.logger_ = logger
   }
 
   async getFulfillmentOptions() {
-    const settings = await activeFreteModule().getSettings()
+    const settings = await freteOf(requireMedusaScope()).getSettings()
     return [
       { id: CHEAPEST, name: "Frete econômico" },
       { id: FASTEST, name: "Frete expresso" },
@@ -92,9 +86,12 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
   private async offerFor(optionData: Record<string, unknown>, context: CartContext): Promise<Offer> {
     const optionId = typeof optionData?.id === "string" ? optionData.id : CHEAPEST
     try {
-      const frete = activeFreteModule()
-      const settings = await frete.getSettings()
-      const request = quoteRequestFromCart(await resolveOrderFlowContext(await withCartCurrency(context)))
+      const scope = requireMedusaScope()
+      const frete = freteOf(scope)
+      const lookups = medusaLookups(queryOf(scope))
+      // The settings (cached in force, see settings-in-force.ts) and Medusa's data are read at once.
+      const [settings, resolved] = await Promise.all([frete.getSettings(), withCartCurrency(context, lookups.cartCurrency).then((withCurrency) => resolveOrderFlowContext(withCurrency, lookups))])
+      const request = quoteRequestFromCart(resolved)
       const { query } = buildFreightQuery(request, settings, frete.pluginOptions.units)
       const { offers } = await frete.quoter.offers(query, settings)
       const offer = pickOffer(offers, optionId)

@@ -1,6 +1,4 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { FulfillmentRow, OrderRow, ReadShipmentRows, ShipmentRows } from "../../lib/tracking/shipment-rows"
+import type { FulfillmentRow, OrderRow, ShipmentRows } from "../../lib/tracking/shipment-rows"
 import type { Query } from "../../shared/query"
 import { outboundMethodOf } from "./order-flow-method"
 
@@ -24,10 +22,11 @@ const ORDER_FIELDS = [
 /**
  * A shipped fulfillment's rows as Medusa holds them now: the fulfillment (labels, shipped date,
  * metadata, items), its order (customer, address, shipping methods, sales channel), the stock
- * location it ships from, and the method of the exchange or claim it ships, if any.
+ * location it ships from, and the method of the exchange or claim it ships, if any. `fulfillment`:
+ * the fulfillment as the caller already read it (readShippedFulfillment), not read again.
  */
-export async function readShipmentRows(query: Query, fulfillmentId: string): Promise<ShipmentRows> {
-  const fulfillment = (await query.graph({ entity: "fulfillment", fields: FULFILLMENT_FIELDS, filters: { id: fulfillmentId } })).data[0] as FulfillmentRow | undefined
+export async function readShipmentRows(query: Query, fulfillmentId: string, read?: FulfillmentRow): Promise<ShipmentRows> {
+  const fulfillment = read ?? ((await query.graph({ entity: "fulfillment", fields: FULFILLMENT_FIELDS, filters: { id: fulfillmentId } })).data[0] as FulfillmentRow | undefined)
   if (!fulfillment?.order?.id) {
     throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
   }
@@ -45,15 +44,20 @@ export async function readShipmentRows(query: Query, fulfillmentId: string): Pro
   return { fulfillment, order, location: (locations.data[0] as ShipmentRows["location"] | undefined) ?? null, flowMethod }
 }
 
-/** What decides whether a fulfillment gets a tracking order: its provider, and its order's id for the row. */
-export async function readShippedFulfillment(query: Query, fulfillmentId: string): Promise<{ providerId: string | null; orderId: string | null } | null> {
-  const { data } = await query.graph({ entity: "fulfillment", fields: ["id", "provider_id", "order.id"], filters: { id: fulfillmentId } })
-  const fulfillment = data[0] as { provider_id?: string | null; order?: { id: string } | null } | undefined
-  return fulfillment ? { providerId: fulfillment.provider_id ?? null, orderId: fulfillment.order?.id ?? null } : null
+/** A shipped fulfillment as its tracking decides on it: its provider, its order's id for the row, and the fulfillment's rows for its tracking order. */
+export interface ShippedFulfillment {
+  providerId: string | null
+  orderId: string | null
+  fulfillment: FulfillmentRow
 }
 
-/** readShipmentRows with the container's Query: what the module is handed to read a shipment. */
-export function shipmentRowsReader(container: MedusaContainer): ReadShipmentRows {
-  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
-  return (fulfillmentId) => readShipmentRows(query, fulfillmentId)
+/** What decides whether a fulfillment gets a tracking order (its provider, its order's id), read with what its tracking order is built from: one Query call. */
+export async function readShippedFulfillment(query: Query, fulfillmentId: string): Promise<ShippedFulfillment | null> {
+  const { data } = await query.graph({ entity: "fulfillment", fields: [...FULFILLMENT_FIELDS, "provider_id"], filters: { id: fulfillmentId } })
+  const row = data[0] as (FulfillmentRow & { provider_id?: string | null }) | undefined
+  if (!row) {
+    return null
+  }
+  const { provider_id: providerId, ...fulfillment } = row
+  return { providerId: providerId ?? null, orderId: fulfillment.order?.id ?? null, fulfillment }
 }

@@ -1,17 +1,17 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
 import { maskTrackingPayload } from "../../lib/tracking/mask-payload"
-import { FRETE_MODULE } from "../../modules/frete"
-import type FreteModuleService from "../../modules/frete/service"
 import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
-import { shipmentRowsReader } from "./read-shipment-rows"
+import { readShipmentRows } from "./read-shipment-rows"
+import { freteOf, queryOf } from "../../shared/medusa-bridge"
 
 /**
  * The tracking order of a row built from Medusa's data as it is now: "Reenviar" sends what the
  * merchant has fixed since (the phone, the CPF), not the body built at shipment.
  */
-export function rebuildTrackingOrder(container: MedusaContainer, row: TrackingOrderRow): Promise<BuiltTrackingOrder> {
-  return container.resolve<FreteModuleService>(FRETE_MODULE).buildTrackingOrder(row, shipmentRowsReader(container))
+export async function rebuildTrackingOrder(container: MedusaContainer, row: TrackingOrderRow): Promise<BuiltTrackingOrder> {
+  const rows = await readShipmentRows(queryOf(container), row.fulfillment_id)
+  return freteOf(container).buildTrackingOrder(row, rows)
 }
 
 export interface RetryPreview {

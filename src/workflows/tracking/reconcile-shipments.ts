@@ -1,9 +1,8 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { FRETE_MODULE } from "../../modules/frete"
 import type FreteModuleService from "../../modules/frete/service"
 import type { Query } from "../../shared/query"
 import { trackShipment } from "./track-shipment"
+import { freteOf, loggerOf, queryOf } from "../../shared/medusa-bridge"
 
 /** How far back a shipment without a tracking order is looked for. */
 export const RECONCILE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000
@@ -88,13 +87,13 @@ interface PassResult {
  * nothing`): several instances may run this at once. Returns the rows it wrote.
  */
 export async function reconcileShipments(container: MedusaContainer, now: Date = new Date()): Promise<number> {
-  const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  const frete = freteOf(container)
+  const logger = loggerOf(container)
   const providerIds = (await frete.getSettings()).tracking.provider_ids
   if (providerIds.length === 0) {
     return 0
   }
-  const reader: Reader = { frete, logger, providerIds, query: container.resolve<Query>(ContainerRegistrationKeys.QUERY) }
+  const reader: Reader = { frete, logger, providerIds, query: queryOf(container) }
   const progress = progressOf.get(frete) ?? {}
   const windowStart = new Date(now.getTime() - RECONCILE_WINDOW_MS)
   const headFrom = new Date(now.getTime() - RECONCILE_GRACE_MS)

@@ -1,11 +1,9 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
-import { FRETE_MODULE } from "../../modules/frete"
-import type FreteModuleService from "../../modules/frete/service"
 import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
 import { deliverTrackingOrder } from "./deliver-tracking-order"
 import { rebuildTrackingOrder } from "./rebuild-tracking-order"
+import { freteOf, loggerOf } from "../../shared/medusa-bridge"
 
 /**
  * What came of "Reenviar" for one row:
@@ -30,14 +28,12 @@ export async function resendTrackingOrder(container: MedusaContainer, row: Track
   if (row.status === "sending") {
     return { kind: "in_progress", row }
   }
-  const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
+  const frete = freteOf(container)
   let rebuilt: BuiltTrackingOrder
   try {
     rebuilt = await rebuildTrackingOrder(container, row)
   } catch (error) {
-    container
-      .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-      .warn(`frete tracking: could not rebuild tracking order ${row.id}: ${error instanceof Error ? error.message : String(error)}`)
+    loggerOf(container).warn(`frete tracking: could not rebuild tracking order ${row.id}: ${error instanceof Error ? error.message : String(error)}`)
     return { kind: "unreadable", row }
   }
   const requeued = await frete.requeueTrackingOrder(row.id, row.status, rebuilt)
@@ -47,6 +43,7 @@ export async function resendTrackingOrder(container: MedusaContainer, row: Track
   if (!sendNow) {
     return { kind: "queued", row: requeued }
   }
-  await deliverTrackingOrder(container, requeued.id)
-  return { kind: "sent", row: (await frete.getTrackingOrder(row.id)) ?? requeued }
+  // The row as the attempt recorded it; null when another attempt (the job) claimed it first: then read as it is now.
+  const sent = (await deliverTrackingOrder(container, requeued.id)) ?? (await frete.getTrackingOrder(row.id))
+  return { kind: "sent", row: sent ?? requeued }
 }

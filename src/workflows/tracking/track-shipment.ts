@@ -1,11 +1,8 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { FRETE_MODULE } from "../../modules/frete"
-import type FreteModuleService from "../../modules/frete/service"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
-import type { Query } from "../../shared/query"
 import { deliverTrackingOrder } from "./deliver-tracking-order"
 import { readShippedFulfillment } from "./read-shipment-rows"
+import { freteOf, loggerOf, queryOf } from "../../shared/medusa-bridge"
 
 /**
  * Writes the tracking order row of a shipped fulfillment whose provider gets tracking orders, then
@@ -17,15 +14,16 @@ import { readShippedFulfillment } from "./read-shipment-rows"
  * whoever wrote it: null then, as for a fulfillment of another provider.
  */
 export async function trackShipment(container: MedusaContainer, shipment: { fulfillmentId: string; noNotification: boolean }): Promise<TrackingOrderRow | null> {
-  const frete = container.resolve<FreteModuleService>(FRETE_MODULE)
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-  const off = await frete.trackingOff()
+  const frete = freteOf(container)
+  const logger = loggerOf(container)
+  const settings = await frete.getSettings()
+  const off = await frete.trackingOff(settings)
   if (off) {
     logger.debug(`frete tracking: fulfillment ${shipment.fulfillmentId} gets no tracking order: tracking is ${off === "disabled" ? "switched off in the settings" : "not configured (no URL or credential)"}`)
     return null
   }
-  const shipped = await readShippedFulfillment(container.resolve<Query>(ContainerRegistrationKeys.QUERY), shipment.fulfillmentId)
-  const recorded = shipped && (await frete.recordShipment({ ...shipment, ...shipped }))
+  const shipped = await readShippedFulfillment(queryOf(container), shipment.fulfillmentId)
+  const recorded = shipped && (await frete.recordShipment({ ...shipment, providerId: shipped.providerId, orderId: shipped.orderId }, settings))
   if (!recorded) {
     logger.debug(`frete tracking: fulfillment ${shipment.fulfillmentId} is not shipped by a provider that gets tracking orders`)
     return null
@@ -33,5 +31,6 @@ export async function trackShipment(container: MedusaContainer, shipment: { fulf
   if (!recorded.inserted) {
     return null
   }
-  return (await deliverTrackingOrder(container, recorded.row.id)) ?? recorded.row
+  // The first attempt at once, with the fulfillment and the settings read here: neither is read twice.
+  return (await deliverTrackingOrder(container, recorded.row.id, { fulfillment: shipped.fulfillment, settings })) ?? recorded.row
 }

@@ -1,5 +1,5 @@
 import { createRoot } from "react-dom/client"
-import { formatBRL } from "../../../../storefront"
+import { formatBRL } from "../../../../storefront/index"
 import { CartPage } from "./pages/cart-page"
 import { CheckoutPage } from "./pages/checkout-page"
 import { OrderPage } from "./pages/order-page"

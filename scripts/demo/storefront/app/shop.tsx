@@ -1,7 +1,9 @@
 // What every page of the demo storefront shares: the store API, the plugin's client, the cart
 // (its id kept in the browser), and navigation without reloads.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from "react"
-import { createFreteClient, type FreteClient } from "../../../../storefront"
+// The kit's sources, by their index file: the folder's package.json points at the built dist/,
+// and the demo (and its browser tests) must run the kit as it is in the working tree.
+import { createFreteClient, type FreteClient } from "../../../../storefront/index"
 import { createStoreApi, type Cart, type StoreApi } from "./store-api"
 
 export interface DemoConfig {

@@ -31,6 +31,7 @@ export interface Cart {
   item_subtotal?: number
   subtotal: number
   shipping_total: number
+  shipping_subtotal?: number
   total: number
   shipping_address: { postal_code: string | null } | null
   shipping_methods?: Array<{ shipping_option_id: string; name: string; amount: number; data: Record<string, unknown> | null }>

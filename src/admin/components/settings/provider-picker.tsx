@@ -2,6 +2,7 @@ import { Badge, Checkbox, Hint, Label, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import type { TFunction } from "i18next"
 import { useTranslation } from "react-i18next"
+import { FRETE_PROVIDER_ID, isFreteProvider } from "../../../lib/frete-provider"
 import { listFulfillmentProviders } from "../../lib/api"
 import { toApiError } from "../../lib/api-error"
 import { messagesAt } from "../../lib/issues"
@@ -10,14 +11,17 @@ import type { FieldIssue } from "../../lib/types"
 import { FieldErrors } from "../common/field-errors"
 import { fieldTestId } from "../common/field-id"
 
-/** The keys of the names of the providers known by name. */
+/** The keys of the names of the providers known by name (this plugin's is told by `isFreteProvider`). */
 const KNOWN_PROVIDERS: Record<string, string> = {
-  frete_frete: "frete.tracking.providerFrete",
+  [FRETE_PROVIDER_ID]: "frete.tracking.providerFrete",
   manual_manual: "frete.tracking.providerManual",
 }
 
 /** A provider's name a merchant reads: the known ones by name, the others by their id. */
 export function providerLabel(t: TFunction, id: string): string {
+  if (isFreteProvider(id) && id !== FRETE_PROVIDER_ID) {
+    return `${t(KNOWN_PROVIDERS[FRETE_PROVIDER_ID])} (${id})`
+  }
   return id in KNOWN_PROVIDERS ? t(KNOWN_PROVIDERS[id]) : id
 }
 

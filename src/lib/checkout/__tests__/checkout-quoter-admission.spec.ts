@@ -61,7 +61,7 @@ function setup({ grant, breaker, settings = SETTINGS }: { grant?: GrantBudget; b
   const logger = recordingLogger()
   const client = { quote: jest.fn<Promise<FreightQuote>, [FreightQuery, QuoteCall?]>().mockResolvedValue(QUOTE) }
   const admission = new QuoteAdmission(grant ?? ledger.grant, logger, () => time)
-  const cache = new QuoteCache<FreightQuote>({ now: () => time, remembers: CheckoutQuoter.remembersFailure })
+  const cache = new QuoteCache<FreightQuote>({ maxEntries: 10_000, successTtlMs: 600_000, failureTtlMs: 30_000, staleTtlMs: 21_600_000, now: () => time, remembers: CheckoutQuoter.remembersFailure })
   const quoter = new CheckoutQuoter({ cache, freightClient: () => client as unknown as FreightClient, breaker, admission, logger, now: () => new Date(time) })
   /** `count` new queries (distinct destinations) from one shopper each, in turn. */
   let queries = 0

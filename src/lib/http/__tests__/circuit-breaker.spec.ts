@@ -5,10 +5,17 @@ const failing = () => Promise.reject(FAILURE)
 const answering = () => Promise.resolve("answer")
 const everyErrorFails = () => "failure" as const
 
-function setup(options: { failureThreshold?: number; openMs?: number } = { failureThreshold: 3, openMs: 1000 }) {
-  let time = 10_000
+/** cockatiel reads `Date.now()`: the tests move it by hand. */
+let time = 10_000
+beforeEach(() => {
+  time = 10_000
+  jest.spyOn(Date, "now").mockImplementation(() => time)
+})
+afterEach(() => jest.restoreAllMocks())
+
+function setup(options: { failureThreshold: number; openMs: number } = { failureThreshold: 3, openMs: 1000 }) {
   const transitions: CircuitTransition[] = []
-  const breaker = new CircuitBreaker({ ...options, now: () => time }, (transition) => transitions.push(transition))
+  const breaker = new CircuitBreaker(options, (transition) => transitions.push(transition))
   const run = (call: () => Promise<string>): Promise<{ value?: string; error?: unknown }> =>
     breaker.run(call, everyErrorFails).then(
       (value) => ({ value }),
@@ -88,7 +95,7 @@ describe("CircuitBreaker", () => {
   })
 
   it("counts only what the judge calls a failure: an error the service answered with keeps the circuit closed", async () => {
-    const breaker = new CircuitBreaker({ failureThreshold: 2 })
+    const breaker = new CircuitBreaker({ failureThreshold: 2, openMs: 1000 })
     const refusal = new Error("CEP not found")
     for (let i = 0; i < 5; i += 1) {
       await expect(breaker.run(() => Promise.reject(refusal), () => "success")).rejects.toBe(refusal)
@@ -97,7 +104,7 @@ describe("CircuitBreaker", () => {
   })
 
   it("an ignored call neither counts as a failure nor resets the count: a burst of them cannot open the circuit", async () => {
-    const breaker = new CircuitBreaker({ failureThreshold: 3 })
+    const breaker = new CircuitBreaker({ failureThreshold: 3, openMs: 1000 })
     const queued = new Error("queued for one of the plugin's own sockets")
     const verdicts = { [FAILURE.message]: "failure", [queued.message]: "ignore" } as const
     const judge = (error: unknown) => verdicts[(error as Error).message as keyof typeof verdicts]
@@ -139,9 +146,22 @@ describe("CircuitBreaker", () => {
     expect(transitions.map(({ from, to }) => `${from}>${to}`)).toEqual(["closed>open", "open>half_open", "half_open>closed"])
   })
 
+  it("a trial that fails after an ignored one opens the circuit again for another openMs", async () => {
+    const { breaker, advance, transitions } = setup()
+    const judged = (verdict: "failure" | "ignore") => breaker.run(failing, () => verdict).catch((error: unknown) => error)
+    for (let i = 0; i < 3; i += 1) await judged("failure")
+    advance(1000)
+    await judged("ignore")
+
+    expect(await judged("failure")).toBe(FAILURE)
+    expect(breaker.stats()).toEqual({ state: "open", consecutiveFailures: 4, retryAt: new Date(12_000).toISOString(), opened: 2, refused: 0 })
+    expect(breaker.wouldAllow()).toBe(false)
+    expect(transitions.map(({ from, to }) => `${from}>${to}`)).toEqual(["closed>open", "open>half_open", "half_open>open"])
+  })
+
   it("a call that began before the circuit opened does not free the trial's place when it ends ignored", async () => {
-    let time = 0
-    const breaker = new CircuitBreaker({ failureThreshold: 1, openMs: 1000, now: () => time })
+    time = 0
+    const breaker = new CircuitBreaker({ failureThreshold: 1, openMs: 1000 })
     let endEarly: (error: Error) => void = () => undefined
     const early = breaker.run(() => new Promise<string>((_resolve, reject) => (endEarly = reject)), () => "ignore").catch((error: Error) => error.message)
     await breaker.run(failing, () => "failure").catch(() => undefined)
@@ -155,9 +175,9 @@ describe("CircuitBreaker", () => {
   })
 
   it("refuses options that make no sense", () => {
-    expect(() => new CircuitBreaker({ failureThreshold: 0 })).toThrow(RangeError)
-    expect(() => new CircuitBreaker({ failureThreshold: 1.5 })).toThrow(RangeError)
-    expect(() => new CircuitBreaker({ openMs: 0 })).toThrow(RangeError)
-    expect(() => new CircuitBreaker({ openMs: Number.NaN })).toThrow(RangeError)
+    expect(() => new CircuitBreaker({ failureThreshold: 0, openMs: 1000 })).toThrow(RangeError)
+    expect(() => new CircuitBreaker({ failureThreshold: 1.5, openMs: 1000 })).toThrow(RangeError)
+    expect(() => new CircuitBreaker({ failureThreshold: 5, openMs: 0 })).toThrow(RangeError)
+    expect(() => new CircuitBreaker({ failureThreshold: 5, openMs: Number.NaN })).toThrow(RangeError)
   })
 })

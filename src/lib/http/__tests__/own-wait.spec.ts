@@ -92,7 +92,7 @@ describe("ServiceTransport tells the plugin's own wait from the service's slowne
   it("a burst larger than the pool against a slow but healthy service leaves the circuit closed", async () => {
     const slow = await server(300)
     const twoSockets = transport(slow.url, { connections: 2, timeoutMs: 500 })
-    const breaker = new CircuitBreaker({ failureThreshold: 1 })
+    const breaker = new CircuitBreaker({ failureThreshold: 1, openMs: 30_000 })
     const ends = await Promise.all(
       Array.from({ length: 8 }, () => outcome(breaker.run(() => post(twoSockets, 500), CheckoutQuoter.verdictOn)))
     )

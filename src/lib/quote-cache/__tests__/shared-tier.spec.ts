@@ -9,6 +9,7 @@ import { LockWaitTimeout, readKeptQuote, type KeptQuote, type SharedQuoteTier } 
 
 const NOW = new Date("2025-12-24T15:00:00Z")
 const SUCCESS_TTL = 600_000
+const CACHE_OPTIONS = { maxEntries: 10_000, successTtlMs: SUCCESS_TTL, failureTtlMs: 30_000, staleTtlMs: 21_600_000 }
 const TIMEOUT = 2_500
 
 const SETTINGS = freteSettingsSchema.parse({
@@ -77,7 +78,7 @@ function instance(tier: SharedQuoteTier | null, answer: () => Promise<FreightQuo
   const client = { quote: jest.fn<Promise<FreightQuote>, [FreightQuery, QuoteCall?]>(answer) }
   const logger = recordingLogger()
   const quoter = new CheckoutQuoter({
-    cache: new QuoteCache<FreightQuote>({ successTtlMs: SUCCESS_TTL, remembers: CheckoutQuoter.remembersFailure }),
+    cache: new QuoteCache<FreightQuote>({ ...CACHE_OPTIONS, remembers: CheckoutQuoter.remembersFailure }),
     freightClient: () => client as unknown as FreightClient,
     shared: { tier: () => tier, successTtlMs: SUCCESS_TTL, timeoutMs: TIMEOUT },
     logger,
@@ -136,7 +137,7 @@ describe("the quote cache's shared tier", () => {
     await aCalls
     const shared = { tier: () => tier, successTtlMs: SUCCESS_TTL, timeoutMs: 60 }
     const waiting = new CheckoutQuoter({
-      cache: new QuoteCache<FreightQuote>({ successTtlMs: SUCCESS_TTL, remembers: CheckoutQuoter.remembersFailure }),
+      cache: new QuoteCache<FreightQuote>({ ...CACHE_OPTIONS, remembers: CheckoutQuoter.remembersFailure }),
       freightClient: () => b.client as unknown as FreightClient,
       shared,
       logger: b.logger,

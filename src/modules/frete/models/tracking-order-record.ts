@@ -1,6 +1,14 @@
 import { model } from "@medusajs/framework/utils"
 
 /**
+ * A tracking order's statuses, the one list: the model's enum, the row's and the admin's type
+ * (TrackingOrderStatus), and the table's CHECK constraint (its migration is tested against it).
+ */
+export const TRACKING_ORDER_STATUSES = ["pending", "sending", "created", "failed"] as const
+
+export type TrackingOrderStatus = (typeof TRACKING_ORDER_STATUSES)[number]
+
+/**
  * One tracking order per fulfillment (unique): written when the fulfillment is shipped, before any
  * call, so that no shipment is lost; `pending` until the tracking API confirms (`created`, with its
  * `remote_id`) or retrying cannot help (`failed`, with `last_error`). `sending` while one attempt's
@@ -11,7 +19,7 @@ export const TrackingOrderRecord = model
     id: model.id({ prefix: "frtrk" }).primaryKey(),
     fulfillment_id: model.text(),
     order_id: model.text().nullable(),
-    status: model.enum(["pending", "sending", "created", "failed"]).default("pending"),
+    status: model.enum([...TRACKING_ORDER_STATUSES]).default("pending"),
     remote_id: model.text().nullable(),
     /**
      * The tracking order last built or sent, only ever masked (name, CPF, birth date, phone,

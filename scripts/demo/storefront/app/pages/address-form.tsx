@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react"
-import { isValidCep, maskCep } from "../../../../../storefront"
-import { useFreteWarmQuote } from "../../../../../storefront/react"
+import { isValidCep, maskCep } from "../../../../../storefront/index"
+import { FreteCepNotice, useFreteWarmQuote } from "../../../../../storefront/react"
 import { useShop } from "../shop"
 import type { Address } from "../store-api"
 
@@ -31,8 +31,9 @@ export function AddressForm({ initial, onSubmit }: { initial: Partial<Values>; o
   const [saving, setSaving] = useState(false)
   const { frete, cart } = useShop()
   // A Brazilian address starts with the CEP: as soon as it is complete, the cart's freight is
-  // quoted, so the delivery step finds every option's price in the plugin's cache.
-  useFreteWarmQuote(frete, { cartId: cart?.id, postalCode: values.postal_code })
+  // quoted, so the delivery step finds every option's price in the plugin's cache; a CEP the
+  // freight service does not know is said under the field right away.
+  const warmed = useFreteWarmQuote(frete, { cartId: cart?.id, postalCode: values.postal_code })
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -62,11 +63,13 @@ export function AddressForm({ initial, onSubmit }: { initial: Partial<Values>; o
             autoComplete={field.autoComplete}
             inputMode={field.name === "postal_code" || field.name === "cpf" ? "numeric" : undefined}
             value={values[field.name]}
+            aria-describedby={field.name === "postal_code" ? "cep-notice" : undefined}
             onChange={(event) => {
               const value = field.name === "postal_code" ? maskCep(event.target.value) : event.target.value
               setValues((current) => ({ ...current, [field.name]: value }))
             }}
           />
+          {field.name === "postal_code" ? <FreteCepNotice id="cep-notice" warmed={warmed} postalCode={values.postal_code} /> : null}
         </label>
       ))}
       {problem ? (

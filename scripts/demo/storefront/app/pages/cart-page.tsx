@@ -1,11 +1,13 @@
-import { errorMessage, formatBRL } from "../../../../../storefront"
-import { FreteCepCalculator } from "../../../../../storefront/react"
+import { errorMessage, formatBRL } from "../../../../../storefront/index"
+import { FreteCepCalculator, FreteFreeFreightNudge } from "../../../../../storefront/react"
 import { useState } from "react"
 import { Link, useShop } from "../shop"
 
 export function CartPage() {
-  const { cart, store, frete, setCart, navigate } = useShop()
+  const { cart, store, frete, config, setCart, navigate } = useShop()
   const [error, setError] = useState<string | null>(null)
+  // The CEP of the free-freight nudge: the cart's address's, then the last one quoted below.
+  const [cep, setCep] = useState<string | null>(null)
   if (!cart || !cart.items.length) {
     return (
       <section>
@@ -38,8 +40,17 @@ export function CartPage() {
       <p>
         Subtotal: <strong>{formatBRL(cart.item_subtotal ?? cart.subtotal)}</strong>
       </p>
+      {/* How far the cart is from the store's free freight to that CEP; nothing before a CEP, or with no rule for it. */}
+      <div className="cart-free-freight" data-testid="cart-free-freight">
+        <FreteFreeFreightNudge
+          cartId={cart.id}
+          postalCode={cep ?? cart.shipping_address?.postal_code ?? null}
+          clientOptions={{ publishableKey: config.publishableKey }}
+          refreshKey={cart.item_subtotal ?? cart.subtotal}
+        />
+      </div>
       {error ? <p role="alert">{error}</p> : null}
-      <FreteCepCalculator client={frete} cartId={cart.id} initialCep={cart.shipping_address?.postal_code ?? undefined} />
+      <FreteCepCalculator client={frete} cartId={cart.id} initialCep={cart.shipping_address?.postal_code ?? undefined} onQuotes={(_quotes, quoted) => setCep(quoted)} />
       <button type="button" className="primary" onClick={() => navigate("/checkout")} data-testid="go-to-checkout">
         Finalizar compra
       </button>

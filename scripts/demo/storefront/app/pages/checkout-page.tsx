@@ -1,6 +1,6 @@
 import { useState } from "react"
-import { errorMessage, formatBRL, formatPrice, normalizeCep, type FreteFacts } from "../../../../../storefront"
-import { FreteDeliveryOptionLabel } from "../../../../../storefront/react"
+import { errorMessage, formatBRL, normalizeCep, type FreteFacts } from "../../../../../storefront/index"
+import { FreteDeliveryOptionLabel, FreteShippingTotal } from "../../../../../storefront/react"
 import { Link, useShop } from "../shop"
 import { AddressForm } from "./address-form"
 import { DeliveryStep } from "./delivery-step"
@@ -43,6 +43,17 @@ export function CheckoutPage() {
   return (
     <section className="checkout-page" data-testid="checkout-page">
       <h1>Finalizar compra</h1>
+      {/* The summary on every step: freight "a calcular" until a method is chosen, never R$ 0,00. */}
+      <dl className="totals" data-testid="checkout-summary">
+        <dt>Produtos</dt>
+        <dd>{formatBRL(cart.item_subtotal ?? cart.subtotal)}</dd>
+        <dt>Frete</dt>
+        <dd data-testid="summary-shipping">
+          <FreteShippingTotal totals={cart} />
+        </dd>
+        <dt>Total</dt>
+        <dd data-testid="checkout-total">{formatBRL(cart.total)}</dd>
+      </dl>
       <h2 className={step === "address" ? "step step--current" : "step"}>1. Endereço de entrega</h2>
       {step === "address" ? (
         <AddressForm
@@ -71,14 +82,6 @@ export function CheckoutPage() {
           <label>
             <input type="radio" checked readOnly /> Pagamento na entrega (demonstração: nada é cobrado)
           </label>
-          <dl className="totals">
-            <dt>Produtos</dt>
-            <dd>{formatBRL(cart.item_subtotal ?? cart.subtotal)}</dd>
-            <dt>Frete</dt>
-            <dd>{formatPrice(cart.shipping_total)}</dd>
-            <dt>Total</dt>
-            <dd data-testid="checkout-total">{formatBRL(cart.total)}</dd>
-          </dl>
           {problem ? <p role="alert">{problem}</p> : null}
           <button type="button" className="primary" onClick={place} disabled={placing} data-testid="place-order">
             {placing ? "Enviando pedido…" : "Finalizar pedido"}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react"
-import { errorMessage, serializeFreteError, type FreteClient, type FreteErrorData, type FreteFacts } from "../../../../../storefront"
-import { FreteDeliveryOptionLabel } from "../../../../../storefront/react"
+import { errorMessage, serializeFreteError, sortByPrice, type FreteClient, type FreteErrorData, type FreteFacts } from "../../../../../storefront/index"
+import { FreteDeliveryOptionLabel, FreteOptionsNotice } from "../../../../../storefront/react"
 import { useShop } from "../shop"
 import type { ShippingOption } from "../store-api"
 
@@ -25,7 +25,8 @@ async function calculateAsServerAction(frete: FreteClient, optionId: string, car
 
 /**
  * The checkout's delivery step: every shipping option of the cart, each calculated one priced
- * with Medusa's calculate route through the kit (price, carrier, date, or why it is unavailable).
+ * with Medusa's calculate route through the kit (price, carrier, date, or why it is unavailable),
+ * cheapest first; a CEP-level error once, above them.
  */
 export function DeliveryStep({ onChosen }: { onChosen: () => void }) {
   const { cart, store, frete, setCart } = useShop()
@@ -74,7 +75,10 @@ export function DeliveryStep({ onChosen }: { onChosen: () => void }) {
     <div className="delivery-step" data-testid="delivery-step">
       <fieldset>
         <legend>Opções de entrega para o CEP {cart?.shipping_address?.postal_code}</legend>
-        {options.map((option) => {
+        {/* An unknown CEP is every option's error: said once, here; each option says only that it is unavailable. */}
+        <FreteOptionsNotice errors={options.map((option) => prices[option.id]?.error)} />
+        {/* Cheapest first, as the product page's calculator lists them. */}
+        {sortByPrice(options, (option) => prices[option.id]?.amount).map((option) => {
           const priced = prices[option.id]
           const state = !priced ? "loading" : priced.error ? "error" : "ready"
           return (

@@ -1,20 +1,28 @@
 import { useEffect, useState } from "react"
-import { errorMessage, formatBRL, formatDeliveryDate } from "../../../../../storefront"
-import { FreteDeliveryOptionLabel } from "../../../../../storefront/react"
+import { errorMessage, fetchOrderDelivery, formatBRL, formatDeliveryDate, type FreteOrderDelivery as Delivery } from "../../../../../storefront/index"
+import { FreteDeliveryOptionLabel, FreteOrderDelivery } from "../../../../../storefront/react"
 import { Link, useShop } from "../shop"
 import type { Order } from "../store-api"
 import { factsOfMethod } from "./checkout-page"
 
+/**
+ * The order confirmation, and the order's page when the shopper comes back to it (from the
+ * e-mail's link): how the order is coming, with the kit's FreteOrderDelivery (carrier, promised
+ * date, state, and the tracking code and link once the merchant ships it).
+ */
 export function OrderPage({ id }: { id: string }) {
-  const { store } = useShop()
+  const { store, config } = useShop()
   const [order, setOrder] = useState<Order | null>(null)
+  const [deliveries, setDeliveries] = useState<Delivery[] | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   useEffect(() => {
     store.order(id).then(setOrder, (error) => setProblem(errorMessage(error)))
-  }, [store, id])
+    // The delivery is a bonus on this page: when the store cannot say, the method's label stands for it.
+    fetchOrderDelivery({ publishableKey: config.publishableKey }, id).then(setDeliveries, () => setDeliveries([]))
+  }, [store, config, id])
 
   if (problem) return <p role="alert">{problem}</p>
-  if (!order) return <p>Carregando o pedido…</p>
+  if (!order || !deliveries) return <p>Carregando o pedido…</p>
   const method = order.shipping_methods[0]
   const facts = factsOfMethod(method?.data)
   const promised = formatDeliveryDate(facts?.delivery_estimate ?? null)
@@ -34,7 +42,11 @@ export function OrderPage({ id }: { id: string }) {
           </li>
         ))}
       </ul>
-      {method ? <FreteDeliveryOptionLabel name={method.name} amount={method.amount} facts={facts} /> : null}
+      {deliveries.length ? (
+        <FreteOrderDelivery deliveries={deliveries} />
+      ) : method ? (
+        <FreteDeliveryOptionLabel name={method.name} amount={method.amount} facts={facts} />
+      ) : null}
       <p>
         Total: <strong>{formatBRL(order.total)}</strong>
       </p>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react"
-import { errorMessage, formatBRL } from "../../../../../storefront"
+import { errorMessage, formatBRL } from "../../../../../storefront/index"
 import { FreteCepCalculator } from "../../../../../storefront/react"
 import { Link, useShop } from "../shop"
 import type { Product } from "../store-api"

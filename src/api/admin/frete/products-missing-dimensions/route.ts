@@ -1,13 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { usableLengthCm, usableWeightKg } from "../../../../lib/checkout/build-freight-query"
 import type { DimensionUnit, WeightUnit } from "../../../../lib/checkout/units"
-import { FRETE_MODULE } from "../../../../modules/frete"
-import type FreteModuleService from "../../../../modules/frete/service"
-import type { Query } from "../../../../shared/query"
 import { flaggedProductPage } from "./flagged-products"
 import { ProductsMissingDimensionsQuery } from "./validators"
+import { freteOf, pgConnectionOf, queryOf } from "../../../../shared/medusa-bridge"
 
 type Measure = "weight" | "length" | "width" | "height"
 type Variant = { id: string; title: string | null; sku: string | null } & Partial<Record<Measure, number | null>>
@@ -39,9 +35,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     return
   }
   const { limit, offset } = parsed.data
-  const { units } = req.scope.resolve<FreteModuleService>(FRETE_MODULE).pluginOptions
-  const { ids, count } = await flaggedProductPage(req.scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION), units, { limit, offset })
-  const query = req.scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const { units } = freteOf(req.scope).pluginOptions
+  const { ids, count } = await flaggedProductPage(pgConnectionOf(req.scope), units, { limit, offset })
+  const query = queryOf(req.scope)
   const { data } = ids.length
     ? await query.graph({
         entity: "product",

@@ -1,8 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { FRETE_MODULE } from "../../../../modules/frete"
 import type FreteModuleService from "../../../../modules/frete/service"
 import { sendIssues } from "../../../lib/issues-error"
+import { freteOf } from "../../../../shared/medusa-bridge"
 
 async function view(frete: FreteModuleService) {
   // origin_problem: an origin CEP the freight API refused, for the page to show at the origin field;
@@ -19,7 +19,7 @@ async function view(frete: FreteModuleService) {
 
 /** GET /admin/frete/settings: the settings in force, and where each credential comes from (never a secret). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  res.json(await view(req.scope.resolve<FreteModuleService>(FRETE_MODULE)))
+  res.json(await view(freteOf(req.scope)))
 }
 
 /**
@@ -33,7 +33,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(400).json({ type: MedusaError.Types.INVALID_DATA, message: "Envie as configurações como um objeto JSON.", issues: [] })
     return
   }
-  const frete = req.scope.resolve<FreteModuleService>(FRETE_MODULE)
+  const frete = freteOf(req.scope)
   try {
     await frete.saveSettings(body as Record<string, unknown>)
   } catch (error) {

@@ -1,9 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
-import { FRETE_MODULE } from "../../../../modules/frete"
-import type FreteModuleService from "../../../../modules/frete/service"
 import { sendIssues } from "../../../lib/issues-error"
 import { TestConnectionBody } from "./validators"
+import { freteOf } from "../../../../shared/medusa-bridge"
 
 const CEP_FIELDS = ["origin_cep", "destination_cep"]
 
@@ -26,7 +25,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(400).json({ type: "invalid_data", message: "Informe dois CEPs válidos (8 dígitos).", issues })
     return
   }
-  const frete = req.scope.resolve<FreteModuleService>(FRETE_MODULE)
+  const frete = freteOf(req.scope)
   try {
     res.json(
       await frete.testConnection({

@@ -1,8 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { FRETE_MODULE } from "../../../../modules/frete"
-import type FreteModuleService from "../../../../modules/frete/service"
 import { presentTrackingOrder } from "./present"
 import { FailedTrackingOrdersQuery, TrackingOrdersQuery } from "./validators"
+import { freteOf } from "../../../../shared/medusa-bridge"
 
 /**
  * GET /admin/frete/tracking-orders?order_id=: the tracking orders of an order's fulfillments.
@@ -10,7 +9,7 @@ import { FailedTrackingOrdersQuery, TrackingOrdersQuery } from "./validators"
  * the latest failure first, for the bulk resend.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const frete = req.scope.resolve<FreteModuleService>(FRETE_MODULE)
+  const frete = freteOf(req.scope)
   if (req.query.order_id === undefined && req.query.status !== undefined) {
     const page = FailedTrackingOrdersQuery.safeParse({ status: req.query.status, limit: req.query.limit, offset: req.query.offset })
     if (!page.success) {

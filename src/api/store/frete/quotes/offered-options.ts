@@ -1,9 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import type { Query } from "../../../../shared/query"
+import { fulfillmentOf, queryOf } from "../../../../shared/medusa-bridge"
 import { sharedFlight } from "../../../../lib/utils/shared-flight"
-
-const FRETE_PROVIDER_ID = "frete_frete"
+import { isFreteProvider } from "../../../../lib/frete-provider"
 
 const channelLookups = sharedFlight<ChannelRow[]>()
 
@@ -32,8 +30,15 @@ export interface OptionAddress {
   postal_expression?: string
 }
 
-interface ChannelRow {
+/** A sales channel with its stock locations, their addresses and fulfillment sets. */
+export interface ChannelRow {
+  id?: string
   stock_locations?: Array<(OptionLocation & { fulfillment_sets?: Array<{ id: string }> | null }) | null> | null
+}
+
+/** The fields of a sales channel (under `prefix`, as a linked record of the caller's entity) that `offeredOptions` reads. */
+export function channelLocationFields(prefix: string): string[] {
+  return ["id", "stock_locations.fulfillment_sets.id", "stock_locations.id", "stock_locations.name", "stock_locations.address.*"].map((field) => `${prefix}${field}`)
 }
 
 /**
@@ -45,15 +50,16 @@ interface ChannelRow {
  * comes with its stock location, found as `calculateShippingOptionsPricesWorkflow` finds the
  * `from_location` it gives the provider: the location of the option's fulfillment set.
  */
-export async function offeredOptions(container: MedusaContainer, salesChannelIds: string[], address: OptionAddress): Promise<OfferedOption[]> {
+export async function offeredOptions(container: MedusaContainer, salesChannelIds: string[], address: OptionAddress, channelsRead?: ChannelRow[]): Promise<OfferedOption[]> {
   if (!salesChannelIds.length) return []
-  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
-  // Shoppers of one storefront at once ask for the same channels' locations: one query for all of them.
-  const data = await channelLookups([...salesChannelIds].sort().join(","), async () =>
+  const query = queryOf(container)
+  // The channels' locations, read in the caller's own Query call (`channelLocationFields`), or
+  // here; shoppers of one storefront at once ask for the same channels: one query for all of them.
+  const data = channelsRead ?? await channelLookups([...salesChannelIds].sort().join(","), async () =>
     (
       await query.graph({
         entity: "sales_channels",
-        fields: ["stock_locations.fulfillment_sets.id", "stock_locations.id", "stock_locations.name", "stock_locations.address.*"],
+        fields: channelLocationFields(""),
         filters: { id: salesChannelIds },
       })
     ).data as ChannelRow[]
@@ -68,7 +74,7 @@ export async function offeredOptions(container: MedusaContainer, salesChannelIds
   }
   if (!locationOfSet.size) return []
 
-  const fulfillment = container.resolve(Modules.FULFILLMENT)
+  const fulfillment = fulfillmentOf(container)
   const options = await fulfillment.listShippingOptionsForContext(
     {
       fulfillment_set_id: [...locationOfSet.keys()],
@@ -79,7 +85,7 @@ export async function offeredOptions(container: MedusaContainer, salesChannelIds
     { relations: ["service_zone"] }
   )
   return options
-    .filter((option) => option.provider_id === FRETE_PROVIDER_ID)
+    .filter((option) => isFreteProvider(option.provider_id))
     .map((option) => ({
       id: option.id,
       name: option.name,

@@ -1,5 +1,6 @@
 import { buildFreightQuery } from "../../../../lib/checkout/build-freight-query"
 import type { CheckoutQuoter } from "../../../../lib/checkout/checkout-quoter"
+import { factsOf } from "../../../../lib/checkout/offer-facts"
 import { CHEAPEST, pickOffer, type Offer } from "../../../../lib/checkout/offers"
 import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import type { FreightQuery } from "../../../../lib/freight/schemas"
@@ -46,6 +47,12 @@ export function planQuotes(requests: OptionRequest[], settings: FreteSettings, u
   return plan
 }
 
+/** The offer's facts a quote carries: the provider's (`factsOf`), less the service's name (the option's own name stands for it). */
+function quoteFactsOf(offer: Offer): Pick<FreteQuote, "service" | "carrier" | "days" | "delivery_estimate" | "is_fallback"> {
+  const { service_name: _serviceName, ...facts } = factsOf(offer)
+  return facts
+}
+
 /** The fulfillment option a shipping option stands for, read as the provider reads it. */
 function fulfillmentOptionOf(option: OfferedOption): string {
   return typeof option.data?.id === "string" ? option.data.id : CHEAPEST
@@ -86,13 +93,9 @@ export async function quoteOptions(plan: QuotePlan, quoter: OptionQuoter, settin
       {
         option_id: option.id,
         name: option.name,
-        service: offer.service,
-        carrier: offer.carrier,
+        ...quoteFactsOf(offer),
         amount: offer.amountCents / 100,
         currency_code: "brl",
-        days: offer.days,
-        delivery_estimate: offer.deliveryEstimate,
-        is_fallback: offer.isFallback,
       },
     ]
   })

@@ -1,23 +1,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError, QueryContext } from "@medusajs/framework/utils"
+import { MedusaError, QueryContext } from "@medusajs/framework/utils"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
 import type { QuoteRequest } from "../../../../lib/checkout/build-freight-query"
 import { numberOf } from "../../../../lib/utils/number-of"
-import { quoteRequestFromCart, type CartContext } from "../../../../providers/frete/cart-context"
-import type { Query } from "../../../../shared/query"
+import { quoteRequestFromCart, type CartContext, type ContextItem } from "../../../../providers/frete/cart-context"
+import { queryOf } from "../../../../shared/medusa-bridge"
 import { isForSale, SALE_FIELDS, type SaleFacts } from "./for-sale"
-import { offeredOptions, type OfferedOption, type OptionAddress } from "./offered-options"
+import { channelLocationFields, offeredOptions, type ChannelRow, type OfferedOption, type OptionAddress } from "./offered-options"
 import { sharedFlight } from "../../../../lib/utils/shared-flight"
 
 const variantLookups = sharedFlight<unknown[]>()
 
-type CartItem = NonNullable<CartContext["items"]>[number] & {
-  variant?:
-    | (NonNullable<NonNullable<CartContext["items"]>[number]["variant"]> & {
-        product?: { id?: string; weight?: unknown; metadata?: unknown; shipping_profile?: { id?: string } | null } | null
-      })
-    | null
-}
 
 interface Destination {
   country_code?: string | null
@@ -29,7 +22,8 @@ interface Destination {
 interface CartRow {
   currency_code?: string | null
   sales_channel_id?: string | null
-  items?: CartItem[] | null
+  sales_channel?: ChannelRow | null
+  items?: ContextItem[] | null
   shipping_address?: Destination | null
 }
 
@@ -44,7 +38,7 @@ export interface OptionRequest {
  * provider (Medusa's `filterCartItemsByShippingProfile`, not exported): those whose product has the
  * option's shipping profile; none when the option has no profile.
  */
-function itemsShippedBy(items: CartItem[], shippingProfileId: string | null): CartItem[] {
+function itemsShippedBy(items: ContextItem[], shippingProfileId: string | null): ContextItem[] {
   if (!shippingProfileId) return []
   return items.filter((item) => item.variant?.product?.shipping_profile?.id === shippingProfileId)
 }
@@ -78,7 +72,7 @@ function requestsFor(options: OfferedOption[], cart: CartRow, destination: Desti
  * with only that CEP, as a storefront sends before the rest of the address is known.
  */
 export async function optionRequestsForCart(container: MedusaContainer, cartId: string, postalCode: string): Promise<OptionRequest[]> {
-  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const query = queryOf(container)
   const { data } = await query.graph({
     entity: "cart",
     // Medusa's `cartFieldsForCalculateShippingOptionsPrices`, the fields the provider is given.
@@ -102,6 +96,8 @@ export async function optionRequestsForCart(container: MedusaContainer, cartId: 
       "items.product.id",
       "items.product.weight",
       "shipping_address.*",
+      // Where its options ship from, in the same call (see offeredOptions).
+      ...channelLocationFields("sales_channel."),
     ],
     filters: { id: cartId },
   })
@@ -112,7 +108,8 @@ export async function optionRequestsForCart(container: MedusaContainer, cartId: 
   const stored = cart.shipping_address
   const destination: Destination =
     stored && tryNormalizeCep(stored.postal_code) === tryNormalizeCep(postalCode) ? stored : { country_code: "br", postal_code: postalCode }
-  const options = await offeredOptions(container, cart.sales_channel_id ? [cart.sales_channel_id] : [], addressFilterOf(destination))
+  const channels = cart.sales_channel && cart.sales_channel.id === cart.sales_channel_id ? [cart.sales_channel] : undefined
+  const options = await offeredOptions(container, cart.sales_channel_id ? [cart.sales_channel_id] : [], addressFilterOf(destination), channels)
   return requestsFor(options, cart, destination)
 }
 
@@ -128,7 +125,7 @@ export async function optionRequestsForItems(
   postalCode: string,
   salesChannelIds: string[]
 ): Promise<OptionRequest[]> {
-  const query = container.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const query = queryOf(container)
   const ids = [...new Set(items.map((item) => item.variant_id))].sort()
   // Shoppers of one product page at once ask for the same variants: one query for all of them.
   const data = await variantLookups(ids.join(","), async () => (await query.graph({
@@ -148,11 +145,13 @@ export async function optionRequestsForItems(
       "metadata", "product.metadata", // the items' handling days
       "calculated_price.calculated_amount",
       ...SALE_FIELDS,
+      // Where the options ship from, in the same call: the locations of the key's channels that sell the product.
+      ...channelLocationFields("product.sales_channels."),
     ],
     filters: { id: ids },
     context: { calculated_price: QueryContext({ currency_code: "brl" }) },
   })).data as unknown[])
-  type VariantRow = NonNullable<CartItem["variant"]> & SaleFacts & { calculated_price?: { calculated_amount?: unknown } | null }
+  type VariantRow = NonNullable<ContextItem["variant"]> & SaleFacts & { calculated_price?: { calculated_amount?: unknown } | null }
   // A variant the key's storefront cannot sell (a draft, another sales channel) is, to the shopper, one that does not exist.
   const byId = new Map((data as VariantRow[]).filter((variant) => isForSale(variant, salesChannelIds)).map((variant) => [variant.id as string, variant]))
   const missing = ids.filter((id) => !byId.has(id))
@@ -173,6 +172,12 @@ export async function optionRequestsForItems(
       }
     }),
   }
-  const options = await offeredOptions(container, salesChannelIds, addressFilterOf(destination))
+  const channels = new Map<string, ChannelRow>()
+  for (const variant of byId.values()) {
+    for (const channel of ((variant.product as { sales_channels?: Array<ChannelRow | null> | null } | null | undefined)?.sales_channels ?? [])) {
+      if (channel?.id && salesChannelIds.includes(channel.id)) channels.set(channel.id, channel)
+    }
+  }
+  const options = await offeredOptions(container, salesChannelIds, addressFilterOf(destination), [...channels.values()])
   return requestsFor(options, cart, destination)
 }

@@ -2,8 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
 import { storeShopper } from "../../../../lib/checkout/request-arrival"
 import { ShopperError } from "../../../../lib/checkout/shopper-error"
-import { FRETE_MODULE } from "../../../../modules/frete"
-import type FreteModuleService from "../../../../modules/frete/service"
+import { freteOf } from "../../../../shared/medusa-bridge"
 import { toMedusaError } from "../../../../shared/medusa-error"
 import type { FreteQuotesAnswer } from "../../../../lib/checkout/storefront-contract"
 import { planQuotes, quoteOptions } from "./option-quotes"
@@ -34,7 +33,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     return
   }
 
-  const frete = req.scope.resolve<FreteModuleService>(FRETE_MODULE)
+  const frete = freteOf(req.scope)
   try {
     const settings = await frete.getSettings()
     const salesChannels = (req as MedusaRequest & PublishableKeyContext).publishable_key_context?.sales_channel_ids ?? []

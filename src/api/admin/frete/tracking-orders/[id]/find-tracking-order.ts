@@ -1,11 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { FRETE_MODULE } from "../../../../../modules/frete"
-import type FreteModuleService from "../../../../../modules/frete/service"
 import type { TrackingOrderRow, TrackingOrderStatus } from "../../../../../modules/frete/tracking-order-store"
 import { routeIdOrAnswer } from "../../../../lib/route-id"
 import { presentTrackingOrder } from "../present"
+import { freteOf, loggerOf } from "../../../../../shared/medusa-bridge"
 
 export const REBUILD_FAILED_MESSAGE =
   "Não foi possível montar o pedido de rastreamento com os dados atuais do pedido (o pedido ou o envio não foi encontrado). Veja o log do servidor."
@@ -17,7 +14,7 @@ export async function findTrackingOrder(req: MedusaRequest, res: MedusaResponse)
   if (id === undefined) {
     return undefined
   }
-  const row = await req.scope.resolve<FreteModuleService>(FRETE_MODULE).getTrackingOrder(id)
+  const row = await freteOf(req.scope).getTrackingOrder(id)
   if (!row) {
     res.status(404).json({ type: "not_found", message: "Pedido de rastreamento não encontrado." })
   }
@@ -42,7 +39,7 @@ export async function rebuiltOrAnswer<T>(req: MedusaRequest, res: MedusaResponse
   try {
     return await rebuild()
   } catch (error) {
-    req.scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER).warn(`frete tracking: could not rebuild tracking order ${row.id}: ${error instanceof Error ? error.message : String(error)}`)
+    loggerOf(req.scope).warn(`frete tracking: could not rebuild tracking order ${row.id}: ${error instanceof Error ? error.message : String(error)}`)
     res.status(422).json({ type: "unexpected_state", message: REBUILD_FAILED_MESSAGE })
     return undefined
   }

@@ -1,11 +1,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { FRETE_MODULE } from "../../../../../modules/frete"
 import type FreteModuleService from "../../../../../modules/frete/service"
 import type { TrackingOrderRow } from "../../../../../modules/frete/tracking-order-store"
 import { resendTrackingOrder, type ResendOutcome } from "../../../../../workflows/tracking/resend-tracking-order"
 import { ALREADY_CREATED_MESSAGE, IN_PROGRESS_MESSAGE, REBUILD_FAILED_MESSAGE } from "../[id]/find-tracking-order"
 import { presentTrackingOrder } from "../present"
 import { BULK_RESEND_MAX, parseBulkResendBody, type BulkResendRequest } from "../validators"
+import { freteOf } from "../../../../../shared/medusa-bridge"
 
 /** Rows sent at once: no more than the tracking client's default sockets, so none waits for one. */
 const CONCURRENCY = 4
@@ -49,7 +49,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(400).json({ type: "invalid_data", message: parsed.message })
     return
   }
-  const frete = req.scope.resolve<FreteModuleService>(FRETE_MODULE)
+  const frete = freteOf(req.scope)
   const { rows, remaining } = await rowsToResend(frete, parsed.data)
   const startedAt = Date.now()
   const results: Array<Record<string, unknown>> = new Array(rows.length)

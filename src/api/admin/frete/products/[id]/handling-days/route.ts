@@ -1,18 +1,15 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { updateProductsWorkflow } from "@medusajs/core-flows"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { readHandlingDays } from "../../../../../../lib/checkout/handling-days"
-import { FRETE_MODULE } from "../../../../../../modules/frete"
-import type FreteModuleService from "../../../../../../modules/frete/service"
-import type { Query } from "../../../../../../shared/query"
 import { routeIdOrAnswer } from "../../../../../lib/route-id"
 import { HandlingDaysBody } from "./validators"
+import { freteOf, queryOf } from "../../../../../../shared/medusa-bridge"
 
 type Metadata = Record<string, unknown> | null
 type ProductRow = { id: string; metadata?: Metadata; variants?: Array<{ id: string; title?: string | null; sku?: string | null; metadata?: Metadata }> | null }
 
 async function readProduct(req: MedusaRequest, id: string): Promise<ProductRow | undefined> {
-  const query = req.scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
+  const query = queryOf(req.scope)
   const { data } = await query.graph({
     entity: "product",
     fields: ["id", "metadata", "variants.id", "variants.title", "variants.sku", "variants.metadata"],
@@ -42,7 +39,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   // A text that is no product's id (a NUL, which Postgres refuses; another model's id) is a 400, not a lookup.
   const id = routeIdOrAnswer(req, res, "product")
   if (id === undefined) return
-  const settings = await req.scope.resolve<FreteModuleService>(FRETE_MODULE).getSettings()
+  const settings = await freteOf(req.scope).getSettings()
   const product = await readProduct(req, id)
   if (!product) return notFound(res)
   res.json(present(product, settings.handling_days_metadata_key))
@@ -61,7 +58,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     res.status(400).json({ type: "invalid_data", message: parsed.error.issues[0].message })
     return
   }
-  const settings = await req.scope.resolve<FreteModuleService>(FRETE_MODULE).getSettings()
+  const settings = await freteOf(req.scope).getSettings()
   const key = settings.handling_days_metadata_key
   const product = await readProduct(req, id)
   if (!product) return notFound(res)

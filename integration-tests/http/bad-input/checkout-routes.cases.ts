@@ -4,9 +4,9 @@
 import fc from "fast-check"
 import { completeCart } from "../../../scripts/lib/store-api"
 import { SHOPPER_MESSAGES, isPlainObject, knownCep, overTheWire, small, text } from "./inputs"
-import { BOX, badInputTestRunner } from "./bad-input-runner"
+import { BOX, badInputCases } from "./bad-input-runner"
 
-badInputTestRunner(({ api, shop, send, asAdmin, asShopper, freightCalls, createVariants, createCart, calculate, amountOf }) => {
+export const checkoutRoutesCases = badInputCases(({ api, shop, send, asAdmin, asShopper, freightCalls, createVariants, createCart, calculate, amountOf }) => {
   describe("the fulfillment provider, through Medusa's checkout routes", () => {
     const METHOD_DATA_KEYS = ["carrier", "consulta_token", "cotacao_codigo", "days", "delivery_estimate", "is_fallback", "service", "service_name"]
 
@@ -118,7 +118,7 @@ badInputTestRunner(({ api, shop, send, asAdmin, asShopper, freightCalls, createV
       expect(freightCalls()).toHaveLength(1)
       const volumes = (freightCalls()[0].body as { volumes: Array<{ quantidade: string }> }).volumes
       expect(volumes).toHaveLength(500)
-      expect(volumes.every((volume) => volume.quantidade === "1")).toBe(true)
+      expect(volumes.filter((volume) => volume.quantidade !== "1")).toEqual([])
 
       const withMethod = await asShopper("post", `/store/carts/${cart.id}/shipping-methods`, { option_id: optionId })
       expect(withMethod.status).toBe(200)

@@ -3,9 +3,9 @@
 // Every request of these properties goes over HTTP to a real Medusa app: few runs per property.
 import { ROUTE_IDS } from "../../../src/api/lib/route-id"
 import { expectPortuguese } from "./inputs"
-import { badInputTestRunner } from "./bad-input-runner"
+import { badInputCases } from "./bad-input-runner"
 
-badInputTestRunner(({ api, shop, send, asAdmin, asShopper, freightCalls, settingsRows }) => {
+export const everyPostRouteCases = badInputCases(({ api, shop, send, asAdmin, asShopper, freightCalls, settingsRows }) => {
   describe("bodies that are not JSON objects, on every POST route of the plugin", () => {
     const routes = () => [
       { name: "settings", post: (raw?: string) => asAdmin("post", "/admin/frete/settings", undefined, raw) },

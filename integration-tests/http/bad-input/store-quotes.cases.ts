@@ -5,9 +5,9 @@ import { StoreFreteQuotesBody } from "../../../src/api/store/frete/quotes/valida
 import { tryNormalizeCep } from "../../../src/lib/brazil/cep"
 import { SHOPPER_ADDRESS } from "../../../scripts/lib/store-api"
 import { BODY_LIMIT_BYTES, INVALID_CEP, MISSING_CEP, bytesOf, expectPortuguese, knownCep, maybe, members, overTheWire, small, wrongCep } from "./inputs"
-import { badInputTestRunner } from "./bad-input-runner"
+import { badInputCases } from "./bad-input-runner"
 
-badInputTestRunner(({ shop, asShopper, calculate, createCart, freightCalls }) => {
+export const storeQuotesCases = badInputCases(({ shop, asShopper, calculate, createCart, freightCalls }) => {
   describe("POST /store/frete/quotes", () => {
     it("wrong-typed values: a 400 in Portuguese before any freight call, a 404 for an unknown cart, or the quotes", async () => {
       const { optionId, variantIds } = shop()
@@ -49,7 +49,7 @@ badInputTestRunner(({ shop, asShopper, calculate, createCart, freightCalls }) =>
           // One entry per shipping option checkout offers: the store has one of this provider.
           const quotes = answer.data.quotes as Array<{ option_id: string; name: string; amount: number; currency_code: string }>
           expect(quotes.map((quote) => [quote.option_id, quote.name])).toEqual([[optionId, "Frete econômico"]])
-          expect(quotes.every((quote) => quote.amount > 0 && quote.currency_code === "brl")).toBe(true)
+          expect(quotes.filter((quote) => !(quote.amount > 0 && quote.currency_code === "brl"))).toEqual([])
         }),
         { numRuns: 40 }
       )
@@ -87,7 +87,7 @@ badInputTestRunner(({ shop, asShopper, calculate, createCart, freightCalls }) =>
           const message = answer.data.message as string
           if (message.startsWith("Produto não encontrado: ")) {
             // The shopper's own ids follow the colon; the words before it are the plugin's.
-            expect(items.some((item) => !variantIds.includes((item as { variant_id: string }).variant_id))).toBe(true)
+            expect(items.map((item) => (item as { variant_id: string }).variant_id).filter((id) => !variantIds.includes(id))).not.toEqual([])
           } else {
             expectPortuguese(message, /^Consulta de frete inválida: items(\.\d+\.(variant_id|quantity))?: \S/)
           }

@@ -3,13 +3,13 @@
 // Portuguese, which id the route takes; an id of the right shape that no row has stays a 404.
 import { ROUTE_IDS, type RouteIdKind } from "../../../src/api/lib/route-id"
 import { expectPortuguese } from "./inputs"
-import { badInputTestRunner } from "./bad-input-runner"
+import { badInputCases } from "./bad-input-runner"
 import { PLUGIN_ROUTES, withId, type PluginRoute } from "./plugin-routes"
 
 /** The model each `:id` names, by the segment before it. */
-const KIND_BY_SEGMENT: Record<string, RouteIdKind> = { products: "product", "tracking-orders": "trackingOrder" }
+const KIND_BY_SEGMENT: Record<string, RouteIdKind> = { products: "product", "tracking-orders": "trackingOrder", orders: "order" }
 /** For each kind, an id a merchant's script may mistake for it: another model's. */
-const OTHER_MODEL_ID: Record<RouteIdKind, string> = { product: "variant_01JZZZZZZZZZZZZZZZZZZZZZZZ", trackingOrder: "ful_01JZZZZZZZZZZZZZZZZZZZZZZZ" }
+const OTHER_MODEL_ID: Record<RouteIdKind, string> = { product: "variant_01JZZZZZZZZZZZZZZZZZZZZZZZ", trackingOrder: "ful_01JZZZZZZZZZZZZZZZZZZZZZZZ", order: "cart_01JZZZZZZZZZZZZZZZZZZZZZZZ" }
 /** A valid body for each POST route, so that only the id can be what is refused. */
 const BODY_BY_LAST_SEGMENT: Record<string, Record<string, unknown>> = { "handling-days": { handling_days: 2 } }
 
@@ -17,10 +17,10 @@ const ID_ROUTES = PLUGIN_ROUTES.filter((route) => route.template.includes("[id]"
 const kindOf = (route: PluginRoute): RouteIdKind | undefined => KIND_BY_SEGMENT[route.template.match(/([^/]+)\/\[id\]/)?.[1] ?? ""]
 const nameOf = (route: PluginRoute) => `${route.method} ${route.template}`
 
-badInputTestRunner(({ asAdmin }) => {
+export const routeIdsCases = badInputCases(({ asAdmin, asShopper }) => {
   describe("admin routes with an :id", () => {
     const call = (route: PluginRoute, id: string) =>
-      asAdmin(route.method === "POST" ? "post" : "get", withId(route, id), route.method === "POST" ? BODY_BY_LAST_SEGMENT[route.template.split("/").pop() ?? ""] ?? {} : undefined)
+      (route.template.startsWith("/store/") ? asShopper : asAdmin)(route.method === "POST" ? "post" : "get", withId(route, id), route.method === "POST" ? BODY_BY_LAST_SEGMENT[route.template.split("/").pop() ?? ""] ?? {} : undefined)
 
     it("finds the routes to check, and knows the model each :id names", () => {
       expect(ID_ROUTES.map(nameOf).sort()).toEqual(

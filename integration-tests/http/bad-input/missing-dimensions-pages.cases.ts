@@ -3,7 +3,7 @@
 // request costs a page whatever the catalogue's size, and the pages continue one another.
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Query } from "../../../src/shared/query"
-import { badInputTestRunner } from "./bad-input-runner"
+import { badInputCases } from "./bad-input-runner"
 
 type Measures = { weight?: number; length?: number; width?: number; height?: number }
 type Listed = { id: string; title: string; variants: Array<{ sku: string; missing: string[] }> }
@@ -19,7 +19,7 @@ const FLAGGED_VARIANTS: Array<{ measures: Measures; productWeight?: number; miss
 const FLAGGED = 23
 const PAGE = 10
 
-badInputTestRunner(({ api, getContainer, shop, asAdmin }) => {
+export const missingDimensionsPagesCases = badInputCases(({ api, getContainer, shop, asAdmin }) => {
   describe("GET /admin/frete/products-missing-dimensions over many products", () => {
     const product = (title: string, sku: string, measures: Measures, productWeight?: number) => ({
       title,

@@ -7,9 +7,9 @@ import { TrackingOrdersQuery } from "../../../src/api/admin/frete/tracking-order
 import { NOT_JSON_MESSAGE } from "../../../src/api/lib/json-body"
 import { ROUTE_IDS, isRouteId } from "../../../src/api/lib/route-id"
 import { ODD_TEXT, expectPortuguese, isWellFormed, small, text } from "./inputs"
-import { BOX, badInputTestRunner } from "./bad-input-runner"
+import { BOX, badInputCases } from "./bad-input-runner"
 
-badInputTestRunner(({ asAdmin }) => {
+export const trackingOrdersAndQueriesCases = badInputCases(({ asAdmin }) => {
   describe("POST /admin/frete/tracking-orders/:id/retry", () => {
     it("any id, any body: 404 in Portuguese for a tracking order's id (none exists), 400 for any other text, 415 without JSON; never a 500", async () => {
       const id = fc

@@ -4,7 +4,7 @@
 // admin's session cookie never carries a change or a retry posted by another page of the site.
 import { NOT_JSON_MESSAGE } from "../../../src/api/lib/json-body"
 import { expectPortuguese } from "./inputs"
-import { badInputTestRunner } from "./bad-input-runner"
+import { badInputCases } from "./bad-input-runner"
 import { PLUGIN_ROUTES, withId } from "./plugin-routes"
 
 /** The bodies a page may post to another origin without a CORS preflight, each with its Content-Type (none: no header). */
@@ -20,7 +20,7 @@ const SIMPLE_BODIES: Array<{ label: string; type?: string; body: string }> = [
 
 const POST_ROUTES = PLUGIN_ROUTES.filter((route) => route.method === "POST")
 
-badInputTestRunner(({ api, shop, freightCalls, settingsRows }) => {
+export const formBodiesCases = badInputCases(({ api, shop, freightCalls, settingsRows }) => {
   describe("bodies an HTML form can send, on every POST route of the plugin", () => {
     it("finds the POST routes to check", () => {
       expect(POST_ROUTES.map((route) => route.template)).toEqual(

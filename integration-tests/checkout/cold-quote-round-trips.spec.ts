@@ -1,0 +1,141 @@
+// A cold quote (a query in none of the plugin's caches) costs at most 3 infrastructure round trips
+// besides its one call to the freight API, on the plugin's quote route as on Medusa's `calculate`.
+// Counted from what the plugin itself sends to Medusa's infrastructure while the request runs:
+// the SQL statements on the app's knex connection (`__pg_connection__`, whose `query` event sees
+// every statement; the plugin's are those on its own `frete_*` tables), Query (`query.graph`) and
+// module calls made from the plugin's code (told by a frame of `src/` in the call's stack), and
+// the Locking and Caching Modules' calls for the plugin's keys. Medusa's own work for the route
+// (reading the cart, the option) is not the plugin's and is not counted.
+import path from "node:path"
+import type { BrazilianStore } from "../helpers/brazilian-store"
+import { createCheckoutStore, SHIRT, MUG } from "../helpers/checkout-setup"
+import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
+import { freshMinute } from "../helpers/fresh-minute"
+import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+
+jest.setTimeout(300_000)
+
+const MAX_ROUND_TRIPS = 3
+const SOURCE = `${path.resolve(__dirname, "../../src")}${path.sep}`
+
+type Trip = { kind: string; what: string }
+type Resolver = { resolve: <T>(key: string, options?: { allowUnregistered?: boolean }) => T }
+
+/** Whether a call was made by the plugin's code: a frame of its `src/` (its middlewares aside, which only wrap Medusa's routes). */
+function fromPlugin(stack: string | undefined): boolean {
+  return (stack ?? "").split("\n").some((frame) => frame.includes(SOURCE) && !frame.includes(`${path.sep}api${path.sep}lib${path.sep}`) && !frame.includes("middlewares"))
+}
+
+/** Records, while `recording` is on, every round trip the plugin makes to Medusa's infrastructure. */
+function recordRoundTrips(container: Resolver) {
+  const trips: Trip[] = []
+  let recording = false
+  const stackOf = () => {
+    const limit = Error.stackTraceLimit
+    Error.stackTraceLimit = 80
+    const stack = new Error().stack
+    Error.stackTraceLimit = limit
+    return stack
+  }
+  const knex = container.resolve<{ on: (event: string, listener: (query: { sql: string }) => void) => void }>("__pg_connection__")
+  knex.on("query", ({ sql }) => {
+    if (recording && /\bfrete_/.test(sql)) trips.push({ kind: "sql", what: sql.replace(/\s+/g, " ").slice(0, 300) })
+  })
+  const wrap = (target: Record<string, unknown> | undefined, name: string, kind: string, mine: (args: unknown[]) => boolean) => {
+    const original = target?.[name]
+    if (!target || typeof original !== "function") return
+    target[name] = function (this: unknown, ...args: unknown[]) {
+      if (recording && mine(args)) trips.push({ kind, what: `${name} ${JSON.stringify(args[0]).slice(0, 200)}` })
+      return original.apply(this, args)
+    }
+  }
+  const byPlugin = () => fromPlugin(stackOf())
+  const query = container.resolve<Record<string, unknown>>("query")
+  wrap(query, "graph", "query.graph", byPlugin)
+  const fulfillment = container.resolve<Record<string, unknown>>("fulfillment")
+  for (const name of ["listShippingOptionsForContext", "listShippingOptions", "retrieveShippingOption"]) wrap(fulfillment, name, "fulfillment", byPlugin)
+  const pluginKey = (args: unknown[]) => JSON.stringify(args[0] ?? "").includes("frete:")
+  const locking = container.resolve<Record<string, unknown> | undefined>("locking", { allowUnregistered: true })
+  for (const name of ["execute", "acquire", "release"]) wrap(locking, name, "locking", pluginKey)
+  const caching = container.resolve<Record<string, unknown> | undefined>("caching", { allowUnregistered: true })
+  for (const name of ["get", "set"]) wrap(caching, name, "caching", pluginKey)
+  return {
+    async during(request: () => Promise<unknown>): Promise<Trip[]> {
+      trips.length = 0
+      recording = true
+      try {
+        await request()
+      } finally {
+        recording = false
+      }
+      return [...trips]
+    },
+  }
+}
+
+freteIntegrationTestRunner({
+  // Round trips, not deadlines, are under test: a slow, busy machine must not turn the call into a fallback price.
+  pluginOptions: { freight: { timeoutMs: 10_000, circuitBreaker: { enabled: false } } },
+  testSuite: ({ api, getContainer, sandbox }) => {
+    let store: BrazilianStore
+    let warmVariant: string
+    let coldVariant: string
+    let optionId: string
+    let recorder: ReturnType<typeof recordRoundTrips>
+
+    beforeAll(() => {
+      recorder = recordRoundTrips(getContainer() as unknown as Resolver)
+    })
+
+    beforeEach(async () => {
+      store = await createCheckoutStore({ api, getContainer, sandbox })
+      ;({ variantId: warmVariant } = await createProduct(api, store, SHIRT))
+      ;({ variantId: coldVariant } = await createProduct(api, store, MUG))
+      optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")
+      // The cold request's minute: its lease of the quota guard is the one the warm-up took.
+      await freshMinute(40_000)
+    })
+
+    const freightCalls = () => sandbox().calls({ service: "freight" }).filter((call) => JSON.stringify(call.body) !== "{}").length
+    const quoteRoute = (variantId: string, cep: string) =>
+      api.post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: variantId, quantity: 1 }] }, store.store)
+    const calculate = (cartId: string) => api.post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, store.store)
+
+    /** At most MAX_ROUND_TRIPS, the trips listed in the failure's message. */
+    const expectAtMost = (trips: Trip[]) => {
+      console.log(`frete cold quote: ${trips.length} round trips\n${trips.map((trip) => `  ${trip.kind}: ${trip.what}`).join("\n")}`)
+      expect({ over: trips.length > MAX_ROUND_TRIPS, trips }).toMatchObject({ over: false })
+    }
+
+    it("prices a product page's new query with at most 3 round trips (POST /store/frete/quotes)", async () => {
+      // The warm-up reads the settings and takes the guard's lease of this minute.
+      expect((await quoteRoute(warmVariant, "30130-010")).status).toBe(200)
+      const before = freightCalls()
+      let answer: { status: number; data: { quotes: unknown[] } } | undefined
+      const trips = await recorder.during(async () => {
+        answer = await quoteRoute(coldVariant, "40010-000")
+      })
+      expect(answer?.status).toBe(200)
+      expect(answer?.data.quotes).toHaveLength(1)
+      // Cold: the freight API was asked, once.
+      expect(freightCalls() - before).toBe(1)
+      expectAtMost(trips)
+    })
+
+    it("prices a cart's new query with at most 3 round trips (POST /store/shipping-options/:id/calculate)", async () => {
+      // CEPs of their own: the process's quote cache outlives the test before.
+      const warmCart = await createCart(api, store, [{ variant_id: warmVariant, quantity: 1 }], { postal_code: "50010-000", province: "PE" })
+      const coldCart = await createCart(api, store, [{ variant_id: coldVariant, quantity: 1 }], { postal_code: "60010-000", province: "CE" })
+      expect((await calculate(warmCart)).status).toBe(200)
+      const before = freightCalls()
+      let answer: { status: number; data: { shipping_option: { calculated_price: { frete: { is_fallback: boolean } } } } } | undefined
+      const trips = await recorder.during(async () => {
+        answer = await calculate(coldCart)
+      })
+      expect(answer?.status).toBe(200)
+      expect(answer?.data.shipping_option.calculated_price.frete.is_fallback).toBe(false)
+      expect(freightCalls() - before).toBe(1)
+      expectAtMost(trips)
+    })
+  },
+})

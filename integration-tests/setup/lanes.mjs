@@ -1,0 +1,42 @@
+// `npm run test:integration`: the integration specs in two jest runs side by side, one per core.
+//
+// - "apps": every spec that boots its Medusa app in the jest worker (the group files, and the
+//   files of a configuration of their own), one file at a time.
+// - "servers": the browser, package and multi-instance specs, one at a time. They start Medusa
+//   servers of their own from this checkout (`medusa develop`, `npm run build` then `npm pack`),
+//   so two of them at once would rebuild `.medusa/` under each other: they keep to one lane.
+//
+// Each run has its own global setup, hence its own throwaway Postgres. With arguments (a spec's
+// path, jest flags), one jest run gets them instead: `npm run test:integration -- <path>`.
+import { spawn } from "node:child_process"
+
+const SERVERS = "integration-tests/(browser|package|scale)/"
+// Paths first: `--selectProjects` takes every word after it up to the next flag.
+const INTEGRATION = ["--selectProjects", "integration"]
+// Set, each run writes its results (per file and per test, with times) to <dir>/<run>.json.
+const TIMES = process.env.FRETE_TEST_TIMES_DIR
+
+function run(name, args) {
+  const started = Date.now()
+  const times = TIMES ? ["--json", `--outputFile=${TIMES}/${name}.json`] : []
+  return new Promise((resolve) => {
+    const child = spawn("npx", ["jest", ...args, ...INTEGRATION, ...times], {
+      stdio: "inherit",
+      env: { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules"].filter(Boolean).join(" ") },
+    })
+    child.on("exit", (code, signal) => {
+      const seconds = Math.round((Date.now() - started) / 1000)
+      console.log(`\n[${name}] exit ${code ?? signal} after ${seconds} s`)
+      resolve(code ?? 1)
+    })
+  })
+}
+
+const passed = process.argv.slice(2)
+const codes = passed.length
+  ? [await run("integration", passed)]
+  : await Promise.all([
+      run("apps", ["--maxWorkers=1", "--testPathIgnorePatterns", SERVERS]),
+      run("servers", ["--maxWorkers=1", "--testPathPattern", SERVERS]),
+    ])
+process.exit(codes.find((code) => code !== 0) ?? 0)

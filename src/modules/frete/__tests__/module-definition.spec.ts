@@ -1,0 +1,20 @@
+// The module is a plain class handed to Medusa's Module(): what Medusa learns of it (its name, its
+// two tables for Query and links) must stay what the generated MedusaService base declared.
+import FreteModule from "../index"
+import FreteModuleService from "../service"
+
+type JoinerConfig = { serviceName: string; linkableKeys: Record<string, string>; alias: Array<{ entity: string; __internal?: { tableName?: string } }> }
+
+describe("the frete module's definition", () => {
+  const config = (FreteModuleService.prototype as unknown as { __joinerConfig(): JoinerConfig }).__joinerConfig()
+
+  it("is the service Medusa loads under the key `frete`", () => {
+    expect(FreteModule.service).toBe(FreteModuleService)
+    expect(config.serviceName).toBe("frete")
+  })
+
+  it("names its two tables, and their ids as linkable keys", () => {
+    expect(config.alias.map((alias) => alias.__internal?.tableName).sort()).toEqual(["frete_settings", "tracking_order"])
+    expect(config.linkableKeys).toEqual({ frete_settings_id: "FreteSettings", tracking_order_id: "TrackingOrder" })
+  })
+})
