@@ -214,7 +214,7 @@ freteIntegrationTestRunner({
     it("never logs the credential or a full CPF", () => {
       // The log guard fails any file whose logs carry these; here, the lines of this file's cases.
       const lines = trackingLogLines()
-      expect(lines.some((line) => line.includes("created as"))).toBe(true)
+      expect(lines).toContainEqual(expect.stringContaining("created as"))
       for (const line of lines) {
         expect(line).not.toContain(CREDENTIAL)
         expect(line).not.toContain(CPF)
