@@ -2,7 +2,7 @@ import { defineMiddlewares } from "@medusajs/framework/http"
 import { readJsonBody } from "./lib/json-body"
 import { markArrival, markShopperArrival } from "./lib/mark-arrival"
 import { ADMIN_POLICIES } from "../shared/admin-policies"
-import { enterMedusaScope } from "../shared/medusa-bridge"
+import { enterMedusaScope } from "../bridge/medusa-bridge"
 
 /** Every route of the plugin that reads a body. */
 const POST_ROUTES = ["/admin/frete/settings", "/admin/frete/test-connection", "/admin/frete/tracking-orders/:id/retry", "/admin/frete/tracking-orders/retry", "/admin/frete/products/:id/handling-days", "/store/frete/quotes"]
@@ -30,7 +30,7 @@ export default defineMiddlewares({
     // Routes that may price freight (Medusa's cart and shipping routes, and the plugin's quote
     // route): a quote's deadline runs from the request's arrival; a store request's new freight
     // queries go through the quota guard.
-    // The request's own container for the provider (shared/medusa-bridge.ts).
+    // The request's own container for the provider (bridge/medusa-bridge.ts).
     { matcher: "/store/*", middlewares: [enterMedusaScope, markShopperArrival] },
     { matcher: "/admin/*", middlewares: [enterMedusaScope, markArrival] },
   ],

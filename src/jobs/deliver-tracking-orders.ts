@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { freteOf, loggerOf } from "../shared/medusa-bridge"
+import { freteOf, loggerOf } from "../bridge/medusa-bridge"
 import { deliverTrackingOrder } from "../workflows/tracking/deliver-tracking-order"
 
 /** Rows given an attempt per run; the rest wait for the next minute. */

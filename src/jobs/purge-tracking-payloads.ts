@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { freteOf, loggerOf } from "../shared/medusa-bridge"
+import { freteOf, loggerOf } from "../bridge/medusa-bridge"
 
 /**
  * LGPD: a tracking order's payload (masked as it is) and its omitted fields' reasons are kept

@@ -11,7 +11,7 @@ export const SHARED_QUOTES_TAG = "frete:quotes"
  * in-memory one). Null when the store has no Caching Module: the plugin then keeps answers per
  * process, as it always did. It never opens a Redis client of its own. The Caching Module is the
  * module's own (Medusa passes it to every module); the Locking Module is not in a module's
- * container, so `locking` gives the one of the request being priced (shared/medusa-bridge.ts),
+ * container, so `locking` gives the one of the request being priced (bridge/medusa-bridge.ts),
  * undefined outside a request: the call is then made without the lock.
  */
 export function sharedQuoteTier(caching: ICachingModuleService | undefined, locking: () => ILockingModule | undefined): SharedQuoteTier | null {

@@ -62,7 +62,7 @@ function rememberRow(row: VariantMetadataRow, now: number): HandlingMetadata | n
 
 /**
  * The provider's lookups through Medusa's Query, as the request being priced resolves it
- * (shared/medusa-bridge.ts): the provider's own container, the fulfillment module's, cannot.
+ * (bridge/medusa-bridge.ts): the provider's own container, the fulfillment module's, cannot.
  * Not a workflow hook: Medusa allows one handler per hook, and the store may need
  * `setCalculatedShippingPricingContext` for itself.
  */

@@ -5,7 +5,7 @@ import { CHEAPEST, FASTEST, pickOffer, type Offer } from "../../lib/checkout/off
 import { factsOf } from "../../lib/checkout/offer-facts"
 import { ShopperError } from "../../lib/checkout/shopper-error"
 import { FRETE_PROVIDER_IDENTIFIER } from "../../lib/frete-provider"
-import { freteOf, queryOf, requireMedusaScope } from "../../shared/medusa-bridge"
+import { freteOf, queryOf, requireMedusaScope } from "../../bridge/medusa-bridge"
 import { toMedusaError } from "../../shared/medusa-error"
 import type { FreteFacts } from "../../lib/checkout/storefront-contract"
 import { withCartCurrency } from "./cart-currency"
@@ -33,7 +33,7 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
   protected readonly logger_: Logger
 
   // No options of its own: they live on the plugin entry, and the plugin's module holds them. The
-  // module and Query come from the container of the request being priced (shared/medusa-bridge.ts):
+  // module and Query come from the container of the request being priced (bridge/medusa-bridge.ts):
   // the fulfillment module's container, this provider's, cannot resolve them.
   constructor({ logger }: InjectedDependencies) {
     super()

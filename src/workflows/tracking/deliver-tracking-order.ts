@@ -3,7 +3,7 @@ import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-
 import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
 import { openHandoff, type DeliveryHandoff } from "./steps/delivery-handoff"
 import { sendTrackingOrderStep } from "./steps/send-tracking-order"
-import { freteOf } from "../../shared/medusa-bridge"
+import { freteOf } from "../../bridge/medusa-bridge"
 
 export const DELIVER_TRACKING_ORDER_WORKFLOW = "frete-deliver-tracking-order"
 

@@ -3,7 +3,7 @@ import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order
 import { maskTrackingPayload } from "../../lib/tracking/mask-payload"
 import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
 import { readShipmentRows } from "./read-shipment-rows"
-import { freteOf, queryOf } from "../../shared/medusa-bridge"
+import { freteOf, queryOf } from "../../bridge/medusa-bridge"
 
 /**
  * The tracking order of a row built from Medusa's data as it is now: "Reenviar" sends what the

@@ -2,7 +2,7 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import type FreteModuleService from "../../modules/frete/service"
 import type { Query } from "../../shared/query"
 import { trackShipment } from "./track-shipment"
-import { freteOf, loggerOf, queryOf } from "../../shared/medusa-bridge"
+import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
 
 /** How far back a shipment without a tracking order is looked for. */
 export const RECONCILE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000

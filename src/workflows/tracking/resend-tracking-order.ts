@@ -3,7 +3,7 @@ import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order
 import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
 import { deliverTrackingOrder } from "./deliver-tracking-order"
 import { rebuildTrackingOrder } from "./rebuild-tracking-order"
-import { freteOf, loggerOf } from "../../shared/medusa-bridge"
+import { freteOf, loggerOf } from "../../bridge/medusa-bridge"
 
 /**
  * What came of "Reenviar" for one row:

@@ -2,7 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
 import { deliverTrackingOrder } from "./deliver-tracking-order"
 import { readShippedFulfillment } from "./read-shipment-rows"
-import { freteOf, loggerOf, queryOf } from "../../shared/medusa-bridge"
+import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
 
 /**
  * Writes the tracking order row of a shipped fulfillment whose provider gets tracking orders, then

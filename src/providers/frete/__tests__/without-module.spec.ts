@@ -2,7 +2,7 @@
 // `plugins`: every call answers a MedusaError that names the fix, never an unexplained 500.
 import { logger } from "@medusajs/framework/logger"
 import { createMedusaContainer, MedusaError } from "@medusajs/framework/utils"
-import { withMedusaScope } from "../../../shared/medusa-bridge"
+import { withMedusaScope } from "../../../bridge/medusa-bridge"
 import FreteFulfillmentProviderService from "../service"
 
 describe("the fulfillment provider without the plugin's module", () => {

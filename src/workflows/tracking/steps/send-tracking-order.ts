@@ -3,7 +3,7 @@ import type { ShipmentReading } from "../../../modules/frete/tracking-delivery"
 import type { TrackingOrderStatus } from "../../../modules/frete/tracking-order-store"
 import { readShipmentRows } from "../read-shipment-rows"
 import { handoffOf } from "./delivery-handoff"
-import { freteOf, queryOf } from "../../../shared/medusa-bridge"
+import { freteOf, queryOf } from "../../../bridge/medusa-bridge"
 
 /** What the workflow keeps of an attempt: never the tracking order (personal data). */
 export type SentTrackingOrder = { id: string; status: TrackingOrderStatus; attempts: number; remote_id: string | null } | null

@@ -3,7 +3,7 @@ import { usableLengthCm, usableWeightKg } from "../../../../lib/checkout/build-f
 import type { DimensionUnit, WeightUnit } from "../../../../lib/checkout/units"
 import { flaggedProductPage } from "./flagged-products"
 import { ProductsMissingDimensionsQuery } from "./validators"
-import { freteOf, pgConnectionOf, queryOf } from "../../../../shared/medusa-bridge"
+import { freteOf, pgConnectionOf, queryOf } from "../../../../bridge/medusa-bridge"
 
 type Measure = "weight" | "length" | "width" | "height"
 type Variant = { id: string; title: string | null; sku: string | null } & Partial<Record<Measure, number | null>>

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import type FreteModuleService from "../../../../modules/frete/service"
 import { sendIssues } from "../../../lib/issues-error"
-import { freteOf } from "../../../../shared/medusa-bridge"
+import { freteOf } from "../../../../bridge/medusa-bridge"
 
 async function view(frete: FreteModuleService) {
   // origin_problem: an origin CEP the freight API refused, for the page to show at the origin field;

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { freteOf } from "../../../../shared/medusa-bridge"
+import { freteOf } from "../../../../bridge/medusa-bridge"
 
 /** GET /admin/frete/status: whether the freight and tracking services are configured and answer. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {

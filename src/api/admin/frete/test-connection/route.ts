@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
 import { sendIssues } from "../../../lib/issues-error"
 import { TestConnectionBody } from "./validators"
-import { freteOf } from "../../../../shared/medusa-bridge"
+import { freteOf } from "../../../../bridge/medusa-bridge"
 
 const CEP_FIELDS = ["origin_cep", "destination_cep"]
 

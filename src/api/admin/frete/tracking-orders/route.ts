@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { presentTrackingOrder } from "./present"
 import { FailedTrackingOrdersQuery, TrackingOrdersQuery } from "./validators"
-import { freteOf } from "../../../../shared/medusa-bridge"
+import { freteOf } from "../../../../bridge/medusa-bridge"
 
 /**
  * GET /admin/frete/tracking-orders?order_id=: the tracking orders of an order's fulfillments.

@@ -7,7 +7,7 @@ import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import type { FreteSettings } from "../../../../lib/settings/schema"
 import { quoteRequestFromCart, type CartContext } from "../../../../providers/frete/cart-context"
 import type { FreteFreeFreightAnswer } from "./contract"
-import { queryOf } from "../../../../shared/medusa-bridge"
+import { queryOf } from "../../../../bridge/medusa-bridge"
 
 type Units = Parameters<typeof buildFreightQuery>[2]
 

@@ -4,7 +4,7 @@ import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import { toMedusaError } from "../../../../shared/medusa-error"
 import { cartFreeFreight } from "./cart-free-freight"
 import { INVALID_CART_ID, StoreFreteFreeFreightQuery } from "./validators"
-import { freteOf } from "../../../../shared/medusa-bridge"
+import { freteOf } from "../../../../bridge/medusa-bridge"
 
 /** The 400 of a missing CEP: the cart has no address yet, and the request named none. */
 const MISSING_CEP_MESSAGE = "Informe o CEP de entrega para saber quanto falta para o frete grátis."

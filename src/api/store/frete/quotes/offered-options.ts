@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { fulfillmentOf, queryOf } from "../../../../shared/medusa-bridge"
+import { fulfillmentOf, queryOf } from "../../../../bridge/medusa-bridge"
 import { sharedFlight } from "../../../../lib/utils/shared-flight"
 import { isFreteProvider } from "../../../../lib/frete-provider"
 

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { TrackingOrderRow, TrackingOrderStatus } from "../../../../../modules/frete/tracking-order-store"
 import { routeIdOrAnswer } from "../../../../lib/route-id"
 import { presentTrackingOrder } from "../present"
-import { freteOf, loggerOf } from "../../../../../shared/medusa-bridge"
+import { freteOf, loggerOf } from "../../../../../bridge/medusa-bridge"
 
 export const REBUILD_FAILED_MESSAGE =
   "Não foi possível montar o pedido de rastreamento com os dados atuais do pedido (o pedido ou o envio não foi encontrado). Veja o log do servidor."

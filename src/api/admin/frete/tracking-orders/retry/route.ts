@@ -5,7 +5,7 @@ import { resendTrackingOrder, type ResendOutcome } from "../../../../../workflow
 import { ALREADY_CREATED_MESSAGE, IN_PROGRESS_MESSAGE, REBUILD_FAILED_MESSAGE } from "../[id]/find-tracking-order"
 import { presentTrackingOrder } from "../present"
 import { BULK_RESEND_MAX, parseBulkResendBody, type BulkResendRequest } from "../validators"
-import { freteOf } from "../../../../../shared/medusa-bridge"
+import { freteOf } from "../../../../../bridge/medusa-bridge"
 
 /** Rows sent at once: no more than the tracking client's default sockets, so none waits for one. */
 const CONCURRENCY = 4

@@ -3,7 +3,7 @@ import { updateProductsWorkflow } from "@medusajs/core-flows"
 import { readHandlingDays } from "../../../../../../lib/checkout/handling-days"
 import { routeIdOrAnswer } from "../../../../../lib/route-id"
 import { HandlingDaysBody } from "./validators"
-import { freteOf, queryOf } from "../../../../../../shared/medusa-bridge"
+import { freteOf, queryOf } from "../../../../../../bridge/medusa-bridge"
 
 type Metadata = Record<string, unknown> | null
 type ProductRow = { id: string; metadata?: Metadata; variants?: Array<{ id: string; title?: string | null; sku?: string | null; metadata?: Metadata }> | null }

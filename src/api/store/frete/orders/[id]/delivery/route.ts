@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { presentOrderDelivery, type FreteOrderDeliveryAnswer } from "../../../../../../lib/tracking/order-delivery"
 import { routeIdOrAnswer } from "../../../../../lib/route-id"
 import { readOrderDelivery } from "./read-order-delivery"
-import { freteOf, queryOf } from "../../../../../../shared/medusa-bridge"
+import { freteOf, queryOf } from "../../../../../../bridge/medusa-bridge"
 
 /**
  * GET /store/frete/orders/:id/delivery: how each of the order's shipments of this plugin is coming

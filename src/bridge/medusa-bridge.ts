@@ -2,14 +2,14 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { ICachingModuleService, IFulfillmentModuleService, Logger, ModuleImplementations } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type FreteModuleService from "../modules/frete/service"
-import { FRETE_MODULE as FRETE_MODULE_KEY, type MedusaScope } from "./medusa-scope"
-import type { Query } from "./query"
+import { FRETE_MODULE as FRETE_MODULE_KEY, type MedusaScope } from "../shared/medusa-scope"
+import type { Query } from "../shared/query"
 
 // The request's container (an AsyncLocalStorage) lives in medusa-scope.ts, which imports nothing of
 // the plugin: the module reads the Locking Module of the request through it without importing this
 // file, which imports the module's type. Callers import both halves from here.
-export { currentMedusaScope, enterMedusaScope, FRETE_MODULE, lockingOf, requestLocking, requireMedusaScope, withMedusaScope } from "./medusa-scope"
-export type { MedusaScope } from "./medusa-scope"
+export { currentMedusaScope, enterMedusaScope, FRETE_MODULE, lockingOf, requestLocking, requireMedusaScope, withMedusaScope } from "../shared/medusa-scope"
+export type { MedusaScope } from "../shared/medusa-scope"
 
 /**
  * With its request half, medusa-scope.ts, the one place the plugin resolves what it needs of
