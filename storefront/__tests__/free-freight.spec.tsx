@@ -2,9 +2,8 @@
 // the plugin's store route does (through plain fetch and through @medusajs/js-sdk), its pt-BR
 // text, and its component as server-rendered HTML.
 import Medusa from "@medusajs/js-sdk"
-import http from "node:http"
-import type { AddressInfo } from "node:net"
 import { renderToString } from "react-dom/server"
+import { loopbackStore } from "./loopback-store"
 import { FreteError } from "../errors"
 import { fetchFreeFreight, formatFreeFreight, type FreteFreeFreight } from "../free-freight"
 import { FreteFreeFreightNudge } from "../react"
@@ -16,38 +15,22 @@ const UNREACHABLE: FreteFreeFreight = { ...MISSING, postal_code: "20040002", rea
 const textContent = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, "")
 
 describe("fetchFreeFreight", () => {
-  let server: http.Server
-  let baseUrl: string
-  let reply: { status: number; body: unknown }
-  const received: Array<{ method?: string; url?: string; key?: string | string[] }> = []
-
-  beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      received.push({ method: req.method, url: req.url, key: req.headers["x-publishable-api-key"] })
-      res.writeHead(reply.status, { "content-type": "application/json" })
-      res.end(JSON.stringify(reply.body))
-    })
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  })
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
-  beforeEach(() => {
-    received.length = 0
-  })
+  const store = loopbackStore((req) => ({ method: req.method, url: req.url, key: req.headers["x-publishable-api-key"] }))
+  const received = store.received
 
   const transports = () => ({
-    fetch: { baseUrl: `${baseUrl}/`, publishableKey: "pk_vitrine" },
-    sdk: { sdk: new Medusa({ baseUrl, publishableKey: "pk_vitrine" }) },
+    fetch: { baseUrl: `${store.url}/`, publishableKey: "pk_vitrine" },
+    sdk: { sdk: new Medusa({ baseUrl: store.url, publishableKey: "pk_vitrine" }) },
   })
 
   it.each(["fetch", "sdk"] as const)("asks about the cart and the typed CEP, as digits, with the publishable key, through %s", async (transport) => {
-    reply = { status: 200, body: MISSING }
+    store.reply = { status: 200, body: MISSING }
     expect(await fetchFreeFreight(transports()[transport], { cartId: "cart_01ABC", postalCode: "01310-100" })).toEqual(MISSING)
     expect(received).toEqual([{ method: "GET", url: "/store/frete/free-freight?cart_id=cart_01ABC&postal_code=01310100", key: "pk_vitrine" }])
   })
 
   it("leaves the CEP to the cart's address when none is typed", async () => {
-    reply = { status: 200, body: FREE }
+    store.reply = { status: 200, body: FREE }
     await fetchFreeFreight(transports().fetch, { cartId: "cart_01ABC" })
     await fetchFreeFreight(transports().fetch, { cartId: "cart_01ABC", postalCode: "  " })
     expect(received.map((request) => request.url)).toEqual(["/store/frete/free-freight?cart_id=cart_01ABC", "/store/frete/free-freight?cart_id=cart_01ABC"])
@@ -61,7 +44,7 @@ describe("fetchFreeFreight", () => {
   })
 
   it.each(["fetch", "sdk"] as const)("gives the store's error, in Portuguese, through %s", async (transport) => {
-    reply = { status: 404, body: { type: "not_found", message: "Carrinho não encontrado." } }
+    store.reply = { status: 404, body: { type: "not_found", message: "Carrinho não encontrado." } }
     const error = await fetchFreeFreight(transports()[transport], { cartId: "cart_01ABC" }).catch((caught: unknown) => caught)
     expect(error).toMatchObject({ code: "unknown", status: 404, message: "Carrinho não encontrado." })
   })

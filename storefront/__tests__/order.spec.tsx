@@ -2,9 +2,8 @@
 // @medusajs/js-sdk, against a real HTTP server on loopback), the lines a shopper reads, and the
 // components as server-rendered HTML.
 import Medusa from "@medusajs/js-sdk"
-import http from "node:http"
-import type { AddressInfo } from "node:net"
 import { renderToString } from "react-dom/server"
+import { loopbackStore } from "./loopback-store"
 import { FreteError } from "../errors"
 import { describeDelivery, describeShippingMethod, fetchOrderDelivery, formatDeliveryStatus } from "../order"
 import { FreteOrderDelivery, FreteShippingMethodFacts } from "../react"
@@ -34,45 +33,29 @@ const SHIPPED: Delivery = {
 const PREPARING: Delivery = { ...SHIPPED, fulfillment_id: null, tracking: [], status: "preparing", status_label: "Em preparação", status_at: "2026-11-25T12:00:00.000Z" }
 
 describe("the kit's order delivery", () => {
-  let server: http.Server
-  let baseUrl: string
-  let reply: { status: number; body: unknown }
-  const received: Array<{ method?: string; url?: string; key?: unknown; authorization?: unknown }> = []
-
-  beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      received.push({ method: req.method, url: req.url, key: req.headers["x-publishable-api-key"], authorization: req.headers.authorization })
-      res.writeHead(reply.status, { "content-type": "application/json" })
-      res.end(JSON.stringify(reply.body))
-    })
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  })
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
-  beforeEach(() => {
-    received.length = 0
-  })
+  const store = loopbackStore((req) => ({ method: req.method, url: req.url, key: req.headers["x-publishable-api-key"], authorization: req.headers.authorization }))
+  const received = store.received
 
   const sources = () => ({
-    fetch: { baseUrl: `${baseUrl}/`, publishableKey: "pk_vitrine" },
-    sdk: { sdk: new Medusa({ baseUrl, publishableKey: "pk_vitrine" }) },
-    url: baseUrl,
+    fetch: { baseUrl: `${store.url}/`, publishableKey: "pk_vitrine" },
+    sdk: { sdk: new Medusa({ baseUrl: store.url, publishableKey: "pk_vitrine" }) },
+    url: store.url,
   })
 
   it.each(["fetch", "sdk"] as const)("fetches the order's deliveries through %s, with the publishable key and the headers given", async (transport) => {
-    reply = { status: 200, body: { deliveries: [SHIPPED] } }
+    store.reply = { status: 200, body: { deliveries: [SHIPPED] } }
     expect(await fetchOrderDelivery(sources()[transport], "order_01J", { authorization: "Bearer cliente" })).toEqual([SHIPPED])
     expect(received).toEqual([{ method: "GET", url: "/store/frete/orders/order_01J/delivery", key: "pk_vitrine", authorization: "Bearer cliente" }])
   })
 
   it("takes the backend's URL alone, the publishable key then among the headers", async () => {
-    reply = { status: 200, body: { deliveries: [] } }
+    store.reply = { status: 200, body: { deliveries: [] } }
     expect(await fetchOrderDelivery(sources().url, "order_01J", { "x-publishable-api-key": "pk_vitrine" })).toEqual([])
     expect(received).toEqual([{ method: "GET", url: "/store/frete/orders/order_01J/delivery", key: "pk_vitrine", authorization: undefined }])
   })
 
   it.each(["fetch", "sdk"] as const)("fails with the store's message for an unknown order through %s", async (transport) => {
-    reply = { status: 404, body: { type: "not_found", message: "Pedido não encontrado." } }
+    store.reply = { status: 404, body: { type: "not_found", message: "Pedido não encontrado." } }
     const failure = await fetchOrderDelivery(sources()[transport], "order_01J").catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(FreteError)
     expect(failure).toMatchObject({ status: 404, message: "Pedido não encontrado." })
@@ -80,7 +63,7 @@ describe("the kit's order delivery", () => {
 
   it("fails as a network error when the store cannot be reached, and escapes the order id in the path", async () => {
     await expect(fetchOrderDelivery({ baseUrl: "http://127.0.0.1:1" }, "order_01J")).rejects.toMatchObject({ code: "network" })
-    reply = { status: 200, body: {} }
+    store.reply = { status: 200, body: {} }
     expect(await fetchOrderDelivery(sources().fetch, "order_01J/../x")).toEqual([])
     expect(received[0].url).toBe("/store/frete/orders/order_01J%2F..%2Fx/delivery")
   })
