@@ -1,17 +1,30 @@
-// Checkout files of the default configuration (no plugin options, the sandbox's defaults) on one
-// booted app: each file's cases are in its `x.cases.ts`. They share the plugin's quote cache, so no
-// two of them price the same query and count the freight calls (storefront-flow.spec.ts does, after
-// quote-route-options: it stays a file of its own). The storefront-server file comes last: its
-// sixty shoppers fill this process's per-client bound of quotes for the minute.
+// The files of the default configuration (no plugin options, the sandbox's defaults) on one booted
+// app: each file's cases are in its `x.cases.ts`. Each starts with the plugin's in-process state
+// as a fresh process has it (freteCaseGroup), so freight-call counts of one do not see another's
+// quote answers.
 import { demoSeedAndPlayCases } from "../demo/demo-seed-and-play.cases"
 import { freteCaseGroup, freteIntegrationTestRunner } from "../helpers/frete-runner"
+import { draftOrdersCases } from "../order-flows/draft-orders.cases"
+import { exchangesAndClaimsCases } from "../order-flows/exchanges-and-claims.cases"
+import { factsFromAnEventCases } from "../order-flows/facts-from-an-event.cases"
+import { handlingDaysCases } from "../order-flows/handling-days.cases"
+import { returnsCases } from "../order-flows/returns.cases"
+import { freeFreightCases } from "./free-freight.cases"
 import { quoteRouteOptionsCases } from "./quote-route-options.cases"
+import { storefrontFlowCases } from "./storefront-flow.cases"
 import { storefrontServerCases } from "./storefront-server.cases"
 
 freteIntegrationTestRunner({
   testSuite: freteCaseGroup({
     "quote-route-options": quoteRouteOptionsCases,
+    "storefront-flow": storefrontFlowCases,
+    "free-freight": freeFreightCases,
     "demo-seed-and-play": demoSeedAndPlayCases,
     "storefront-server": storefrontServerCases,
+    "order-flows/draft-orders": draftOrdersCases,
+    "order-flows/exchanges-and-claims": exchangesAndClaimsCases,
+    "order-flows/facts-from-an-event": factsFromAnEventCases,
+    "order-flows/handling-days": handlingDaysCases,
+    "order-flows/returns": returnsCases,
   }),
 })

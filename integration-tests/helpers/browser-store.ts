@@ -5,13 +5,14 @@ import fs from "node:fs"
 import path from "node:path"
 import pg from "pg"
 import { chromium, type Browser, type Locator, type Page } from "playwright-core"
-import { DEMO_ADMIN, ROOT, startMedusaServer, type MedusaServer } from "../../scripts/demo/medusa-server"
+import { DEMO_ADMIN, ROOT, prepare, startMedusaServer, type MedusaServer } from "../../scripts/demo/medusa-server"
 import { freePort } from "../../scripts/demo/processes"
 import { seedDemoStore, type DemoStore } from "../../scripts/demo/seed"
 import { startStorefront, type StorefrontServer } from "../../scripts/demo/storefront/server"
 import { createCart, eventually } from "../../scripts/lib/store-api"
 import { createSandbox, type Sandbox } from "../../sandbox/server"
 import type { FreteQuote } from "../../storefront/index"
+import { bootedTemplateName } from "../setup/booted-database"
 import { stylesheet, type Styles } from "./storefront-reading"
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
@@ -31,6 +32,44 @@ export interface BrowserStore {
 }
 
 const database = () => new pg.Client({ host: process.env.DB_HOST, port: Number(process.env.DB_PORT), user: process.env.DB_USERNAME, password: process.env.DB_PASSWORD, database: "postgres" })
+const databaseUrl = (name: string) => `postgres://${process.env.DB_USERNAME}:${process.env.DB_PASSWORD}@${process.env.DB_HOST}:${process.env.DB_PORT}/${name}`
+
+async function inPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = database()
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * Makes the database `name` for a browser file's server: a copy of the one the run's first browser
+ * file migrated and gave the admin user (`medusa db:migrate` and `medusa user`, about 35 s), kept
+ * as a template; true when it is such a copy, so the server skips both. Without a run id
+ * (FRETE_TEST_FRESH_MIGRATIONS=1), an empty database that the server prepares itself.
+ */
+async function servedDatabase(name: string, env: Record<string, string>, logs: string): Promise<boolean> {
+  const template = bootedTemplateName(env)?.replace("frete-booted-", "frete-served-")
+  if (!template) {
+    await inPostgres((client) => client.query(`create database ${name}`))
+    return false
+  }
+  const exists = await inPostgres(async (client) => (await client.query("select 1 from pg_database where datname = $1", [template])).rowCount)
+  if (!exists) {
+    // One jest worker runs the browser files one after another: no other file makes it meanwhile.
+    const building = `${template}-building`
+    await inPostgres(async (client) => {
+      await client.query(`drop database if exists "${building}"`)
+      await client.query(`create database "${building}"`)
+    })
+    await prepare({ ...process.env, ...env, DATABASE_URL: databaseUrl(building) }, logs)
+    await inPostgres((client) => client.query(`alter database "${building}" rename to "${template}"`))
+  }
+  await inPostgres((client) => client.query(`create database ${name} with template "${template}"`))
+  return true
+}
 
 export async function startBrowserStore(options: {
   name: string
@@ -53,17 +92,16 @@ export async function startBrowserStore(options: {
   }
   const name = `frete_${options.name}_${process.pid}`
   const sandbox = await createSandbox()
-  const client = database()
-  await client.connect()
-  await client.query(`create database ${name}`)
-  await client.end()
+  const logs = path.join(ROOT, ".cache", `${options.name}-logs`)
+  const prepared = await servedDatabase(name, options.env as Record<string, string>, logs)
   const server = await startMedusaServer({
     port: await freePort(),
-    logs: path.join(ROOT, ".cache", `${options.name}-logs`),
+    logs,
     admin: options.admin,
+    prepared,
     env: {
       ...process.env,
-      DATABASE_URL: `postgres://${process.env.DB_USERNAME}:${process.env.DB_PASSWORD}@${process.env.DB_HOST}:${process.env.DB_PORT}/${name}`,
+      DATABASE_URL: databaseUrl(name),
       FRETE_FREIGHT_URL: sandbox.url,
       FRETE_FREIGHT_TOKEN: "sandbox-freight-token",
       FRETE_TRACKING_URL: sandbox.url,
@@ -102,10 +140,7 @@ export async function startBrowserStore(options: {
       for (const shot of shots.filter((file) => file.startsWith(options.screenshotPrefix))) {
         fs.copyFileSync(path.join(SHOTS, shot), path.join(DOCS, shot))
       }
-      const cleanup = database()
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name}`)
-      await cleanup.end()
+      await inPostgres((client) => client.query(`drop database if exists ${name}`))
     },
   }
 }

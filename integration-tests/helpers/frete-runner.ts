@@ -2,6 +2,8 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { randomUUID } from "node:crypto"
 import type { FreteOptionsInput } from "../../medusa-plugin.config"
 import { createSandbox, type Sandbox, type SandboxOptions } from "../../sandbox/server"
+import { FRETE_MODULE } from "../../src/modules/frete"
+import type FreteModuleService from "../../src/modules/frete/service"
 import { capturedLines, recordCalls, rememberSecret } from "../../test-support/log-guard"
 import { bootedTemplateName, copyBootedDatabase, dropDatabase, keepBootedDatabase } from "../setup/booted-database"
 
@@ -92,9 +94,10 @@ export function freteIntegrationTestRunner({ sandbox: sandboxOptions, pluginOpti
 
 /**
  * Several spec files' cases against one booted app (a group file calls this as its `testSuite`),
- * each in a `describe` of its own title, in the order given. The app, its sandbox and the plugin's
- * in-process state (quote cache, settings read, circuit) are shared, so a group only holds files
- * of the same configuration (sandbox, plugin options, env) that do not count on a fresh process.
+ * each in a `describe` of its own title, in the order given. The app and its sandbox are shared,
+ * so a group only holds files of the same configuration (sandbox, plugin options, env). Each file
+ * starts with the plugin's in-process state as a fresh process has it (no quote answer kept, the
+ * circuit closed, the settings read again: `forgetInProcessState`) and the sandbox reset.
  *
  * Medusa's runner restores the database from a template before every test. Each file starts from
  * the booted app's database: when a file seeds in `beforeAll` (at the top of its cases function),
@@ -118,6 +121,8 @@ export function freteCaseGroup(files: Record<string, FreteCases>): FreteCases {
       describe(title, () => {
         let seeds = false
         beforeAll(async () => {
+          context.getContainer().resolve<FreteModuleService>(FRETE_MODULE).forgetInProcessState()
+          context.sandbox().reset()
           if (seeds || template === "seeded") {
             await dbUtils.restore({ templateName: booted })
           }

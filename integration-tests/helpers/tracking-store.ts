@@ -4,6 +4,17 @@ import { createFreteOption, createProduct, eventually, placeOrder, shipOrder } f
 import { capturedLines } from "../../test-support/log-guard"
 import { createBrazilianStore, type BrazilianStore } from "./brazilian-store"
 
+/**
+ * The tracking API's credential (Basic, base64 of user:password) of the files that share one app
+ * (tracking/tracking-shipments.spec.ts), and that app's configuration: retries due almost at once,
+ * so that a test can run the delivery job right away.
+ */
+export const TRACKING_CREDENTIAL = "dHJhY2tpbmc6czNjcjN0LWNyZWRlbnRpYWw="
+export const TRACKING_CONFIG = {
+  sandbox: { trackingCredential: TRACKING_CREDENTIAL },
+  pluginOptions: { tracking: { retry: { baseDelayMs: 10, maxDelayMs: 20 } } },
+}
+
 export type TrackingRow = {
   id: string
   status: string

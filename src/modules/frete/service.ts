@@ -48,9 +48,11 @@ const JOINER_CONFIG = defineJoinerConfig(FRETE_MODULE, { models: [FreteSettingsR
  */
 export default class FreteModuleService {
   readonly pluginOptions: FreteOptions
-  readonly quoter: CheckoutQuoter
+  /** The checkout quoter of this process: its quote cache, circuit and quota guard's leases. */
+  quoter!: CheckoutQuoter
   protected readonly logger_: Logger
-  protected readonly settings_: SettingsInForce
+  protected settings_!: SettingsInForce
+  private readonly startInProcessState_: () => void
   protected readonly connections_: FreteConnections
   protected readonly quoteTakes_: QuoteTakes
   protected readonly trackingOrders_: TrackingOrderStore
@@ -69,23 +71,26 @@ export default class FreteModuleService {
     const options = (this.pluginOptions = parseFreteOptions(moduleOptions))
     const logger = (this.logger_ = container.logger)
     const knex = () => container[ContainerRegistrationKeys.PG_CONNECTION]
-    this.settings_ = new SettingsInForce({
-      knex,
-      options,
-      logger,
-      // Answers are kept per account; a new account starts with none of the old one's prices.
-      onApply: ({ freight }) => this.quoter?.useAccount(accountFingerprint(freight.url, freight.secret)),
-    })
+    this.startInProcessState_ = () => {
+      this.settings_ = new SettingsInForce({
+        knex,
+        options,
+        logger,
+        // Answers are kept per account; a new account starts with none of the old one's prices.
+        onApply: ({ freight }) => this.quoter?.useAccount(accountFingerprint(freight.url, freight.secret)),
+      })
+      this.quoter = createCheckoutQuoter({
+        options,
+        logger,
+        caching: () => container[Modules.CACHING],
+        // Not in a module's container: the Locking Module of the request being priced.
+        locking: requestLocking,
+        freightClient: () => this.connections_.freight(),
+        grantBudget: (key, windowStart, want, limit) => this.quoteTakes_.grant(key, windowStart, want, limit),
+      })
+    }
+    this.startInProcessState_()
     this.connections_ = new FreteConnections(options, () => this.settings_.credentials, logger)
-    this.quoter = createCheckoutQuoter({
-      options,
-      logger,
-      caching: () => container[Modules.CACHING],
-      // Not in a module's container: the Locking Module of the request being priced.
-      locking: requestLocking,
-      freightClient: () => this.connections_.freight(),
-      grantBudget: (key, windowStart, want, limit) => this.quoteTakes_.grant(key, windowStart, want, limit),
-    })
     this.quoteTakes_ = new QuoteTakes(knex)
     this.trackingOrders_ = new TrackingOrderStore(knex)
     this.trackingDelivery_ = new TrackingDelivery({
@@ -96,6 +101,16 @@ export default class FreteModuleService {
       units: options.units,
       logger,
     })
+  }
+
+  /**
+   * Starts this process's memory over, as a restart does: the settings read again at the next
+   * request, no quote answer kept, the circuit closed, no quota lease held. What is stored (the
+   * settings, the quota counts, the tracking orders) is untouched. The integration tests that run
+   * several spec files against one booted app call it between files (integration-tests/helpers/frete-runner.ts).
+   */
+  forgetInProcessState(): void {
+    this.startInProcessState_()
   }
 
   /** The settings in force, read again from the database once `settingsRefreshMs` has passed. */

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache"
 import type { Query } from "../../shared/query"
 import type { ContextItem } from "./cart-context"
 
@@ -40,23 +41,14 @@ const object = (value: unknown): Metadata => (value && typeof value === "object"
 const METADATA_TTL_MS = 30_000
 const METADATA_MAX_ENTRIES = 10_000
 
-const metadataCache = new Map<string, { value: HandlingMetadata; expiresAt: number }>()
-
-function remember(variantId: string, value: HandlingMetadata, now: number): void {
-  if (metadataCache.size >= METADATA_MAX_ENTRIES) {
-    // The oldest entry goes first: Map keeps insertion order.
-    const oldest = metadataCache.keys().next().value
-    if (oldest !== undefined) metadataCache.delete(oldest)
-  }
-  metadataCache.set(variantId, { value, expiresAt: now + METADATA_TTL_MS })
-}
+const metadataCache = new LRUCache<string, HandlingMetadata>({ max: METADATA_MAX_ENTRIES, ttl: METADATA_TTL_MS })
 
 type VariantMetadataRow = { id?: string; metadata?: unknown; product?: { metadata?: unknown } | null }
 
-function rememberRow(row: VariantMetadataRow, now: number): HandlingMetadata | null {
+function rememberRow(row: VariantMetadataRow): HandlingMetadata | null {
   if (typeof row.id !== "string") return null
   const value = { variant: object(row.metadata), product: object(row.product?.metadata) }
-  remember(row.id, value, now)
+  metadataCache.set(row.id, value)
   return value
 }
 
@@ -74,8 +66,7 @@ export const medusaLookups = (query: Query): MedusaLookups => ({
       filters: { id: cartId },
     })
     const row = data[0] as { currency_code?: unknown; items?: Array<{ variant?: VariantMetadataRow | null } | null> | null } | undefined
-    const now = Date.now()
-    for (const item of row?.items ?? []) if (item?.variant) rememberRow(item.variant, now)
+    for (const item of row?.items ?? []) if (item?.variant) rememberRow(item.variant)
     return typeof row?.currency_code === "string" ? row.currency_code : null
   },
 
@@ -87,8 +78,7 @@ export const medusaLookups = (query: Query): MedusaLookups => ({
       filters: { id: orderId },
     })
     const row = data[0] as { currency_code?: unknown; shipping_address?: OrderFacts["shipping_address"]; items?: Array<{ variant?: VariantMetadataRow | null } | null> | null } | undefined
-    const now = Date.now()
-    for (const item of row?.items ?? []) if (item?.variant) rememberRow(item.variant, now)
+    for (const item of row?.items ?? []) if (item?.variant) rememberRow(item.variant)
     return row ? { currency_code: typeof row.currency_code === "string" ? row.currency_code : null, shipping_address: row.shipping_address ?? null } : null
   },
 
@@ -107,13 +97,12 @@ export const medusaLookups = (query: Query): MedusaLookups => ({
   },
 
   async handlingMetadata(variantIds) {
-    const now = Date.now()
     const found = new Map<string, HandlingMetadata>()
     const missing: string[] = []
     for (const id of new Set(variantIds)) {
       const cached = metadataCache.get(id)
-      if (cached && cached.expiresAt > now) {
-        found.set(id, cached.value)
+      if (cached) {
+        found.set(id, cached)
       } else {
         missing.push(id)
       }
@@ -121,7 +110,7 @@ export const medusaLookups = (query: Query): MedusaLookups => ({
     if (missing.length) {
       const { data } = await query.graph({ entity: "product_variant", fields: ["id", "metadata", "product.metadata"], filters: { id: missing } })
       for (const row of data as VariantMetadataRow[]) {
-        const value = rememberRow(row, now)
+        const value = rememberRow(row)
         if (value && row.id) found.set(row.id, value)
       }
     }

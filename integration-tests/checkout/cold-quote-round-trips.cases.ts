@@ -11,7 +11,7 @@ import type { BrazilianStore } from "../helpers/brazilian-store"
 import { createCheckoutStore, SHIRT, MUG } from "../helpers/checkout-setup"
 import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
 import { freshMinute } from "../helpers/fresh-minute"
-import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+import type { FreteCases } from "../helpers/frete-runner"
 
 jest.setTimeout(300_000)
 
@@ -73,69 +73,65 @@ function recordRoundTrips(container: Resolver) {
   }
 }
 
-freteIntegrationTestRunner({
-  // Round trips, not deadlines, are under test: a slow, busy machine must not turn the call into a fallback price.
-  pluginOptions: { freight: { timeoutMs: 10_000, circuitBreaker: { enabled: false } } },
-  testSuite: ({ api, getContainer, sandbox }) => {
-    let store: BrazilianStore
-    let warmVariant: string
-    let coldVariant: string
-    let optionId: string
-    let recorder: ReturnType<typeof recordRoundTrips>
+export const coldQuoteRoundTripsCases: FreteCases = ({ api, getContainer, sandbox }) => {
+  let store: BrazilianStore
+  let warmVariant: string
+  let coldVariant: string
+  let optionId: string
+  let recorder: ReturnType<typeof recordRoundTrips>
 
-    beforeAll(() => {
-      recorder = recordRoundTrips(getContainer() as unknown as Resolver)
+  beforeAll(() => {
+    recorder = recordRoundTrips(getContainer() as unknown as Resolver)
+  })
+
+  beforeEach(async () => {
+    store = await createCheckoutStore({ api, getContainer, sandbox })
+    ;({ variantId: warmVariant } = await createProduct(api, store, SHIRT))
+    ;({ variantId: coldVariant } = await createProduct(api, store, MUG))
+    optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")
+    // The cold request's minute: its lease of the quota guard is the one the warm-up took.
+    await freshMinute(40_000)
+  })
+
+  const freightCalls = () => sandbox().calls({ service: "freight" }).filter((call) => JSON.stringify(call.body) !== "{}").length
+  const quoteRoute = (variantId: string, cep: string) =>
+    api.post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: variantId, quantity: 1 }] }, store.store)
+  const calculate = (cartId: string) => api.post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, store.store)
+
+  /** At most MAX_ROUND_TRIPS, the trips listed in the failure's message. */
+  const expectAtMost = (trips: Trip[]) => {
+    console.log(`frete cold quote: ${trips.length} round trips\n${trips.map((trip) => `  ${trip.kind}: ${trip.what}`).join("\n")}`)
+    expect({ over: trips.length > MAX_ROUND_TRIPS, trips }).toMatchObject({ over: false })
+  }
+
+  it("prices a product page's new query with at most 3 round trips (POST /store/frete/quotes)", async () => {
+    // The warm-up reads the settings and takes the guard's lease of this minute.
+    expect((await quoteRoute(warmVariant, "30130-010")).status).toBe(200)
+    const before = freightCalls()
+    let answer: { status: number; data: { quotes: unknown[] } } | undefined
+    const trips = await recorder.during(async () => {
+      answer = await quoteRoute(coldVariant, "40010-000")
     })
+    expect(answer?.status).toBe(200)
+    expect(answer?.data.quotes).toHaveLength(1)
+    // Cold: the freight API was asked, once.
+    expect(freightCalls() - before).toBe(1)
+    expectAtMost(trips)
+  })
 
-    beforeEach(async () => {
-      store = await createCheckoutStore({ api, getContainer, sandbox })
-      ;({ variantId: warmVariant } = await createProduct(api, store, SHIRT))
-      ;({ variantId: coldVariant } = await createProduct(api, store, MUG))
-      optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")
-      // The cold request's minute: its lease of the quota guard is the one the warm-up took.
-      await freshMinute(40_000)
+  it("prices a cart's new query with at most 3 round trips (POST /store/shipping-options/:id/calculate)", async () => {
+    // CEPs of their own: the process's quote cache outlives the test before.
+    const warmCart = await createCart(api, store, [{ variant_id: warmVariant, quantity: 1 }], { postal_code: "50010-000", province: "PE" })
+    const coldCart = await createCart(api, store, [{ variant_id: coldVariant, quantity: 1 }], { postal_code: "60010-000", province: "CE" })
+    expect((await calculate(warmCart)).status).toBe(200)
+    const before = freightCalls()
+    let answer: { status: number; data: { shipping_option: { calculated_price: { frete: { is_fallback: boolean } } } } } | undefined
+    const trips = await recorder.during(async () => {
+      answer = await calculate(coldCart)
     })
-
-    const freightCalls = () => sandbox().calls({ service: "freight" }).filter((call) => JSON.stringify(call.body) !== "{}").length
-    const quoteRoute = (variantId: string, cep: string) =>
-      api.post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: variantId, quantity: 1 }] }, store.store)
-    const calculate = (cartId: string) => api.post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, store.store)
-
-    /** At most MAX_ROUND_TRIPS, the trips listed in the failure's message. */
-    const expectAtMost = (trips: Trip[]) => {
-      console.log(`frete cold quote: ${trips.length} round trips\n${trips.map((trip) => `  ${trip.kind}: ${trip.what}`).join("\n")}`)
-      expect({ over: trips.length > MAX_ROUND_TRIPS, trips }).toMatchObject({ over: false })
-    }
-
-    it("prices a product page's new query with at most 3 round trips (POST /store/frete/quotes)", async () => {
-      // The warm-up reads the settings and takes the guard's lease of this minute.
-      expect((await quoteRoute(warmVariant, "30130-010")).status).toBe(200)
-      const before = freightCalls()
-      let answer: { status: number; data: { quotes: unknown[] } } | undefined
-      const trips = await recorder.during(async () => {
-        answer = await quoteRoute(coldVariant, "40010-000")
-      })
-      expect(answer?.status).toBe(200)
-      expect(answer?.data.quotes).toHaveLength(1)
-      // Cold: the freight API was asked, once.
-      expect(freightCalls() - before).toBe(1)
-      expectAtMost(trips)
-    })
-
-    it("prices a cart's new query with at most 3 round trips (POST /store/shipping-options/:id/calculate)", async () => {
-      // CEPs of their own: the process's quote cache outlives the test before.
-      const warmCart = await createCart(api, store, [{ variant_id: warmVariant, quantity: 1 }], { postal_code: "50010-000", province: "PE" })
-      const coldCart = await createCart(api, store, [{ variant_id: coldVariant, quantity: 1 }], { postal_code: "60010-000", province: "CE" })
-      expect((await calculate(warmCart)).status).toBe(200)
-      const before = freightCalls()
-      let answer: { status: number; data: { shipping_option: { calculated_price: { frete: { is_fallback: boolean } } } } } | undefined
-      const trips = await recorder.during(async () => {
-        answer = await calculate(coldCart)
-      })
-      expect(answer?.status).toBe(200)
-      expect(answer?.data.shipping_option.calculated_price.frete.is_fallback).toBe(false)
-      expect(freightCalls() - before).toBe(1)
-      expectAtMost(trips)
-    })
-  },
-})
+    expect(answer?.status).toBe(200)
+    expect(answer?.data.shipping_option.calculated_price.frete.is_fallback).toBe(false)
+    expect(freightCalls() - before).toBe(1)
+    expectAtMost(trips)
+  })
+}
