@@ -3,7 +3,6 @@
 // downloaded browser: without /usr/bin/chromium (CHROMIUM_PATH) a browser test fails, it does not skip.
 import fs from "node:fs"
 import path from "node:path"
-import pg from "pg"
 import { chromium, type Browser, type Locator, type Page } from "playwright-core"
 import { DEMO_ADMIN, ROOT, prepare, startMedusaServer, type MedusaServer } from "../../scripts/demo/medusa-server"
 import { freePort } from "../../scripts/demo/processes"
@@ -12,7 +11,7 @@ import { startStorefront, type StorefrontServer } from "../../scripts/demo/store
 import { createCart, eventually } from "../../scripts/lib/store-api"
 import { createSandbox, type Sandbox } from "../../sandbox/server"
 import type { FreteQuote } from "../../storefront/index"
-import { bootedTemplateName } from "../setup/booted-database"
+import { bootedTemplateName, inMaintenance } from "../setup/booted-database"
 import { stylesheet, type Styles } from "./storefront-reading"
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
@@ -31,18 +30,7 @@ export interface BrowserStore {
   stop: () => Promise<void>
 }
 
-const database = () => new pg.Client({ host: process.env.DB_HOST, port: Number(process.env.DB_PORT), user: process.env.DB_USERNAME, password: process.env.DB_PASSWORD, database: "postgres" })
 const databaseUrl = (name: string) => `postgres://${process.env.DB_USERNAME}:${process.env.DB_PASSWORD}@${process.env.DB_HOST}:${process.env.DB_PORT}/${name}`
-
-async function inPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = database()
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
 
 /**
  * Makes the database `name` for a browser file's server: a copy of the one the run's first browser
@@ -53,21 +41,21 @@ async function inPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T
 async function servedDatabase(name: string, env: Record<string, string>, logs: string): Promise<boolean> {
   const template = bootedTemplateName(env)?.replace("frete-booted-", "frete-served-")
   if (!template) {
-    await inPostgres((client) => client.query(`create database ${name}`))
+    await inMaintenance((client) => client.query(`create database ${name}`))
     return false
   }
-  const exists = await inPostgres(async (client) => (await client.query("select 1 from pg_database where datname = $1", [template])).rowCount)
+  const exists = await inMaintenance(async (client) => (await client.query("select 1 from pg_database where datname = $1", [template])).rowCount)
   if (!exists) {
     // One jest worker runs the browser files one after another: no other file makes it meanwhile.
     const building = `${template}-building`
-    await inPostgres(async (client) => {
+    await inMaintenance(async (client) => {
       await client.query(`drop database if exists "${building}"`)
       await client.query(`create database "${building}"`)
     })
     await prepare({ ...process.env, ...env, DATABASE_URL: databaseUrl(building) }, logs)
-    await inPostgres((client) => client.query(`alter database "${building}" rename to "${template}"`))
+    await inMaintenance((client) => client.query(`alter database "${building}" rename to "${template}"`))
   }
-  await inPostgres((client) => client.query(`create database ${name} with template "${template}"`))
+  await inMaintenance((client) => client.query(`create database ${name} with template "${template}"`))
   return true
 }
 
@@ -140,7 +128,7 @@ export async function startBrowserStore(options: {
       for (const shot of shots.filter((file) => file.startsWith(options.screenshotPrefix))) {
         fs.copyFileSync(path.join(SHOTS, shot), path.join(DOCS, shot))
       }
-      await inPostgres((client) => client.query(`drop database if exists ${name}`))
+      await inMaintenance((client) => client.query(`drop database if exists ${name}`))
     },
   }
 }

@@ -21,7 +21,8 @@ function maintenance(): Client {
   })
 }
 
-async function inMaintenance<T>(work: (client: Client) => Promise<T>): Promise<T> {
+/** Runs `work` on a connection to the test cluster's `postgres` database, closed after. */
+export async function inMaintenance<T>(work: (client: Client) => Promise<T>): Promise<T> {
   const client = maintenance()
   await client.connect()
   try {

@@ -1,7 +1,7 @@
 // A tracking API that refuses the connection: the request never left the process, so the row
 // stays `pending` and is retried; once the service listens, the order is created, once.
+import net from "node:net"
 import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
-import { freePort } from "../../scripts/demo/processes"
 import { eventually } from "../../scripts/lib/store-api"
 import { createSandbox, type Sandbox } from "../../sandbox/server"
 import { createTrackingStore, trackingActions, type TrackingStore } from "../helpers/tracking-store"
@@ -10,11 +10,28 @@ import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 const CREDENTIAL = "Y29ubmVjdDpzM2NyM3QtY29ubmVjdC1jcmVkZW50aWFs"
 const CARRIER_GUID = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"
 
+/**
+ * A port nothing listens on, below Linux's ephemeral range (32768 and up): the other lane's
+ * servers and sandboxes listen on ports the system picks from that range, so none of them can take
+ * this one while the test counts on it being refused (as one did a port picked by `listen(0)`).
+ */
+async function refusingPort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000)
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer()
+      probe.once("error", () => resolve(false))
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)))
+    })
+    if (free) return port
+  }
+}
+
 // The tracking URL points at a port nothing listens on (yet); set before the app boots.
 const env: Record<string, string> = {}
 let trackingPort = 0
 beforeAll(async () => {
-  trackingPort = await freePort()
+  trackingPort = await refusingPort()
   env.FRETE_TRACKING_URL = `http://127.0.0.1:${trackingPort}`
 })
 
