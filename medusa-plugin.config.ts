@@ -4,7 +4,24 @@
  * file re-declares an option.
  */
 import { z } from "zod"
-import { isServiceUrl, normalizeServiceUrl } from "./src/lib/http/service-url"
+
+/**
+ * A service's base URL as the plugin accepts one, in the options and in the admin's settings:
+ * http or https, no query string, fragment or user info (a credential in a URL would end up in
+ * logs). Trailing slashes are removed.
+ */
+export function isServiceUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === "http:" || url.protocol === "https:") && !url.search && !url.hash && !url.username && !url.password
+  } catch {
+    return false
+  }
+}
+
+export function normalizeServiceUrl(value: string): string {
+  return value.replace(/\/+$/, "")
+}
 
 export const PLUGIN_NAME = "medusa-plugin-frete"
 

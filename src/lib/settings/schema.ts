@@ -1,7 +1,7 @@
 import { z } from "zod"
 import { tryNormalizeCep } from "../brazil/cep"
 import { BRAZILIAN_STATES } from "../brazil/cep-state"
-import { isServiceUrl, normalizeServiceUrl } from "../http/service-url"
+import { isServiceUrl, normalizeServiceUrl } from "../../../medusa-plugin.config"
 import { FRETE_PROVIDER_ID } from "../frete-provider"
 
 /**

@@ -1,5 +1,5 @@
 import type { FreteOptions } from "../../../medusa-plugin.config"
-import { normalizeServiceUrl } from "../../lib/http/service-url"
+import { normalizeServiceUrl } from "../../../medusa-plugin.config"
 import { decryptSecret, encryptSecret, isBoundSecret } from "../../lib/security/secret-box"
 import type { FreteSettings } from "../../lib/settings/schema"
 import { boundUrlKey, SECRET_NAMES, urlForNewSecret, type SecretName, type StoredSecrets } from "./credentials"

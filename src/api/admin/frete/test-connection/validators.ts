@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { isServiceUrl } from "../../../../lib/http/service-url"
+import { isServiceUrl } from "../../../../../medusa-plugin.config"
 
 const optionalText = z
   .string({ error: "informe um texto" })
