@@ -47,12 +47,8 @@ freteIntegrationTestRunner({
   testSuite: ({ api, getContainer, sandbox }) => {
     let superAdmin: AdminHeaders
 
-    beforeEach(async () => {
-      sandbox().reset()
+    beforeAll(async () => {
       superAdmin = await createUserWithRoles(api, getContainer(), "dona@loja-teste.com.br", [SUPER_ADMIN_ROLE])
-      // The database is emptied between tests but this process keeps the settings it read for a
-      // few seconds: saving starts every test from the same settings.
-      await plainly(api.post("/admin/frete/settings", { extra_days: 0 }, superAdmin))
     })
 
     const call = (route: AdminRoute, as: AdminHeaders): Promise<AxiosResponse> =>

@@ -42,13 +42,11 @@ freteIntegrationTestRunner({
     })
     afterAll(() => new Promise<void>((resolve) => spy.close(() => resolve())))
 
-    beforeEach(async () => {
-      seen.length = 0
-      sandbox().reset()
+    beforeAll(async () => {
       store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
-      // The database is emptied between tests but this process keeps the settings it read for
-      // settingsRefreshMs: saving starts every test from the options alone, whatever the last saved.
-      await settings({ freight_url: null, tracking_url: null, secrets: { freight_token: null, tracking_credential: null } })
+    })
+    beforeEach(() => {
+      seen.length = 0
     })
 
     const settings = (body: Record<string, unknown>) => api.post("/admin/frete/settings", body, store.admin)

@@ -1,7 +1,7 @@
 // How a save of the settings lands on what is stored: merged field by field at every depth,
 // over stored settings that are read field by field (a field a later schema refuses goes back to
 // its default, alone), and how a secret stays bound to the URL it was saved for when the row is
-// changed behind the plugin's back. The concurrent saves on two instances: scale/settings-concurrency.spec.ts.
+// changed behind the plugin's back. The concurrent saves on two instances: scale/multi-instance.spec.ts.
 import { createSandbox, type Sandbox } from "../../sandbox/server"
 import { createFreteOption, createProduct } from "../../scripts/lib/store-api"
 import { encryptSecret } from "../../src/lib/security/secret-box"
@@ -35,9 +35,8 @@ freteIntegrationTestRunner({
     })
     afterAll(() => elsewhere.close())
 
-    beforeEach(async () => {
-      sandbox().reset()
-      elsewhere.reset()
+    beforeEach(() => elsewhere.reset())
+    beforeAll(async () => {
       store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
     })
 

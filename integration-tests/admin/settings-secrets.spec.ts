@@ -15,8 +15,7 @@ freteIntegrationTestRunner({
   testSuite: ({ api, getContainer, sandbox, dbConnection }) => {
     let store: BrazilianStore
 
-    beforeEach(async () => {
-      sandbox().reset()
+    beforeAll(async () => {
       store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
       await createFreteOption(api, store, "cheapest", "Frete econômico")
     })

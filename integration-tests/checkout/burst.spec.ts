@@ -44,7 +44,7 @@ freteIntegrationTestRunner({
     let store: BrazilianStore
     let variantId: string
 
-    beforeEach(async () => {
+    beforeAll(async () => {
       store = await createCheckoutStore({ api, getContainer, sandbox }, { fallback: FALLBACK })
       ;({ variantId } = await createProduct(api, store, SHIRT))
       await createFreteOption(api, store, "cheapest", "Frete econômico")

@@ -84,13 +84,16 @@ export const coldQuoteRoundTripsCases: FreteCases = ({ api, getContainer, sandbo
     recorder = recordRoundTrips(getContainer() as unknown as Resolver)
   })
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     store = await createCheckoutStore({ api, getContainer, sandbox })
     ;({ variantId: warmVariant } = await createProduct(api, store, SHIRT))
     ;({ variantId: coldVariant } = await createProduct(api, store, MUG))
     optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")
-    // The cold request's minute: its lease of the quota guard is the one the warm-up took.
-    await freshMinute(40_000)
+  })
+  beforeEach(async () => {
+    // The cold request's minute: its lease of the quota guard is the one the warm-up took (a test
+    // takes a few seconds from its warm-up to its cold request).
+    await freshMinute(15_000)
   })
 
   const freightCalls = () => sandbox().calls({ service: "freight" }).filter((call) => JSON.stringify(call.body) !== "{}").length
@@ -120,7 +123,6 @@ export const coldQuoteRoundTripsCases: FreteCases = ({ api, getContainer, sandbo
   })
 
   it("prices a cart's new query with at most 3 round trips (POST /store/shipping-options/:id/calculate)", async () => {
-    // CEPs of their own: the process's quote cache outlives the test before.
     const warmCart = await createCart(api, store, [{ variant_id: warmVariant, quantity: 1 }], { postal_code: "50010-000", province: "PE" })
     const coldCart = await createCart(api, store, [{ variant_id: coldVariant, quantity: 1 }], { postal_code: "60010-000", province: "CE" })
     expect((await calculate(warmCart)).status).toBe(200)

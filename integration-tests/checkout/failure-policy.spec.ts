@@ -28,7 +28,7 @@ freteIntegrationTestRunner({
     let variantId: string
     const optionIds: Record<string, string> = {}
 
-    beforeEach(async () => {
+    beforeAll(async () => {
       store = await createCheckoutStore({ api, getContainer, sandbox }, { fallback: FALLBACK })
       ;({ variantId } = await createProduct(api, store, SHIRT))
       optionIds.cheapest = await createFreteOption(api, store, "cheapest", "Frete econômico")

@@ -16,7 +16,7 @@ export const freeFreightCases: FreteCases = ({ api, getContainer, sandbox }) => 
   let store: BrazilianStore
   let made = 0
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     // Free freight from R$ 100 to São Paulo; nowhere else.
     store = await createCheckoutStore({ api, getContainer, sandbox }, { free_freight_rules: [{ min_subtotal: 100, states: ["SP"] }] })
     await createFreteOption(api, store, "cheapest", "Frete econômico")

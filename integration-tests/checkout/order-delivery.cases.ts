@@ -39,8 +39,7 @@ const leaves = (value: unknown): string[] =>
 export const orderDeliveryCases: FreteCases = ({ api, getContainer, sandbox }) => {
   let tracking: TrackingStore
 
-  beforeEach(async () => {
-    sandbox().reset()
+  beforeAll(async () => {
     tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
   })
 

@@ -34,7 +34,7 @@ freteIntegrationTestRunner({
     let variantId: string
     let optionId: string
 
-    beforeEach(async () => {
+    beforeAll(async () => {
       store = await createCheckoutStore({ api, getContainer, sandbox }, { fallback: FALLBACK })
       ;({ variantId } = await createProduct(api, store, SHIRT))
       optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")

@@ -33,7 +33,7 @@ freteIntegrationTestRunner({
     let variantId: string
     let optionId: string
 
-    beforeEach(async () => {
+    beforeAll(async () => {
       store = await createCheckoutStore({ api, getContainer, sandbox })
       ;({ variantId } = await createProduct(api, store, { title: "Caneca", sku: "CANECA-1", price: 60, weight: 400, length: 12, width: 12, height: 10 }))
       optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")
@@ -138,7 +138,8 @@ freteIntegrationTestRunner({
     it("one guard for every route, and without a fallback table a refused shopper is told to wait", async () => {
       await settings({ quote_route_limit_per_minute: 2 })
       const [first, second, fresh] = await cartsTo(3)
-      await freshMinute()
+      // Its calls, a few seconds, in one minute of the clock.
+      await freshMinute(15_000)
       expect((await calculate(first)).status).toBe(200)
       expect((await quotes({ postal_code: randomCep(), items: [{ variant_id: variantId, quantity: 2 }] })).status).toBe(200)
       const method = await api
@@ -155,7 +156,7 @@ freteIntegrationTestRunner({
 
     it("a refused query on the quote route is priced from the table, marked as such", async () => {
       await settings({ quote_route_limit_per_minute: 1, fallback: FALLBACK })
-      await freshMinute()
+      await freshMinute(15_000)
       expect((await quotes({ postal_code: randomCep(), items: [{ variant_id: variantId, quantity: 1 }] })).status).toBe(200)
       const refused = (await quotes({ postal_code: randomCep(), items: [{ variant_id: variantId, quantity: 1 }] })) as unknown as {
         status: number

@@ -15,7 +15,7 @@ export const quoteAnswersCases: FreteCases = ({ api, getContainer, sandbox }) =>
   let variantId: string
   const optionIds: Record<string, string> = {}
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     store = await createCheckoutStore({ api, getContainer, sandbox }, {
       fallback: [{ service: "correios-pac", name: "PAC", carrier: "correios", bands: [{ max_weight_kg: 30, price: 39.9, days: 9 }] }],
     })

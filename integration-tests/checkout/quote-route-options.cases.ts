@@ -48,7 +48,7 @@ export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox 
     return data.shipping_option.id as string
   }
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     // PAC is a service of the settings with no shipping option: never offered. Azul is disabled.
     store = await createCheckoutStore({ api, getContainer, sandbox }, {
       services: [

@@ -22,7 +22,7 @@ freteIntegrationTestRunner({
     let variantId: string
     let optionId: string
 
-    beforeEach(async () => {
+    beforeAll(async () => {
       // A rule of the merchant's that changes the query, so that defaults in its place would show.
       store = await createCheckoutStore({ api, getContainer, sandbox }, { extra_price: { type: "fixed", value: 7.5 } })
       ;({ variantId } = await createProduct(api, store, SHIRT))

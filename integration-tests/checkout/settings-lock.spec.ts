@@ -33,7 +33,7 @@ freteIntegrationTestRunner({
     let optionId: string
     const sessions: pg.Client[] = []
 
-    beforeEach(async () => {
+    beforeAll(async () => {
       store = await createCheckoutStore({ api, getContainer, sandbox }, { extra_price: { type: "fixed", value: 7 } })
       ;({ variantId } = await createProduct(api, store, SHIRT))
       optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")

@@ -14,7 +14,7 @@ export const shopperFactsCases: FreteCases = ({ api, getContainer, sandbox }) =>
   let variantId: string
   const optionIds: Record<string, string> = {}
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     store = await createCheckoutStore({ api, getContainer, sandbox }, {
       extra_days: 2,
       services: [{ metaname: "correios-sedex", name: "Correios - SEDEX", display_name: "SEDEX rápido" }],

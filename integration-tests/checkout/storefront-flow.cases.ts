@@ -15,7 +15,7 @@ export const storefrontFlowCases: FreteCases = ({ api, getContainer, sandbox }) 
   let otherVariantId: string
   const optionIds: Record<string, string> = {}
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     store = await createCheckoutStore({ api, getContainer, sandbox }, {
       services: [
         { metaname: "correios-sedex", name: "Correios - SEDEX", display_name: "SEDEX rápido" },

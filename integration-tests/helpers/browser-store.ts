@@ -73,7 +73,8 @@ export async function startBrowserStore(options: {
    * change made in the profile stays.
    */
   adminLanguage?: string
-  screenshotPrefix: string
+  /** The file names of its screenshots start with one of these (copied to docs/ with UPDATE_SCREENSHOTS=1). */
+  screenshotPrefix: string | string[]
 }): Promise<BrowserStore> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`Chromium is not at ${CHROMIUM}: apt-get install chromium (CI's .ci/run installs it), or set CHROMIUM_PATH`)
@@ -104,16 +105,8 @@ export async function startBrowserStore(options: {
     executablePath: CHROMIUM,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
   })
-  const page = await browser.newPage({ viewport: options.viewport, locale: options.locale })
-  if (options.adminLanguage) {
-    await page.addInitScript((language: string) => {
-      try {
-        if (!window.localStorage.getItem("lng")) window.localStorage.setItem("lng", language)
-      } catch {
-        // about:blank has no storage: nothing to set there.
-      }
-    }, options.adminLanguage)
-  }
+  const page = await openPage(browser, options)
+  const prefixes = ([] as string[]).concat(options.screenshotPrefix)
   return {
     sandbox,
     server,
@@ -125,12 +118,30 @@ export async function startBrowserStore(options: {
       await server.stop()
       await sandbox.close()
       const shots = process.env.UPDATE_SCREENSHOTS === "1" && fs.existsSync(SHOTS) ? fs.readdirSync(SHOTS) : []
-      for (const shot of shots.filter((file) => file.startsWith(options.screenshotPrefix))) {
+      for (const shot of shots.filter((file) => prefixes.some((prefix) => file.startsWith(prefix)))) {
         fs.copyFileSync(path.join(SHOTS, shot), path.join(DOCS, shot))
       }
       await inMaintenance((client) => client.query(`drop database if exists ${name}`))
     },
   }
+}
+
+/**
+ * A page of its own (its own storage) in the store's browser: a second merchant, say, whose
+ * dashboard is in another language. `adminLanguage` as in startBrowserStore.
+ */
+export async function openPage(browser: Browser, options: { viewport: { width: number; height: number }; locale?: string; adminLanguage?: string }): Promise<Page> {
+  const page = await browser.newPage({ viewport: options.viewport, locale: options.locale })
+  if (options.adminLanguage) {
+    await page.addInitScript((language: string) => {
+      try {
+        if (!window.localStorage.getItem("lng")) window.localStorage.setItem("lng", language)
+      } catch {
+        // about:blank has no storage: nothing to set there.
+      }
+    }, options.adminLanguage)
+  }
+  return page
 }
 
 /** Logs in to Medusa's admin as the demo's admin user, as a merchant would. */

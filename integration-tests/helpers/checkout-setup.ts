@@ -11,14 +11,12 @@ export const MUG: ProductInput = { title: "Caneca", sku: "CANECA", price: 45, we
 export type StoreSetupContext = Pick<FreteTestContext, "api" | "getContainer" | "sandbox">
 
 /**
- * What each checkout and order-flow test starts from, to call in its `beforeEach`: Medusa's runner
- * restores the database as it was before the first test, so the store is made again; the sandbox
- * forgets the calls and faults of the test before. The store is in São Paulo and ships with this
- * provider and the manual one; the merchant's `settings`, when given, are saved before anything
- * else is made.
+ * What each checkout and order-flow file starts from, to call in its `beforeAll`: Medusa's runner
+ * restores the database as it was after that before every test. The store is in São Paulo and
+ * ships with this provider and the manual one; the merchant's `settings`, when given, are saved
+ * before anything else is made.
  */
-export async function createCheckoutStore({ api, getContainer, sandbox }: StoreSetupContext, settings?: FreteSettingsInput): Promise<BrazilianStore> {
-  sandbox().reset()
+export async function createCheckoutStore({ api, getContainer }: StoreSetupContext, settings?: FreteSettingsInput): Promise<BrazilianStore> {
   const store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
   if (settings) {
     await api.post("/admin/frete/settings", settings, store.admin)

@@ -79,6 +79,15 @@ export function freteIntegrationTestRunner({ sandbox: sandboxOptions, pluginOpti
           throw new Error("The log guard does not see the Medusa logger's lines")
         }
       })
+      // A file makes its store once (`beforeAll`), and Medusa's runner restores it before every
+      // test with the same ids: each test then starts with the plugin's in-process state as a
+      // fresh process has it (no quote answer kept, the circuit closed, no quota lease, the
+      // settings read again) and the sandbox's calls and faults forgotten, whatever the test
+      // before left.
+      beforeEach(() => {
+        options.getContainer().resolve<FreteModuleService>(FRETE_MODULE).forgetInProcessState()
+        sandbox?.reset()
+      })
       testSuite({
         ...options,
         sandbox: () => {

@@ -11,7 +11,7 @@ freteIntegrationTestRunner({
   testSuite: ({ api, getContainer, sandbox }) => {
     let store: BrazilianStore
 
-    beforeEach(async () => {
+    beforeAll(async () => {
       store = await createBrazilianStore(api, getContainer())
     })
 

@@ -13,7 +13,7 @@ const digits = (cep: string) => cep.replace(/\D/g, "")
 export const draftOrdersCases: FreteCases = ({ api, getContainer, sandbox }) => {
   let flow: OrderFlowStore
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     flow = await createOrderFlowStore({ api, getContainer, sandbox }, { extra_days: 2 })
   })
 

@@ -16,7 +16,7 @@ const digits = (cep: string) => cep.replace(/\D/g, "")
 export const exchangesAndClaimsCases: FreteCases = ({ api, getContainer, sandbox }) => {
   let flow: OrderFlowStore
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     flow = await createOrderFlowStore({ api, getContainer, sandbox }, { extra_days: 2, tracking: { company_document: "11.222.333/0001-81" } })
     // The mug is made to order: 4 days before it can leave.
     const { data } = await api.get(`/admin/products`, { ...flow.store.admin, params: { q: "Caneca", fields: "id" } })

@@ -14,7 +14,7 @@ type ShippingMethod = { id: string; shipping_option_id: string; data: Record<str
 export const factsFromAnEventCases: FreteCases = ({ api, getContainer, sandbox }) => {
   let flow: OrderFlowStore
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     flow = await createOrderFlowStore({ api, getContainer, sandbox }, {})
   })
 

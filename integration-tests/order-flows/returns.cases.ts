@@ -15,7 +15,7 @@ const digits = (cep: string) => cep.replace(/\D/g, "")
 export const returnsCases: FreteCases = ({ api, getContainer, sandbox }) => {
   let flow: OrderFlowStore
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     // Handling days and an extra price are the merchant's dispatch: a return adds neither.
     flow = await createOrderFlowStore({ api, getContainer, sandbox }, { extra_days: 2, extra_price: { type: "fixed", value: 5 } })
   })

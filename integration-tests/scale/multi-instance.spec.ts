@@ -1,8 +1,10 @@
 // Medusa as a store runs it in production: two server instances and a worker
 // (MEDUSA_WORKER_MODE), one Postgres, one Redis for the event bus, the workflow engine, locking
 // and the Caching Module. One cart priced through both servers costs one freight call; the quota
-// guard's per-client bound holds across them, on the quote route and Medusa's calculate; the worker tracks each shipment once, also after a
-// restart. This file's own app only seeds the store (as a server: it runs no job of its own).
+// guard's per-client bound holds across them, on the quote route and Medusa's calculate; two
+// admins saving different fields at once through the two servers lose none of them; the worker
+// tracks each shipment once, also after a restart. This file's own app only seeds the store (as a
+// server: it runs no job of its own).
 import path from "node:path"
 import { ROOT, startMedusaServer, type MedusaServer } from "../../scripts/demo/medusa-server"
 import { freePort } from "../../scripts/demo/processes"
@@ -16,6 +18,8 @@ import { createTrackingStore, type TrackingRow, type TrackingStore } from "../he
 const CREDENTIAL = "bXVsdGk6czNjcjN0LW11bHRpLWNyZWRlbnRpYWw="
 const CARRIER_GUID = "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a"
 const CPF_FORMATTED = "529.982.247-25"
+// Rounds of saves of six fields at once, half through each server.
+const SAVE_ROUNDS = 5
 const PLUGIN_OPTIONS = { tracking: { retry: { baseDelayMs: 10, maxDelayMs: 20 } } }
 rememberSecret(CREDENTIAL)
 
@@ -27,7 +31,7 @@ freteIntegrationTestRunner({
   sandbox: { trackingCredential: CREDENTIAL },
   pluginOptions: PLUGIN_OPTIONS,
   env: { MEDUSA_WORKER_MODE: "server" },
-  testSuite: ({ api, getContainer, sandbox, dbConfig }) => {
+  testSuite: ({ api, getContainer, sandbox, dbConfig, dbConnection }) => {
     let redis: TestRedis | undefined
     let tracking: TrackingStore
     let serverA: MedusaServer | undefined
@@ -161,6 +165,45 @@ freteIntegrationTestRunner({
         expect(freightCalls() - before).toBe(8)
       } finally {
         await api.post("/admin/frete/settings", { quote_route_limit_per_minute: 60 }, tracking.store.admin)
+      }
+    })
+
+    it("keeps every one of several saves of different fields made at once on the two servers", async () => {
+      // A save holds the settings row's lock from its read to its write, so the later one merges
+      // over the earlier instead of writing back what it read before it.
+      const save = (server: MedusaServer, body: Record<string, unknown>) =>
+        server.api.post("/admin/frete/settings", body, tracking.store.admin).then(
+          (answer) => answer.status,
+          (error: { response?: { status: number; data: unknown } }) => ({ status: error.response?.status, data: error.response?.data })
+        )
+      const stored = async () => (await dbConnection.raw(`select settings from frete_settings where id = 'frete_settings'`)).rows[0]?.settings
+      const landed: Array<Record<string, unknown>> = []
+      const expected: Array<Record<string, unknown>> = []
+      for (let round = 1; round <= SAVE_ROUNDS; round += 1) {
+        // Whole values of top-level fields: what is tested is the race, not the merge of nested objects.
+        const fields = {
+          extra_days: round,
+          quote_route_limit_per_minute: 40 + round,
+          handling_days_metadata_key: `dias_${round}`,
+          quote_store_limit_per_minute: 900 + round,
+          origin_cep: `0131010${round}`,
+          trusted_proxy_hops: round,
+        }
+        const statuses = await Promise.all(Object.entries(fields).map(([field, value], index) => save(index % 2 === 0 ? a() : b(), { [field]: value })))
+        expect({ round, statuses }).toEqual({ round, statuses: Object.keys(fields).map(() => 200) })
+        const row = await stored()
+        landed.push({ round, ...Object.fromEntries(Object.keys(fields).map((field) => [field, row[field]])) })
+        expected.push({ round, ...fields })
+      }
+      expect(landed).toEqual(expected)
+
+      // Both servers put both in force (each reads the row again within settingsRefreshMs).
+      for (const server of [a(), b()]) {
+        const inForce = await eventually(async () => {
+          const { settings } = (await server.api.get("/admin/frete/settings", tracking.store.admin)).data
+          return settings.extra_days === SAVE_ROUNDS && settings.trusted_proxy_hops === SAVE_ROUNDS ? settings : undefined
+        }, 100, `the last round in force on ${server.url}`)
+        expect({ extra_days: inForce.extra_days, trusted_proxy_hops: inForce.trusted_proxy_hops }).toEqual({ extra_days: SAVE_ROUNDS, trusted_proxy_hops: SAVE_ROUNDS })
       }
     })
 

@@ -15,6 +15,24 @@ const TEST_ONLY_FLAGS = [
   ["max_connections", "300"],
 ].flatMap(([name, value]) => ["-c", `${name}=${value}`])
 
+// Where the cluster's files go: in memory (/dev/shm) when it has room, else the system's temporary
+// folder. Every test restores its database with CREATE DATABASE, and the app's boot copies a
+// template: thousands of small files made and removed each time. On a disk they cost about 1.3 s
+// per restore even without flushes (ext4), in memory about 0.15 s.
+const CLUSTER_ROOM = 2 * 1024 ** 3
+
+function clusterFolder() {
+  try {
+    const { bavail, bsize } = fs.statfsSync("/dev/shm")
+    if (bavail * bsize >= CLUSTER_ROOM) {
+      return "/dev/shm"
+    }
+  } catch {
+    // No /dev/shm (not Linux): the temporary folder.
+  }
+  return os.tmpdir()
+}
+
 module.exports = async function globalSetup() {
   // Names what this run leaves in Postgres for its later test files (integration-tests/setup/booted-database.ts).
   process.env.FRETE_TEST_RUN = Date.now().toString(36)
@@ -22,7 +40,7 @@ module.exports = async function globalSetup() {
     return
   }
   const { startPostgres, PG_USER, PG_PASSWORD } = await import("../../scripts/postgres.mjs")
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "frete-test-pg-"))
+  const dir = fs.mkdtempSync(path.join(clusterFolder(), "frete-test-pg-"))
   const { server, port } = await startPostgres({ dir, flags: TEST_ONLY_FLAGS })
   globalThis.__FRETE_TEST_PG__ = { server, dir }
   Object.assign(process.env, { DB_HOST: "localhost", DB_PORT: String(port), DB_USERNAME: PG_USER, DB_PASSWORD: PG_PASSWORD })

@@ -15,8 +15,7 @@ const CARRIER_GUID = "8f2c6a3e-4b1d-4c9e-9a7f-2d5e8b1c0f34"
 export const shipmentTrackingCases: FreteCases = ({ api, getContainer, sandbox, dbConnection }) => {
   let tracking: TrackingStore
 
-  beforeEach(async () => {
-    sandbox().reset()
+  beforeAll(async () => {
     tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
   })
 

@@ -15,8 +15,7 @@ type Result = { id: string; outcome: string; message: string | null; tracking_or
 export const trackingBulkResendCases: FreteCases = ({ api, getContainer, sandbox, dbConnection }) => {
   let tracking: TrackingStore
 
-  beforeEach(async () => {
-    sandbox().reset()
+  beforeAll(async () => {
     tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
   })
 

@@ -43,8 +43,7 @@ freteIntegrationTestRunner({
     let tracking: TrackingStore
     let trackingService: Sandbox | undefined
 
-    beforeEach(async () => {
-      sandbox().reset()
+    beforeAll(async () => {
       tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
     })
 

@@ -45,8 +45,9 @@ export const trackingCrashCases: FreteCases = ({ api, getContainer, sandbox, dbC
       port: await freePort(),
       logs: path.join(ROOT, ".cache", "tracking-crash-logs"),
       admin: false,
-      // The database is this app's, migrated when it booted: only the admin user is made.
-      migrated: true,
+      // The database is this app's, migrated when it booted, and the calls go as this app's admin.
+      prepared: true,
+      login: false,
       env: {
         ...process.env,
         DATABASE_URL: dbConfig.clientUrl,
@@ -55,7 +56,7 @@ export const trackingCrashCases: FreteCases = ({ api, getContainer, sandbox, dbC
       },
     })
     const child = server
-    const shop = { ...tracking.store, admin: child.admin }
+    const shop = tracking.store
 
     // The service holds the call; the killed server never hears back.
     sandbox().setFault("tracking", { mode: "hang", times: 1 })
@@ -100,8 +101,8 @@ export const trackingCrashCases: FreteCases = ({ api, getContainer, sandbox, dbC
     const frete = getContainer().resolve<FreteModuleService>(FRETE_MODULE)
     // Medusa runs the delivery job at each minute of the clock: were it to meet the requeued row
     // before the late answer arrives, it would make the second call the merchant asked for. The
-    // test is of the late answer, so its window (about 15 s) lies between two runs.
-    await freshMinute(40_000)
+    // test is of the late answer, so its window (the shipment, then at most 20 s) lies between two runs.
+    await freshMinute(25_000)
     // The service takes its time (well within the call's deadline): the attempt is in flight meanwhile.
     sandbox().setFault("tracking", { mode: "latency", ms: 6000, times: 1 })
     const { order } = await ship(CPF_FORMATTED)

@@ -29,8 +29,7 @@ const maybeCreated = (detail: RegExp) =>
 export const trackingFaultsCases: FreteCases = ({ api, getContainer, sandbox }) => {
   let tracking: TrackingStore
 
-  beforeEach(async () => {
-    sandbox().reset()
+  beforeAll(async () => {
     tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
   })
 

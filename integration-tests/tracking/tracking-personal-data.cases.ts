@@ -31,8 +31,7 @@ const ALLOW_PAYLOADS = `drop trigger if exists frete_test_refuse_payload on trac
 export const trackingPersonalDataCases: FreteCases = ({ api, getContainer, sandbox, dbConnection }) => {
   let tracking: TrackingStore
 
-  beforeEach(async () => {
-    sandbox().reset()
+  beforeAll(async () => {
     tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
   })
 

@@ -48,8 +48,7 @@ const that = (what: string, actual: unknown) => ({
 export const trackingReconcileCases: FreteCases = ({ api, getContainer, sandbox, dbConnection }) => {
   let tracking: TrackingStore
 
-  beforeEach(async () => {
-    sandbox().reset()
+  beforeAll(async () => {
     tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
   })
 

@@ -24,8 +24,7 @@ freteIntegrationTestRunner({
   testSuite: ({ api, getContainer, sandbox, dbConnection }) => {
     let tracking: TrackingStore
 
-    beforeEach(async () => {
-      sandbox().reset()
+    beforeAll(async () => {
       tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
     })
 

@@ -16,8 +16,7 @@ const CPF_FORMATTED = "529.982.247-25"
 export const trackingWalkReadsCases: FreteCases = ({ api, getContainer, sandbox }) => {
   let tracking: TrackingStore
 
-  beforeEach(async () => {
-    sandbox().reset()
+  beforeAll(async () => {
     tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
   })
 

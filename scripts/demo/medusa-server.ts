@@ -26,8 +26,7 @@ export interface MedusaServer {
  * Migrates `env.DATABASE_URL`, makes the admin user, starts the server on `port` and logs in.
  * `admin: false` serves no dashboard (a faster start, for tests of the store side only).
  * `prepared: true` skips the migrations and the user (another server of the same database made
- * them); `migrated: true` skips only the migrations (an app of the same checkout migrated the
- * database); `login: false` does not log in (a worker, `MEDUSA_WORKER_MODE=worker`, serves no route
+ * them); `login: false` does not log in (a worker, `MEDUSA_WORKER_MODE=worker`, serves no route
  * but `/health`). `built`: the folder of a store's `medusa build` output, run with `medusa start`
  * as in production, instead of this repository with `medusa develop`.
  */
@@ -37,7 +36,6 @@ export async function startMedusaServer(options: {
   logs: string
   admin?: boolean
   prepared?: boolean
-  migrated?: boolean
   login?: boolean
   built?: string
 }): Promise<MedusaServer> {
@@ -45,7 +43,7 @@ export async function startMedusaServer(options: {
   const project = options.built ? { cwd: options.built, command: "start", nodeEnv: "production" } : { cwd: ROOT, command: "develop", nodeEnv: "development" }
   const env = { ...options.env, PORT: String(options.port), NODE_ENV: project.nodeEnv, ...(withAdmin ? {} : { MEDUSA_ADMIN_DISABLED: "true" }) }
   const url = `http://localhost:${options.port}`
-  if (!options.prepared) await prepare(env, options.logs, project.cwd, { migrate: !options.migrated })
+  if (!options.prepared) await prepare(env, options.logs, project.cwd)
   const log = path.join(options.logs, "medusa.log")
   let child: ChildProcess | undefined
   try {
@@ -74,8 +72,8 @@ export async function startMedusaServer(options: {
 }
 
 /** The database's migrations and the admin user (`env.DATABASE_URL`'s), run from `cwd` (this clone unless given). */
-export async function prepare(env: NodeJS.ProcessEnv, logs: string, cwd: string = ROOT, { migrate = true } = {}): Promise<void> {
-  if (migrate) await step("Migrations", () => run(MEDUSA, ["db:migrate"], { cwd, env, log: path.join(logs, "migrate.log") }))
+export async function prepare(env: NodeJS.ProcessEnv, logs: string, cwd: string = ROOT): Promise<void> {
+  await step("Migrations", () => run(MEDUSA, ["db:migrate"], { cwd, env, log: path.join(logs, "migrate.log") }))
   await step(`Admin user ${DEMO_ADMIN.email}`, () =>
     run(MEDUSA, ["user", "-e", DEMO_ADMIN.email, "-p", DEMO_ADMIN.password], { cwd, env, log: path.join(logs, "user.log") }).catch(
       (error: { output?: string }) => {

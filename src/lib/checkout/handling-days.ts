@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache"
+
 /**
  * Handling days per product: the days a merchant needs before an item can leave (made to order,
  * shipped from a supplier). Medusa has no such field, so they live in a metadata key of the
@@ -42,3 +44,18 @@ export function parseHandlingDaysInput(text: string): { value: number | null } |
   const days = Number(trimmed)
   return days <= MAX_HANDLING_DAYS ? { value: days } : { error: `No máximo ${MAX_HANDLING_DAYS} dias.` }
 }
+
+/** A variant's metadata and its product's: where an item's handling days are kept. */
+export interface HandlingMetadata {
+  variant: Record<string, unknown> | null
+  product: Record<string, unknown> | null
+}
+
+/** How long a variant's metadata is reused: an edit in the admin reaches checkout within this. */
+const METADATA_TTL_MS = 30_000
+const METADATA_MAX_ENTRIES = 10_000
+
+/** Variants' handling metadata by variant id, as a process keeps it (Medusa's cart context loads no metadata). */
+export type HandlingMetadataCache = LRUCache<string, HandlingMetadata>
+
+export const createHandlingMetadataCache = (): HandlingMetadataCache => new LRUCache<string, HandlingMetadata>({ max: METADATA_MAX_ENTRIES, ttl: METADATA_TTL_MS })

@@ -3,6 +3,7 @@ import type { ICachingModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, defineJoinerConfig, Modules } from "@medusajs/framework/utils"
 import { parseFreteOptions, type FreteOptions } from "../../../medusa-plugin.config"
 import type { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
+import { createHandlingMetadataCache, type HandlingMetadataCache } from "../../lib/checkout/handling-days"
 import type { ConnectionTestResult } from "../../lib/services/connection-test"
 import type { FreteSettings } from "../../lib/settings/schema"
 import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
@@ -50,6 +51,8 @@ export default class FreteModuleService {
   readonly pluginOptions: FreteOptions
   /** The checkout quoter of this process: its quote cache, circuit and quota guard's leases. */
   quoter!: CheckoutQuoter
+  /** The variants' handling metadata this process read lately (the provider's lookups keep it here). */
+  handlingMetadata!: HandlingMetadataCache
   protected readonly logger_: Logger
   protected settings_!: SettingsInForce
   private readonly startInProcessState_: () => void
@@ -72,6 +75,7 @@ export default class FreteModuleService {
     const logger = (this.logger_ = container.logger)
     const knex = () => container[ContainerRegistrationKeys.PG_CONNECTION]
     this.startInProcessState_ = () => {
+      this.handlingMetadata = createHandlingMetadataCache()
       this.settings_ = new SettingsInForce({
         knex,
         options,
@@ -105,9 +109,9 @@ export default class FreteModuleService {
 
   /**
    * Starts this process's memory over, as a restart does: the settings read again at the next
-   * request, no quote answer kept, the circuit closed, no quota lease held. What is stored (the
-   * settings, the quota counts, the tracking orders) is untouched. The integration tests that run
-   * several spec files against one booted app call it between files (integration-tests/helpers/frete-runner.ts).
+   * request, no quote answer kept, the circuit closed, no quota lease held, no handling metadata kept. What is stored (the
+   * settings, the quota counts, the tracking orders) is untouched. The integration tests call it
+   * before every test, as their tests share one booted app (integration-tests/helpers/frete-runner.ts).
    */
   forgetInProcessState(): void {
     this.startInProcessState_()

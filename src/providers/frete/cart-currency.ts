@@ -7,7 +7,7 @@ export type CartCurrencyReader = (cartId: string) => Promise<string | null>
  * A cart's context with its currency. Medusa 2.19 and later put the cart's `currency_code` in the
  * context it gives `calculatePrice`; 2.14 to 2.18 do not (their `calculateShippingOptionsPricesWorkflow`
  * reads the cart without it), so there the currency is read from the cart by its id (`read`: the
- * provider's `medusaLookups(query).cartCurrency`, which keeps the items' handling metadata of the same call). A context
+ * provider's `medusaLookups(query, cache).cartCurrency`, which keeps the items' handling metadata of the same call). A context
  * that has one, or that is not a cart's (an order flow's: see order-flow-context.ts), is returned as is.
  */
 export async function withCartCurrency(context: CartContext, read: CartCurrencyReader): Promise<CartContext> {

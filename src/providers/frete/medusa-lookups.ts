@@ -1,14 +1,8 @@
-import { LRUCache } from "lru-cache"
+import type { HandlingMetadata, HandlingMetadataCache } from "../../lib/checkout/handling-days"
 import type { Query } from "../../shared/query"
 import type { ContextItem } from "./cart-context"
 
 type Metadata = Record<string, unknown> | null
-
-/** A variant's metadata and its product's: where an item's handling days are kept. */
-export interface HandlingMetadata {
-  variant: Metadata
-  product: Metadata
-}
 
 /** What the order flows leave out of the context: the order's currency and the address's fields. */
 export interface OrderFacts {
@@ -37,20 +31,7 @@ export interface MedusaLookups {
 
 const object = (value: unknown): Metadata => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null)
 
-/** How long a variant's metadata is reused: an edit in the admin reaches checkout within this. */
-const METADATA_TTL_MS = 30_000
-const METADATA_MAX_ENTRIES = 10_000
-
-const metadataCache = new LRUCache<string, HandlingMetadata>({ max: METADATA_MAX_ENTRIES, ttl: METADATA_TTL_MS })
-
 type VariantMetadataRow = { id?: string; metadata?: unknown; product?: { metadata?: unknown } | null }
-
-function rememberRow(row: VariantMetadataRow): HandlingMetadata | null {
-  if (typeof row.id !== "string") return null
-  const value = { variant: object(row.metadata), product: object(row.product?.metadata) }
-  metadataCache.set(row.id, value)
-  return value
-}
 
 /**
  * The provider's lookups through Medusa's Query, as the request being priced resolves it
@@ -58,62 +39,70 @@ function rememberRow(row: VariantMetadataRow): HandlingMetadata | null {
  * Not a workflow hook: Medusa allows one handler per hook, and the store may need
  * `setCalculatedShippingPricingContext` for itself.
  */
-export const medusaLookups = (query: Query): MedusaLookups => ({
-  async cartCurrency(cartId) {
-    const { data } = await query.graph({
-      entity: "cart",
-      fields: ["id", "currency_code", "items.variant.id", "items.variant.metadata", "items.variant.product.metadata"],
-      filters: { id: cartId },
-    })
-    const row = data[0] as { currency_code?: unknown; items?: Array<{ variant?: VariantMetadataRow | null } | null> | null } | undefined
-    for (const item of row?.items ?? []) if (item?.variant) rememberRow(item.variant)
-    return typeof row?.currency_code === "string" ? row.currency_code : null
-  },
+export const medusaLookups = (query: Query, metadataCache: HandlingMetadataCache): MedusaLookups => {
+  const rememberRow = (row: VariantMetadataRow): HandlingMetadata | null => {
+    if (typeof row.id !== "string") return null
+    const value = { variant: object(row.metadata), product: object(row.product?.metadata) }
+    metadataCache.set(row.id, value)
+    return value
+  }
+  return {
+    async cartCurrency(cartId) {
+      const { data } = await query.graph({
+        entity: "cart",
+        fields: ["id", "currency_code", "items.variant.id", "items.variant.metadata", "items.variant.product.metadata"],
+        filters: { id: cartId },
+      })
+      const row = data[0] as { currency_code?: unknown; items?: Array<{ variant?: VariantMetadataRow | null } | null> | null } | undefined
+      for (const item of row?.items ?? []) if (item?.variant) rememberRow(item.variant)
+      return typeof row?.currency_code === "string" ? row.currency_code : null
+    },
 
-  async order(orderId) {
-    const { data } = await query.graph({
-      entity: "order",
-      // The items' handling metadata in the same call, kept for `handlingMetadata`.
-      fields: ["id", "currency_code", "shipping_address.postal_code", "shipping_address.province", "items.variant.id", "items.variant.metadata", "items.variant.product.metadata"],
-      filters: { id: orderId },
-    })
-    const row = data[0] as { currency_code?: unknown; shipping_address?: OrderFacts["shipping_address"]; items?: Array<{ variant?: VariantMetadataRow | null } | null> | null } | undefined
-    for (const item of row?.items ?? []) if (item?.variant) rememberRow(item.variant)
-    return row ? { currency_code: typeof row.currency_code === "string" ? row.currency_code : null, shipping_address: row.shipping_address ?? null } : null
-  },
+    async order(orderId) {
+      const { data } = await query.graph({
+        entity: "order",
+        // The items' handling metadata in the same call, kept for `handlingMetadata`.
+        fields: ["id", "currency_code", "shipping_address.postal_code", "shipping_address.province", "items.variant.id", "items.variant.metadata", "items.variant.product.metadata"],
+        filters: { id: orderId },
+      })
+      const row = data[0] as { currency_code?: unknown; shipping_address?: OrderFacts["shipping_address"]; items?: Array<{ variant?: VariantMetadataRow | null } | null> | null } | undefined
+      for (const item of row?.items ?? []) if (item?.variant) rememberRow(item.variant)
+      return row ? { currency_code: typeof row.currency_code === "string" ? row.currency_code : null, shipping_address: row.shipping_address ?? null } : null
+    },
 
-  async lineItems(ids) {
-    if (!ids.length) return []
-    const { data } = await query.graph({
-      entity: "order_line_item",
-      fields: [
-        "id", "unit_price", "requires_shipping", "variant_id", "variant_sku",
-        "variant.id", "variant.sku", "variant.weight", "variant.length", "variant.height", "variant.width", "variant.metadata",
-        "variant.product.weight", "variant.product.metadata", "product.weight", "product.metadata",
-      ],
-      filters: { id: ids },
-    })
-    return data as ContextItem[]
-  },
+    async lineItems(ids) {
+      if (!ids.length) return []
+      const { data } = await query.graph({
+        entity: "order_line_item",
+        fields: [
+          "id", "unit_price", "requires_shipping", "variant_id", "variant_sku",
+          "variant.id", "variant.sku", "variant.weight", "variant.length", "variant.height", "variant.width", "variant.metadata",
+          "variant.product.weight", "variant.product.metadata", "product.weight", "product.metadata",
+        ],
+        filters: { id: ids },
+      })
+      return data as ContextItem[]
+    },
 
-  async handlingMetadata(variantIds) {
-    const found = new Map<string, HandlingMetadata>()
-    const missing: string[] = []
-    for (const id of new Set(variantIds)) {
-      const cached = metadataCache.get(id)
-      if (cached) {
-        found.set(id, cached)
-      } else {
-        missing.push(id)
+    async handlingMetadata(variantIds) {
+      const found = new Map<string, HandlingMetadata>()
+      const missing: string[] = []
+      for (const id of new Set(variantIds)) {
+        const cached = metadataCache.get(id)
+        if (cached) {
+          found.set(id, cached)
+        } else {
+          missing.push(id)
+        }
       }
-    }
-    if (missing.length) {
-      const { data } = await query.graph({ entity: "product_variant", fields: ["id", "metadata", "product.metadata"], filters: { id: missing } })
-      for (const row of data as VariantMetadataRow[]) {
-        const value = rememberRow(row)
-        if (value && row.id) found.set(row.id, value)
+      if (missing.length) {
+        const { data } = await query.graph({ entity: "product_variant", fields: ["id", "metadata", "product.metadata"], filters: { id: missing } })
+        for (const row of data as VariantMetadataRow[]) {
+          const value = rememberRow(row)
+          if (value && row.id) found.set(row.id, value)
+        }
       }
-    }
-    return found
-  },
-})
+      return found
+    },
+  }
+}

@@ -88,7 +88,7 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
     try {
       const scope = requireMedusaScope()
       const frete = freteOf(scope)
-      const lookups = medusaLookups(queryOf(scope))
+      const lookups = medusaLookups(queryOf(scope), frete.handlingMetadata)
       // The settings (cached in force, see settings-in-force.ts) and Medusa's data are read at once.
       const [settings, resolved] = await Promise.all([frete.getSettings(), withCartCurrency(context, lookups.cartCurrency).then((withCurrency) => resolveOrderFlowContext(withCurrency, lookups))])
       const request = quoteRequestFromCart(resolved)

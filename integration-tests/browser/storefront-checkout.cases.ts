@@ -1,31 +1,25 @@
-// The shopper's checkout in a real browser: the demo's storefront, built on the plugin's storefront
-// kit, against a Medusa server with this plugin (Debian's Chromium, driven by playwright-core).
-// Every page loads a reset like Tailwind's preflight first, then the kit's stylesheet and the
-// shop's own. The product page's own tests are in storefront.spec.ts.
+// The shopper's checkout in the browser (storefront.spec.ts): the delivery step, the CEP's warm-up,
+// an unknown CEP, the summary and the type sizes. The product page's own tests are in
+// storefront-product-page.cases.ts.
 import path from "node:path"
 import type { Page } from "playwright-core"
-import { SHOTS, startStorefrontSession, type StorefrontSession } from "../helpers/browser-store"
+import { SHOTS, type StorefrontSession } from "../helpers/browser-store"
 import { calculatorOptions, deliveryOptions as readDeliveryOptions, fontSizes, occurrences, readAs, reais } from "../helpers/storefront-reading"
 
 const CEP_NOT_FOUND = "Não encontramos esse CEP. Confira o CEP de entrega e tente novamente."
 
-jest.setTimeout(600_000)
-
-describe("the storefront's checkout, in a browser", () => {
+export const checkoutCases = (started: () => StorefrontSession): void => {
   let session: StorefrontSession
   let page: Page
   const byTestId = (id: string) => page.getByTestId(id)
   const deliveryOptions = () => readDeliveryOptions(page)
   const summaryShipping = async () => (await byTestId("summary-shipping").textContent())?.trim()
 
-  beforeAll(async () => {
-    session = await startStorefrontSession("storefront_checkout")
+  beforeAll(() => {
+    session = started()
     ;({ page } = session)
   })
 
-  afterAll(async () => {
-    await session?.stop()
-  })
 
   it('shows each option as one scannable entry, cheapest first, from plain data as a server action returns it; the summary says "a calcular" until one is chosen, then its price', async () => {
     await session.toAddressForm("camiseta-basica", { fresh: true })
@@ -150,4 +144,4 @@ describe("the storefront's checkout, in a browser", () => {
     expect(await byTestId("summary-shipping").textContent()).toBe("a calcular")
     await byTestId("delivery-step").screenshot({ path: path.join(SHOTS, "storefront-unknown-cep.png") })
   })
-})
+}

@@ -1,14 +1,12 @@
-// The plugin's admin in the dashboard's language, in a real browser (Debian's Chromium, driven by
-// playwright-core) against the demo's server: English, the dashboard's default, then Português
-// (Brasil) once the merchant picks it in Settings > Profile > Edit > Language.
+// The plugin's admin in the dashboard's language (admin-merchant.spec.ts), on a page of its own:
+// English, the dashboard's default, then Português (Brasil) once the merchant picks it in
+// Settings > Profile > Edit > Language.
 import path from "node:path"
 import type { Page } from "playwright-core"
 import type { MedusaServer } from "../../scripts/demo/medusa-server"
 import type { DemoStore } from "../../scripts/demo/seed"
 import { eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
-import { logInToAdmin, SHOTS, startBrowserStore, type BrowserStore } from "../helpers/browser-store"
-
-jest.setTimeout(600_000)
+import { logInToAdmin, SHOTS, type BrowserStore } from "../helpers/browser-store"
 
 /** Texts of the plugin's admin in Portuguese, none of which an English page may show. */
 const PORTUGUESE = [
@@ -30,8 +28,7 @@ const ENGLISH = ["Credentials and URLs", "Test connection", "Tracking", "Save", 
 /** A key of the admin's texts shown as it is: a text missing from a catalogue. */
 const RAW_KEY = /frete\.[a-zA-Z]+\.[a-zA-Z]/
 
-describe("the plugin's admin in the dashboard's language", () => {
-  let admin: BrowserStore
+export const languageCases = (started: () => BrowserStore): void => {
   let server: MedusaServer
   let store: DemoStore
   let page: Page
@@ -60,15 +57,7 @@ describe("the plugin's admin in the dashboard's language", () => {
 
   beforeAll(async () => {
     // No language chosen yet: the dashboard starts in its default, English.
-    admin = await startBrowserStore({
-      name: "language",
-      admin: true,
-      env: {},
-      viewport: { width: 1440, height: 1000 },
-      screenshotPrefix: "admin-language-",
-    })
-    ;({ server, store, page } = admin)
-    page.setDefaultTimeout(120_000)
+    ;({ server, store, page } = started())
     const order = await placeOrder(server.api, store, store.optionIds.cheapest, [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }])
     await shipOrder(server.api, store, order, { trackingNumber: "BR000000123BR" })
     await eventually(async () => {
@@ -79,9 +68,6 @@ describe("the plugin's admin in the dashboard's language", () => {
     await logInToAdmin(page, server)
   })
 
-  afterAll(async () => {
-    await admin?.stop()
-  })
 
   it("starts in the dashboard's default language, English", async () => {
     // What the dashboard keeps of its language: nothing chosen yet, or the default it detected.
@@ -168,4 +154,4 @@ describe("the plugin's admin in the dashboard's language", () => {
     await byTestId("frete-tracking-widget").waitFor()
     expect(await byTestId("frete-tracking-widget").locator("h2").textContent()).toBe("Rastreamento")
   })
-})
+}

@@ -1,15 +1,12 @@
-// After the order, in a real browser: the demo's storefront (Debian's Chromium, playwright-core)
-// against a Medusa server with this plugin. An order placed through the storefront's pages, shipped
+// After the order, in the browser (storefront.spec.ts). An order placed through the storefront's pages, shipped
 // by the merchant through Medusa's admin API with a tracking code and URL, read by the shopper on
 // the confirmation and on the order's page (the kit's FreteOrderDelivery); and the cart's
 // free-freight nudge (FreteFreeFreightNudge) below and above a rule's threshold.
 import path from "node:path"
 import type { Page } from "playwright-core"
 import { eventually } from "../../scripts/lib/store-api"
-import { SHOTS, startStorefrontSession, type StorefrontSession } from "../helpers/browser-store"
+import { SHOTS, type StorefrontSession } from "../helpers/browser-store"
 import { deliveryOptions } from "../helpers/storefront-reading"
-
-jest.setTimeout(600_000)
 
 const TRACKING_CODE = "AA123456785BR"
 const TRACKING_URL = `https://rastreamento.correios.com.br/app/index.php?objeto=${TRACKING_CODE}`
@@ -28,19 +25,16 @@ const readDelivery = (page: Page) =>
     }))
   )
 
-describe("after the order, in a browser", () => {
+export const afterTheOrderCases = (started: () => StorefrontSession): void => {
   let session: StorefrontSession
   let page: Page
   const byTestId = (id: string) => page.getByTestId(id)
 
-  beforeAll(async () => {
-    session = await startStorefrontSession("after_order")
+  beforeAll(() => {
+    session = started()
     ;({ page } = session)
   })
 
-  afterAll(async () => {
-    await session?.stop()
-  })
 
   it("shows carrier, promised date and state on the confirmation, then the tracking code and link on the order's page once the merchant ships it", async () => {
     await session.toDeliveryStep("camiseta-basica", { cep: "30130-010", city: "Belo Horizonte", uf: "MG" }, { fresh: true })
@@ -131,4 +125,4 @@ describe("after the order, in a browser", () => {
       await session.settings({ free_freight_rules: [] })
     }
   })
-})
+}
