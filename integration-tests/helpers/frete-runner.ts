@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { randomUUID } from "node:crypto"
 import type { FreteOptionsInput } from "../../medusa-plugin.config"
-import { createSandbox, type Sandbox, type SandboxOptions } from "../../sandbox/server"
+import { createSandbox, type Sandbox, type SandboxConfigPatch, type SandboxOptions } from "../../sandbox/server"
 import { FRETE_MODULE } from "../../src/modules/frete"
 import type FreteModuleService from "../../src/modules/frete/service"
 import { capturedLines, recordCalls, rememberSecret } from "../../test-support/log-guard"
@@ -14,10 +14,25 @@ type RunnerOptions = Parameters<Parameters<typeof medusaIntegrationTestRunner>[0
 export interface FreteTestContext extends RunnerOptions {
   /** The sandbox of the two services this file's Medusa app talks to. */
   sandbox: () => Sandbox
+  /** The plugin options the app booted with. */
+  pluginOptions?: FreteOptionsInput
 }
 
 /** What a spec file's `x.cases.ts` exports: it registers the file's hooks and tests against a booted app. */
 export type FreteCases = (context: FreteTestContext) => void
+
+/**
+ * A file of a group with a configuration of its own, put in force before its first test as a
+ * restart with it would, and taken back after its last: plugin options (else the app's), FRETE_*
+ * variables (read again with the options), and what the sandbox expects (its freight token and
+ * tracking credential, which are then the FRETE_* token and credential too, unless `env` says otherwise).
+ */
+export interface FreteConfiguredCases {
+  pluginOptions?: FreteOptionsInput
+  env?: Record<string, string>
+  sandbox?: SandboxConfigPatch
+  cases: FreteCases
+}
 
 export interface FreteRunnerConfig {
   sandbox?: SandboxOptions
@@ -90,6 +105,7 @@ export function freteIntegrationTestRunner({ sandbox: sandboxOptions, pluginOpti
       })
       testSuite({
         ...options,
+        pluginOptions,
         sandbox: () => {
           if (!sandbox) {
             throw new Error("The sandbox is not started yet: use it inside a test or a hook")
@@ -104,16 +120,18 @@ export function freteIntegrationTestRunner({ sandbox: sandboxOptions, pluginOpti
 /**
  * Several spec files' cases against one booted app (a group file calls this as its `testSuite`),
  * each in a `describe` of its own title, in the order given. The app and its sandbox are shared,
- * so a group only holds files of the same configuration (sandbox, plugin options, env). Each file
- * starts with the plugin's in-process state as a fresh process has it (no quote answer kept, the
- * circuit closed, the settings read again: `forgetInProcessState`) and the sandbox reset.
+ * and a file whose plugin options, FRETE_* variables or sandbox differ from the app's gives them
+ * (FreteConfiguredCases); files of another Medusa (MEDUSA_* variables, feature flags) cannot join.
+ * Each file starts with the plugin's in-process state as a fresh process with its configuration
+ * has it (no quote answer kept, the circuit closed, the settings read again:
+ * `forgetInProcessState`) and the sandbox reset.
  *
  * Medusa's runner restores the database from a template before every test. Each file starts from
  * the booted app's database: when a file seeds in `beforeAll` (at the top of its cases function),
  * its database is first put back to the booted state, and the template is taken again after its
  * `beforeAll` hooks, so its tests start from its own seed; the next file gets the booted state.
  */
-export function freteCaseGroup(files: Record<string, FreteCases>): FreteCases {
+export function freteCaseGroup(files: Record<string, FreteCases | FreteConfiguredCases>): FreteCases {
   return (context) => {
     const { dbUtils, dbConfig } = context
     const booted = `${dbConfig.dbName}-booted`
@@ -126,12 +144,27 @@ export function freteCaseGroup(files: Record<string, FreteCases>): FreteCases {
     })
     afterAll(() => dropDatabase(booted))
 
-    for (const [title, register] of Object.entries(files)) {
+    for (const [title, file] of Object.entries(files)) {
+      const configured: FreteConfiguredCases = typeof file === "function" ? { cases: file } : file
+      const { cases: register, sandbox: sandboxConfig } = configured
+      const pluginOptions = configured.pluginOptions ?? context.pluginOptions
+      const env: Record<string, string> = {
+        ...(sandboxConfig?.freightToken !== undefined ? { FRETE_FREIGHT_TOKEN: sandboxConfig.freightToken } : {}),
+        ...(sandboxConfig?.trackingCredential !== undefined ? { FRETE_TRACKING_CREDENTIAL: sandboxConfig.trackingCredential } : {}),
+        ...configured.env,
+      }
+      const saved: Record<string, string | undefined> = {}
       describe(title, () => {
         let seeds = false
         beforeAll(async () => {
-          context.getContainer().resolve<FreteModuleService>(FRETE_MODULE).forgetInProcessState()
+          for (const [name, value] of Object.entries(env)) {
+            saved[name] = process.env[name]
+            process.env[name] = value
+          }
+          rememberSecret(env.FRETE_FREIGHT_TOKEN, env.FRETE_TRACKING_CREDENTIAL, env.FRETE_ENCRYPTION_KEY)
+          context.getContainer().resolve<FreteModuleService>(FRETE_MODULE).forgetInProcessState(pluginOptions ?? {})
           context.sandbox().reset()
+          if (sandboxConfig) context.sandbox().configure(sandboxConfig)
           if (seeds || template === "seeded") {
             await dbUtils.restore({ templateName: booted })
           }
@@ -146,7 +179,7 @@ export function freteCaseGroup(files: Record<string, FreteCases>): FreteCases {
           return hook(fn, timeout)
         }) as typeof beforeAll
         try {
-          register(context)
+          register({ ...context, pluginOptions })
         } finally {
           globalThis.beforeAll = hook
         }
@@ -156,6 +189,15 @@ export function freteCaseGroup(files: Record<string, FreteCases>): FreteCases {
             await dbUtils.snapshot()
             template = "seeded"
           }
+        })
+        // The runner resets the sandbox before every test: this file's configuration again.
+        if (sandboxConfig) beforeEach(() => context.sandbox().configure(sandboxConfig))
+        afterAll(() => {
+          for (const [name, value] of Object.entries(saved)) {
+            if (value === undefined) delete process.env[name]
+            else process.env[name] = value
+          }
+          context.sandbox().reset()
         })
       })
     }

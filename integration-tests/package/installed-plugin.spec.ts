@@ -94,29 +94,30 @@ medusaIntegrationTestRunner({
 
     it("types the kit for a storefront's compiler: its shapes resolve from inside the package, not to any", () => {
       const dir = fs.mkdtempSync(path.join(store, "typed-storefront-"))
-      const tsc = (file: string, source: string) => {
-        fs.writeFileSync(path.join(dir, file), source)
-        const flags = ["--noEmit", "--strict", "--skipLibCheck", "false", "--module", "esnext", "--moduleResolution", "bundler", "--target", "es2020", "--lib", "es2020,dom"]
-        try {
-          execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), ...flags, path.join(dir, file)], { cwd: store, encoding: "utf8" })
-          return { ok: true, output: "" }
-        } catch (error) {
-          return { ok: false, output: String((error as { stdout?: string }).stdout) }
-        }
-      }
       const imports = `import { FreteError, type FreteErrorCode, type FreteFacts, type FreteQuote } from "medusa-plugin-frete/storefront"\n`
-      const typed = tsc(
-        "typed.ts",
-        `${imports}const facts: FreteFacts = { service: "correios-sedex", service_name: "SEDEX", carrier: "correios", days: 4, delivery_estimate: "2026-11-26", is_fallback: false }
+      const files = {
+        "typed.ts": `${imports}const facts: FreteFacts = { service: "correios-sedex", service_name: "SEDEX", carrier: "correios", days: 4, delivery_estimate: "2026-11-26", is_fallback: false }
 const code: FreteErrorCode = new FreteError("cep_not_served").code
-export const read: [FreteFacts, FreteErrorCode, FreteQuote["amount"]] = [facts, code, 33.14]\n`
-      )
-      expect(typed).toEqual({ ok: true, output: "" })
-      // Were the shared shapes lost on the way (an import the package cannot resolve), they would be
-      // \`any\` and this would compile.
-      const wrong = tsc("wrong.ts", `${imports}export const facts: FreteFacts = { service: 1, days: "4" }\n`)
-      expect(wrong.ok).toBe(false)
-      expect(wrong.output).toMatch(/wrong\.ts\(2,\d+\): error TS2322/)
+export const read: [FreteFacts, FreteErrorCode, FreteQuote["amount"]] = [facts, code, 33.14]\n`,
+        // Were the shared shapes lost on the way (an import the package cannot resolve), they would
+        // be \`any\` and this would compile.
+        "wrong.ts": `${imports}export const facts: FreteFacts = { service: 1, days: "4" }\n`,
+      }
+      for (const [file, source] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), source)
+      // Both files in one compiler run, every declaration they reach checked (the package's own
+      // `.d.ts` among them); no ambient `@types` package of this clone's, which none of them imports.
+      const compilerOptions = { noEmit: true, strict: true, skipLibCheck: false, module: "esnext", moduleResolution: "bundler", target: "es2020", lib: ["es2020", "dom"], types: [] }
+      fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: Object.keys(files) }))
+      let output = ""
+      try {
+        execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", path.join(dir, "tsconfig.json")], { cwd: store, encoding: "utf8" })
+      } catch (error) {
+        output = String((error as { stdout?: string }).stdout)
+      }
+      const errors = output.split("\n").filter((line) => / error TS\d+/.test(line))
+      // The typed file compiles; the wrong one is refused on its line of wrong shapes, and only there.
+      expect(errors.filter((line) => !/wrong\.ts\(2,\d+\): error TS/.test(line))).toEqual([])
+      expect(output).toMatch(/wrong\.ts\(2,\d+\): error TS2322/)
     })
 
     it("runs in a store that installed the package, configured by its plugin entry", async () => {

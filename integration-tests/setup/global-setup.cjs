@@ -36,6 +36,13 @@ function clusterFolder() {
 module.exports = async function globalSetup() {
   // Names what this run leaves in Postgres for its later test files (integration-tests/setup/booted-database.ts).
   process.env.FRETE_TEST_RUN = Date.now().toString(36)
+  // Medusa's telemetry, on unless a machine's Medusa config turns it off, queues an event per app
+  // boot and CLI command in ~/.config/medusa and forks a process that reads the whole queue to
+  // post it. With no network (CI) nothing is ever posted: the queue grows with every boot, and
+  // each of those processes reads all of it (876 MB on this project's test machine after a few
+  // days, each reader taking a core meanwhile). The test workers, their apps and the servers they
+  // start inherit this.
+  process.env.MEDUSA_DISABLE_TELEMETRY = "true"
   if (process.env.DB_HOST) {
     return
   }

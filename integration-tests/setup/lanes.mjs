@@ -1,4 +1,5 @@
-// `npm run test:integration`: the integration specs in two jest runs side by side, one per core.
+// `npm test` and `npm run test:integration`: the integration specs in two jest runs side by side,
+// one per core (with `--unit`, as `npm test` runs it, the unit tests first in the apps lane).
 //
 // - "apps": every spec that boots its Medusa app in the jest worker (the group files, and the
 //   files of a configuration of their own), one file at a time.
@@ -12,19 +13,19 @@ import { spawn } from "node:child_process"
 
 const SERVERS = "integration-tests/(browser|package|scale)/"
 // Alone, the servers' lane would end minutes before the apps': once its servers are done, it takes
-// these apps specs (the admin and HTTP specs and the quota guard), so that both lanes end at about
-// the same time (1,620 s and 1,543 s on a clean clone in the last measured run).
-const SECOND_HALF = "integration-tests/(admin/|http/|checkout/quota-guard)"
+// these apps specs (the admin and HTTP specs and the tracking file of a refused port), so that
+// both lanes end at about the same time (docs/testing.md has the last measured run).
+const SECOND_HALF = "integration-tests/(admin/|http/|tracking/tracking-connect)"
 // Paths first: `--selectProjects` takes every word after it up to the next flag.
 const INTEGRATION = ["--selectProjects", "integration"]
 // Set, each run writes its results (per file and per test, with times) to <dir>/<run>.json.
 const TIMES = process.env.FRETE_TEST_TIMES_DIR
 
-function run(name, args) {
+function run(name, args, project = INTEGRATION) {
   const started = Date.now()
   const times = TIMES ? ["--json", `--outputFile=${TIMES}/${name.replace(/\W+/g, "-")}.json`] : []
   return new Promise((resolve) => {
-    const child = spawn("npx", ["jest", ...args, ...INTEGRATION, ...times], {
+    const child = spawn("npx", ["jest", ...args, ...project, ...times], {
       stdio: "inherit",
       env: { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules"].filter(Boolean).join(" ") },
     })
@@ -36,11 +37,16 @@ function run(name, args) {
   })
 }
 
-const passed = process.argv.slice(2)
+const UNIT = ["--selectProjects", "unit"]
+const passed = process.argv.slice(2).filter((arg) => arg !== "--unit")
+const withUnit = process.argv.includes("--unit")
 const codes = passed.length
   ? [await run("integration", passed)]
   : await Promise.all([
-      run("apps", ["--maxWorkers=1", "--testPathIgnorePatterns", SERVERS, SECOND_HALF]),
+      (withUnit ? run("unit", ["--maxWorkers=1", "--workerIdleMemoryLimit=2GB"], UNIT) : Promise.resolve(0)).then(async (code) => {
+        const then = await run("apps", ["--maxWorkers=1", "--testPathIgnorePatterns", SERVERS, SECOND_HALF])
+        return code !== 0 ? code : then
+      }),
       run("servers", ["--maxWorkers=1", "--testPathPattern", SERVERS]).then(async (code) => {
         const then = await run("servers, then apps", ["--maxWorkers=1", "--testPathPattern", SECOND_HALF])
         return code !== 0 ? code : then

@@ -361,6 +361,8 @@ async function startServer(
     env: {
       REDIS_URL: topology.redis?.url ?? "",
       MEDUSA_WORKER_MODE: topology.role ?? "shared",
+      // Medusa's telemetry forks a reader of its whole event queue per flush: not part of a figure.
+      MEDUSA_DISABLE_TELEMETRY: "true",
       ...process.env,
       DATABASE_URL: databaseUrl,
       FRETE_FREIGHT_URL: sandbox.url,

@@ -14,7 +14,7 @@ export class FreteConnections {
   readonly clients: ServiceClients
 
   constructor(
-    private readonly options: FreteOptions,
+    private readonly options: () => FreteOptions,
     private readonly credentials: () => Credentials,
     logger: Logger
   ) {
@@ -24,14 +24,14 @@ export class FreteConnections {
   /** The freight client, or null when the freight API is not configured. */
   freight(): FreightClient | null {
     const { url, secret } = this.credentials().freight
-    const { timeoutMs, connections } = this.options.freight
+    const { timeoutMs, connections } = this.options().freight
     return url && secret ? this.clients.freight({ url, token: secret, timeoutMs, connections }) : null
   }
 
   /** The tracking client, or null when the tracking API is not configured. */
   tracking(): TrackingClient | null {
     const { url, secret } = this.credentials().tracking
-    const { timeoutMs, connections } = this.options.tracking
+    const { timeoutMs, connections } = this.options().tracking
     return url && secret ? this.clients.tracking({ url, credential: secret, timeoutMs, connections }) : null
   }
 

@@ -48,18 +48,19 @@ const JOINER_CONFIG = defineJoinerConfig(FRETE_MODULE, { models: [FreteSettingsR
  * as before (`medusa db:migrate` runs them), and the joiner config names the same two models.
  */
 export default class FreteModuleService {
-  readonly pluginOptions: FreteOptions
+  /** The plugin's options in force: the plugin entry's, with the FRETE_* variables and the defaults. */
+  pluginOptions!: FreteOptions
   /** The checkout quoter of this process: its quote cache, circuit and quota guard's leases. */
   quoter!: CheckoutQuoter
   /** The variants' handling metadata this process read lately (the provider's lookups keep it here). */
   handlingMetadata!: HandlingMetadataCache
   protected readonly logger_: Logger
   protected settings_!: SettingsInForce
-  private readonly startInProcessState_: () => void
+  private readonly startInProcessState_: (options: FreteOptions) => void
   protected readonly connections_: FreteConnections
   protected readonly quoteTakes_: QuoteTakes
   protected readonly trackingOrders_: TrackingOrderStore
-  protected readonly trackingDelivery_: TrackingDelivery
+  protected trackingDelivery_!: TrackingDelivery
 
   __hooks = {
     onApplicationShutdown: () => this.connections_.close(),
@@ -71,10 +72,14 @@ export default class FreteModuleService {
   }
 
   constructor(container: InjectedDependencies, moduleOptions?: unknown) {
-    const options = (this.pluginOptions = parseFreteOptions(moduleOptions))
     const logger = (this.logger_ = container.logger)
     const knex = () => container[ContainerRegistrationKeys.PG_CONNECTION]
-    this.startInProcessState_ = () => {
+    this.quoteTakes_ = new QuoteTakes(knex)
+    this.trackingOrders_ = new TrackingOrderStore(knex)
+    // The clients follow the options and credentials in force: a change of either replaces them.
+    this.connections_ = new FreteConnections(() => this.pluginOptions, () => this.settings_.credentials, logger)
+    this.startInProcessState_ = (options) => {
+      this.pluginOptions = options
       this.handlingMetadata = createHandlingMetadataCache()
       this.settings_ = new SettingsInForce({
         knex,
@@ -92,29 +97,28 @@ export default class FreteModuleService {
         freightClient: () => this.connections_.freight(),
         grantBudget: (key, windowStart, want, limit) => this.quoteTakes_.grant(key, windowStart, want, limit),
       })
+      this.trackingDelivery_ = new TrackingDelivery({
+        store: this.trackingOrders_,
+        knex,
+        client: () => this.connections_.tracking(),
+        options: () => options.tracking,
+        units: options.units,
+        logger,
+      })
     }
-    this.startInProcessState_()
-    this.connections_ = new FreteConnections(options, () => this.settings_.credentials, logger)
-    this.quoteTakes_ = new QuoteTakes(knex)
-    this.trackingOrders_ = new TrackingOrderStore(knex)
-    this.trackingDelivery_ = new TrackingDelivery({
-      store: this.trackingOrders_,
-      knex,
-      client: () => this.connections_.tracking(),
-      options: () => options.tracking,
-      units: options.units,
-      logger,
-    })
+    this.startInProcessState_(parseFreteOptions(moduleOptions))
   }
 
   /**
    * Starts this process's memory over, as a restart does: the settings read again at the next
-   * request, no quote answer kept, the circuit closed, no quota lease held, no handling metadata kept. What is stored (the
-   * settings, the quota counts, the tracking orders) is untouched. The integration tests call it
-   * before every test, as their tests share one booted app (integration-tests/helpers/frete-runner.ts).
+   * request, no quote answer kept, the circuit closed, no quota lease held, no handling metadata
+   * kept. With `moduleOptions`, as a restart with those options does (read with the FRETE_*
+   * variables as they are now). What is stored (the settings, the quota counts, the tracking
+   * orders) is untouched. The integration tests call it before every test, and with a file's own
+   * options before its first, as their files share booted apps (integration-tests/helpers/frete-runner.ts).
    */
-  forgetInProcessState(): void {
-    this.startInProcessState_()
+  forgetInProcessState(moduleOptions?: unknown): void {
+    this.startInProcessState_(moduleOptions === undefined ? this.pluginOptions : parseFreteOptions(moduleOptions))
   }
 
   /** The settings in force, read again from the database once `settingsRefreshMs` has passed. */

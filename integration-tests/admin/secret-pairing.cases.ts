@@ -5,7 +5,7 @@ import http from "node:http"
 import type { AddressInfo } from "node:net"
 import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
 import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
-import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+import type { FreteConfiguredCases } from "../helpers/frete-runner"
 import { rememberSecret } from "../../test-support/log-guard"
 
 const ENV_TOKEN = "env-freight-token-5f1c2b"
@@ -17,11 +17,11 @@ rememberSecret(ENV_TOKEN, ENV_CREDENTIAL, SAVED_CREDENTIAL, TYPED_TOKEN, ENCRYPT
 
 type Seen = { url: string; authorization: string | undefined; body: string }
 
-freteIntegrationTestRunner({
+export const secretPairingCases: FreteConfiguredCases = {
   sandbox: { freightToken: ENV_TOKEN, trackingCredential: SAVED_CREDENTIAL },
   // The token comes from the environment without a URL; the tracking API is configured in the admin.
   env: { FRETE_FREIGHT_URL: "", FRETE_FREIGHT_TOKEN: ENV_TOKEN, FRETE_TRACKING_URL: "", FRETE_TRACKING_CREDENTIAL: "", FRETE_ENCRYPTION_KEY: ENCRYPTION_KEY },
-  testSuite: ({ api, getContainer, sandbox }) => {
+  cases: ({ api, getContainer, sandbox }) => {
     let store: BrazilianStore
     let spy: http.Server
     let spyUrl: string
@@ -110,4 +110,4 @@ freteIntegrationTestRunner({
       expect(leaked()).toEqual([])
     })
   },
-})
+}

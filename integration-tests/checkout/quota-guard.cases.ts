@@ -8,13 +8,12 @@ import type { BrazilianStore } from "../helpers/brazilian-store"
 import { createCheckoutStore } from "../helpers/checkout-setup"
 import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
 import { freshMinute } from "../helpers/fresh-minute"
-import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+import type { FreteConfiguredCases } from "../helpers/frete-runner"
 
 const TOO_MANY = "Muitas consultas de frete em pouco tempo. Aguarde um minuto e tente novamente."
 const FALLBACK = [{ service: "correios-pac", name: "PAC (tabela da loja)", carrier: "correios", bands: [{ max_weight_kg: 30, price: 29.9, days: 6 }] }]
 
 // Forty carts made and priced through Medusa: minutes on a busy 2-core machine.
-jest.setTimeout(600_000)
 
 type Price = { calculated_amount?: number; frete?: { is_fallback: boolean } }
 type Answer = { status: number; data: { code?: string; message?: string; shipping_option?: { calculated_price?: Price } }; headers: Record<string, string> }
@@ -25,10 +24,10 @@ function randomCep(): string {
   return `${digits.slice(0, 5)}-${digits.slice(5)}`
 }
 
-freteIntegrationTestRunner({
+export const quotaGuardCases: FreteConfiguredCases = {
   // The guard, not the deadline, is under test: a busy machine's slow Medusa must not turn calls into fallback prices.
   pluginOptions: { freight: { timeoutMs: 10_000 } },
-  testSuite: ({ api, getContainer, sandbox }) => {
+  cases: ({ api, getContainer, sandbox }) => {
     let store: BrazilianStore
     let variantId: string
     let optionId: string
@@ -189,4 +188,4 @@ freteIntegrationTestRunner({
       expectBoundHeldWithTable(await calculateEach(carts, (index) => `198.51.100.${index + 1}`), 5)
     })
   },
-})
+}

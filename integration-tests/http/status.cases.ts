@@ -1,14 +1,12 @@
 import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
-import { freteIntegrationTestRunner } from "../helpers/frete-runner"
-
-jest.setTimeout(240_000)
+import type { FreteConfiguredCases } from "../helpers/frete-runner"
 
 const FREIGHT_TOKEN = "status-freight-token-5f1c9e"
 const TRACKING_CREDENTIAL = "status-tracking-credential-a83d02"
 
-freteIntegrationTestRunner({
+export const statusCases: FreteConfiguredCases = {
   sandbox: { freightToken: FREIGHT_TOKEN, trackingCredential: TRACKING_CREDENTIAL },
-  testSuite: ({ api, getContainer, sandbox }) => {
+  cases: ({ api, getContainer, sandbox }) => {
     let store: BrazilianStore
 
     beforeAll(async () => {
@@ -71,4 +69,4 @@ freteIntegrationTestRunner({
       })
     })
   },
-})
+}

@@ -2,7 +2,7 @@ import { readQuotations } from "../../src/lib/freight/schemas"
 import type { BrazilianStore } from "../helpers/brazilian-store"
 import { createCheckoutStore } from "../helpers/checkout-setup"
 import { createCart, createFreteOption, createProduct, eventually, listAndCalculate } from "../../scripts/lib/store-api"
-import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+import type { FreteConfiguredCases } from "../helpers/frete-runner"
 
 /** A wire quotation's price in centavos, read as the freight client reads it. */
 const priceCents = (quotation: unknown) => readQuotations([quotation]).quotations[0].cotacao_preco
@@ -10,10 +10,10 @@ const priceCents = (quotation: unknown) => readQuotations([quotation]).quotation
 type WireQuotation = { servico_metaname: string; cotacao_preco: string; cotacao_prazo: number }
 type WireQuery = { volumes: Array<Record<string, string>>; prazo_adicional?: string; preco_adicional?: string; fretegratis?: boolean; valor_notafiscal: string }
 
-freteIntegrationTestRunner({
+export const unitsAndRulesCases: FreteConfiguredCases = {
   // A store that keeps weights in kilograms and dimensions in millimetres.
   pluginOptions: { units: { weight: "kg", dimension: "mm" } },
-  testSuite: ({ api, getContainer, sandbox, dbConnection }) => {
+  cases: ({ api, getContainer, sandbox, dbConnection }) => {
     let store: BrazilianStore
     let cheapestOption: string
 
@@ -159,4 +159,4 @@ freteIntegrationTestRunner({
       }
     })
   },
-})
+}

@@ -7,17 +7,15 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { BrazilianStore } from "../helpers/brazilian-store"
 import { SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
 import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
-import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+import type { FreteConfiguredCases } from "../helpers/frete-runner"
 import { capturedLines } from "../../test-support/log-guard"
-
-jest.setTimeout(240_000)
 
 const FAILED = "frete: reading the settings failed"
 const RECOVERED = "frete: the settings are read again"
 
-freteIntegrationTestRunner({
+export const settingsBlipCases: FreteConfiguredCases = {
   pluginOptions: { settingsRefreshMs: 0 },
-  testSuite: ({ api, getContainer, sandbox }) => {
+  cases: ({ api, getContainer, sandbox }) => {
     let store: BrazilianStore
     let variantId: string
     let optionId: string
@@ -45,7 +43,9 @@ freteIntegrationTestRunner({
       const before = await calculate(cartId)
       expect(before.status).toBe(200)
       expect(extraPriceSent()).toEqual(["7.5"])
+      // The app's log outlives the test (other files of its group log too): what this test caused is the difference.
       const failedBefore = linesWith(FAILED).length
+      const recoveredBefore = linesWith(RECOVERED).length
 
       await knex().raw("alter table frete_settings rename to frete_settings_blip")
       try {
@@ -60,14 +60,14 @@ freteIntegrationTestRunner({
         expect(extraPriceSent()).toEqual(["7.5", "7.5"])
         expect(linesWith(FAILED).length - failedBefore).toBe(1)
         expect(linesWith(FAILED).slice(-1)[0]).toMatch(/stay in force until a read succeeds/)
-        expect(linesWith(RECOVERED)).toHaveLength(0)
+        expect(linesWith(RECOVERED).length - recoveredBefore).toBe(0)
       } finally {
         await knex().raw("alter table frete_settings_blip rename to frete_settings")
       }
 
       expect((await calculate(cartId)).status).toBe(200)
-      expect(linesWith(RECOVERED)).toHaveLength(1)
+      expect(linesWith(RECOVERED).length - recoveredBefore).toBe(1)
       expect(linesWith(FAILED).length - failedBefore).toBe(1)
     })
   },
-})
+}

@@ -6,7 +6,7 @@ import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
 import { DELIVER_TRACKING_ORDER_WORKFLOW } from "../../src/workflows/tracking/deliver-tracking-order"
 import { trackShipment } from "../../src/workflows/tracking/track-shipment"
 import { createTrackingStore, trackingActions, type TrackingStore } from "../helpers/tracking-store"
-import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+import type { FreteConfiguredCases } from "../helpers/frete-runner"
 import { rememberSecret } from "../../test-support/log-guard"
 
 const CREDENTIAL = "dW5jb25maWd1cmVkOnMzY3IzdC1jcmVkZW50aWFs"
@@ -17,11 +17,11 @@ rememberSecret(CREDENTIAL, ENCRYPTION_KEY)
 
 type ApiError = { response: { status: number; data: { message?: string } } }
 
-freteIntegrationTestRunner({
+export const trackingUnconfiguredCases: FreteConfiguredCases = {
   sandbox: { trackingCredential: CREDENTIAL },
   env: { FRETE_TRACKING_URL: "", FRETE_TRACKING_CREDENTIAL: "", FRETE_ENCRYPTION_KEY: ENCRYPTION_KEY },
   pluginOptions: { tracking: { retry: { baseDelayMs: 10, maxDelayMs: 20 } } },
-  testSuite: ({ api, getContainer, sandbox, dbConnection }) => {
+  cases: ({ api, getContainer, sandbox, dbConnection }) => {
     let tracking: TrackingStore
 
     beforeAll(async () => {
@@ -83,4 +83,4 @@ freteIntegrationTestRunner({
       expect({ statusOnceSwitchedOn: (await settled(on.order.id))[0].status }).toEqual({ statusOnceSwitchedOn: "created" })
     })
   },
-})
+}

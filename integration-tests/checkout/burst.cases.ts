@@ -15,19 +15,19 @@
 import type { BrazilianStore } from "../helpers/brazilian-store"
 import { SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
 import { createFreteOption, createProduct } from "../../scripts/lib/store-api"
-import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+import type { FreteCases, FreteConfiguredCases, FreteTestContext } from "../helpers/frete-runner"
 
 const FALLBACK = [{ service: "correios-pac", name: "PAC (tabela da loja)", carrier: "correios", bands: [{ max_weight_kg: 30, price: 29.9, days: 6 }] }]
 const BURST = 30
 /** The issue's 2.5 s deadline and 1.3 s API, ×8. */
 const TIMEOUT_MS = 20_000
 const SLOW_API_MS = 10_400
+/** The hang test's deadline: one quote at a time, so Medusa's own part is short. */
+const HANG_TIMEOUT_MS = 5_000
 /** Below the default 5: each failure of the hang test costs a whole deadline. */
 const FAILURES_TO_OPEN = 2
-/** Short, so that the next test can close the circuit a test opened; long enough for a test's quotes while open. */
+/** Long enough for a test's quotes while open. */
 const OPEN_MS = 5000
-
-jest.setTimeout(300_000)
 
 type Quote = { service: string; amount: number; is_fallback: boolean }
 type Answer = { status: number; data: { quotes?: Quote[]; code?: string; message?: string } }
@@ -37,10 +37,18 @@ function distinctCeps(count: number, first: number): string[] {
   return Array.from({ length: count }, (_, index) => `${String(first + index * 97).padStart(5, "0")}-${String(index % 1000).padStart(3, "0")}`)
 }
 
-freteIntegrationTestRunner({
-  // The default pool (64 connections); the deadline scaled, and the circuit quicker to open and to try again.
-  pluginOptions: { freight: { timeoutMs: TIMEOUT_MS, circuitBreaker: { failureThreshold: FAILURES_TO_OPEN, openMs: OPEN_MS } } },
-  testSuite: ({ api, getContainer, sandbox }) => {
+type BurstHelpers = {
+  quote: (cep: string, shopper: number) => Promise<Answer>
+  burst: (ceps: string[]) => Promise<Answer[]>
+  pricedFrom: (answers: Answer[]) => string[]
+  quoteCalls: () => Array<{ status: number | null }>
+  circuit: () => Promise<{ state: string; consecutive_failures: number; retry_at: string | null }>
+}
+
+/** The store the cases quote against, and their helpers, for the cases of either deadline. */
+const burstFile =
+  (register: (helpers: BurstHelpers, sandbox: FreteTestContext["sandbox"]) => void): FreteCases =>
+  ({ api, getContainer, sandbox }) => {
     let store: BrazilianStore
     let variantId: string
 
@@ -48,7 +56,6 @@ freteIntegrationTestRunner({
       store = await createCheckoutStore({ api, getContainer, sandbox }, { fallback: FALLBACK })
       ;({ variantId } = await createProduct(api, store, SHIRT))
       await createFreteOption(api, store, "cheapest", "Frete econômico")
-      await closeCircuit()
     })
 
     /** One product page's quote for `cep`, from a shopper of its own (its own X-Forwarded-For): the per-client bound is not what is tested. */
@@ -64,18 +71,13 @@ freteIntegrationTestRunner({
     const quoteCalls = () => sandbox().calls({ service: "freight" }).filter((call) => JSON.stringify(call.body) !== "{}")
     const circuit = async () =>
       (await api.get("/admin/frete/status", store.admin)).data.freight.circuit as { state: string; consecutive_failures: number; retry_at: string | null }
-    /** The circuit lives in the app's process, across tests: one a test opened is closed by a trial call once it may be made. */
-    let closingCeps = 0
-    const closeCircuit = async () => {
-      const { state, retry_at: retryAt } = await circuit()
-      if (state === "closed") return
-      if (retryAt) await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(retryAt) - Date.now()) + 50))
-      const trial = await quote(distinctCeps(1, 5100 + (closingCeps += 1))[0], 250)
-      expect(pricedFrom([trial])).toEqual(["api"])
-      expect(await circuit()).toMatchObject({ state: "closed", consecutive_failures: 0 })
-      sandbox().clearCalls()
-    }
+    register({ quote, burst, pricedFrom, quoteCalls, circuit }, sandbox)
+  }
 
+export const burstCases: FreteConfiguredCases = {
+  // The default pool (64 connections); the deadline scaled, and the circuit quicker to open and to try again.
+  pluginOptions: { freight: { timeoutMs: TIMEOUT_MS, circuitBreaker: { failureThreshold: FAILURES_TO_OPEN, openMs: OPEN_MS } } },
+  cases: burstFile(({ quote, burst, pricedFrom, quoteCalls, circuit }, sandbox) => {
     it(`${BURST} new quotes at once against an API that takes half the deadline are all priced by the API, and the circuit stays closed`, async () => {
       // Medusa's first product lookup in the app is slow (its queries are built once): not what is tested.
       expect(pricedFrom([await quote(distinctCeps(1, 1000)[0], 200)])).toEqual(["api"])
@@ -98,6 +100,14 @@ freteIntegrationTestRunner({
       expect(quoteCalls().filter((call) => call.status !== 500).map((call) => call.status)).toEqual([])
     })
 
+  }),
+}
+
+export const burstHangCases: FreteConfiguredCases = {
+  // Quotes one at a time: a deadline of a few seconds leaves Medusa's own part room, and each hang
+  // costs the test a whole deadline.
+  pluginOptions: { freight: { timeoutMs: HANG_TIMEOUT_MS, circuitBreaker: { failureThreshold: FAILURES_TO_OPEN, openMs: OPEN_MS } } },
+  cases: burstFile(({ quote, pricedFrom, quoteCalls, circuit }, sandbox) => {
     it("an API that hangs is answered from the fallback table, one call per quote, and its hangs open the circuit", async () => {
       sandbox().setFault("freight", { mode: "hang" })
       const ceps = distinctCeps(FAILURES_TO_OPEN + 2, 3100)
@@ -111,5 +121,5 @@ freteIntegrationTestRunner({
       expect(quoteCalls().map((call) => call.status)).toEqual(Array(FAILURES_TO_OPEN).fill(null))
       expect(await circuit()).toMatchObject({ state: "open", consecutive_failures: FAILURES_TO_OPEN })
     })
-  },
-})
+  }),
+}

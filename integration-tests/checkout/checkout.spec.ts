@@ -1,7 +1,8 @@
-// The files of the default configuration (no plugin options, the sandbox's defaults) on one booted
-// app: each file's cases are in its `x.cases.ts`. Each starts with the plugin's in-process state
-// as a fresh process has it (freteCaseGroup), so freight-call counts of one do not see another's
-// quote answers.
+// The checkout files that price with the freight API answering (the sandbox's defaults) on one
+// booted app, each file's cases in its `x.cases.ts`: most on the default options, three on
+// options of their own (store units, settings read again at once or soon), put in force before
+// their first test. Each file starts with the plugin's in-process state as a fresh process with
+// its options has it (freteCaseGroup), so freight-call counts of one do not see another's answers.
 import { demoSeedAndPlayCases } from "../demo/demo-seed-and-play.cases"
 import { freteCaseGroup, freteIntegrationTestRunner } from "../helpers/frete-runner"
 import { draftOrdersCases } from "../order-flows/draft-orders.cases"
@@ -11,8 +12,13 @@ import { handlingDaysCases } from "../order-flows/handling-days.cases"
 import { returnsCases } from "../order-flows/returns.cases"
 import { freeFreightCases } from "./free-freight.cases"
 import { quoteRouteOptionsCases } from "./quote-route-options.cases"
+import { settingsBlipCases } from "./settings-blip.cases"
+import { settingsLockCases } from "./settings-lock.cases"
 import { storefrontFlowCases } from "./storefront-flow.cases"
 import { storefrontServerCases } from "./storefront-server.cases"
+import { unitsAndRulesCases } from "./units-and-rules.cases"
+
+jest.setTimeout(600_000)
 
 freteIntegrationTestRunner({
   testSuite: freteCaseGroup({
@@ -26,5 +32,8 @@ freteIntegrationTestRunner({
     "order-flows/facts-from-an-event": factsFromAnEventCases,
     "order-flows/handling-days": handlingDaysCases,
     "order-flows/returns": returnsCases,
+    "units-and-rules": unitsAndRulesCases,
+    "settings-blip": settingsBlipCases,
+    "settings-lock": settingsLockCases,
   }),
 })

@@ -2,7 +2,7 @@ import type { SandboxFault } from "../../sandbox/server"
 import type { BrazilianStore } from "../helpers/brazilian-store"
 import { SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
 import { completeCart, createCart, createFreteOption, createManualOption, createProduct } from "../../scripts/lib/store-api"
-import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+import type { FreteConfiguredCases } from "../helpers/frete-runner"
 
 const FALLBACK = [
   {
@@ -17,13 +17,13 @@ const FALLBACK = [
   { service: "correios-sedex", name: "SEDEX (tabela da loja)", carrier: "correios", bands: [{ max_weight_kg: 30, price: 79.9, days: 3 }] },
 ]
 
-freteIntegrationTestRunner({
+export const failurePolicyCases: FreteConfiguredCases = {
   // Answers go stale at once, so that the stale path can be shown; a hang ends at 2 s. The
   // deadline runs from the request's arrival: enough of it must be left, once Medusa's own time
   // (long on a busy test machine) is spent, for the retry the tests count. Each fault is shown on
-  // its own, so the circuit breaker (outage-and-abuse.spec.ts) is off here.
+  // its own, so the circuit breaker (outage-and-abuse.cases.ts) is off here.
   pluginOptions: { freight: { timeoutMs: 2000, cache: { successTtlMs: 1 }, circuitBreaker: { enabled: false } } },
-  testSuite: ({ api, getContainer, sandbox }) => {
+  cases: ({ api, getContainer, sandbox }) => {
     let store: BrazilianStore
     let variantId: string
     const optionIds: Record<string, string> = {}
@@ -141,4 +141,4 @@ freteIntegrationTestRunner({
       expect(sandbox().calls({ service: "freight" })).toHaveLength(0)
     })
   },
-})
+}

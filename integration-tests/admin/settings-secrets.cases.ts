@@ -1,6 +1,6 @@
 import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
 import { createFreteOption, createProduct } from "../../scripts/lib/store-api"
-import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+import type { FreteConfiguredCases } from "../helpers/frete-runner"
 import { rememberSecret } from "../../test-support/log-guard"
 
 const FREIGHT_TOKEN = "admin-saved-freight-token-4c1d"
@@ -8,11 +8,11 @@ const TRACKING_CREDENTIAL = "option-tracking-credential-77ab"
 const ENCRYPTION_KEY = "an-encryption-key-for-the-tests-0123456789"
 rememberSecret(FREIGHT_TOKEN, TRACKING_CREDENTIAL, ENCRYPTION_KEY)
 
-freteIntegrationTestRunner({
+export const settingsSecretsCases: FreteConfiguredCases = {
   sandbox: { freightToken: FREIGHT_TOKEN, trackingCredential: TRACKING_CREDENTIAL },
   // No freight token in the options: the one saved in the admin is used.
   env: { FRETE_FREIGHT_TOKEN: "", FRETE_ENCRYPTION_KEY: ENCRYPTION_KEY },
-  testSuite: ({ api, getContainer, sandbox, dbConnection }) => {
+  cases: ({ api, getContainer, sandbox, dbConnection }) => {
     let store: BrazilianStore
 
     beforeAll(async () => {
@@ -38,7 +38,7 @@ freteIntegrationTestRunner({
 
       const row = await storedRow()
       expect(`${row.settings}${row.secrets}`).not.toContain(FREIGHT_TOKEN)
-      // Sealed with its URL bound in (v2): see admin/settings-save.spec.ts.
+      // Sealed with its URL bound in (v2): see admin/settings-save.cases.ts.
       expect(JSON.parse(row.secrets).freight_token).toMatch(/^v2:/)
 
       // The saved token prices checkout: the sandbox sees an authorized query.
@@ -177,4 +177,4 @@ freteIntegrationTestRunner({
       }
     })
   },
-})
+}

@@ -6,7 +6,7 @@ import { createSandbox, type Sandbox } from "../../sandbox/server"
 import { createFreteOption, createProduct } from "../../scripts/lib/store-api"
 import { encryptSecret } from "../../src/lib/security/secret-box"
 import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
-import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+import type { FreteConfiguredCases } from "../helpers/frete-runner"
 import { capturedLines, rememberSecret } from "../../test-support/log-guard"
 
 const FREIGHT_TOKEN = "saved-freight-token-for-the-binding-8d2a"
@@ -19,13 +19,13 @@ const RULES = [{ min_subtotal: 300, states: ["SP", "RJ"], cep_ranges: [] }]
 
 type Failure = { response: { status: number; data: Record<string, unknown> } }
 
-freteIntegrationTestRunner({
+export const settingsSaveCases: FreteConfiguredCases = {
   sandbox: { freightToken: FREIGHT_TOKEN },
   // Every read goes to the table: a change made there by SQL is what the next request sees.
   pluginOptions: { settingsRefreshMs: 0 },
   // The freight URL and token come from the admin only, so the stored row decides where it goes.
   env: { FRETE_FREIGHT_URL: "", FRETE_FREIGHT_TOKEN: "", FRETE_ENCRYPTION_KEY: ENCRYPTION_KEY },
-  testSuite: ({ api, getContainer, sandbox, dbConnection }) => {
+  cases: ({ api, getContainer, sandbox, dbConnection }) => {
     let store: BrazilianStore
     let elsewhere: Sandbox
 
@@ -132,4 +132,4 @@ freteIntegrationTestRunner({
       expect((await view()).credentials.freight).toMatchObject({ secret_set: true, secret_source: "settings", secret_withheld: false })
     })
   },
-})
+}

@@ -4,10 +4,9 @@
 import type { AxiosResponse } from "axios"
 import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
 import { eventually, placeOrder } from "../../scripts/lib/store-api"
-import { createTrackingStore, trackingActions, type TrackingStore } from "../helpers/tracking-store"
-import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+import { createTrackingStore, TRACKING_CREDENTIAL, trackingActions, type TrackingStore } from "../helpers/tracking-store"
+import type { FreteConfiguredCases } from "../helpers/frete-runner"
 
-const CREDENTIAL = "b3V0Ym94OnMzY3IzdC1vdXRib3gtY3JlZGVudGlhbA=="
 const CPF = "39053344705"
 const CPF_FORMATTED = "390.533.447-05"
 const FIXED_CPF = "11144477735"
@@ -27,11 +26,10 @@ const ok = (call: Promise<AxiosResponse>): Promise<AxiosResponse> =>
     throw new Error(`HTTP ${error.response?.status}: ${JSON.stringify(error.response?.data)}`)
   })
 
-freteIntegrationTestRunner({
-  sandbox: { trackingCredential: CREDENTIAL },
+export const trackingOutboxCases: FreteConfiguredCases = {
   // As many sockets as shipments, and a deadline past the slow answer: all 12 calls hang at once.
   pluginOptions: { tracking: { timeoutMs: 20_000, connections: BURST, retry: { baseDelayMs: 10, maxDelayMs: 20 } } },
-  testSuite: ({ api, getContainer, sandbox, dbConnection }) => {
+  cases: ({ api, getContainer, sandbox, dbConnection }) => {
     let tracking: TrackingStore
 
     beforeAll(async () => {
@@ -146,7 +144,7 @@ freteIntegrationTestRunner({
       // The preview sends nothing.
       expect(trackingCalls()).toHaveLength(1)
 
-      sandbox().configure({ trackingCredential: CREDENTIAL })
+      sandbox().configure({ trackingCredential: TRACKING_CREDENTIAL })
       const { data: retried } = await ok(api.post(`/admin/frete/tracking-orders/${failed.id}/retry`, {}, admin()))
       expect(retried.tracking_order).toMatchObject({ status: "created", attempts: 2, omitted_fields: [] })
       const [received] = sandbox().trackingOrders()
@@ -163,4 +161,4 @@ freteIntegrationTestRunner({
       expect((await api.get(`/admin/frete/tracking-orders/${failed.id}/preview`).catch((error: ApiError) => error.response)).status).toBe(401)
     })
   },
-})
+}

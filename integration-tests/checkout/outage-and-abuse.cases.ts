@@ -1,7 +1,7 @@
 import type { BrazilianStore } from "../helpers/brazilian-store"
 import { SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
 import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
-import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+import type { FreteConfiguredCases } from "../helpers/frete-runner"
 
 const FALLBACK = [
   { service: "correios-pac", name: "PAC (tabela da loja)", carrier: "correios", bands: [{ max_weight_kg: 30, price: 29.9, days: 6 }] },
@@ -18,7 +18,7 @@ function randomCep(): string {
   return `${digits.slice(0, 5)}-${digits.slice(5)}`
 }
 
-freteIntegrationTestRunner({
+export const outageAndAbuseCases: FreteConfiguredCases = {
   pluginOptions: {
     freight: {
       // Runs from the request's arrival: room for the retry the test counts, however busy Medusa is.
@@ -29,7 +29,7 @@ freteIntegrationTestRunner({
       circuitBreaker: { failureThreshold: FAILURES_TO_OPEN, openMs: 15_000 },
     },
   },
-  testSuite: ({ api, getContainer, sandbox }) => {
+  cases: ({ api, getContainer, sandbox }) => {
     let store: BrazilianStore
     let variantId: string
     let optionId: string
@@ -104,18 +104,19 @@ freteIntegrationTestRunner({
     })
 
     describe("abuse of the store quote route", () => {
-      it("1,000 quotes for random CEPs from one client cause no more freight queries than the per-client bound, and every one is answered", async () => {
+      it("250 quotes for random CEPs from one client, ten times its bound, cause no more freight queries than the bound, and every one is answered", async () => {
         const bound = 25
+        const asked = bound * 10
         await api.post("/admin/frete/settings", { quote_route_limit_per_minute: bound }, store.admin)
         const answers: Answer[] = []
         const started = Date.now()
-        for (let batch = 0; batch < 40; batch += 1) {
+        for (let batch = 0; batch < asked / 25; batch += 1) {
           answers.push(
             ...(await Promise.all(Array.from({ length: 25 }, () => quotes({ postal_code: randomCep(), items: [{ variant_id: variantId, quantity: 1 }] }))))
           )
         }
 
-        expect(answers).toHaveLength(1000)
+        expect(answers).toHaveLength(asked)
         // The bound is per minute of the clock: a run that spans more minutes sees it once per minute.
         const minutes = Math.floor(Date.now() / 60_000) - Math.floor(started / 60_000) + 1
         expect(freightCalls().length).toBeGreaterThan(0)
@@ -125,10 +126,9 @@ freteIntegrationTestRunner({
         const statuses = [...new Set(answers.map((answer) => answer.status))].sort()
         expect(statuses.filter((status) => status !== 200 && status !== 400)).toEqual([])
         const fromTable = answers.filter((answer) => answer.status === 200 && answer.data.quotes?.every((quote) => quote.is_fallback))
-        expect(fromTable.length).toBeGreaterThanOrEqual(1000 - bound * minutes - answers.filter((answer) => answer.status === 400).length)
+        expect(fromTable.length).toBeGreaterThanOrEqual(asked - bound * minutes - answers.filter((answer) => answer.status === 400).length)
         const unpriced = answers.flatMap((answer) => answer.data.quotes ?? []).filter((quote) => !(quote.amount > 0))
         expect(unpriced).toEqual([])
-        // A thousand requests through Medusa take a while on two cores.
       }, 600_000)
 
       it("keeps the quote cache within its bound however many distinct queries arrive", async () => {
@@ -151,4 +151,4 @@ freteIntegrationTestRunner({
       })
     })
   },
-})
+}

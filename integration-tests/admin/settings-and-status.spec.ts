@@ -1,0 +1,20 @@
+// The files of the merchant's settings and credentials, the status route and a store not
+// configured for tracking, on one booted app. Each file gives what it needs of its own (the
+// sandbox's token and credential, FRETE_* variables, plugin options: FreteConfiguredCases), put
+// in force before its first test as a restart with them would, and taken back after its last.
+import { freteCaseGroup, freteIntegrationTestRunner } from "../helpers/frete-runner"
+import { statusCases } from "../http/status.cases"
+import { trackingUnconfiguredCases } from "../tracking/tracking-unconfigured.cases"
+import { secretPairingCases } from "./secret-pairing.cases"
+import { settingsSaveCases } from "./settings-save.cases"
+import { settingsSecretsCases } from "./settings-secrets.cases"
+
+freteIntegrationTestRunner({
+  testSuite: freteCaseGroup({
+    "settings-secrets": settingsSecretsCases,
+    "settings-save": settingsSaveCases,
+    "secret-pairing": secretPairingCases,
+    status: statusCases,
+    "tracking-unconfigured": trackingUnconfiguredCases,
+  }),
+})

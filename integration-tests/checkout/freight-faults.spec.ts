@@ -1,0 +1,30 @@
+// The checkout files of a freight API that fails, hangs, is slow or is abused, on one booted app,
+// each file's cases in its `x.cases.ts` with the options it shows (a deadline, the circuit
+// breaker, the cache's lifetimes), put in force before its first test. The first three show one
+// answer at a time, with the breaker off and a wide deadline: what they count (answers, facts,
+// round trips) must not turn into fallback prices on a busy machine.
+import { freteCaseGroup, freteIntegrationTestRunner } from "../helpers/frete-runner"
+import { burstCases, burstHangCases } from "./burst.cases"
+import { coldQuoteRoundTripsCases } from "./cold-quote-round-trips.cases"
+import { failurePolicyCases } from "./failure-policy.cases"
+import { outageAndAbuseCases } from "./outage-and-abuse.cases"
+import { quoteAnswersCases } from "./quote-answers.cases"
+import { quotaGuardCases } from "./quota-guard.cases"
+import { shopperFactsCases } from "./shopper-facts.cases"
+
+jest.setTimeout(600_000)
+
+const BREAKER_OFF = { freight: { timeoutMs: 10_000, circuitBreaker: { enabled: false } } }
+
+freteIntegrationTestRunner({
+  testSuite: freteCaseGroup({
+    "quote-answers": { pluginOptions: BREAKER_OFF, cases: quoteAnswersCases },
+    "shopper-facts": { pluginOptions: BREAKER_OFF, cases: shopperFactsCases },
+    "cold-quote-round-trips": { pluginOptions: BREAKER_OFF, cases: coldQuoteRoundTripsCases },
+    "failure-policy": failurePolicyCases,
+    "outage-and-abuse": outageAndAbuseCases,
+    burst: burstCases,
+    "burst (a hanging API)": burstHangCases,
+    "quota-guard": quotaGuardCases,
+  }),
+})
