@@ -5,22 +5,14 @@
 // (admin-language.cases.ts), one who reads the settings page in Portuguese
 // (admin-settings-page.cases.ts). The secrets saved from the admin, the shipping options and the
 // order widget's actions are in admin-dashboard.spec.ts.
-import { startBrowserStore, type BrowserStore } from "../helpers/browser-store"
+import { startBrowserStore, startedForFile } from "../helpers/browser-store"
 import { languageCases } from "./admin-language.cases"
 import { settingsPageCases } from "./admin-settings-page.cases"
 
 jest.setTimeout(600_000)
 
-let merchant: BrowserStore | undefined
-const started = (): BrowserStore => {
-  if (!merchant) {
-    throw new Error("The admin's server is not started yet: use it inside a test or a hook")
-  }
-  return merchant
-}
-
-beforeAll(async () => {
-  merchant = await startBrowserStore({
+const started = startedForFile("The admin's server", async () => {
+  const merchant = await startBrowserStore({
     name: "merchant",
     admin: true,
     env: {},
@@ -28,10 +20,7 @@ beforeAll(async () => {
     screenshotPrefix: ["admin-language-", "merchant-"],
   })
   merchant.page.setDefaultTimeout(120_000)
-})
-
-afterAll(async () => {
-  await merchant?.stop()
+  return merchant
 })
 
 describe("the plugin's admin in the dashboard's language", () => languageCases(started))

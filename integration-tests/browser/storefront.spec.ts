@@ -7,28 +7,14 @@
 // after the order, the product page (whose last test lowers the client's bound of new CEPs). A
 // test that changes the settings or the sandbox puts them back; each takes CEPs of its own where
 // it counts freight calls, as the server keeps its quote answers.
-import { startStorefrontSession, type StorefrontSession } from "../helpers/browser-store"
+import { startedForFile, startStorefrontSession } from "../helpers/browser-store"
 import { afterTheOrderCases } from "./after-the-order.cases"
 import { checkoutCases } from "./storefront-checkout.cases"
 import { productPageCases } from "./storefront-product-page.cases"
 
 jest.setTimeout(600_000)
 
-let session: StorefrontSession | undefined
-const started = (): StorefrontSession => {
-  if (!session) {
-    throw new Error("The storefront session is not started yet: use it inside a test or a hook")
-  }
-  return session
-}
-
-beforeAll(async () => {
-  session = await startStorefrontSession("storefront")
-})
-
-afterAll(async () => {
-  await session?.stop()
-})
+const started = startedForFile("The storefront session", () => startStorefrontSession("storefront"))
 
 describe("the storefront's checkout, in a browser", () => checkoutCases(started))
 describe("after the order, in a browser", () => afterTheOrderCases(started))

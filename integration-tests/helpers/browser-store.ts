@@ -144,6 +144,26 @@ export async function openPage(browser: Browser, options: { viewport: { width: n
   return page
 }
 
+/**
+ * What a browser file's case files share (a server, a storefront session): started once before
+ * the file's first test and stopped after its last. The getter throws outside a test or a hook.
+ */
+export function startedForFile<T extends { stop: () => Promise<void> }>(what: string, start: () => Promise<T>): () => T {
+  let started: T | undefined
+  beforeAll(async () => {
+    started = await start()
+  })
+  afterAll(async () => {
+    await started?.stop()
+  })
+  return () => {
+    if (!started) {
+      throw new Error(`${what} is not started yet: use it inside a test or a hook`)
+    }
+    return started
+  }
+}
+
 /** Logs in to Medusa's admin as the demo's admin user, as a merchant would. */
 export async function logInToAdmin(page: Page, server: MedusaServer): Promise<void> {
   await page.goto(`${server.url}/app/login`)
