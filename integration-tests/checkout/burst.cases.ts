@@ -53,7 +53,7 @@ const burstFile =
     let variantId: string
 
     beforeAll(async () => {
-      store = await createCheckoutStore({ api, getContainer, sandbox }, { fallback: FALLBACK })
+      store = await createCheckoutStore({ api, getContainer }, { fallback: FALLBACK })
       ;({ variantId } = await createProduct(api, store, SHIRT))
       await createFreteOption(api, store, "cheapest", "Frete econômico")
     })
@@ -99,7 +99,6 @@ export const burstCases: FreteConfiguredCases = {
       // Every call the circuit let through was refused by the API: none was answered.
       expect(quoteCalls().filter((call) => call.status !== 500).map((call) => call.status)).toEqual([])
     })
-
   }),
 }
 

@@ -85,7 +85,7 @@ export const coldQuoteRoundTripsCases: FreteCases = ({ api, getContainer, sandbo
   })
 
   beforeAll(async () => {
-    store = await createCheckoutStore({ api, getContainer, sandbox })
+    store = await createCheckoutStore({ api, getContainer })
     ;({ variantId: warmVariant } = await createProduct(api, store, SHIRT))
     ;({ variantId: coldVariant } = await createProduct(api, store, MUG))
     optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")

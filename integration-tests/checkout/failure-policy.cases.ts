@@ -29,7 +29,7 @@ export const failurePolicyCases: FreteConfiguredCases = {
     const optionIds: Record<string, string> = {}
 
     beforeAll(async () => {
-      store = await createCheckoutStore({ api, getContainer, sandbox }, { fallback: FALLBACK })
+      store = await createCheckoutStore({ api, getContainer }, { fallback: FALLBACK })
       ;({ variantId } = await createProduct(api, store, SHIRT))
       optionIds.cheapest = await createFreteOption(api, store, "cheapest", "Frete econômico")
       optionIds.fastest = await createFreteOption(api, store, "fastest", "Frete expresso")

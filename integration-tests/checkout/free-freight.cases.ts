@@ -18,7 +18,7 @@ export const freeFreightCases: FreteCases = ({ api, getContainer, sandbox }) => 
 
   beforeAll(async () => {
     // Free freight from R$ 100 to São Paulo; nowhere else.
-    store = await createCheckoutStore({ api, getContainer, sandbox }, { free_freight_rules: [{ min_subtotal: 100, states: ["SP"] }] })
+    store = await createCheckoutStore({ api, getContainer }, { free_freight_rules: [{ min_subtotal: 100, states: ["SP"] }] })
     await createFreteOption(api, store, "cheapest", "Frete econômico")
     made = 0
   })

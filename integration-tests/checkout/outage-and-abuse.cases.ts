@@ -35,7 +35,7 @@ export const outageAndAbuseCases: FreteConfiguredCases = {
     let optionId: string
 
     beforeAll(async () => {
-      store = await createCheckoutStore({ api, getContainer, sandbox }, { fallback: FALLBACK })
+      store = await createCheckoutStore({ api, getContainer }, { fallback: FALLBACK })
       ;({ variantId } = await createProduct(api, store, SHIRT))
       optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")
     })

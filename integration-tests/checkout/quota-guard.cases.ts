@@ -33,7 +33,7 @@ export const quotaGuardCases: FreteConfiguredCases = {
     let optionId: string
 
     beforeAll(async () => {
-      store = await createCheckoutStore({ api, getContainer, sandbox })
+      store = await createCheckoutStore({ api, getContainer })
       ;({ variantId } = await createProduct(api, store, { title: "Caneca", sku: "CANECA-1", price: 60, weight: 400, length: 12, width: 12, height: 10 }))
       optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")
     })

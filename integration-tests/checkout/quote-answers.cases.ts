@@ -16,7 +16,7 @@ export const quoteAnswersCases: FreteCases = ({ api, getContainer, sandbox }) =>
   const optionIds: Record<string, string> = {}
 
   beforeAll(async () => {
-    store = await createCheckoutStore({ api, getContainer, sandbox }, {
+    store = await createCheckoutStore({ api, getContainer }, {
       fallback: [{ service: "correios-pac", name: "PAC", carrier: "correios", bands: [{ max_weight_kg: 30, price: 39.9, days: 9 }] }],
     })
     ;({ variantId } = await createProduct(api, store, SHIRT))

@@ -50,7 +50,7 @@ export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox 
 
   beforeAll(async () => {
     // PAC is a service of the settings with no shipping option: never offered. Azul is disabled.
-    store = await createCheckoutStore({ api, getContainer, sandbox }, {
+    store = await createCheckoutStore({ api, getContainer }, {
       services: [
         { metaname: "correios-pac", name: "Correios - PAC" },
         { metaname: "correios-sedex", name: "Correios - SEDEX" },

@@ -22,7 +22,7 @@ export const settingsBlipCases: FreteConfiguredCases = {
 
     beforeAll(async () => {
       // A rule of the merchant's that changes the query, so that defaults in its place would show.
-      store = await createCheckoutStore({ api, getContainer, sandbox }, { extra_price: { type: "fixed", value: 7.5 } })
+      store = await createCheckoutStore({ api, getContainer }, { extra_price: { type: "fixed", value: 7.5 } })
       ;({ variantId } = await createProduct(api, store, SHIRT))
       optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")
     })

@@ -32,7 +32,7 @@ export const settingsLockCases: FreteConfiguredCases = {
     const sessions: pg.Client[] = []
 
     beforeAll(async () => {
-      store = await createCheckoutStore({ api, getContainer, sandbox }, { extra_price: { type: "fixed", value: 7 } })
+      store = await createCheckoutStore({ api, getContainer }, { extra_price: { type: "fixed", value: 7 } })
       ;({ variantId } = await createProduct(api, store, SHIRT))
       optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")
     })

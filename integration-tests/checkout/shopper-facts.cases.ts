@@ -15,7 +15,7 @@ export const shopperFactsCases: FreteCases = ({ api, getContainer, sandbox }) =>
   const optionIds: Record<string, string> = {}
 
   beforeAll(async () => {
-    store = await createCheckoutStore({ api, getContainer, sandbox }, {
+    store = await createCheckoutStore({ api, getContainer }, {
       extra_days: 2,
       services: [{ metaname: "correios-sedex", name: "Correios - SEDEX", display_name: "SEDEX rápido" }],
       fallback: [],

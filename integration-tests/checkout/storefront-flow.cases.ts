@@ -16,7 +16,7 @@ export const storefrontFlowCases: FreteCases = ({ api, getContainer, sandbox }) 
   const optionIds: Record<string, string> = {}
 
   beforeAll(async () => {
-    store = await createCheckoutStore({ api, getContainer, sandbox }, {
+    store = await createCheckoutStore({ api, getContainer }, {
       services: [
         { metaname: "correios-sedex", name: "Correios - SEDEX", display_name: "SEDEX rápido" },
         { metaname: "correios-pac", name: "Correios - PAC" },

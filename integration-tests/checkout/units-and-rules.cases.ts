@@ -18,7 +18,7 @@ export const unitsAndRulesCases: FreteConfiguredCases = {
     let cheapestOption: string
 
     beforeAll(async () => {
-      store = await createCheckoutStore({ api, getContainer, sandbox }, { default_package: { weight_kg: 0.5, length_cm: 25, width_cm: 18, height_cm: 9 } })
+      store = await createCheckoutStore({ api, getContainer }, { default_package: { weight_kg: 0.5, length_cm: 25, width_cm: 18, height_cm: 9 } })
       cheapestOption = await createFreteOption(api, store, "cheapest", "Frete econômico")
     })
 

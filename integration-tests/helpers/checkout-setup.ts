@@ -8,7 +8,7 @@ export const SHIRT: ProductInput = { title: "Camiseta", sku: "CAMISETA-P", price
 /** A mug: 450 g, 12x12x10 cm, R$ 45. */
 export const MUG: ProductInput = { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 }
 
-export type StoreSetupContext = Pick<FreteTestContext, "api" | "getContainer" | "sandbox">
+export type StoreSetupContext = Pick<FreteTestContext, "api" | "getContainer">
 
 /**
  * What each checkout and order-flow file starts from, to call in its `beforeAll`: Medusa's runner

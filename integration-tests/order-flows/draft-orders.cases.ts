@@ -14,7 +14,7 @@ export const draftOrdersCases: FreteCases = ({ api, getContainer, sandbox }) => 
   let flow: OrderFlowStore
 
   beforeAll(async () => {
-    flow = await createOrderFlowStore({ api, getContainer, sandbox }, { extra_days: 2 })
+    flow = await createOrderFlowStore({ api, getContainer }, { extra_days: 2 })
   })
 
   const freightQueries = () => sandbox().calls({ service: "freight" }).map((call) => call.body as WireQuery)

@@ -17,7 +17,7 @@ export const exchangesAndClaimsCases: FreteCases = ({ api, getContainer, sandbox
   let flow: OrderFlowStore
 
   beforeAll(async () => {
-    flow = await createOrderFlowStore({ api, getContainer, sandbox }, { extra_days: 2, tracking: { company_document: "11.222.333/0001-81" } })
+    flow = await createOrderFlowStore({ api, getContainer }, { extra_days: 2, tracking: { company_document: "11.222.333/0001-81" } })
     // The mug is made to order: 4 days before it can leave.
     const { data } = await api.get(`/admin/products`, { ...flow.store.admin, params: { q: "Caneca", fields: "id" } })
     await api.post(`/admin/products/${data.products[0].id}`, { metadata: { frete_handling_days: 4 } }, flow.store.admin)

@@ -11,11 +11,11 @@ import { createOrderFlowStore, shippedOrder, type OrderFlowStore, type PlacedOrd
 
 type ShippingMethod = { id: string; shipping_option_id: string; data: Record<string, unknown> | null }
 
-export const factsFromAnEventCases: FreteCases = ({ api, getContainer, sandbox }) => {
+export const factsFromAnEventCases: FreteCases = ({ api, getContainer }) => {
   let flow: OrderFlowStore
 
   beforeAll(async () => {
-    flow = await createOrderFlowStore({ api, getContainer, sandbox }, {})
+    flow = await createOrderFlowStore({ api, getContainer }, {})
   })
 
   async function returnMethod(orderId: string, optionId: string): Promise<ShippingMethod | undefined> {

@@ -18,7 +18,7 @@ export const handlingDaysCases: FreteCases = ({ api, getContainer, sandbox }) =>
   let sedex: string
 
   beforeAll(async () => {
-    store = await createCheckoutStore({ api, getContainer, sandbox }, { extra_days: 1, tracking: { company_document: "11.222.333/0001-81" } })
+    store = await createCheckoutStore({ api, getContainer }, { extra_days: 1, tracking: { company_document: "11.222.333/0001-81" } })
     // A product made to order (5 days, on the product) and one in stock (0 days, on its variant).
     const made = await createProduct(api, store, { title: "Mesa sob medida", sku: "MESA", price: 900, weight: 300, length: 30, width: 20, height: 4 })
     await api.post(`/admin/products/${made.productId}`, { metadata: { prazo_fabricacao: 5 } }, store.admin)

@@ -17,7 +17,7 @@ export const returnsCases: FreteCases = ({ api, getContainer, sandbox }) => {
 
   beforeAll(async () => {
     // Handling days and an extra price are the merchant's dispatch: a return adds neither.
-    flow = await createOrderFlowStore({ api, getContainer, sandbox }, { extra_days: 2, extra_price: { type: "fixed", value: 5 } })
+    flow = await createOrderFlowStore({ api, getContainer }, { extra_days: 2, extra_price: { type: "fixed", value: 5 } })
   })
 
   const freightQueries = () => sandbox().calls({ service: "freight" }).map((call) => call.body as WireQuery)

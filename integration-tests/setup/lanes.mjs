@@ -40,16 +40,27 @@ function run(name, args, project = INTEGRATION) {
 const UNIT = ["--selectProjects", "unit"]
 const passed = process.argv.slice(2).filter((arg) => arg !== "--unit")
 const withUnit = process.argv.includes("--unit")
+
+/** The jest runs one after the other; the first failure's code, else 0. */
+async function inTurn(...runs) {
+  let failed = 0
+  for (const next of runs) {
+    const code = await next()
+    failed ||= code
+  }
+  return failed
+}
+
 const codes = passed.length
   ? [await run("integration", passed)]
   : await Promise.all([
-      (withUnit ? run("unit", ["--maxWorkers=1", "--workerIdleMemoryLimit=2GB"], UNIT) : Promise.resolve(0)).then(async (code) => {
-        const then = await run("apps", ["--maxWorkers=1", "--testPathIgnorePatterns", SERVERS, SECOND_HALF])
-        return code !== 0 ? code : then
-      }),
-      run("servers", ["--maxWorkers=1", "--testPathPattern", SERVERS]).then(async (code) => {
-        const then = await run("servers, then apps", ["--maxWorkers=1", "--testPathPattern", SECOND_HALF])
-        return code !== 0 ? code : then
-      }),
+      inTurn(
+        ...(withUnit ? [() => run("unit", ["--maxWorkers=1", "--workerIdleMemoryLimit=2GB"], UNIT)] : []),
+        () => run("apps", ["--maxWorkers=1", "--testPathIgnorePatterns", SERVERS, SECOND_HALF])
+      ),
+      inTurn(
+        () => run("servers", ["--maxWorkers=1", "--testPathPattern", SERVERS]),
+        () => run("servers, then apps", ["--maxWorkers=1", "--testPathPattern", SECOND_HALF])
+      ),
     ])
 process.exit(codes.find((code) => code !== 0) ?? 0)
