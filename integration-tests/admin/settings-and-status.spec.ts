@@ -1,9 +1,10 @@
-// The files of the merchant's settings and credentials, the status route and a store not
-// configured for tracking, on one booted app. Each file gives what it needs of its own (the
+// The files of the merchant's settings and credentials, the status route, a store not configured
+// for tracking and a tracking API that refuses the connection, on one booted app. Each file gives what it needs of its own (the
 // sandbox's token and credential, FRETE_* variables, plugin options: FreteConfiguredCases), put
 // in force before its first test as a restart with them would, and taken back after its last.
 import { freteCaseGroup, freteIntegrationTestRunner } from "../helpers/frete-runner"
 import { statusCases } from "../http/status.cases"
+import { trackingConnectCases } from "../tracking/tracking-connect.cases"
 import { trackingUnconfiguredCases } from "../tracking/tracking-unconfigured.cases"
 import { secretPairingCases } from "./secret-pairing.cases"
 import { settingsSaveCases } from "./settings-save.cases"
@@ -16,5 +17,6 @@ freteIntegrationTestRunner({
     "secret-pairing": secretPairingCases,
     status: statusCases,
     "tracking-unconfigured": trackingUnconfiguredCases,
+    "tracking-connect": trackingConnectCases,
   }),
 })

@@ -1,5 +1,5 @@
 // The plugin's admin pages in a real browser: Debian's Chromium, driven by playwright-core,
-// against the demo's server (`medusa develop`, this repository's src/ with the admin).
+// against the demo's server (`medusa start` in development mode, this repository's src/ with the admin).
 import path from "node:path"
 import type { Page } from "playwright-core"
 import type { MedusaServer } from "../../scripts/demo/medusa-server"

@@ -1,6 +1,6 @@
 // The plugin's admin as merchants read it, in a real browser (Debian's Chromium, driven by
-// playwright-core) against one demo server with the dashboard (`medusa develop`): the store as the
-// README sets it up, URLs and secrets given to the server (FRETE_*). Two merchants, each on a page
+// playwright-core) against one demo server with the dashboard (`medusa start`, development mode):
+// the store as the README sets it up, URLs and secrets given to the server (FRETE_*). Two merchants, each on a page
 // of their own: one whose dashboard starts in English and switches to Portuguese
 // (admin-language.cases.ts), one who reads the settings page in Portuguese
 // (admin-settings-page.cases.ts). The secrets saved from the admin, the shipping options and the

@@ -9,6 +9,7 @@ import { createCheckoutStore } from "../helpers/checkout-setup"
 import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
 import { freshMinute } from "../helpers/fresh-minute"
 import type { FreteConfiguredCases } from "../helpers/frete-runner"
+import { findPostalArea } from "../../sandbox/postal-base"
 
 const TOO_MANY = "Muitas consultas de frete em pouco tempo. Aguarde um minuto e tente novamente."
 const FALLBACK = [{ service: "correios-pac", name: "PAC (tabela da loja)", carrier: "correios", bands: [{ max_weight_kg: 30, price: 29.9, days: 6 }] }]
@@ -18,10 +19,15 @@ const FALLBACK = [{ service: "correios-pac", name: "PAC (tabela da loja)", carri
 type Price = { calculated_amount?: number; frete?: { is_fallback: boolean } }
 type Answer = { status: number; data: { code?: string; message?: string; shipping_option?: { calculated_price?: Price } }; headers: Record<string, string> }
 
-/** A random well-formed CEP the sandbox knows (01000-000 to 98999-999). */
+/**
+ * A random well-formed CEP the sandbox knows (01000-000 to 98999-999): its base has gaps between
+ * the states' ranges, and a CEP in one is answered "cep_not_served", by neither the API nor the table.
+ */
 function randomCep(): string {
-  const digits = String(1_000_000 + Math.floor(Math.random() * 97_999_999)).padStart(8, "0")
-  return `${digits.slice(0, 5)}-${digits.slice(5)}`
+  for (;;) {
+    const digits = String(1_000_000 + Math.floor(Math.random() * 97_999_999)).padStart(8, "0")
+    if (findPostalArea(digits)) return `${digits.slice(0, 5)}-${digits.slice(5)}`
+  }
 }
 
 export const quotaGuardCases: FreteConfiguredCases = {

@@ -16,8 +16,9 @@ import { stylesheet, type Styles } from "./storefront-reading"
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 const DOCS = path.join(ROOT, "docs")
-// `medusa develop` restarts on any file written outside dot folders: screenshots wait in .cache,
-// and go to docs/ (the README's) only when asked, so that a test run leaves the clone as it was.
+// Screenshots wait in .cache, and go to docs/ (the README's) only when asked, so that a test run
+// leaves the clone as it was (and a demo's `medusa develop`, which restarts on any file written
+// outside dot folders, keeps running).
 export const SHOTS = path.join(ROOT, ".cache", "screenshots")
 
 export interface BrowserStore {

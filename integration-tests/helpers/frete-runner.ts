@@ -29,7 +29,8 @@ export type FreteCases = (context: FreteTestContext) => void
  */
 export interface FreteConfiguredCases {
   pluginOptions?: FreteOptionsInput
-  env?: Record<string, string>
+  /** FRETE_* variables, or what gives them before the file's first test (a port picked then, say). */
+  env?: Record<string, string> | (() => Promise<Record<string, string>>)
   sandbox?: SandboxConfigPatch
   cases: FreteCases
 }
@@ -148,15 +149,15 @@ export function freteCaseGroup(files: Record<string, FreteCases | FreteConfigure
       const configured: FreteConfiguredCases = typeof file === "function" ? { cases: file } : file
       const { cases: register, sandbox: sandboxConfig } = configured
       const pluginOptions = configured.pluginOptions ?? context.pluginOptions
-      const env: Record<string, string> = {
-        ...(sandboxConfig?.freightToken !== undefined ? { FRETE_FREIGHT_TOKEN: sandboxConfig.freightToken } : {}),
-        ...(sandboxConfig?.trackingCredential !== undefined ? { FRETE_TRACKING_CREDENTIAL: sandboxConfig.trackingCredential } : {}),
-        ...configured.env,
-      }
       const saved: Record<string, string | undefined> = {}
       describe(title, () => {
         let seeds = false
         beforeAll(async () => {
+          const env: Record<string, string> = {
+            ...(sandboxConfig?.freightToken !== undefined ? { FRETE_FREIGHT_TOKEN: sandboxConfig.freightToken } : {}),
+            ...(sandboxConfig?.trackingCredential !== undefined ? { FRETE_TRACKING_CREDENTIAL: sandboxConfig.trackingCredential } : {}),
+            ...(typeof configured.env === "function" ? await configured.env() : configured.env),
+          }
           for (const [name, value] of Object.entries(env)) {
             saved[name] = process.env[name]
             process.env[name] = value

@@ -7,6 +7,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { run } from "../../scripts/demo/processes"
+import { buildPlugin } from "../../scripts/lib/installed-store"
 
 const ROOT = path.resolve(__dirname, "..", "..")
 const KIT = "medusa-plugin-frete-storefront"
@@ -19,9 +20,9 @@ const STOREFRONT_DEPENDENCIES = { react: "^18.3.1", "react-dom": "^18.3.1" }
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "frete-storefront-package-"))
 let tarball: string
 
-/** Builds the kit (the build that `npm run build` runs after the plugin's) and packs its package into `destination`. */
+/** Builds the kit (`npm run build` ends with it; once per test run) and packs its package into `destination`. */
 function packStorefront(destination: string): string {
-  execFileSync("npm", ["run", "build:storefront"], { cwd: ROOT, stdio: "pipe" })
+  buildPlugin()
   const packed = execFileSync("npm", ["pack", "./storefront", "--silent", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8" })
   return path.join(destination, packed.trim().split("\n").pop() as string)
 }

@@ -1,6 +1,11 @@
 const fs = require("node:fs")
+const path = require("node:path")
 
 module.exports = async function globalTeardown() {
+  // The plugin's tarball, which this run's package files built and packed once (scripts/lib/installed-store.ts).
+  if (process.env.FRETE_TEST_RUN) {
+    fs.rmSync(path.join(__dirname, "..", "..", ".cache", `packed-${process.env.FRETE_TEST_RUN}`), { recursive: true, force: true })
+  }
   const started = globalThis.__FRETE_TEST_PG__
   if (!started) {
     await dropBootedTemplates()

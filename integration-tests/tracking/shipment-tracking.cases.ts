@@ -16,7 +16,7 @@ export const shipmentTrackingCases: FreteCases = ({ api, getContainer, sandbox, 
   let tracking: TrackingStore
 
   beforeAll(async () => {
-    tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
+    tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID, { placeAheadFor: CPF_FORMATTED })
   })
 
   const trackingCalls = () => sandbox().calls({ service: "tracking" })

@@ -16,7 +16,7 @@ export const trackingBulkResendCases: FreteCases = ({ api, getContainer, sandbox
   let tracking: TrackingStore
 
   beforeAll(async () => {
-    tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
+    tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID, { placeAheadFor: CPF_FORMATTED })
   })
 
   const admin = () => tracking.store.admin

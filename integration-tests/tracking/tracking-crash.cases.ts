@@ -20,7 +20,7 @@ const CREDENTIAL = TRACKING_CREDENTIAL
 const CPF_FORMATTED = "529.982.247-25"
 const CARRIER_GUID = "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f"
 /** The killed server's tracking deadline: its lease is this plus LEASE_MARGIN_MS. */
-const CHILD_TIMEOUT_MS = 10_000
+const CHILD_TIMEOUT_MS = 6_000
 rememberSecret(CREDENTIAL)
 
 jest.setTimeout(600_000)
@@ -39,9 +39,9 @@ export const trackingCrashCases: FreteCases = ({ api, getContainer, sandbox, dbC
 
   it("a process killed mid-call leaves a failed row and one call, never two", async () => {
     sandbox().reset()
-    tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
-    // A second Medusa, a process of its own on this test's database: the one that will die.
-    server = await startMedusaServer({
+    // A second Medusa, a process of its own on this test's database: the one that will die. It
+    // boots while this app makes the store (the store is read at the calls, not at the boot).
+    const booting = startMedusaServer({
       port: await freePort(),
       logs: path.join(ROOT, ".cache", "tracking-crash-logs"),
       admin: false,
@@ -55,7 +55,13 @@ export const trackingCrashCases: FreteCases = ({ api, getContainer, sandbox, dbC
         LOG_LEVEL: "info",
       },
     })
-    const child = server
+    const [booted, made] = await Promise.allSettled([booting, createTrackingStore(api, getContainer(), CARRIER_GUID)])
+    // Kept first, so that the server is stopped after the test even when the store failed.
+    if (booted.status === "fulfilled") server = booted.value
+    if (booted.status === "rejected") throw booted.reason
+    if (made.status === "rejected") throw made.reason
+    tracking = made.value
+    const child = booted.value
     const shop = tracking.store
 
     // The service holds the call; the killed server never hears back.

@@ -30,7 +30,7 @@ export const trackingFaultsCases: FreteCases = ({ api, getContainer, sandbox }) 
   let tracking: TrackingStore
 
   beforeAll(async () => {
-    tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
+    tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID, { placeAheadFor: CPF_FORMATTED })
   })
 
   const job = () => deliverTrackingOrdersJob(getContainer())

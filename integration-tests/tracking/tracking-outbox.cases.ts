@@ -33,7 +33,7 @@ export const trackingOutboxCases: FreteConfiguredCases = {
     let tracking: TrackingStore
 
     beforeAll(async () => {
-      tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
+      tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID, { placeAheadFor: CPF_FORMATTED })
     })
 
     const trackingCalls = () => sandbox().calls({ service: "tracking" })

@@ -49,7 +49,7 @@ export const trackingReconcileCases: FreteCases = ({ api, getContainer, sandbox,
   let tracking: TrackingStore
 
   beforeAll(async () => {
-    tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
+    tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID, { placeAheadFor: CPF_FORMATTED })
   })
 
   afterEach(async () => {

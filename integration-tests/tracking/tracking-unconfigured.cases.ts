@@ -25,7 +25,7 @@ export const trackingUnconfiguredCases: FreteConfiguredCases = {
     let tracking: TrackingStore
 
     beforeAll(async () => {
-      tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
+      tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID, { placeAheadFor: CPF_FORMATTED })
     })
 
     const admin = () => tracking.store.admin

@@ -17,7 +17,7 @@ export const trackingWalkReadsCases: FreteCases = ({ api, getContainer, sandbox 
   let tracking: TrackingStore
 
   beforeAll(async () => {
-    tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
+    tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID, { placeAheadFor: CPF_FORMATTED })
   })
 
   const { ship } = trackingActions(api, () => tracking)

@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     process.stdout.write(`• Using the services at ${process.env.FRETE_FREIGHT_URL} and ${process.env.FRETE_TRACKING_URL}\n`)
   }
 
-  const server = await startMedusaServer({ port: MEDUSA_PORT, env, logs: LOGS })
+  const server = await startMedusaServer({ port: MEDUSA_PORT, env, logs: LOGS, watch: true })
   running.medusa = server
   const { api, admin } = server
   const store = await step("Seeding the Brazilian store", () => seedDemoStore(api, admin, (line) => process.stdout.write(`${line}\n`)))

@@ -23,9 +23,38 @@ export function createInstalledStore(name: string, medusaConfig: string): string
   return store
 }
 
-/** Builds this plugin and packs it into `destination`, as `npm publish` would; the tarball's path. */
-export function packPlugin(destination: string): string {
+/** What a test run (FRETE_TEST_RUN, from jest's global setup) keeps of its build: null outside a test run. */
+const runBuild = () => (process.env.FRETE_TEST_RUN ? path.join(ROOT, ".cache", `packed-${process.env.FRETE_TEST_RUN}`) : null)
+
+/**
+ * `npm run build` (the plugin, then the storefront kit into storefront/dist). Within one test run,
+ * once: the build reads only the clone, which a run does not change, so the package files after
+ * the first find it made.
+ */
+export function buildPlugin(): void {
+  const kept = runBuild()
+  if (kept && fs.existsSync(path.join(kept, "built"))) return
   execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "pipe" })
-  const packed = execFileSync("npm", ["pack", "--silent", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8" })
-  return path.join(destination, packed.trim().split("\n").pop() as string)
+  if (kept) {
+    fs.mkdirSync(kept, { recursive: true })
+    fs.writeFileSync(path.join(kept, "built"), "")
+  }
+}
+
+/**
+ * Builds this plugin and packs it into `destination`, as `npm publish` would; the tarball's path.
+ * Within one test run, packed once too: the next calls copy the first tarball.
+ */
+export function packPlugin(destination: string): string {
+  const kept = runBuild()
+  const packed = kept && fs.existsSync(kept) ? fs.readdirSync(kept).find((file) => file.endsWith(".tgz")) : undefined
+  if (kept && packed) {
+    fs.copyFileSync(path.join(kept, packed), path.join(destination, packed))
+    return path.join(destination, packed)
+  }
+  buildPlugin()
+  const output = execFileSync("npm", ["pack", "--silent", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8" })
+  const tarball = path.join(destination, output.trim().split("\n").pop() as string)
+  if (kept) fs.copyFileSync(tarball, path.join(kept, path.basename(tarball)))
+  return tarball
 }

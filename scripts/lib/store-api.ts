@@ -146,7 +146,12 @@ export const SHOPPER_ADDRESS = {
   phone: "(21) 98765-4321",
 }
 
-/** A cart as the Next.js starter makes it: region, items, then the e-mail and address. */
+/**
+ * A cart with its region, items, e-mail and addresses, made in one call (Medusa's POST /store/carts
+ * takes them all). The Next.js starter sends the e-mail and address later, in a second call that
+ * prices nothing either (no shipping method yet) and costs more than the first (about 0.7 s against
+ * 0.45 s on the test app); the storefront tests drive the starter's own steps.
+ */
 export async function createCart(
   api: AxiosInstance,
   store: StoreContext,
@@ -154,14 +159,9 @@ export async function createCart(
   address: Partial<typeof SHOPPER_ADDRESS> = {},
   email = "maria@example.com.br"
 ) {
-  const { data } = await api.post("/store/carts", { region_id: store.regionId, items }, store.store)
-  const cartId = data.cart.id as string
-  await api.post(
-    `/store/carts/${cartId}`,
-    { email, shipping_address: { ...SHOPPER_ADDRESS, ...address }, billing_address: { ...SHOPPER_ADDRESS, ...address } },
-    store.store
-  )
-  return cartId
+  const shopper = { ...SHOPPER_ADDRESS, ...address }
+  const { data } = await api.post("/store/carts", { region_id: store.regionId, items, email, shipping_address: shopper, billing_address: shopper }, store.store)
+  return data.cart.id as string
 }
 
 /** The starter's checkout step: list the options, then price each calculated one. */

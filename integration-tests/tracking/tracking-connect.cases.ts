@@ -5,7 +5,7 @@ import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
 import { eventually } from "../../scripts/lib/store-api"
 import { createSandbox, type Sandbox } from "../../sandbox/server"
 import { createTrackingStore, trackingActions, type TrackingStore } from "../helpers/tracking-store"
-import { freteIntegrationTestRunner } from "../helpers/frete-runner"
+import type { FreteConfiguredCases } from "../helpers/frete-runner"
 
 const CREDENTIAL = "Y29ubmVjdDpzM2NyM3QtY29ubmVjdC1jcmVkZW50aWFs"
 const CARRIER_GUID = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"
@@ -27,19 +27,17 @@ async function refusingPort(): Promise<number> {
   }
 }
 
-// The tracking URL points at a port nothing listens on (yet); set before the app boots.
-const env: Record<string, string> = {}
+/** The port the tracking URL points at, nothing listening on it until the test starts a service there. */
 let trackingPort = 0
-beforeAll(async () => {
-  trackingPort = await refusingPort()
-  env.FRETE_TRACKING_URL = `http://127.0.0.1:${trackingPort}`
-})
 
-freteIntegrationTestRunner({
+export const trackingConnectCases: FreteConfiguredCases = {
   sandbox: { trackingCredential: CREDENTIAL },
-  env,
+  env: async () => {
+    trackingPort = await refusingPort()
+    return { FRETE_TRACKING_URL: `http://127.0.0.1:${trackingPort}` }
+  },
   pluginOptions: { tracking: { retry: { baseDelayMs: 10, maxDelayMs: 20 } } },
-  testSuite: ({ api, getContainer, sandbox }) => {
+  cases: ({ api, getContainer, sandbox }) => {
     let tracking: TrackingStore
     let trackingService: Sandbox | undefined
 
@@ -89,4 +87,4 @@ freteIntegrationTestRunner({
       expect(sandbox().calls({ service: "tracking" })).toHaveLength(0)
     })
   },
-})
+}
