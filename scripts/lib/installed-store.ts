@@ -27,9 +27,9 @@ export function createInstalledStore(name: string, medusaConfig: string): string
 const runBuild = () => (process.env.FRETE_TEST_RUN ? path.join(ROOT, ".cache", `packed-${process.env.FRETE_TEST_RUN}`) : null)
 
 /**
- * `npm run build` (the plugin, then the storefront kit into storefront/dist). Within one test run,
- * once: the build reads only the clone, which a run does not change, so the package files after
- * the first find it made.
+ * `npm run build`: the plugin into .medusa/, then the storefront kit (also into storefront/dist).
+ * Within one test run, once: the build reads only the clone, which a run does not change, so the
+ * package files after the first find it made.
  */
 export function buildPlugin(): void {
   const kept = runBuild()
