@@ -101,9 +101,9 @@ export function trackingActions(api: AxiosInstance, tracking: () => TrackingStor
      */
     ship: async (cpf: string, address: Record<string, unknown> = {}, shipment: Parameters<typeof shipOrder>[3] = {}) => {
       const { store, optionId, placed } = tracking()
-      const ahead = !placedShipped && placed?.cpf === cpf && Object.keys(address).length === 0
-      placedShipped ||= ahead
-      const order = ahead && placed ? placed.order : await placeOrder(api, store, optionId, ORDER_ITEMS(tracking()), { metadata: { cpf }, ...address })
+      const ahead = !placedShipped && placed?.cpf === cpf && Object.keys(address).length === 0 ? placed.order : undefined
+      placedShipped ||= ahead !== undefined
+      const order = ahead ?? (await placeOrder(api, store, optionId, ORDER_ITEMS(tracking()), { metadata: { cpf }, ...address }))
       const fulfillmentId = await shipOrder(api, store, order, { trackingNumber: "BR123456789BR", fulfillmentMetadata: { nfe_numero: "4521", nfe_serie: "1" }, ...shipment })
       return { order, fulfillmentId }
     },

@@ -7,7 +7,7 @@ import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
 import { run } from "../../scripts/demo/processes"
-import { buildPlugin } from "../../scripts/lib/installed-store"
+import { buildPlugin, npmPack } from "../../scripts/lib/installed-store"
 
 const ROOT = path.resolve(__dirname, "..", "..")
 const KIT = "medusa-plugin-frete-storefront"
@@ -23,8 +23,7 @@ let tarball: string
 /** Builds the kit (`npm run build` ends with it; once per test run) and packs its package into `destination`. */
 function packStorefront(destination: string): string {
   buildPlugin()
-  const packed = execFileSync("npm", ["pack", "./storefront", "--silent", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8" })
-  return path.join(destination, packed.trim().split("\n").pop() as string)
+  return npmPack("./storefront", destination)
 }
 
 /** The packages a lockfile records (names, sorted, once each), the project itself left out. */

@@ -53,8 +53,13 @@ export function packPlugin(destination: string): string {
     return path.join(destination, packed)
   }
   buildPlugin()
-  const output = execFileSync("npm", ["pack", "--silent", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8" })
-  const tarball = path.join(destination, output.trim().split("\n").pop() as string)
+  const tarball = npmPack(".", destination)
   if (kept) fs.copyFileSync(tarball, path.join(kept, path.basename(tarball)))
   return tarball
+}
+
+/** `npm pack` of a package of this clone (`.`, the plugin; `./storefront`, the kit) into `destination`; the tarball's path. */
+export function npmPack(packageDir: string, destination: string): string {
+  const output = execFileSync("npm", ["pack", packageDir, "--silent", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8" })
+  return path.join(destination, output.trim().split("\n").pop() as string)
 }
