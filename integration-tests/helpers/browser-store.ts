@@ -11,7 +11,7 @@ import { startStorefront, type StorefrontServer } from "../../scripts/demo/store
 import { createCart, eventually } from "../../scripts/lib/store-api"
 import { createSandbox, type Sandbox } from "../../sandbox/server"
 import type { FreteQuote } from "../../storefront/index"
-import { bootedTemplateName, inMaintenance } from "../setup/booted-database"
+import { bootedTemplateName, inMaintenance, keepBootedDatabase } from "../setup/booted-database"
 import { stylesheet, type Styles } from "./storefront-reading"
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
@@ -35,25 +35,34 @@ const databaseUrl = (name: string) => `postgres://${process.env.DB_USERNAME}:${p
 
 /**
  * Makes the database `name` for a browser file's server: a copy of the one the run's first browser
- * file migrated and gave the admin user (`medusa db:migrate` and `medusa user`, about 35 s), kept
- * as a template; true when it is such a copy, so the server skips both. Without a run id
- * (FRETE_TEST_FRESH_MIGRATIONS=1), an empty database that the server prepares itself.
+ * file prepared (migrated, and given the admin user by `medusa user`), kept as a template; true
+ * when it is such a copy, so the server skips both. The first file starts it from the database an
+ * app of this jest run booted, when there is one (the multi-instance file's), and migrates it
+ * itself otherwise (`medusa db:migrate`, about 30 s), leaving it booted for the apps after it.
+ * Without a run id (FRETE_TEST_FRESH_MIGRATIONS=1), an empty database that the server prepares itself.
  */
 async function servedDatabase(name: string, env: Record<string, string>, logs: string): Promise<boolean> {
-  const template = bootedTemplateName(env)?.replace("frete-booted-", "frete-served-")
-  if (!template) {
+  const booted = bootedTemplateName(env)
+  if (!booted) {
     await inMaintenance((client) => client.query(`create database ${name}`))
     return false
   }
-  const exists = await inMaintenance(async (client) => (await client.query("select 1 from pg_database where datname = $1", [template])).rowCount)
-  if (!exists) {
+  const template = booted.replace("frete-booted-", "frete-served-")
+  const exists = async (database: string) => inMaintenance(async (client) => Boolean((await client.query("select 1 from pg_database where datname = $1", [database])).rowCount))
+  if (!(await exists(template))) {
     // One jest worker runs the browser files one after another: no other file makes it meanwhile.
     const building = `${template}-building`
+    const migrated = await exists(booted)
     await inMaintenance(async (client) => {
       await client.query(`drop database if exists "${building}"`)
-      await client.query(`create database "${building}"`)
+      await client.query(migrated ? `create database "${building}" with template "${booted}"` : `create database "${building}"`)
     })
-    await prepare({ ...process.env, ...env, DATABASE_URL: databaseUrl(building) }, logs)
+    const buildingEnv = { ...process.env, ...env, DATABASE_URL: databaseUrl(building) }
+    if (!migrated) {
+      await prepare(buildingEnv, logs, ROOT, { migrate: true, user: false })
+      await keepBootedDatabase(building, booted)
+    }
+    await prepare(buildingEnv, logs, ROOT, { migrate: false, user: true })
     await inMaintenance((client) => client.query(`alter database "${building}" rename to "${template}"`))
   }
   await inMaintenance((client) => client.query(`create database ${name} with template "${template}"`))

@@ -1,10 +1,12 @@
-// A database some earlier app of this jest run migrated and booted, kept as a Postgres template:
-// the next app of the same module set starts from a copy of it, and Medusa's runner finds its
+// A database some earlier app of this run migrated and booted, kept as a Postgres template: the
+// next app of the same module set starts from a copy of it, and Medusa's runner finds its
 // migrations applied and its links in sync (it still runs both: only what is pending is done).
-// A production restart does the same, on the database of the run before.
+// A production restart does the same, on the database of the run before. `npm test`'s jest runs
+// are one run on one Postgres (lanes.mjs): an app of either lane copies what the other kept.
 //
-// The template is named after the jest run (FRETE_TEST_RUN, from the global setup) and after the
-// environment that changes Medusa's module set (MEDUSA_* variables: feature flags, worker mode).
+// The template is named after the run (FRETE_TEST_RUN, from lanes.mjs or the global setup) and
+// after the environment that may change Medusa's module set (MEDUSA_* variables: feature flags),
+// but for the worker mode: a server, a worker and a shared instance have the same tables.
 // Set FRETE_TEST_FRESH_MIGRATIONS=1 to migrate every app's database from scratch instead.
 import { createHash } from "node:crypto"
 import { Client } from "pg"
@@ -41,7 +43,7 @@ export function bootedTemplateName(env: Record<string, string>): string | null {
     return null
   }
   const moduleSet = Object.entries({ ...process.env, ...env })
-    .filter(([name]) => name.startsWith("MEDUSA_"))
+    .filter(([name]) => name.startsWith("MEDUSA_") && name !== "MEDUSA_WORKER_MODE")
     .sort(([a], [b]) => a.localeCompare(b))
   const digest = createHash("sha256").update(JSON.stringify(moduleSet)).digest("hex").slice(0, 10)
   return `frete-booted-${run}-${digest}`

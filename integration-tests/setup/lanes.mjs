@@ -7,9 +7,12 @@
 //   servers of their own from this checkout (`medusa develop`, `npm run build` then `npm pack`),
 //   so two of them at once would rebuild `.medusa/` under each other: they keep to one lane.
 //
-// Each run has its own global setup, hence its own throwaway Postgres. With arguments (a spec's
-// path, jest flags), one jest run gets them instead: `npm run test:integration -- <path>`.
+// The runs share one throwaway Postgres, started here (unless DB_HOST names one), and one run
+// name (FRETE_TEST_RUN): the first app of a module set migrates its database, and every later one,
+// in either lane, starts from a copy of it. With arguments (a spec's path, jest flags), one jest
+// run gets them instead, and its global setup starts its own: `npm run test:integration -- <path>`.
 import { spawn } from "node:child_process"
+import { newTestRun, removeRunLeftovers, startTestPostgres } from "./test-postgres.mjs"
 
 const SERVERS = "integration-tests/(browser|package|scale)/"
 // Alone, the servers' lane would end minutes before the apps': once its servers are done, it takes
@@ -25,6 +28,8 @@ const YOUNG_GENERATION = "--max-semi-space-size=64"
 // Set, each run writes its results (per file and per test, with times) to <dir>/<run>.json.
 const TIMES = process.env.FRETE_TEST_TIMES_DIR
 
+const children = new Set()
+
 function run(name, args, project = INTEGRATION) {
   const started = Date.now()
   const times = TIMES ? ["--json", `--outputFile=${TIMES}/${name.replace(/\W+/g, "-")}.json`] : []
@@ -36,7 +41,9 @@ function run(name, args, project = INTEGRATION) {
       stdio: "inherit",
       env: { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, ...vmModules, YOUNG_GENERATION].filter(Boolean).join(" ") },
     })
+    children.add(child)
     child.on("exit", (code, signal) => {
+      children.delete(child)
       const seconds = Math.round((Date.now() - started) / 1000)
       console.log(`\n[${name}] exit ${code ?? signal} after ${seconds} s`)
       resolve(code ?? 1)
@@ -58,9 +65,32 @@ async function inTurn(...runs) {
   return failed
 }
 
+/** Runs `runs` on one Postgres (this one's, unless DB_HOST names one) under one run name, then removes what they left. */
+async function onOnePostgres(runs) {
+  const postgres = process.env.DB_HOST ? undefined : await startTestPostgres()
+  const run = newTestRun()
+  Object.assign(process.env, postgres?.env, { FRETE_TEST_RUN: run })
+  const stop = async () => {
+    await removeRunLeftovers(run, { databases: !postgres })
+    await postgres?.stop()
+  }
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.once(signal, async () => {
+      for (const child of children) child.kill(signal)
+      await stop()
+      process.exit(1)
+    })
+  }
+  try {
+    return await runs()
+  } finally {
+    await stop()
+  }
+}
+
 const codes = passed.length
   ? [await run("integration", passed)]
-  : await Promise.all([
+  : await onOnePostgres(() => Promise.all([
       inTurn(
         ...(withUnit ? [() => run("unit", ["--maxWorkers=1", "--workerIdleMemoryLimit=2GB"], UNIT)] : []),
         () => run("apps", ["--maxWorkers=1", "--testPathIgnorePatterns", SERVERS, SECOND_HALF])
@@ -69,5 +99,5 @@ const codes = passed.length
         () => run("servers", ["--maxWorkers=1", "--testPathPattern", SERVERS]),
         () => run("servers, then apps", ["--maxWorkers=1", "--testPathPattern", SECOND_HALF])
       ),
-    ])
+    ]))
 process.exit(codes.find((code) => code !== 0) ?? 0)

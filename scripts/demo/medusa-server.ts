@@ -78,9 +78,13 @@ export async function startMedusaServer(options: {
   }
 }
 
-/** The database's migrations and the admin user (`env.DATABASE_URL`'s), run from `cwd` (this clone unless given). */
-export async function prepare(env: NodeJS.ProcessEnv, logs: string, cwd: string = ROOT): Promise<void> {
-  await step("Migrations", () => run(MEDUSA, ["db:migrate"], { cwd, env, log: path.join(logs, "migrate.log") }))
+/**
+ * The database's migrations and the admin user (`env.DATABASE_URL`'s), run from `cwd` (this clone
+ * unless given); `steps` leaves one of them out.
+ */
+export async function prepare(env: NodeJS.ProcessEnv, logs: string, cwd: string = ROOT, steps = { migrate: true, user: true }): Promise<void> {
+  if (steps.migrate) await step("Migrations", () => run(MEDUSA, ["db:migrate"], { cwd, env, log: path.join(logs, "migrate.log") }))
+  if (!steps.user) return
   await step(`Admin user ${DEMO_ADMIN.email}`, () =>
     run(MEDUSA, ["user", "-e", DEMO_ADMIN.email, "-p", DEMO_ADMIN.password], { cwd, env, log: path.join(logs, "user.log") }).catch(
       (error: { output?: string }) => {

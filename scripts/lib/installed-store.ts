@@ -23,7 +23,7 @@ export function createInstalledStore(name: string, medusaConfig: string): string
   return store
 }
 
-/** What a test run (FRETE_TEST_RUN, from jest's global setup) keeps of its build: null outside a test run. */
+/** What a test run (FRETE_TEST_RUN, from lanes.mjs or jest's global setup) keeps of its build: null outside a test run. */
 const runBuild = () => (process.env.FRETE_TEST_RUN ? path.join(ROOT, ".cache", `packed-${process.env.FRETE_TEST_RUN}`) : null)
 
 /**

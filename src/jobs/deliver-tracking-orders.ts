@@ -1,8 +1,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { freteOf, loggerOf } from "../bridge/medusa-bridge"
+import { deliveryJobSchedule, JOB_SECONDS_VARIABLE } from "../lib/tracking/job-schedule"
 import { deliverTrackingOrder } from "../workflows/tracking/deliver-tracking-order"
 
-/** Rows given an attempt per run; the rest wait for the next minute. */
+/** Rows given an attempt per run; the rest wait for the next run. */
 const BATCH = 50
 
 /**
@@ -30,5 +31,6 @@ export default async function deliverTrackingOrdersJob(container: MedusaContaine
 
 export const config = {
   name: "frete-deliver-tracking-orders",
-  schedule: "* * * * *",
+  // Every minute on the minute, or every FRETE_TRACKING_JOB_SECONDS seconds.
+  schedule: deliveryJobSchedule(process.env[JOB_SECONDS_VARIABLE]),
 }
