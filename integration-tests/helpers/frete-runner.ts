@@ -35,6 +35,9 @@ export interface FreteConfiguredCases {
   cases: FreteCases
 }
 
+/** A group's files by title (each a `describe`), in the order given. */
+export type FreteCaseFiles = Record<string, FreteCases | FreteConfiguredCases>
+
 export interface FreteRunnerConfig {
   sandbox?: SandboxOptions
   /** The plugin's options, as a store would put them on its plugin entry (URLs and secrets aside). */
@@ -132,7 +135,7 @@ export function freteIntegrationTestRunner({ sandbox: sandboxOptions, pluginOpti
  * its database is first put back to the booted state, and the template is taken again after its
  * `beforeAll` hooks, so its tests start from its own seed; the next file gets the booted state.
  */
-export function freteCaseGroup(files: Record<string, FreteCases | FreteConfiguredCases>): FreteCases {
+export function freteCaseGroup(files: FreteCaseFiles): FreteCases {
   return (context) => {
     const { dbUtils, dbConfig } = context
     const booted = `${dbConfig.dbName}-booted`

@@ -6,7 +6,7 @@ import { createBrazilianStore, type BrazilianStore } from "./brazilian-store"
 
 /**
  * The tracking API's credential (Basic, base64 of user:password) of the files that share one app
- * (tracking/tracking.spec.ts), and that app's configuration: retries due almost at once,
+ * (tracking/tracking.group.ts), and their configuration: retries due almost at once,
  * so that a test can run the delivery job right away.
  */
 export const TRACKING_CREDENTIAL = "dHJhY2tpbmc6czNjcjN0LWNyZWRlbnRpYWw="

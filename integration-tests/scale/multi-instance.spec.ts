@@ -6,6 +6,11 @@
 // tracks each shipment once, also after a restart. This file's own app only seeds the store (as a
 // server: it runs no job of its own).
 import path from "node:path"
+import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
+import { INTERRUPTED_REASON } from "../../src/lib/tracking/delivery-policy"
+import { FRETE_MODULE } from "../../src/modules/frete"
+import type FreteModuleService from "../../src/modules/frete/service"
+import { LEASE_MARGIN_MS } from "../../src/modules/frete/tracking-delivery"
 import { ROOT, startMedusaServer, type MedusaServer } from "../../scripts/demo/medusa-server"
 import { freePort } from "../../scripts/demo/processes"
 import { createCart, eventually, listAndCalculate, placeOrder, shipOrder } from "../../scripts/lib/store-api"
@@ -22,8 +27,8 @@ const CPF_FORMATTED = "529.982.247-25"
 const SAVE_ROUNDS = 5
 // A failed attempt is retried 6.4-9.6 s later (the delivery policy's jitter): well after the
 // restart test has killed the worker, so that the worker started after it is the one that sends,
-// and before that worker is up.
-const PLUGIN_OPTIONS = { tracking: { retry: { baseDelayMs: 8_000, maxDelayMs: 8_000 } } }
+// and before that worker is up. A call's deadline of 6 s: a lease of 11 s (LEASE_MARGIN_MS more).
+const PLUGIN_OPTIONS = { tracking: { timeoutMs: 6_000, retry: { baseDelayMs: 8_000, maxDelayMs: 8_000 } } }
 // The worker runs the delivery job every 5 s instead of on the minute: a restarted worker's first
 // run comes within seconds, not up to a minute later.
 const WORKER_JOB_SECONDS = "5"
@@ -226,32 +231,63 @@ freteIntegrationTestRunner({
       expect(storedOrdersOf("BR123456789BR")).toBe(1)
     })
 
-    it("a worker restarted with a pending row delivers it once", async () => {
+    it("a worker killed mid-call and restarted: the row it was sending ends failed after its lease, one call, and a pending row is sent once", async () => {
+      // One shipment's first attempt gets a 503: pending, its retry due 6.4-9.6 s later.
       sandbox().setFault("tracking", { mode: "status", status: 503, times: 1 })
-      const order = await placeOrder(b().api, shop(), tracking.optionId, [{ variant_id: tracking.shirt, quantity: 1 }], { metadata: { cpf: CPF_FORMATTED } })
-      await shipOrder(a().api, shop(), order, { trackingNumber: "BR223456789BR" })
+      const waiting = await placeOrder(b().api, shop(), tracking.optionId, [{ variant_id: tracking.shirt, quantity: 1 }], { metadata: { cpf: CPF_FORMATTED } })
+      await shipOrder(a().api, shop(), waiting, { trackingNumber: "BR223456789BR" })
       const [pending] = await eventually(async () => {
-        const rows = await rowsOf(order.id)
+        const rows = await rowsOf(waiting.id)
         return rows.length && rows[0].attempts > 0 ? rows : undefined
       }, 600)
-      // The 503 was its first attempt; the retry is not due yet.
       expect({ status: pending.status, attempts: pending.attempts }).toEqual({ status: "pending", attempts: 1 })
-
-      // The worker dies (as in a deploy) and comes back; its scheduled job sends the row.
+      // The next one's call the service holds: the worker dies (kill -9, as in a crash or a deploy) with it under way.
+      sandbox().setFault("tracking", { mode: "hang", times: 1 })
+      const cut = await placeOrder(b().api, shop(), tracking.optionId, [{ variant_id: tracking.mug, quantity: 1 }], { metadata: { cpf: CPF_FORMATTED } })
+      await shipOrder(a().api, shop(), cut, { trackingNumber: "BR987654321BR" })
+      await eventually(async () => trackingCallsOf("BR987654321BR").length === 1, 300)
+      const [sending] = await rowsOf(cut.id)
+      expect({ status: sending.status, attempts: sending.attempts }).toEqual({ status: "sending", attempts: 0 })
       process.kill(-(worker as MedusaServer).pid, "SIGKILL")
       await worker?.stop()
+
+      // Within its lease, the row is left alone: the call might still be answered.
+      const frete = getContainer().resolve<FreteModuleService>(FRETE_MODULE)
+      await frete.sweepTrackingLeases()
+      const { rows: leases } = await dbConnection.raw(`select status, extract(epoch from (lease_until - now())) * 1000 as left_ms from tracking_order where id = ?`, [sending.id])
+      expect(leases[0].status).toBe("sending")
+      expect(Number(leases[0].left_ms)).toBeLessThanOrEqual(PLUGIN_OPTIONS.tracking.timeoutMs + LEASE_MARGIN_MS)
+
+      // The worker comes back. Its job ends the cut row failed once the lease has run out ("check
+      // the service's panel": the service may have the order), and sends the pending one.
       worker = await startWorker()
-      const [row] = await eventually(async () => {
-        const rows = await rowsOf(order.id)
+      const [failed] = await eventually(async () => {
+        const rows = await rowsOf(cut.id)
+        return rows[0]?.status === "failed" ? rows : undefined
+      }, 1_500)
+      expect(failed).toMatchObject({ attempts: 1, remote_id: null, next_attempt_at: null, last_error: INTERRUPTED_REASON })
+      const [created] = await eventually(async () => {
+        const rows = await rowsOf(waiting.id)
         return rows[0]?.status === "created" ? rows : undefined
       }, 1_500)
-      expect(row.remote_id).toBeTruthy()
-      // The 503, then the one that created it.
-      expect(trackingCallsOf("BR223456789BR")).toEqual([
-        { status: 503, fault: "status" },
-        { status: 200, fault: null },
-      ])
-      expect(storedOrdersOf("BR223456789BR")).toBe(1)
+      expect(created.remote_id).toBeTruthy()
+      // The job's later runs send neither again.
+      for (let run = 0; run < 3; run += 1) {
+        await deliverTrackingOrdersJob(getContainer())
+      }
+      expect({ waiting: trackingCallsOf("BR223456789BR"), cut: trackingCallsOf("BR987654321BR") }).toEqual({
+        waiting: [
+          { status: 503, fault: "status" },
+          { status: 200, fault: null },
+        ],
+        cut: [{ status: null, fault: "hang" }],
+      })
+      expect({ waiting: storedOrdersOf("BR223456789BR"), cut: storedOrdersOf("BR987654321BR") }).toEqual({ waiting: 1, cut: 0 })
+
+      // The merchant checked the panel and resends on purpose: created, the second call.
+      const { data } = await a().api.post(`/admin/frete/tracking-orders/${failed.id}/retry`, {}, tracking.store.admin)
+      expect(data.tracking_order).toMatchObject({ status: "created", attempts: 2 })
+      expect(storedOrdersOf("BR987654321BR")).toBe(1)
     })
   },
 })

@@ -1,9 +1,9 @@
-// The checkout files of a freight API that fails, hangs, is slow or is abused, on one booted app,
-// each file's cases in its `x.cases.ts` with the options it shows (a deadline, the circuit
-// breaker, the cache's lifetimes), put in force before its first test. The first three show one
-// answer at a time, with the breaker off and a wide deadline: what they count (answers, facts,
-// round trips) must not turn into fallback prices on a busy machine.
-import { freteCaseGroup, freteIntegrationTestRunner } from "../helpers/frete-runner"
+// The checkout files of a freight API that fails, hangs, is slow or is abused, each file's cases
+// in its `x.cases.ts` with the options it shows (a deadline, the circuit breaker, the cache's
+// lifetimes), put in force before its first test. The first three show one answer at a time, with
+// the breaker off and a wide deadline: what they count (answers, facts, round trips) must not
+// turn into fallback prices on a busy machine. One of the groups of store.spec.ts.
+import type { FreteCaseFiles } from "../helpers/frete-runner"
 import { burstCases, burstHangCases } from "./burst.cases"
 import { coldQuoteRoundTripsCases } from "./cold-quote-round-trips.cases"
 import { failurePolicyCases } from "./failure-policy.cases"
@@ -12,12 +12,9 @@ import { quoteAnswersCases } from "./quote-answers.cases"
 import { quotaGuardCases } from "./quota-guard.cases"
 import { shopperFactsCases } from "./shopper-facts.cases"
 
-jest.setTimeout(600_000)
-
 const BREAKER_OFF = { freight: { timeoutMs: 10_000, circuitBreaker: { enabled: false } } }
 
-freteIntegrationTestRunner({
-  testSuite: freteCaseGroup({
+export const freightFaultsFiles: FreteCaseFiles = {
     "quote-answers": { pluginOptions: BREAKER_OFF, cases: quoteAnswersCases },
     "shopper-facts": { pluginOptions: BREAKER_OFF, cases: shopperFactsCases },
     "cold-quote-round-trips": { pluginOptions: BREAKER_OFF, cases: coldQuoteRoundTripsCases },
@@ -26,5 +23,4 @@ freteIntegrationTestRunner({
     burst: burstCases,
     "burst (a hanging API)": burstHangCases,
     "quota-guard": quotaGuardCases,
-  }),
-})
+}

@@ -1,10 +1,11 @@
-// The checkout files that price with the freight API answering (the sandbox's defaults) on one
-// booted app, each file's cases in its `x.cases.ts`: most on the default options, three on
-// options of their own (store units, settings read again at once or soon), put in force before
-// their first test. Each file starts with the plugin's in-process state as a fresh process with
-// its options has it (freteCaseGroup), so freight-call counts of one do not see another's answers.
+// The checkout files that price with the freight API answering (the sandbox's defaults), each
+// file's cases in its `x.cases.ts`: most on the default options, three on options of their own
+// (store units, settings read again at once or soon), put in force before their first test. Each
+// file starts with the plugin's in-process state as a fresh process with its options has it
+// (freteCaseGroup), so freight-call counts of one do not see another's answers. One of the groups
+// of store.spec.ts.
 import { demoSeedAndPlayCases } from "../demo/demo-seed-and-play.cases"
-import { freteCaseGroup, freteIntegrationTestRunner } from "../helpers/frete-runner"
+import type { FreteCaseFiles } from "../helpers/frete-runner"
 import { draftOrdersCases } from "../order-flows/draft-orders.cases"
 import { exchangesAndClaimsCases } from "../order-flows/exchanges-and-claims.cases"
 import { factsFromAnEventCases } from "../order-flows/facts-from-an-event.cases"
@@ -18,10 +19,7 @@ import { storefrontFlowCases } from "./storefront-flow.cases"
 import { storefrontServerCases } from "./storefront-server.cases"
 import { unitsAndRulesCases } from "./units-and-rules.cases"
 
-jest.setTimeout(600_000)
-
-freteIntegrationTestRunner({
-  testSuite: freteCaseGroup({
+export const checkoutFiles: FreteCaseFiles = {
     "quote-route-options": quoteRouteOptionsCases,
     "storefront-flow": storefrontFlowCases,
     "free-freight": freeFreightCases,
@@ -35,5 +33,4 @@ freteIntegrationTestRunner({
     "units-and-rules": unitsAndRulesCases,
     "settings-blip": settingsBlipCases,
     "settings-lock": settingsLockCases,
-  }),
-})
+}
