@@ -1,4 +1,4 @@
-// The plugin's admin in the dashboard's language (admin-merchant.spec.ts), on a page of its own:
+// The plugin's admin in the dashboard's language (storefront.spec.ts), on a page of its own:
 // English, the dashboard's default, then Português (Brasil) once the merchant picks it in
 // Settings > Profile > Edit > Language.
 import path from "node:path"
@@ -6,7 +6,7 @@ import type { Page } from "playwright-core"
 import type { MedusaServer } from "../../scripts/demo/medusa-server"
 import type { DemoStore } from "../../scripts/demo/seed"
 import { eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
-import { logInToAdmin, SHOTS, type BrowserStore } from "../helpers/browser-store"
+import { logInToAdmin, openPage, SHOTS, type BrowserStore } from "../helpers/browser-store"
 
 /** Texts of the plugin's admin in Portuguese, none of which an English page may show. */
 const PORTUGUESE = [
@@ -56,8 +56,10 @@ export const languageCases = (started: () => BrowserStore): void => {
   const sidebarLabel = async () => ((await page.locator('a[href$="/settings/frete"]').first().textContent()) ?? "").trim()
 
   beforeAll(async () => {
-    // No language chosen yet: the dashboard starts in its default, English.
-    ;({ server, store, page } = started())
+    ;({ server, store } = started())
+    // A page of the merchant's own, no language chosen yet: the dashboard starts in its default, English.
+    page = await openPage(started().browser, { viewport: { width: 1440, height: 1000 } })
+    page.setDefaultTimeout(120_000)
     const order = await placeOrder(server.api, store, store.optionIds.cheapest, [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }])
     await shipOrder(server.api, store, order, { trackingNumber: "BR000000123BR" })
     await eventually(async () => {

@@ -1,4 +1,4 @@
-// The settings page as a merchant reads it (admin-merchant.spec.ts), on a page of its own in
+// The settings page as a merchant reads it (storefront.spec.ts), on a page of its own in
 // Português (Brasil): labels without technical names, the store's providers to pick from, what
 // the server sets shown as such, and short error toasts.
 import path from "node:path"

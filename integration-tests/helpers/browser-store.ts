@@ -204,8 +204,19 @@ export interface StorefrontSession extends BrowserStore {
   toDeliveryStep: (handle: string | null, address: { cep?: string; city: string; uf: string }, options?: { fresh?: boolean }) => Promise<void>
 }
 
-export async function startStorefrontSession(name: string): Promise<StorefrontSession> {
-  const shop = await startBrowserStore({ name, admin: false, env: {}, viewport: { width: 1100, height: 900 }, locale: "pt-BR", screenshotPrefix: "storefront-" })
+/**
+ * The storefront's session on a server of its own. `admin: true` serves the dashboard too, for
+ * merchants' pages of their own (openPage) beside the shopper's; `screenshotPrefix` then adds theirs.
+ */
+export async function startStorefrontSession(name: string, options: { admin?: boolean; screenshotPrefix?: string[] } = {}): Promise<StorefrontSession> {
+  const shop = await startBrowserStore({
+    name,
+    admin: options.admin ?? false,
+    env: {},
+    viewport: { width: 1100, height: 900 },
+    locale: "pt-BR",
+    screenshotPrefix: ["storefront-", ...(options.screenshotPrefix ?? [])],
+  })
   const { server, store, page } = shop
   page.setDefaultTimeout(60_000)
   const storefront = await startStorefront({
