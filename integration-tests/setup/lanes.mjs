@@ -4,7 +4,7 @@
 // - "apps": every spec that boots its Medusa app in the jest worker (the group files, and the
 //   files of a configuration of their own), one file at a time.
 // - "servers": the browser, package and multi-instance specs, one at a time. They start Medusa
-//   servers of their own from this checkout (`medusa develop`, `npm run build` then `npm pack`),
+//   servers of their own from this checkout (`medusa start`, `npm run build` then `npm pack`),
 //   so two of them at once would rebuild `.medusa/` under each other: they keep to one lane.
 //
 // The runs share one throwaway Postgres, started here (unless DB_HOST names one), and one run

@@ -10,6 +10,7 @@ import { QuoteAdmission } from "../quote-admission"
 import type { GrantBudget } from "../quota-leases"
 import { runFromArrival, type ShopperRequest } from "../request-arrival"
 import { ShopperError } from "../shopper-error"
+import { QUERY } from "./checkout-quoter.fixtures"
 
 // The quota guard inside the quoter: one unit per new freight query a store request causes, from
 // the client's bound and the store's ceiling, nothing for cache hits, single-flight joiners, the
@@ -25,15 +26,6 @@ const SETTINGS = freteSettingsSchema.parse({
   fallback: [{ service: "correios-pac", name: "PAC (tabela)", carrier: "correios", bands: [{ max_weight_kg: 5, price: 29.9, days: 6 }] }],
 })
 
-const QUERY: FreightQuery = {
-  originCep: "01310100",
-  destinationCep: "20040002",
-  invoiceValue: 59.9,
-  extraDays: 0,
-  extraPrice: 0,
-  freeFreight: false,
-  volumes: [{ sku: "CAMISETA-P", quantity: 1, price: 59.9, weightKg: 0.3, lengthCm: 30, widthCm: 20, heightCm: 4 }],
-}
 const to = (destinationCep: string): FreightQuery => ({ ...QUERY, destinationCep })
 
 const QUOTE: FreightQuote = {

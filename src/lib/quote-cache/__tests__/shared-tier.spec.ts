@@ -6,6 +6,7 @@ import { QuoteCache } from "../quote-cache"
 import { freteSettingsSchema } from "../../settings/schema"
 import { CheckoutQuoter } from "../../checkout/checkout-quoter"
 import { LockWaitTimeout, readKeptQuote, type KeptQuote, type SharedQuoteTier } from "../shared-tier"
+import { QUERY } from "../../checkout/__tests__/checkout-quoter.fixtures"
 
 const NOW = new Date("2025-12-24T15:00:00Z")
 const SUCCESS_TTL = 600_000
@@ -18,15 +19,6 @@ const SETTINGS = freteSettingsSchema.parse({
   fallback: [{ service: "correios-pac", name: "PAC (tabela)", carrier: "correios", bands: [{ max_weight_kg: 5, price: 29.9, days: 6 }] }],
 })
 
-const QUERY: FreightQuery = {
-  originCep: "01310100",
-  destinationCep: "20040002",
-  invoiceValue: 59.9,
-  extraDays: 0,
-  extraPrice: 0,
-  freeFreight: false,
-  volumes: [{ sku: "CAMISETA-P", quantity: 1, price: 59.9, weightKg: 0.3, lengthCm: 30, widthCm: 20, heightCm: 4 }],
-}
 
 const quoteAt = (priceCents: number): FreightQuote => ({
   consultaToken: `consulta-${priceCents}`,
