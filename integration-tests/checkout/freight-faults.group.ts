@@ -15,12 +15,12 @@ import { shopperFactsCases } from "./shopper-facts.cases"
 const BREAKER_OFF = { freight: { timeoutMs: 10_000, circuitBreaker: { enabled: false } } }
 
 export const freightFaultsFiles: FreteCaseFiles = {
-    "quote-answers": { pluginOptions: BREAKER_OFF, cases: quoteAnswersCases },
-    "shopper-facts": { pluginOptions: BREAKER_OFF, cases: shopperFactsCases },
-    "cold-quote-round-trips": { pluginOptions: BREAKER_OFF, cases: coldQuoteRoundTripsCases },
-    "failure-policy": failurePolicyCases,
-    "outage-and-abuse": outageAndAbuseCases,
-    burst: burstCases,
-    "burst (a hanging API)": burstHangCases,
-    "quota-guard": quotaGuardCases,
+  "quote-answers": { pluginOptions: BREAKER_OFF, cases: quoteAnswersCases },
+  "shopper-facts": { pluginOptions: BREAKER_OFF, cases: shopperFactsCases },
+  "cold-quote-round-trips": { pluginOptions: BREAKER_OFF, cases: coldQuoteRoundTripsCases },
+  "failure-policy": failurePolicyCases,
+  "outage-and-abuse": outageAndAbuseCases,
+  burst: burstCases,
+  "burst (a hanging API)": burstHangCases,
+  "quota-guard": quotaGuardCases,
 }

@@ -38,6 +38,11 @@ export interface FreteConfiguredCases {
 /** A group's files by title (each a `describe`), in the order given. */
 export type FreteCaseFiles = Record<string, FreteCases | FreteConfiguredCases>
 
+/** A group's file as a configured one: a bare cases function has no configuration of its own. */
+export function configuredCases(file: FreteCases | FreteConfiguredCases): FreteConfiguredCases {
+  return typeof file === "function" ? { cases: file } : file
+}
+
 export interface FreteRunnerConfig {
   sandbox?: SandboxOptions
   /** The plugin's options, as a store would put them on its plugin entry (URLs and secrets aside). */
@@ -149,7 +154,7 @@ export function freteCaseGroup(files: FreteCaseFiles): FreteCases {
     afterAll(() => dropDatabase(booted))
 
     for (const [title, file] of Object.entries(files)) {
-      const configured: FreteConfiguredCases = typeof file === "function" ? { cases: file } : file
+      const configured = configuredCases(file)
       const { cases: register, sandbox: sandboxConfig } = configured
       const pluginOptions = configured.pluginOptions ?? context.pluginOptions
       const saved: Record<string, string | undefined> = {}

@@ -3,8 +3,9 @@
 // and the Caching Module. One cart priced through both servers costs one freight call; the quota
 // guard's per-client bound holds across them, on the quote route and Medusa's calculate; two
 // admins saving different fields at once through the two servers lose none of them; the worker
-// tracks each shipment once, also after a restart. This file's own app only seeds the store (as a
-// server: it runs no job of its own).
+// tracks each shipment once, and, killed with a call under way and restarted, ends that row failed
+// after its lease with one call. This file's own app only seeds the store (as a server: it runs no
+// job of its own; a test calls the job's function where it says so).
 import path from "node:path"
 import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
 import { INTERRUPTED_REASON } from "../../src/lib/tracking/delivery-policy"

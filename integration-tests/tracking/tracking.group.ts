@@ -4,7 +4,7 @@
 // force before their first test. Each file starts with the plugin's in-process state as a fresh
 // process with its options has it (freteCaseGroup). One of the groups of store.spec.ts.
 import { orderDeliveryCases } from "../checkout/order-delivery.cases"
-import type { FreteCaseFiles, FreteCases, FreteConfiguredCases } from "../helpers/frete-runner"
+import { configuredCases, type FreteCaseFiles, type FreteCases, type FreteConfiguredCases } from "../helpers/frete-runner"
 import { TRACKING_CONFIG } from "../helpers/tracking-store"
 import { shipmentTrackingCases } from "./shipment-tracking.cases"
 import { trackingBulkResendCases } from "./tracking-bulk-resend.cases"
@@ -19,7 +19,7 @@ const ONE_SECOND_DEADLINE = { tracking: { ...TRACKING_CONFIG.pluginOptions.track
 
 /** A tracking file with TRACKING_CONFIG: its sandbox's credential, and its plugin options unless it gives its own. */
 function tracked(file: FreteCases | FreteConfiguredCases): FreteConfiguredCases {
-  const configured = typeof file === "function" ? { cases: file } : file
+  const configured = configuredCases(file)
   return { pluginOptions: TRACKING_CONFIG.pluginOptions, ...configured, sandbox: { ...TRACKING_CONFIG.sandbox, ...configured.sandbox } }
 }
 
