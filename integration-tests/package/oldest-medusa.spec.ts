@@ -81,7 +81,12 @@ it(`installs, boots, prices a checkout and tracks a shipment in a store on Medus
 
   // An HTTP error as a sentence: axios's own holds its socket, which jest cannot report.
   server.api.interceptors.response.use(undefined, (error: { config?: { method?: string; url?: string }; response?: { status: number; data: unknown }; message: string }) =>
-    Promise.reject(new Error(`${error.config?.method?.toUpperCase()} ${error.config?.url}: ${error.response ? `${error.response.status} ${JSON.stringify(error.response.data)}` : error.message}`))
+    // Its status and body kept (not the response, which holds the socket): a caller may read them, as completeCart does.
+    Promise.reject(
+      Object.assign(new Error(`${error.config?.method?.toUpperCase()} ${error.config?.url}: ${error.response ? `${error.response.status} ${JSON.stringify(error.response.data)}` : error.message}`), {
+        response: error.response && { status: error.response.status, data: error.response.data },
+      })
+    )
   )
   const store = await seedDemoStore(server.api, server.admin)
   // The routes' validators use the plugin's own zod 4, not Medusa's `@medusajs/framework/zod`

@@ -181,6 +181,9 @@ export async function listAndCalculate(api: AxiosInstance, store: StoreContext, 
   return { options, prices }
 }
 
+/** Tries a cart's completion gets when Medusa answers that another request is completing it. */
+const COMPLETE_ATTEMPTS = 5
+
 /** Payment with Medusa's system provider, then completion: the order. */
 export async function completeCart(api: AxiosInstance, store: StoreContext, cartId: string) {
   const { data: collection } = await api.post("/store/payment-collections", { cart_id: cartId }, store.store)
@@ -189,8 +192,20 @@ export async function completeCart(api: AxiosInstance, store: StoreContext, cart
     { provider_id: "pp_system_default" },
     store.store
   )
-  const { data } = await api.post(`/store/carts/${cartId}/complete`, {}, store.store)
-  return data
+  // Medusa answers 409 `invalid_state_error` ("conflicted with another request; you may retry")
+  // when its completion workflow has not finished by the time the route reads it: Medusa 2.13 did
+  // once under load here. A storefront asks again, and so does this, a second apart. The workflow
+  // runs once per cart: a later call gets the order the first one made.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const { data } = await api.post(`/store/carts/${cartId}/complete`, {}, store.store)
+      return data
+    } catch (error) {
+      const answer = (error as { response?: { status: number; data?: { code?: string } } }).response
+      if (answer?.status !== 409 || answer.data?.code !== "invalid_state_error" || attempt >= COMPLETE_ATTEMPTS) throw error
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+    }
+  }
 }
 
 /** A cart with a calculated option of this provider, paid and completed: the order. */
