@@ -184,7 +184,15 @@ export class SettingsInForce {
   }
 
   private async read(): Promise<FreteSettings> {
+    const savesApplied = this.appliedSaveGeneration_
     const row = await readSettingsRow(this.deps.knex())
+    // A save of this process put in force while this read was under way stands: the read may have
+    // seen the row before that save committed, and applying it would undo the save here (a token
+    // just saved, gone until the next read). The next refresh reads the row again.
+    const saved = this.cached_
+    if (this.appliedSaveGeneration_ !== savesApplied && saved) {
+      return saved.value
+    }
     const { settings, repaired } = repairSettings(row.settings ?? {})
     this.noteRepairs(repaired)
     return this.apply(settings, row.sealed)

@@ -5,33 +5,38 @@ import { DEFAULT_SETTINGS } from "../../../lib/settings/schema"
 import { SETTINGS_READ_WAIT_MS, SettingsInForce } from "../settings-in-force"
 
 /**
- * The settings table as the class reads it: one row, a read that fails as a database blip does,
- * or reads that hang (a lock on the table) until `release()` answers them with the row then.
- * Only `raw` is used by the reads; the class is tested here, not Postgres.
+ * The settings table as the class reads and saves it: one row, a read that fails as a database
+ * blip does, or reads that hang (a lock on the table) until `release()` answers them with the row
+ * then, or with the row they saw when given one. Saves (`transaction`) write the row at once. Only
+ * `raw` and `transaction` are used; the class is tested here, not Postgres.
  */
 function settingsTable() {
-  const waiting: Array<() => void> = []
+  const waiting: Array<(row?: Record<string, unknown>) => void> = []
   const table = {
     row: { settings: { ...DEFAULT_SETTINGS, extra_days: 2 }, secrets: {} } as Record<string, unknown>,
     failing: false,
     hanging: false,
     reads: 0,
-    release: () => {
+    release: (seen?: Record<string, unknown>) => {
       table.hanging = false
-      waiting.splice(0).forEach((answer) => answer())
+      waiting.splice(0).forEach((answer) => answer(seen))
     },
   }
   const raw = async () => {
     table.reads += 1
-    if (table.hanging) {
-      await new Promise<void>((resolve) => waiting.push(resolve))
-    }
+    const seen = table.hanging ? await new Promise<Record<string, unknown> | undefined>((resolve) => waiting.push(resolve)) : undefined
     if (table.failing) {
       throw new Error("Connection terminated unexpectedly")
     }
-    return { rows: [table.row] }
+    return { rows: [seen ?? table.row] }
   }
-  const knex = { raw } as unknown as Knex
+  const inTransaction = async (sql: string, bindings: string[]) => {
+    if (sql.startsWith("update")) {
+      table.row = { settings: JSON.parse(bindings[0]), secrets: JSON.parse(bindings[1]) }
+    }
+    return { rows: sql.startsWith("select") ? [table.row] : [] }
+  }
+  const knex = { raw, transaction: async (work: (trx: unknown) => Promise<unknown>) => work({ raw: inTransaction }) } as unknown as Knex
   return { table, knex: () => knex }
 }
 
@@ -98,6 +103,30 @@ describe("the settings in force through a failed read", () => {
     await settings.get()
     expect(settings.credentials.freight.url).toBe("https://frete.example")
     expect(applied).toEqual(["https://frete.example"])
+  })
+})
+
+describe("the settings in force through a save", () => {
+  it("keeps a save of this process in force when a read that began before it answers after it", async () => {
+    const { table, knex } = settingsTable()
+    const applied: Array<string | undefined> = []
+    const settings = new SettingsInForce({ knex, options, logger, onApply: (credentials) => applied.push(credentials.freight.url) })
+    await settings.get()
+    const before = table.row
+
+    // A checkout's read sent before the merchant's save, answered after it with the row it saw.
+    table.hanging = true
+    const during = settings.get()
+    await settings.save({ freight_url: "https://frete-novo.example" })
+    table.release(before)
+    await during
+
+    expect({ inForce: settings.credentials.freight.url, applied }).toEqual({
+      inForce: "https://frete-novo.example",
+      applied: [options.freight.url, "https://frete-novo.example"],
+    })
+    // The next read finds the saved row.
+    expect((await settings.get()).freight_url).toBe("https://frete-novo.example")
   })
 })
 
