@@ -65,7 +65,7 @@ describe("ServiceTransport tells the plugin's own wait from the service's slowne
 
     expect(late).toBeInstanceOf(LateStartTimeoutError)
     expect((late as LateStartTimeoutError).outcomeUnknown).toBe(true)
-    expect(slow.received()).toBe(1)
+    expect(await slow.receivedBy(1)).toBe(1)
     expect(CheckoutQuoter.verdictOn(late)).toBe("ignore")
   })
 
