@@ -14,17 +14,6 @@ export async function slowServer(holdMs: number, body = "{}") {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received: () => received,
-    /**
-     * The count once it reaches `count`, or after `withinMs` if it does not: a request the client
-     * sent can reach this server's handler after the client gave up on it when the machine is busy.
-     */
-    receivedBy: async (count: number, withinMs = 5000) => {
-      const until = Date.now() + withinMs
-      while (received < count && Date.now() < until) {
-        await new Promise((resolve) => setTimeout(resolve, 10))
-      }
-      return received
-    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())).finally(() => server.closeAllConnections()),
   }
 }
