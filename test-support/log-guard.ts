@@ -97,14 +97,32 @@ function safeJson(value: unknown): string {
   }
 }
 
-/** Records every call of the given methods of `target`, then lets it through. */
+/**
+ * knex's warning for each pooled connection that Medusa's test runner ends when it restores a
+ * test's database from its template, before every test: dozens per test, harmless, and enough to
+ * bury a failing test's lines in a CI log's excerpt. Recorded (the guard still reads it), counted,
+ * and not printed; `quietedLines()` says how many.
+ */
+const QUIET = /^Connection Error: (Error: )?Connection (ended unexpectedly|terminated)/
+let quieted = 0
+
+export function quietedLines(): number {
+  return quieted
+}
+
+/** Records every call of the given methods of `target`, then lets it through (a quiet line is recorded only). */
 export function recordCalls(target: object, methods: readonly string[]): void {
   const record = target as Record<string, unknown>
   for (const method of methods) {
     const original = record[method]
     if (typeof original !== "function" || (original as { __logGuard?: true }).__logGuard) continue
     const wrapped = function (this: unknown, ...args: unknown[]) {
-      capture(text(args))
+      const line = text(args)
+      capture(line)
+      if (QUIET.test(line)) {
+        quieted++
+        return undefined
+      }
       return (original as (...a: unknown[]) => unknown).apply(this, args)
     }
     ;(wrapped as { __logGuard?: true }).__logGuard = true

@@ -12,6 +12,9 @@
 // in either lane, starts from a copy of it. With arguments (a spec's path, jest flags), one jest
 // run gets them instead, and its global setup starts its own: `npm run test:integration -- <path>`.
 import { spawn } from "node:child_process"
+import fs from "node:fs"
+import os from "node:os"
+import path from "node:path"
 import { newTestRun, removeRunLeftovers, startTestPostgres } from "./test-postgres.mjs"
 
 const SERVERS = "integration-tests/(browser|package|scale)/"
@@ -25,14 +28,19 @@ const INTEGRATION = ["--selectProjects", "integration"]
 // default (16 MB semi-spaces) collects them less often. The jest workers, the apps they boot and
 // the servers they start inherit it; one group file ran in 179 s with it, 190 s without.
 const YOUNG_GENERATION = "--max-semi-space-size=64"
-// Set, each run writes its results (per file and per test, with times) to <dir>/<run>.json.
-const TIMES = process.env.FRETE_TEST_TIMES_DIR
+// Each run writes its results (per file and per test, with times) to <dir>/<run>.json: the
+// directory FRETE_TEST_TIMES_DIR names, else a temporary one. The recap at the end reads them.
+const RESULTS = process.env.FRETE_TEST_TIMES_DIR || fs.mkdtempSync(path.join(os.tmpdir(), "frete-test-results-"))
+const results = []
 
 const children = new Set()
 
 function run(name, args, project = INTEGRATION) {
   const started = Date.now()
-  const times = TIMES ? ["--json", `--outputFile=${TIMES}/${name.replace(/\W+/g, "-")}.json`] : []
+  const outputFile = path.join(RESULTS, `${name.replace(/\W+/g, "-")}.json`)
+  fs.rmSync(outputFile, { force: true })
+  results.push({ name, outputFile })
+  const times = ["--json", `--outputFile=${outputFile}`]
   // Medusa's test runner loads the framework with `import()`, which jest runs only with Node's VM
   // modules; the unit tests need none, and run faster without (82 s with them, 53 s without).
   const vmModules = project === INTEGRATION ? ["--experimental-vm-modules"] : []
@@ -100,4 +108,38 @@ const codes = passed.length
         () => run("servers, then apps", ["--maxWorkers=1", "--testPathPattern", SECOND_HALF])
       ),
     ]))
+
+// The recap, printed last: a failing test's lines come among thousands of a server's log lines, and
+// a log read from its end (as CI's excerpt is) must still name it and say why.
+const ANSI = /\u001b\[[0-9;]*m/g
+const recap = []
+const names = []
+for (const { name, outputFile } of results) {
+  let report
+  try {
+    report = JSON.parse(fs.readFileSync(outputFile, "utf8"))
+  } catch {
+    if (codes.some((code) => code !== 0)) recap.push(`[${name}] wrote no results (${outputFile}): its own output above says why`)
+    continue
+  }
+  for (const file of report.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed")
+    if (file.status !== "failed" && !failed.length) continue
+    recap.push(`[${name}] ${path.relative(process.cwd(), file.name)}`)
+    const excerpt = (message) => message.replace(ANSI, "").split("\n").filter((line) => line.trim() && !/node_modules\/jest-|node:internal|\(<anonymous>\)/.test(line)).slice(0, 20).map((line) => `      ${line}`)
+    for (const test of failed) {
+      recap.push(`  ✕ ${test.fullName}`, ...excerpt(test.failureMessages.join("\n")))
+      names.push(`  ✕ ${path.relative(process.cwd(), file.name)} › ${test.fullName}`)
+    }
+    if (!failed.length) {
+      recap.push(...excerpt(file.message ?? ""))
+      names.push(`  ✕ ${path.relative(process.cwd(), file.name)} (the file itself)`)
+    }
+  }
+}
+if (!process.env.FRETE_TEST_TIMES_DIR) fs.rmSync(RESULTS, { recursive: true, force: true })
+if (recap.length) {
+  console.log(`\nWhat failed, once more (each run's full output is above):\n${recap.join("\n")}`)
+  if (names.length) console.log(`\n${names.length} failed:\n${names.join("\n")}`)
+}
 process.exit(codes.find((code) => code !== 0) ?? 0)

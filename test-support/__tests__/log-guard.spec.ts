@@ -1,4 +1,4 @@
-import { findLeaks } from "../log-guard"
+import { capturedLines, findLeaks, quietedLines, recordCalls } from "../log-guard"
 
 const SECRETS = ["Tok+en/With=Chars-9f8e7d", Buffer.from("usuario:senha-secreta").toString("base64")]
 
@@ -32,5 +32,24 @@ describe("the log guard's leak finder", () => {
       expect(leak.excerpt).not.toContain(SECRETS[0])
       expect(leak.excerpt).not.toContain("52998224725")
     }
+  })
+})
+
+describe("the log guard's recorder", () => {
+  it("records knex's warning of a connection the runner ended without printing it, and prints and records anything else", () => {
+    const printed: string[] = []
+    const target = { log: (...args: unknown[]) => void printed.push(args.join(" ")) }
+    recordCalls(target, ["log"])
+    const before = quietedLines()
+    target.log("Connection Error: Connection ended unexpectedly")
+    target.log("Connection Error: Error: Connection terminated unexpectedly")
+    target.log("Connection Error: connect ECONNREFUSED 127.0.0.1:5432")
+    expect(printed).toEqual(["Connection Error: connect ECONNREFUSED 127.0.0.1:5432"])
+    expect(quietedLines() - before).toBe(2)
+    expect(capturedLines().slice(-3)).toEqual([
+      "Connection Error: Connection ended unexpectedly",
+      "Connection Error: Error: Connection terminated unexpectedly",
+      "Connection Error: connect ECONNREFUSED 127.0.0.1:5432",
+    ])
   })
 })
