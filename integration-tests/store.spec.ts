@@ -13,5 +13,14 @@ import { trackingFiles } from "./tracking/tracking.group"
 jest.setTimeout(600_000)
 
 freteIntegrationTestRunner({
+  // What the files are not about, made sure on a busy machine (CI runs this beside a lane of
+  // Medusa servers, Chromium and a build, on two cores):
+  // - a quote's deadline of 10 s, not the default 2.5 s from the request's arrival: Medusa's own
+  //   part of a checkout request in this process, not the API, would otherwise price a test's cart
+  //   from the fallback table now and then. The files that prove the deadline give their own.
+  pluginOptions: { freight: { timeoutMs: 10_000 } },
+  // - the delivery job run by the tests, never by Medusa's schedule (every minute on the minute):
+  //   a scheduled run in the middle of a test would send a row whose in-between state it checks.
+  env: { FRETE_TRACKING_JOB_SECONDS: "3600" },
   testSuite: freteCaseGroup({ ...checkoutFiles, ...freightFaultsFiles, ...trackingFiles, ...settingsAndStatusFiles }),
 })

@@ -18,11 +18,11 @@ const FALLBACK = [
 ]
 
 export const failurePolicyCases: FreteConfiguredCases = {
-  // Answers go stale at once, so that the stale path can be shown; a hang ends at 2 s. The
+  // Answers go stale at once, so that the stale path can be shown; a hang ends at 5 s. The
   // deadline runs from the request's arrival: enough of it must be left, once Medusa's own time
   // (long on a busy test machine) is spent, for the retry the tests count. Each fault is shown on
   // its own, so the circuit breaker (outage-and-abuse.cases.ts) is off here.
-  pluginOptions: { freight: { timeoutMs: 2000, cache: { successTtlMs: 1 }, circuitBreaker: { enabled: false } } },
+  pluginOptions: { freight: { timeoutMs: 5000, cache: { successTtlMs: 1 }, circuitBreaker: { enabled: false } } },
   cases: ({ api, getContainer, sandbox }) => {
     let store: BrazilianStore
     let variantId: string

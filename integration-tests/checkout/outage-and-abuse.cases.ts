@@ -22,7 +22,7 @@ export const outageAndAbuseCases: FreteConfiguredCases = {
   pluginOptions: {
     freight: {
       // Runs from the request's arrival: room for the retry the test counts, however busy Medusa is.
-      timeoutMs: 2000,
+      timeoutMs: 5000,
       // Answers go stale at once, so the open circuit has to serve them stale.
       cache: { successTtlMs: 1, maxEntries: CACHE_BOUND },
       // Open long enough for the test's requests while open (four, about 3 s on a busy machine),

@@ -23,7 +23,7 @@ export type FreteCases = (context: FreteTestContext) => void
 
 /**
  * A file of a group with a configuration of its own, put in force before its first test as a
- * restart with it would, and taken back after its last: plugin options (else the app's), FRETE_*
+ * restart with it would, and taken back after its last: plugin options (over the app's, section by section), FRETE_*
  * variables (read again with the options), and what the sandbox expects (its freight token and
  * tracking credential, which are then the FRETE_* token and credential too, unless `env` says otherwise).
  */
@@ -37,6 +37,18 @@ export interface FreteConfiguredCases {
 
 /** A group's files by title (each a `describe`), in the order given. */
 export type FreteCaseFiles = Record<string, FreteCases | FreteConfiguredCases>
+
+/** A file's options over the app's, section by section (`freight`, `tracking`…): the app's say what no file is about. */
+function overTheApps(app: FreteOptionsInput | undefined, file: FreteOptionsInput | undefined): FreteOptionsInput | undefined {
+  if (!app || !file) return file ?? app
+  const merged: Record<string, unknown> = { ...app }
+  for (const [section, value] of Object.entries(file)) {
+    const under = merged[section]
+    const plain = (it: unknown) => typeof it === "object" && it !== null && !Array.isArray(it)
+    merged[section] = plain(under) && plain(value) ? { ...(under as object), ...(value as object) } : value
+  }
+  return merged as FreteOptionsInput
+}
 
 /** A group's file as a configured one: a bare cases function has no configuration of its own. */
 export function configuredCases(file: FreteCases | FreteConfiguredCases): FreteConfiguredCases {
@@ -156,7 +168,7 @@ export function freteCaseGroup(files: FreteCaseFiles): FreteCases {
     for (const [title, file] of Object.entries(files)) {
       const configured = configuredCases(file)
       const { cases: register, sandbox: sandboxConfig } = configured
-      const pluginOptions = configured.pluginOptions ?? context.pluginOptions
+      const pluginOptions = overTheApps(context.pluginOptions, configured.pluginOptions)
       const saved: Record<string, string | undefined> = {}
       describe(title, () => {
         let seeds = false
