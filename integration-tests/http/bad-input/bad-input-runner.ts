@@ -48,7 +48,12 @@ export interface BadInputContext extends FreteTestContext {
 }
 
 /** The bad-input specs' app: one that can save secrets (the settings property exercises both the accepted and the refused ones). */
-export const BAD_INPUT_CONFIG = { env: { FRETE_ENCRYPTION_KEY: "bad-input-encryption-key-0123456789-abcdef" } }
+export const BAD_INPUT_CONFIG = {
+  env: { FRETE_ENCRYPTION_KEY: "bad-input-encryption-key-0123456789-abcdef" },
+  // A quote's deadline of 10 s, as store.spec.ts gives its app: what these files check of a priced
+  // method must not turn into a fallback price when Medusa's own part of the request is slow.
+  pluginOptions: { freight: { timeoutMs: 10_000 } },
+}
 
 /**
  * A bad-input file's cases (`x.cases.ts`, run from `bad-input.spec.ts` with the others): one store
