@@ -9,7 +9,6 @@ import { FRETE_MODULE } from "../../src/modules/frete"
 import type FreteModuleService from "../../src/modules/frete/service"
 import { resendTrackingOrder } from "../../src/workflows/tracking/resend-tracking-order"
 import { eventually } from "../../scripts/lib/store-api"
-import { freshMinute } from "../helpers/fresh-minute"
 import { createTrackingStore, trackingActions, type TrackingStore } from "../helpers/tracking-store"
 import type { FreteCases } from "../helpers/frete-runner"
 
@@ -28,10 +27,10 @@ export const trackingLeaseCases: FreteCases = ({ api, getContainer, sandbox, dbC
   it("a slow attempt's answer, after the sweeper failed its row and the merchant requeued it, is recorded: created, never sent again", async () => {
     tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
     const frete = getContainer().resolve<FreteModuleService>(FRETE_MODULE)
-    // Medusa runs the delivery job at each minute of the clock: were it to meet the requeued row
-    // before the late answer arrives, it would make the second call the merchant asked for. The
-    // test is of the late answer, so its window (the shipment, then at most 20 s) lies between two runs.
-    await freshMinute(25_000)
+    // A run of the delivery job meeting the requeued row before the late answer arrives would make
+    // the second call the merchant asked for. The test is of the late answer: the app of
+    // store.spec.ts runs the job only when a test calls it (FRETE_TRACKING_JOB_SECONDS), and this
+    // test calls it only after the answer is recorded.
     // The service takes its time (well within the call's deadline): the attempt is in flight meanwhile.
     sandbox().setFault("tracking", { mode: "latency", ms: 6000, times: 1 })
     const { order } = await ship(CPF_FORMATTED)
