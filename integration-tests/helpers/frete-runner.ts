@@ -23,9 +23,10 @@ export type FreteCases = (context: FreteTestContext) => void
 
 /**
  * A file of a group with a configuration of its own, put in force before its first test as a
- * restart with it would, and taken back after its last: plugin options (over the app's, section by section), FRETE_*
- * variables (read again with the options), and what the sandbox expects (its freight token and
- * tracking credential, which are then the FRETE_* token and credential too, unless `env` says otherwise).
+ * restart with it would, and taken back after its last: plugin options (over the app's, section
+ * by section), FRETE_* variables (read again with the options), and what the sandbox expects (its
+ * freight token and tracking credential, which are then the FRETE_* token and credential too,
+ * unless `env` says otherwise).
  */
 export interface FreteConfiguredCases {
   pluginOptions?: FreteOptionsInput
@@ -41,10 +42,10 @@ export type FreteCaseFiles = Record<string, FreteCases | FreteConfiguredCases>
 /** A file's options over the app's, section by section (`freight`, `tracking`…): the app's say what no file is about. */
 function overTheApps(app: FreteOptionsInput | undefined, file: FreteOptionsInput | undefined): FreteOptionsInput | undefined {
   if (!app || !file) return file ?? app
+  const plain = (it: unknown) => typeof it === "object" && it !== null && !Array.isArray(it)
   const merged: Record<string, unknown> = { ...app }
   for (const [section, value] of Object.entries(file)) {
     const under = merged[section]
-    const plain = (it: unknown) => typeof it === "object" && it !== null && !Array.isArray(it)
     merged[section] = plain(under) && plain(value) ? { ...(under as object), ...(value as object) } : value
   }
   return merged as FreteOptionsInput
