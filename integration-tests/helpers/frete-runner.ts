@@ -2,6 +2,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { randomUUID } from "node:crypto"
 import type { FreteOptionsInput } from "../../medusa-plugin.config"
 import { createSandbox, type Sandbox, type SandboxConfigPatch, type SandboxOptions } from "../../sandbox/server"
+import { mergeSettings } from "../../src/lib/settings/merge"
 import { FRETE_MODULE } from "../../src/modules/frete"
 import type FreteModuleService from "../../src/modules/frete/service"
 import { capturedLines, recordCalls, rememberSecret } from "../../test-support/log-guard"
@@ -23,8 +24,8 @@ export type FreteCases = (context: FreteTestContext) => void
 
 /**
  * A file of a group with a configuration of its own, put in force before its first test as a
- * restart with it would, and taken back after its last: plugin options (over the app's, section
- * by section), FRETE_* variables (read again with the options), and what the sandbox expects (its
+ * restart with it would, and taken back after its last: plugin options (over the app's, field
+ * by field), FRETE_* variables (read again with the options), and what the sandbox expects (its
  * freight token and tracking credential, which are then the FRETE_* token and credential too,
  * unless `env` says otherwise).
  */
@@ -38,18 +39,6 @@ export interface FreteConfiguredCases {
 
 /** A group's files by title (each a `describe`), in the order given. */
 export type FreteCaseFiles = Record<string, FreteCases | FreteConfiguredCases>
-
-/** A file's options over the app's, section by section (`freight`, `tracking`…): the app's say what no file is about. */
-function overTheApps(app: FreteOptionsInput | undefined, file: FreteOptionsInput | undefined): FreteOptionsInput | undefined {
-  if (!app || !file) return file ?? app
-  const plain = (it: unknown) => typeof it === "object" && it !== null && !Array.isArray(it)
-  const merged: Record<string, unknown> = { ...app }
-  for (const [section, value] of Object.entries(file)) {
-    const under = merged[section]
-    merged[section] = plain(under) && plain(value) ? { ...(under as object), ...(value as object) } : value
-  }
-  return merged as FreteOptionsInput
-}
 
 /** A group's file as a configured one: a bare cases function has no configuration of its own. */
 export function configuredCases(file: FreteCases | FreteConfiguredCases): FreteConfiguredCases {
@@ -169,7 +158,10 @@ export function freteCaseGroup(files: FreteCaseFiles): FreteCases {
     for (const [title, file] of Object.entries(files)) {
       const configured = configuredCases(file)
       const { cases: register, sandbox: sandboxConfig } = configured
-      const pluginOptions = overTheApps(context.pluginOptions, configured.pluginOptions)
+      // The file's options over the app's, field by field (the app's say what no file is about).
+      const pluginOptions = context.pluginOptions && configured.pluginOptions
+        ? (mergeSettings(context.pluginOptions, configured.pluginOptions) as FreteOptionsInput)
+        : (configured.pluginOptions ?? context.pluginOptions)
       const saved: Record<string, string | undefined> = {}
       describe(title, () => {
         let seeds = false

@@ -112,6 +112,9 @@ const codes = passed.length
 // The recap, printed last: a failing test's lines come among thousands of a server's log lines, and
 // a log read from its end (as CI's excerpt is) must still name it and say why.
 const ANSI = /\u001b\[[0-9;]*m/g
+/** A message's first 20 lines, without colours and without jest's and Node's own frames. */
+const excerpt = (message) =>
+  message.replace(ANSI, "").split("\n").filter((line) => line.trim() && !/node_modules\/jest-|node:internal|\(<anonymous>\)/.test(line)).slice(0, 20).map((line) => `      ${line}`)
 const recap = []
 const names = []
 for (const { name, outputFile } of results) {
@@ -126,7 +129,6 @@ for (const { name, outputFile } of results) {
     const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed")
     if (file.status !== "failed" && !failed.length) continue
     recap.push(`[${name}] ${path.relative(process.cwd(), file.name)}`)
-    const excerpt = (message) => message.replace(ANSI, "").split("\n").filter((line) => line.trim() && !/node_modules\/jest-|node:internal|\(<anonymous>\)/.test(line)).slice(0, 20).map((line) => `      ${line}`)
     for (const test of failed) {
       recap.push(`  ✕ ${test.fullName}`, ...excerpt(test.failureMessages.join("\n")))
       names.push(`  ✕ ${path.relative(process.cwd(), file.name)} › ${test.fullName}`)
