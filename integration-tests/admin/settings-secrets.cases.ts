@@ -108,7 +108,7 @@ export const settingsSecretsCases: FreteConfiguredCases = {
         { origin_cep: "01310-100", destination_cep: "20040-002", freight_token: "token-errado", tracking_credential: "credencial-errada" },
         store.admin
       )
-      expect(bad.data.freight).toEqual({ ok: false, services: [], message: "O serviço de frete recusou o token (HTTP 401)." })
+      expect(bad.data.freight).toEqual({ ok: false, services: [], message: "O serviço de frete recusou o token (HTTP 401).", overlaps: [] })
       expect(bad.data.tracking).toEqual({ ok: false, message: "O serviço de rastreamento recusou a credencial (HTTP 401)." })
       expect(JSON.stringify(bad.data)).not.toContain("token-errado")
       expect(sandbox().trackingOrders()).toHaveLength(0)
@@ -129,21 +129,26 @@ export const settingsSecretsCases: FreteConfiguredCases = {
         },
         store.admin
       )
-      const { data } = await api.post("/admin/frete/test-connection", { origin_cep: "01310-100", destination_cep: "20040-002" }, store.admin)
+      const testConnection = async () => (await api.post("/admin/frete/test-connection", { origin_cep: "01310-100", destination_cep: "20040-002" }, store.admin)).data
+      const data = await testConnection()
       const services = data.freight.services as Array<{ service: string; name: string; api_name: string; enabled: boolean }>
       expect(services.slice(0, 2).map(({ service, name, api_name, enabled }) => ({ service, name, api_name, enabled }))).toEqual([
         { service: "jadlog-package", name: "Jadlog Econômico", api_name: "Jadlog - .Package", enabled: true },
         { service: "correios-sedex", name: "Correios - SEDEX", api_name: "Correios - SEDEX", enabled: false },
       ])
       expect(services.slice(2).filter((service) => !(service.enabled && service.name === service.api_name))).toEqual([])
+      expect(data.freight.overlaps).toEqual([])
 
-      // Checkout offers what the test showed as enabled, under the same names.
+      // Checkout offers what the test showed as enabled, under the same names. Jadlog is the sandbox's
+      // cheapest: "Jadlog" is the same offer as "Frete econômico", one row, the first option's.
       const { variantId } = await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 })
       await createFreteOption(api, store, "correios-sedex", "SEDEX")
       await createFreteOption(api, store, "jadlog-package", "Jadlog")
       const quoted = await api.post("/store/frete/quotes", { postal_code: "20040-002", items: [{ variant_id: variantId, quantity: 1 }] }, store.store)
       const offered = (quoted.data.quotes as Array<{ service: string; name: string }>).map((quote) => `${quote.name}: ${quote.service}`).sort()
-      expect(offered).toEqual(["Frete econômico: jadlog-package", "Jadlog: jadlog-package"])
+      expect(offered).toEqual(["Frete econômico: jadlog-package"])
+      // The test names both, the one the store shows first.
+      expect((await testConnection()).freight.overlaps).toEqual([{ option_names: ["Frete econômico", "Jadlog"] }])
     })
 
     it("lists the products whose variants lack weight or dimensions", async () => {

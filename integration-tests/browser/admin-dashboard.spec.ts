@@ -5,7 +5,7 @@ import type { Page } from "playwright-core"
 import type { MedusaServer } from "../../scripts/demo/medusa-server"
 import { DEMO_SETTINGS, type DemoStore } from "../../scripts/demo/seed"
 import { playStorefront, type StorefrontPlay } from "../../scripts/demo/storefront-play"
-import { createCart, eventually, fulfillOrder, placeOrder, shipOrder } from "../../scripts/lib/store-api"
+import { createCart, createFreteOption, eventually, fulfillOrder, placeOrder, shipOrder } from "../../scripts/lib/store-api"
 import type { Sandbox } from "../../sandbox/server"
 import { logInToAdmin, SHOTS, startBrowserStore, type BrowserStore } from "../helpers/browser-store"
 
@@ -102,10 +102,12 @@ describe("the admin dashboard, in a browser", () => {
     expect(api).not.toContain(FREIGHT_TOKEN)
   })
 
-  it("tests the connection: the services as checkout shows them, and the service's error for an invalid token", async () => {
+  it("tests the connection: the services as checkout shows them, the options that make one offer, and the service's error for an invalid token", async () => {
     // The demo renames SEDEX, PAC and Jadlog; here Azul is disabled too.
     const services = DEMO_SETTINGS.services.map((service) => (service.metaname === "azul-amanha" ? { ...service, enabled: false } : service))
     await server.api.post("/admin/frete/settings", { services }, server.admin)
+    // An option of the sandbox's cheapest service, beside the demo's "Frete econômico": the same offer.
+    const jadlog = await createFreteOption(server.api, store, "jadlog-package", "Jadlog .Package")
     await page.goto(`${server.url}/app/settings/frete`)
     await byTestId("frete-test-origin-cep").fill("01310-100")
     await byTestId("frete-test-destination-cep").fill("20040-002")
@@ -121,8 +123,10 @@ describe("the admin dashboard, in a browser", () => {
     expect(azul).toBeGreaterThan(2)
     expect(await byTestId(`frete-test-service-${azul}-disabled`).textContent()).toBe("desativado")
     expect(await byTestId("frete-test-service-0-disabled").count()).toBe(0)
+    expect(await byTestId("frete-test-overlap-0").textContent()).toBe("As opções “Frete econômico” e “Jadlog .Package” resultam na mesma oferta nesta cotação; a loja mostra só a primeira.")
     await byTestId("frete-test-result").screenshot({ path: path.join(SHOTS, "admin-test-connection.png") })
     await server.api.post("/admin/frete/settings", { services: DEMO_SETTINGS.services }, server.admin)
+    await server.api.delete(`/admin/shipping-options/${jadlog}`, server.admin)
 
     await byTestId("frete-field-secrets.freight_token").fill("token-invalido")
     await byTestId("frete-test-submit").click()

@@ -36,9 +36,10 @@ export const quoteAnswersCases: FreteCases = ({ api, getContainer, sandbox }) =>
 
   it("offers every other service when one quotation of the answer is malformed", async () => {
     sandbox().setFault("freight", { mode: "broken-quotation", times: 1 })
-    // One option per service the sandbox quotes: the route answers each option it can price.
+    // One option per service the sandbox quotes: the route answers each offer it can price (Jadlog's
+    // under "Frete econômico", the same offer).
     for (const service of ["correios-pac", "correios-sedex", "jadlog-package", "azul-amanha"]) await createFreteOption(api, store, service, service)
-    const quotes = (await quoteRoute("30130-010")).filter((quote) => quote.option_id !== optionIds.cheapest)
+    const quotes = await quoteRoute("30130-010")
     const wire = (sandbox().calls({ service: "freight" })[0].response as { cotacoes: WireQuotation[] }).cotacoes
     expect(wire.length).toBeGreaterThan(1)
     expect(quotes.map((quote) => quote.service).sort()).toEqual(wire.slice(1).map((quotation) => quotation.servico_metaname).sort())

@@ -20,8 +20,12 @@ interface RouteQuote {
 
 type Calculated = { calculated_amount: number; frete: { service: string; carrier: string | null; days: number | null; delivery_estimate: string | null } }
 
-/** The options checkout offers in the store below, by name: what the route must answer, no more. */
-const OFFERED = ["Frete econômico", "Frete expresso", "SEDEX"]
+/**
+ * The options checkout offers in the store below, one row per offer, by name: what the route must
+ * answer, no more. With Azul disabled SEDEX is the fastest service: "SEDEX" is the same offer as
+ * "Frete expresso", created before it, and has no row of its own.
+ */
+const OFFERED = ["Frete econômico", "Frete expresso"]
 
 export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox }) => {
   let store: BrazilianStore
@@ -97,7 +101,10 @@ export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox 
     return { listed: ours, priced }
   }
   const expectSameAsCheckout = (quotes: RouteQuote[], checkout: Awaited<ReturnType<typeof checkoutOffers>>) => {
-    expect(quotes.map((quote) => quote.option_id).sort()).toEqual(checkout.listed.filter((option) => checkout.priced.has(option.id)).map((option) => option.id).sort())
+    // Every option checkout prices but "SEDEX", "Frete expresso"'s offer (see OFFERED).
+    const rows = checkout.listed.filter((option) => checkout.priced.has(option.id) && option.id !== optionIds.sedex)
+    expect(quotes.map((quote) => quote.option_id).sort()).toEqual(rows.map((option) => option.id).sort())
+    expect(checkout.priced.get(optionIds.sedex)).toEqual(checkout.priced.get(optionIds.fastest))
     for (const quote of quotes) {
       const price = checkout.priced.get(quote.option_id) as Calculated
       expect(quote.name).toBe(checkout.listed.find((option) => option.id === quote.option_id)?.name)
@@ -118,7 +125,7 @@ export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox 
     const quotes = await quoteRoute({ postal_code: "20040-002", cart_id: cartId })
 
     expect(quotes.map((quote) => quote.name).sort()).toEqual([...OFFERED].sort())
-    expect(quotes.find((quote) => quote.option_id === optionIds.sedex)).toMatchObject({ name: "SEDEX", service: "correios-sedex", carrier: "correios" })
+    expect(quotes.find((quote) => quote.option_id === optionIds.fastest)).toMatchObject({ name: "Frete expresso", service: "correios-sedex", carrier: "correios" })
     expect(quotes.find((quote) => quote.option_id === optionIds.cheapest)?.service).toBe("jadlog-package")
     // PAC is priced by the freight API and in the settings, but no option of the store ships with it.
     expect(quotes.map((quote) => quote.service)).not.toContain("correios-pac")
@@ -134,7 +141,7 @@ export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox 
   it("answers for a product page the options of the key's sales channel, as checkout prices them for a cart of those items", async () => {
     const quotes = await quoteRoute({ postal_code: "30130-010", items: [{ variant_id: variantId, quantity: 1 }] })
     expect(quotes.map((quote) => quote.name).sort()).toEqual([...OFFERED].sort())
-    expect(quotes.map((quote) => quote.option_id).sort()).toEqual([optionIds.cheapest, optionIds.fastest, optionIds.sedex].sort())
+    expect(quotes.map((quote) => quote.option_id).sort()).toEqual([optionIds.cheapest, optionIds.fastest].sort())
 
     const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "30130-010", province: "MG", city: "Belo Horizonte" })
     expectSameAsCheckout(quotes, await checkoutOffers(cartId))
@@ -178,7 +185,7 @@ export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox 
     // One query per origin: São Paulo's options share one, Curitiba's has its own (a city route, cheaper).
     expect(freightCalls().map((call) => (call.body as { cep_origem: string }).cep_origem).sort()).toEqual(["01310100", "80020310"])
     const fromCuritiba = quotes.find((quote) => quote.option_id === curitiba) as RouteQuote
-    const fromSaoPaulo = quotes.find((quote) => quote.option_id === optionIds.sedex) as RouteQuote
+    const fromSaoPaulo = quotes.find((quote) => quote.option_id === optionIds.fastest) as RouteQuote
     expect(fromCuritiba.amount).toBeLessThan(fromSaoPaulo.amount)
 
     expectSameAsCheckout(quotes, await checkoutOffers(cartId))

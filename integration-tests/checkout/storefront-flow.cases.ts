@@ -108,10 +108,11 @@ export const storefrontFlowCases: FreteCases = ({ api, getContainer, sandbox }) 
       const answer = await quotes({ postal_code: "01310-200", items: [{ variant_id: variantId, quantity: 1 }] })
       expect(answer.status).toBe(200)
       const list = answer.data.quotes as Array<{ option_id: string; service: string; name: string; amount: number; days: number | null; currency_code: string; is_fallback: boolean; delivery_estimate: string | null }>
-      expect(list.map((quote) => quote.option_id).sort()).toEqual([optionIds.cheapest, optionIds.fastest, optionIds.sedex].sort())
+      // With Azul disabled SEDEX is the fastest: "SEDEX" is "Frete expresso"'s offer, one row, the first option's.
+      expect(list.map((quote) => quote.option_id).sort()).toEqual([optionIds.cheapest, optionIds.fastest].sort())
       expect(list.map((quote) => quote.amount)).toEqual([...list.map((quote) => quote.amount)].sort((a, b) => a - b))
-      const sedex = list.find((quote) => quote.option_id === optionIds.sedex)
-      expect(sedex).toMatchObject({ name: "SEDEX", service: "correios-sedex", currency_code: "brl", is_fallback: false, days: 0 })
+      const sedex = list.find((quote) => quote.option_id === optionIds.fastest)
+      expect(sedex).toMatchObject({ name: "Frete expresso", service: "correios-sedex", currency_code: "brl", is_fallback: false, days: 0 })
       // Same city: the same day, a business day.
       expect(sedex?.delivery_estimate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
       expect((freightCalls()[0].body as { valor_notafiscal: string }).valor_notafiscal).toBe("120")

@@ -31,7 +31,7 @@ export async function freightCallsPerCheckout(c: Context, cep: string, movedTo: 
   let turn = 0
   const next = () => ({ ...c, server: servers[turn++ % servers.length] })
   const cartId = await createCart(next().server.api, c.store, [{ variant_id: c.store.variantIds["camiseta-basica"], quantity: 1 }], { ...DEMO_SHOPPER, postal_code: cep })
-  const options = [c.store.optionIds.cheapest, c.store.optionIds.fastest, c.store.optionIds["correios-sedex"]]
+  const options = [c.store.optionIds.cheapest, c.store.optionIds.fastest, c.store.optionIds["correios-pac"]]
   await next().server.api.get("/store/shipping-options", { ...c.store.store, params: { cart_id: cartId } })
   await Promise.all(options.map((option) => calculate(next(), option, cartId)))
   await next().server.api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: c.store.optionIds.cheapest }, c.store.store)

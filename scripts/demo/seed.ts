@@ -21,11 +21,15 @@ export const DEMO_PRODUCTS: Array<ProductInput & { handle: string }> = [
   { title: "Pôster ilustrado", handle: "poster-ilustrado", sku: "POSTER-ILUSTRADO", price: 39.9 },
 ]
 
+/**
+ * Three distinct offers for every CEP the sandbox prices: its cheapest is always Jadlog's .Package
+ * and its fastest SEDEX or Azul Cargo, and PAC is neither (an option of one of those services would
+ * show the shopper the same offer twice).
+ */
 export const DEMO_OPTIONS: Array<{ id: string; name: string }> = [
   { id: "cheapest", name: "Frete econômico" },
   { id: "fastest", name: "Frete expresso" },
-  { id: "correios-sedex", name: "SEDEX" },
-  { id: "jadlog-package", name: "Jadlog .Package" },
+  { id: "correios-pac", name: "PAC" },
 ]
 
 /** The return option (`is_return`): the cheapest service, from the shopper's CEP to the store's. */
@@ -72,8 +76,8 @@ type Location = {
 /**
  * A store in São Paulo selling in BRL: region, sales channel and publishable key, stock location
  * with its CEP and this plugin's provider, shipping profile, fulfillment set and service zone for
- * Brazil, the plugin's settings, four products (one without measures) and four calculated
- * shipping options of this provider.
+ * Brazil, the plugin's settings, four products (one without measures), three calculated shipping
+ * options of this provider and its return option.
  */
 export async function seedDemoStore(api: AxiosInstance, admin: Admin, log: Log = () => undefined): Promise<DemoStore> {
   const { data: stores } = await api.get("/admin/stores", admin)

@@ -36,3 +36,9 @@ export function displayCnpj(cnpj: string): string {
   const match = /^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/.exec(cnpj)
   return match ? `${match[1]}.${match[2]}.${match[3]}/${match[4]}-${match[5]}` : cnpj
 }
+
+/** Names in quotes as one list in the admin's language: “A”, “B” e “C”. */
+export function formatQuotedList(t: TFunction, names: string[]): string {
+  const quoted = names.map((name) => `“${name}”`)
+  return quoted.length < 2 ? quoted.join("") : `${quoted.slice(0, -1).join(", ")} ${t("frete.format.and")} ${quoted[quoted.length - 1]}`
+}

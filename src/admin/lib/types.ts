@@ -3,6 +3,7 @@ import type { z } from "zod"
 import type { freteSettingsSchema } from "../../lib/settings/schema"
 import type { GuardStats } from "../../lib/checkout/quote-admission"
 import type { presentTrackingOrder } from "../../api/admin/frete/tracking-orders/present"
+import type { ConnectionTestResult } from "../../lib/services/connection-test"
 
 /** The merchant's settings as the server sends them: what its schema gives, read as types only (no zod in the bundle). */
 export type FreteSettings = z.output<typeof freteSettingsSchema>
@@ -88,13 +89,11 @@ export type TestConnectionRequest = {
   tracking_credential?: string
 }
 
-/** A service of "Testar conexão", as checkout shows it: the merchant's name, and whether it is offered. */
-export type QuotedService = { service: string; name: string; api_name: string; enabled: boolean; carrier: string | null; amount: number; days: number | null }
+/** What "Testar conexão" answers: the server's own type, types only (erased from the admin's bundle). */
+export type TestConnectionResponse = ConnectionTestResult
 
-export type TestConnectionResponse = {
-  freight: { ok: boolean; services: QuotedService[]; message: string | null }
-  tracking: { ok: boolean | null; message: string | null }
-}
+/** A service of "Testar conexão", as checkout shows it: the merchant's name, and whether it is offered. */
+export type QuotedService = TestConnectionResponse["freight"]["services"][number]
 
 export type MissingMeasure = "weight" | "length" | "width" | "height"
 

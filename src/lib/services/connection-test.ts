@@ -1,5 +1,6 @@
 import { FreightNotConfiguredError } from "../checkout/checkout-quoter"
-import { byDisplayOrder, serviceAsOffered } from "../checkout/offers"
+import { byDisplayOrder, offersFromQuote, serviceAsOffered } from "../checkout/offers"
+import { overlappingOptions, type ProviderOption } from "../checkout/same-offer"
 import { describeServiceError } from "./describe-service-error"
 import { FreightClient } from "../freight/client"
 import type { FreteLogger } from "../utils/logger"
@@ -13,6 +14,8 @@ export interface ConnectionTestInput {
   tracking: { url?: string; credential?: string; timeoutMs: number }
   /** The settings in force: the sample's package, and the services as checkout names and offers them. */
   settings: FreteSettings
+  /** The store's shipping options of this provider, in the order Medusa lists them. */
+  options?: ProviderOption[]
   logger?: FreteLogger
 }
 
@@ -25,6 +28,8 @@ export interface ConnectionTestResult {
      */
     services: Array<{ service: string; name: string; api_name: string; enabled: boolean; carrier: string | null; amount: number; days: number | null }>
     message: string | null
+    /** The shipping options this quote resolves to the same offer: the store shows the first of each. */
+    overlaps: Array<{ option_names: string[] }>
   }
   tracking: { ok: boolean | null; message: string | null }
 }
@@ -33,7 +38,7 @@ export interface ConnectionTestResult {
 async function testFreight(input: ConnectionTestInput): Promise<ConnectionTestResult["freight"]> {
   const { url, token, timeoutMs } = input.freight
   if (!url || !token) {
-    return { ok: false, services: [], message: describeServiceError(new FreightNotConfiguredError(), "frete") }
+    return { ok: false, services: [], message: describeServiceError(new FreightNotConfiguredError(), "frete"), overlaps: [] }
   }
   const client = new FreightClient({ url, token, timeoutMs, connections: 1, logger: input.logger })
   try {
@@ -56,9 +61,10 @@ async function testFreight(input: ConnectionTestInput): Promise<ConnectionTestRe
       }))
       .sort(byDisplayOrder(input.settings))
       .map(({ amountCents, ...service }) => ({ ...service, amount: amountCents / 100 }))
-    return { ok: true, services, message: services.length ? null : "O serviço respondeu, mas sem nenhuma cotação para esses CEPs." }
+    const overlaps = overlappingOptions(input.options ?? [], offersFromQuote(quote, input.settings, new Date()))
+    return { ok: true, services, message: services.length ? null : "O serviço respondeu, mas sem nenhuma cotação para esses CEPs.", overlaps }
   } catch (error) {
-    return { ok: false, services: [], message: describeServiceError(error, "frete") }
+    return { ok: false, services: [], message: describeServiceError(error, "frete"), overlaps: [] }
   } finally {
     await client.close()
   }

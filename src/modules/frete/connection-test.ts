@@ -1,7 +1,7 @@
 import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { FreteOptions } from "../../../medusa-plugin.config"
-import { testConnection, type ConnectionTestResult } from "../../lib/services/connection-test"
+import { testConnection, type ConnectionTestInput, type ConnectionTestResult } from "../../lib/services/connection-test"
 import type { FreteSettings } from "../../lib/settings/schema"
 import type { Credentials } from "./credentials"
 
@@ -10,6 +10,7 @@ export type ConnectionTestRequest = {
   destinationCep: string
   freight: { url?: string; token?: string }
   tracking: { url?: string; credential?: string }
+  options?: ConnectionTestInput["options"]
 }
 
 type InForce = { settings: FreteSettings; credentials: Credentials; options: FreteOptions; logger: Logger }
@@ -50,6 +51,7 @@ export function testConnectionInForce(input: ConnectionTestRequest, { settings, 
       timeoutMs: options.tracking.timeoutMs,
     },
     settings,
+    options: input.options,
     logger,
   })
 }

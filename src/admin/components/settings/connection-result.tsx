@@ -1,7 +1,7 @@
 import { StatusBadge, Table, Text } from "@medusajs/ui"
 import type { TFunction } from "i18next"
 import { useTranslation } from "react-i18next"
-import { formatBrl, formatDays } from "../../lib/format"
+import { formatBrl, formatDays, formatQuotedList } from "../../lib/format"
 import type { TestConnectionResponse } from "../../lib/types"
 
 type ConnectionResultProps = {
@@ -17,7 +17,7 @@ function trackingBadge(t: TFunction, ok: boolean | null) {
     : ({ color: "red", label: t("frete.testConnection.trackingFailed") } as const)
 }
 
-/** What a connection test answered: the services quoted (or why not) and the tracking check. */
+/** What a connection test answered: the services quoted (or why not), the store's options they make one offer, and the tracking check. */
 export const ConnectionResult = ({ result }: ConnectionResultProps) => {
   const { t } = useTranslation()
   const { freight, tracking } = result
@@ -46,6 +46,11 @@ export const ConnectionResult = ({ result }: ConnectionResultProps) => {
             {t("frete.testConnection.disabledNote")}
           </Text>
         )}
+        {freight.overlaps.map((overlap, index) => (
+          <Text key={overlap.option_names.join("\n")} size="small" className="text-ui-fg-subtle" data-testid={`frete-test-overlap-${index}`}>
+            {t("frete.testConnection.overlap", { names: formatQuotedList(t, overlap.option_names) })}
+          </Text>
+        ))}
         {freight.services.length > 0 && (
           <Table data-testid="frete-test-services">
             <Table.Header>

@@ -2,11 +2,12 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
 import { sendIssues } from "../../../lib/issues-error"
 import { TestConnectionBody } from "./validators"
-import { freteOf } from "../../../../bridge/medusa-bridge"
+import { freteOf, fulfillmentOf } from "../../../../bridge/medusa-bridge"
+import { isFreteProvider } from "../../../../lib/frete-provider"
 
 const CEP_FIELDS = ["origin_cep", "destination_cep"]
 
-/** POST /admin/frete/test-connection: a sample quote and a tracking credential check. */
+/** POST /admin/frete/test-connection: a sample quote, the store's options it resolves to one offer, and a tracking credential check. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const parsed = TestConnectionBody.safeParse(req.body)
   if (!parsed.success) {
@@ -26,6 +27,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     return
   }
   const frete = freteOf(req.scope)
+  // The provider's options a shopper can be offered, as Medusa's own rules filter them (no return option, none hidden from the store).
+  const options = await fulfillmentOf(req.scope).listShippingOptionsForContext({ context: { is_return: "false", enabled_in_store: "true" } })
   try {
     res.json(
       await frete.testConnection({
@@ -33,6 +36,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
         destinationCep,
         freight: { url: body.freight_url || undefined, token: body.freight_token || undefined },
         tracking: { url: body.tracking_url || undefined, credential: body.tracking_credential || undefined },
+        options: options.filter((option) => isFreteProvider(option.provider_id)),
       })
     )
   } catch (error) {

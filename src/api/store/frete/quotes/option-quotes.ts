@@ -1,7 +1,8 @@
 import { buildFreightQuery } from "../../../../lib/checkout/build-freight-query"
 import type { CheckoutQuoter } from "../../../../lib/checkout/checkout-quoter"
 import { factsOf } from "../../../../lib/checkout/offer-facts"
-import { CHEAPEST, pickOffer, type Offer } from "../../../../lib/checkout/offers"
+import { pickOffer, type Offer } from "../../../../lib/checkout/offers"
+import { fulfillmentOptionOf, sameOfferKey } from "../../../../lib/checkout/same-offer"
 import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import type { FreightQuery } from "../../../../lib/freight/schemas"
 import type { FreteSettings } from "../../../../lib/settings/schema"
@@ -53,11 +54,6 @@ function quoteFactsOf(offer: Offer): Pick<FreteQuote, "service" | "carrier" | "d
   return facts
 }
 
-/** The fulfillment option a shipping option stands for, read as the provider reads it. */
-function fulfillmentOptionOf(option: OfferedOption): string {
-  return typeof option.data?.id === "string" ? option.data.id : CHEAPEST
-}
-
 /**
  * Prices every option from its query's offers, picked as the provider picks (`pickOffer`), so the
  * route and `calculate` agree to the centavo and share the cached quote. An option whose service
@@ -85,10 +81,15 @@ export async function quoteOptions(plan: QuotePlan, quoter: OptionQuoter, settin
   if (shopperFault || (failures.length && !offersOf.size)) {
     throw shopperFault ?? failures[0]
   }
+  // Options that resolve to the same offer are one row, the merchant's first kept (the sort below is
+  // stable): `plan.options` is in the order of Medusa's `listShippingOptionsForContext`, which sets no
+  // ORDER BY (nor does `GET /store/shipping-options`): Postgres' order, in practice creation order.
+  const shown = new Set<string>()
   const quotes = plan.options.flatMap(({ option, key }): FreteQuote[] => {
     const offers = offersOf.get(key)
-    const offer = offers && pickOffer(offers, fulfillmentOptionOf(option))
-    if (!offer) return []
+    const offer = offers && pickOffer(offers, fulfillmentOptionOf(option.data))
+    if (!offer || shown.has(sameOfferKey(offer))) return []
+    shown.add(sameOfferKey(offer))
     return [
       {
         option_id: option.id,

@@ -12,8 +12,8 @@ import { StoreFreteQuotesBody } from "./validators"
 type PublishableKeyContext = { publishable_key_context?: { sales_channel_ids?: string[] } }
 
 /**
- * POST /store/frete/quotes: the price and deadline of each shipping option of this provider that
- * checkout would offer for a CEP, for a product page (`items`) or a cart (`cart_id`). Its
+ * POST /store/frete/quotes: the price and deadline of each offer of the shipping options of this
+ * provider that checkout would offer for a CEP, for a product page (`items`) or a cart (`cart_id`). Its
  * `Server-Timing` header says where its time went: the plugin's own work (`frete`), Medusa's data
  * (`lookup`), the quota guard (`guard`) and the freight API's call (`freight`). It shares the
  * provider's cache; a new query past the quota guard's bounds is answered from the fallback table,

@@ -11,6 +11,7 @@ const SETTINGS = freteSettingsSchema.parse({ origin_cep: "01310-100" })
 const UNITS = { weight: "g", dimension: "cm" } as const
 const SAO_PAULO = "01310-100"
 const CURITIBA = "80020-310"
+const BELO_HORIZONTE = "30130-010"
 
 function offer(service: string, amountCents: number, days: number | null): Offer {
   return { service, name: service, carrier: service.split("-")[0], amountCents, days, deliveryEstimate: null, isFallback: false, consultaToken: null, code: null }
@@ -20,6 +21,8 @@ function offer(service: string, amountCents: number, days: number | null): Offer
 const OFFERS: Record<string, Offer[]> = {
   "01310100": [offer("correios-pac", 3990, 8), offer("correios-sedex", 5990, 2), offer("jadlog-package", 2590, 6), offer("azul-amanha", 8990, 1)],
   "80020310": [offer("correios-pac", 1990, 3), offer("correios-sedex", 2990, 1)],
+  // Jadlog at São Paulo's price, with a date.
+  "30130010": [{ ...offer("jadlog-package", 2590, 7), deliveryEstimate: "2026-12-04" }],
 }
 
 /** A quoter over OFFERS, keyed by the route, counting its calls; an origin given an error fails with it. */
@@ -65,10 +68,10 @@ describe("the store quote route's options", () => {
     const quoter = fakeQuoter()
     const requests = [option("fastest"), option("cheapest"), option("correios-sedex"), option(undefined)]
     const { quotes } = await quote(requests, quoter)
+    // The last, with no fulfillment option id, is priced as the cheapest: the same offer as the
+    // second, hence no row of its own.
     expect(quotes.map((entry) => [entry.option_id, entry.service, entry.amount])).toEqual([
       [requests[1].option.id, "jadlog-package", 25.9],
-      // No fulfillment option id: the provider prices it as the cheapest.
-      [requests[3].option.id, "jadlog-package", 25.9],
       [requests[2].option.id, "correios-sedex", 59.9],
       [requests[0].option.id, "azul-amanha", 89.9],
     ])
@@ -84,6 +87,24 @@ describe("the store quote route's options", () => {
       is_fallback: false,
     })
     expect(quoter.calls).toEqual(["01310100"])
+  })
+
+  it("makes one row of the options that resolve to the same offer (service, price, date, carrier), keeping the first", async () => {
+    const requests = [
+      option("jadlog-package"),
+      option("cheapest"), // São Paulo's cheapest is the Jadlog offer of the row above
+      option("correios-sedex"),
+      option("correios-sedex"),
+      option("correios-sedex", CURITIBA), // the same service at another price
+      option("cheapest", BELO_HORIZONTE), // Jadlog at the same price, with another date
+    ]
+    const { quotes } = await quote(requests)
+    expect(quotes.map((entry) => [entry.option_id, entry.service, entry.amount, entry.delivery_estimate])).toEqual([
+      [requests[0].option.id, "jadlog-package", 25.9, null],
+      [requests[5].option.id, "jadlog-package", 25.9, "2026-12-04"],
+      [requests[4].option.id, "correios-sedex", 29.9, null],
+      [requests[2].option.id, "correios-sedex", 59.9, null],
+    ])
   })
 
   it("leaves out an option whose service the quote does not hold", async () => {

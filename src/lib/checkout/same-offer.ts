@@ -1,0 +1,26 @@
+import { CHEAPEST, pickOffer, type Offer } from "./offers"
+
+/** What makes two options one row to a shopper: the same service, price, date and carrier. */
+export const sameOfferKey = (offer: Offer): string => JSON.stringify([offer.service, offer.amountCents, offer.deliveryEstimate, offer.carrier])
+
+/** The fulfillment option a shipping option's `data` stands for, read as the provider reads it (no id: the cheapest). */
+export const fulfillmentOptionOf = (data: Record<string, unknown> | null | undefined): string => (typeof data?.id === "string" ? data.id : CHEAPEST)
+
+/** A shipping option of the provider, with what decides which others a shopper sees beside it. */
+export type ProviderOption = { name: string; data: Record<string, unknown> | null; service_zone_id: string; shipping_profile_id: string | null }
+
+/**
+ * The options one quote resolves to the same offer, in groups of two or more names in the order
+ * given: the store quote route shows only the first of each group. Two options for the same
+ * fulfillment option are one even when the quote lacks its service; options of different service
+ * zones or shipping profiles are not listed together.
+ */
+export function overlappingOptions(options: ProviderOption[], offers: Offer[]): Array<{ option_names: string[] }> {
+  const groups = new Map<string, string[]>()
+  for (const option of options) {
+    const offer = pickOffer(offers, fulfillmentOptionOf(option.data))
+    const key = JSON.stringify([option.service_zone_id, option.shipping_profile_id, offer ? sameOfferKey(offer) : fulfillmentOptionOf(option.data)])
+    groups.set(key, [...(groups.get(key) ?? []), option.name])
+  }
+  return [...groups.values()].filter((names) => names.length > 1).map((option_names) => ({ option_names }))
+}
