@@ -102,6 +102,33 @@ export function sortByPrice<T extends { name: string }>(options: readonly T[], p
     .map(({ option }) => option)
 }
 
+/**
+ * The delivery step's options with one row per offer: options that resolve to the same offer (the
+ * same service, carrier, price and date, e.g. a "cheapest" option beside the service it picked)
+ * keep the first in the order given (the merchant's), or the chosen one (`chosenId`) if it is
+ * among them. Options not priced yet, and other providers' options, all stay.
+ */
+export function uniqueOffers<T extends { id: string }>(
+  options: readonly T[],
+  offerOf: (option: T) => { amount?: number | null; facts?: FreteFacts | null } | null | undefined,
+  chosenId?: string | null
+): T[] {
+  const keyOf = (option: T) => {
+    const offer = offerOf(option)
+    if (!offer?.facts || typeof offer.amount !== "number") return null
+    return JSON.stringify([offer.facts.service, offer.facts.carrier, offer.amount, offer.facts.delivery_estimate])
+  }
+  const kept = new Map<string, string>()
+  for (const option of options) {
+    const key = keyOf(option)
+    if (key !== null && (!kept.has(key) || option.id === chosenId)) kept.set(key, option.id)
+  }
+  return options.filter((option) => {
+    const key = keyOf(option)
+    return key === null || kept.get(key) === option.id
+  })
+}
+
 /** A cart's (or an order's) totals as the summary reads them: the shipping methods chosen, and their subtotal. */
 export interface ShippingTotals {
   shipping_methods?: ReadonlyArray<{ amount?: number | null }> | null

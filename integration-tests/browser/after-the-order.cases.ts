@@ -1,12 +1,12 @@
 // After the order, in the browser (storefront.spec.ts). An order placed through the storefront's pages, shipped
 // by the merchant through Medusa's admin API with a tracking code and URL, read by the shopper on
 // the confirmation and on the order's page (the kit's FreteOrderDelivery); and the cart's
-// free-freight nudge (FreteFreeFreightNudge) below and above a rule's threshold.
+// calculator and free-freight nudge following the cart as its quantity goes 1 → 2 → 1.
 import path from "node:path"
 import type { Page } from "playwright-core"
 import { eventually } from "../../scripts/lib/store-api"
 import { SHOTS, type StorefrontSession } from "../helpers/browser-store"
-import { deliveryOptions } from "../helpers/storefront-reading"
+import { calculatorOptions, deliveryOptions, occurrences } from "../helpers/storefront-reading"
 
 const TRACKING_CODE = "AA123456785BR"
 const TRACKING_URL = `https://rastreamento.correios.com.br/app/index.php?objeto=${TRACKING_CODE}`
@@ -38,9 +38,9 @@ export const afterTheOrderCases = (started: () => StorefrontSession): void => {
 
   it("shows carrier, promised date and state on the confirmation, then the tracking code and link on the order's page once the merchant ships it", async () => {
     await session.toDeliveryStep("camiseta-basica", { cep: "30130-010", city: "Belo Horizonte", uf: "MG" }, { fresh: true })
-    const chosen = (await deliveryOptions(page)).find((option) => option.name === "SEDEX")
+    const chosen = (await deliveryOptions(page)).find((option) => option.name === "PAC")
     expect(chosen).toMatchObject({ state: "ready", carrier: "Correios", date: expect.stringMatching(/^Chega até /) })
-    await page.locator(".delivery-choice", { hasText: "SEDEX" }).locator("input").check()
+    await page.locator(".delivery-choice", { hasText: "PAC" }).locator("input").check()
     await byTestId("delivery-submit").click()
     await byTestId("payment-step").waitFor()
     await byTestId("place-order").click()
@@ -50,7 +50,7 @@ export const afterTheOrderCases = (started: () => StorefrontSession): void => {
 
     // The confirmation: what was promised at checkout, and the state, in Portuguese.
     await page.locator(".frete-delivery__item").waitFor()
-    expect(await readDelivery(page)).toEqual([{ name: "SEDEX", status: "Em preparação", carrier: "Correios", date: chosen?.date, code: null, link: null, linkText: null }])
+    expect(await readDelivery(page)).toEqual([{ name: "PAC", status: "Em preparação", carrier: "Correios", date: chosen?.date, code: null, link: null, linkText: null }])
     await byTestId("order-page").screenshot({ path: path.join(SHOTS, "storefront-order-confirmation.png") })
 
     // The merchant ships it through Medusa's admin API: a fulfillment, then its shipment with a label.
@@ -75,7 +75,7 @@ export const afterTheOrderCases = (started: () => StorefrontSession): void => {
     }, 20, "the shipment on the order's page")
     expect(await readDelivery(page)).toEqual([
       {
-        name: "SEDEX",
+        name: "PAC",
         status: expect.stringMatching(new RegExp(`^(Enviado em|Rastreamento ativo desde) ${today.replace(/\//g, "\\/")}$`)),
         carrier: "Correios",
         date: chosen?.date,
@@ -85,43 +85,80 @@ export const afterTheOrderCases = (started: () => StorefrontSession): void => {
       },
     ])
     expect(await page.locator("a.frete-delivery__link").getAttribute("rel")).toContain("noopener")
-    expect(await byTestId("order-promise").textContent()).toBe(chosen?.date)
+    // The promise is said once on the page, in the delivery block.
+    expect(await occurrences(page, "main", chosen?.date as string)).toBe(1)
     await byTestId("order-page").screenshot({ path: path.join(SHOTS, "storefront-order-shipped.png") })
   })
 
-  it('nudges a cart below a free-freight rule\'s threshold with "Faltam R$ …", and says "Frete grátis" above it', async () => {
-    // Free freight to Minas Gerais from R$ 150,00 of items.
+  it("keeps the cart's calculator and nudge true to the cart as the quantity goes 1 → 2 → 1: one request per change, each price what checkout then charges, free freight said by both or neither", async () => {
+    // Free freight to Minas Gerais from R$ 150,00 of items; one "Camiseta básica" is R$ 79,90.
     await session.settings({ free_freight_rules: [{ min_subtotal: 150, states: ["MG"] }] })
+    const freeFreightAsked: string[] = []
+    const onRequest = (request: { url: () => string }) => {
+      if (request.url().includes("/store/frete/free-freight")) freeFreightAsked.push(request.url())
+    }
+    page.on("request", onRequest)
     try {
-      // One "Camiseta básica" (R$ 79,90): R$ 70,10 short.
-      await session.toAddressForm("camiseta-basica", { fresh: true })
-      const asked = page.waitForResponse((answer) => answer.url().includes("/store/frete/free-freight"))
-      await page.goto(`${session.storefront.url}/carrinho`)
       const nudge = byTestId("cart-free-freight")
-      // No CEP yet: the store answered, and nothing is said.
-      await asked
-      await byTestId("cart-page").waitFor()
-      expect(await nudge.innerText()).toBe("")
+      const nudgeText = async () => (await nudge.innerText()).trim()
+      const shown = async () => (await calculatorOptions(page)).map(({ name, price }) => ({ name, price }))
+      const atCheckout = async () => (await deliveryOptions(page)).map(({ name, price }) => ({ name, price }))
+      /** After a change of the cart: the calculator's prices once asked again, and how many quotes that took. */
+      const settled = async (quotesBefore: number, nudgeSays: string) => {
+        await eventually(async () => (await nudgeText()) === nudgeSays && (await page.locator(".frete-calculator__list").count()) === 1 && session.quoteRequests.length > quotesBefore, 100, `"${nudgeSays}" and the calculator priced again`)
+        return { prices: await shown(), quotes: session.quoteRequests.length - quotesBefore }
+      }
+      const toCheckoutPrices = async () => {
+        await byTestId("go-to-checkout").click()
+        await byTestId("address-form").waitFor()
+        await session.toDeliveryStep(null, { cep: "30130-010", city: "Belo Horizonte", uf: "MG" })
+        return atCheckout()
+      }
+      const toCart = async () => {
+        await page.goto(`${session.storefront.url}/carrinho`)
+        await byTestId("cart-page").waitFor()
+      }
+
+      await session.toAddressForm("camiseta-basica", { fresh: true })
+      await toCart()
+      // A cart with no address: the calculator waits for a CEP, and the nudge asks nothing without one.
+      expect(await page.locator(".frete-calculator__input").inputValue()).toBe("")
+      session.quoteRequests.length = 0
       await page.locator(".frete-calculator__input").fill("30130-010")
       await page.locator(".frete-calculator__input").press("Enter")
-      await page.locator(".frete-calculator__list").waitFor()
-      // Settings apply within settingsRefreshMs on every instance.
-      await eventually(async () => (await nudge.innerText()).trim() === "Faltam R$ 70,10 para frete grátis", 100, "the nudge below the threshold")
+      const one = await settled(0, "Faltam R$ 70,10 para frete grátis")
+      expect(one.quotes).toBe(1)
       expect(await nudge.locator("progress").getAttribute("max")).toBe("150")
+      expect(one.prices.map((option) => option.price)).not.toContain("Grátis")
       await nudge.screenshot({ path: path.join(SHOTS, "storefront-free-freight-nudge.png") })
 
-      // Another two: R$ 239,70, above the threshold.
-      await page.goto(`${session.storefront.url}/produtos/camiseta-basica`)
-      await byTestId("quantity").fill("2")
-      await byTestId("add-to-cart").click()
-      await byTestId("cart-page").waitFor()
-      await page.locator(".frete-calculator__input").fill("30130-010")
-      await page.locator(".frete-calculator__input").press("Enter")
-      await eventually(async () => (await nudge.innerText()).trim() === "Frete grátis para o seu CEP", 100, "the nudge above the threshold")
+      // Quantity 2: R$ 159,80, past the threshold. One quote for the change, and the old prices gone.
+      await byTestId("quantity-plus").click()
+      const two = await settled(1, "Frete grátis para o seu CEP")
+      expect(two.quotes).toBe(1)
       expect(await nudge.locator("progress").count()).toBe(0)
-      // The calculator says it too: the cheapest option is free.
-      await eventually(async () => (await page.locator(".frete-calculator__price").first().textContent()) === "Grátis", 100, "the free option")
+      expect(two.prices[0].price).toBe("Grátis")
+      expect(two.prices).not.toEqual(one.prices)
+      expect(await toCheckoutPrices()).toEqual(two.prices)
+
+      // Back in the cart, which now has the address: the calculator starts from its CEP, with no typing.
+      await toCart()
+      await eventually(async () => (await page.locator(".frete-calculator__list").count()) === 1, 100, "the cart's CEP priced")
+      expect(await page.locator(".frete-calculator__input").inputValue()).toBe("30130-010")
+      expect(await shown()).toEqual(two.prices)
+      const beforeMinus = session.quoteRequests.length
+      await byTestId("quantity-minus").click()
+      const back = await settled(beforeMinus, "Faltam R$ 70,10 para frete grátis")
+      expect(back.quotes).toBe(1)
+      expect(back.prices).toEqual(one.prices)
+      const checkoutAtOne = await toCheckoutPrices()
+      expect(checkoutAtOne).toEqual(one.prices)
+      expect(checkoutAtOne.map((option) => option.price)).not.toContain("Grátis")
+      // Every question the nudge asked had a CEP: none that could only fail.
+      expect(freeFreightAsked.length).toBeGreaterThan(0)
+      expect(freeFreightAsked.filter((url) => !new URL(url).searchParams.get("postal_code"))).toEqual([])
     } finally {
+      page.off("request", onRequest)
       await session.settings({ free_freight_rules: [] })
     }
   })

@@ -4,7 +4,8 @@
 import path from "node:path"
 import type { Page } from "playwright-core"
 import { SHOTS, type StorefrontSession } from "../helpers/browser-store"
-import { calculatorOptions, deliveryOptions as readDeliveryOptions, fontSizes, occurrences, readAs, reais } from "../helpers/storefront-reading"
+import { eventually } from "../../scripts/lib/store-api"
+import { calculatorOptions, deliveryOptions as readDeliveryOptions, fontSizes, KIT_CSS, KIT_ROOTS, kitTextsAt10px, occurrences, readAs, reais } from "../helpers/storefront-reading"
 
 const CEP_NOT_FOUND = "Não encontramos esse CEP. Confira o CEP de entrega e tente novamente."
 
@@ -28,7 +29,7 @@ export const checkoutCases = (started: () => StorefrontSession): void => {
     await session.toDeliveryStep(null, { cep: "30130010", city: "Belo Horizonte", uf: "MG" })
     expect(await summaryShipping()).toBe("a calcular")
     const options = await deliveryOptions()
-    expect(options.map((option) => option.name).sort()).toEqual(["Frete econômico", "Frete expresso", "Jadlog .Package", "SEDEX"].sort())
+    expect(options.map((option) => option.name).sort()).toEqual(["Frete econômico", "Frete expresso", "PAC"].sort())
     for (const option of options) {
       expect(option).toMatchObject({ state: "ready", error: null })
       expect(option.price).toMatch(/^(R\$ \d+,\d{2}|Grátis)$/)
@@ -51,7 +52,8 @@ export const checkoutCases = (started: () => StorefrontSession): void => {
     expect(await summaryShipping()).toBe(cheapest?.price)
     await byTestId("place-order").click()
     await byTestId("order-page").waitFor()
-    expect(await byTestId("order-promise").textContent()).toBe(cheapest?.date)
+    expect(await page.locator(".frete-delivery__date").textContent()).toBe(cheapest?.date)
+    expect(await occurrences(page, "main", cheapest?.date as string)).toBe(1)
     expect(await page.locator("h1").textContent()).toMatch(/^Pedido #\d+ confirmado$/)
     await byTestId("order-page").screenshot({ path: path.join(SHOTS, "storefront-order.png") })
   })
@@ -84,6 +86,57 @@ export const checkoutCases = (started: () => StorefrontSession): void => {
     expect(await fontSizes(page, { page: ".product-page__buy label", name: ".frete-calculator__name", facts: ".frete-calculator__details" })).toEqual({ page: 16, name: 16, facts: 14 })
   })
 
+  it("sets no text of the kit under 12px in a 10px context, on every page a shopper walks, and a class the storefront passes wins over the kit's size", async () => {
+    // Every component on the walk: calculator, nudge, notice, summary, options, promise, delivery.
+    const walked = new Set<string>()
+    const measure = async () => {
+      const { roots, texts } = await kitTextsAt10px(page)
+      for (const root of roots) walked.add(root)
+      return texts
+    }
+    const under12 = (texts: Array<{ size: number }>) => texts.filter((text) => text.size < 12)
+    await session.settings({ free_freight_rules: [{ min_subtotal: 150, states: ["MG"] }] })
+    try {
+      await session.quoteOnProductPage("camiseta-basica", "30130-010")
+      expect(under12(await measure())).toEqual([])
+
+      await session.toAddressForm("camiseta-basica", { fresh: true })
+      await page.goto(`${session.storefront.url}/carrinho`)
+      await page.locator(".frete-calculator__input").fill("30130-010")
+      await page.locator(".frete-calculator__input").press("Enter")
+      await page.locator(".frete-calculator__list").waitFor()
+      await eventually(async () => (await page.locator(".frete-free-freight").count()) === 1, 100, "the nudge")
+      expect(under12(await measure())).toEqual([])
+
+      await byTestId("go-to-checkout").click()
+      const field = byTestId("address-form").locator("input[name=postal_code]")
+      await field.fill("99999-999")
+      await page.locator(".address-form .frete-notice:not(:empty)").waitFor()
+      expect(under12(await measure())).toEqual([])
+
+      await session.toDeliveryStep(null, { cep: "30130-010", city: "Belo Horizonte", uf: "MG" })
+      expect(under12(await measure())).toEqual([])
+      await page.locator(".delivery-choice input:enabled").first().check()
+      await byTestId("delivery-submit").click()
+      await byTestId("payment-step").waitFor()
+      // The kit's stylesheet once more, after the shop's, as a storefront that imports it last (the starter's step 2): the shop's class still wins.
+      await page.addStyleTag({ content: KIT_CSS })
+      const onPayment = await measure()
+      expect(under12(onPayment)).toEqual([])
+      // The promise carries the shop's class (15px, as the starter's step 14 passes its own): it wins over the kit's size.
+      const promise = onPayment.filter((text) => text.root === "frete-method")
+      expect(promise.length).toBeGreaterThan(0)
+      expect(promise.map((text) => text.size)).toEqual(promise.map(() => 15))
+
+      await byTestId("place-order").click()
+      await page.locator(".frete-delivery__item").waitFor()
+      expect(under12(await measure())).toEqual([])
+      expect([...walked].sort()).toEqual([...KIT_ROOTS].sort())
+    } finally {
+      await session.settings({ free_freight_rules: [] })
+    }
+  })
+
   it("warms the cart's quote as the CEP is typed: one quote per CEP, and the delivery step makes no freight call of its own", async () => {
     // A CEP no other test quoted, typed digit by digit as a shopper does, on a new cart with no address yet.
     const cep = "35400-000"
@@ -99,14 +152,14 @@ export const checkoutCases = (started: () => StorefrontSession): void => {
     const afterWarmUp = session.sandbox.calls({ service: "freight" }).length
     expect(afterWarmUp).toBeGreaterThan(before)
     // A CEP the service knows: nothing said under the field.
-    expect(await page.locator(".address-form .frete-notice").count()).toBe(0)
+    expect(await page.locator(".address-form .frete-notice").textContent()).toBe("")
 
     // The same CEP erased and retyped: no new quote.
     await field.press("Backspace")
     await field.press("0")
     await session.toDeliveryStep(null, { city: "Ouro Preto", uf: "MG" })
     const options = await deliveryOptions()
-    expect(options).toHaveLength(4)
+    expect(options).toHaveLength(3)
     for (const option of options) expect(option).toMatchObject({ state: "ready", error: null })
     expect(session.sandbox.calls({ service: "freight" }).length).toBe(afterWarmUp)
     expect(session.quoteRequests).toHaveLength(1)
@@ -120,21 +173,25 @@ export const checkoutCases = (started: () => StorefrontSession): void => {
     // The address step: the warm-up's answer, under the field, before the form is sent.
     await session.toAddressForm("caneca-ceramica", { fresh: true })
     const field = byTestId("address-form").locator("input[name=postal_code]")
+    // The form does not move when the message comes: the notice keeps its line.
+    const nextField = byTestId("address-form").locator("input[name=email]")
+    const before = await nextField.boundingBox()
     await field.fill("99999-999")
-    await page.locator(".address-form .frete-notice").waitFor()
+    await page.locator(".address-form .frete-notice:not(:empty)").waitFor()
+    expect(await nextField.boundingBox()).toEqual(before)
     expect(await occurrences(page, "main", CEP_NOT_FOUND)).toBe(1)
     expect(await field.getAttribute("aria-describedby")).toBe(await page.locator(".address-form .frete-notice").getAttribute("id"))
     // Another CEP typed: the message goes with the CEP it was about.
     await field.fill("99999-99")
-    expect(await page.locator(".address-form .frete-notice").count()).toBe(0)
+    expect(await page.locator(".address-form .frete-notice").textContent()).toBe("")
     await field.fill("99999-999")
-    await page.locator(".address-form .frete-notice").waitFor()
+    await page.locator(".address-form .frete-notice:not(:empty)").waitFor()
 
     // The delivery step: each option's failure comes as plain data (a server action's answer); the
     // CEP's message is said once, above the options, which say only that they are unavailable.
     await session.toDeliveryStep(null, { city: "Lugar Nenhum", uf: "SP" })
     const options = await deliveryOptions()
-    expect(options).toHaveLength(4)
+    expect(options).toHaveLength(3)
     expect(options.filter((option) => option.state !== "error" || option.error !== "Indisponível para este CEP" || option.price !== null)).toEqual([])
     expect(await occurrences(page, "main", CEP_NOT_FOUND)).toBe(1)
     expect(await page.locator(".delivery-step .frete-notice").textContent()).toBe(CEP_NOT_FOUND)

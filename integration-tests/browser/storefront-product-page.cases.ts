@@ -112,7 +112,7 @@ export const productPageCases = (started: () => StorefrontSession): void => {
     await quoteOnProductPage("caneca-ceramica", "80010-000")
     const shown = await calculatorOptions()
     try {
-      // The cheapest service is free: every option it prices ("Frete econômico" and the option named after it).
+      // The cheapest service is free ("Frete econômico"), once: an option of the same offer is not another row.
       expect(shown[0].price).toBe("Grátis")
       expect(shown.map((option) => (option.service === shown[0].service ? option.price : /^R\$ /.test(option.price ?? "")))).toEqual(
         shown.map((option) => (option.service === shown[0].service ? "Grátis" : true))

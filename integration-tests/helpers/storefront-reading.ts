@@ -19,7 +19,7 @@ button,[type=button],[type=submit]{appearance:button;background-color:transparen
 input::placeholder{opacity:1;color:#9ca3af}
 button{cursor:pointer}
 `
-const KIT_CSS = fs.readFileSync(path.join(__dirname, "..", "..", "storefront", "styles.css"), "utf8")
+export const KIT_CSS = fs.readFileSync(path.join(__dirname, "..", "..", "storefront", "styles.css"), "utf8")
 const SHOP_CSS = fs.readFileSync(path.join(__dirname, "..", "..", "scripts", "demo", "storefront", "app", "storefront.css"), "utf8")
 /** What the page's stylesheet holds after the reset: the kit's and the shop's, the kit's alone, or nothing. */
 export type Styles = "shop" | "kit" | "reset"
@@ -87,6 +87,34 @@ export const fontSizes = <K extends string>(page: Page, selectors: Record<K, str
       ),
     selectors as Record<string, string>
   ) as Promise<Record<K, number | null>>
+
+/** The kit components' root classes, each the outermost element of one of its components. */
+export const KIT_ROOTS = ["frete-calculator", "frete-option", "frete-notice", "frete-free-freight", "frete-delivery", "frete-method", "frete-shipping-total"] as const
+
+/**
+ * Every text of the kit's components on the page, with its computed font size, after each
+ * component's parent is set to 10px (the smallest context a storefront gives): the root classes
+ * found, and each text's size.
+ */
+export const kitTextsAt10px = (page: Page) =>
+  page.evaluate((roots) => {
+    const found = new Set<string>()
+    const elements = roots.flatMap((root) => Array.from(document.querySelectorAll<HTMLElement>(`.${root}`)).map((element) => ({ root, element })))
+    for (const { element } of elements) (element.parentElement as HTMLElement).style.fontSize = "10px"
+    const texts: Array<{ root: string; text: string; size: number }> = []
+    for (const { root, element } of elements) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim() ?? ""
+        const parent = node.parentElement as HTMLElement
+        // Text a shopper can see: not a separator hidden by the stylesheet, nor an empty region.
+        if (!text || !parent.getClientRects().length) continue
+        found.add(root)
+        texts.push({ root, text, size: parseFloat(getComputedStyle(parent).fontSize) })
+      }
+    }
+    return { roots: [...found].sort(), texts }
+  }, [...KIT_ROOTS])
 
 /** How many times a text appears in what the shopper sees of an element (its rendered text). */
 export const occurrences = async (page: Page, selector: string, text: string) => ((await page.locator(selector).innerText()).split(text).length - 1)

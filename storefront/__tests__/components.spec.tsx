@@ -27,7 +27,8 @@ describe("the storefront kit's React components", () => {
     expect(html).toContain('value="01310-100"')
     expect(html).toContain('inputMode="numeric"')
     expect(html).toMatch(/class="frete-calculator__status" role="status" aria-live="polite"/)
-    expect(html).toMatch(/<button type="submit" class="frete-calculator__button">Calcular<\/button>/)
+    // No type attribute (a form's button submits), so a reset's [type="submit"] rule does not reach it.
+    expect(html).toMatch(/<button class="frete-calculator__button">Calcular<\/button>/)
     // Label, field and button apart in the text too.
     expect(lines(html)[0]).toBe("Calcule o frete Calcular")
   })
@@ -88,12 +89,13 @@ describe("the storefront kit's React components", () => {
     expect(renderToString(<FreteOptionsNotice errors={[undefined, new FreteError("option_unavailable")]} />)).toBe("")
   })
 
-  it("says the warm-up's CEP error under the CEP field, only while that CEP is the one typed", () => {
+  it("says the warm-up's CEP error under the CEP field, only while that CEP is the one typed, in a region that is always there", () => {
     const warmed = { cep: "99999999", quotes: null, error: serializeFreteError(new FreteError("cep_not_served", { status: 400 })) }
-    expect(renderToString(<FreteCepNotice warmed={warmed} postalCode="99999-999" id="cep-notice" />)).toBe(`<span id="cep-notice" class="frete-notice" role="alert">${CEP_NOT_FOUND}</span>`)
-    expect(renderToString(<FreteCepNotice warmed={warmed} postalCode="99999-99" />)).toBe("")
-    expect(renderToString(<FreteCepNotice warmed={{ cep: "30130010", quotes: [], error: null }} postalCode="30130-010" />)).toBe("")
-    expect(renderToString(<FreteCepNotice warmed={null} postalCode="99999-999" />)).toBe("")
+    const empty = '<span class="frete-notice frete-notice--cep" role="alert"></span>'
+    expect(renderToString(<FreteCepNotice warmed={warmed} postalCode="99999-999" id="cep-notice" />)).toBe(`<span id="cep-notice" class="frete-notice frete-notice--cep" role="alert">${CEP_NOT_FOUND}</span>`)
+    expect(renderToString(<FreteCepNotice warmed={warmed} postalCode="99999-99" />)).toBe(empty)
+    expect(renderToString(<FreteCepNotice warmed={{ cep: "30130010", quotes: [], error: null }} postalCode="30130-010" />)).toBe(empty)
+    expect(renderToString(<FreteCepNotice warmed={null} postalCode="99999-999" />)).toBe(empty)
   })
 
   it('shows the summary\'s shipping line as "a calcular" until a method is chosen, then its price', () => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react"
-import { isValidCep, maskCep } from "../cep"
+import { cartCep, cartPricingKey, type FreteCart } from "../cart"
+import { isValidCep, maskCep, normalizeCep } from "../cep"
 import type { FreteClient } from "../client"
 import { errorMessage, FreteError } from "../errors"
 import { describeOption, sortByPrice } from "../format"
@@ -13,8 +14,17 @@ export interface FreteCepCalculatorProps {
   client: FreteClient
   /** A product page: the variant and quantity the shopper is looking at. */
   items?: Array<{ variant_id: string; quantity: number }>
-  /** A cart: its id (the CEP typed here is used for the quote, not saved on the cart). */
+  /**
+   * A cart (Medusa's store cart): the calculator starts from its address's CEP, and any change of
+   * its lines, quantities or address prices the shown CEP again. The CEP typed here is used for the
+   * quote, not saved on the cart.
+   */
+  cart?: FreteCart | null
+  /** A cart by its id alone; then pass `refreshKey`, or the prices shown may be another cart's. */
   cartId?: string
+  /** Anything that changes when what prices the freight changes: the shown CEP is priced again. */
+  refreshKey?: unknown
+  /** The CEP to start from (quoted at once when complete); a `cart`'s own CEP goes first. */
   initialCep?: string
   /** The options found, and the CEP they are for ("30130-010"): a cart page can ask its free-freight nudge about that CEP. */
   onQuotes?: (quotes: FreteQuote[], cep: string) => void
@@ -25,62 +35,80 @@ export interface FreteCepCalculatorProps {
   label?: string
 }
 
-type State = { kind: "idle" } | { kind: "loading" } | { kind: "done"; quotes: FreteQuote[]; cep: string } | { kind: "error"; message: string }
+type State = { kind: "idle" } | { kind: "loading"; key: string } | { kind: "done"; key: string; quotes: FreteQuote[]; cep: string } | { kind: "error"; key: string; message: string }
 
 /**
  * "Calcule o frete": a CEP field and the store's shipping options for it (each with price,
- * carrier, deadline and date), for a product page (`items`) or a cart (`cartId`). Cheapest first,
+ * carrier, deadline and date), for a product page (`items`) or a cart (`cart`). Cheapest first,
  * each read as checkout's `FreteDeliveryOptionLabel` reads it (order checkout's options with
- * `sortByPrice` to match). Native field and
- * button, options as text that reads with no CSS; class names `frete-calculator__*`, styled by the
- * optional `medusa-plugin-frete/storefront/styles.css`.
+ * `sortByPrice` to match). Prices are shown only for the items or cart they were asked for: a
+ * change asks again (one request per change, none for an equal cart rendered again), and the old
+ * prices are gone at once. Native field and button, options as text that reads with no CSS; class
+ * names `frete-calculator__*`, styled by the optional stylesheet.
  */
-export function FreteCepCalculator({ client, items, cartId, initialCep, onQuotes, className, classNames = {}, label = "Calcule o frete" }: FreteCepCalculatorProps) {
+export function FreteCepCalculator({ client, items, cart, cartId: cartIdProp, refreshKey, initialCep, onQuotes, className, classNames = {}, label = "Calcule o frete" }: FreteCepCalculatorProps) {
   const cls = (part: Exclude<FreteCepCalculatorPart, "root">) => joinClasses(`frete-calculator__${part}`, classNames[part])
   const inputId = useId()
   const statusId = useId()
-  const [cep, setCep] = useState(() => maskCep(initialCep ?? ""))
+  const cartId = cart?.id ?? cartIdProp
+  const startCep = cartCep(cart) ?? initialCep ?? ""
+  const [cep, setCep] = useState(() => maskCep(startCep))
   const [state, setState] = useState<State>({ kind: "idle" })
+  // What the shown prices depend on: an answer for another key is never shown.
+  const key = JSON.stringify([cart ? cartPricingKey(cart) : cartId ?? null, items ?? null, refreshKey ?? null])
   // Only the latest request may show its answer: an earlier one that comes back late is dropped.
   const latest = useRef(0)
-  const itemsKey = JSON.stringify(items ?? null)
+  // The CEP last priced, and the cart's own CEP as last seen (a new one replaces the field's).
+  const quoted = useRef<string | null>(null)
+  const seenStart = useRef<string | null>(null)
 
   const run = async (typed: string) => {
     const request = ++latest.current
     if (!isValidCep(typed)) {
-      setState({ kind: "error", message: new FreteError("invalid_cep").message })
+      setState({ kind: "error", key, message: new FreteError("invalid_cep").message })
       return
     }
-    setState({ kind: "loading" })
+    quoted.current = maskCep(typed)
+    setState({ kind: "loading", key })
     try {
       const quotes = await client.quote(cartId ? { postal_code: typed, cart_id: cartId } : { postal_code: typed, items: items ?? [] })
       if (request !== latest.current) return
-      setState({ kind: "done", quotes, cep: maskCep(typed) })
+      setState({ kind: "done", key, quotes, cep: maskCep(typed) })
       onQuotes?.(quotes, maskCep(typed))
     } catch (error) {
-      if (request === latest.current) setState({ kind: "error", message: errorMessage(error) })
+      if (request === latest.current) setState({ kind: "error", key, message: errorMessage(error) })
     }
   }
 
-  // A new quantity or variant makes the shown prices stale: ask again for the CEP already quoted.
-  const shown = state.kind === "done" ? state.cep : null
+  // A new cart, quantity, variant or address: price again the CEP shown (or the cart's new CEP).
   useEffect(() => {
-    if (shown) void run(shown)
-  }, [itemsKey, cartId])
+    let target = quoted.current
+    const start = normalizeCep(startCep)
+    if (start && start !== seenStart.current) {
+      seenStart.current = start
+      target = maskCep(start)
+      setCep(target)
+    }
+    if (target) void run(target)
+    else setState({ kind: "idle" })
+  }, [key, startCep])
+
+  // Until the effect above asks again, a change shows as the new request it is, never as old prices.
+  const view: State = state.kind !== "idle" && state.key !== key ? { kind: "loading", key } : state
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     void run(cep)
   }
 
-  const loading = state.kind === "loading"
+  const loading = view.kind === "loading"
   const status =
-    state.kind === "loading"
+    view.kind === "loading"
       ? "Calculando o frete…"
-      : state.kind === "done"
-        ? state.quotes.length
-          ? `${state.quotes.length} ${state.quotes.length === 1 ? "opção" : "opções"} de entrega para o CEP ${state.cep}.`
-          : `Nenhuma opção de entrega para o CEP ${state.cep}.`
+      : view.kind === "done"
+        ? view.quotes.length
+          ? `${view.quotes.length} ${view.quotes.length === 1 ? "opção" : "opções"} de entrega para o CEP ${view.cep}.`
+          : `Nenhuma opção de entrega para o CEP ${view.cep}.`
         : ""
 
   return (
@@ -101,10 +129,11 @@ export function FreteCepCalculator({ client, items, cartId, initialCep, onQuotes
             maxLength={9}
             value={cep}
             aria-describedby={statusId}
-            aria-invalid={state.kind === "error" ? true : undefined}
+            aria-invalid={view.kind === "error" ? true : undefined}
             onChange={(event) => setCep(maskCep(event.target.value))}
           />{" "}
-          <button type="submit" className={cls("button")} disabled={loading}>
+          {/* No type attribute (a form's button submits): a reset's [type="submit"] rule would outweigh the kit's stylesheet. */}
+          <button className={cls("button")} disabled={loading}>
             {loading ? "Calculando…" : "Calcular"}
           </button>
         </span>
@@ -112,14 +141,14 @@ export function FreteCepCalculator({ client, items, cartId, initialCep, onQuotes
       <p id={statusId} className={cls("status")} role="status" aria-live="polite">
         {status}
       </p>
-      {state.kind === "error" ? (
+      {view.kind === "error" ? (
         <p className={cls("error")} role="alert">
-          {state.message}
+          {view.message}
         </p>
       ) : null}
-      {state.kind === "done" && state.quotes.length ? (
+      {view.kind === "done" && view.quotes.length ? (
         <ul className={cls("list")}>
-          {sortByPrice(state.quotes, (quote) => quote.amount).map((quote, index) => {
+          {sortByPrice(view.quotes, (quote) => quote.amount).map((quote, index) => {
             const option = describeOption(quote)
             return (
               <li key={`${quote.option_id ?? quote.service}-${index}`} className={cls("option")} data-frete-option={quote.option_id} data-frete-service={quote.service}>

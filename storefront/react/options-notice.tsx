@@ -36,14 +36,17 @@ export interface FreteCepNoticeProps {
 
 /**
  * Under an address form's CEP field: the warm-up's CEP error ("Não encontramos esse CEP…") as soon
- * as the warm-up knows it, for the CEP still typed there; nothing otherwise. Class name `frete-notice`.
+ * as the warm-up knows it, for the CEP still typed there. The element is always there, empty
+ * otherwise, so the form does not move when the message comes (the stylesheet keeps a line for
+ * it) and screen readers, which announce changes of a region already present, read it. Class names
+ * `frete-notice frete-notice--cep`.
  */
 export function FreteCepNotice({ warmed, postalCode, id, className }: FreteCepNoticeProps) {
   const current = warmed !== null && warmed.cep === normalizeCep(postalCode)
   const message = current ? cepErrorMessage([warmed.error]) : null
-  return message ? (
-    <span id={id} className={joinClasses("frete-notice", className)} role="alert">
+  return (
+    <span id={id} className={joinClasses("frete-notice frete-notice--cep", className)} role="alert">
       {message}
     </span>
-  ) : null
+  )
 }

@@ -33,7 +33,7 @@ export interface Cart {
   shipping_total: number
   shipping_subtotal?: number
   total: number
-  shipping_address: { postal_code: string | null } | null
+  shipping_address: { postal_code: string | null; province?: string | null } | null
   shipping_methods?: Array<{ shipping_option_id: string; name: string; amount: number; data: Record<string, unknown> | null }>
 }
 
@@ -104,6 +104,9 @@ export function createStoreApi(publishableKey: string, regionId: string) {
     },
     async addItem(cartId: string, item: { variant_id: string; quantity: number }): Promise<Cart> {
       return (await call<{ cart: Cart }>(withFields(cartPath(cartId, "/line-items")), "POST", item)).cart
+    },
+    async setQuantity(cartId: string, lineId: string, quantity: number): Promise<Cart> {
+      return (await call<{ cart: Cart }>(withFields(cartPath(cartId, `/line-items/${encodeURIComponent(lineId)}`)), "POST", { quantity })).cart
     },
     async removeItem(cartId: string, lineId: string): Promise<void> {
       await call(cartPath(cartId, `/line-items/${encodeURIComponent(lineId)}`), "DELETE")

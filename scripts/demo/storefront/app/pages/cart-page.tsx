@@ -6,7 +6,7 @@ import { Link, useShop } from "../shop"
 export function CartPage() {
   const { cart, store, frete, config, setCart, navigate } = useShop()
   const [error, setError] = useState<string | null>(null)
-  // The CEP of the free-freight nudge: the cart's address's, then the last one quoted below.
+  // The CEP of the free-freight nudge: the last one quoted below (else the cart's address's).
   const [cep, setCep] = useState<string | null>(null)
   if (!cart || !cart.items.length) {
     return (
@@ -16,9 +16,9 @@ export function CartPage() {
       </section>
     )
   }
-  const remove = async (lineId: string) => {
+  const change = async (update: () => Promise<unknown>) => {
     try {
-      await store.removeItem(cart.id, lineId)
+      await update()
       setCart(await store.cart(cart.id))
     } catch (cause) {
       setError(errorMessage(cause))
@@ -30,8 +30,16 @@ export function CartPage() {
       <ul className="cart-lines">
         {cart.items.map((item) => (
           <li key={item.id}>
-            <span>{item.product_title ?? item.title}</span> <span>× {item.quantity}</span> <span>{formatBRL(item.unit_price * item.quantity)}</span>{" "}
-            <button type="button" onClick={() => remove(item.id)}>
+            <span>{item.product_title ?? item.title}</span>{" "}
+            <button type="button" aria-label="Diminuir a quantidade" disabled={item.quantity < 2} onClick={() => change(() => store.setQuantity(cart.id, item.id, item.quantity - 1))} data-testid="quantity-minus">
+              −
+            </button>{" "}
+            <span data-testid="line-quantity">{item.quantity}</span>{" "}
+            <button type="button" aria-label="Aumentar a quantidade" onClick={() => change(() => store.setQuantity(cart.id, item.id, item.quantity + 1))} data-testid="quantity-plus">
+              +
+            </button>{" "}
+            <span>{formatBRL(item.unit_price * item.quantity)}</span>{" "}
+            <button type="button" onClick={() => change(() => store.removeItem(cart.id, item.id))}>
               Remover
             </button>
           </li>
@@ -42,15 +50,11 @@ export function CartPage() {
       </p>
       {/* How far the cart is from the store's free freight to that CEP; nothing before a CEP, or with no rule for it. */}
       <div className="cart-free-freight" data-testid="cart-free-freight">
-        <FreteFreeFreightNudge
-          cartId={cart.id}
-          postalCode={cep ?? cart.shipping_address?.postal_code ?? null}
-          clientOptions={{ publishableKey: config.publishableKey }}
-          refreshKey={cart.item_subtotal ?? cart.subtotal}
-        />
+        <FreteFreeFreightNudge cart={cart} postalCode={cep} clientOptions={{ publishableKey: config.publishableKey }} />
       </div>
       {error ? <p role="alert">{error}</p> : null}
-      <FreteCepCalculator client={frete} cartId={cart.id} initialCep={cart.shipping_address?.postal_code ?? undefined} onQuotes={(_quotes, quoted) => setCep(quoted)} />
+      {/* Priced again at every change of the cart (lines, quantities, address); it starts from the cart's CEP. */}
+      <FreteCepCalculator client={frete} cart={cart} onQuotes={(_quotes, quoted) => setCep(quoted)} />
       <button type="button" className="primary" onClick={() => navigate("/checkout")} data-testid="go-to-checkout">
         Finalizar compra
       </button>

@@ -1,6 +1,6 @@
 import { useState } from "react"
-import { errorMessage, formatBRL, normalizeCep, type FreteFacts } from "../../../../../storefront/index"
-import { FreteDeliveryOptionLabel, FreteShippingTotal } from "../../../../../storefront/react"
+import { errorMessage, formatBRL, formatPrice, normalizeCep, type FreteFacts } from "../../../../../storefront/index"
+import { FreteShippingMethodFacts, FreteShippingTotal } from "../../../../../storefront/react"
 import { Link, useShop } from "../shop"
 import { AddressForm } from "./address-form"
 import { DeliveryStep } from "./delivery-step"
@@ -74,7 +74,12 @@ export function CheckoutPage() {
       <h2 className={step === "delivery" ? "step step--current" : "step"}>2. Entrega</h2>
       {step === "delivery" ? <DeliveryStep onChosen={() => setStep("payment")} /> : null}
       {step === "payment" && method ? (
-        <FreteDeliveryOptionLabel name={method.name} amount={method.amount} facts={factsOfMethod(method.data)} />
+        <p className="chosen-method" data-testid="chosen-method">
+          {method.name} · {formatPrice(method.amount)}
+          <br />
+          {/* The promise in the shop's own class, as a storefront passes it (the dtc-starter's step 14). */}
+          <FreteShippingMethodFacts method={method} className="chosen-method__facts" />
+        </p>
       ) : null}
       <h2 className={step === "payment" ? "step step--current" : "step"}>3. Pagamento</h2>
       {step === "payment" ? (

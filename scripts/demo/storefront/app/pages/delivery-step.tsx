@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react"
-import { errorMessage, serializeFreteError, sortByPrice, type FreteClient, type FreteErrorData, type FreteFacts } from "../../../../../storefront/index"
+import { errorMessage, serializeFreteError, sortByPrice, uniqueOffers, type FreteClient, type FreteErrorData, type FreteFacts } from "../../../../../storefront/index"
 import { FreteDeliveryOptionLabel, FreteOptionsNotice } from "../../../../../storefront/react"
 import { useShop } from "../shop"
 import type { ShippingOption } from "../store-api"
@@ -26,7 +26,7 @@ async function calculateAsServerAction(frete: FreteClient, optionId: string, car
 /**
  * The checkout's delivery step: every shipping option of the cart, each calculated one priced
  * with Medusa's calculate route through the kit (price, carrier, date, or why it is unavailable),
- * cheapest first; a CEP-level error once, above them.
+ * one row per offer, cheapest first; a CEP-level error once, above them.
  */
 export function DeliveryStep({ onChosen }: { onChosen: () => void }) {
   const { cart, store, frete, setCart } = useShop()
@@ -77,8 +77,8 @@ export function DeliveryStep({ onChosen }: { onChosen: () => void }) {
         <legend>Opções de entrega para o CEP {cart?.shipping_address?.postal_code}</legend>
         {/* An unknown CEP is every option's error: said once, here; each option says only that it is unavailable. */}
         <FreteOptionsNotice errors={options.map((option) => prices[option.id]?.error)} />
-        {/* Cheapest first, as the product page's calculator lists them. */}
-        {sortByPrice(options, (option) => prices[option.id]?.amount).map((option) => {
+        {/* One row per offer (a "cheapest" option and the service it picked are one), cheapest first, as the product page's calculator lists them. */}
+        {sortByPrice(uniqueOffers(options, (option) => prices[option.id], chosen), (option) => prices[option.id]?.amount).map((option) => {
           const priced = prices[option.id]
           const state = !priced ? "loading" : priced.error ? "error" : "ready"
           return (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react"
-import { errorMessage, fetchOrderDelivery, formatBRL, formatDeliveryDate, type FreteOrderDelivery as Delivery } from "../../../../../storefront/index"
+import { errorMessage, fetchOrderDelivery, formatBRL, type FreteOrderDelivery as Delivery } from "../../../../../storefront/index"
 import { FreteDeliveryOptionLabel, FreteOrderDelivery } from "../../../../../storefront/react"
 import { Link, useShop } from "../shop"
 import type { Order } from "../store-api"
@@ -8,7 +8,7 @@ import { factsOfMethod } from "./checkout-page"
 /**
  * The order confirmation, and the order's page when the shopper comes back to it (from the
  * e-mail's link): how the order is coming, with the kit's FreteOrderDelivery (carrier, promised
- * date, state, and the tracking code and link once the merchant ships it).
+ * date, state, and the tracking code and link once the merchant ships it), said once.
  */
 export function OrderPage({ id }: { id: string }) {
   const { store, config } = useShop()
@@ -25,16 +25,10 @@ export function OrderPage({ id }: { id: string }) {
   if (!order || !deliveries) return <p>Carregando o pedido…</p>
   const method = order.shipping_methods[0]
   const facts = factsOfMethod(method?.data)
-  const promised = formatDeliveryDate(facts?.delivery_estimate ?? null)
   return (
     <section className="order-page" data-testid="order-page">
       <h1>Pedido #{order.display_id} confirmado</h1>
       <p>Enviaremos as atualizações da entrega para {order.email}.</p>
-      {promised ? (
-        <p className="order-page__promise" data-testid="order-promise">
-          {promised}
-        </p>
-      ) : null}
       <ul className="cart-lines">
         {order.items.map((item) => (
           <li key={item.id}>
