@@ -140,11 +140,6 @@ export class CheckoutQuoter {
     return hashKey(`${this.account}|${canonicalKey(query)}`)
   }
 
-  /** Whether pricing this query now would call the freight API. */
-  wouldCallUpstream(query: FreightQuery): boolean {
-    return (this.deps.cache?.wouldLoad(this.keyOf(query)) ?? true) && (this.deps.breaker?.wouldAllow() ?? true)
-  }
-
   async offers(query: FreightQuery, settings: FreteSettings): Promise<QuoteOutcome> {
     // The freight deadline runs from the arrival of the request that asks (see request-arrival.ts).
     const startedAt = requestArrival() ?? Date.now()

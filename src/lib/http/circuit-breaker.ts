@@ -1,4 +1,4 @@
-import { BrokenCircuitError, circuitBreaker, CircuitState as PolicyState, ConsecutiveBreaker, handleWhen, type CircuitBreakerPolicy } from "cockatiel"
+import { circuitBreaker, CircuitState as PolicyState, ConsecutiveBreaker, handleWhen } from "cockatiel"
 
 /** The numbers come from the plugin's options (`freight.circuitBreaker`), where their defaults are declared. */
 export interface CircuitBreakerOptions {
@@ -8,12 +8,15 @@ export interface CircuitBreakerOptions {
   openMs: number
 }
 
-/**
- * closed: calls go through. open: no call goes through until openMs has passed. half_open: one
- * trial call at a time; the others are refused until it ends, and its outcome closes the
- * circuit or opens it again (an ignored one lets the next call be the trial).
- */
+/** cockatiel's states, as the status page names them. */
 export type CircuitState = "closed" | "open" | "half_open"
+
+const STATE_NAMES: Record<PolicyState, CircuitState> = {
+  [PolicyState.Closed]: "closed",
+  [PolicyState.Open]: "open",
+  [PolicyState.HalfOpen]: "half_open",
+  [PolicyState.Isolated]: "open",
+}
 
 export interface CircuitStats {
   state: CircuitState
@@ -47,57 +50,52 @@ export interface CircuitTransition {
   consecutiveFailures: number
 }
 
-/** Carries an error judged "ignore" through cockatiel, which does not handle it: it counts neither way. */
+/** Carries an error judged "ignore" through cockatiel, whose filter does not handle it: it counts neither way. */
 class Ignored {
   constructor(readonly error: unknown) {}
 }
 
 /**
  * A circuit breaker for one remote service, shared by every caller in the process: cockatiel's
- * `circuitBreaker` with a `ConsecutiveBreaker`. After `failureThreshold` failures in a row it
- * refuses calls for `openMs`, then lets ONE trial call through: a success closes it, a failure
- * opens it again for another `openMs`. An ignored call changes nothing, so a burst that outgrows
- * the plugin's own sockets cannot open the circuit.
+ * `circuitBreaker` with a `ConsecutiveBreaker`, whose state and events are what the status page and
+ * the log show. After `failureThreshold` failures in a row no call for `openMs`, then ONE trial
+ * call: a success closes the circuit, a failure opens it for another `openMs`.
  *
- * What this wrapper adds to cockatiel: the verdict of each error (cockatiel's error filter has
- * two outcomes, the plugin needs three), the refusal of calls while the trial is under way
- * (cockatiel makes them wait for it), and the trial that ends ignored: cockatiel closes the
- * circuit then, but its count of failures in a row is untouched, still at the threshold; such a
- * circuit is reported half open and its next call is the trial (its failure opens it again).
+ * What this wrapper adds: a verdict in three (cockatiel's filter has two outcomes), and the refusal
+ * of calls while the trial is under way (cockatiel makes them wait for it; a refusal is answered
+ * at once from an earlier answer or the fallback table).
  */
 export class CircuitBreaker {
-  private readonly policy: CircuitBreakerPolicy
   private readonly consecutive: ConsecutiveBreaker
-  private openedAt = 0
-  private trialUnderWay = false
-  private reported: CircuitState = "closed"
+  private readonly policy: ReturnType<typeof circuitBreaker>
+  private retryAtMs = 0
   private readonly counters = { opened: 0, refused: 0 }
 
-  constructor(
-    private readonly options: CircuitBreakerOptions,
-    private readonly onTransition: (transition: CircuitTransition) => void = () => undefined
-  ) {
+  constructor(options: CircuitBreakerOptions, onTransition: (transition: CircuitTransition) => void = () => undefined) {
     const { failureThreshold, openMs } = options
     if (!Number.isInteger(failureThreshold) || failureThreshold < 1) {
       throw new RangeError(`failureThreshold must be a positive integer, got ${failureThreshold}`)
     }
     if (!(openMs > 0)) throw new RangeError(`openMs must be positive, got ${openMs}`)
     this.consecutive = new ConsecutiveBreaker(failureThreshold)
-    this.policy = circuitBreaker(
-      handleWhen((error) => !(error instanceof Ignored)),
-      { halfOpenAfter: openMs, breaker: this.consecutive }
-    )
+    this.policy = circuitBreaker(handleWhen((error) => !(error instanceof Ignored)), { halfOpenAfter: openMs, breaker: this.consecutive })
     this.policy.onBreak(() => {
-      this.openedAt = Date.now()
+      // cockatiel keeps its opening time to itself; the same Date.now() read here says when it lets a trial through.
+      this.retryAtMs = Date.now() + openMs
       this.counters.opened++
     })
-    this.policy.onStateChange(() => this.report())
+    let from: CircuitState = "closed"
+    this.policy.onStateChange((state) => {
+      const to = STATE_NAMES[state]
+      onTransition({ from, to, consecutiveFailures: this.consecutive.state })
+      from = to
+    })
   }
 
   /** Whether a call made now would reach the service. Changes nothing. */
   wouldAllow(): boolean {
-    const state = this.state()
-    return state === "closed" || (state === "open" ? Date.now() >= this.retryAtMs() : !this.trialUnderWay)
+    const { state } = this.policy
+    return state === PolicyState.Closed || (state === PolicyState.Open && Date.now() >= this.retryAtMs)
   }
 
   /**
@@ -106,7 +104,11 @@ export class CircuitBreaker {
    * a success.
    */
   async run<T>(call: () => Promise<T>, judge: (error: unknown) => CallVerdict): Promise<T> {
-    const trial = this.admit()
+    if (!this.wouldAllow()) {
+      this.counters.refused++
+      // While the trial is under way: refused now, and the next caller may find it closed.
+      throw new CircuitOpenError(new Date(this.policy.state === PolicyState.Open ? this.retryAtMs : Date.now()))
+    }
     let outcome: { value: T } | { error: unknown }
     try {
       outcome = await this.policy.execute(async () => {
@@ -120,61 +122,19 @@ export class CircuitBreaker {
         }
       })
     } catch (error) {
-      if (error instanceof Ignored) outcome = { error: error.error }
-      else if (error instanceof BrokenCircuitError) outcome = { error: this.refuse() }
-      else outcome = { error }
-    } finally {
-      if (trial) this.trialUnderWay = false
-      this.report()
+      throw error instanceof Ignored ? error.error : error
     }
     if ("error" in outcome) throw outcome.error
     return outcome.value
   }
 
   stats(): CircuitStats {
-    const state = this.state()
+    const state = STATE_NAMES[this.policy.state]
     return {
       state,
       consecutiveFailures: this.consecutive.state,
-      retryAt: state === "open" ? new Date(this.retryAtMs()).toISOString() : null,
+      retryAt: state === "open" ? new Date(this.retryAtMs).toISOString() : null,
       ...this.counters,
     }
-  }
-
-  private state(): CircuitState {
-    if (this.policy.state === PolicyState.Open) return "open"
-    if (this.policy.state === PolicyState.HalfOpen) return "half_open"
-    // Closed by cockatiel with the count still at the threshold: only an ignored trial leaves it so.
-    return this.consecutive.state >= this.options.failureThreshold ? "half_open" : "closed"
-  }
-
-  private retryAtMs(): number {
-    return this.openedAt + this.options.openMs
-  }
-
-  /** Whether the admitted call is the trial; throws CircuitOpenError when the call is refused. */
-  private admit(): boolean {
-    const state = this.state()
-    if (state === "closed") return false
-    if (state === "open" ? Date.now() >= this.retryAtMs() : !this.trialUnderWay) {
-      this.trialUnderWay = true
-      return true
-    }
-    throw this.refuse()
-  }
-
-  private refuse(): CircuitOpenError {
-    this.counters.refused++
-    // A trial under way: the others are refused until it ends, within the service's deadline.
-    return new CircuitOpenError(new Date(this.state() === "open" ? this.retryAtMs() : Date.now()))
-  }
-
-  /** Tells `onTransition` of a change of the state the admin sees, whoever made it. */
-  private report(): void {
-    const to = this.state()
-    if (to === this.reported) return
-    const from = this.reported
-    this.reported = to
-    this.onTransition({ from, to, consecutiveFailures: this.consecutive.state })
   }
 }

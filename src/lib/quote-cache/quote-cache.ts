@@ -49,21 +49,6 @@ export interface QuoteCacheStats {
   evictions: number
 }
 
-interface StoredSuccess<T> {
-  value: T
-  storedAt: number
-}
-
-/**
- * A key's last success and, when the last load failed, its failure: the failure never erases the
- * success, stale serving needs it. lru-cache's TTL of the entry is how long no load is due: the
- * success's freshness, or the failure's memory.
- */
-interface Entry<T> {
-  success?: StoredSuccess<T>
-  failure?: { error: unknown }
-}
-
 /**
  * A value `load` got from elsewhere than upstream (another instance's answer, kept in a shared
  * cache), with the time it was first received: it is fresh from then, not from now.
@@ -75,23 +60,26 @@ export class Received<T> {
   ) {}
 }
 
-/** What an answer came to, before it is handed to one caller: one outcome can serve many callers. */
-type Outcome<T> = { result: QuoteCacheResult<T> } | { error: unknown }
+interface Stored<T> {
+  value: T
+  storedAt: number
+  source: "upstream" | "shared"
+}
+
+type Load<T> = () => Promise<T | Received<T>>
 
 /**
- * The quote cache: `lru-cache` holds the entries (the bound, least recently used first out, each
- * entry's TTL); this wrapper adds what checkout needs on top of it: one `load` per key however
- * many callers ask at once, the failure kept for failureTtlMs, and the last success served when
- * upstream fails. lru-cache's own `fetch()` is not used for the single flight: it keeps a load in
- * flight inside the bounded cache, where other keys can evict it (its answer is then lost and the
- * next caller loads again), and a rejected fetch cannot be remembered, only dropped.
+ * The quote cache: `lru-cache`'s `fetch()` gives the bound (least recently used first out), each
+ * success's TTL and ONE `load` per key however many callers ask at once; an expired success stays
+ * (`noDeleteOnFetchRejection`) to be served, while younger than staleTtlMs, when upstream fails. A
+ * second LRUCache remembers failures for failureTtlMs: no load for the key meanwhile.
  */
 export class QuoteCache<T> {
-  private readonly entries: LRUCache<string, Entry<T>>
+  private readonly values: LRUCache<string, Stored<T>, Load<T>>
+  private readonly failures: LRUCache<string, { error: unknown }>
   private readonly now: () => number
   private readonly remembers: (error: unknown) => boolean
-  private readonly inFlight = new Map<string, Promise<Outcome<T>>>()
-  private readonly counters = { hits: 0, loads: 0, staleServed: 0, failuresServed: 0, evictions: 0 }
+  private readonly counters = { hits: 0, loads: 0, staleServed: 0, failuresServed: 0, evictions: 0, inFlight: 0 }
 
   constructor(private readonly options: QuoteCacheOptions) {
     const { maxEntries, successTtlMs, failureTtlMs, staleTtlMs } = options
@@ -101,19 +89,23 @@ export class QuoteCache<T> {
       if (!Number.isInteger(ttl) || ttl < 1) throw new RangeError(`${name} must be a positive integer, got ${ttl}`)
     }
     if (!(staleTtlMs >= 0)) throw new RangeError(`staleTtlMs must be a non-negative number, got ${staleTtlMs}`)
-    this.now = options.now ?? Date.now
+    const now = options.now ?? Date.now
+    this.now = now
     this.remembers = options.remembers ?? (() => true)
-    this.entries = new LRUCache<string, Entry<T>>({
-      max: maxEntries,
-      perf: { now: () => this.now() },
-      // Read the clock at every look, not once per millisecond: a test's clock moves between two.
-      ttlResolution: 0,
-      // An expired entry stays: its success may still be served stale, until evicted.
-      noDeleteOnStaleGet: true,
-      dispose: (_entry, _key, reason) => {
+    // ttlResolution 0: the clock is read at every look, not once per millisecond (a test's clock moves between two).
+    const common = { max: maxEntries, perf: { now: () => now() }, ttlResolution: 0 }
+    this.values = new LRUCache<string, Stored<T>, Load<T>>({
+      ...common,
+      ttl: successTtlMs,
+      noDeleteOnFetchRejection: true,
+      // A load whose entry was evicted, deleted or cleared still answers the callers that wait for it; it is not stored.
+      ignoreFetchAbort: true,
+      fetchMethod: (key, _stale, { options: set, signal, context: load }) => this.load(key, load, set, signal),
+      dispose: (_stored, _key, reason) => {
         if (reason === "evict") this.counters.evictions++
       },
     })
+    this.failures = new LRUCache<string, { error: unknown }>({ ...common, ttl: failureTtlMs })
   }
 
   /**
@@ -122,103 +114,58 @@ export class QuoteCache<T> {
    * than staleTtlMs (source "stale", with `error`), else the failure is thrown. A failure
    * remembered (failureTtlMs) answers the same way without calling `load`.
    */
-  async get(key: string, load: () => Promise<T | Received<T>>): Promise<QuoteCacheResult<T>> {
-    // Within its TTL (marked as the most recently used), else undefined: a load is due.
-    const entry = this.entries.get(key)
-    if (entry?.failure) return this.deliver(this.answerFailure(entry.success, entry.failure.error, this.now()))
-    if (entry?.success) {
-      this.counters.hits++
-      return { value: entry.success.value, source: "cache", storedAt: entry.success.storedAt }
+  async get(key: string, load: Load<T>): Promise<QuoteCacheResult<T>> {
+    const remembered = this.failures.get(key)
+    if (remembered) return this.answerFailure(key, remembered.error)
+    const status: LRUCache.Status<string, Stored<T>, Load<T>> = {}
+    let stored: Stored<T>
+    try {
+      // Never undefined: the fetchMethod returns a value or throws, and an aborted one is waited for (ignoreFetchAbort).
+      stored = (await this.values.fetch(key, { context: load, status }))!
+    } catch (error) {
+      return this.answerFailure(key, error)
     }
-    const flight = this.inFlight.get(key) ?? this.startLoad(key, load)
-    return this.deliver(await flight)
+    if (status.fetch === "hit") this.counters.hits++
+    return { value: stored.value, source: status.fetch === "hit" ? "cache" : stored.source, storedAt: stored.storedAt }
   }
 
-  /** Whether a call of get(key) right now would call upstream (no fresh success, no remembered failure, nothing in flight). */
-  wouldLoad(key: string): boolean {
-    return !this.inFlight.has(key) && !this.entries.has(key)
-  }
-
-  /** Forgets the key, including a load in flight: its callers still get its answer, but it is not stored. */
-  delete(key: string): void {
-    this.entries.delete(key)
-    this.inFlight.delete(key)
-  }
-
-  /** Forgets every key, as `delete` does. */
+  /** Forgets every key; a load in flight still answers its callers, but is not stored. */
   clear(): void {
-    this.entries.clear()
-    this.inFlight.clear()
+    this.values.clear()
+    this.failures.clear()
   }
 
   stats(): QuoteCacheStats {
-    return { entries: this.entries.size, maxEntries: this.options.maxEntries, inFlight: this.inFlight.size, ...this.counters }
+    return { entries: this.values.size, maxEntries: this.options.maxEntries, ...this.counters }
   }
 
-  private startLoad(key: string, load: () => Promise<T | Received<T>>): Promise<Outcome<T>> {
+  private async load(key: string, load: Load<T>, set: LRUCache.FetcherFetchOptions<string, Stored<T>, Load<T>>, signal: AbortSignal): Promise<Stored<T>> {
     this.counters.loads++
-    // `load` runs a microtask later, so that a synchronous throw becomes a rejection like any
-    // other failure, and the flight is registered before `load` can run any code.
-    const flight: Promise<Outcome<T>> = Promise.resolve()
-      .then(() => load())
-      .then(
-        (value) => this.settleSuccess(key, flight, value),
-        (error: unknown) => this.settleFailure(key, flight, error)
-      )
-    this.inFlight.set(key, flight)
-    return flight
-  }
-
-  private settleSuccess(key: string, flight: Promise<Outcome<T>>, loaded: T | Received<T>): Outcome<T> {
-    const { value, storedAt } = loaded instanceof Received ? loaded : { value: loaded, storedAt: this.now() }
-    if (this.isCurrent(key, flight)) {
-      this.inFlight.delete(key)
-      this.store(key, { success: { value, storedAt } }, this.options.successTtlMs, storedAt)
+    this.counters.inFlight++
+    try {
+      const loaded = await load()
+      const stored: Stored<T> =
+        loaded instanceof Received ? { value: loaded.value, storedAt: loaded.storedAt, source: "shared" } : { value: loaded, storedAt: this.now(), source: "upstream" }
+      // Fresh for successTtlMs from when upstream gave it, whichever instance asked (at least 1 ms: 0 is "forever").
+      set.ttl = Math.max(1, stored.storedAt + this.options.successTtlMs - this.now())
+      return stored
+    } catch (error) {
+      // A key forgotten meanwhile (clear, eviction) keeps no memory of its load.
+      if (!signal.aborted && this.remembers(error)) this.failures.set(key, { error })
+      throw error
+    } finally {
+      this.counters.inFlight--
     }
-    return { result: { value, source: loaded instanceof Received ? "shared" : "upstream", storedAt } }
   }
 
-  private settleFailure(key: string, flight: Promise<Outcome<T>>, error: unknown): Outcome<T> {
-    const failedAt = this.now()
-    if (!this.isCurrent(key, flight)) return { error }
-    this.inFlight.delete(key)
-    // Eviction during the flight may have taken the entry, and with it the success to serve stale.
-    const success = this.entries.peek(key, { allowStale: true })?.success
-    if (this.remembers(error)) {
-      this.store(key, success ? { success, failure: { error } } : { failure: { error } }, this.options.failureTtlMs, failedAt)
+  private answerFailure(key: string, error: unknown): QuoteCacheResult<T> {
+    const last = this.values.peek(key, { allowStale: true })
+    if (last && this.now() - last.storedAt < this.options.staleTtlMs) {
+      this.counters.staleServed++
+      return { value: last.value, source: "stale", error, storedAt: last.storedAt }
     }
-    return this.answerFailure(success, error, failedAt)
-  }
-
-  /** Whether the flight is still the key's own, i.e. neither delete() nor clear() dropped it. */
-  private isCurrent(key: string, flight: Promise<Outcome<T>>): boolean {
-    return this.inFlight.get(key) === flight
-  }
-
-  /**
-   * Keeps `entry` for `ttlMs` from `since`. lru-cache counts an entry expired once MORE than its
-   * TTL has passed since its start; the contract here is "fresh while younger than the TTL", so
-   * the start is put one millisecond earlier.
-   */
-  private store(key: string, entry: Entry<T>, ttlMs: number, since: number): void {
-    this.entries.set(key, entry, { ttl: ttlMs, start: since - 1 })
-  }
-
-  private answerFailure(success: StoredSuccess<T> | undefined, error: unknown, now: number): Outcome<T> {
-    if (success && now - success.storedAt < this.options.staleTtlMs) {
-      return { result: { value: success.value, source: "stale", error, storedAt: success.storedAt } }
-    }
-    return { error }
-  }
-
-  /** Hands one caller its answer, counting it. */
-  private deliver(outcome: Outcome<T>): QuoteCacheResult<T> {
-    if ("error" in outcome) {
-      this.counters.failuresServed++
-      throw outcome.error
-    }
-    if (outcome.result.source === "stale") this.counters.staleServed++
-    return outcome.result
+    this.counters.failuresServed++
+    throw error
   }
 }
 

@@ -22,6 +22,5 @@ describe("the quoter with the cache turned off (the naive plugin the bench compa
     const results = await Promise.all([quoter.offers(QUERY, settings), quoter.offers(QUERY, settings), quoter.offers(QUERY, settings)])
     expect(quote).toHaveBeenCalledTimes(3)
     expect(results.map((result) => result.offers[0].amountCents)).toEqual([2519, 2519, 2519])
-    expect(quoter.wouldCallUpstream(QUERY)).toBe(true)
   })
 })

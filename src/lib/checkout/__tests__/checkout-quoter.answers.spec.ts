@@ -41,7 +41,7 @@ describe("CheckoutQuoter", () => {
       client.quote.mockResolvedValue(QUOTE)
       const first = await quoter.offers(QUERY, SETTINGS)
 
-      advance(SUCCESS_TTL - 1)
+      advance(SUCCESS_TTL)
       const second = await quoter.offers({ ...QUERY }, SETTINGS)
 
       expect(second).toEqual({ offers: first.offers, source: "cache", upstreamMs: 0 })
@@ -53,7 +53,7 @@ describe("CheckoutQuoter", () => {
       client.quote.mockResolvedValueOnce(QUOTE).mockResolvedValueOnce(NEWER_QUOTE)
       await quoter.offers(QUERY, SETTINGS)
 
-      advance(SUCCESS_TTL)
+      advance(SUCCESS_TTL + 1)
       const later = await quoter.offers(QUERY, SETTINGS)
 
       expect(later.source).toBe("upstream")

@@ -28,7 +28,7 @@ describe("CheckoutQuoter", () => {
       client.quote.mockResolvedValueOnce(QUOTE).mockRejectedValueOnce(serverError())
       const fresh = await quoter.offers(QUERY, SETTINGS)
 
-      advance(SUCCESS_TTL)
+      advance(SUCCESS_TTL + 1)
       const stale = await quoter.offers(QUERY, SETTINGS)
 
       expect(client.quote).toHaveBeenCalledTimes(2)
@@ -176,7 +176,7 @@ describe("CheckoutQuoter", () => {
       client.quote.mockResolvedValueOnce(QUOTE).mockResolvedValueOnce({ consultaToken: "vazia", quotations: [] })
       const fresh = await quoter.offers(QUERY, SETTINGS)
 
-      advance(SUCCESS_TTL)
+      advance(SUCCESS_TTL + 1)
       const later = await quoter.offers(QUERY, SETTINGS)
 
       // The README's failure policy counts "an answer with no quotation" as a failure, step 3:

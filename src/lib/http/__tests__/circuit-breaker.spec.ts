@@ -120,46 +120,33 @@ describe("CircuitBreaker", () => {
     expect(breaker.stats()).toMatchObject({ state: "open", consecutiveFailures: 3, opened: 1 })
   })
 
-  it("an ignored trial leaves the circuit half open, and the next call is the trial", async () => {
-    const { breaker, advance, transitions } = setup()
-    const judged = (verdict: "failure" | "ignore") => (call: () => Promise<string>): Promise<{ value?: string; error?: unknown }> =>
-      breaker.run(call, () => verdict).then(
-        (value) => ({ value }),
-        (error: unknown) => ({ error })
-      )
-    for (let i = 0; i < 3; i += 1) await judged("failure")(failing)
-    advance(1000)
-
-    expect(await judged("ignore")(failing)).toEqual({ error: FAILURE })
-    expect(breaker.stats()).toMatchObject({ state: "half_open", consecutiveFailures: 3, retryAt: null, refused: 0 })
-    expect(breaker.wouldAllow()).toBe(true)
-
-    // The next call is the trial, and while it is under way the others are refused.
-    let answer: (value: string) => void = () => undefined
-    const trial = judged("failure")(() => new Promise<string>((resolve) => (answer = resolve)))
-    const meanwhile = jest.fn(answering)
-    expect((await judged("failure")(meanwhile)).error).toBeInstanceOf(CircuitOpenError)
-    expect(meanwhile).not.toHaveBeenCalled()
-    answer("fresh")
-    expect(await trial).toEqual({ value: "fresh" })
-    expect(breaker.stats()).toMatchObject({ state: "closed", consecutiveFailures: 0, opened: 1, refused: 1 })
-    expect(transitions.map(({ from, to }) => `${from}>${to}`)).toEqual(["closed>open", "open>half_open", "half_open>closed"])
-  })
-
-  it("a trial that fails after an ignored one opens the circuit again for another openMs", async () => {
+  it("an ignored trial closes the circuit (cockatiel's rule) with its count kept: the next failure opens it again at once", async () => {
     const { breaker, advance, transitions } = setup()
     const judged = (verdict: "failure" | "ignore") => breaker.run(failing, () => verdict).catch((error: unknown) => error)
     for (let i = 0; i < 3; i += 1) await judged("failure")
     advance(1000)
-    await judged("ignore")
+
+    expect(await judged("ignore")).toBe(FAILURE)
+    expect(breaker.stats()).toEqual({ state: "closed", consecutiveFailures: 3, retryAt: null, opened: 1, refused: 0 })
+    expect(breaker.wouldAllow()).toBe(true)
 
     expect(await judged("failure")).toBe(FAILURE)
     expect(breaker.stats()).toEqual({ state: "open", consecutiveFailures: 4, retryAt: new Date(12_000).toISOString(), opened: 2, refused: 0 })
     expect(breaker.wouldAllow()).toBe(false)
-    expect(transitions.map(({ from, to }) => `${from}>${to}`)).toEqual(["closed>open", "open>half_open", "half_open>open"])
+    expect(transitions.map(({ from, to }) => `${from}>${to}`)).toEqual(["closed>open", "open>half_open", "half_open>closed", "closed>open"])
   })
 
-  it("a call that began before the circuit opened does not free the trial's place when it ends ignored", async () => {
+  it("after an ignored trial, a success starts the count again", async () => {
+    const { breaker, advance } = setup()
+    for (let i = 0; i < 3; i += 1) await breaker.run(failing, everyErrorFails).catch(() => undefined)
+    advance(1000)
+    await breaker.run(failing, () => "ignore").catch(() => undefined)
+
+    await expect(breaker.run(answering, everyErrorFails)).resolves.toBe("answer")
+    expect(breaker.stats()).toMatchObject({ state: "closed", consecutiveFailures: 0, opened: 1 })
+  })
+
+  it("a call that began before the circuit opened does not end the trial when it ends ignored", async () => {
     time = 0
     const breaker = new CircuitBreaker({ failureThreshold: 1, openMs: 1000 })
     let endEarly: (error: Error) => void = () => undefined

@@ -1,5 +1,12 @@
-// QuoteCache entries: at most maxEntries keys, least recently used evicted first, and keys forgotten on delete and clear.
-import { cacheWithClock, deferredLoad, succeeding, SUCCESS_TTL } from "./quote-cache.fixtures"
+// QuoteCache entries: at most maxEntries keys, least recently used evicted first, and every key forgotten on clear.
+import { cacheWithClock, deferredLoad, succeeding } from "./quote-cache.fixtures"
+
+/** Whether a get of `key` now calls its load, the cache's answer aside. */
+async function loads(cache: ReturnType<typeof cacheWithClock>["cache"], key: string): Promise<boolean> {
+  const probe = succeeding("probe")
+  await cache.get(key, probe)
+  return probe.mock.calls.length === 1
+}
 
 describe("QuoteCache", () => {
   it("never holds more than maxEntries keys, evicting the least recently used", async () => {
@@ -11,8 +18,8 @@ describe("QuoteCache", () => {
     }
 
     expect(cache.stats()).toMatchObject({ entries: 10, evictions: 10 })
-    expect(cache.wouldLoad("key-0")).toBe(true)
-    expect(cache.wouldLoad("key-19")).toBe(false)
+    expect(await loads(cache, "key-19")).toBe(false)
+    expect(await loads(cache, "key-0")).toBe(true)
   })
 
   it("keeps a recently used key when evicting", async () => {
@@ -22,38 +29,24 @@ describe("QuoteCache", () => {
     await cache.get("a", succeeding("unused"))
     await cache.get("d", succeeding("d"))
 
-    expect(cache.wouldLoad("a")).toBe(false)
-    expect(cache.wouldLoad("b")).toBe(true)
-    expect(cache.wouldLoad("c")).toBe(false)
+    expect(await loads(cache, "a")).toBe(false)
+    expect(await loads(cache, "c")).toBe(false)
+    expect(await loads(cache, "b")).toBe(true)
   })
 
-  it("stores the answer of a load whose key was evicted while it was in flight, evicting another", async () => {
-    const { cache, clock } = cacheWithClock({ maxEntries: 2 })
-    await cache.get("slow", succeeding("old"))
-    clock.advance(SUCCESS_TTL)
+  it("answers the callers of a load whose key was evicted while it was in flight, without storing it", async () => {
+    const { cache } = cacheWithClock({ maxEntries: 2 })
     const { load, resolve } = deferredLoad()
     const slow = cache.get("slow", load)
     await cache.get("x", succeeding("x"))
     await cache.get("y", succeeding("y"))
-    expect(cache.stats().entries).toBe(2)
 
-    resolve("new")
+    resolve("answer")
 
-    await expect(slow).resolves.toMatchObject({ value: "new", source: "upstream" })
-    expect(cache.stats().entries).toBe(2)
-    expect(cache.wouldLoad("slow")).toBe(false)
-    expect(cache.wouldLoad("x")).toBe(true)
-    expect(cache.stats().evictions).toBe(2)
-  })
-
-  it("forgets a key on delete, so the next get loads again", async () => {
-    const { cache } = cacheWithClock()
-    await cache.get("k", succeeding("old"))
-
-    cache.delete("k")
-
-    expect(cache.wouldLoad("k")).toBe(true)
-    await expect(cache.get("k", succeeding("new"))).resolves.toMatchObject({ value: "new", source: "upstream" })
+    await expect(slow).resolves.toEqual({ value: "answer", source: "upstream", storedAt: 1_000_000 })
+    expect(cache.stats()).toMatchObject({ entries: 2, inFlight: 0 })
+    expect(await loads(cache, "x")).toBe(false)
+    expect(await loads(cache, "slow")).toBe(true)
   })
 
   it("forgets every key on clear", async () => {
@@ -64,21 +57,25 @@ describe("QuoteCache", () => {
     cache.clear()
 
     expect(cache.stats().entries).toBe(0)
-    expect(cache.wouldLoad("a")).toBe(true)
-    expect(cache.wouldLoad("b")).toBe(true)
+    expect(await loads(cache, "a")).toBe(true)
+    expect(await loads(cache, "b")).toBe(true)
   })
 
-  it("answers the callers of a load dropped by clear, but does not store its answer", async () => {
+  it("answers the callers of a load dropped by clear, but neither stores its answer nor remembers its failure", async () => {
     const { cache } = cacheWithClock()
-    const { load, resolve } = deferredLoad()
-    const dropped = cache.get("k", load)
+    const succeeds = deferredLoad()
+    const fails = deferredLoad()
+    const dropped = cache.get("ok", succeeds.load)
+    const droppedFailure = cache.get("ko", fails.load)
 
     cache.clear()
-    expect(cache.wouldLoad("k")).toBe(true)
-    resolve("from before the clear")
+    succeeds.resolve("from before the clear")
+    fails.reject(new Error("down before the clear"))
 
-    await expect(dropped).resolves.toMatchObject({ value: "from before the clear", source: "upstream" })
+    await expect(dropped).resolves.toEqual({ value: "from before the clear", source: "upstream", storedAt: 1_000_000 })
+    await expect(droppedFailure).rejects.toThrow("down before the clear")
     expect(cache.stats().entries).toBe(0)
-    expect(cache.wouldLoad("k")).toBe(true)
+    expect(await loads(cache, "ok")).toBe(true)
+    expect(await loads(cache, "ko")).toBe(true)
   })
 })

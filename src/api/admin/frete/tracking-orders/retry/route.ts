@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { bulkhead } from "cockatiel"
 import type FreteModuleService from "../../../../../modules/frete/service"
 import type { TrackingOrderRow } from "../../../../../modules/frete/tracking-order-store"
 import { resendTrackingOrder, type ResendOutcome } from "../../../../../workflows/tracking/resend-tracking-order"
@@ -7,7 +8,7 @@ import { presentTrackingOrder } from "../present"
 import { BULK_RESEND_MAX, parseBulkResendBody, type BulkResendRequest } from "../validators"
 import { freteOf } from "../../../../../bridge/medusa-bridge"
 
-/** Rows sent at once: no more than the tracking client's default sockets, so none waits for one. */
+/** Rows sent at once (cockatiel's bulkhead, the others queued): no more than the tracking client's default sockets, so none waits for one. */
 const CONCURRENCY = 4
 /**
  * After this long, rows not sent yet are only made due: the job sends them within a minute. A
@@ -52,25 +53,20 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const frete = freteOf(req.scope)
   const { rows, remaining } = await rowsToResend(frete, parsed.data)
   const startedAt = Date.now()
-  const results: Array<Record<string, unknown>> = new Array(rows.length)
-  let next = 0
-  const worker = async () => {
-    while (next < rows.length) {
-      const index = next++
-      const row = rows[index]
-      if (typeof row === "string") {
-        results[index] = { id: row, outcome: "not_found", message: NOT_FOUND_MESSAGE }
-        continue
-      }
-      const outcome = await resendTrackingOrder(req.scope, row, Date.now() - startedAt < SEND_BUDGET_MS)
-      results[index] = {
-        id: row.id,
-        outcome: outcome.kind === "sent" ? outcome.row.status : outcome.kind,
-        message: MESSAGES[outcome.kind] ?? outcome.row.last_error,
-        tracking_order: presentTrackingOrder(outcome.row),
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, worker))
+  const pool = bulkhead(CONCURRENCY, rows.length)
+  const results = await Promise.all(
+    rows.map((row) =>
+      pool.execute(async (): Promise<Record<string, unknown>> => {
+        if (typeof row === "string") return { id: row, outcome: "not_found", message: NOT_FOUND_MESSAGE }
+        const outcome = await resendTrackingOrder(req.scope, row, Date.now() - startedAt < SEND_BUDGET_MS)
+        return {
+          id: row.id,
+          outcome: outcome.kind === "sent" ? outcome.row.status : outcome.kind,
+          message: MESSAGES[outcome.kind] ?? outcome.row.last_error,
+          tracking_order: presentTrackingOrder(outcome.row),
+        }
+      })
+    )
+  )
   res.json({ results, remaining })
 }
