@@ -1,3 +1,4 @@
+import adminTranslations from "../../../admin/i18n"
 import { TRACKING_FIELD_SPECS, TRACKING_FIELDS, type TrackingFieldSpec } from "../fields"
 import { maskTrackingPayload, PERSONAL_FIELDS } from "../mask-payload"
 import { trackingOrderSchema } from "../schemas"
@@ -77,9 +78,16 @@ describe("the table of the tracking order's fields", () => {
     expect(maskTrackingPayload(others)).toEqual(others)
   })
 
-  it("labels every field in English and Portuguese", () => {
+  it("labels every field in English and Portuguese, and the admin shows those labels", () => {
     for (const [field, spec] of entries) {
       expect([field, spec.label.en.trim() !== "", spec.label.ptBR.trim() !== ""]).toEqual([field, true, true])
     }
+    expect(adminTranslations.en.translation.frete.payload.CustomerComplement).toBe("Complement")
+    expect(adminTranslations.ptBR.translation.frete.payload.CustomerComplement).toBe("Complemento")
+    expect(adminTranslations.ptBR.translation.frete.payload.CustomerDocumentNumber).toBe("CPF")
+    expect(Object.keys(adminTranslations.en.translation.frete.payload).sort()).toEqual([...DOCUMENT_FIELDS].sort())
+    expect(Object.keys(adminTranslations.ptBR.translation.frete.payload).sort()).toEqual([...DOCUMENT_FIELDS].sort())
+    // The admin's other texts are still there.
+    expect(adminTranslations.ptBR.translation.frete.widget.confirmRetry).toBeTruthy()
   })
 })
