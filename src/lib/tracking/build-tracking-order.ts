@@ -91,23 +91,18 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
   const sources: { [K in OptionalTrackingField]: Reading<NonNullable<TrackingOrder[K]>> } = {
     ReceiptNumber: firstReading(invoiceSources.map((metadata) => metadata?.[tracking.invoice_number_metadata_key]), (raw) => metadataText(raw, "Número da nota fiscal")),
     ReceiptSerie: firstReading(invoiceSources.map((metadata) => metadata?.[tracking.invoice_series_metadata_key]), (raw) => metadataText(raw, "Série da nota fiscal")),
-
     carrierId: known(carrier?.carrier_id),
     CarrierName: known(carrier?.carrier_name ?? cleanText(facts.method.carrier) ?? cleanText(facts.method.name)),
     DeliveryType: known(cleanText(facts.method.serviceName) ?? cleanText(facts.method.name)),
     Description: { value: describe(orderNumber, items) },
-
     DatePosted: { value: localDateTime(facts.shippedAt) },
     DateToDelivery: promisedDate(shippedOn, facts.method.days),
-
     CompanyDocumentNumber: companyDocument(tracking.company_document),
     CompanyPostalCode: firstReading([facts.originCep, settings.origin_cep], (raw) => readCep(raw, "CEP de origem")),
-
     CustomerEmail: firstReading([facts.orderEmail, customer?.email], readEmail),
     CustomerPhone: firstReading([address?.phone, customer?.phone], readPhone),
     CustomerDocumentNumber: firstReading([address?.metadata?.[tracking.cpf_metadata_key], customer?.metadata?.[tracking.cpf_metadata_key]], readCpf),
     CustomerDateOfBirth: firstReading([customer?.metadata?.date_of_birth, customer?.metadata?.data_nascimento], (raw) => readBirthDate(raw, shippedOn)),
-
     CustomerPostalCode: cep,
     CustomerCountry: { value: cleanText(address?.countryCode)?.toUpperCase() ?? "BR" },
     CustomerState: known(customerState(cep, address?.province)),
@@ -115,22 +110,18 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
     CustomerStreet: known(street.street),
     CustomerNumber: street.number,
     CustomerComplement: known(cleanText(address?.address2)),
-
     // A shipment created with no_notification must not make the tracking service write either.
     SendSms: { value: tracking.send_sms && !facts.noNotification },
     SendEmail: { value: tracking.send_email && !facts.noNotification },
     AutomaticDateDelivered: { value: tracking.automatic_date_delivered },
     EntrySource: { value: tracking.entry_source },
-
     OrderSalesValue: readAmount(facts.orderTotal, "Valor do pedido"),
     FreightCost: readAmount(facts.method.amount, "Custo do frete"),
     FreightNumber: readFreightNumber(facts.fulfillmentMetadata?.freight_number),
-
     Weight: parcelMeasure(parcel.weightKg, "Peso"),
     Length: parcelMeasure(parcel.lengthCm, "Comprimento"),
     Width: parcelMeasure(parcel.widthCm, "Largura"),
     Height: parcelMeasure(parcel.heightCm, "Altura"),
-
     SalesChannel: known(cleanText(facts.salesChannelName)),
   }
   for (const field of Object.keys(sources) as OptionalTrackingField[]) {

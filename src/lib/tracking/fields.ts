@@ -1,10 +1,8 @@
 /**
- * The tracking order's fields, each declared once: its type on the wire (the interface document's
- * table), what its text must hold, whether it is the shopper's personal data and how it is kept
- * masked, and its labels in the admin. The payload's schema and type (schemas.ts), the masking
- * (mask-payload.ts), the admin's labels and the sandbox's checks derive from this table; where
- * each value comes from is build-tracking-order.ts, which the compiler holds to it. Plain data
- * with no import, since the admin's bundle reads it too; in the order the admin lists a payload.
+ * The tracking order's fields, each declared once; the payload's schema and type, the masking, the
+ * admin's labels and the sandbox's checks derive from it (build-tracking-order.ts says where each
+ * value comes from, held to it by the compiler). No import: the admin's bundle reads it too.
+ * In the order the admin lists a payload.
  */
 
 /** The document's types; a DateTime is a date (YYYY-MM-DD), or a date and time. */
@@ -33,7 +31,6 @@ export const TRACKING_FIELDS = {
   Code: { type: "String", required: true, label: { en: "Tracking code", ptBR: "Código de rastreio" } },
   CarrierName: { type: "String", label: { en: "Carrier", ptBR: "Transportadora" } },
   DeliveryType: { type: "String", label: { en: "Delivery type", ptBR: "Tipo de entrega" } },
-
   CustomerName: { type: "String", required: true, personal: "words", label: { en: "Customer", ptBR: "Cliente" } },
   CustomerDocumentNumber: { type: "String", format: "cpf", personal: "cpf", label: { en: "CPF", ptBR: "CPF" } },
   CustomerEmail: { type: "String", format: "email", personal: "email", label: { en: "E-mail", ptBR: "E-mail" } },
@@ -46,13 +43,11 @@ export const TRACKING_FIELDS = {
   CustomerCity: { type: "String", label: { en: "City", ptBR: "Cidade" } },
   CustomerState: { type: "String", label: { en: "State", ptBR: "Estado" } },
   CustomerCountry: { type: "String", label: { en: "Country", ptBR: "País" } },
-
   DatePosted: { type: "DateTime", label: { en: "Posting date", ptBR: "Data de postagem" } },
   DateToDelivery: { type: "DateTime", label: { en: "Expected delivery", ptBR: "Previsão de entrega" } },
   ReceiptNumber: { type: "String", label: { en: "Invoice", ptBR: "Nota fiscal" } },
   ReceiptSerie: { type: "String", label: { en: "Invoice series", ptBR: "Série da nota fiscal" } },
   Description: { type: "String", label: { en: "Description", ptBR: "Descrição" } },
-
   OrderSalesValue: { type: "Number", reais: true, label: { en: "Order value", ptBR: "Valor do pedido" } },
   FreightCost: { type: "Number", reais: true, label: { en: "Shipping charged", ptBR: "Frete cobrado" } },
   FreightNumber: { type: "Number", label: { en: "Freight number", ptBR: "Número do frete" } },
@@ -60,7 +55,6 @@ export const TRACKING_FIELDS = {
   Length: { type: "Number", label: { en: "Length (cm)", ptBR: "Comprimento (cm)" } },
   Width: { type: "Number", label: { en: "Width (cm)", ptBR: "Largura (cm)" } },
   Height: { type: "Number", label: { en: "Height (cm)", ptBR: "Altura (cm)" } },
-
   SendSms: { type: "Boolean", label: { en: "Send SMS", ptBR: "Enviar SMS" } },
   SendEmail: { type: "Boolean", label: { en: "Send e-mail", ptBR: "Enviar e-mail" } },
   AutomaticDateDelivered: { type: "Boolean", label: { en: "Automatic delivery date", ptBR: "Data de entrega automática" } },
@@ -73,5 +67,5 @@ export const TRACKING_FIELDS = {
 
 export type TrackingFieldName = keyof typeof TRACKING_FIELDS
 
-/** The table, read field by field (each entry widened to the spec). */
+/** The table, each entry widened to the spec. */
 export const TRACKING_FIELD_SPECS: Readonly<Record<TrackingFieldName, TrackingFieldSpec>> = TRACKING_FIELDS

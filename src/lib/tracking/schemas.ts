@@ -35,13 +35,12 @@ function fieldSchema(spec: TrackingFieldSpec): z.ZodType {
 type Fields = typeof TRACKING_FIELDS
 type WireValue<T extends TrackingWireType> = T extends "Number" ? number : T extends "Boolean" ? boolean : string
 type RequiredField = { [K in TrackingFieldName]: Fields[K] extends { required: true } ? K : never }[TrackingFieldName]
-type Flat<T> = { [K in keyof T]: T[K] }
 
 /** A field the order may leave out. */
 export type OptionalTrackingField = Exclude<TrackingFieldName, RequiredField>
 
 /** The tracking order, field for field as the interface document names them (case-sensitive). */
-export type TrackingOrder = Flat<{ [K in RequiredField]: WireValue<Fields[K]["type"]> } & { [K in OptionalTrackingField]?: WireValue<Fields[K]["type"]> }>
+export type TrackingOrder = { [K in RequiredField]: WireValue<Fields[K]["type"]> } & { [K in OptionalTrackingField]?: WireValue<Fields[K]["type"]> }
 
 /** The tracking order's schema, from the field table (typed from it too: zod cannot infer a shape built at run time). */
 export const trackingOrderSchema = z.strictObject(
