@@ -1,62 +1,33 @@
 /**
- * The field table of the tracking order in the interface document, with the JSON types the
- * sandbox accepts for each and the formats it enforces where the field notes say what the
- * content is (CNPJ, CPF, CEP, phone with area code, e-mail).
+ * The field table of the tracking order, with the JSON types the sandbox accepts for each and the
+ * formats it enforces where the field notes say what the content is (CNPJ, CPF, CEP, phone with
+ * area code, e-mail): derived from the plugin's one table of the fields (src/lib/tracking/fields.ts).
  */
+import { TRACKING_FIELD_SPECS, type TrackingFormat, type TrackingWireType } from "../src/lib/tracking/fields"
 
-export type TrackingFieldType = "String" | "Number" | "Boolean" | "DateTime"
+export type TrackingFieldType = TrackingWireType
 
 export interface TrackingField {
   type: TrackingFieldType
-  /** The document does not say which fields are required; the sandbox's choice is these three. */
+  /** The document does not say which fields are required; the sandbox's choice is the table's three. */
   required?: boolean
   format?: { pattern: RegExp; description: string }
 }
 
 const digits = (count: string, description: string) => ({ pattern: new RegExp(`^\\d{${count}}$`), description })
 
-/** In the document's order, which is also the order in which errors are reported. */
-export const TRACKING_FIELDS: Readonly<Record<string, TrackingField>> = {
-  OrderNumber: { type: "String", required: true },
-  ReceiptNumber: { type: "String" },
-  ReceiptSerie: { type: "String" },
-  Code: { type: "String", required: true },
-  carrierId: { type: "String" },
-  Description: { type: "String" },
-  DatePosted: { type: "DateTime" },
-  DateToDelivery: { type: "DateTime" },
-  CarrierName: { type: "String" },
-  CompanyDocumentNumber: { type: "String", format: digits("14", "um CNPJ de 14 dígitos") },
-  CustomerEmail: {
-    type: "String",
-    format: { pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, description: "um endereço de e-mail válido" },
-  },
-  CustomerPhone: { type: "String", format: digits("10,11", "um telefone de 10 ou 11 dígitos com DDD") },
-  CustomerName: { type: "String", required: true },
-  CustomerDocumentNumber: { type: "String", format: digits("11", "um CPF de 11 dígitos") },
-  CustomerPostalCode: { type: "String", format: digits("8", "um CEP de 8 dígitos") },
-  CustomerCountry: { type: "String" },
-  CustomerState: { type: "String" },
-  CustomerCity: { type: "String" },
-  CustomerStreet: { type: "String" },
-  CustomerNumber: { type: "String" },
-  CustomerComplement: { type: "String" },
-  CustomerDateOfBirth: { type: "DateTime" },
-  CompanyPostalCode: { type: "String", format: digits("8", "um CEP de 8 dígitos") },
-  DeliveryType: { type: "String" },
-  SendSms: { type: "Boolean" },
-  SendEmail: { type: "Boolean" },
-  OrderSalesValue: { type: "Number" },
-  FreightNumber: { type: "Number" },
-  FreightCost: { type: "Number" },
-  AutomaticDateDelivered: { type: "Boolean" },
-  EntrySource: { type: "String" },
-  Height: { type: "Number" },
-  Width: { type: "Number" },
-  Weight: { type: "Number" },
-  Length: { type: "Number" },
-  SalesChannel: { type: "String" },
+const FORMATS: Readonly<Record<TrackingFormat, TrackingField["format"]>> = {
+  cnpj: digits("14", "um CNPJ de 14 dígitos"),
+  cpf: digits("11", "um CPF de 11 dígitos"),
+  cep: digits("8", "um CEP de 8 dígitos"),
+  phone: digits("10,11", "um telefone de 10 ou 11 dígitos com DDD"),
+  email: { pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, description: "um endereço de e-mail válido" },
 }
+
+/** In the table's order, which is also the order in which errors are reported. */
+export const TRACKING_FIELDS: Readonly<Record<string, TrackingField>> = Object.fromEntries(
+  Object.entries(TRACKING_FIELD_SPECS).map(([name, spec]) => [name, { type: spec.type, required: spec.required, format: spec.format && FORMATS[spec.format] }])
+)
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,7})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
 

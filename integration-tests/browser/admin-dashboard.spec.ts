@@ -156,6 +156,9 @@ describe("the admin dashboard, in a browser", () => {
     // "Reenviar" shows what will be sent (masked) before it sends.
     await byTestId(`${item}-preview-fields`).waitFor()
     expect(await byTestId(`${item}-preview-CustomerName`).locator("dd").textContent()).toMatch(/^M\*\*\* d\*\*\* S\*\*\*/)
+    // The labels come from the field table (src/lib/tracking/fields.ts), in the dashboard's language.
+    expect(await byTestId(`${item}-preview-CustomerName`).locator("dt").textContent()).toBe("Cliente")
+    expect(await byTestId(`${item}-preview-CustomerComplement`).locator("dt").textContent()).toBe("Complemento")
     await byTestId(`${item}-retry-confirm`).click()
     await eventually(async () => /Criado/.test((await byTestId(`${item}-status`).textContent()) ?? ""))
     expect(sandbox.trackingOrders().filter((stored) => stored.order.OrderNumber === String(order.display_id))).toHaveLength(1)

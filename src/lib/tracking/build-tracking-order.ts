@@ -13,7 +13,7 @@ import { readCpf } from "./read-cpf"
 import { readFreightNumber } from "./read-freight-number"
 import { readPhone } from "./read-phone"
 import { cleanText, firstReading, isAbsent, known, metadataText, type Reading } from "./reading"
-import { trackingOrderSchema, type TrackingOrder } from "./schemas"
+import { trackingEmailSchema, trackingOrderSchema, type OptionalTrackingField, type TrackingOrder } from "./schemas"
 import type { ShipmentFacts } from "./shipment-facts"
 import { streetAndNumber } from "./street-and-number"
 
@@ -28,8 +28,6 @@ export interface BuiltTrackingOrder {
   omitted: OmittedField[]
 }
 
-type OptionalField = Exclude<keyof TrackingOrder, "OrderNumber" | "Code" | "CustomerName">
-
 type Item = ShipmentFacts["items"][number]
 
 /** The wire schema's limit for every text field (`text` in schemas.ts). */
@@ -37,8 +35,6 @@ const MAX_TEXT_LENGTH = 1000
 /** The document sets no limit; 255 is what a description column commonly holds. */
 const MAX_DESCRIPTION_LENGTH = 255
 const FALLBACK_CUSTOMER_NAME = "Cliente"
-
-const customerEmailSchema = trackingOrderSchema.shape.CustomerEmail.unwrap()
 
 /**
  * The tracking order for a shipped fulfillment. A value the shop does not have is left out; a
@@ -71,7 +67,7 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
     CustomerName: customerName(facts),
   }
   const omitted: OmittedField[] = []
-  const put = <K extends OptionalField>(field: K, reading: Reading<NonNullable<TrackingOrder[K]>>): void => {
+  const put = <K extends OptionalTrackingField>(field: K, reading: Reading<NonNullable<TrackingOrder[K]>>): void => {
     if (reading === null) {
       return
     }
@@ -85,54 +81,52 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
   }
 
   const invoiceSources = [facts.fulfillmentMetadata, facts.orderMetadata]
-  put("ReceiptNumber", firstReading(invoiceSources.map((metadata) => metadata?.[tracking.invoice_number_metadata_key]), (raw) => metadataText(raw, "Número da nota fiscal")))
-  put("ReceiptSerie", firstReading(invoiceSources.map((metadata) => metadata?.[tracking.invoice_series_metadata_key]), (raw) => metadataText(raw, "Série da nota fiscal")))
-
   const service = cleanText(facts.method.service)
   const carrier = service === null ? undefined : tracking.carriers.find((entry) => entry.service === service)
-  put("carrierId", known(carrier?.carrier_id))
-  put("CarrierName", known(carrier?.carrier_name ?? cleanText(facts.method.carrier) ?? cleanText(facts.method.name)))
-  put("DeliveryType", known(cleanText(facts.method.serviceName) ?? cleanText(facts.method.name)))
-  put("Description", { value: describe(orderNumber, items) })
-
-  put("DatePosted", { value: localDateTime(facts.shippedAt) })
-  put("DateToDelivery", promisedDate(shippedOn, facts.method.days))
-
-  put("CompanyDocumentNumber", companyDocument(tracking.company_document))
-  put("CompanyPostalCode", firstReading([facts.originCep, settings.origin_cep], (raw) => readCep(raw, "CEP de origem")))
-
-  put("CustomerEmail", firstReading([facts.orderEmail, customer?.email], readEmail))
-  put("CustomerPhone", firstReading([address?.phone, customer?.phone], readPhone))
-  put("CustomerDocumentNumber", firstReading([address?.metadata?.[tracking.cpf_metadata_key], customer?.metadata?.[tracking.cpf_metadata_key]], readCpf))
-  put("CustomerDateOfBirth", firstReading([customer?.metadata?.date_of_birth, customer?.metadata?.data_nascimento], (raw) => readBirthDate(raw, shippedOn)))
-
   const cep = readCep(address?.postalCode, "CEP do cliente")
-  put("CustomerPostalCode", cep)
-  put("CustomerCountry", { value: cleanText(address?.countryCode)?.toUpperCase() ?? "BR" })
-  put("CustomerState", known(customerState(cep, address?.province)))
-  put("CustomerCity", known(cleanText(address?.city)))
   const street = streetAndNumber(address)
-  put("CustomerStreet", known(street.street))
-  put("CustomerNumber", street.number)
-  put("CustomerComplement", known(cleanText(address?.address2)))
-
-  // A shipment created with no_notification must not make the tracking service write either.
-  put("SendSms", { value: tracking.send_sms && !facts.noNotification })
-  put("SendEmail", { value: tracking.send_email && !facts.noNotification })
-  put("AutomaticDateDelivered", { value: tracking.automatic_date_delivered })
-  put("EntrySource", { value: tracking.entry_source })
-
-  put("OrderSalesValue", readAmount(facts.orderTotal, "Valor do pedido"))
-  put("FreightCost", readAmount(facts.method.amount, "Custo do frete"))
-  put("FreightNumber", readFreightNumber(facts.fulfillmentMetadata?.freight_number))
-
   const parcel = parcelOf(items, settings.default_package)
-  put("Weight", parcelMeasure(parcel.weightKg, "Peso"))
-  put("Length", parcelMeasure(parcel.lengthCm, "Comprimento"))
-  put("Width", parcelMeasure(parcel.widthCm, "Largura"))
-  put("Height", parcelMeasure(parcel.heightCm, "Altura"))
 
-  put("SalesChannel", known(cleanText(facts.salesChannelName)))
+  // Where each optional field comes from: one entry per field of the table (fields.ts).
+  const sources: { [K in OptionalTrackingField]: Reading<NonNullable<TrackingOrder[K]>> } = {
+    ReceiptNumber: firstReading(invoiceSources.map((metadata) => metadata?.[tracking.invoice_number_metadata_key]), (raw) => metadataText(raw, "Número da nota fiscal")),
+    ReceiptSerie: firstReading(invoiceSources.map((metadata) => metadata?.[tracking.invoice_series_metadata_key]), (raw) => metadataText(raw, "Série da nota fiscal")),
+    carrierId: known(carrier?.carrier_id),
+    CarrierName: known(carrier?.carrier_name ?? cleanText(facts.method.carrier) ?? cleanText(facts.method.name)),
+    DeliveryType: known(cleanText(facts.method.serviceName) ?? cleanText(facts.method.name)),
+    Description: { value: describe(orderNumber, items) },
+    DatePosted: { value: localDateTime(facts.shippedAt) },
+    DateToDelivery: promisedDate(shippedOn, facts.method.days),
+    CompanyDocumentNumber: companyDocument(tracking.company_document),
+    CompanyPostalCode: firstReading([facts.originCep, settings.origin_cep], (raw) => readCep(raw, "CEP de origem")),
+    CustomerEmail: firstReading([facts.orderEmail, customer?.email], readEmail),
+    CustomerPhone: firstReading([address?.phone, customer?.phone], readPhone),
+    CustomerDocumentNumber: firstReading([address?.metadata?.[tracking.cpf_metadata_key], customer?.metadata?.[tracking.cpf_metadata_key]], readCpf),
+    CustomerDateOfBirth: firstReading([customer?.metadata?.date_of_birth, customer?.metadata?.data_nascimento], (raw) => readBirthDate(raw, shippedOn)),
+    CustomerPostalCode: cep,
+    CustomerCountry: { value: cleanText(address?.countryCode)?.toUpperCase() ?? "BR" },
+    CustomerState: known(customerState(cep, address?.province)),
+    CustomerCity: known(cleanText(address?.city)),
+    CustomerStreet: known(street.street),
+    CustomerNumber: street.number,
+    CustomerComplement: known(cleanText(address?.address2)),
+    // A shipment created with no_notification must not make the tracking service write either.
+    SendSms: { value: tracking.send_sms && !facts.noNotification },
+    SendEmail: { value: tracking.send_email && !facts.noNotification },
+    AutomaticDateDelivered: { value: tracking.automatic_date_delivered },
+    EntrySource: { value: tracking.entry_source },
+    OrderSalesValue: readAmount(facts.orderTotal, "Valor do pedido"),
+    FreightCost: readAmount(facts.method.amount, "Custo do frete"),
+    FreightNumber: readFreightNumber(facts.fulfillmentMetadata?.freight_number),
+    Weight: parcelMeasure(parcel.weightKg, "Peso"),
+    Length: parcelMeasure(parcel.lengthCm, "Comprimento"),
+    Width: parcelMeasure(parcel.widthCm, "Largura"),
+    Height: parcelMeasure(parcel.heightCm, "Altura"),
+    SalesChannel: known(cleanText(facts.salesChannelName)),
+  }
+  for (const field of Object.keys(sources) as OptionalTrackingField[]) {
+    put(field, sources[field])
+  }
 
   const checked = trackingOrderSchema.safeParse(order)
   if (!checked.success) {
@@ -194,7 +188,7 @@ function readEmail(raw: unknown): Reading<string> {
   if (email === null) {
     return null
   }
-  return customerEmailSchema.safeParse(email).success ? { value: email } : { reason: "E-mail do cliente inválido" }
+  return trackingEmailSchema.safeParse(email).success ? { value: email } : { reason: "E-mail do cliente inválido" }
 }
 
 /**

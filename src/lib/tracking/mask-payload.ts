@@ -1,5 +1,6 @@
 import { maskCpf } from "../brazil/cpf"
 import { maskEmail, maskPhone } from "../security/mask-contact"
+import { TRACKING_FIELD_SPECS, type TrackingMask } from "./fields"
 
 /**
  * The shopper's personal data in a tracking order, masked: enough for a merchant to recognise the
@@ -25,27 +26,25 @@ export function maskWords(value: string): string {
     .join(" ")
 }
 
-/** Nothing of the value is kept: a house number, a birth date. */
-const hidden = (shape: string) => () => shape
-
-const MASKS: Record<string, (value: string) => string> = {
-  CustomerName: maskWords,
-  CustomerDocumentNumber: maskDocument,
-  CustomerDateOfBirth: hidden("****-**-**"),
-  CustomerPhone: maskPhone,
-  CustomerEmail: maskEmail,
-  CustomerStreet: maskWords,
-  CustomerNumber: hidden("***"),
-  CustomerComplement: maskWords,
+const MASKS: Record<TrackingMask, (value: string) => string> = {
+  words: maskWords,
+  cpf: maskDocument,
+  phone: maskPhone,
+  email: maskEmail,
+  // Nothing of the value is kept.
+  date: () => "****-**-**",
+  hidden: () => "***",
 }
 
+const PERSONAL = Object.entries(TRACKING_FIELD_SPECS).flatMap(([field, spec]) => (spec.personal ? [{ field, mask: MASKS[spec.personal] }] : []))
+
 /** The fields of a tracking order that are the shopper's personal data, kept only masked. */
-export const PERSONAL_FIELDS: readonly string[] = Object.keys(MASKS)
+export const PERSONAL_FIELDS: readonly string[] = PERSONAL.map(({ field }) => field)
 
 /** A copy of a tracking order's body with every personal field masked (the rest as it is). */
 export function maskTrackingPayload(payload: object): Record<string, unknown> {
   const masked: Record<string, unknown> = Object.fromEntries(Object.entries(payload))
-  for (const [field, mask] of Object.entries(MASKS)) {
+  for (const { field, mask } of PERSONAL) {
     const value = masked[field]
     if (typeof value === "string") {
       masked[field] = mask(value)

@@ -1,53 +1,51 @@
 import { z } from "zod"
+import { TRACKING_FIELD_SPECS, TRACKING_FIELDS, type TrackingFieldName, type TrackingFieldSpec, type TrackingFormat, type TrackingWireType } from "./fields"
 
 const text = z.string().max(1000)
 const digits = (min: number, max: number) => z.string().regex(new RegExp(`^\\d{${min},${max}}$`), `must be ${min === max ? min : `${min} to ${max}`} digits`)
 /** "2026-11-22", "2026-11-22T14:30", "2026-11-22T14:30:00", with an optional offset or Z. */
 export const TRACKING_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/
-const dateTime = z.string().regex(TRACKING_DATE_TIME, "must be a date (YYYY-MM-DD) or a date and time")
-const amount = z.number().finite().nonnegative()
+
+/** An e-mail address the tracking order takes. */
+export const trackingEmailSchema = z.email().max(254)
+
+const BY_TYPE: Record<TrackingWireType, z.ZodType> = {
+  String: text,
+  Number: z.number().finite().nonnegative(),
+  Boolean: z.boolean(),
+  DateTime: z.string().regex(TRACKING_DATE_TIME, "must be a date (YYYY-MM-DD) or a date and time"),
+}
+
+const BY_FORMAT: Record<TrackingFormat, z.ZodType> = {
+  cnpj: digits(14, 14),
+  cpf: digits(11, 11),
+  cep: digits(8, 8),
+  phone: digits(10, 11),
+  email: trackingEmailSchema,
+}
+
+function fieldSchema(spec: TrackingFieldSpec): z.ZodType {
+  if (spec.required) {
+    // The table requires text fields only, and a required text is not empty.
+    return text.min(1)
+  }
+  return (spec.format ? BY_FORMAT[spec.format] : BY_TYPE[spec.type]).optional()
+}
+
+type Fields = typeof TRACKING_FIELDS
+type WireValue<T extends TrackingWireType> = T extends "Number" ? number : T extends "Boolean" ? boolean : string
+type RequiredField = { [K in TrackingFieldName]: Fields[K] extends { required: true } ? K : never }[TrackingFieldName]
+
+/** A field the order may leave out. */
+export type OptionalTrackingField = Exclude<TrackingFieldName, RequiredField>
 
 /** The tracking order, field for field as the interface document names them (case-sensitive). */
-export const trackingOrderSchema = z.strictObject({
-  OrderNumber: text.min(1),
-  ReceiptNumber: text.optional(),
-  ReceiptSerie: text.optional(),
-  Code: text.min(1),
-  carrierId: text.optional(),
-  Description: text.optional(),
-  DatePosted: dateTime.optional(),
-  DateToDelivery: dateTime.optional(),
-  CarrierName: text.optional(),
-  CompanyDocumentNumber: digits(14, 14).optional(),
-  CustomerEmail: z.email().max(254).optional(),
-  CustomerPhone: digits(10, 11).optional(),
-  CustomerName: text.min(1),
-  CustomerDocumentNumber: digits(11, 11).optional(),
-  CustomerPostalCode: digits(8, 8).optional(),
-  CustomerCountry: text.optional(),
-  CustomerState: text.optional(),
-  CustomerCity: text.optional(),
-  CustomerStreet: text.optional(),
-  CustomerNumber: text.optional(),
-  CustomerComplement: text.optional(),
-  CustomerDateOfBirth: dateTime.optional(),
-  CompanyPostalCode: digits(8, 8).optional(),
-  DeliveryType: text.optional(),
-  SendSms: z.boolean().optional(),
-  SendEmail: z.boolean().optional(),
-  OrderSalesValue: amount.optional(),
-  FreightNumber: amount.optional(),
-  FreightCost: amount.optional(),
-  AutomaticDateDelivered: z.boolean().optional(),
-  EntrySource: text.optional(),
-  Height: amount.optional(),
-  Width: amount.optional(),
-  Weight: amount.optional(),
-  Length: amount.optional(),
-  SalesChannel: text.optional(),
-})
+export type TrackingOrder = { [K in RequiredField]: WireValue<Fields[K]["type"]> } & { [K in OptionalTrackingField]?: WireValue<Fields[K]["type"]> }
 
-export type TrackingOrder = z.infer<typeof trackingOrderSchema>
+/** The tracking order's schema, from the field table (typed from it too: zod cannot infer a shape built at run time). */
+export const trackingOrderSchema = z.strictObject(
+  Object.fromEntries(Object.entries(TRACKING_FIELD_SPECS).map(([field, spec]) => [field, fieldSchema(spec)]))
+) as unknown as z.ZodType<TrackingOrder>
 
 const flag = z.union([z.boolean(), z.enum(["true", "false", "True", "False"])]).transform((value) =>
   typeof value === "boolean" ? value : value.toLowerCase() === "true"

@@ -1,48 +1,10 @@
 import type { TFunction } from "i18next"
 import { formatBrl } from "../../lib/format"
+import { TRACKING_FIELD_SPECS, TRACKING_FIELDS, type TrackingFieldSpec } from "../../../lib/tracking/fields"
 
-/** The tracking order's fields in the order the preview lists them; each one's label is frete.payload.<field>. */
-export const PAYLOAD_FIELDS: string[] = [
-  "OrderNumber",
-  "Code",
-  "CarrierName",
-  "DeliveryType",
-  "CustomerName",
-  "CustomerDocumentNumber",
-  "CustomerEmail",
-  "CustomerPhone",
-  "CustomerDateOfBirth",
-  "CustomerPostalCode",
-  "CustomerStreet",
-  "CustomerNumber",
-  "CustomerComplement",
-  "CustomerCity",
-  "CustomerState",
-  "CustomerCountry",
-  "DatePosted",
-  "DateToDelivery",
-  "ReceiptNumber",
-  "ReceiptSerie",
-  "Description",
-  "OrderSalesValue",
-  "FreightCost",
-  "FreightNumber",
-  "Weight",
-  "Length",
-  "Width",
-  "Height",
-  "SendSms",
-  "SendEmail",
-  "AutomaticDateDelivered",
-  "CompanyDocumentNumber",
-  "CompanyPostalCode",
-  "EntrySource",
-  "SalesChannel",
-  "carrierId",
-]
-
-const MONEY = new Set(["OrderSalesValue", "FreightCost"])
-const DATES = new Set(["DatePosted", "DateToDelivery", "CustomerDateOfBirth"])
+/** The tracking order's fields in the order the preview lists them; each one's label is frete.payload.<field> (i18n/index.ts). */
+export const PAYLOAD_FIELDS: string[] = Object.keys(TRACKING_FIELDS)
+const FIELDS: Readonly<Record<string, TrackingFieldSpec | undefined>> = TRACKING_FIELD_SPECS
 
 /** "2026-11-20T14:30:00" -> "20/11/2026 14:30", as sent (the store's local time); other text as it is. */
 function formatSentDate(value: string): string {
@@ -62,10 +24,10 @@ export function formatPayloadValue(t: TFunction, field: string, value: unknown):
   if (typeof value === "boolean") {
     return value ? t("frete.format.yes") : t("frete.format.no")
   }
-  if (typeof value === "number" && MONEY.has(field)) {
+  if (typeof value === "number" && FIELDS[field]?.reais) {
     return formatBrl(value)
   }
-  if (typeof value === "string" && DATES.has(field)) {
+  if (typeof value === "string" && FIELDS[field]?.type === "DateTime") {
     return formatSentDate(value)
   }
   return String(value)
@@ -73,5 +35,5 @@ export function formatPayloadValue(t: TFunction, field: string, value: unknown):
 
 /** The label of a field; the field's own name for one the list does not know. */
 export function payloadLabel(t: TFunction, field: string): string {
-  return PAYLOAD_FIELDS.includes(field) ? t(`frete.payload.${field}`) : field
+  return FIELDS[field] ? t(`frete.payload.${field}`) : field
 }
