@@ -1,4 +1,3 @@
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { ICachingModuleService, IFulfillmentModuleService, Logger, ModuleImplementations } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type FreteModuleService from "../modules/frete/service"
@@ -14,7 +13,7 @@ export type { MedusaScope } from "../shared/medusa-scope"
 /**
  * With its request half, medusa-scope.ts, the one place the plugin resolves what it needs of
  * Medusa: Query, its own module, the Locking
- * and Caching Modules, the logger, the pg connection, Medusa's own modules (`moduleOf`). Always
+ * and Caching Modules, the logger, Medusa's own modules (`moduleOf`). Always
  * from a container Medusa gives: a route's `req.scope`, a subscriber's, job's or workflow step's
  * `container`, the module's own constructor container.
  * Every other file is handed what it needs as arguments.
@@ -68,11 +67,6 @@ export type MedusaModuleKey = Extract<(typeof Modules)[keyof typeof Modules], ke
 /** One of Medusa's own modules, typed as Medusa declares it (`moduleOf(container, Modules.ORDER)`). */
 export function moduleOf<K extends MedusaModuleKey>(scope: MedusaScope, key: K): ModuleImplementations[K] {
   return scope.resolve<ModuleImplementations[K]>(key)
-}
-
-/** The store's Postgres connection (Knex), for the few reads Query cannot express. */
-export function pgConnectionOf(scope: MedusaScope): Knex {
-  return scope.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
 }
 
 /** Medusa's Caching Module, undefined when the store does not register it. */

@@ -5,4 +5,7 @@
  * lacks), its rows are typed from Medusa's GraphQL schema (an order's `display_id` as a string),
  * so the same code would type-check or not depending on whether they were generated.
  */
-export type Query = { graph: (config: Record<string, unknown>) => Promise<{ data: unknown[] }> }
+export type Query = {
+  /** `metadata` (the full count, and the page asked for) comes with a `pagination`. */
+  graph: (config: Record<string, unknown>) => Promise<{ data: unknown[]; metadata?: { count: number; skip: number; take: number } }>
+}

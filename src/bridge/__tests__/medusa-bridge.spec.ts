@@ -2,7 +2,7 @@
 // and a missing module or a missing container is a MedusaError that names the fix.
 import { asValue } from "@medusajs/framework/awilix"
 import { ContainerRegistrationKeys, createMedusaContainer, MedusaError, Modules } from "@medusajs/framework/utils"
-import { cachingOf, currentMedusaScope, freteOf, lockingOf, moduleOf, pgConnectionOf, queryOf, requireMedusaScope, withMedusaScope, type MedusaScope } from "../medusa-bridge"
+import { cachingOf, currentMedusaScope, freteOf, lockingOf, moduleOf, queryOf, requireMedusaScope, withMedusaScope, type MedusaScope } from "../medusa-bridge"
 
 /** A container holding these values, as Medusa registers its own. */
 function containerWith(values: Record<string, unknown>): MedusaScope {
@@ -25,11 +25,9 @@ const caught = (call: () => unknown): unknown => {
 describe("the Medusa bridge", () => {
   it("resolves each service from the container it is handed", () => {
     const query = { graph: () => undefined }
-    const knex = { raw: () => undefined }
     const orders = { listOrders: () => undefined }
-    const container = containerWith({ [ContainerRegistrationKeys.QUERY]: query, [ContainerRegistrationKeys.PG_CONNECTION]: knex, [Modules.ORDER]: orders })
+    const container = containerWith({ [ContainerRegistrationKeys.QUERY]: query, [Modules.ORDER]: orders })
     expect(queryOf(container)).toBe(query)
-    expect(pgConnectionOf(container)).toBe(knex)
     expect(moduleOf(container, Modules.ORDER)).toBe(orders)
   })
 

@@ -1,9 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { usableLengthCm, usableWeightKg } from "../../../../lib/checkout/build-freight-query"
 import type { DimensionUnit, WeightUnit } from "../../../../lib/checkout/units"
-import { flaggedProductPage } from "./flagged-products"
+import { lacksMeasuresFilter } from "./lacks-measures-filter"
 import { ProductsMissingDimensionsQuery } from "./validators"
-import { freteOf, pgConnectionOf, queryOf } from "../../../../bridge/medusa-bridge"
+import { freteOf, queryOf } from "../../../../bridge/medusa-bridge"
 
 type Measure = "weight" | "length" | "width" | "height"
 type Variant = { id: string; title: string | null; sku: string | null } & Partial<Record<Measure, number | null>>
@@ -25,8 +25,8 @@ function missingOf(product: Product, variant: Variant, units: { weight: WeightUn
 /**
  * GET /admin/frete/products-missing-dimensions?limit=&offset=: products with a variant that lacks
  * weight or a dimension, or has an implausible one (the freight query then uses the settings'
- * default package for it). Postgres finds, pages and counts them (flagged-products.ts); only the
- * page's products are read, to say what each variant lacks.
+ * default package for it). Medusa's Query finds, pages (by title, then id) and counts them in one
+ * read of the page's products, never the catalogue.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const parsed = ProductsMissingDimensionsQuery.safeParse({ limit: req.query.limit, offset: req.query.offset })
@@ -36,22 +36,17 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   }
   const { limit, offset } = parsed.data
   const { units } = freteOf(req.scope).pluginOptions
-  const { ids, count } = await flaggedProductPage(pgConnectionOf(req.scope), units, { limit, offset })
-  const query = queryOf(req.scope)
-  const { data } = ids.length
-    ? await query.graph({
-        entity: "product",
-        fields: ["id", "title", "thumbnail", "weight", "variants.id", "variants.title", "variants.sku", "variants.weight", "variants.length", "variants.width", "variants.height"],
-        filters: { id: ids },
-      })
-    : { data: [] }
-  const byId = new Map((data as Product[]).map((product) => [product.id, product]))
-  // In the database's order; a product changed between the two reads is left out rather than shown with nothing lacking.
-  const products = ids.flatMap((id) => {
-    const product = byId.get(id)
-    if (!product) return []
-    const variants = (product.variants ?? []).map((variant) => ({ id: variant.id, title: variant.title, sku: variant.sku, missing: missingOf(product, variant, units) })).filter((variant) => variant.missing.length)
-    return variants.length ? [{ id: product.id, title: product.title, thumbnail: product.thumbnail, variants }] : []
+  const { data, metadata } = await queryOf(req.scope).graph({
+    entity: "product",
+    fields: ["id", "title", "thumbnail", "weight", "variants.id", "variants.title", "variants.sku", "variants.weight", "variants.length", "variants.width", "variants.height"],
+    filters: lacksMeasuresFilter(units),
+    pagination: { skip: offset, take: limit, order: { title: "ASC", id: "ASC" } },
   })
-  res.json({ products, count, limit, offset })
+  const products = (data as Product[]).map((product) => ({
+    id: product.id,
+    title: product.title,
+    thumbnail: product.thumbnail,
+    variants: (product.variants ?? []).map((variant) => ({ id: variant.id, title: variant.title, sku: variant.sku, missing: missingOf(product, variant, units) })).filter((variant) => variant.missing.length),
+  }))
+  res.json({ products, count: metadata?.count, limit, offset })
 }
