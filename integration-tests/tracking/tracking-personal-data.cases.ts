@@ -3,7 +3,6 @@
 // values. Read from the table directly, through a real Medusa app, Postgres and the sandbox.
 import purgeTrackingPayloadsJob from "../../src/jobs/purge-tracking-payloads"
 import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
-import { maskStoredPayloads } from "../../src/modules/frete/mask-stored-payloads"
 import { eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
 import { capturedLines } from "../../test-support/log-guard"
 import { createTrackingStore, TRACKING_CREDENTIAL, trackingActions, type TrackingStore } from "../helpers/tracking-store"
@@ -180,43 +179,5 @@ export const trackingPersonalDataCases: FreteCases = ({ api, getContainer, sandb
         logLines: [],
       })
     }
-  })
-
-  it("the migration masks payloads stored in clear before it, in code, as the plugin masks them", async () => {
-    const clear = {
-      OrderNumber: "1001",
-      CustomerName: "  Maria   da Silva ",
-      CustomerDocumentNumber: CPF,
-      CustomerDateOfBirth: BIRTH_DATE,
-      CustomerPhone: "21987654321",
-      CustomerEmail: "maria@example.com.br",
-      CustomerStreet: "Avenida Rio Branco",
-      CustomerNumber: "156",
-      CustomerComplement: "Sala 101",
-      CustomerCity: "Rio de Janeiro",
-    }
-    const created = { ...clear, CustomerDocumentNumber: "***.982.247-**", CustomerPhone: "(21) *****-4321", CustomerEmail: "m***@example.com.br", CustomerNumber: 156 }
-    await dbConnection.raw(
-      `insert into tracking_order (id, fulfillment_id, status, attempts, payload) values ('frtrk_clear_pending', 'ful_clear_1', 'pending', 0, ?), ('frtrk_clear_created', 'ful_clear_2', 'created', 1, ?), ('frtrk_no_payload', 'ful_clear_3', 'pending', 0, null)`,
-      [JSON.stringify(clear), JSON.stringify(created)]
-    )
-    await maskStoredPayloads(async (sql, params = []) => (await dbConnection.raw(sql, params)).rows)
-    const { rows } = await dbConnection.raw(`select id, payload from tracking_order where id like 'frtrk_%' order by id`)
-    const byId = Object.fromEntries(rows.map((row: { id: string; payload: unknown }) => [row.id, row.payload]))
-    const masked = {
-      OrderNumber: "1001",
-      CustomerName: "M*** d*** S***",
-      CustomerDocumentNumber: "***.982.247-**",
-      CustomerDateOfBirth: "****-**-**",
-      CustomerPhone: "(21) *****-4321",
-      CustomerEmail: "m***@example.com.br",
-      CustomerStreet: "A*** R*** B***",
-      CustomerNumber: "***",
-      CustomerComplement: "S*** 1***",
-      CustomerCity: "Rio de Janeiro",
-    }
-    expect(byId.frtrk_clear_pending).toEqual(masked)
-    expect(byId.frtrk_clear_created).toEqual(masked)
-    expect(byId.frtrk_no_payload).toBeNull()
   })
 }
