@@ -1,12 +1,12 @@
-// The quota guard over every store route that prices freight: Medusa's own `calculate` and
-// shipping-method routes as well as the plugin's quote route take each NEW freight query from one
-// per-client bound and one store-wide ceiling (shared by the instances through Postgres), the
-// client known as the settings' proxy hops say. A refused query is answered as an outage is (a kept
-// answer, else the fallback table): no sale is turned away, the circuit stays closed, and only a
-// store with no table gives the shopper `too_many_quotes` with Retry-After.
+// The quota guard over the store routes that price freight: Medusa's own `calculate` and
+// shipping-method routes bound each cart (the provider's context carries it), the plugin's quote
+// route each client address (the settings' proxy hops say which), and all of them share one
+// store-wide ceiling (the instances together, through Postgres). A refused query is answered as an
+// outage is (a kept answer, else the fallback table): no sale is turned away, the circuit stays
+// closed, and only a store with no table gives the shopper `too_many_quotes`.
 import type { BrazilianStore } from "../helpers/brazilian-store"
 import { createCheckoutStore } from "../helpers/checkout-setup"
-import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
+import { createCart, createFreteOption, createProduct, SHOPPER_ADDRESS } from "../../scripts/lib/store-api"
 import { freshMinute } from "../helpers/fresh-minute"
 import type { FreteConfiguredCases } from "../helpers/frete-runner"
 import { findPostalArea } from "../../sandbox/postal-base"
@@ -14,10 +14,12 @@ import { findPostalArea } from "../../sandbox/postal-base"
 const TOO_MANY = "Muitas consultas de frete em pouco tempo. Aguarde um minuto e tente novamente."
 const FALLBACK = [{ service: "correios-pac", name: "PAC (tabela da loja)", carrier: "correios", bands: [{ max_weight_kg: 30, price: 29.9, days: 6 }] }]
 
-// Forty carts made and priced through Medusa: minutes on a busy 2-core machine.
-
 type Price = { calculated_amount?: number; frete?: { is_fallback: boolean } }
-type Answer = { status: number; data: { code?: string; message?: string; shipping_option?: { calculated_price?: Price } }; headers: Record<string, string> }
+type Answer = {
+  status: number
+  data: { code?: string; message?: string; shipping_option?: { calculated_price?: Price }; quotes?: Array<{ amount: number; is_fallback: boolean }> }
+  headers: Record<string, string>
+}
 
 /**
  * A random well-formed CEP the sandbox knows (01000-000 to 98999-999): its base has gaps between
@@ -48,60 +50,30 @@ export const quotaGuardCases: FreteConfiguredCases = {
     const freightCalls = () => sandbox().calls({ service: "freight" }).filter((call) => JSON.stringify(call.body) !== "{}").length
     const settings = (values: Record<string, unknown>) => api.post("/admin/frete/settings", values, store.admin)
     const asClient = (forwardedFor?: string) => ({ headers: { ...store.store.headers, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) } })
-    const calculate = (cartId: string, forwardedFor?: string): Promise<Answer> =>
-      api.post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, asClient(forwardedFor)).catch((error: { response: Answer }) => error.response)
-    const quotes = (body: Record<string, unknown>, forwardedFor?: string): Promise<Answer> =>
-      api.post("/store/frete/quotes", body, asClient(forwardedFor)).catch((error: { response: Answer }) => error.response)
-    // Medusa's cart routes price nothing yet (no shipping method). Each cart has a shopper of its
-    // own (carts made at once for one new e-mail race to create its customer). An axios error is
-    // made plain: jest's worker cannot send one back (its request and response refer to each other).
+    const plain = (error: { response: Answer }) => error.response
+    const calculate = (cartId: string): Promise<Answer> => api.post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, asClient()).catch(plain)
+    const quotes = (postalCode: string, forwardedFor?: string): Promise<Answer> =>
+      api.post("/store/frete/quotes", { postal_code: postalCode, items: [{ variant_id: variantId, quantity: 1 }] }, asClient(forwardedFor)).catch(plain)
+    // An axios error is made plain: jest's worker cannot send one back (its request and response refer to each other).
     let shoppers = 0
     const cartTo = (cep: string) =>
       createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: cep }, `comprador${(shoppers += 1)}@example.com.br`).catch((error: { response?: Answer; message: string }) => {
         throw new Error(`creating a cart to ${cep}: ${error.response?.status ?? error.message} ${JSON.stringify(error.response?.data ?? {})}`)
       })
-    const cartsTo = async (count: number) => {
-      const carts: string[] = []
-      while (carts.length < count) {
-        const batch = Math.min(4, count - carts.length)
-        carts.push(...(await Promise.all(Array.from({ length: batch }, () => cartTo(randomCep())))))
-      }
-      return carts
+    /** The shopper types another CEP in checkout's address form: the cart's address changes, then its option is priced. */
+    const readdress = async (cartId: string, cep: string) => {
+      await api.post(`/store/carts/${cartId}`, { shipping_address: { ...SHOPPER_ADDRESS, postal_code: cep } }, store.store)
+      return calculate(cartId)
     }
-    const expectRefused = (answer: Answer, status: number) => {
-      expect({ status: answer.status, code: answer.data.code, message: answer.data.message }).toEqual({ status, code: "too_many_quotes", message: TOO_MANY })
-      expect(Number(answer.headers["retry-after"])).toBeGreaterThan(0)
-      expect(Number(answer.headers["retry-after"])).toBeLessThanOrEqual(60)
+    const sourceOf = (answer: Answer) => {
+      if (answer.status !== 200) return `${answer.status} ${answer.data.code}`
+      const facts = answer.data.quotes?.[0] ?? answer.data.shipping_option?.calculated_price?.frete
+      return facts?.is_fallback ? "table" : "api"
     }
-    /**
-     * Each cart priced through `calculate`, from the address `forwardedFor` gives it, ten at a time
-     * (as a script would: within the minute, however busy the machine); with the minutes the bound
-     * counted meanwhile (a minute of the clock starts a new bound).
-     */
-    const calculateEach = async (carts: string[], forwardedFor?: (index: number) => string) => {
-      const started = Date.now()
-      const answers: Answer[] = []
-      for (let first = 0; first < carts.length; first += 10) {
-        answers.push(...(await Promise.all(carts.slice(first, first + 10).map((cartId, offset) => calculate(cartId, forwardedFor?.(first + offset))))))
-      }
-      return { answers, minutes: Math.floor(Date.now() / 60_000) - Math.floor(started / 60_000) + 1 }
-    }
-    const sourceOf = (answer: Answer) =>
-      answer.status !== 200 ? `${answer.status} ${answer.data.code}` : answer.data.shipping_option?.calculated_price?.frete?.is_fallback ? "table" : "api"
-    /**
-     * Every answer a price, `bound` (per minute counted) of them by the freight API and the rest from
-     * the fallback table; the freight API asked once per price it gave.
-     */
-    const expectBoundHeldWithTable = ({ answers, minutes }: { answers: Answer[]; minutes: number }, bound: number) => {
-      const sources = answers.map(sourceOf)
-      expect(sources.filter((source) => source !== "api" && source !== "table")).toEqual([])
-      const byApi = sources.filter((source) => source === "api").length
-      expect(byApi).toBeGreaterThanOrEqual(Math.min(bound, answers.length))
-      expect(byApi).toBeLessThanOrEqual(bound * minutes)
-      const amounts = answers.map((answer) => answer.data.shipping_option?.calculated_price?.calculated_amount ?? 0)
-      expect(amounts.filter((amount) => !(amount > 0))).toEqual([])
-      expect(freightCalls()).toBe(byApi)
-      return byApi
+    /** Every answer a price: `bound` of them by the freight API, asked once each, the rest from the fallback table. */
+    const expectBoundHeldWithTable = (answers: Answer[], bound: number) => {
+      expect(answers.map(sourceOf)).toEqual([...Array(bound).fill("api"), ...Array(answers.length - bound).fill("table")])
+      expect(freightCalls()).toBe(bound)
     }
     const circuit = async () => (await api.get("/admin/frete/status", store.admin)).data.freight.circuit
     type Figures = Record<string, number | string | null>
@@ -115,60 +87,52 @@ export const quotaGuardCases: FreteConfiguredCases = {
       const now = await readFigures()
       return Object.fromEntries(Object.entries(now).map(([name, value]) => [name, typeof value === "number" ? value - Number(figuresBefore[name]) : value]))
     }
+    const inTurn = async <T>(items: T[], ask: (item: T, index: number) => Promise<Answer>) => {
+      const answers: Answer[] = []
+      for (const [index, item] of items.entries()) answers.push(await ask(item, index))
+      return answers
+    }
 
-    it("40 shoppers' new CEPs through one storefront address are all priced: the bound by the API, the rest by the fallback table", async () => {
-      // The defaults: 30 per client, 1000 for the store.
-      await settings({ fallback: FALLBACK })
-      const carts = await cartsTo(40)
-      const byApi = expectBoundHeldWithTable(await calculateEach(carts), 30)
-      // Not a failure of the freight API: the circuit stays closed.
+    it("a cart re-addressed to new CEPs is priced by the API up to its bound, then by the fallback table; the circuit stays closed", async () => {
+      await settings({ quote_route_limit_per_minute: 3, fallback: FALLBACK })
+      const cart = await cartTo(randomCep())
+      await freshMinute(30_000)
+      const answers = [await calculate(cart), ...(await inTurn([randomCep(), randomCep(), randomCep(), randomCep()], (cep) => readdress(cart, cep)))]
+      expectBoundHeldWithTable(answers, 3)
+      expect(answers.every((answer) => (answer.data.shipping_option?.calculated_price?.calculated_amount ?? 0) > 0)).toBe(true)
       expect(await circuit()).toMatchObject({ state: "closed", consecutive_failures: 0 })
-      const figures = await guardFigures()
-      expect({ admitted: figures.admitted, refused: figures.refused_by_client, table: figures.answered_from_table }).toEqual({
-        admitted: byApi,
-        refused: 40 - byApi,
-        table: 40 - byApi,
-      })
-      // The same address goes on with checkout: a shipping method, then an item more (a new query, re-priced).
-      const method = await api
-        .post(`/store/carts/${carts[39]}/shipping-methods`, { option_id: optionId, data: {} }, asClient())
-        .catch((error: { response: Answer }) => error.response)
-      expect(method.status).toBe(200)
-      const added = await api
-        .post(`/store/carts/${carts[39]}/line-items`, { variant_id: variantId, quantity: 2 }, asClient())
-        .catch((error: { response: Answer }) => error.response)
-      expect({ status: added.status, code: added.data.code }).toEqual({ status: 200, code: undefined })
+      expect(await guardFigures()).toMatchObject({ admitted: 3, refused_by_client: 2, answered_from_table: 2 })
+      // Another cart is another shopper: its own bound.
+      expect(sourceOf(await calculate(await cartTo(randomCep())))).toBe("api")
     })
 
-    it("one guard for every route, and without a fallback table a refused shopper is told to wait", async () => {
+    it("without a fallback table a refused shopper is told to wait: 400 on Medusa's routes, 429 with Retry-After on the quote route", async () => {
       await settings({ quote_route_limit_per_minute: 2 })
-      const [first, second, fresh] = await cartsTo(3)
-      // Its calls, a few seconds, in one minute of the clock.
-      await freshMinute(15_000)
-      expect((await calculate(first)).status).toBe(200)
-      expect((await quotes({ postal_code: randomCep(), items: [{ variant_id: variantId, quantity: 2 }] })).status).toBe(200)
-      const method = await api
-        .post(`/store/carts/${fresh}/shipping-methods`, { option_id: optionId, data: {} }, store.store)
-        .catch((error: { response: Answer }) => error.response)
-      expectRefused(method, 400)
-      expectRefused(await calculate(second), 400)
-      expectRefused(await quotes({ postal_code: randomCep(), items: [{ variant_id: variantId, quantity: 3 }] }), 429)
+      const firstCep = randomCep()
+      const cart = await cartTo(firstCep)
+      await freshMinute(20_000)
+      expect((await calculate(cart)).status).toBe(200)
+      expect((await readdress(cart, randomCep())).status).toBe(200)
+      const refused = await readdress(cart, randomCep())
+      expect({ status: refused.status, code: refused.data.code, message: refused.data.message }).toEqual({ status: 400, code: "too_many_quotes", message: TOO_MANY })
       // A query whose answer is kept costs nothing and is served.
-      expect((await calculate(first)).status).toBe(200)
-      expect(freightCalls()).toBe(2)
-      expect(await guardFigures()).toMatchObject({ admitted: 2, refused_without_table: 3, answered_from_table: 0 })
+      expect((await readdress(cart, firstCep)).status).toBe(200)
+      expect((await quotes(randomCep())).status).toBe(200)
+      expect((await quotes(randomCep())).status).toBe(200)
+      const tooMany = await quotes(randomCep())
+      expect({ status: tooMany.status, code: tooMany.data.code, message: tooMany.data.message }).toEqual({ status: 429, code: "too_many_quotes", message: TOO_MANY })
+      expect(Number(tooMany.headers["retry-after"])).toBeGreaterThan(0)
+      expect(Number(tooMany.headers["retry-after"])).toBeLessThanOrEqual(60)
+      expect(freightCalls()).toBe(4)
+      expect(await guardFigures()).toMatchObject({ admitted: 4, refused_without_table: 2, answered_from_table: 0 })
     })
 
-    it("a refused query on the quote route is priced from the table, marked as such", async () => {
+    it("a refused query on the quote route is priced from the table, marked as such, with the guard's time in Server-Timing", async () => {
       await settings({ quote_route_limit_per_minute: 1, fallback: FALLBACK })
       await freshMinute(15_000)
-      expect((await quotes({ postal_code: randomCep(), items: [{ variant_id: variantId, quantity: 1 }] })).status).toBe(200)
-      const refused = (await quotes({ postal_code: randomCep(), items: [{ variant_id: variantId, quantity: 1 }] })) as unknown as {
-        status: number
-        headers: Record<string, string>
-        data: { quotes: Array<{ amount: number; is_fallback: boolean }> }
-      }
-      expect({ status: refused.status, retryAfter: refused.headers["retry-after"], quotes: refused.data.quotes.map(({ amount, is_fallback }) => ({ amount, is_fallback })) }).toEqual({
+      expect((await quotes(randomCep())).status).toBe(200)
+      const refused = await quotes(randomCep())
+      expect({ status: refused.status, retryAfter: refused.headers["retry-after"], quotes: refused.data.quotes?.map(({ amount, is_fallback }) => ({ amount, is_fallback })) }).toEqual({
         status: 200,
         retryAfter: undefined,
         quotes: [{ amount: 29.9, is_fallback: true }],
@@ -177,21 +141,24 @@ export const quotaGuardCases: FreteConfiguredCases = {
       expect(freightCalls()).toBe(1)
     })
 
-    it("forged X-Forwarded-For addresses stop at the store-wide ceiling; past it, shoppers get the table", async () => {
+    it("forged X-Forwarded-For addresses stop at the store-wide ceiling, and so do many carts; past it, shoppers get the table", async () => {
       // Behind one proxy (the default hops), each forged address is a client of its own: only the ceiling holds.
-      await settings({ quote_route_limit_per_minute: 30, quote_store_limit_per_minute: 12, fallback: FALLBACK })
-      const carts = await cartsTo(24)
-      expectBoundHeldWithTable(await calculateEach(carts, (index) => `203.0.113.${index + 1}`), 12)
+      await settings({ quote_route_limit_per_minute: 30, quote_store_limit_per_minute: 6, fallback: FALLBACK })
+      const carts = [await cartTo(randomCep()), await cartTo(randomCep())]
+      await freshMinute(30_000)
+      const byQuotes = await inTurn(Array.from({ length: 5 }, () => randomCep()), (cep, index) => quotes(cep, `203.0.113.${index + 1}`))
+      const byCarts = await inTurn(carts, (cart) => calculate(cart))
+      expectBoundHeldWithTable([...byQuotes, ...byCarts], 6)
       expect(await circuit()).toMatchObject({ state: "closed", consecutive_failures: 0 })
       const figures = await guardFigures()
-      expect(figures.refused_by_store).toBeGreaterThan(0)
+      expect(figures.refused_by_store).toBe(1)
       expect(figures.ceiling_reached_at).toEqual(expect.any(String))
     })
 
     it("with no trusted proxy, forged addresses are one client: the socket's", async () => {
-      await settings({ trusted_proxy_hops: 0, quote_route_limit_per_minute: 5, fallback: FALLBACK })
-      const carts = await cartsTo(8)
-      expectBoundHeldWithTable(await calculateEach(carts, (index) => `198.51.100.${index + 1}`), 5)
+      await settings({ trusted_proxy_hops: 0, quote_route_limit_per_minute: 3, fallback: FALLBACK })
+      await freshMinute(20_000)
+      expectBoundHeldWithTable(await inTurn(Array.from({ length: 5 }, () => randomCep()), (cep, index) => quotes(cep, `198.51.100.${index + 1}`)), 3)
     })
   },
 }

@@ -1,8 +1,8 @@
 // A storefront that calls Medusa from its own server, as the dtc-starter's server actions do: every
 // shopper's call reaches Medusa from the storefront server's address. Forwarding each shopper's
 // address with the kit's `shopperHeaders` (the README's step for the Next.js starters) makes each
-// shopper a client of its own for the quota guard, with the default proxy trust
-// (`trusted_proxy_hops`); without it, all shoppers are one client and share one bound.
+// shopper a client of its own for the quote route's bound, with the default proxy trust
+// (`trusted_proxy_hops`); without it, all shoppers are one client there. Medusa's own routes bound each cart.
 import Medusa from "@medusajs/js-sdk"
 import http from "node:http"
 import type { AddressInfo } from "node:net"
@@ -20,7 +20,7 @@ const SHOPPERS_MS = 600_000
 /** Twice the bound per client the first test sets: were they one client, half would be refused. */
 const SHOPPERS = 10
 const BOUND = 5
-/** The second test's bound: even when its checkouts touch two minutes of the clock, fewer calls than shoppers. */
+/** The second test's bound on the quote route: even when its checkouts touch two minutes of the clock, fewer than the shoppers. */
 const ONE_CLIENT_BOUND = 3
 
 type Price = { calculated_amount?: number; frete?: { is_fallback?: boolean } }
@@ -182,18 +182,21 @@ export const storefrontServerCases: FreteCases = ({ api, getContainer, sandbox }
     expect(called.sort()).toEqual(shoppers.map((shopper) => digitsOf(shopper.cep)).sort())
   }, SHOPPERS_MS)
 
-  it("10 shoppers from the same addresses through a storefront server that does not forward are one client: only the per-client bound reaches the freight API", async () => {
-    await api.post("/admin/frete/settings", { quote_route_limit_per_minute: ONE_CLIENT_BOUND }, store.admin)
+  it("10 shoppers through a storefront server that does not forward are one client on the quote route, while Medusa's own routes price each cart", async () => {
+    await api.post("/admin/frete/settings", { quote_route_limit_per_minute: ONE_CLIENT_BOUND, fallback: [] }, store.admin)
     const shoppers = await makeShoppers()
     const { port, seen } = await startStorefrontFor(false)
-    const { minutes } = await checkoutAll(port, shoppers)
+    const { answers, minutes } = await checkoutAll(port, shoppers)
 
     // The shoppers are as distinct as before; only the forwarding is missing.
     expect(seen.sort()).toEqual(shoppers.map((shopper) => shopper.address).sort())
-    // What the refused ones were answered is another matter (an error or a fallback price): here, only
-    // that the freight API was asked at most the bound per minute, for all of them together.
-    const calls = freightCalls().length
-    expect(calls).toBeGreaterThan(0)
-    expect(calls).toBeLessThanOrEqual(ONE_CLIENT_BOUND * minutes)
+    // The quote route knows one client, the storefront server: its bound per minute is priced, the rest told to wait.
+    const quoted = answers.filter((answer) => answer.quote_status === 200).length
+    expect(quoted).toBeGreaterThanOrEqual(ONE_CLIENT_BOUND)
+    expect(quoted).toBeLessThanOrEqual(ONE_CLIENT_BOUND * minutes)
+    expect(answers.filter((answer) => answer.quote_status !== 200).map((answer) => answer.quote_status)).toEqual(Array(SHOPPERS - quoted).fill(429))
+    // Medusa's calculate route bounds each cart: every shopper's delivery step is priced by the freight API.
+    expect(answers.map((answer) => [answer.calculate_status, answer.price?.frete?.is_fallback])).toEqual(Array(SHOPPERS).fill([200, false]))
+    expect(freightCalls()).toHaveLength(SHOPPERS)
   }, SHOPPERS_MS)
 }

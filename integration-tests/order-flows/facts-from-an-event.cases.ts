@@ -1,7 +1,6 @@
 // The order-flow subscriber prices a flow's method again when its event is delivered outside any
-// HTTP request (Redis's worker, a replay): it hands the provider its own container
-// (withMedusaScope), so the provider, which refuses to price outside a request, finds the plugin's
-// module and Query. Here the event is emitted from the test itself, in no request's context.
+// HTTP request (Redis's worker, a replay): the provider prices from its own container, as in a
+// request. Here the event is emitted from the test itself, in no request's context.
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { IEventBusModuleService } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"

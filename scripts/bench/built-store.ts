@@ -37,6 +37,7 @@ export default defineConfig({
     ...redis,
     {
       resolve: "@medusajs/medusa/fulfillment",
+      dependencies: ["frete", "query"],
       options: {
         providers: [
           { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },

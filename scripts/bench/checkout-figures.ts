@@ -136,7 +136,7 @@ export async function hangingService(c: Context, timeoutMs: number) {
   return {
     timeout_ms: timeoutMs,
     median_ms: round(median(waiting)),
-    // The whole route: the freight deadline runs from the request's arrival, Medusa's own time included.
+    // The whole route: the freight deadline runs from the provider's call, so Medusa's own time comes on top.
     over_timeout_ms: round(median(waiting) - timeoutMs),
     max_over_timeout_ms: round(Math.max(...waiting) - timeoutMs),
     open_circuit_median_ms: round(median(open)),

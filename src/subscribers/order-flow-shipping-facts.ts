@@ -2,7 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { Modules } from "@medusajs/framework/utils"
 import { isFreteProvider } from "../lib/frete-provider"
 import { numberOf } from "../lib/utils/number-of"
-import { fulfillmentOf, loggerOf, moduleOf, queryOf, withMedusaScope, type MedusaScope } from "../bridge/medusa-bridge"
+import { fulfillmentOf, loggerOf, moduleOf, queryOf, type MedusaScope } from "../bridge/medusa-bridge"
 import type { Query } from "../shared/query"
 
 type Row = Record<string, unknown>
@@ -38,9 +38,7 @@ async function readFlow(query: Query, flow: FlowName, id: string): Promise<FlowR
  * through the provider with the context Medusa gave it, which finds the same quote in the cache.
  */
 export default async function orderFlowShippingFactsHandler({ event, container }: SubscriberArgs<EventData>) {
-  // An event runs outside any request (Redis's worker, or after the request ended): the provider
-  // prices through the container Medusa hands this subscriber (bridge/medusa-bridge.ts).
-  await withMedusaScope(container, () => completeFlows(container, event.data))
+  await completeFlows(container, event.data)
 }
 
 async function completeFlows(container: MedusaScope, ids: EventData) {

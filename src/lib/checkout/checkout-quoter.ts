@@ -9,8 +9,6 @@ import type { FreteSettings } from "../settings/schema"
 import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
 import { OriginWatch, type OriginProblem } from "./origin-watch"
 import { QuoteRefusedError, type GuardStats, type QuoteAdmission } from "./quote-admission"
-import { requestArrival, storeShopper } from "./request-arrival"
-import { LockWaitTimeout } from "../quote-cache/shared-tier"
 import { SharedLoad, type SharedTierConfig, type SharedTierStats } from "./shared-load"
 import { ShopperError } from "./shopper-error"
 
@@ -35,6 +33,20 @@ export interface QuoteOutcome {
   source: QuoteSource | "fallback"
   /** Milliseconds of the freight API's call this answer waited for (0 when none was made for it). */
   upstreamMs: number
+}
+
+/**
+ * Who asks for a quote, as the caller knows it (no request state is read behind its back): the
+ * quota guard's client and when its deadline started. The quoter writes
+ * back the time spent in the guard and, on a refusal, the wait to say.
+ */
+export interface Asker {
+  /** The guard's client: a cart on Medusa's routes, a client address on the quote route; none (the admin, a job): unbounded. */
+  client?: string
+  /** When the freight deadline starts (epoch ms); now by default. */
+  startedAt?: number
+  guardMs?: number
+  retryAfterSeconds?: number
 }
 
 export interface CheckoutQuoterDeps {
@@ -83,10 +95,9 @@ export class CheckoutQuoter {
    * call the open circuit refused says nothing: the key is asked again as soon as it closes.
    */
   static remembersFailure(error: unknown): boolean {
-    // Nor a wait for another instance's call: its answer may be kept a moment later. Nor a query
-    // the quota guard refused, nor one whose time went in the plugin's own wait: neither says
-    // anything of the freight API's answer to it.
-    return !(error instanceof CircuitOpenError) && !(error instanceof LockWaitTimeout) && !(error instanceof QuoteRefusedError) && !(error instanceof OwnWaitTimeoutError)
+    // Nor a query the quota guard refused, nor one whose time went in the plugin's own wait:
+    // neither says anything of the freight API's answer to it.
+    return !(error instanceof CircuitOpenError) && !(error instanceof QuoteRefusedError) && !(error instanceof OwnWaitTimeoutError)
   }
 
   /**
@@ -140,16 +151,15 @@ export class CheckoutQuoter {
     return hashKey(`${this.account}|${canonicalKey(query)}`)
   }
 
-  async offers(query: FreightQuery, settings: FreteSettings): Promise<QuoteOutcome> {
-    // The freight deadline runs from the arrival of the request that asks (see request-arrival.ts).
-    const startedAt = requestArrival() ?? Date.now()
+  async offers(query: FreightQuery, settings: FreteSettings, asker: Asker = {}): Promise<QuoteOutcome> {
+    const startedAt = asker.startedAt ?? Date.now()
     let reason: string
     try {
       const cache = this.deps.cache
       const key = this.keyOf(query)
       const result = cache
-        ? await cache.get(key, () => this.load(query, key, startedAt, settings))
-        : { value: unwrap(await this.load(query, key, startedAt, settings)), source: "upstream" as const, error: undefined }
+        ? await cache.get(key, () => this.load(query, key, startedAt, settings, asker))
+        : { value: unwrap(await this.load(query, key, startedAt, settings, asker)), source: "upstream" as const, error: undefined }
       // An answer for this origin, fresh or kept: the service knows it.
       this.origins.answered(query.originCep)
       if (result.error instanceof QuoteRefusedError) this.deps.admission?.answered("kept")
@@ -163,7 +173,7 @@ export class CheckoutQuoter {
         throw new ShopperError("cep_not_served")
       }
       if (error instanceof QuoteRefusedError) {
-        return this.answerRefusal(query, settings, error)
+        return this.answerRefusal(query, settings, error, asker)
       }
       if (error instanceof CepNotFoundError && this.origins.report(query.originCep, this.now())) {
         // The store's configuration is wrong, not the shopper's CEP: said once, loudly, and shown in the admin.
@@ -187,22 +197,22 @@ export class CheckoutQuoter {
    * already, by the cache): the fallback table, marked as such; only with no table, the shopper's
    * "try again in a moment". The freight API is not asked either way.
    */
-  private answerRefusal(query: FreightQuery, settings: FreteSettings, refusal: QuoteRefusedError): QuoteOutcome {
+  private answerRefusal(query: FreightQuery, settings: FreteSettings, refusal: QuoteRefusedError, asker: Asker): QuoteOutcome {
     const fallback = fallbackOffers(query, settings, this.now())
     if (fallback.length) {
       this.deps.admission?.answered("table")
       return { offers: fallback, source: "fallback", upstreamMs: 0 }
     }
     this.deps.admission?.answered("refused")
-    // Said on this caller's own response: one who joined another's refused load gets the wait too.
-    storeShopper()?.retryAfter(refusal.retryAfterSeconds)
+    // Said to this caller: one who joined another's refused load gets the wait too.
+    asker.retryAfterSeconds = refusal.retryAfterSeconds
     throw new ShopperError("too_many_quotes", refusal.message)
   }
 
   /** One answer for the query: through the tier the store's instances share, when there is one. */
-  private load(query: FreightQuery, key: string, startedAt: number, settings: FreteSettings): Promise<FreightQuote | Received<FreightQuote>> {
-    const ask = () => this.upstream(query, startedAt, settings)
-    return this.shared ? this.shared.load(key, startedAt, ask) : ask()
+  private load(query: FreightQuery, key: string, startedAt: number, settings: FreteSettings, asker: Asker): Promise<FreightQuote | Received<FreightQuote>> {
+    const ask = () => this.upstream(query, startedAt, settings, asker)
+    return this.shared ? this.shared.load(key, ask) : ask()
   }
 
   /**
@@ -210,14 +220,14 @@ export class CheckoutQuoter {
    * causes it and the circuit would let it through (a call the open circuit refuses costs nothing),
    * then the call, through the circuit breaker.
    */
-  private async upstream(query: FreightQuery, startedAt: number, settings: FreteSettings): Promise<FreightQuote> {
+  private async upstream(query: FreightQuery, startedAt: number, settings: FreteSettings, asker: Asker): Promise<FreightQuote> {
     const client = this.deps.freightClient()
     if (!client) {
       throw new FreightNotConfiguredError()
     }
     const breaker = this.deps.breaker
     if (this.deps.admission && (breaker?.wouldAllow() ?? true)) {
-      await this.deps.admission.admit(settings)
+      await this.deps.admission.admit(settings, asker)
     }
     const ask = () => client.quote(query, { startedAt })
     const asked = performance.now()

@@ -1,9 +1,8 @@
-import { clientKey } from "../http/client-key"
 import { hashKey } from "../quote-cache/quote-cache"
 import { silentLogger, type FreteLogger } from "../utils/logger"
 import type { FreteSettings } from "../settings/schema"
 import { QuotaLeases, type GrantBudget } from "./quota-leases"
-import { storeShopper } from "./request-arrival"
+import type { Asker } from "./checkout-quoter"
 
 /** The store-wide ceiling's budget: a key no client's hash can be (those are 32 hex digits). */
 const STORE = "store"
@@ -54,10 +53,10 @@ export class QuoteRefusedError extends Error {
 }
 
 /**
- * The quota guard: one unit per new freight query a store request causes, whatever route priced
- * it, from the client's bound and the store-wide ceiling of the settings (per minute, all of the
- * store's instances together; see quota-leases.ts for how that costs almost nothing). Work that is
- * no store request (the admin, a job) is not bounded. The client is kept only as a hash.
+ * The quota guard: one unit per new freight query a shopper causes, from the client's bound (a
+ * cart on Medusa's routes, a client address on the quote route) and the store-wide ceiling of the
+ * settings (per minute, all of the store's instances together; see quota-leases.ts). Work with no
+ * client (the admin, a job) is not bounded. The client is kept only as a hash.
  */
 export class QuoteAdmission {
   private readonly leases: QuotaLeases
@@ -80,12 +79,11 @@ export class QuoteAdmission {
   }
 
   /** Resolves when the query may be made; throws QuoteRefusedError when it may not. */
-  async admit(settings: FreteSettings): Promise<void> {
-    const shopper = storeShopper()
-    if (!shopper) return
+  async admit(settings: FreteSettings, asker: Asker): Promise<void> {
+    if (!asker.client) return
     const started = performance.now()
     try {
-      const client = hashKey(`frete:quote-client:${clientKey(shopper, settings.trusted_proxy_hops)}`).slice(0, 32)
+      const client = hashKey(`frete:quote-client:${asker.client}`).slice(0, 32)
       const refusal = await this.leases.take([
         { key: client, limit: settings.quote_route_limit_per_minute },
         { key: STORE, limit: settings.quote_store_limit_per_minute },
@@ -106,8 +104,7 @@ export class QuoteAdmission {
       }
       throw new QuoteRefusedError(refusedBy, refusal.retryAfterMs)
     } finally {
-      shopper.guardMs += performance.now() - started
-      shopper.guarded = true
+      asker.guardMs = (asker.guardMs ?? 0) + performance.now() - started
     }
   }
 

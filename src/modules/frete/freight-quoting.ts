@@ -1,4 +1,4 @@
-import type { ICachingModuleService, ILockingModule, Logger } from "@medusajs/framework/types"
+import type { ICachingModuleService, Logger } from "@medusajs/framework/types"
 import type { FreteOptions } from "../../../medusa-plugin.config"
 import { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
 import { QuoteAdmission } from "../../lib/checkout/quote-admission"
@@ -15,8 +15,6 @@ type Deps = {
   logger: Logger
   /** Medusa's Caching Module, when the store registers it: the quote answers' shared tier. */
   caching: () => ICachingModuleService | undefined
-  /** Medusa's Locking Module of the request being priced (the shared tier's single flight); undefined outside one. */
-  locking: () => ILockingModule | undefined
   freightClient: () => FreightClient | null
   /** The quota guard's shared count, in Postgres across the store's instances (quote-takes.ts). */
   grantBudget: GrantBudget
@@ -28,12 +26,12 @@ type Deps = {
  * instances, the quota guard over the new queries of store requests, and the circuit breaker,
  * whose turns are logged for the merchant.
  */
-export function createCheckoutQuoter({ options, logger, caching, locking, freightClient, grantBudget }: Deps): CheckoutQuoter {
+export function createCheckoutQuoter({ options, logger, caching, freightClient, grantBudget }: Deps): CheckoutQuoter {
   const { cache, circuitBreaker, timeoutMs } = options.freight
   let tier: SharedQuoteTier | null | undefined
   const sharedTier = () => {
     if (tier === undefined) {
-      tier = sharedQuoteTier(caching(), locking)
+      tier = sharedQuoteTier(caching())
       if (tier) {
         logger.info("frete: quote answers are shared with the store's other instances through Medusa's Caching Module")
       }
@@ -45,7 +43,7 @@ export function createCheckoutQuoter({ options, logger, caching, locking, freigh
     freightClient,
     breaker: circuitBreaker.enabled ? new CircuitBreaker(circuitBreaker, (turn) => logCircuit(turn, circuitBreaker.openMs, logger)) : null,
     admission: new QuoteAdmission(grantBudget, logger),
-    shared: cache.enabled ? { tier: sharedTier, successTtlMs: cache.successTtlMs, timeoutMs } : null,
+    shared: cache.enabled ? { tier: sharedTier, successTtlMs: cache.successTtlMs } : null,
     logger,
   })
 }

@@ -1,5 +1,5 @@
 import { Module } from "@medusajs/framework/utils"
-import { FRETE_MODULE } from "../../shared/medusa-scope"
+import { FRETE_MODULE } from "../../bridge/medusa-bridge"
 import FreteModuleService from "./service"
 
 export { FRETE_MODULE }

@@ -8,7 +8,7 @@ import type { ConnectionTestResult } from "../../lib/services/connection-test"
 import type { FreteSettings } from "../../lib/settings/schema"
 import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
 import type { ShipmentRows } from "../../lib/tracking/shipment-rows"
-import { FRETE_MODULE, requestLocking } from "../../shared/medusa-scope"
+import { FRETE_MODULE } from "../../bridge/medusa-bridge"
 import { FreteConnections } from "./connections"
 import { testConnectionInForce, type ConnectionTestRequest } from "./connection-test"
 import { accountFingerprint, credentialsView } from "./credentials"
@@ -92,8 +92,6 @@ export default class FreteModuleService {
         options,
         logger,
         caching: () => container[Modules.CACHING],
-        // Not in a module's container: the Locking Module of the request being priced.
-        locking: requestLocking,
         freightClient: () => this.connections_.freight(),
         grantBudget: (key, windowStart, want, limit) => this.quoteTakes_.grant(key, windowStart, want, limit),
       })

@@ -1,11 +1,10 @@
-import type { Logger } from "@medusajs/framework/types"
-import { AbstractFulfillmentProviderService } from "@medusajs/framework/utils"
+import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
 import { buildFreightQuery } from "../../lib/checkout/build-freight-query"
 import { CHEAPEST, FASTEST, pickOffer, type Offer } from "../../lib/checkout/offers"
 import { factsOf } from "../../lib/checkout/offer-facts"
 import { ShopperError } from "../../lib/checkout/shopper-error"
 import { FRETE_PROVIDER_IDENTIFIER } from "../../lib/frete-provider"
-import { freteOf, queryOf, requireMedusaScope } from "../../bridge/medusa-bridge"
+import { freteOf, PROVIDER_DEPENDENCIES, queryOf, type MedusaScope } from "../../bridge/medusa-bridge"
 import { toMedusaError } from "../../shared/medusa-error"
 import type { FreteFacts } from "../../lib/checkout/storefront-contract"
 import { withCartCurrency } from "./cart-currency"
@@ -13,9 +12,8 @@ import { medusaLookups } from "./medusa-lookups"
 import { quoteRequestFromCart, type CartContext } from "./cart-context"
 import { resolveOrderFlowContext } from "./order-flow-context"
 
-type InjectedDependencies = {
-  logger: Logger
-}
+/** What a store forgot when the fulfillment module's entry does not give the provider what it prices with. */
+const DEPENDENCIES_MISSING_MESSAGE = `O frete não está configurado: na entrada "@medusajs/medusa/fulfillment" do medusa-config.ts, adicione dependencies: ${JSON.stringify(PROVIDER_DEPENDENCIES)} e reinicie o Medusa.`
 
 /** The shipping method's data: what the order keeps of the quote it was priced with. */
 export interface FreteShippingMethodData extends FreteFacts {
@@ -30,18 +28,32 @@ export interface FreteShippingMethodData extends FreteFacts {
 class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService {
   static identifier = FRETE_PROVIDER_IDENTIFIER
 
-  protected readonly logger_: Logger
+  protected readonly container_: Record<string, unknown>
 
   // No options of its own: they live on the plugin entry, and the plugin's module holds them. The
-  // module and Query come from the container of the request being priced (bridge/medusa-bridge.ts):
-  // the fulfillment module's container, this provider's, cannot resolve them.
-  constructor({ logger }: InjectedDependencies) {
+  // module and Query come from this provider's container, the fulfillment module's, which
+  // holds them when its entry lists them in `dependencies` (PROVIDER_DEPENDENCIES); read at each
+  // call, as the plugin's module may load after the fulfillment module.
+  constructor(container: Record<string, unknown>) {
     super()
-    this.logger_ = logger
+    this.container_ = container
+  }
+
+  /** This provider's container as the bridge reads one; a missing dependency is the store's fix to make. */
+  private get scope(): MedusaScope {
+    return {
+      resolve: <T>(key: string) => {
+        try {
+          return this.container_[key] as T
+        } catch {
+          throw new MedusaError(MedusaError.Types.NOT_ALLOWED, DEPENDENCIES_MISSING_MESSAGE, "frete_dependencies_missing")
+        }
+      },
+    }
   }
 
   async getFulfillmentOptions() {
-    const settings = await freteOf(requireMedusaScope()).getSettings()
+    const settings = await freteOf(this.scope).getSettings()
     return [
       { id: CHEAPEST, name: "Frete econômico" },
       { id: FASTEST, name: "Frete expresso" },
@@ -86,14 +98,16 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
   private async offerFor(optionData: Record<string, unknown>, context: CartContext): Promise<Offer> {
     const optionId = typeof optionData?.id === "string" ? optionData.id : CHEAPEST
     try {
-      const scope = requireMedusaScope()
+      const scope = this.scope
       const frete = freteOf(scope)
       const lookups = medusaLookups(queryOf(scope), frete.handlingMetadata)
       // The settings (cached in force, see settings-in-force.ts) and Medusa's data are read at once.
       const [settings, resolved] = await Promise.all([frete.getSettings(), withCartCurrency(context, lookups.cartCurrency).then((withCurrency) => resolveOrderFlowContext(withCurrency, lookups))])
       const request = quoteRequestFromCart(resolved)
       const { query } = buildFreightQuery(request, settings, frete.pluginOptions.units)
-      const { offers } = await frete.quoter.offers(query, settings)
+      // Checkout's routes are bounded per cart (the context's id); an order's flows (the admin's) are not.
+      const client = typeof context.id === "string" && context.id.startsWith("cart_") ? `cart:${context.id}` : undefined
+      const { offers } = await frete.quoter.offers(query, settings, { client })
       const offer = pickOffer(offers, optionId)
       if (!offer) {
         throw new ShopperError("option_unavailable")

@@ -5,10 +5,9 @@ import type { FreightClient, QuoteCall } from "../../freight/client"
 import type { FreightQuery, FreightQuote } from "../../freight/schemas"
 import { QuoteCache } from "../../quote-cache/quote-cache"
 import { freteSettingsSchema } from "../../settings/schema"
-import { CheckoutQuoter } from "../checkout-quoter"
+import { CheckoutQuoter, type Asker } from "../checkout-quoter"
 import { QuoteAdmission } from "../quote-admission"
 import type { GrantBudget } from "../quota-leases"
-import { runFromArrival, type ShopperRequest } from "../request-arrival"
 import { ShopperError } from "../shopper-error"
 import { QUERY } from "./checkout-quoter.fixtures"
 
@@ -57,24 +56,21 @@ function setup({ grant, breaker, settings = SETTINGS }: { grant?: GrantBudget; b
   const quoter = new CheckoutQuoter({ cache, freightClient: () => client as unknown as FreightClient, breaker, admission, logger, now: () => new Date(time) })
   /** `count` new queries (distinct destinations) from one shopper each, in turn. */
   let queries = 0
-  const newQueries = async (count: number, request: () => ShopperRequest, querySettings = settings) => {
+  const newQueries = async (count: number, request: () => Asker, querySettings = settings) => {
     const outcomes: Array<string> = []
     for (let index = 0; index < count; index += 1) {
       const destination = String(20_000_000 + (queries += 1) * 1_000)
-      outcomes.push(await asShopper(request(), () => quoter.offers(to(destination), querySettings)).then((outcome) => outcome.source, (error: ShopperError) => error.code))
+      outcomes.push(await quoter.offers(to(destination), querySettings, request()).then((outcome) => outcome.source, (error: ShopperError) => error.code))
     }
     return outcomes
   }
   return { quoter, client, ledger, logger, newQueries, advance: (ms: number) => (time += ms), at: (ms: number) => (time = ms) }
 }
 
-/** A store request from `socketAddress`, recording the Retry-After it is given. */
-function shopper(socketAddress = "127.0.0.1", forwardedFor?: string): ShopperRequest & { retryAfters: number[] } {
-  const retryAfters: number[] = []
-  return { socketAddress, forwardedFor, retryAfter: (seconds) => retryAfters.push(seconds), guardMs: 0, guarded: false, retryAfters }
+/** A shopper's ask, as the quote route or the provider makes it: its client, and the wait it is told. */
+function shopper(client = "client:127.0.0.1"): Asker {
+  return { client }
 }
-
-const asShopper = <T>(request: ShopperRequest, work: () => Promise<T>) => runFromArrival(work, Date.now(), request)
 
 async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -88,8 +84,8 @@ async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
 describe("CheckoutQuoter's quota guard", () => {
   it("takes one unit from the client's bound and one from the store's ceiling for a new query, with the settings' limits", async () => {
     const { quoter, ledger, client } = setup()
-    const request = shopper("10.0.0.2", "6.6.6.6, 203.0.113.9")
-    await asShopper(request, () => quoter.offers(QUERY, SETTINGS))
+    const request = shopper("client:203.0.113.9")
+    await quoter.offers(QUERY, SETTINGS, request)
     // The first ask of each bound (a lease is asked again ahead of need, off the request's path).
     const firstAsks = ledger.asked.filter((ask, index) => ledger.asked.findIndex((other) => other.key === ask.key) === index)
     expect(firstAsks.map(({ want, limit }) => ({ want, limit }))).toEqual([
@@ -98,30 +94,31 @@ describe("CheckoutQuoter's quota guard", () => {
     ])
     expect(firstAsks[1].key).toBe("store")
     expect(client.quote).toHaveBeenCalledTimes(1)
-    expect(request).toMatchObject({ guarded: true, retryAfters: [] })
+    expect(request.guardMs).toBeGreaterThanOrEqual(0)
+    expect(request.retryAfterSeconds).toBeUndefined()
   })
 
   it("keeps the client as a hash, never its address", async () => {
     const { quoter, ledger } = setup()
-    await asShopper(shopper("10.0.0.2", "203.0.113.9"), () => quoter.offers(QUERY, SETTINGS))
+    await quoter.offers(QUERY, SETTINGS, shopper("client:203.0.113.9"))
+    expect(ledger.asked.map((ask) => ask.key).join()).not.toContain("203.0.113.9")
     expect(ledger.asked[0].key).toMatch(/^[0-9a-f]{32}$/)
   })
 
-  it("knows the client as the settings' proxy hops say: with none, the socket, whatever the header", async () => {
+  it("bounds each client by itself: two carts are two clients", async () => {
     const { quoter, ledger } = setup()
-    await asShopper(shopper("10.0.0.2", "6.6.6.6, 203.0.113.9"), () => quoter.offers(QUERY, SETTINGS))
-    await asShopper(shopper("203.0.113.9", "198.51.100.1"), () => quoter.offers(to("30130010"), { ...SETTINGS, trusted_proxy_hops: 0 }))
-    await asShopper(shopper("198.51.100.4", "203.0.113.9"), () => quoter.offers(to("40010000"), { ...SETTINGS, trusted_proxy_hops: 0 }))
+    await quoter.offers(QUERY, SETTINGS, shopper("cart:cart_01"))
+    await quoter.offers(to("30130010"), SETTINGS, shopper("cart:cart_01"))
+    await quoter.offers(to("40010000"), SETTINGS, shopper("cart:cart_02"))
     const clients = [...new Set(ledger.asked.filter((ask) => ask.key !== "store").map((ask) => ask.key))]
-    // The first two requests are one client; the third another.
     expect(clients).toHaveLength(2)
   })
 
   it("takes nothing for a cached answer, nor for callers that join a call in flight", async () => {
     const { quoter, ledger, client } = setup()
-    await Promise.all([1, 2, 3].map(() => asShopper(shopper(), () => quoter.offers(QUERY, SETTINGS))))
+    await Promise.all([1, 2, 3].map(() => quoter.offers(QUERY, SETTINGS, shopper())))
     const asked = ledger.asked.length
-    await asShopper(shopper(), () => quoter.offers(QUERY, SETTINGS))
+    await quoter.offers(QUERY, SETTINGS, shopper())
     expect(client.quote).toHaveBeenCalledTimes(1)
     expect(quoter.guardStats()).toMatchObject({ admitted: 1 })
     expect(ledger.asked).toHaveLength(asked)
@@ -129,7 +126,7 @@ describe("CheckoutQuoter's quota guard", () => {
 
   it("takes nothing for work that is no store request: the admin, a job", async () => {
     const { quoter, ledger, client } = setup()
-    await runFromArrival(() => quoter.offers(QUERY, SETTINGS))
+    await quoter.offers(QUERY, SETTINGS, {})
     await quoter.offers(to("30130010"), SETTINGS)
     expect(client.quote).toHaveBeenCalledTimes(2)
     expect(ledger.asked).toEqual([])
@@ -144,7 +141,7 @@ describe("CheckoutQuoter's quota guard", () => {
     })
     expect(outcomes).toEqual([...Array(7).fill("upstream"), "fallback", "fallback"])
     expect(client.quote).toHaveBeenCalledTimes(7)
-    expect(requests.flatMap((request) => request.retryAfters)).toEqual([])
+    expect(requests.filter((request) => request.retryAfterSeconds !== undefined)).toEqual([])
     expect(quoter.guardStats()).toMatchObject({ admitted: 7, refused_by_client: 2, refused_by_store: 0, answered_from_table: 2, refused_without_table: 0 })
   })
 
@@ -154,7 +151,7 @@ describe("CheckoutQuoter's quota guard", () => {
     const request = shopper()
     const outcomes = await newQueries(8, () => request)
     expect(outcomes).toEqual([...Array(7).fill("upstream"), "too_many_quotes"])
-    expect(request.retryAfters).toEqual([13])
+    expect(request.retryAfterSeconds).toBe(13)
     expect(quoter.guardStats()).toMatchObject({ refused_by_client: 1, refused_without_table: 1, answered_from_table: 0 })
   })
 
@@ -168,11 +165,11 @@ describe("CheckoutQuoter's quota guard", () => {
 
   it("serves the last answer kept for the query when a new one is refused: no query, a real price", async () => {
     const { quoter, client, advance, newQueries } = setup()
-    const fresh = await asShopper(shopper(), () => quoter.offers(QUERY, SETTINGS))
+    const fresh = await quoter.offers(QUERY, SETTINGS, shopper())
     advance(600_001)
     // A new minute: seven new queries spend the client's bound.
     await newQueries(7, () => shopper())
-    const later = await asShopper(shopper(), () => quoter.offers(QUERY, SETTINGS))
+    const later = await quoter.offers(QUERY, SETTINGS, shopper())
     expect({ source: later.source, prices: later.offers.map((offer) => offer.amountCents) }).toEqual({ source: "stale", prices: fresh.offers.map((offer) => offer.amountCents) })
     expect(client.quote).toHaveBeenCalledTimes(8)
     expect(quoter.guardStats()).toMatchObject({ answered_from_kept: 1 })
@@ -189,10 +186,10 @@ describe("CheckoutQuoter's quota guard", () => {
     const breaker = new CircuitBreaker({ failureThreshold: 1, openMs: 30_000 })
     const { quoter, ledger, client } = setup({ breaker })
     client.quote.mockRejectedValueOnce(new ServerError("Freight API failed (HTTP 503)", { service: "freight", status: 503 }))
-    const failed = await asShopper(shopper(), () => quoter.offers(QUERY, SETTINGS))
+    const failed = await quoter.offers(QUERY, SETTINGS, shopper())
     expect(failed.source).toBe("fallback")
     const asked = ledger.asked.length
-    const whileOpen = await asShopper(shopper(), () => quoter.offers(to("30130010"), SETTINGS))
+    const whileOpen = await quoter.offers(to("30130010"), SETTINGS, shopper())
     expect(whileOpen.source).toBe("fallback")
     expect(ledger.asked).toHaveLength(asked)
     expect(quoter.guardStats()).toMatchObject({ admitted: 1 })

@@ -2,7 +2,6 @@
 // the cache while an answer is fresh, and one call for identical queries, concurrent ones included.
 import type { FreightQuote } from "../../freight/schemas"
 import { buildFreightQuery, type ShippableItem } from "../build-freight-query"
-import { runFromArrival } from "../request-arrival"
 import { amounts, QUERY, quotation, QUOTE, QUOTE_OFFERS, SETTINGS, setup, SUCCESS_TTL } from "./checkout-quoter.fixtures"
 
 /** A later answer to the same query, at other prices. */
@@ -26,12 +25,12 @@ describe("CheckoutQuoter", () => {
       expect(client.quote).toHaveBeenCalledWith(QUERY, { startedAt: expect.any(Number) })
     })
 
-    it("counts the freight deadline from the arrival of the request that asks, not from the call", async () => {
+    it("counts the freight deadline from when the asker says it started (the quote route: its arrival)", async () => {
       const { quoter, client } = setup()
       client.quote.mockResolvedValue(QUOTE)
       const arrivedAt = Date.now() - 180
 
-      await runFromArrival(() => quoter.offers(QUERY, SETTINGS), arrivedAt)
+      await quoter.offers(QUERY, SETTINGS, { startedAt: arrivedAt })
 
       expect(client.quote).toHaveBeenCalledWith(QUERY, { startedAt: arrivedAt })
     })

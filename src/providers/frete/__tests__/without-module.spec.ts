@@ -1,36 +1,43 @@
-// The provider registered in the fulfillment module while the plugin itself is missing from
-// `plugins`: every call answers a MedusaError that names the fix, never an unexplained 500.
-import { logger } from "@medusajs/framework/logger"
+// The provider in a store that set it up halfway: every call answers a MedusaError that names the
+// fix, never an unexplained 500. Its container is built as Medusa builds the fulfillment module's:
+// each of the entry's `dependencies` resolved, at call time, from the app's container.
+import { asFunction } from "@medusajs/framework/awilix"
 import { createMedusaContainer, MedusaError } from "@medusajs/framework/utils"
-import { withMedusaScope } from "../../../bridge/medusa-bridge"
 import FreteFulfillmentProviderService from "../service"
 
-describe("the fulfillment provider without the plugin's module", () => {
-  const provider = new FreteFulfillmentProviderService({ logger })
-  const context = { currency_code: "brl", items: [], shipping_address: { postal_code: "01310-100" } }
-  // The container of a request of a Medusa app that loaded the provider but not the plugin's module.
-  const scope = createMedusaContainer()
+function providerIn(dependencies: string[]) {
+  const app = createMedusaContainer()
+  const fulfillmentModule = createMedusaContainer()
+  for (const key of dependencies) {
+    fulfillmentModule.register(key, asFunction(() => app.resolve(key, { allowUnregistered: true })))
+  }
+  return new FreteFulfillmentProviderService(fulfillmentModule.cradle)
+}
 
-  it.each([
-    ["listing its options", () => provider.getFulfillmentOptions()],
-    ["pricing a cart", () => provider.calculatePrice({ id: "cheapest" }, {}, context)],
-    ["validating a shipping method", () => provider.validateFulfillmentData({ id: "cheapest" }, {}, context)],
-  ])("refuses %s with the fix: add the plugin to `plugins`", async (_what, call) => {
-    const error = await withMedusaScope<Promise<unknown>>(scope, call).then(
-      () => null,
-      (caught: unknown) => caught
-    )
+const context = { currency_code: "brl", items: [], shipping_address: { postal_code: "01310-100" } }
+const calls: Array<[string, (provider: FreteFulfillmentProviderService) => Promise<unknown>]> = [
+  ["listing its options", (provider) => provider.getFulfillmentOptions()],
+  ["pricing a cart", (provider) => provider.calculatePrice({ id: "cheapest" }, {}, context)],
+  ["validating a shipping method", (provider) => provider.validateFulfillmentData({ id: "cheapest" }, {}, context)],
+]
+
+const failureOf = (call: Promise<unknown>) =>
+  call.then(
+    () => null,
+    (caught: unknown) => caught
+  )
+
+describe("the fulfillment provider", () => {
+  it.each(calls)("without the plugin in `plugins`, refuses %s with the fix", async (_what, call) => {
+    const error = await failureOf(call(providerIn(["frete", "query"])))
     expect(error).toBeInstanceOf(MedusaError)
     expect(error).toMatchObject({ type: MedusaError.Types.NOT_ALLOWED, code: "frete_module_missing" })
-    expect((error as MedusaError).message).toMatch(/`plugins` no medusa-config\.ts/)
+    expect((error as MedusaError).message).toMatch(/Adicione \{ resolve: "medusa-plugin-frete" \} a `plugins` no medusa-config\.ts/)
   })
 
-  it("refuses pricing outside a Medusa request, saying how to give it the container", async () => {
-    const error = await provider.calculatePrice({ id: "cheapest" }, {}, context).then(
-      () => null,
-      (caught: unknown) => caught
-    )
-    expect(error).toMatchObject({ type: MedusaError.Types.NOT_ALLOWED, code: "frete_outside_request" })
-    expect((error as MedusaError).message).toMatch(/withMedusaScope\(container/)
+  it.each(calls)("without the fulfillment module's `dependencies`, refuses %s naming them", async (_what, call) => {
+    const error = await failureOf(call(providerIn([])))
+    expect(error).toMatchObject({ type: MedusaError.Types.NOT_ALLOWED, code: "frete_dependencies_missing" })
+    expect((error as MedusaError).message).toContain('adicione dependencies: ["frete","query"]')
   })
 })

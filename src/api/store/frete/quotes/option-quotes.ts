@@ -1,5 +1,5 @@
 import { buildFreightQuery } from "../../../../lib/checkout/build-freight-query"
-import type { CheckoutQuoter } from "../../../../lib/checkout/checkout-quoter"
+import type { Asker, CheckoutQuoter } from "../../../../lib/checkout/checkout-quoter"
 import { factsOf } from "../../../../lib/checkout/offer-facts"
 import { pickOffer, type Offer } from "../../../../lib/checkout/offers"
 import { fulfillmentOptionOf, sameOfferKey } from "../../../../lib/checkout/same-offer"
@@ -61,9 +61,9 @@ function quoteFactsOf(offer: Offer): Pick<FreteQuote, "service" | "carrier" | "d
  * while others could; a CEP the service does not know, a refused query, or nothing priced at all
  * is the error.
  */
-export async function quoteOptions(plan: QuotePlan, quoter: OptionQuoter, settings: FreteSettings): Promise<{ quotes: FreteQuote[]; upstreamMs: number }> {
+export async function quoteOptions(plan: QuotePlan, quoter: OptionQuoter, settings: FreteSettings, asker: Asker = {}): Promise<{ quotes: FreteQuote[]; upstreamMs: number }> {
   const keys = [...plan.queries.keys()]
-  const outcomes = await Promise.allSettled(keys.map((key) => quoter.offers(plan.queries.get(key) as FreightQuery, settings)))
+  const outcomes = await Promise.allSettled(keys.map((key) => quoter.offers(plan.queries.get(key) as FreightQuery, settings, asker)))
   const offersOf = new Map<string, Offer[]>()
   const failures: unknown[] = []
   let upstreamMs = 0

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
-import { storeShopper } from "../../../../lib/checkout/request-arrival"
+import type { Asker } from "../../../../lib/checkout/checkout-quoter"
+import { clientKey } from "../../../../lib/http/client-key"
 import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import { freteOf } from "../../../../bridge/medusa-bridge"
 import { toMedusaError } from "../../../../shared/medusa-error"
@@ -16,11 +17,12 @@ type PublishableKeyContext = { publishable_key_context?: { sales_channel_ids?: s
  * provider that checkout would offer for a CEP, for a product page (`items`) or a cart (`cart_id`). Its
  * `Server-Timing` header says where its time went: the plugin's own work (`frete`), Medusa's data
  * (`lookup`), the quota guard (`guard`) and the freight API's call (`freight`). It shares the
- * provider's cache; a new query past the quota guard's bounds is answered from the fallback table,
- * and only a store with none answers 429.
+ * provider's cache; a new query past the quota guard's bounds (per client address, read as the
+ * settings' proxy hops say) is answered from the fallback table, and only a store with none answers 429.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const started = performance.now()
+  const startedAt = Date.now()
   const parsed = StoreFreteQuotesBody.safeParse(req.body)
   if (!parsed.success) {
     const [issue] = parsed.error.issues
@@ -34,6 +36,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   }
 
   const frete = freteOf(req.scope)
+  let asker: Asker = {}
   try {
     const settings = await frete.getSettings()
     const salesChannels = (req as MedusaRequest & PublishableKeyContext).publishable_key_context?.sales_channel_ids ?? []
@@ -46,23 +49,25 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     const plan = planQuotes(requests, settings, frete.pluginOptions.units, frete.quoter)
 
     // Each new query is taken from the quota guard in the quoter, as on Medusa's own routes.
-    const { quotes, upstreamMs } = await quoteOptions(plan, frete.quoter, settings)
-    const guardMs = storeShopper()?.guardMs ?? 0
-    // Where the route's time went, for the browser's devtools and the bench: Medusa's data of the
-    // items or cart, the freight API's call, the rest (the quota guard's own entry, `guard`, is
-    // added by the store middleware, on Medusa's routes as on this one).
+    const client = clientKey({ socketAddress: req.socket?.remoteAddress, forwardedFor: req.headers["x-forwarded-for"] }, settings.trusted_proxy_hops)
+    asker = { client: `client:${client}`, startedAt }
+    const { quotes, upstreamMs } = await quoteOptions(plan, frete.quoter, settings, asker)
+    const guardMs = asker.guardMs ?? 0
+    // Where the route's time went, for the browser's devtools and the bench.
     const ownMs = Math.max(0, performance.now() - started - lookupMs - guardMs - upstreamMs)
-    const timing = [
+    const timing: Array<[string, string, number]> = [
       ["frete", "plugin", ownMs],
       ["lookup", "Medusa data", lookupMs],
       ["freight", "freight API", upstreamMs],
-    ] as const
-    res.setHeader("Server-Timing", timing.map(([name, desc, ms]) => `${name};desc="${desc}";dur=${ms.toFixed(1)}`).join(", "))
+    ]
+    if (asker.guardMs !== undefined) timing.push(["guard", "quota guard", guardMs])
+    res.setHeader("Server-Timing", timing.map(([name, desc, ms]) => `${name};desc="${desc}";dur=${ms.toFixed(name === "guard" ? 2 : 1)}`).join(", "))
     const answer: FreteQuotesAnswer = { quotes }
     res.json(answer)
   } catch (error) {
     if (error instanceof ShopperError && error.code === "too_many_quotes") {
-      // The guard has set Retry-After; this route answers 429, Medusa's own routes 400 (see README).
+      // This route answers 429 with the wait; Medusa's own routes answer 400 (see README).
+      if (asker.retryAfterSeconds) res.setHeader("Retry-After", String(asker.retryAfterSeconds))
       res.status(429).json({ type: "not_allowed", code: "too_many_quotes", message: error.message })
       return
     }
