@@ -3,24 +3,16 @@ const DOT_DECIMAL = /^-?\d+(\.\d+)?$/
 const DOT_THOUSANDS = /^-?\d{1,3}(\.\d{3}){2,}$/
 
 /**
- * Reads a number the way the freight API writes them: "1.234,56" (decimal comma, dot for
- * thousands), and also plain numbers and dot-decimal text ("25.19"). A text with a single dot
- * and no comma is read as dot-decimal ("1.234" is 1.234); dots grouping thousands need a comma
- * or two groups ("1.234.567"). Returns null for anything else (empty, letters, NaN, Infinity).
+ * "1.234,56" (the freight API's way), plain numbers and dot-decimal text ("25.19"); a single dot
+ * without a comma is a decimal point ("1.234" is 1.234). Null for anything else.
  */
 export function parseBrazilianDecimal(input: unknown): number | null {
-  if (typeof input === "number") {
-    return Number.isFinite(input) ? input : null
-  }
-  if (typeof input !== "string") {
-    return null
-  }
+  if (typeof input === "number") return Number.isFinite(input) ? input : null
+  if (typeof input !== "string") return null
   const text = input.trim().replace(/^R\$\s*/, "")
   let normalized: string
   if (text.includes(",")) {
-    if (!BRAZILIAN.test(text)) {
-      return null
-    }
+    if (!BRAZILIAN.test(text)) return null
     normalized = text.replace(/\./g, "").replace(",", ".")
   } else if (DOT_THOUSANDS.test(text)) {
     normalized = text.replace(/\./g, "")
@@ -39,7 +31,7 @@ export function toCents(reais: number): number {
   return reais < 0 && cents !== 0 ? -cents : cents
 }
 
-/** Number#toFixed without its exponent notation, which it uses from 1e21 up (doubles that large are whole). */
+/** Number#toFixed without the exponent notation it uses from 1e21 up (doubles that large are whole). */
 function toPlainFixed(value: number, fractionDigits: number): string {
   if (Number.isFinite(value) && Math.abs(value) >= 1e21) {
     const whole = BigInt(value).toString()
@@ -48,7 +40,7 @@ function toPlainFixed(value: number, fractionDigits: number): string {
   return value.toFixed(fractionDigits)
 }
 
-/** 1234.5 -> "1.234,50": Brazilian notation with a fixed number of decimals. */
+/** 1234.5 -> "1.234,50". */
 export function formatBrazilianDecimal(value: number, fractionDigits = 2): string {
   const [whole, fraction] = toPlainFixed(Math.abs(value), fractionDigits).split(".")
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ".")
@@ -56,15 +48,10 @@ export function formatBrazilianDecimal(value: number, fractionDigits = 2): strin
   return fraction ? `${sign}${grouped},${fraction}` : `${sign}${grouped}`
 }
 
-/**
- * 1.5 -> "1.5", 2 -> "2", 0.1 + 0.2 -> "0.3": dot-decimal text with at most `maxFractionDigits`,
- * never in exponent notation ("1e+21", "1e-7"), which the freight API does not read as a number.
- */
+/** 0.1 + 0.2 -> "0.3": never in exponent notation ("1e-7"), which the freight API does not read as a number. */
 export function formatDecimalText(value: number, maxFractionDigits: number): string {
   const text = String(Number(value.toFixed(maxFractionDigits)))
-  if (!/e/i.test(text)) {
-    return text
-  }
+  if (!/e/i.test(text)) return text
   const fixed = toPlainFixed(value, maxFractionDigits)
   const trimmed = fixed.includes(".") ? fixed.replace(/0+$/, "").replace(/\.$/, "") : fixed
   return Number(trimmed) === 0 ? "0" : trimmed

@@ -1,97 +1,105 @@
-import { brazilianNationalHolidays } from "./brazilian-holidays"
+import { LRUCache } from "lru-cache"
 import { localDateTime } from "./local-date-time"
 
 const MS_PER_DAY = 86_400_000
-const SUNDAY = 0
-const SATURDAY = 6
-const DEFAULT_TIME_ZONE = "America/Sao_Paulo"
 
-/** False on Saturdays, Sundays and the national days without deliveries ("YYYY-MM-DD"). */
-export function isBusinessDay(date: string): boolean {
-  const utcMidday = parseIsoDate(date)
-  const weekday = new Date(utcMidday).getUTCDay()
-  return weekday !== SATURDAY && weekday !== SUNDAY && !brazilianNationalHolidays(yearOf(date)).has(date)
+const FIXED_HOLIDAYS: ReadonlyArray<{ month: number; day: number; since?: number }> = [
+  { month: 1, day: 1 }, // Confraternização Universal
+  { month: 4, day: 21 }, // Tiradentes
+  { month: 5, day: 1 }, // Dia do Trabalho
+  { month: 9, day: 7 }, // Independência
+  { month: 10, day: 12 }, // Nossa Senhora Aparecida
+  { month: 11, day: 2 }, // Finados
+  { month: 11, day: 15 }, // Proclamação da República
+  { month: 11, day: 20, since: 2024 }, // Consciência Negra, national by Lei 14.759/2023
+  { month: 12, day: 25 }, // Natal
+]
+// Carnival (Mon, Tue) and Corpus Christi are not legal holidays, but carriers do not deliver on them; then Good Friday.
+const DAYS_FROM_EASTER = [-48, -47, -2, 60]
+
+const holidaysByYear = new LRUCache<number, ReadonlySet<string>>({ max: 50 })
+
+const isoDate = (utcMs: number): string => new Date(utcMs).toISOString().slice(0, 10)
+
+/** Gregorian Easter Sunday (Meeus/Jones/Butcher); years outside 1583..9999 throw a RangeError. */
+export function easterSunday(year: number): string {
+  if (!Number.isInteger(year) || year < 1583 || year > 9999) throw new RangeError(`Expected a year from 1583 to 9999, got ${year}`)
+  const a = year % 19
+  const b = Math.floor(year / 100)
+  const c = year % 100
+  const d = Math.floor(b / 4)
+  const e = b % 4
+  const f = Math.floor((b + 8) / 25)
+  const g = Math.floor((b - f + 1) / 3)
+  const h = (19 * a + b - d - g + 15) % 30
+  const i = Math.floor(c / 4)
+  const k = c % 4
+  const l = (32 + 2 * e + 2 * i - h - k) % 7
+  const m = Math.floor((a + 11 * h + 22 * l) / 451)
+  const month = Math.floor((h + l - 7 * m + 114) / 31)
+  const day = ((h + l - 7 * m + 114) % 31) + 1
+  return isoDate(Date.UTC(year, month - 1, day, 12))
 }
 
-/**
- * The most business days a deadline may count (about four years): beyond it a deadline is a
- * mistake, and counting it day by day would hold the event loop for seconds (a million days:
- * 15 s) before running past year 9999.
- */
-export const MAX_BUSINESS_DAYS = 1000
-
-/**
- * The date `days` business days after `start` ("YYYY-MM-DD"); `start` itself is never counted,
- * so Friday + 1 and Saturday + 1 are both Monday. With 0 days, `start` when it is a business day,
- * else the next one. Negative or fractional `days`, or more than MAX_BUSINESS_DAYS, throw a RangeError.
- */
-export function addBusinessDays(start: string, days: number): string {
-  if (!Number.isInteger(days) || days < 0 || days > MAX_BUSINESS_DAYS) {
-    throw new RangeError(`Expected a whole number of business days from 0 to ${MAX_BUSINESS_DAYS}, got ${days}`)
+/** The national days without deliveries ("YYYY-MM-DD"); state and municipal holidays are not included. */
+export function brazilianNationalHolidays(year: number): ReadonlySet<string> {
+  let dates = holidaysByYear.get(year)
+  if (!dates) {
+    const easterMs = Date.parse(`${easterSunday(year)}T12:00:00Z`)
+    dates = new Set([
+      ...FIXED_HOLIDAYS.filter((holiday) => year >= (holiday.since ?? 0)).map((holiday) => isoDate(Date.UTC(year, holiday.month - 1, holiday.day, 12))),
+      ...DAYS_FROM_EASTER.map((days) => isoDate(easterMs + days * MS_PER_DAY)),
+    ])
+    holidaysByYear.set(year, dates)
   }
-  let current = start
-  if (days === 0) {
-    while (!isBusinessDay(current)) {
-      current = nextDate(current)
-    }
-    return current
-  }
-  let remaining = days
-  while (remaining > 0) {
-    current = nextDate(current)
-    if (isBusinessDay(current)) {
-      remaining -= 1
-    }
-  }
-  return current
+  return dates
 }
 
-/** The calendar date ("YYYY-MM-DD") on a wall calendar in `timeZone` at `instant`. */
-export function dateInTimeZone(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
-  return localDateTime(instant, timeZone).slice(0, 10)
-}
-
-/**
- * The day a parcel posted today should arrive, for a carrier deadline of `days` business days;
- * null when the carrier gave no deadline. "Today" is the shopper's date in `timeZone`, not the
- * server's.
- */
-export function deliveryEstimate(
-  days: number | null,
-  now: Date = new Date(),
-  timeZone: string = DEFAULT_TIME_ZONE
-): string | null {
-  if (days === null) {
-    return null
-  }
-  return addBusinessDays(dateInTimeZone(now, timeZone), days)
-}
-
-/**
- * Epoch milliseconds of `date` at 12:00 UTC: midday arithmetic in UTC has no DST gap or local
- * offset that could move it to another calendar day.
- */
+/** Midday UTC of a "YYYY-MM-DD", which no DST or offset moves to another day; a RangeError for anything else. */
 function parseIsoDate(date: string): number {
   const utcMidday = /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T12:00:00Z`) : NaN
-  // Formatting back catches a day the month does not have ("2026-02-30"), whether the engine
-  // rejects it or rolls it over into the next month.
-  if (Number.isNaN(utcMidday) || formatIsoDate(utcMidday) !== date) {
+  // Formatting back catches a day the month lacks ("2026-02-30"), whether the engine rejects or rolls it.
+  if (Number.isNaN(utcMidday) || isoDate(utcMidday) !== date) {
     throw new RangeError(`Expected a calendar date as YYYY-MM-DD, got ${JSON.stringify(date.slice(0, 20))}`)
   }
   return utcMidday
 }
 
-function formatIsoDate(utcMs: number): string {
-  const date = new Date(utcMs)
-  const month = String(date.getUTCMonth() + 1).padStart(2, "0")
-  const day = String(date.getUTCDate()).padStart(2, "0")
-  return `${String(date.getUTCFullYear()).padStart(4, "0")}-${month}-${day}`
+/** False on Saturdays, Sundays and the national days without deliveries. */
+export function isBusinessDay(date: string): boolean {
+  const weekday = new Date(parseIsoDate(date)).getUTCDay()
+  return weekday !== 6 && weekday !== 0 && !brazilianNationalHolidays(Number(date.slice(0, 4))).has(date)
 }
 
-function nextDate(date: string): string {
-  return formatIsoDate(parseIsoDate(date) + MS_PER_DAY)
+/** About four years: counting a million days one by one would hold the event loop for seconds. */
+export const MAX_BUSINESS_DAYS = 1000
+
+/**
+ * `days` business days after `start`, which is never counted (Friday + 1 and Saturday + 1 are both
+ * Monday); with 0, `start` or the next business day. Days not whole, negative or over MAX_BUSINESS_DAYS throw a RangeError.
+ */
+export function addBusinessDays(start: string, days: number): string {
+  if (!Number.isInteger(days) || days < 0 || days > MAX_BUSINESS_DAYS) {
+    throw new RangeError(`Expected a whole number of business days from 0 to ${MAX_BUSINESS_DAYS}, got ${days}`)
+  }
+  const nextDate = (date: string) => isoDate(parseIsoDate(date) + MS_PER_DAY)
+  let current = start
+  if (days === 0) {
+    while (!isBusinessDay(current)) current = nextDate(current)
+    return current
+  }
+  for (let remaining = days; remaining > 0; ) {
+    current = nextDate(current)
+    if (isBusinessDay(current)) remaining -= 1
+  }
+  return current
 }
 
-function yearOf(date: string): number {
-  return Number(date.slice(0, 4))
+export function dateInTimeZone(instant: Date, timeZone?: string): string {
+  return localDateTime(instant, timeZone).slice(0, 10)
+}
+
+/** The arrival date of a parcel posted today, "today" being the shopper's date in `timeZone`; null without a deadline. */
+export function deliveryEstimate(days: number | null, now: Date = new Date(), timeZone?: string): string | null {
+  return days === null ? null : addBusinessDays(dateInTimeZone(now, timeZone), days)
 }

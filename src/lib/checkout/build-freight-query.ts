@@ -8,102 +8,77 @@ import { handlingDaysOf } from "./handling-days"
 import { ShopperError } from "./shopper-error"
 import { toCm, toKg, type DimensionUnit, type WeightUnit } from "./units"
 
-/** A line item to ship, in the store's units, as the provider and the quote route both see it. */
+/** A line item to ship, in the store's units. */
 export interface ShippableItem {
   sku: string
   quantity: number
-  /** Unit price in reais. */
+  /** Reais. */
   unitPrice: number
   variant?: { weight?: number | null; length?: number | null; height?: number | null; width?: number | null } | null
   productWeight?: number | null
-  /** The variant's and the product's metadata, where the settings' key holds the item's handling days. */
+  /** Where the settings' metadata key holds the item's handling days. */
   handlingMetadata?: { variant?: Record<string, unknown> | null; product?: Record<string, unknown> | null } | null
 }
 
 export interface QuoteRequest {
-  /** CEP of the stock location the option ships from, as stored (any punctuation). */
+  /** The stock location's CEP as stored, any punctuation. */
   originCep?: string | null
   destinationCep?: string | null
   destinationState?: string | null
   items: ShippableItem[]
-  /**
-   * A return: the customer sends the items back, so the customer's CEP (`destinationCep`) is the
-   * query's origin and the stock location's (`originCep`, else the settings') its destination. A
-   * return is priced for the carrier's trip alone: no handling days, no extra price, no free freight.
-   */
+  /** The customer sends the items back: the CEPs swap, and the carrier's trip alone is priced (no handling days, extra price or free freight). */
   isReturn?: boolean
 }
 
 export interface BuiltQuery {
   query: FreightQuery
-  /** Items subtotal in reais, on which free-freight rules and percentage prices are reckoned. */
+  /** Reais, on which free-freight rules and percentage prices are reckoned. */
   subtotal: number
 }
 
-/** A measure the store actually has: a positive finite number. */
-function measured(value: unknown): value is number {
-  return typeof value === "number" && Number.isFinite(value) && value > 0
-}
-
-/**
- * Beyond these a measure is a typing error (a weight of 1e30 g, a side of 5 km), not a parcel: it
- * is treated as missing, so the default package prices the item, and the admin's report of
- * products missing dimensions lists it. The freight API states no bounds of its own.
- */
+// Beyond these a measure is a typing error (1e30 g, a side of 5 km): the default package prices the
+// item, and the admin's report of products missing dimensions lists it.
 export const MAX_PLAUSIBLE_KG = 10_000
 export const MAX_PLAUSIBLE_CM = 1_000
 
-/** A measure in the freight API's unit, or null when the store has none, it overflows there (1e308 m) or is implausible. */
+/** A measure converted, or null when the store has none, or it is not positive, overflows (1e308 m) or is implausible. */
 function converted(value: unknown, convert: (value: number) => number, max: number): number | null {
-  if (!measured(value)) {
-    return null
-  }
+  if (typeof value !== "number" || !(value > 0)) return null
   const result = convert(value)
-  return measured(result) && result <= max ? result : null
+  return result > 0 && result <= max ? result : null
 }
 
-/** A weight in the store's unit, in kg, or null when missing or implausible. */
-export function usableWeightKg(value: unknown, unit: WeightUnit): number | null {
-  return converted(value, (weight) => toKg(weight, unit), MAX_PLAUSIBLE_KG)
+export const usableWeightKg = (value: unknown, unit: WeightUnit): number | null => converted(value, (weight) => toKg(weight, unit), MAX_PLAUSIBLE_KG)
+export const usableLengthCm = (value: unknown, unit: DimensionUnit): number | null => converted(value, (length) => toCm(length, unit), MAX_PLAUSIBLE_CM)
+
+/** A price that is not a finite number >= 0 counts as 0, as a missing one does. */
+const unitPriceOf = (item: ShippableItem): number => (Number.isFinite(item.unitPrice) && item.unitPrice > 0 ? item.unitPrice : 0)
+/** Lines whose quantity is not a positive whole number are left out. */
+const shippable = (items: ShippableItem[]) => items.filter((item) => Number.isSafeInteger(item.quantity) && item.quantity > 0)
+
+/** The items' subtotal in reais, to the centavo, as the free-freight rules see it; too large to count in centavos is freight_unavailable. */
+export function subtotalOf(items: ShippableItem[]): number {
+  const cents = toCents(shippable(items).reduce((sum, item) => sum + unitPriceOf(item) * item.quantity, 0))
+  if (!Number.isSafeInteger(cents)) {
+    // Beyond R$ 90 trillion no sum of centavos is exact (and beyond 1e306, none is finite).
+    throw new ShopperError("freight_unavailable", `the items' subtotal (${cents / 100}) is too large to price`)
+  }
+  return cents / 100
 }
 
-/** A length, width or height in the store's unit, in cm, or null when missing or implausible. */
-export function usableLengthCm(value: unknown, unit: DimensionUnit): number | null {
-  return converted(value, (length) => toCm(length, unit), MAX_PLAUSIBLE_CM)
-}
-
-/** The freight API's limit for a SKU (`freightVolumeSchema`). */
-const MAX_SKU_LENGTH = 255
-
-/** The item's SKU as the API takes it: never blank, at most 255 UTF-16 units, no character split. */
-function skuOf(sku: unknown): string {
-  const text = typeof sku === "string" ? sku.trim() : ""
-  return text === "" ? "item" : truncate(text, MAX_SKU_LENGTH)
-}
-
-/** A line to ship: a quantity of whole units, one the freight API can write as a plain number. */
-function isShippable(item: ShippableItem): boolean {
-  return Number.isSafeInteger(item.quantity) && item.quantity > 0
-}
-
-/** The unit price in reais; a price that is not a finite, non-negative number counts as 0, as a missing one does. */
-function unitPriceOf(item: ShippableItem): number {
-  const price: unknown = item.unitPrice
-  return typeof price === "number" && Number.isFinite(price) && price > 0 ? price : 0
-}
-
-function volumeOf(item: ShippableItem, settings: FreteSettings, units: { weight: WeightUnit; dimension: DimensionUnit }): FreightVolume {
-  const box = settings.default_package
+function volumeOf(item: ShippableItem, box: FreteSettings["default_package"], units: { weight: WeightUnit; dimension: DimensionUnit }): FreightVolume {
   const variant = item.variant ?? {}
-  const weight = usableWeightKg(variant.weight, units.weight) ?? usableWeightKg(item.productWeight, units.weight)
+  const weight = usableWeightKg(variant.weight, units.weight) ?? usableWeightKg(item.productWeight, units.weight) ?? box.weight_kg
   const dimensions = [variant.length, variant.height, variant.width].map((value) => usableLengthCm(value, units.dimension))
   const [length, height, width] = dimensions.every((value) => value !== null) ? (dimensions as number[]) : [box.length_cm, box.height_cm, box.width_cm]
   const round = (value: number, digits: number) => Number(value.toFixed(digits))
+  const sku = typeof item.sku === "string" ? item.sku.trim() : ""
   return {
-    sku: skuOf(item.sku),
+    // The freight API's limit (freightVolumeSchema).
+    sku: sku === "" ? "item" : truncate(sku, 255),
     quantity: item.quantity,
     price: toCents(unitPriceOf(item)) / 100,
-    weightKg: round(weight ?? box.weight_kg, 3) || 0.001,
+    weightKg: round(weight, 3) || 0.001,
     lengthCm: round(length, 2) || 0.01,
     heightCm: round(height, 2) || 0.01,
     widthCm: round(width, 2) || 0.01,
@@ -117,65 +92,37 @@ function byContent(a: FreightVolume, b: FreightVolume): number {
 }
 
 /**
- * One freight query for a cart: CEPs normalised (origin from the stock location, else the
- * settings), one volume per line item (the variant's weight and dimensions, then the product's
- * weight, then the settings' default package, in kg and cm), the invoice value from the items,
- * and the settings' extra days (plus the items' largest handling days), extra price and
- * free-freight rules; a return reverses the CEPs and adds none of them. Lines whose quantity is not a
- * positive whole number are left out; a unit price that is not a finite number >= 0 counts as 0;
- * a subtotal too large to count in centavos is refused as freight_unavailable.
+ * A cart's freight query: one volume per line (the variant's measures, the product's weight, else
+ * the default package), the settings' extra days plus the items' largest handling days, extra
+ * price and free freight; a return swaps the CEPs and adds none of them.
  */
-export function buildFreightQuery(
-  request: QuoteRequest,
-  settings: FreteSettings,
-  units: { weight: WeightUnit; dimension: DimensionUnit }
-): BuiltQuery {
+export function buildFreightQuery(request: QuoteRequest, settings: FreteSettings, units: { weight: WeightUnit; dimension: DimensionUnit }): BuiltQuery {
   const destination: unknown = request.destinationCep
   if (destination === null || destination === undefined || (typeof destination === "string" && !destination.trim())) {
     throw new ShopperError("missing_cep")
   }
   const destinationCep = tryNormalizeCep(destination)
-  if (!destinationCep) {
-    throw new ShopperError("invalid_cep")
-  }
+  if (!destinationCep) throw new ShopperError("invalid_cep")
   const originCep = tryNormalizeCep(request.originCep) ?? settings.origin_cep
-  if (!originCep) {
-    throw new ShopperError("no_origin")
-  }
-  const items = request.items.filter(isShippable)
-  if (!items.length) {
-    throw new ShopperError("no_items")
-  }
-  const subtotalCents = toCents(items.reduce((sum, item) => sum + unitPriceOf(item) * item.quantity, 0))
-  if (!Number.isSafeInteger(subtotalCents)) {
-    // Beyond R$ 90 trillion no sum of centavos is exact (and beyond 1e306, none is finite).
-    throw new ShopperError("freight_unavailable", `the items' subtotal (${subtotalCents / 100}) is too large to price`)
-  }
-  const subtotal = subtotalCents / 100
-  const extra = settings.extra_price
-  const extraPrice = toCents(extra.type === "fixed" ? extra.value : (subtotal * extra.value) / 100) / 100
-  // The largest of the items' handling days: the parcel leaves when its slowest item is ready.
+  if (!originCep) throw new ShopperError("no_origin")
+  const items = shippable(request.items)
+  if (!items.length) throw new ShopperError("no_items")
+  const subtotal = subtotalOf(items)
   const key = settings.handling_days_metadata_key
+  // The parcel leaves when its slowest item is ready.
   const handlingDays = Math.max(0, ...items.map((item) => handlingDaysOf(item.handlingMetadata?.variant, item.handlingMetadata?.product, key)))
-  const trip = request.isReturn
-    ? { originCep: destinationCep, destinationCep: originCep, extraDays: 0, extraPrice: 0, freeFreight: false }
-    : {
-        originCep,
-        destinationCep,
-        extraDays: settings.extra_days + handlingDays,
-        extraPrice,
-        freeFreight: qualifiesForFreeFreight(settings, subtotal, destinationCep, request.destinationState),
-      }
+  const extra = settings.extra_price
+  const outbound = !request.isReturn
   return {
     subtotal,
     query: {
-      originCep: trip.originCep,
-      destinationCep: trip.destinationCep,
+      originCep: outbound ? originCep : destinationCep,
+      destinationCep: outbound ? destinationCep : originCep,
       invoiceValue: subtotal,
-      extraDays: trip.extraDays,
-      extraPrice: trip.extraPrice,
-      freeFreight: trip.freeFreight,
-      volumes: items.map((item) => volumeOf(item, settings, units)).sort(byContent),
+      extraDays: outbound ? settings.extra_days + handlingDays : 0,
+      extraPrice: outbound ? toCents(extra.type === "fixed" ? extra.value : (subtotal * extra.value) / 100) / 100 : 0,
+      freeFreight: outbound && qualifiesForFreeFreight(settings, subtotal, destinationCep, request.destinationState),
+      volumes: items.map((item) => volumeOf(item, settings.default_package, units)).sort(byContent),
     },
   }
 }

@@ -1,17 +1,7 @@
 import type { Offer } from "./offers"
 import type { FreteFacts } from "./storefront-contract"
 
-/**
- * What a checkout option's answer says of the offer that priced it: the provider's
- * `calculated_price.frete` and shipping method data, and the quote route's quotes, all read here.
- */
+/** What a checkout option's answer says of the offer that priced it: the provider's `calculated_price.frete`, its method data, the quote route's quotes. */
 export function factsOf(offer: Offer): FreteFacts {
-  return {
-    service: offer.service,
-    service_name: offer.name,
-    carrier: offer.carrier,
-    days: offer.days,
-    delivery_estimate: offer.deliveryEstimate,
-    is_fallback: offer.isFallback,
-  }
+  return { service: offer.service, service_name: offer.name, carrier: offer.carrier, days: offer.days, delivery_estimate: offer.deliveryEstimate, is_fallback: offer.isFallback }
 }

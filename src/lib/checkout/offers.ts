@@ -8,11 +8,10 @@ export interface Offer {
   service: string
   name: string
   carrier: string | null
-  /** Price in centavos. */
   amountCents: number
   /** Business days; 0 is same day; null when the carrier does not know. */
   days: number | null
-  /** "YYYY-MM-DD", counted in Brazilian business days; null when days is. */
+  /** "YYYY-MM-DD"; null when days is. */
   deliveryEstimate: string | null
   isFallback: boolean
   consultaToken: string | null
@@ -27,10 +26,7 @@ export function byDisplayOrder(settings: FreteSettings) {
     a.amountCents - b.amountCents
 }
 
-/**
- * The quote's quotations as offers: services the merchant disabled left out, renamed ones under
- * the merchant's name, in the merchant's order (unlisted services after, by price).
- */
+/** The quote's quotations the merchant did not disable, under the merchant's names, in display order. */
 export function offersFromQuote(quote: FreightQuote, settings: FreteSettings, now: Date): Offer[] {
   const asOffered = serviceAsOffered(settings)
   return quote.quotations
@@ -49,10 +45,7 @@ export function offersFromQuote(quote: FreightQuote, settings: FreteSettings, no
     .sort(byDisplayOrder(settings))
 }
 
-/**
- * How checkout shows a quotation of the API, after the merchant's settings: under the merchant's
- * name if renamed, and whether it is offered at all.
- */
+/** A quotation as checkout shows it: under the merchant's name if renamed, and whether it is offered at all. */
 export function serviceAsOffered(settings: FreteSettings) {
   const configured = new Map(settings.services.map((service) => [service.metaname, service]))
   return (quotation: { service: string; serviceName: string }): { name: string; enabled: boolean } => {
@@ -65,43 +58,24 @@ export function serviceAsOffered(settings: FreteSettings) {
 
 /** Real weight or cubic weight (L × W × H / 6000), whichever is larger, for the whole cart. */
 export function billableWeightKg(query: FreightQuery): number {
-  return query.volumes.reduce(
-    (sum, volume) => sum + Math.max(volume.weightKg, (volume.lengthCm * volume.widthCm * volume.heightCm) / 6000) * volume.quantity,
-    0
-  )
+  return query.volumes.reduce((sum, volume) => sum + Math.max(volume.weightKg, (volume.lengthCm * volume.widthCm * volume.heightCm) / 6000) * volume.quantity, 0)
 }
 
 /**
- * Offers from the settings' fallback table, for when the freight API cannot answer: each
- * service's first weight band that holds the cart, plus the extra days and price the service
- * would have added; with free freight, the cheapest is free, as the service does it.
+ * Offers from the fallback table, for when the freight API cannot answer: each service's first
+ * weight band that holds the cart, plus the query's extra days and price; with free freight, the
+ * cheapest is free, as the service does it.
  */
 export function fallbackOffers(query: FreightQuery, settings: FreteSettings, now: Date): Offer[] {
   const weight = billableWeightKg(query)
-  const extraDays = query.extraDays ?? 0
   const offers = settings.fallback.flatMap((entry): Offer[] => {
     const band = entry.bands.find((candidate) => weight <= candidate.max_weight_kg)
-    if (!band) {
-      return []
-    }
     const setting = settings.services.find((service) => service.metaname === entry.service)
-    if (setting?.enabled === false) {
-      return []
-    }
-    const days = band.days + extraDays
-    return [
-      {
-        service: entry.service,
-        name: setting?.display_name ?? entry.name,
-        carrier: entry.carrier,
-        amountCents: toCents(band.price + (query.extraPrice ?? 0)),
-        days,
-        deliveryEstimate: deliveryEstimate(days, now),
-        isFallback: true,
-        consultaToken: null,
-        code: null,
-      },
-    ]
+    if (!band || setting?.enabled === false) return []
+    const days = band.days + (query.extraDays ?? 0)
+    const amountCents = toCents(band.price + (query.extraPrice ?? 0))
+    const name = setting?.display_name ?? entry.name
+    return [{ service: entry.service, name, carrier: entry.carrier, amountCents, days, deliveryEstimate: deliveryEstimate(days, now), isFallback: true, consultaToken: null, code: null }]
   })
   if (query.freeFreight && offers.length) {
     const cheapest = offers.reduce((best, offer) => (offer.amountCents < best.amountCents ? offer : best))
@@ -116,18 +90,13 @@ export const FASTEST = "fastest"
 const daysOrLast = (offer: Offer) => (offer.days === null ? Number.MAX_SAFE_INTEGER : offer.days)
 
 /**
- * The offer for a fulfillment option: `cheapest` (lowest price, then fewest days), `fastest`
- * (fewest days, unknown last, then lowest price), or a service's metaname (its cheapest
- * quotation, should an auction repeat it).
+ * The offer for a fulfillment option: `cheapest` (then fewest days), `fastest` (unknown last, then
+ * cheapest), or a service's metaname (its cheapest quotation, should an auction repeat it).
  */
 export function pickOffer(offers: Offer[], optionId: string): Offer | undefined {
   const byPrice = (a: Offer, b: Offer) => a.amountCents - b.amountCents || daysOrLast(a) - daysOrLast(b)
   const byDays = (a: Offer, b: Offer) => daysOrLast(a) - daysOrLast(b) || a.amountCents - b.amountCents
-  if (optionId === CHEAPEST) {
-    return [...offers].sort(byPrice)[0]
-  }
-  if (optionId === FASTEST) {
-    return [...offers].sort(byDays)[0]
-  }
+  if (optionId === CHEAPEST) return [...offers].sort(byPrice)[0]
+  if (optionId === FASTEST) return [...offers].sort(byDays)[0]
   return offers.filter((offer) => offer.service === optionId).sort(byPrice)[0]
 }

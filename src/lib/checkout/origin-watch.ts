@@ -3,22 +3,19 @@ import { formatCep } from "../brazil/cep"
 /** An origin CEP the freight API does not know (erro_id 101): the merchant's to fix. */
 export interface OriginProblem {
   cep: string
-  /** For the merchant, pt-BR. */
   message: string
   seen_at: string
 }
 
 /**
- * Remembers the origin CEPs the freight API refused, so that the merchant is told (once in the
- * log, and in the admin for as long as it lasts) rather than checkout quietly falling back. Any
- * answer of the service clears what the admin shows: the store ships from a CEP it knows now (a
- * store with another, still wrong, location sees it again at that location's next quote).
+ * The origin CEPs the freight API refused, so the merchant is told (once in the log, in the admin
+ * while it lasts) rather than checkout quietly falling back. Any answer clears what the admin shows.
  */
 export class OriginWatch {
   private readonly problems = new Map<string, string>()
   private readonly logged = new Set<string>()
 
-  /** Records a refused origin; true the first time since that origin last answered, so the caller logs it once. */
+  /** True the first time since that origin last answered, for the caller to log it once. */
   report(cep: string, now: Date = new Date()): boolean {
     this.problems.delete(cep)
     this.problems.set(cep, now.toISOString())
@@ -27,13 +24,12 @@ export class OriginWatch {
     return true
   }
 
-  /** The service answered a query from this origin. */
   answered(cep: string): void {
     this.problems.clear()
     this.logged.delete(cep)
   }
 
-  /** The latest refused origin still unresolved, or null. */
+  /** The latest refused origin still unresolved. */
   current(): OriginProblem | null {
     const last = [...this.problems.entries()].at(-1)
     if (!last) return null

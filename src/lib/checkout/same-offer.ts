@@ -1,19 +1,17 @@
 import { CHEAPEST, pickOffer, type Offer } from "./offers"
 
-/** What makes two options one row to a shopper: the same service, price, date and carrier. */
+/** What makes two options one row to a shopper. */
 export const sameOfferKey = (offer: Offer): string => JSON.stringify([offer.service, offer.amountCents, offer.deliveryEstimate, offer.carrier])
 
-/** The fulfillment option a shipping option's `data` stands for, read as the provider reads it (no id: the cheapest). */
+/** The fulfillment option a shipping option's `data` stands for, as the provider reads it (no id: the cheapest). */
 export const fulfillmentOptionOf = (data: Record<string, unknown> | null | undefined): string => (typeof data?.id === "string" ? data.id : CHEAPEST)
 
-/** A shipping option of the provider, with what decides which others a shopper sees beside it. */
 export type ProviderOption = { name: string; data: Record<string, unknown> | null; service_zone_id: string; shipping_profile_id: string | null }
 
 /**
- * The options one quote resolves to the same offer, in groups of two or more names in the order
- * given: the store quote route shows only the first of each group. Two options for the same
- * fulfillment option are one even when the quote lacks its service; options of different service
- * zones or shipping profiles are not listed together.
+ * The options one quote resolves to the same offer within a service zone and shipping profile, in
+ * groups of two or more names (the store quote route shows only the first); two options for the same
+ * fulfillment option are one even when the quote lacks its service.
  */
 export function overlappingOptions(options: ProviderOption[], offers: Offer[]): Array<{ option_names: string[] }> {
   const groups = new Map<string, string[]>()

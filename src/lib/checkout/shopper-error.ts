@@ -3,7 +3,6 @@ import { STORE_ERROR_MESSAGES, type StoreErrorCode } from "./storefront-contract
 /** Why a cart cannot be priced, in terms a shopper can act on. */
 export type ShopperErrorCode = StoreErrorCode | "missing_cep" | "unsupported_currency" | "no_items" | "no_origin"
 
-// The codes the storefront kit tells apart take their text from the contract it shares with the server.
 const MESSAGES: Record<ShopperErrorCode, string> = {
   ...STORE_ERROR_MESSAGES,
   missing_cep: "Informe o CEP de entrega para calcular o frete.",
@@ -12,14 +11,14 @@ const MESSAGES: Record<ShopperErrorCode, string> = {
   no_origin: "O frete não pode ser calculado agora: a loja ainda não informou o CEP de origem.",
 }
 
-/** An error whose message (pt-BR) is meant for the shopper; `code` is for the storefront and logs. */
+/** An error whose message is meant for the shopper; `code` is for the storefront and logs. */
 export class ShopperError extends Error {
   constructor(readonly code: ShopperErrorCode, readonly detail?: string) {
     super(MESSAGES[code])
     this.name = "ShopperError"
   }
 
-  /** Whether the shopper's input is at fault (400), rather than the store or a service. */
+  /** The shopper's input is at fault (400), not the store or a service. */
   get isInputError(): boolean {
     return ["missing_cep", "invalid_cep", "cep_not_served", "unsupported_currency", "no_items"].includes(this.code)
   }

@@ -1,68 +1,49 @@
-/**
- * What crosses the wire between the plugin's server and a storefront: the shapes its store answers
- * carry and the shopper's messages of its errors. Both builds read this file: the server's (the
- * provider, the quote route, `ShopperError`) and the storefront kit's, which inlines it into its
- * bundle and its types. Plain TypeScript with no import, so the browser gets none of the server.
- */
+// What crosses the wire between the server and a storefront. The storefront kit inlines this file: no import here.
 
-/**
- * What the plugin returns beside a checkout option's price: `shipping_option.calculated_price.frete`
- * of Medusa's `POST /store/shipping-options/:id/calculate`, which passes the provider's result through.
- */
+/** `shipping_option.calculated_price.frete` of Medusa's `POST /store/shipping-options/:id/calculate`. */
 export interface FreteFacts {
-  /** The freight service that priced it (its metaname, e.g. "jadlog-package"). */
+  /** The freight service's metaname, e.g. "jadlog-package". */
   service: string
-  /** The service's name as checkout shows it: the merchant's, else the freight API's. */
+  /** The merchant's name for it, else the freight API's. */
   service_name: string
   carrier: string | null
   /** Business days; 0 is same day; null when unknown. */
   days: number | null
   /** "YYYY-MM-DD", counted in Brazilian business days; null when days is. */
   delivery_estimate: string | null
-  /** The price comes from the store's fallback table: an estimate, not the carrier's quote. */
+  /** Priced from the store's fallback table: an estimate, not the carrier's quote. */
   is_fallback: boolean
 }
 
-/**
- * One shipping option's price for a CEP, as `POST /store/frete/quotes` answers it: the options of
- * this provider that checkout would offer for that CEP.
- */
+/** One shipping option's price for a CEP, as `POST /store/frete/quotes` answers it. */
 export interface FreteQuote {
-  /** The Medusa shipping option's id (`so_…`). */
   option_id: string
-  /** The shipping option's name, as the merchant named it ("Frete econômico", "SEDEX"…). */
+  /** The shipping option's name, as the merchant named it. */
   name: string
-  /** The freight service that priced it (its metaname, e.g. "jadlog-package"). */
   service: string
   carrier: string | null
   /** Reais, major units: 33.14 is R$ 33,14. */
   amount: number
   currency_code: "brl"
-  /** Business days; 0 is same day; null (or the service's 101) when unknown. */
   days: number | null
-  /** "YYYY-MM-DD", counted in Brazilian business days; null when days is. */
   delivery_estimate: string | null
-  /** The price comes from the store's fallback table: an estimate, not the carrier's quote. */
   is_fallback: boolean
 }
 
-/** The body of `POST /store/frete/quotes`: a product page's items (variant and quantity), or a cart. */
+/** The body of `POST /store/frete/quotes`: a product page's items, or a cart. */
 export type FreteQuoteRequest =
   | { postal_code: string; cart_id: string }
   | { postal_code: string; items: Array<{ variant_id: string; quantity: number }> }
 
-/** The answer of `POST /store/frete/quotes`, sorted by amount. */
+/** Sorted by amount. */
 export interface FreteQuotesAnswer {
   quotes: FreteQuote[]
 }
 
-/** The codes of the store answers' errors that the kit tells apart (the error body's `code`). */
+/** The error codes of the store answers that the kit tells apart (the body's `code`). */
 export type StoreErrorCode = "invalid_cep" | "cep_not_served" | "too_many_quotes" | "freight_unavailable" | "option_unavailable"
 
-/**
- * The shopper's message of each: the server sends it, and the kit shows it when an answer lost it,
- * or recognises it when an answer lost its code.
- */
+/** The server sends these; the kit shows one when an answer lost it, or recognises it when an answer lost its code. */
 export const STORE_ERROR_MESSAGES: Record<StoreErrorCode, string> = {
   invalid_cep: "CEP inválido. Informe os 8 dígitos do CEP, por exemplo 01310-100.",
   cep_not_served: "Não encontramos esse CEP. Confira o CEP de entrega e tente novamente.",

@@ -1,4 +1,4 @@
-/** The part of Medusa's logger the core uses; tests pass one that records the lines. */
+/** The part of Medusa's logger the core uses. */
 export interface FreteLogger {
   debug(message: string): void
   info(message: string): void
@@ -6,9 +6,4 @@ export interface FreteLogger {
   error(message: string): void
 }
 
-export const silentLogger: FreteLogger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-}
+export const silentLogger: FreteLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined }

@@ -1,6 +1,6 @@
-// Properties of CEP parsing: normalizeCep, tryNormalizeCep and formatCep on any input, and stateOfCep on any text.
+// Properties of CEP parsing: tryNormalizeCep and formatCep on any input, and stateOfCep on any text.
 import fc from "fast-check"
-import { formatCep, InvalidCepError, normalizeCep, tryNormalizeCep } from "../../brazil/cep"
+import { formatCep, tryNormalizeCep } from "../../brazil/cep"
 import { stateOfCep } from "../../brazil/cep-state"
 import { BRAZILIAN_STATES } from "../../brazil/cep-state"
 
@@ -42,28 +42,11 @@ function expectedCep(text: string): string | null {
   return digits.length === 8 ? digits : null
 }
 
-/** What normalizeCep does with an input: a CEP, or the typed error; anything else fails the property. */
-function outcome(input: unknown): string | InvalidCepError {
-  try {
-    return normalizeCep(input)
-  } catch (error) {
-    if (error instanceof InvalidCepError) return error
-    throw error
-  }
-}
-
 describe("CEP normalisation (properties)", () => {
-  it("any text gives 8 ASCII digits or InvalidCepError, exactly when the independent rule says so", () => {
+  it("any text gives 8 ASCII digits or null, exactly when the independent rule says so", () => {
     fc.assert(
       fc.property(anyText, (text) => {
-        const result = outcome(text)
-        const expected = expectedCep(text)
-        if (expected === null) {
-          expect(result).toBeInstanceOf(InvalidCepError)
-        } else {
-          expect(result).toBe(expected)
-        }
-        expect(tryNormalizeCep(text)).toBe(expected)
+        expect(tryNormalizeCep(text)).toBe(expectedCep(text))
       }),
       { numRuns: 300 }
     )
@@ -74,7 +57,7 @@ describe("CEP normalisation (properties)", () => {
     fc.assert(
       fc.property(eightDigits, fc.array(separators, { minLength: 9, maxLength: 9 }), (cep, gaps) => {
         const text = gaps.map((gap, index) => gap + (cep[index] ?? "")).join("")
-        expect(normalizeCep(text)).toBe(cep)
+        expect(tryNormalizeCep(text)).toBe(cep)
       }),
       { numRuns: 300 }
     )
@@ -94,25 +77,21 @@ describe("CEP normalisation (properties)", () => {
     )
   })
 
-  it("refuses very long texts with the typed error, whose message stays short", () => {
+  it("reads very long texts by their digit count alone", () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.oneof(asciiDigit, punctuation), minLength: 1, maxLength: 10 }), fc.integer({ min: 1_000, max: 20_000 }), (chunk, times) => {
         const text = chunk.repeat(Math.ceil(times / chunk.length))
-        const result = outcome(text)
-        // Only the digit count decides; a long run of separators around 8 digits is still a CEP.
-        expect(result).toEqual(expectedCep(text) ?? expect.any(InvalidCepError))
-        // The message quotes 20 characters at most, each JSON-escaped in 6 at most.
-        if (result instanceof InvalidCepError) expect(result.message.length).toBeLessThanOrEqual(60 + 2 + 20 * 6)
+        // A long run of separators around 8 digits is still a CEP.
+        expect(tryNormalizeCep(text)).toBe(expectedCep(text))
       }),
       { numRuns: 100 }
     )
   })
 
-  it("anything that is not text or a number is refused with the typed error", () => {
+  it("anything that is not text or a number is refused", () => {
     const notText = fc.oneof(fc.constant(undefined), fc.constant(null), fc.boolean(), fc.bigInt(), fc.object(), fc.array(eightDigits), fc.date())
     fc.assert(
       fc.property(notText, (input) => {
-        expect(outcome(input)).toBeInstanceOf(InvalidCepError)
         expect(tryNormalizeCep(input)).toBeNull()
       })
     )
@@ -128,12 +107,7 @@ describe("CEP normalisation (properties)", () => {
     fc.assert(
       fc.property(numbers, (value) => {
         const expected = Number.isInteger(value) && value >= 10_000_000 && value <= 99_999_999 ? String(value) : null
-        const result = outcome(value)
-        if (expected === null) {
-          expect(result).toBeInstanceOf(InvalidCepError)
-        } else {
-          expect(result).toBe(expected)
-        }
+        expect(tryNormalizeCep(value)).toBe(expected)
       }),
       { numRuns: 300 }
     )
@@ -144,8 +118,8 @@ describe("CEP normalisation (properties)", () => {
       fc.property(eightDigits, (cep) => {
         const formatted = formatCep(cep)
         expect(formatted).toMatch(/^\d{5}-\d{3}$/)
-        expect(normalizeCep(formatted)).toBe(cep)
-        expect(formatCep(normalizeCep(` ${formatted} `))).toBe(formatted)
+        expect(tryNormalizeCep(formatted)).toBe(cep)
+        expect(formatCep(tryNormalizeCep(` ${formatted} `) as string)).toBe(formatted)
       }),
       { numRuns: 300 }
     )

@@ -1,5 +1,5 @@
 /**
- * The one table of typed CEPs both sides are tested against: the server's `normalizeCep`
+ * The one table of typed CEPs both sides are tested against: the server's `tryNormalizeCep`
  * (cep.spec.ts here) and the storefront kit's (storefront/__tests__/cep.spec.ts). What one accepts,
  * the other accepts, as the same 8 digits.
  */

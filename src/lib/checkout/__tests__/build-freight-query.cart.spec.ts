@@ -1,5 +1,6 @@
 // buildFreightQuery's reading of the cart: the destination and origin CEPs, and which items it ships.
 import { ShopperError, type ShopperErrorCode } from "../shopper-error"
+import { subtotalOf } from "../build-freight-query"
 import { build, item, onlyVolume, request, settingsWith } from "./build-freight-query.fixtures"
 
 function shopperErrorCode(run: () => unknown): ShopperErrorCode {
@@ -78,5 +79,18 @@ describe("buildFreightQuery", () => {
     it("keeps each item's SKU and quantity on its volume", () => {
       expect(onlyVolume(request({ items: [item({ sku: "CANECA-01", quantity: 3 })] }))).toMatchObject({ sku: "CANECA-01", quantity: 3 })
     })
+  })
+})
+
+describe("subtotalOf", () => {
+  it("counts the lines to ship at their price, a bad price as 0, with no CEP needed", () => {
+    const items = [item({ unitPrice: 10.5, quantity: 2 }), item({ unitPrice: 99, quantity: 0 }), item({ unitPrice: -3, quantity: 1 }), item({ unitPrice: 0.1, quantity: 3 })]
+    // 2 × 10,50 + 3 × 0,10 = 21,30; the line of quantity 0 is left out, the negative price counts 0.
+    expect(subtotalOf(items)).toBe(21.3)
+    expect(subtotalOf([])).toBe(0)
+  })
+
+  it("refuses a subtotal too large to count in centavos as freight_unavailable", () => {
+    expect(shopperErrorCode(() => subtotalOf([item({ unitPrice: 1e15, quantity: 1000 })]))).toBe("freight_unavailable")
   })
 })

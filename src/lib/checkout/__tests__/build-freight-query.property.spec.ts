@@ -6,7 +6,7 @@ import { BRAZILIAN_STATES } from "../../brazil/cep-state"
 import { freteSettingsSchema, type FreteSettings } from "../../settings/schema"
 import { buildFreightQuery, MAX_PLAUSIBLE_CM, MAX_PLAUSIBLE_KG, type BuiltQuery, type QuoteRequest, type ShippableItem } from "../build-freight-query"
 import { ShopperError, type ShopperErrorCode } from "../shopper-error"
-import { toCm, toKg, type DimensionUnit, type WeightUnit } from "../units"
+import type { DimensionUnit, WeightUnit } from "../units"
 
 type Units = { weight: WeightUnit; dimension: DimensionUnit }
 
@@ -156,8 +156,9 @@ describe("buildFreightQuery (properties)", () => {
         const built = attempt({ destinationCep: "20040-002", originCep: "01310100", items: [{ sku: "A", quantity: 1, unitPrice: 10, variant: v }] }, s, u) as BuiltQuery
         const [volume] = built.query.volumes
         const close = (actual: number, expected: number, digits: number) => expect(Math.abs(actual - Math.max(expected, 10 ** -digits))).toBeLessThanOrEqual(0.5 * 10 ** -digits + 1e-9 * expected)
-        const kg = toKg(v.weight, u.weight)
-        const cm = [v.length, v.height, v.width].map((value) => toCm(value, u.dimension))
+        // 1 g = 0.001 kg; 1 mm = 0.1 cm, 1 m = 100 cm.
+        const kg = v.weight * { g: 0.001, kg: 1 }[u.weight]
+        const cm = [v.length, v.height, v.width].map((value) => value * { mm: 0.1, cm: 1, m: 100 }[u.dimension])
         const box = s.default_package
         close(volume.weightKg, kg <= MAX_PLAUSIBLE_KG ? kg : box.weight_kg, 3)
         const [length, height, width] = cm.every((value) => value <= MAX_PLAUSIBLE_CM) ? cm : [box.length_cm, box.height_cm, box.width_cm]

@@ -1,6 +1,6 @@
 import { freteSettingsSchema } from "../../settings/schema"
 import { buildFreightQuery, type QuoteRequest, type ShippableItem } from "../build-freight-query"
-import { handlingDaysOf, parseHandlingDaysInput, readHandlingDays } from "../handling-days"
+import { handlingDaysOf, readHandlingDays } from "../handling-days"
 
 const KG_CM = { weight: "kg", dimension: "cm" } as const
 
@@ -31,20 +31,6 @@ describe("handlingDaysOf", () => {
   it("falls back to the product's when the variant's cannot be read, and reads only the configured key", () => {
     expect(handlingDaysOf({ dias: "três" }, { dias: 4 }, "dias")).toBe(4)
     expect(handlingDaysOf({ frete_handling_days: 9 }, null, "dias")).toBe(0)
-  })
-})
-
-describe("parseHandlingDaysInput", () => {
-  it("accepts an empty text (clears) and whole days up to 365", () => {
-    expect(parseHandlingDaysInput("  ")).toEqual({ value: null })
-    expect(parseHandlingDaysInput("0")).toEqual({ value: 0 })
-    expect(parseHandlingDaysInput(" 365 ")).toEqual({ value: 365 })
-  })
-
-  it("refuses other text in Portuguese", () => {
-    expect(parseHandlingDaysInput("366")).toEqual({ error: "No máximo 365 dias." })
-    expect(parseHandlingDaysInput("2,5")).toEqual({ error: "Use um número inteiro de dias, de 0 a 365." })
-    expect(parseHandlingDaysInput("-1")).toEqual({ error: "Use um número inteiro de dias, de 0 a 365." })
   })
 })
 

@@ -1,40 +1,51 @@
 import fc from "fast-check"
-import { parseBrazilianDecimal, toCents } from "../../brazil/brazilian-decimal"
 import { MAX_BUSINESS_DAYS } from "../../brazil/business-days"
 import { quoteFromWire, readQuotations, type FreightQuery } from "../../freight/schemas"
 import { BRAZILIAN_STATES } from "../../brazil/cep-state"
 import { freteSettingsSchema, type FreteSettings } from "../../settings/schema"
 import { qualifiesForFreeFreight } from "../free-freight"
-import { billableWeightKg, CHEAPEST, fallbackOffers, FASTEST, offersFromQuote, pickOffer, type Offer } from "../offers"
+import { CHEAPEST, fallbackOffers, FASTEST, offersFromQuote, pickOffer, type Offer } from "../offers"
 
 const METANAMES = ["correios-pac", "correios-sedex", "jadlog-package", "loggi-express", "azul-cargo"]
 const metaname = fc.constantFrom(...METANAMES)
 const eightDigits = fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 8, maxLength: 8 })
 /** A moment between 2020 and 2035, for delivery estimates. */
 const now = fc.date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2035-12-31T23:59:59Z"), noInvalidDate: true })
-const reais = fc.oneof(fc.integer({ min: 0, max: 100_000_000 }).map((cents) => cents / 100), fc.double({ min: 0, max: 1_000_000, noNaN: true }))
+const centsReais = fc.integer({ min: 0, max: 100_000_000 }).map((cents) => cents / 100)
+const reais = fc.oneof(centsReais, fc.double({ min: 0, max: 1_000_000, noNaN: true }))
 
-/** A price as the freight API may write it, good or bad: Brazilian text, dot-decimal, a number, nonsense. */
-const wirePrice: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 5, arbitrary: fc.integer({ min: 0, max: 10_000_000 }).map((cents) => `${Math.floor(cents / 100).toLocaleString("pt-BR")},${String(cents % 100).padStart(2, "0")}`) },
-  { weight: 2, arbitrary: fc.double({ min: 0, max: 1e7, noNaN: true }) },
-  { weight: 2, arbitrary: fc.double({ min: 0, max: 1e5, noNaN: true }).map((value) => value.toFixed(2)) },
-  { weight: 1, arbitrary: fc.constantFrom("-1,00", "-0,01", "abc", "", "NaN", "Infinity", "1e3", `1${"0".repeat(307)}`, `${"9".repeat(17)},99`, "0.090.080.000.000.000", null, true, -5) },
-  { weight: 1, arbitrary: fc.double() },
-  { weight: 1, arbitrary: fc.string() }
+/**
+ * A price as the freight API may write it, with the centavos it stands for, known by construction:
+ * Brazilian text, a number, dot-decimal text; null for what is no price; none for arbitrary fuzz.
+ */
+const centsOnWire = fc.integer({ min: 0, max: 10_000_000 })
+const wirePrice: fc.Arbitrary<{ wire: unknown; cents?: number | null }> = fc.oneof(
+  { weight: 5, arbitrary: centsOnWire.map((cents) => ({ wire: `${Math.floor(cents / 100).toLocaleString("pt-BR")},${String(cents % 100).padStart(2, "0")}`, cents })) },
+  { weight: 2, arbitrary: centsOnWire.map((cents) => ({ wire: cents / 100, cents })) },
+  { weight: 2, arbitrary: centsOnWire.map((cents) => ({ wire: (cents / 100).toFixed(2), cents })) },
+  {
+    weight: 1,
+    // Negative, not a number, or beyond the centavos a double counts exactly (1e307 reais, 1e17 reais, 9.008e15 centavos).
+    arbitrary: fc
+      .constantFrom("-1,00", "-0,01", "abc", "", "NaN", "Infinity", "1e3", `1${"0".repeat(307)}`, `${"9".repeat(17)},99`, "0.090.080.000.000.000", null, true, -5)
+      .map((wire) => ({ wire, cents: null })),
+  },
+  { weight: 2, arbitrary: fc.oneof(fc.double(), fc.string()).map((wire) => ({ wire })) }
 )
 const wireDays: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: fc.integer({ min: 0, max: 60 }) },
   { weight: 1, arbitrary: fc.constantFrom(101, "101", "7", " 3 ", 1000, 1001, 3_000_000, 2 ** 53, "99999999999999999999", -1, 1.5, "a", null) }
 )
-const wireQuotation = fc.record({
+const pricedQuotation = fc.record({
   servico_metaname: metaname,
   servico_nome: fc.constantFrom("PAC", "SEDEX", "Jadlog .Package", "Loggi", "Azul"),
   transportadora_metaname: fc.option(fc.constantFrom("correios", "jadlog"), { nil: null }),
-  cotacao_preco: wirePrice,
+  price: wirePrice,
   cotacao_prazo: wireDays,
   cotacao_codigo: fc.option(fc.oneof(fc.string(), fc.integer()), { nil: undefined }),
 })
+const toWire = ({ price, ...quotation }: { price: { wire: unknown } } & Record<string, unknown>) => ({ ...quotation, cotacao_preco: price.wire })
+const wireQuotation = pricedQuotation.map(toWire)
 
 const serviceSettings = fc.uniqueArray(
   fc.record({
@@ -53,7 +64,7 @@ const settings: fc.Arbitrary<FreteSettings> = fc
         service: metaname,
         name: fc.constantFrom("PAC (tabela)", "SEDEX (tabela)"),
         carrier: fc.option(fc.constantFrom("correios", "jadlog"), { nil: null }),
-        bands: fc.array(fc.record({ max_weight_kg: fc.double({ min: 0.001, max: 100_000, noNaN: true }), price: reais, days: fc.integer({ min: 0, max: 365 }) }), { minLength: 1, maxLength: 4 }),
+        bands: fc.array(fc.record({ max_weight_kg: fc.double({ min: 0.001, max: 100_000, noNaN: true }), price: centsReais, days: fc.integer({ min: 0, max: 365 }) }), { minLength: 1, maxLength: 4 }),
       }),
       { selector: (entry) => entry.service, maxLength: 4 }
     ),
@@ -66,7 +77,7 @@ const query: fc.Arbitrary<FreightQuery> = fc.record({
   destinationCep: eightDigits,
   invoiceValue: reais,
   extraDays: fc.integer({ min: 0, max: 365 }),
-  extraPrice: reais,
+  extraPrice: centsReais,
   freeFreight: fc.boolean(),
   volumes: fc.array(
     fc.record({
@@ -95,16 +106,20 @@ function expectWellFormed(offer: Offer) {
 describe("offers from the freight API's answer (properties)", () => {
   it("any quotation is left out as malformed, or gives an offer whose amount is its price, in whole centavos >= 0", () => {
     fc.assert(
-      fc.property(fc.array(wireQuotation, { maxLength: 6 }), settings, now, (cotacoes, s, at) => {
-        const { quotations, dropped } = readQuotations(cotacoes)
-        const readable = cotacoes.filter((_, index) => !dropped.some((quotation) => quotation.index === index))
+      fc.property(fc.array(pricedQuotation, { maxLength: 6 }), settings, now, (priced, s, at) => {
+        // Each quotation's code is its index, to find it back from its offer.
+        const { quotations, dropped } = readQuotations(priced.map((quotation, index) => ({ ...toWire(quotation), cotacao_codigo: String(index) })))
+        const droppedIndexes = new Set(dropped.map((quotation) => quotation.index))
         const offers = offersFromQuote(quoteFromWire({ consulta_token: "tok-1", cotacoes: quotations }), s, at)
-        const enabled = readable.filter((quotation) => s.services.find((service) => service.metaname === quotation.servico_metaname)?.enabled !== false)
-        expect(offers).toHaveLength(enabled.length)
-        for (const offer of offers) expectWellFormed(offer)
-        // Each offer's amount is one of the answer's prices, read the Brazilian way.
-        const prices = enabled.map((quotation) => toCents(parseBrazilianDecimal(quotation.cotacao_preco) as number)).sort((a, b) => a - b)
-        expect(offers.map((offer) => offer.amountCents).sort((a, b) => a - b)).toEqual(prices)
+        const enabled = (index: number) => s.services.find((service) => service.metaname === priced[index].servico_metaname)?.enabled !== false
+        const offered = priced.map((_, index) => index).filter((index) => !droppedIndexes.has(index) && enabled(index))
+        expect(offers.map((offer) => Number(offer.code)).sort((a, b) => a - b)).toEqual(offered)
+        for (const offer of offers) {
+          expectWellFormed(offer)
+          const { cents } = priced[Number(offer.code)].price
+          if (cents !== undefined) expect(offer.amountCents).toBe(cents)
+        }
+        priced.forEach((quotation, index) => quotation.price.cents === null && expect(droppedIndexes.has(index)).toBe(true))
       }),
       { numRuns: 200 }
     )
@@ -135,7 +150,8 @@ describe("fallback offers (properties)", () => {
   it("are priced from the first band that holds the cart, never negative, and 0 only when made free on purpose", () => {
     fc.assert(
       fc.property(query, settings, now, (q, s, at) => {
-        const weight = billableWeightKg(q)
+        // Real or cubic weight (L × W × H / 6000), whichever is larger, written out here.
+        const weight = q.volumes.reduce((sum, v) => sum + Math.max(v.weightKg, (v.lengthCm * v.widthCm * v.heightCm) / 6000) * v.quantity, 0)
         expect(Number.isFinite(weight) && weight > 0).toBe(true)
         const offers = fallbackOffers(q, s, at)
         const expected = s.fallback.filter(
@@ -145,7 +161,8 @@ describe("fallback offers (properties)", () => {
         const listed = offers.map((offer) => {
           const entry = expected.find((candidate) => candidate.service === offer.service)!
           const band = entry.bands.find((candidate) => weight <= candidate.max_weight_kg)!
-          return { offer, price: toCents(band.price + (q.extraPrice ?? 0)), days: band.days + (q.extraDays ?? 0) }
+          // Both are whole centavos by construction.
+          return { offer, price: Math.round(band.price * 100) + Math.round((q.extraPrice ?? 0) * 100), days: band.days + (q.extraDays ?? 0) }
         })
         for (const { offer, price, days } of listed) {
           expectWellFormed(offer)

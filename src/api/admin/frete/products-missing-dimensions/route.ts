@@ -1,19 +1,16 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { usableLengthCm, usableWeightKg } from "../../../../lib/checkout/build-freight-query"
-import type { DimensionUnit, WeightUnit } from "../../../../lib/checkout/units"
-import { lacksMeasuresFilter } from "./lacks-measures-filter"
+import { MAX_PLAUSIBLE_CM, MAX_PLAUSIBLE_KG, usableLengthCm, usableWeightKg } from "../../../../lib/checkout/build-freight-query"
+import { toCm, toKg, type DimensionUnit, type WeightUnit } from "../../../../lib/checkout/units"
 import { ProductsMissingDimensionsQuery } from "./validators"
 import { freteOf, queryOf } from "../../../../bridge/medusa-bridge"
 
+type Units = { weight: WeightUnit; dimension: DimensionUnit }
 type Measure = "weight" | "length" | "width" | "height"
 type Variant = { id: string; title: string | null; sku: string | null } & Partial<Record<Measure, number | null>>
 type Product = { id: string; title: string; thumbnail: string | null; weight: number | null; variants?: Variant[] | null }
 
-/**
- * What a variant lacks for the freight query, as the query sees it: a measure missing, not
- * positive, or implausible (1e30 g) is lacking. A product's weight stands in for the variant's.
- */
-function missingOf(product: Product, variant: Variant, units: { weight: WeightUnit; dimension: DimensionUnit }): Measure[] {
+/** What a variant lacks for the freight query, as the query judges it; the product's weight stands in for the variant's. */
+function missingOf(product: Product, variant: Variant, units: Units): Measure[] {
   const missing: Measure[] = []
   if (usableWeightKg(variant.weight, units.weight) === null && usableWeightKg(product.weight, units.weight) === null) missing.push("weight")
   for (const dimension of ["length", "width", "height"] as const) {
@@ -22,12 +19,22 @@ function missingOf(product: Product, variant: Variant, units: { weight: WeightUn
   return missing
 }
 
+// A measure `missingOf` refuses, in the store's unit. A `real` column's NaN and Infinity sort above every number in Postgres, so the bound catches them.
+const unusable = (measure: string, max: number) => [{ [measure]: null }, { [measure]: { $lte: 0 } }, { [measure]: { $gt: max } }]
+
 /**
- * GET /admin/frete/products-missing-dimensions?limit=&offset=: products with a variant that lacks
- * weight or a dimension, or has an implausible one (the freight query then uses the settings'
- * default package for it). Medusa's Query finds, pages (by title, then id) and counts them in one
- * read of the page's products, never the catalogue.
+ * Products with a variant lacking a dimension, or a weight its product lacks too. One condition on
+ * `variants`: MikroORM joins the relation again for each condition naming it. The join is a left
+ * one, where a product without variants meets a row of nulls, which is no variant.
  */
+function lacksMeasuresFilter(units: Units): Record<string, unknown> {
+  const maxSide = MAX_PLAUSIBLE_CM / toCm(1, units.dimension)
+  const maxWeight = MAX_PLAUSIBLE_KG / toKg(1, units.weight)
+  const sides = ["length", "width", "height"].flatMap((side) => unusable(side, maxSide))
+  return { variants: { id: { $ne: null }, $or: [...sides, { $and: [{ $or: unusable("weight", maxWeight) }, { product: { $or: unusable("weight", maxWeight) } }] }] } }
+}
+
+/** GET /admin/frete/products-missing-dimensions?limit=&offset=: found, paged (by title, then id) and counted by one Query read. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const parsed = ProductsMissingDimensionsQuery.safeParse({ limit: req.query.limit, offset: req.query.offset })
   if (!parsed.success) {

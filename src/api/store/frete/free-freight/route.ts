@@ -1,21 +1,54 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+// The plugin's own zod 4: `@medusajs/framework/zod` is zod 3 before Medusa 2.14, without the `error` option.
+import { z } from "zod"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
+import { subtotalOf } from "../../../../lib/checkout/build-freight-query"
+import { freeFreightProgress } from "../../../../lib/checkout/free-freight"
 import { ShopperError } from "../../../../lib/checkout/shopper-error"
+import { quoteRequestFromCart, type CartContext } from "../../../../providers/frete/cart-context"
 import { toMedusaError } from "../../../../shared/medusa-error"
-import { cartFreeFreight } from "./cart-free-freight"
-import { INVALID_CART_ID, StoreFreteFreeFreightQuery } from "./validators"
-import { freteOf } from "../../../../bridge/medusa-bridge"
+import { freteOf, queryOf } from "../../../../bridge/medusa-bridge"
+import { MAX_ROUTE_ID_LENGTH } from "../../../lib/route-id"
+import type { FreteFreeFreightAnswer } from "./contract"
 
-/** The 400 of a missing CEP: the cart has no address yet, and the request named none. */
-const MISSING_CEP_MESSAGE = "Informe o CEP de entrega para saber quanto falta para o frete grátis."
+const INVALID_CART_ID = "Id de carrinho inválido: use o id do carrinho (cart_…)."
+
+const Query = z.object(
+  {
+    // Anything but a cart's id (another model's, a NUL, a huge text) is a 400 that says so, before any lookup.
+    cart_id: z.string({ error: "informe um cart_id" }).max(MAX_ROUTE_ID_LENGTH, INVALID_CART_ID).regex(/^cart_[A-Za-z0-9_-]+$/, INVALID_CART_ID),
+    postal_code: z.string({ error: "informe o CEP uma vez, como texto" }).max(20, "CEP inválido").optional(),
+  },
+  { error: "consulta inválida" }
+)
+
+const CART_FIELDS = ["id", "currency_code", "items.id", "items.quantity", "items.unit_price", "items.requires_shipping", "items.variant_id", "items.variant_sku", "shipping_address.postal_code", "shipping_address.province"]
 
 /**
- * GET /store/frete/free-freight?cart_id=cart_…&postal_code=…: whether the store's free-freight
- * rules make this cart's freight free to that CEP (else to the cart's shipping address), and if
- * not, what the cart lacks. The subtotal and rules are checkout's own; no freight call is made.
+ * How far a cart is from free freight, to the typed CEP, else to its shipping address's (whose
+ * province helps the rules only with the address's own CEP). One read of the cart, no freight call.
  */
+async function cartFreeFreight(req: MedusaRequest, cartId: string, typedCep: string | null): Promise<FreteFreeFreightAnswer> {
+  const settings = await freteOf(req.scope).getSettings()
+  const { data } = await queryOf(req.scope).graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
+  const cart = data[0] as (CartContext & { currency_code?: string | null }) | undefined
+  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Carrinho não encontrado.")
+  const stored = cart.shipping_address
+  if (!typedCep && !stored?.postal_code?.trim()) throw new ShopperError("missing_cep")
+  const storedCep = tryNormalizeCep(stored?.postal_code)
+  const cep = typedCep ?? storedCep
+  if (!cep) throw new ShopperError("invalid_cep")
+  const province = storedCep === cep ? stored?.province ?? null : null
+  // The currency check and the items as the provider reads them; the subtotal exactly as checkout compares it with the rules.
+  const request = quoteRequestFromCart({ currency_code: cart.currency_code, items: cart.items, shipping_address: { postal_code: cep, province } })
+  const subtotal = subtotalOf(request.items)
+  return { postal_code: cep, currency_code: "brl", subtotal, ...freeFreightProgress(settings, subtotal, cep, province) }
+}
+
+/** GET /store/frete/free-freight?cart_id=cart_…&postal_code=…: whether the free-freight rules make this cart's freight free, and if not, what it lacks. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const parsed = StoreFreteFreeFreightQuery.safeParse(req.query)
+  const parsed = Query.safeParse(req.query)
   if (!parsed.success) {
     const [issue] = parsed.error.issues
     const message = issue.path[0] === "cart_id" && issue.message === INVALID_CART_ID ? INVALID_CART_ID : `Consulta de frete grátis inválida: ${issue.path.join(".") || "consulta"}: ${issue.message}`
@@ -29,14 +62,11 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     res.status(400).json({ type: "invalid_data", code: "invalid_cep", message: new ShopperError("invalid_cep").message })
     return
   }
-
-  const frete = freteOf(req.scope)
   try {
-    const settings = await frete.getSettings()
-    res.json(await cartFreeFreight(req.scope, cartId, typed, settings, frete.pluginOptions.units))
+    res.json(await cartFreeFreight(req, cartId, typed))
   } catch (error) {
     if (error instanceof ShopperError && (error.code === "invalid_cep" || error.code === "missing_cep")) {
-      const message = error.code === "missing_cep" ? MISSING_CEP_MESSAGE : error.message
+      const message = error.code === "missing_cep" ? "Informe o CEP de entrega para saber quanto falta para o frete grátis." : error.message
       res.status(400).json({ type: "invalid_data", code: error.code, message })
       return
     }

@@ -1,29 +1,50 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { presentOrderDelivery, type FreteOrderDeliveryAnswer } from "../../../../../../lib/tracking/order-delivery"
+import { presentOrderDelivery, type DeliveryOrderRow, type FreteOrderDeliveryAnswer } from "../../../../../../lib/tracking/order-delivery"
+import { isFreteProvider } from "../../../../../../lib/frete-provider"
 import { routeIdOrAnswer } from "../../../../../lib/route-id"
-import { readOrderDelivery } from "./read-order-delivery"
 import { freteOf, queryOf } from "../../../../../../bridge/medusa-bridge"
 
+// What the answer is made of, and nothing personal: no address, customer, e-mail or item.
+const ORDER_FIELDS = [
+  "id",
+  "created_at",
+  "shipping_methods.id",
+  "shipping_methods.name",
+  "shipping_methods.shipping_option_id",
+  "shipping_methods.data",
+  "shipping_methods.created_at",
+  "shipping_methods.shipping_option.provider_id",
+  "fulfillments.id",
+  "fulfillments.provider_id",
+  "fulfillments.shipping_option_id",
+  "fulfillments.data",
+  "fulfillments.created_at",
+  "fulfillments.shipped_at",
+  "fulfillments.delivered_at",
+  "fulfillments.canceled_at",
+  "fulfillments.labels.tracking_number",
+  "fulfillments.labels.tracking_url",
+]
+
 /**
- * GET /store/frete/orders/:id/delivery: how each of the order's shipments of this plugin is coming
- * (service, carrier, promised date, tracking codes, status), for the order confirmation and the
- * customer's order page. No personal data.
- *
- * Who may read it: whoever holds the order's id, with the store's publishable key. That is Medusa's
- * own rule for `GET /store/orders/:id` (2.21), which asks for no customer session and checks no
- * `customer_id`: the id, a ULID, is the secret (see Medusa's "secure order retrieval" guide to
- * narrow it; a store that does should narrow this route the same way).
+ * GET /store/frete/orders/:id/delivery: how each of the order's shipments of this plugin is coming,
+ * without personal data. Whoever holds the order's id may read it, with the store's publishable key:
+ * Medusa's own rule for `GET /store/orders/:id` (2.21), where the id (a ULID) is the secret; a store
+ * that narrows that route (Medusa's "secure order retrieval" guide) should narrow this one the same way.
  */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  // An id no order can have is not looked up: Postgres refuses a NUL in a query.
   const id = routeIdOrAnswer(req, res, "order")
   if (id === undefined) return
-  const frete = freteOf(req.scope)
-  const rows = await readOrderDelivery(queryOf(req.scope), (orderId) => frete.listTrackingOrders(orderId), id)
-  if (!rows) {
+  // A draft order is no order here, as on Medusa's `GET /store/orders/:id`.
+  const { data } = await queryOf(req.scope).graph({ entity: "order", fields: ORDER_FIELDS, filters: { id, is_draft_order: false } })
+  const order = data[0] as DeliveryOrderRow | undefined
+  if (!order) {
     res.status(404).json({ type: "not_found", message: "Pedido não encontrado." })
     return
   }
-  const answer: FreteOrderDeliveryAnswer = presentOrderDelivery(rows.order, rows.trackingRows)
+  // Through the module: its facade's own `listTrackingOrders` (by order id) hides the one Query lists `tracking_order` with.
+  const shipsWithPlugin = (order.fulfillments ?? []).some((row) => row && isFreteProvider(row.provider_id))
+  const trackingRows = shipsWithPlugin ? await freteOf(req.scope).listTrackingOrders(order.id) : []
+  const answer: FreteOrderDeliveryAnswer = presentOrderDelivery(order, trackingRows)
   res.json(answer)
 }
