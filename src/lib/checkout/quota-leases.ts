@@ -125,7 +125,7 @@ export class QuotaLeases {
         lease.left--
         lease.used++
         // Renewed before it runs out, so that a steady stream of takes never waits for the round trip.
-        if (!lease.refill && !lease.spent && lease.left < leaseSize(bound.limit) / 2 && this.now() >= lease.aloneUntil) this.startRefill(bound, lease, window)
+        if (!lease.refill && !lease.spent && lease.left < Math.floor(leaseSize(bound.limit) / 2) && this.now() >= lease.aloneUntil) this.startRefill(bound, lease, window)
         return "leased"
       }
       if (lease.spent) return null
