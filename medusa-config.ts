@@ -44,8 +44,8 @@ export default defineConfig({
     { resolve: "./src/modules/frete", options: process.env.FRETE_PLUGIN_OPTIONS_JSON ? JSON.parse(process.env.FRETE_PLUGIN_OPTIONS_JSON) : undefined },
     {
       resolve: "@medusajs/medusa/fulfillment",
-      // What the provider prices with: the plugin's module and Query (README).
-      dependencies: ["frete", "query"],
+      // What the provider prices with: the plugin's module, Query and Locking (README).
+      dependencies: ["frete", "query", "locking"],
       options: {
         providers: [
           { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },

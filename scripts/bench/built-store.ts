@@ -14,6 +14,8 @@ const STORE_CONFIG = `
 import { defineConfig } from "@medusajs/framework/utils"
 
 const redisUrl = process.env.REDIS_URL || undefined
+// BENCH_WITHOUT_FRETE: the same store without the plugin, for figure 11.
+const withFrete = process.env.BENCH_WITHOUT_FRETE !== "true"
 const redis = redisUrl
   ? [
       { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
@@ -32,16 +34,16 @@ export default defineConfig({
   },
   admin: { disable: true },
   featureFlags: redisUrl ? { caching: true } : {},
-  plugins: [{ resolve: "medusa-plugin-frete", options: process.env.FRETE_PLUGIN_OPTIONS_JSON ? JSON.parse(process.env.FRETE_PLUGIN_OPTIONS_JSON) : {} }],
+  plugins: withFrete ? [{ resolve: "medusa-plugin-frete", options: process.env.FRETE_PLUGIN_OPTIONS_JSON ? JSON.parse(process.env.FRETE_PLUGIN_OPTIONS_JSON) : {} }] : [],
   modules: [
     ...redis,
     {
       resolve: "@medusajs/medusa/fulfillment",
-      dependencies: ["frete", "query"],
+      dependencies: withFrete ? ["frete", "query", "locking"] : [],
       options: {
         providers: [
           { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
-          { resolve: "medusa-plugin-frete/providers/frete", id: "frete" },
+          ...(withFrete ? [{ resolve: "medusa-plugin-frete/providers/frete", id: "frete" }] : []),
           { resolve: "./src/providers/constant", id: "constant" },
         ],
       },

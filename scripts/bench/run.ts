@@ -1,6 +1,6 @@
 // `npm run bench`: the plugin's performance figures, measured in one run on a real Medusa server
 // (the plugin packed and installed into a store, `medusa build` then `medusa start`, over Postgres,
-// on Medusa's Redis modules; a second server for figure 8) with the services' sandbox over HTTP. Figures are medians and
+// on Medusa's Redis modules; a second server for figure 8, and one without the plugin for figure 11) with the services' sandbox over HTTP. Figures are medians and
 // ratios of things measured side by side here, never times compared across runs. `--json` prints
 // one JSON object instead of the table. It asserts nothing.
 import fs from "node:fs"
@@ -16,7 +16,7 @@ import { STORE_OPTION_RULES } from "../lib/store-api"
 import { startRedis, type TestRedis } from "../../test-support/redis"
 import { buildBenchStore } from "./built-store"
 import { COLD_LATENCY_MS, COLD_SAMPLES, coldOverhead, freightCallsPerCheckout, HANG_SAMPLES_OPEN, hangingService, warmOverhead, WARM_SAMPLES, type Context } from "./checkout-figures"
-import { BENCH_CACHE_ENTRIES, BURST, BURST_LATENCY_MS, burstOfNewQuotes, load, LOAD, loadRatio, TRACKING_SAMPLES, trackingLatency } from "./load-figures"
+import { BENCH_CACHE_ENTRIES, BURST, BURST_LATENCY_MS, burstOfNewQuotes, load, LOAD, loadRatio, STORE_ROUTE_SAMPLES, storeRouteRatio, TRACKING_SAMPLES, trackingLatency } from "./load-figures"
 import { round } from "./measure"
 import { warmDeliveryStep } from "./warm-delivery-step"
 
@@ -37,7 +37,7 @@ async function startServer(
   databaseUrl: string,
   sandbox: Sandbox,
   pluginOptions: object | null,
-  topology: { redis?: TestRedis; role?: "shared" | "server"; logs?: string; heapMiB?: number } = {}
+  topology: { redis?: TestRedis; role?: "shared" | "server"; logs?: string; heapMiB?: number; withoutFrete?: boolean } = {}
 ): Promise<MedusaServer> {
   return startMedusaServer({
     port: await freePort(),
@@ -59,6 +59,7 @@ async function startServer(
       FRETE_PLUGIN_OPTIONS_JSON: pluginOptions ? JSON.stringify(pluginOptions) : "",
       LOG_LEVEL: "warn",
       NODE_OPTIONS: topology.heapMiB ? `--max-old-space-size=${topology.heapMiB}` : "",
+      BENCH_WITHOUT_FRETE: topology.withoutFrete ? "true" : "",
     },
   })
 }
@@ -129,6 +130,9 @@ async function main() {
     const callsAcrossTwo = await step("8. Freight calls per checkout, 2 server instances", () => freightCallsPerCheckout(c, "31010-000", "22010-000", both))
     const warmDelivery = await warmStep()
     await secondServer.stop()
+    secondServer = await startServer(built, databaseUrl, sandbox, null, { redis, role: "server", logs: path.join(LOGS, "without-frete"), withoutFrete: true })
+    const notOwned = await step(`11. GET /store/products, the plugin installed ÷ not (${STORE_ROUTE_SAMPLES} alternated pairs)`, () => storeRouteRatio(c, secondServer as MedusaServer))
+    await secondServer.stop()
     await server.stop()
 
     // 5, memory: V8 grows its heap lazily up to a limit set by the machine's memory (GBs here), so
@@ -157,6 +161,7 @@ async function main() {
       freight_calls_per_checkout_two_servers: { two_servers: callsAcrossTwo, one_server: callsWithCache, target: callsWithCache },
       warm_delivery_step: { ...warmDelivery, target_ratio: 1.2 },
       burst_of_new_quotes: { ...burst, target_priced_by_api: BURST, target_circuit_state: "closed" },
+      store_route_not_owned: { ...notOwned, target_ratio: 0.98 },
       machine: { cpus: os.cpus().length, node: process.version },
     }
     if (JSON_OUTPUT) {
@@ -181,7 +186,7 @@ async function main() {
           { figure: "   once the circuit is open", measured: `${hang.open_circuit_median_ms} ms, ${hang.calls_while_open} freight calls in ${HANG_SAMPLES_OPEN} quotes`, target: "0 calls" },
           { figure: `5. Load, ${LOAD} concurrent quotes`, measured: `${loaded.rounds.length} rounds, ${Math.min(...rates)}–${Math.max(...rates)} quotes/s, errors ${errors}, fallbacks ${fallbacks}`, target: "0 errors" },
           { figure: "   ÷ constant provider, calculate", measured: `×${ratio.ratio} (${ratio.frete_per_second} / ${ratio.baseline_per_second} per s), errors ${ratio.errors}`, target: "≥ 0.95" },
-          { figure: "   quota guard's time (Server-Timing)", measured: `p50 ${ratio.guard_p50_ms} ms, p95 ${ratio.guard_p95_ms} ms (${ratio.guard_samples} answers)`, target: "p50 < 1, p95 < 5 ms" },
+          { figure: "   quota guard's time (quote route's Server-Timing)", measured: `p50 ${ratio.guard_p50_ms} ms, p95 ${ratio.guard_p95_ms} ms (${ratio.guard_samples} answers)`, target: "p50 < 1, p95 < 5 ms" },
           { figure: "   sockets to the sandbox", measured: `at most ${loaded.max_sockets_to_sandbox} (pool bound ${loaded.pool_bound})`, target: "≤ pool bound" },
           {
             figure: "   Medusa memory (RSS)",
@@ -209,6 +214,11 @@ async function main() {
             figure: `10. Burst: ${BURST} concurrent new quotes against a ${BURST_LATENCY_MS / 1000} s API`,
             measured: `${burst.priced_by_api} of ${BURST} priced by the API; circuit ${burst.circuit_state} (${burst.consecutive_failures} failures in a row)`,
             target: `${BURST} of ${BURST}, closed`,
+          },
+          {
+            figure: "11. GET /store/products, installed ÷ not",
+            measured: `×${notOwned.ratio} (${notOwned.without_median_ms} / ${notOwned.with_median_ms} ms, medians of ${notOwned.samples})`,
+            target: "≥ 0.98",
           },
         ])}\n`
       )

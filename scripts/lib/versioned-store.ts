@@ -27,7 +27,7 @@ export default defineConfig({
     freight:  { url: process.env.FRETE_FREIGHT_URL,  token: process.env.FRETE_FREIGHT_TOKEN, timeoutMs: 15_000 },
     tracking: { url: process.env.FRETE_TRACKING_URL, credential: process.env.FRETE_TRACKING_CREDENTIAL },
   } }],
-  modules: [{ resolve: "@medusajs/medusa/fulfillment", dependencies: ["frete", "query"], options: { providers: [
+  modules: [{ resolve: "@medusajs/medusa/fulfillment", dependencies: ["frete", "query", "locking"], options: { providers: [
     { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
     { resolve: "medusa-plugin-frete/providers/frete", id: "frete" },
   ] } }],

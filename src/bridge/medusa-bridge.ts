@@ -1,4 +1,4 @@
-import type { IFulfillmentModuleService, Logger, ModuleImplementations } from "@medusajs/framework/types"
+import type { IFulfillmentModuleService, ILockingModule, Logger, ModuleImplementations } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type FreteModuleService from "../modules/frete/service"
 import type { Query } from "../shared/query"
@@ -6,7 +6,7 @@ import type { Query } from "../shared/query"
 /**
  * The one place the plugin resolves what it needs of Medusa, always from a container Medusa gave:
  * a route's `req.scope`, a subscriber's, job's or step's `container`, or the provider's own, which
- * holds the plugin's module and Query through the fulfillment module's `dependencies`.
+ * holds the plugin's module, Query and Locking through the fulfillment module's `dependencies`.
  */
 export interface MedusaScope {
   resolve<T = unknown>(key: string, options?: { allowUnregistered?: boolean }): T
@@ -16,7 +16,7 @@ export interface MedusaScope {
 export const FRETE_MODULE = "frete"
 
 /** What the fulfillment module's entry in medusa-config.ts lists, for the provider. */
-export const PROVIDER_DEPENDENCIES = [FRETE_MODULE, ContainerRegistrationKeys.QUERY]
+export const PROVIDER_DEPENDENCIES = [FRETE_MODULE, ContainerRegistrationKeys.QUERY, Modules.LOCKING]
 
 const MODULE_MISSING_MESSAGE =
   'O frete não está configurado: o módulo do medusa-plugin-frete não foi carregado. Adicione { resolve: "medusa-plugin-frete" } a `plugins` no medusa-config.ts da loja e reinicie o Medusa.'
@@ -47,4 +47,9 @@ export type MedusaModuleKey = Extract<(typeof Modules)[keyof typeof Modules], ke
 
 export function moduleOf<K extends MedusaModuleKey>(scope: MedusaScope, key: K): ModuleImplementations[K] {
   return scope.resolve<ModuleImplementations[K]>(key)
+}
+
+/** Medusa's Locking Module (in-memory by default, Redis or Postgres with their providers); undefined when not registered. */
+export function lockingOf(scope: MedusaScope): ILockingModule | undefined {
+  return scope.resolve<ILockingModule | undefined>(Modules.LOCKING, { allowUnregistered: true }) ?? undefined
 }

@@ -1,3 +1,4 @@
+import type { ILockingModule } from "@medusajs/framework/types"
 import { CircuitOpenError, type CallVerdict, type CircuitBreaker, type CircuitStats } from "../http/circuit-breaker"
 import { CepNotFoundError, FreightQueryRejectedError } from "../freight/errors"
 import { OwnWaitTimeoutError } from "../http/errors"
@@ -9,6 +10,7 @@ import type { FreteSettings } from "../settings/schema"
 import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
 import { OriginWatch, type OriginProblem } from "./origin-watch"
 import { QuoteRefusedError, type GuardStats, type QuoteAdmission } from "./quote-admission"
+import { LockWaitTimeout } from "../quote-cache/shared-tier"
 import { SharedLoad, type SharedTierConfig, type SharedTierStats } from "./shared-load"
 import { ShopperError } from "./shopper-error"
 
@@ -35,34 +37,28 @@ export interface QuoteOutcome {
   upstreamMs: number
 }
 
-/**
- * Who asks for a quote, as the caller knows it (no request state is read behind its back): the
- * quota guard's client and when its deadline started. The quoter writes
- * back the time spent in the guard and, on a refusal, the wait to say.
- */
+/** Who asks for a quote; the quoter writes back the time spent in the quota guard and, on a refusal, the wait to say. */
 export interface Asker {
-  /** The guard's client: a cart on Medusa's routes, a client address on the quote route; none (the admin, a job): unbounded. */
+  /** The guard's client (a cart, a client address); none, as for the admin or a job: unbounded. */
   client?: string
+  /** The client's bound counted by this instance alone (a cart: no shared count to ask for each new one). */
+  local?: boolean
   /** When the freight deadline starts (epoch ms); now by default. */
   startedAt?: number
+  /** Medusa's Locking Module: one call per query across the store's instances (checkout's provider gives it). */
+  locking?: ILockingModule
   guardMs?: number
   retryAfterSeconds?: number
 }
 
 export interface CheckoutQuoterDeps {
-  /** Null: no cache at all, every price asks the API (the naive plugin, for measuring). */
+  /** Null: every price asks the API (the naive plugin, for measuring). */
   cache: QuoteCache<FreightQuote> | null
-  /** The freight client of the moment, or null when the API is not configured. */
+  /** Null when the API is not configured. */
   freightClient: () => FreightClient | null
-  /** Stops calling the API for a while after repeated failures; null: always call. */
   breaker?: CircuitBreaker | null
-  /** The quota guard, asked right before each call a store request causes; null: none (a test, the naive plugin). */
   admission?: QuoteAdmission | null
-  /**
-   * The tier shared by the store's instances (see quote-cache/shared-tier.ts), when the store has Medusa's
-   * Caching Module; `tier` is asked at each load, null meaning none. Without it, as without the
-   * cache, each process asks for itself.
-   */
+  /** The tier the store's instances share (Medusa's Caching Module), when there is one. */
   shared?: SharedTierConfig | null
   logger?: FreteLogger
   now?: () => Date
@@ -90,33 +86,21 @@ export class CheckoutQuoter {
     this.shared = deps.shared ? new SharedLoad(deps.shared, this.logger) : null
   }
 
-  /**
-   * Whether a failure says something of its query, so the cache may remember it for that key. A
-   * call the open circuit refused says nothing: the key is asked again as soon as it closes.
-   */
+  /** Whether a failure says something of its query, so the cache may remember it for that key. */
   static remembersFailure(error: unknown): boolean {
-    // Nor a query the quota guard refused, nor one whose time went in the plugin's own wait:
-    // neither says anything of the freight API's answer to it.
-    return !(error instanceof CircuitOpenError) && !(error instanceof QuoteRefusedError) && !(error instanceof OwnWaitTimeoutError)
+    return !(error instanceof CircuitOpenError) && !(error instanceof LockWaitTimeout) && !(error instanceof QuoteRefusedError) && !(error instanceof OwnWaitTimeoutError)
   }
 
-  /**
-   * For the circuit breaker: a refused query (a CEP the service does not know, erro_id 1xx) is
-   * an answer, so the service is up; a deadline spent on the plugin's own wait (queued for one of
-   * its sockets, a late start, no time left to call) says nothing of the service; every other
-   * error (network, timeout, 5xx, 429, an unreadable answer, a refused token) is the service failing.
-   */
+  /** For the breaker: a refused query (erro_id 1xx) is an answer; the plugin's own wait says nothing of the service. */
   static verdictOn(error: unknown): CallVerdict {
     if (error instanceof FreightQueryRejectedError) return "success"
     return error instanceof OwnWaitTimeoutError ? "ignore" : "failure"
   }
 
-  /** The cache's figures, or null when there is no cache. */
   cacheStats(): QuoteCacheStats | null {
     return this.deps.cache?.stats() ?? null
   }
 
-  /** The shared tier's figures, or null when the store has none. */
   sharedStats(): SharedTierStats | null {
     return this.shared?.stats() ?? null
   }
@@ -126,20 +110,15 @@ export class CheckoutQuoter {
     return this.origins.current()
   }
 
-  /** The quota guard's figures, or null when there is no guard. */
   guardStats(): GuardStats | null {
     return this.deps.admission?.stats() ?? null
   }
 
-  /** The circuit's state and figures, or null when there is no circuit breaker. */
   circuitStats(): CircuitStats | null {
     return this.deps.breaker?.stats() ?? null
   }
 
-  /**
-   * The account (a fingerprint of the URL and token in force, never the token) whose answers are
-   * kept; a new one forgets every answer of the old, so it is never served the old one's prices.
-   */
+  /** The account (a fingerprint of URL and token) whose answers are kept; a new one forgets the old one's prices. */
   useAccount(fingerprint: string): void {
     if (fingerprint !== this.account) {
       this.account = fingerprint
@@ -192,11 +171,7 @@ export class CheckoutQuoter {
     throw new ShopperError("freight_unavailable", reason)
   }
 
-  /**
-   * A new query the quota guard refused, answered as an outage is (the kept answer was tried
-   * already, by the cache): the fallback table, marked as such; only with no table, the shopper's
-   * "try again in a moment". The freight API is not asked either way.
-   */
+  /** A refused new query (the kept answer was tried by the cache): the fallback table, else "try again in a moment". */
   private answerRefusal(query: FreightQuery, settings: FreteSettings, refusal: QuoteRefusedError, asker: Asker): QuoteOutcome {
     const fallback = fallbackOffers(query, settings, this.now())
     if (fallback.length) {
@@ -209,17 +184,12 @@ export class CheckoutQuoter {
     throw new ShopperError("too_many_quotes", refusal.message)
   }
 
-  /** One answer for the query: through the tier the store's instances share, when there is one. */
   private load(query: FreightQuery, key: string, startedAt: number, settings: FreteSettings, asker: Asker): Promise<FreightQuote | Received<FreightQuote>> {
     const ask = () => this.upstream(query, startedAt, settings, asker)
-    return this.shared ? this.shared.load(key, ask) : ask()
+    return this.shared ? this.shared.load(key, startedAt, ask, asker.locking) : ask()
   }
 
-  /**
-   * The one place a new query goes to the freight API: first the quota guard, when a store request
-   * causes it and the circuit would let it through (a call the open circuit refuses costs nothing),
-   * then the call, through the circuit breaker.
-   */
+  /** The one place a new query goes to the freight API: the quota guard (unless the open circuit refuses anyway), then the breaker. */
   private async upstream(query: FreightQuery, startedAt: number, settings: FreteSettings, asker: Asker): Promise<FreightQuote> {
     const client = this.deps.freightClient()
     if (!client) {

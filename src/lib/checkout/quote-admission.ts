@@ -1,7 +1,8 @@
 import { hashKey } from "../quote-cache/quote-cache"
 import { silentLogger, type FreteLogger } from "../utils/logger"
 import type { FreteSettings } from "../settings/schema"
-import { QuotaLeases, type GrantBudget } from "./quota-leases"
+import { LRUCache } from "lru-cache"
+import { QuotaLeases, WINDOW_MS, type GrantBudget } from "./quota-leases"
 import type { Asker } from "./checkout-quoter"
 
 /** The store-wide ceiling's budget: a key no client's hash can be (those are 32 hex digits). */
@@ -63,6 +64,8 @@ export class QuoteAdmission {
   private readonly warnedAt = { store: -Infinity, ledger: -Infinity }
   private readonly counters = { admitted: 0, client: 0, store: 0, kept: 0, table: 0, refused: 0 }
   private lastRefusalAt: number | null = null
+  /** The takes of clients counted by this instance alone, per minute (a bounded number of them). */
+  private readonly localCounts = new LRUCache<string, number>({ max: 50_000, ttl: 2 * WINDOW_MS })
   private ceilingReachedAt: number | null = null
 
   constructor(
@@ -84,10 +87,20 @@ export class QuoteAdmission {
     const started = performance.now()
     try {
       const client = hashKey(`frete:quote-client:${asker.client}`).slice(0, 32)
-      const refusal = await this.leases.take([
-        { key: client, limit: settings.quote_route_limit_per_minute },
-        { key: STORE, limit: settings.quote_store_limit_per_minute },
-      ])
+      const limit = settings.quote_route_limit_per_minute
+      const window = Math.floor(this.now() / WINDOW_MS)
+      const localKey = `${client}@${window}`
+      const localUsed = asker.local ? (this.localCounts.get(localKey) ?? 0) : 0
+      const refusal =
+        localUsed >= limit
+          ? { index: 0, retryAfterMs: (window + 1) * WINDOW_MS - this.now() }
+          : asker.local
+            ? await this.leases.take([{ key: STORE, limit: settings.quote_store_limit_per_minute }]).then((refused) => refused && { ...refused, index: 1 })
+            : await this.leases.take([
+                { key: client, limit },
+                { key: STORE, limit: settings.quote_store_limit_per_minute },
+              ])
+      if (refusal === null && asker.local) this.localCounts.set(localKey, localUsed + 1)
       if (refusal === null) {
         this.counters.admitted++
         return

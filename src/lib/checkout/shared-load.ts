@@ -1,29 +1,36 @@
+import type { ILockingModule } from "@medusajs/framework/types"
 import type { FreightQuote } from "../freight/schemas"
+import { quoteBudgetMs } from "../freight/quote-budget"
 import { Received } from "../quote-cache/quote-cache"
-import type { SharedQuoteTier } from "../quote-cache/shared-tier"
+import { LockWaitTimeout, type KeptQuote, type SharedQuoteTier } from "../quote-cache/shared-tier"
 import type { FreteLogger } from "../utils/logger"
 
 export interface SharedTierStats {
   /** Loads answered by another instance's kept answer. */
   hits: number
-  /** Reads or writes of the tier that failed (the load then went on by itself). */
+  /** Loads that waited for another instance's call of the same query and took its answer. */
+  waited: number
+  /** Reads, writes or locks of the tier that failed (the load then went on by itself). */
   errors: number
 }
 
 export interface SharedTierConfig {
   tier: () => SharedQuoteTier | null
   successTtlMs: number
+  timeoutMs: number
 }
+
+type LockedOutcome = { kept: KeptQuote } | { quote: FreightQuote } | { error: unknown }
 
 /**
  * A query this process has no answer for: another instance's fresh answer when the shared tier
- * keeps one, else this process's own call, whose answer is then kept for the others. No lock
- * across instances: a query asked on several instances at the same moment costs at most one call
- * each (one per process, by the quote cache's single flight), and a cold quote two round trips.
- * A tier that fails is passed by, with a warning a minute.
+ * keeps one; else, holding the query's lock when the caller gives a Locking Module (checkout's
+ * provider does), this process's own call, whose answer is kept for the others. A lock had at once
+ * means no instance was calling: the read before it stands, so an uncontended cold quote costs a
+ * read, the lock and a write. A tier that fails is passed by, with a warning a minute.
  */
 export class SharedLoad {
-  private readonly counters: SharedTierStats = { hits: 0, errors: 0 }
+  private readonly counters: SharedTierStats = { hits: 0, waited: 0, errors: 0 }
   private warnedAt = -Infinity
 
   constructor(
@@ -35,17 +42,51 @@ export class SharedLoad {
     return this.config.tier() ? { ...this.counters } : null
   }
 
-  async load(key: string, ask: () => Promise<FreightQuote>): Promise<FreightQuote | Received<FreightQuote>> {
+  async load(key: string, startedAt: number, ask: () => Promise<FreightQuote>, locking?: ILockingModule): Promise<FreightQuote | Received<FreightQuote>> {
     const tier = this.config.tier()
     if (!tier) return ask()
-    const kept = await tier.read(key).catch((error: unknown) => this.failed("read", error))
-    if (kept && Date.now() - kept.storedAt < this.config.successTtlMs) {
+    const kept = await this.read(tier, key)
+    if (kept) {
       this.counters.hits++
       return new Received(kept.quote, kept.storedAt)
     }
-    const quote = await ask()
-    await tier.write(key, { quote, storedAt: Date.now() }, this.config.successTtlMs).catch((error: unknown) => this.failed("write", error))
-    return quote
+    const askAndKeep = async () => {
+      const quote = await ask()
+      await tier.write(key, { quote, storedAt: Date.now() }, this.config.successTtlMs).catch((error: unknown) => this.failed("write", error))
+      return quote
+    }
+    if (!locking) return askAndKeep()
+    let outcome: LockedOutcome
+    try {
+      outcome = await tier.exclusive(
+        key,
+        quoteBudgetMs(this.config.timeoutMs, startedAt, Date.now()),
+        async (waited): Promise<LockedOutcome> => {
+          const meanwhile = waited ? await this.read(tier, key) : null
+          if (meanwhile) return { kept: meanwhile }
+          return askAndKeep().then((quote) => ({ quote }), (error: unknown) => ({ error }))
+        },
+        locking
+      )
+    } catch (error) {
+      if (!(error instanceof LockWaitTimeout)) {
+        this.failed("lock", error)
+        return askAndKeep()
+      }
+      // The other instance's call outlasted the wait: its answer may have come just now.
+      const late = await this.read(tier, key)
+      if (!late) throw error
+      outcome = { kept: late }
+    }
+    if ("error" in outcome) throw outcome.error
+    if ("quote" in outcome) return outcome.quote
+    this.counters.waited++
+    return new Received(outcome.kept.quote, outcome.kept.storedAt)
+  }
+
+  private async read(tier: SharedQuoteTier, key: string): Promise<KeptQuote | null> {
+    const kept = await tier.read(key).catch((error: unknown) => this.failed("read", error))
+    return kept && Date.now() - kept.storedAt < this.config.successTtlMs ? kept : null
   }
 
   private failed(what: string, error: unknown): null {

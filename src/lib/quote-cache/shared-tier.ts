@@ -1,16 +1,26 @@
+import type { ILockingModule } from "@medusajs/framework/types"
 import { z } from "zod"
 import type { FreightQuote } from "../freight/schemas"
 
-/** The quote answers the store's instances share (Medusa's Caching Module: Redis with its Redis provider). */
+/** The quote answers the store's instances share (Medusa's Caching Module), and a lock per query (its Locking Module). */
 export interface SharedQuoteTier {
   read(key: string): Promise<KeptQuote | null>
   write(key: string, kept: KeptQuote, ttlMs: number): Promise<void>
+  /** Runs `job` holding `key`'s lock across instances, told whether it waited for another holder; rejects with LockWaitTimeout past `waitMs`. */
+  exclusive<T>(key: string, waitMs: number, job: (waited: boolean) => Promise<T>, locking: ILockingModule): Promise<T>
 }
 
 /** An answer as kept in the shared tier, with when it was received (epoch ms). */
 export interface KeptQuote {
   quote: FreightQuote
   storedAt: number
+}
+
+export class LockWaitTimeout extends Error {
+  constructor(waitMs: number) {
+    super(`another instance is asking the freight API the same query; it did not answer within ${waitMs} ms`)
+    this.name = "LockWaitTimeout"
+  }
 }
 
 const keptQuoteSchema = z.object({

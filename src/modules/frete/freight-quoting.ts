@@ -43,7 +43,7 @@ export function createCheckoutQuoter({ options, logger, caching, freightClient, 
     freightClient,
     breaker: circuitBreaker.enabled ? new CircuitBreaker(circuitBreaker, (turn) => logCircuit(turn, circuitBreaker.openMs, logger)) : null,
     admission: new QuoteAdmission(grantBudget, logger),
-    shared: cache.enabled ? { tier: sharedTier, successTtlMs: cache.successTtlMs } : null,
+    shared: cache.enabled ? { tier: sharedTier, successTtlMs: cache.successTtlMs, timeoutMs } : null,
     logger,
   })
 }

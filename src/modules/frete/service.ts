@@ -32,27 +32,14 @@ type InjectedDependencies = {
 const JOINER_CONFIG = defineJoinerConfig(FRETE_MODULE, { models: [FreteSettingsRecord, TrackingOrderRecord] })
 
 /**
- * The plugin's own module, a facade over services of one job each: the merchant's settings and
- * the credentials they put in force (settings-in-force.ts), the two services' connections
- * (connections.ts), the checkout quoter shared by the provider and the store quote route
- * (freight-quoting.ts), the quota guard's counts (quote-takes.ts), the tracking outbox
- * (tracking-order-store.ts, tracking-delivery.ts). As a plugin module, Medusa hands it the plugin
- * entry's options; run as a project, it has none and reads the FRETE_* variables.
- *
- * A plain class, not `MedusaService({ … })`: the tables are written with raw SQL that the CRUD
- * cannot express (the settings' `for update` save, the quota counters' upsert, the outbox's
- * `SKIP LOCKED` claims), and the generated CRUD was never called, while it offered every caller a
- * second, ORM path to the same rows. Dropping it is this line; moving the two or three plain reads
- * to the CRUD would have split each table between two access paths for no gain. Medusa's
- * `Module()` takes any class: the loader finds `models/` and `migrations/` in the module's folder
- * as before (`medusa db:migrate` runs them), and the joiner config names the same two models.
+ * The plugin's module, a facade over services of one job each: the settings in force, the two
+ * services' connections, the checkout quoter, the quota guard's counts, the tracking outbox. A
+ * plain class, not `MedusaService({ … })`: its tables are written with SQL the generated CRUD
+ * cannot express (`for update`, upserts, `SKIP LOCKED`), and the CRUD would be a second path to them.
  */
 export default class FreteModuleService {
-  /** The plugin's options in force: the plugin entry's, with the FRETE_* variables and the defaults. */
   pluginOptions!: FreteOptions
-  /** The checkout quoter of this process: its quote cache, circuit and quota guard's leases. */
   quoter!: CheckoutQuoter
-  /** The variants' handling metadata this process read lately (the provider's lookups keep it here). */
   handlingMetadata!: HandlingMetadataCache
   protected readonly logger_: Logger
   protected settings_!: SettingsInForce
@@ -66,7 +53,6 @@ export default class FreteModuleService {
     onApplicationShutdown: () => this.connections_.close(),
   }
 
-  /** What Medusa's Query and links know of the module: its two models, named once, not found by a stack walk. */
   __joinerConfig() {
     return JOINER_CONFIG
   }
@@ -76,7 +62,6 @@ export default class FreteModuleService {
     const knex = () => container[ContainerRegistrationKeys.PG_CONNECTION]
     this.quoteTakes_ = new QuoteTakes(knex)
     this.trackingOrders_ = new TrackingOrderStore(knex)
-    // The clients follow the options and credentials in force: a change of either replaces them.
     this.connections_ = new FreteConnections(() => this.pluginOptions, () => this.settings_.credentials, logger)
     this.startInProcessState_ = (options) => {
       this.pluginOptions = options
@@ -85,7 +70,6 @@ export default class FreteModuleService {
         knex,
         options,
         logger,
-        // Answers are kept per account; a new account starts with none of the old one's prices.
         onApply: ({ freight }) => this.quoter?.useAccount(accountFingerprint(freight.url, freight.secret)),
       })
       this.quoter = createCheckoutQuoter({
@@ -107,14 +91,7 @@ export default class FreteModuleService {
     this.startInProcessState_(parseFreteOptions(moduleOptions))
   }
 
-  /**
-   * Starts this process's memory over, as a restart does: the settings read again at the next
-   * request, no quote answer kept, the circuit closed, no quota lease held, no handling metadata
-   * kept. With `moduleOptions`, as a restart with those options does (read with the FRETE_*
-   * variables as they are now). What is stored (the settings, the quota counts, the tracking
-   * orders) is untouched. The integration tests call it before every test, and with a file's own
-   * options before its first, as their files share booted apps (integration-tests/helpers/frete-runner.ts).
-   */
+  /** Starts this process's memory over, as a restart (with these options) does; what is stored stays. The tests call it between files. */
   forgetInProcessState(moduleOptions?: unknown): void {
     this.startInProcessState_(moduleOptions === undefined ? this.pluginOptions : parseFreteOptions(moduleOptions))
   }
@@ -163,10 +140,7 @@ export default class FreteModuleService {
     return this.quoteTakes_.prune()
   }
 
-  /**
-   * Why shipments get no tracking order now, or null when they do: switched off in the settings
-   * (`tracking.enabled`), or no tracking URL or credential in force. Then no row is written.
-   */
+  /** Why shipments get no tracking order now (switched off, or no URL or credential), or null when they do. */
   async trackingOff(settings?: FreteSettings): Promise<"disabled" | "not_configured" | null> {
     return this.trackingOffIn(settings ?? (await this.getSettings()))
   }
@@ -175,11 +149,7 @@ export default class FreteModuleService {
     return !tracking.enabled ? "disabled" : this.connections_.tracking() ? null : "not_configured"
   }
 
-  /**
-   * Writes the tracking order row of a fulfillment shipped by a provider that gets tracking orders
-   * (`tracking.provider_ids`) while tracking is on (see trackingOff); null otherwise. A second call
-   * for it changes nothing (`inserted` false). `inForce`: the settings the caller already read.
-   */
+  /** Writes a shipment's tracking order row (idempotent) when its provider is tracked and tracking is on; null otherwise. */
   async recordShipment(shipment: { fulfillmentId: string; providerId: string | null; orderId: string | null; noNotification: boolean }, inForce?: FreteSettings) {
     const settings = inForce ?? (await this.getSettings())
     if (!shipment.providerId || !settings.tracking.provider_ids.includes(shipment.providerId) || this.trackingOffIn(settings)) {
@@ -215,10 +185,7 @@ export default class FreteModuleService {
     return this.trackingDelivery_.claim(id)
   }
 
-  /**
-   * A delivery's last step, after the workflow read the shipment's rows: the claimed attempt's
-   * order built from them, stored masked, sent, its outcome recorded. The row as recorded.
-   */
+  /** A delivery's last step: the claimed attempt's order built from the rows read, stored masked, sent, its outcome recorded. */
   async attemptTrackingOrder(claimed: ClaimedRow, reading: ShipmentReading, settings?: FreteSettings): Promise<TrackingOrderRow | null> {
     return this.trackingDelivery_.attempt(claimed, reading, settings ?? (await this.getSettings()))
   }

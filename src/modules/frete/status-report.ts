@@ -42,7 +42,7 @@ export async function statusReport(options: FreteOptions, { freight, tracking }:
         stale_served: cache.staleServed,
         failures_served: cache.failuresServed,
         evictions: cache.evictions,
-        shared: shared && { hits: shared.hits, errors: shared.errors },
+        shared: shared && { hits: shared.hits, waited: shared.waited, errors: shared.errors },
       },
     },
   }

@@ -4,7 +4,7 @@ import { CHEAPEST, FASTEST, pickOffer, type Offer } from "../../lib/checkout/off
 import { factsOf } from "../../lib/checkout/offer-facts"
 import { ShopperError } from "../../lib/checkout/shopper-error"
 import { FRETE_PROVIDER_IDENTIFIER } from "../../lib/frete-provider"
-import { freteOf, PROVIDER_DEPENDENCIES, queryOf, type MedusaScope } from "../../bridge/medusa-bridge"
+import { freteOf, lockingOf, PROVIDER_DEPENDENCIES, queryOf, type MedusaScope } from "../../bridge/medusa-bridge"
 import { toMedusaError } from "../../shared/medusa-error"
 import type { FreteFacts } from "../../lib/checkout/storefront-contract"
 import { withCartCurrency } from "./cart-currency"
@@ -31,7 +31,7 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
   protected readonly container_: Record<string, unknown>
 
   // No options of its own: they live on the plugin entry, and the plugin's module holds them. The
-  // module and Query come from this provider's container, the fulfillment module's, which
+  // module, Query and Locking come from this provider's container, the fulfillment module's, which
   // holds them when its entry lists them in `dependencies` (PROVIDER_DEPENDENCIES); read at each
   // call, as the plugin's module may load after the fulfillment module.
   constructor(container: Record<string, unknown>) {
@@ -107,7 +107,7 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
       const { query } = buildFreightQuery(request, settings, frete.pluginOptions.units)
       // Checkout's routes are bounded per cart (the context's id); an order's flows (the admin's) are not.
       const client = typeof context.id === "string" && context.id.startsWith("cart_") ? `cart:${context.id}` : undefined
-      const { offers } = await frete.quoter.offers(query, settings, { client })
+      const { offers } = await frete.quoter.offers(query, settings, { client, local: true, locking: lockingOf(scope) })
       const offer = pickOffer(offers, optionId)
       if (!offer) {
         throw new ShopperError("option_unavailable")

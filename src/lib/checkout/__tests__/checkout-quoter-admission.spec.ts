@@ -105,6 +105,14 @@ describe("CheckoutQuoter's quota guard", () => {
     expect(ledger.asked[0].key).toMatch(/^[0-9a-f]{32}$/)
   })
 
+  it("counts a cart's bound in this instance, asking the shared count for the store's ceiling only", async () => {
+    const { newQueries, ledger, quoter } = setup()
+    const cart = { client: "cart:cart_01", local: true }
+    expect(await newQueries(8, () => ({ ...cart }))).toEqual([...Array(7).fill("upstream"), "fallback"])
+    expect([...new Set(ledger.asked.map((ask) => ask.key))]).toEqual(["store"])
+    expect(quoter.guardStats()).toMatchObject({ admitted: 7, refused_by_client: 1, refused_by_store: 0 })
+  })
+
   it("bounds each client by itself: two carts are two clients", async () => {
     const { quoter, ledger } = setup()
     await quoter.offers(QUERY, SETTINGS, shopper("cart:cart_01"))

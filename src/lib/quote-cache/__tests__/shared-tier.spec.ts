@@ -1,3 +1,4 @@
+import type { ILockingModule } from "@medusajs/framework/types"
 import { recordingLogger } from "../../__tests__/recording-logger"
 import { ServerError } from "../../http/errors"
 import type { FreightClient, QuoteCall } from "../../freight/client"
@@ -5,12 +6,13 @@ import type { FreightQuery, FreightQuote } from "../../freight/schemas"
 import { QuoteCache } from "../quote-cache"
 import { freteSettingsSchema } from "../../settings/schema"
 import { CheckoutQuoter } from "../../checkout/checkout-quoter"
-import { readKeptQuote, type KeptQuote, type SharedQuoteTier } from "../shared-tier"
+import { LockWaitTimeout, readKeptQuote, type KeptQuote, type SharedQuoteTier } from "../shared-tier"
 import { QUERY } from "../../checkout/__tests__/checkout-quoter.fixtures"
 
 const NOW = new Date("2025-12-24T15:00:00Z")
 const SUCCESS_TTL = 600_000
 const CACHE_OPTIONS = { maxEntries: 10_000, successTtlMs: SUCCESS_TTL, failureTtlMs: 30_000, staleTtlMs: 21_600_000 }
+const TIMEOUT = 2_500
 
 const SETTINGS = freteSettingsSchema.parse({
   origin_cep: "01310-100",
@@ -24,10 +26,17 @@ const quoteAt = (priceCents: number): FreightQuote => ({
   quotations: [{ service: "correios-pac", serviceName: "PAC", carrier: "correios", priceCents, costCents: null, days: 7, code: null, logo: null }],
 })
 
-/** A shared tier as two instances would see Redis: one map of kept answers, shared by every quoter made over it. `failing` makes each operation throw. */
+/**
+ * A shared tier as two instances would see Redis: one map of kept answers and one lock per key,
+ * both shared by every quoter made over it. `failing` makes each operation throw; `contended`
+ * settles once a quoter finds a key's lock held and starts waiting for it.
+ */
 function sharedStore() {
   const kept = new Map<string, unknown>()
-  const failing = { read: false, write: false }
+  const locks = new Map<string, Promise<unknown>>()
+  const failing = { read: false, write: false, lock: false }
+  let waitStarted: () => void = () => undefined
+  const contended = new Promise<void>((resolve) => (waitStarted = resolve))
   const tier: SharedQuoteTier = {
     async read(key) {
       if (failing.read) throw new Error("ECONNREFUSED 127.0.0.1:6379")
@@ -37,8 +46,24 @@ function sharedStore() {
       if (failing.write) throw new Error("ECONNREFUSED 127.0.0.1:6379")
       kept.set(key, JSON.parse(JSON.stringify(value)))
     },
+    async exclusive(key, waitMs, job) {
+      if (failing.lock) throw new Error("ECONNREFUSED 127.0.0.1:6379")
+      const held = locks.get(key)
+      if (held) {
+        waitStarted()
+        const freed = await Promise.race([held.then(() => true, () => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs))])
+        if (!freed) throw new LockWaitTimeout(waitMs)
+      }
+      const run = job(!!held)
+      locks.set(key, run)
+      try {
+        return await run
+      } finally {
+        if (locks.get(key) === run) locks.delete(key)
+      }
+    },
   }
-  return { tier, kept, failing }
+  return { tier, kept, failing, contended }
 }
 
 /** One instance: its own in-process cache and freight client, over the shared tier given. */
@@ -48,14 +73,16 @@ function instance(tier: SharedQuoteTier | null, answer: () => Promise<FreightQuo
   const quoter = new CheckoutQuoter({
     cache: new QuoteCache<FreightQuote>({ ...CACHE_OPTIONS, remembers: CheckoutQuoter.remembersFailure }),
     freightClient: () => client as unknown as FreightClient,
-    shared: { tier: () => tier, successTtlMs: SUCCESS_TTL },
+    shared: { tier: () => tier, successTtlMs: SUCCESS_TTL, timeoutMs: TIMEOUT },
     logger,
     now: () => NOW,
   })
   return { quoter, client, logger }
 }
 
-const priceOf = async (quoter: CheckoutQuoter) => (await quoter.offers(QUERY, SETTINGS)).offers.map((offer) => offer.amountCents)
+/** Checkout's asker, which gives its Locking Module (the fake tier stands for its locks). */
+const CHECKOUT = { locking: {} as ILockingModule }
+const priceOf = async (quoter: CheckoutQuoter) => (await quoter.offers(QUERY, SETTINGS, CHECKOUT)).offers.map((offer) => offer.amountCents)
 
 describe("the quote cache's shared tier", () => {
   it("a query answered on one instance costs the other no call", async () => {
@@ -68,22 +95,55 @@ describe("the quote cache's shared tier", () => {
     expect(onB.source).toBe("shared")
     expect(a.client.quote).toHaveBeenCalledTimes(1)
     expect(b.client.quote).not.toHaveBeenCalled()
-    expect(b.quoter.sharedStats()).toEqual({ hits: 1, errors: 0 })
+    expect(b.quoter.sharedStats()).toEqual({ hits: 1, waited: 0, errors: 0 })
     // B keeps it in its own process: the next price does not even read the shared tier.
     expect((await b.quoter.offers(QUERY, SETTINGS)).source).toBe("cache")
   })
 
-  it("the same query asked on two instances at once costs at most one call each, and both keep the same prices", async () => {
-    const { tier, kept } = sharedStore()
+  it("the same query asked on two instances at once makes one call; the other waits for its answer", async () => {
+    const { tier, contended } = sharedStore()
     let release: (quote: FreightQuote) => void = () => undefined
     const slow = new Promise<FreightQuote>((resolve) => (release = resolve))
     const a = instance(tier, () => slow)
     const b = instance(tier, () => slow)
-    const both = Promise.all([priceOf(a.quoter), priceOf(a.quoter), priceOf(b.quoter), priceOf(b.quoter)])
+    const both = Promise.all([priceOf(a.quoter), priceOf(b.quoter)])
+    await contended
     release(quoteAt(3100))
-    expect(await both).toEqual([[3100], [3100], [3100], [3100]])
-    expect([a.client.quote.mock.calls.length, b.client.quote.mock.calls.length]).toEqual([1, 1])
-    expect([...kept.keys()]).toEqual([a.quoter.keyOf(QUERY)])
+    expect(await both).toEqual([[3100], [3100]])
+    const [caller, waiter] = a.client.quote.mock.calls.length ? [a, b] : [b, a]
+    expect(caller.client.quote).toHaveBeenCalledTimes(1)
+    expect(waiter.client.quote).not.toHaveBeenCalled()
+    expect(caller.quoter.sharedStats()).toEqual({ hits: 0, waited: 0, errors: 0 })
+    expect(waiter.quoter.sharedStats()).toEqual({ hits: 0, waited: 1, errors: 0 })
+  })
+
+  it("an instance whose wait for the other's call runs out answers from the fallback table, and asks again at once next time", async () => {
+    const { tier, kept } = sharedStore()
+    const hanging = new Promise<FreightQuote>(() => undefined)
+    let called: () => void = () => undefined
+    const aCalls = new Promise<void>((resolve) => (called = resolve))
+    const a = instance(tier, () => {
+      called()
+      return hanging
+    })
+    const b = instance(tier, async () => quoteAt(4200))
+    void a.quoter.offers(QUERY, SETTINGS, CHECKOUT)
+    // A is inside its call, holding the query's lock.
+    await aCalls
+    const shared = { tier: () => tier, successTtlMs: SUCCESS_TTL, timeoutMs: 60 }
+    const waiting = new CheckoutQuoter({
+      cache: new QuoteCache<FreightQuote>({ ...CACHE_OPTIONS, remembers: CheckoutQuoter.remembersFailure }),
+      freightClient: () => b.client as unknown as FreightClient,
+      shared,
+      logger: b.logger,
+      now: () => NOW,
+    })
+    const answer = await waiting.offers(QUERY, SETTINGS, CHECKOUT)
+    expect(answer.source).toBe("fallback")
+    expect(b.client.quote).not.toHaveBeenCalled()
+    // The wait is not remembered as the query's failure: once an answer is kept, it is used.
+    kept.set(waiting.keyOf(QUERY), { quote: quoteAt(4300), storedAt: Date.now() })
+    expect((await waiting.offers(QUERY, SETTINGS, CHECKOUT)).offers.map((offer) => offer.amountCents)).toEqual([4300])
   })
 
   it("an answer kept longer ago than the success TTL, or not one of the plugin's, is a miss", async () => {
@@ -100,7 +160,7 @@ describe("the quote cache's shared tier", () => {
 
   it("a shared tier that fails is left out: the instance asks for itself, and says so once", async () => {
     const { tier, failing } = sharedStore()
-    Object.assign(failing, { read: true, write: true })
+    Object.assign(failing, { read: true, write: true, lock: true })
     const a = instance(tier, async () => quoteAt(2519))
     expect(await priceOf(a.quoter)).toEqual([2519])
     const other: FreightQuery = { ...QUERY, destinationCep: "30130010" }

@@ -29,7 +29,7 @@ const failureOf = (call: Promise<unknown>) =>
 
 describe("the fulfillment provider", () => {
   it.each(calls)("without the plugin in `plugins`, refuses %s with the fix", async (_what, call) => {
-    const error = await failureOf(call(providerIn(["frete", "query"])))
+    const error = await failureOf(call(providerIn(["frete", "query", "locking"])))
     expect(error).toBeInstanceOf(MedusaError)
     expect(error).toMatchObject({ type: MedusaError.Types.NOT_ALLOWED, code: "frete_module_missing" })
     expect((error as MedusaError).message).toMatch(/Adicione \{ resolve: "medusa-plugin-frete" \} a `plugins` no medusa-config\.ts/)
@@ -38,6 +38,6 @@ describe("the fulfillment provider", () => {
   it.each(calls)("without the fulfillment module's `dependencies`, refuses %s naming them", async (_what, call) => {
     const error = await failureOf(call(providerIn([])))
     expect(error).toMatchObject({ type: MedusaError.Types.NOT_ALLOWED, code: "frete_dependencies_missing" })
-    expect((error as MedusaError).message).toContain('adicione dependencies: ["frete","query"]')
+    expect((error as MedusaError).message).toContain('adicione dependencies: ["frete","query","locking"]')
   })
 })
