@@ -14,7 +14,7 @@ export function quoteBudgetMs(timeoutMs: number, startedAt: number | undefined, 
 export function callBudgetMs(timeoutMs: number, startedAt: number | undefined, now: number): number {
   const budget = quoteBudgetMs(timeoutMs, startedAt, now)
   if (budget < MIN_CALL_BUDGET_MS) {
-    throw new NoTimeLeftError(`the freight API was not asked: ${budget} ms were left of freight.timeoutMs (${timeoutMs} ms) since the request arrived`, { service: "freight" })
+    throw new NoTimeLeftError(`the freight API was not asked: ${budget} ms were left of freight.timeoutMs (${timeoutMs} ms) since the request arrived`, { service: "freight", outcomeUnknown: false })
   }
   return budget
 }

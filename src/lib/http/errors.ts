@@ -46,26 +46,14 @@ export class TimeoutError extends FreteServiceError {
 /** A deadline spent in the plugin's own waiting (a slow Medusa, a late start, a full pool): the circuit breaker counts it neither way. */
 export abstract class OwnWaitTimeoutError extends TimeoutError {}
 
-/** The deadline passed while the request waited for one of the transport's sockets, all busy: nothing was sent. */
-export class QueuedTooLongError extends OwnWaitTimeoutError {
-  constructor(message: string, details: ErrorDetails) {
-    super(message, { ...details, outcomeUnknown: false })
-  }
-}
+/** The deadline passed while the request waited for one of the transport's sockets, all busy: nothing was sent (`outcomeUnknown` false). */
+export class QueuedTooLongError extends OwnWaitTimeoutError {}
 
 /** Sent, but with less than half of the configured timeout left on the wire: a healthy service may take that long. */
-export class LateStartTimeoutError extends OwnWaitTimeoutError {
-  constructor(message: string, details: ErrorDetails) {
-    super(message, { ...details, outcomeUnknown: true })
-  }
-}
+export class LateStartTimeoutError extends OwnWaitTimeoutError {}
 
-/** So little was left of the deadline that the call was not made. */
-export class NoTimeLeftError extends OwnWaitTimeoutError {
-  constructor(message: string, details: ErrorDetails) {
-    super(message, { ...details, outcomeUnknown: false })
-  }
-}
+/** So little was left of the deadline that the call was not made (`outcomeUnknown` false). */
+export class NoTimeLeftError extends OwnWaitTimeoutError {}
 
 /** Refused, reset, closed before an answer; `outcomeUnknown` false when the request never reached a socket. */
 export class NetworkError extends FreteServiceError {

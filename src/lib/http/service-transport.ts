@@ -239,11 +239,11 @@ export class ServiceTransport {
     // A connect refused or timed out is the service's (or its network's), however the deadline went.
     const ownWait = deadlinePassed && !(code && NOT_SENT_CODES.has(code))
     if (ownWait && !progress.sent && this.fullness?.wasFullSince(queuedAt)) {
-      return new QueuedTooLongError(`${what} waited for a free connection to the ${serviceLabel(service)} past its deadline; it was not sent`, { service })
+      return new QueuedTooLongError(`${what} waited for a free connection to the ${serviceLabel(service)} past its deadline; it was not sent`, { service, outcomeUnknown: false })
     }
     const onWireMs = progress.sentAt === undefined ? 0 : performance.now() - progress.sentAt
     if (ownWait && progress.sent && onWireMs < this.config.timeoutMs / 2) {
-      return new LateStartTimeoutError(`${serviceLabel(service)} did not answer ${what} in the ${Math.round(onWireMs)} ms its deadline left it (${reason})`, { service })
+      return new LateStartTimeoutError(`${serviceLabel(service)} did not answer ${what} in the ${Math.round(onWireMs)} ms its deadline left it (${reason})`, { service, outcomeUnknown: true })
     }
     return new TimeoutError(`${serviceLabel(service)} did not answer ${what} in time (${reason})`, { service, outcomeUnknown })
   }

@@ -8,16 +8,11 @@ import { credentialsInForce, openSecrets, resealings, sealSecrets, secretChanges
 
 const ROW_ID = "frete_settings"
 
-/**
- * How long checkout waits for a read of the settings before it prices with the ones last read: a
- * read can hang (a migration's lock during a rolling deploy), and checkout pays this on top of the
- * freight query.
- */
+/** How long checkout waits for a read of the settings, which a migration's lock can hang, before it prices with the ones last read. */
 export const SETTINGS_READ_WAIT_MS = 500
 
-type RowRecord = { settings: unknown; secrets: Sealed | null; deleted_at?: Date | null } | undefined
 /** No row (or a soft-deleted one) reads as the defaults. */
-const rowOf = (record: RowRecord) => (record && !record.deleted_at ? { settings: record.settings, sealed: { ...record.secrets } } : { settings: undefined, sealed: {} })
+const rowOf = (record: { settings: unknown; secrets: Sealed | null; deleted_at?: Date | null } | undefined) => (record && !record.deleted_at ? { settings: record.settings, sealed: { ...record.secrets } } : { settings: undefined, sealed: {} })
 
 /** `promise`, or `late()` if it has not settled by `until` (a `Date.now()` time); the timer never keeps the process up. */
 function settledBy<T>(promise: Promise<T>, until: number, late: () => T): Promise<T> {
@@ -26,13 +21,8 @@ function settledBy<T>(promise: Promise<T>, until: number, late: () => T): Promis
   return Promise.race([promise, timeUp]).finally(() => clearTimeout(timer))
 }
 
-type Deps = {
-  knex: () => Knex
-  options: FreteOptions
-  logger: Logger
-  /** Told the credentials each time settings are applied (the quoter keys its answers by account). */
-  onApply: (credentials: Credentials) => void
-}
+/** `onApply`: told the credentials each time settings are applied (the quoter keys its answers by account). */
+type Deps = { knex: () => Knex; options: FreteOptions; logger: Logger; onApply: (credentials: Credentials) => void }
 
 /**
  * The merchant's settings (one row of `frete_settings`) and the credentials they put in force in
@@ -61,7 +51,7 @@ export class SettingsInForce {
     return this.credentials_
   }
 
-  /** The stored fields that no longer passed the schema at the last read, at their default until saved. */
+  /** Stored fields that no longer passed the schema at the last read, at their default until saved. */
   get repairedFields(): string[] {
     return this.repaired_
   }
@@ -73,8 +63,9 @@ export class SettingsInForce {
   async get(): Promise<FreteSettings> {
     const cached = this.cached_
     if (cached && Date.now() - cached.readAt < this.deps.options.settingsRefreshMs) return cached.value
-    const refresh = (this.refresh_ ??= { settings: this.refresh().finally(() => (this.refresh_ = undefined)), until: Date.now() + SETTINGS_READ_WAIT_MS })
-    if (!cached) return refresh.settings
+    const refresh = (this.refresh_ ??= { settings: this.refresh().finally(() => (this.refresh_ = undefined)), until: cached ? Date.now() + SETTINGS_READ_WAIT_MS : Infinity })
+    // A read begun with nothing read before is waited for in full: nothing could stand in.
+    if (!cached || refresh.until === Infinity) return refresh.settings
     const standIn = () => {
       if (!this.overran_) {
         this.overran_ = true
