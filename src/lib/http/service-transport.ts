@@ -23,7 +23,6 @@ export interface TransportConfig {
 
 export interface TransportRequest {
   method: "GET" | "POST"
-  /** Below the base URL, e.g. "/v2/consulta". */
   path: string
   query?: Record<string, string>
   headers?: Record<string, string>
@@ -43,11 +42,7 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === "string" ? code : typeof causeCode === "string" ? causeCode : undefined
 }
 
-/**
- * Records per request whether it reached a socket: undici calls `onRequestStart` on a connected
- * socket right before it writes; a request refused at connect or still queued never gets there.
- * The record is found by the options object given to `request()`, which undici passes on as is.
- */
+/** Records whether a request reached a socket: undici calls `onRequestStart` right before it writes, and passes the options object given to `request()` on as is. */
 function withSendTracking(dispatcher: Dispatcher): { dispatcher: Dispatcher; track: (options: object) => RequestProgress } {
   const progress = new WeakMap<object, RequestProgress>()
   const interceptor: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) => {
@@ -76,11 +71,7 @@ function withSendTracking(dispatcher: Dispatcher): { dispatcher: Dispatcher; tra
   }
 }
 
-/**
- * `pending`, or the signal's reason as soon as it aborts: undici keeps a request that waits for a
- * free socket queued past its deadline. The queued request is aborted unsent when it reaches a
- * socket; an answer that still comes is drained.
- */
+/** `pending`, or the signal's reason as soon as it aborts: undici keeps a request queued for a socket past its deadline (aborted unsent once it gets one). */
 function untilAborted(pending: Promise<Dispatcher.ResponseData>, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
   const drain = () => void pending.then((late) => late.body.destroy(), () => undefined)
   if (signal.aborted) {
@@ -123,11 +114,7 @@ function watchPoolFullness(pool: Pool, connections: number) {
   }
 }
 
-/**
- * Every request to one service goes through here: one keep-alive pool with a bounded number of
- * sockets, a deadline per call, the whole answer read (or the socket destroyed) every time, wire
- * failures turned into typed errors, answers read by `readAnswer`, the credentials redacted.
- */
+/** Every request to one service: one keep-alive pool, a deadline per call, the whole answer read (or the socket destroyed), typed errors, the credentials redacted. */
 export class ServiceTransport {
   private readonly dispatcher: Dispatcher
   private readonly base: Dispatcher

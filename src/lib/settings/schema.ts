@@ -146,10 +146,8 @@ export type FreteSettingsInput = z.input<typeof freteSettingsSchema>
 export const DEFAULT_SETTINGS: FreteSettings = freteSettingsSchema.parse({})
 
 /**
- * Stored settings read through today's schema: a field that no longer passes is removed so that
- * its default applies (its object's default when it has none; a bad list item puts back the whole
- * list, since dropping it alone would change prices without a word). Returns the dotted paths put
- * back, never a value: the row may hold anything.
+ * Stored settings read through today's schema: a field that no longer passes is removed so its default applies (its object's when
+ * it has none; a bad list item puts back the whole list: dropping it alone would change prices). Returns the paths, never a value.
  */
 export function repairSettings(stored: unknown): { settings: FreteSettings; repaired: string[] } {
   const reset = { settings: DEFAULT_SETTINGS, repaired: ["settings"] }

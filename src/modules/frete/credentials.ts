@@ -6,11 +6,7 @@ import type { FreteSettings } from "../../lib/settings/schema"
 export const SECRET_NAMES = ["freight_token", "tracking_credential"] as const
 export type SecretName = (typeof SECRET_NAMES)[number]
 
-/**
- * The `secrets` column: each secret sealed with the URL it was saved for as authenticated data,
- * and that URL in plain text beside it (`<name>_url`): a URL changed in the table makes the secret
- * undecryptable instead of sending it there.
- */
+/** The `secrets` column: each secret sealed with its URL as authenticated data, the URL beside it (`<name>_url`): a URL changed in the table makes it undecryptable. */
 export type Sealed = Record<string, string>
 
 /** A saved secret, decrypted (in memory only); `url` undefined when saved before the URL was kept; `unbound` when sealed before the binding. */
@@ -144,10 +140,7 @@ export interface Resealing {
   next: Sealed
 }
 
-/**
- * The secrets sealed before the binding that are in force with their URL, sealed again bound to it.
- * Only when in force: the binding never blesses a URL the secret was not used with.
- */
+/** Secrets sealed before the binding and in force with their URL, sealed again bound to it (only when in force: never blessing a URL it was not used with). */
 export function resealings(sealed: Sealed, secrets: StoredSecrets, credentials: Credentials, key: string | undefined): Resealing[] {
   if (!key) return []
   const inForce = { freight_token: credentials.freight, tracking_credential: credentials.tracking }
