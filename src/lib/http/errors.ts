@@ -33,8 +33,8 @@ export class QuotaExceededError extends FreteServiceError {}
 /** 5xx, or another status the document does not describe. */
 export class ServerError extends FreteServiceError {}
 
-/** The call's deadline passed. `outcomeUnknown` is false only when the request never reached a socket: nothing left the process. */
-export class TimeoutError extends FreteServiceError {
+/** A failure on the wire: `outcomeUnknown` is false only when the request never reached a socket (nothing left the process). */
+abstract class WireError extends FreteServiceError {
   readonly outcomeUnknown: boolean
 
   constructor(message: string, details: ErrorDetails & { outcomeUnknown: boolean }) {
@@ -42,6 +42,9 @@ export class TimeoutError extends FreteServiceError {
     this.outcomeUnknown = details.outcomeUnknown
   }
 }
+
+/** The call's deadline passed. */
+export class TimeoutError extends WireError {}
 
 /** A deadline spent in the plugin's own waiting (a slow Medusa, a late start, a full pool): the circuit breaker counts it neither way. */
 export abstract class OwnWaitTimeoutError extends TimeoutError {}
@@ -55,15 +58,8 @@ export class LateStartTimeoutError extends OwnWaitTimeoutError {}
 /** So little was left of the deadline that the call was not made (`outcomeUnknown` false). */
 export class NoTimeLeftError extends OwnWaitTimeoutError {}
 
-/** Refused, reset, closed before an answer; `outcomeUnknown` false when the request never reached a socket. */
-export class NetworkError extends FreteServiceError {
-  readonly outcomeUnknown: boolean
-
-  constructor(message: string, details: ErrorDetails & { outcomeUnknown: boolean }) {
-    super(message, details)
-    this.outcomeUnknown = details.outcomeUnknown
-  }
-}
+/** Refused, reset, closed before an answer. */
+export class NetworkError extends WireError {}
 
 /** An answer that is not JSON, too large, or not of the documented shape. */
 export class InvalidAnswerError extends FreteServiceError {}
