@@ -2,25 +2,7 @@ import { formatDecimalText } from "../brazil/brazilian-decimal"
 import type { FreightQuery } from "./schemas"
 
 /** The body of `POST /v2/consulta`: every number as dot-decimal text, as the document's sample. */
-export interface FreightWireQuery {
-  cep_origem: string
-  cep_destino: string
-  valor_notafiscal: string
-  prazo_adicional?: string
-  preco_adicional?: string
-  fretegratis?: boolean
-  volumes: Array<{
-    sku: string
-    quantidade: string
-    preco: string
-    altura: string
-    comprimento: string
-    largura: string
-    peso: string
-  }>
-}
-
-export function buildWireQuery(query: FreightQuery): FreightWireQuery {
+export function buildWireQuery(query: FreightQuery) {
   return {
     cep_origem: query.originCep,
     cep_destino: query.destinationCep,

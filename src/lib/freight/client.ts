@@ -17,13 +17,12 @@ export interface FreightClientOptions {
   connections: number
   logger?: FreteLogger
   dispatcher?: Dispatcher
-  /** Delay before the retry is drawn from [min, max] ms. */
+  /** The pause before the retry is drawn from [min, max] ms. */
   retryDelayMs?: { min: number; max: number }
 }
 
-/** How one quote is waited for. */
+/** `startedAt`: when the wait for this quote began (`Date.now()`), if before this call (see `quoteBudgetMs`). */
 export interface QuoteCall {
-  /** When the wait for this quote began (`Date.now()`), if before this call: see `quoteBudgetMs` (no call when almost nothing is left). */
   startedAt?: number
   signal?: AbortSignal
 }
@@ -33,40 +32,24 @@ const QUOTE_PATH = "/v2/consulta"
 const MIN_TIME_FOR_RETRY_MS = 150
 
 /**
- * Client of the freight quote API (`POST {url}/v2/consulta?token=`). A quote has no side
- * effect, so a network error or a 5xx is retried once, after a jittered pause, if the deadline
- * leaves room; 4xx and 429 never are, since the same query would get the same answer.
+ * Client of the freight quote API (`POST {url}/v2/consulta?token=`). A quote has no side effect,
+ * so a network error or a 5xx is retried once, after a jittered pause, if the deadline leaves
+ * room; 4xx and 429 never are, since the same query would get the same answer.
  */
 export class FreightClient {
   private readonly transport: ServiceTransport
-  private readonly retryDelay: { min: number; max: number }
 
   constructor(private readonly options: FreightClientOptions) {
-    this.transport = new ServiceTransport({
-      service: "freight",
-      baseUrl: options.url,
-      connections: options.connections,
-      timeoutMs: options.timeoutMs,
-      secrets: [options.token],
-      rejection: freightRejection,
-      logger: options.logger,
-      dispatcher: options.dispatcher,
-    })
-    this.retryDelay = options.retryDelayMs ?? { min: 25, max: 100 }
+    const { url: baseUrl, connections, timeoutMs, token, logger, dispatcher } = options
+    this.transport = new ServiceTransport({ service: "freight", baseUrl, connections, timeoutMs, secrets: [token], rejection: freightRejection, logger, dispatcher })
   }
 
   async quote(query: FreightQuery, call: QuoteCall = {}): Promise<FreightQuote> {
     const checked = freightQuerySchema.safeParse(query)
-    if (!checked.success) {
-      throw new InvalidFreightQueryError(checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`))
-    }
-    return this.sendQuery(buildWireQuery(checked.data), call)
-  }
-
-  /** Sends the wire query to `/v2/consulta`, with the retry policy above (cockatiel's `retry`). */
-  private sendQuery(body: unknown, call: QuoteCall): Promise<FreightQuote> {
+    if (!checked.success) throw new InvalidFreightQueryError(checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`))
+    const body = buildWireQuery(checked.data)
     const deadline = startDeadline(callBudgetMs(this.options.timeoutMs, call.startedAt, Date.now()), call.signal)
-    const { min, max } = this.retryDelay
+    const { min, max } = this.options.retryDelayMs ?? { min: 25, max: 100 }
     const transient = (error: Error) => error instanceof NetworkError || error instanceof ServerError
     const once = retry(handleWhen((error) => transient(error) && deadline.remaining() > max + MIN_TIME_FOR_RETRY_MS), {
       maxAttempts: 1,
@@ -75,15 +58,10 @@ export class FreightClient {
     return once.execute(() => this.attempt(body, deadline))
   }
 
-  /**
-   * A cheap check that the service answers and takes the token: an empty query, which the
-   * service refuses with a 400 (erro_id 304) when the token is good and a 401 when it is not.
-   * The status of an answer that took the token, else the typed error of the answer.
-   */
+  /** An empty query: the service refuses it with a 400 (erro_id 304) when the token is good, a 401 when not. The status, else the typed error. */
   probe(signal?: AbortSignal): Promise<number> {
     return this.transport.request(
       { method: "POST", path: QUOTE_PATH, query: { token: this.options.token }, json: {}, deadline: startDeadline(this.options.timeoutMs, signal) },
-      // Below 400 the service took the token as well, though an empty query should not get there.
       { statusOnly: true, answers: (status) => status <= 400 }
     )
   }

@@ -1,13 +1,35 @@
 import { FreteServiceError, type ErrorDetails, type ServiceRejection } from "../http/errors"
-import { freightRejectionName, type FreightRejectionName } from "./error-codes"
+
+/** The 400 answers of the freight API, by `erro_id`, as the interface document names them. */
+const REJECTION_NAMES = {
+  101: "CEP_ORIGEM_NAO_ENCONTRADO",
+  102: "CEP_DESTINO_NAO_ENCONTRADO",
+  103: "VALOR_NOTA_INVALIDO",
+  104: "VOLUMES_INVALIDO",
+  106: "COMPRIMENTO_INVALIDO",
+  107: "LARGURA_INVALIDA",
+  108: "ALTURA_INVALIDA",
+  109: "PESO_INVALIDO",
+  110: "SETOR_INVALIDO",
+  1000: "PRECO_INVALIDO",
+  301: "POST_ERRADO",
+  302: "POST_URL_MAL_FORMATA",
+  303: "JSON_INVALIDO",
+  304: "REQUISICAO_INVALIDA",
+} as const
+
+type RejectionName = (typeof REJECTION_NAMES)[keyof typeof REJECTION_NAMES] | "DESCONHECIDO"
+
+const rejectionName = (erroId: number | undefined): RejectionName =>
+  erroId !== undefined && erroId in REJECTION_NAMES ? REJECTION_NAMES[erroId as keyof typeof REJECTION_NAMES] : "DESCONHECIDO"
 
 /** 400 from the freight API: the query was refused; `errorName` is the document's name for it. */
 export class FreightQueryRejectedError extends FreteServiceError {
-  readonly errorName: FreightRejectionName
+  readonly errorName: RejectionName
 
   constructor(message: string, details: ErrorDetails) {
     super(message, details)
-    this.errorName = freightRejectionName(details.erroId)
+    this.errorName = rejectionName(details.erroId)
   }
 }
 
@@ -18,10 +40,9 @@ export class CepNotFoundError extends FreightQueryRejectedError {
   }
 }
 
-/** How the freight API's refusals are named: by `erro_id`, the CEPs it does not know apart. */
 export const freightRejection: ServiceRejection = (erroId) => ({
   ErrorClass: erroId === 101 || erroId === 102 ? CepNotFoundError : FreightQueryRejectedError,
-  refused: `refused the query: ${freightRejectionName(erroId)}`,
+  refused: `refused the query: ${rejectionName(erroId)}`,
 })
 
 /** A query that the plugin itself built wrong: never sent, never retried. */

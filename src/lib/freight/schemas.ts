@@ -6,11 +6,10 @@ const cep = z.string().regex(/^\d{8}$/, "must be a CEP of 8 digits")
 const positive = z.number().finite().positive()
 const nonNegative = z.number().finite().nonnegative()
 
-/** One volume as the plugin builds it: kilograms, centimetres, reais. */
-export const freightVolumeSchema = z.object({
+/** One volume as the plugin builds it: kilograms, centimetres, unit price in reais. */
+const freightVolumeSchema = z.object({
   sku: z.string().min(1).max(255),
   quantity: z.number().int().positive(),
-  /** Unit price in reais. */
   price: nonNegative,
   heightCm: positive,
   lengthCm: positive,
@@ -18,15 +17,13 @@ export const freightVolumeSchema = z.object({
   weightKg: positive,
 })
 
-/** A freight query as the plugin builds it, before it is written in the API's terms. */
+/** A freight query as the plugin builds it; `extraDays` and `extraPrice` (reais) are added by the service at the end. */
 export const freightQuerySchema = z.object({
   originCep: cep,
   destinationCep: cep,
   /** Total value of the products, in reais. */
   invoiceValue: nonNegative,
-  /** Days the service adds at the end of its deadline. */
   extraDays: z.number().int().nonnegative().optional(),
-  /** Reais the service adds at the end of its price. */
   extraPrice: nonNegative.optional(),
   freeFreight: z.boolean().optional(),
   volumes: z.array(freightVolumeSchema).min(1),
@@ -34,6 +31,30 @@ export const freightQuerySchema = z.object({
 
 export type FreightVolume = z.infer<typeof freightVolumeSchema>
 export type FreightQuery = z.infer<typeof freightQuerySchema>
+
+/** A quote as the plugin keeps it (in memory, or in the shared cache). */
+export const freightQuoteSchema = z.object({
+  consultaToken: z.string(),
+  quotations: z.array(
+    z.object({
+      /** `servico_metaname`: the stable slug of the service; may repeat in an auction. */
+      service: z.string().min(1),
+      serviceName: z.string(),
+      carrier: z.string().nullable(),
+      priceCents: z.number().int().nonnegative(),
+      /** Cost to the merchant, when the service tells it. */
+      costCents: z.number().int().nullable(),
+      /** Business days to deliver; 0 is same day; null when the service does not know. */
+      days: z.number().int().nonnegative().nullable(),
+      /** `cotacao_codigo`, kept to hire the quotation later. */
+      code: z.string().nullable(),
+      logo: z.string().nullable(),
+    })
+  ),
+})
+
+export type FreightQuote = z.infer<typeof freightQuoteSchema>
+export type FreightQuotation = FreightQuote["quotations"][number]
 
 /** Text or number, Brazilian or dot-decimal notation, to a finite number. */
 const decimal = z.union([z.number(), z.string()]).transform((value, ctx) => {
@@ -47,22 +68,19 @@ const decimal = z.union([z.number(), z.string()]).transform((value, ctx) => {
 
 /** Whole centavos, counted exactly: a price of 309 digits is no price (it would be Infinity). */
 const moneyCents = decimal.pipe(z.number().nonnegative()).transform(toCents).pipe(z.number().int().max(Number.MAX_SAFE_INTEGER))
-
 const wholeNumber = z
   .union([z.number().int(), z.string().trim().regex(/^\d+$/)])
   .transform(Number)
   .pipe(z.number().int().nonnegative())
 
 /** `cotacao_prazo` 101 is the service's "deadline unknown". */
-export const UNKNOWN_DEADLINE = 101
+const UNKNOWN_DEADLINE = 101
 
 /**
  * One element of `cotacoes`. Public clients of this API read more members than the document
- * lists: the carrier's slug, the merchant's cost, the quotation's code (kept to hire it later),
- * the service's logo and an undocumented `servico_transporte`; prices as Brazilian text
- * ("1.234,56") or plain numbers.
+ * lists (carrier slug, merchant's cost, quotation code, logo); prices come as Brazilian text ("1.234,56") or numbers.
  */
-export const quotationWireSchema = z.looseObject({
+const quotationWireSchema = z.looseObject({
   servico_metaname: z.string().trim().min(1),
   servico_nome: z.string().trim().min(1),
   transportadora_metaname: z.string().nullish(),
@@ -76,17 +94,10 @@ export const quotationWireSchema = z.looseObject({
 
 type QuotationWire = z.infer<typeof quotationWireSchema>
 
-/** A quotation the answer held but the plugin could not read, and why (for the log). */
-export interface DroppedQuotation {
-  index: number
-  service: string | null
-  problem: string
-}
-
-/** The answer's quotations that match the documented shape, and those that do not. */
-export function readQuotations(cotacoes: unknown[]): { quotations: QuotationWire[]; dropped: DroppedQuotation[] } {
+/** The answer's quotations that match the documented shape, and those that do not, with why (for the log). */
+export function readQuotations(cotacoes: unknown[]) {
   const quotations: QuotationWire[] = []
-  const dropped: DroppedQuotation[] = []
+  const dropped: Array<{ index: number; service: string | null; problem: string }> = []
   cotacoes.forEach((raw, index) => {
     const parsed = quotationWireSchema.safeParse(raw)
     if (parsed.success) {
@@ -101,28 +112,6 @@ export function readQuotations(cotacoes: unknown[]): { quotations: QuotationWire
     dropped.push({ index, service: typeof metaname === "string" ? metaname.slice(0, 100) : null, problem })
   })
   return { quotations, dropped }
-}
-
-export interface FreightQuotation {
-  /** `servico_metaname`: the stable slug of the service; may repeat in an auction. */
-  service: string
-  /** `servico_nome`: the display name. */
-  serviceName: string
-  carrier: string | null
-  /** Price to the shopper, in centavos. */
-  priceCents: number
-  /** Cost to the merchant, in centavos, when the service tells it. */
-  costCents: number | null
-  /** Business days to deliver; 0 is same day; null when the service does not know (101). */
-  days: number | null
-  /** `cotacao_codigo`, kept to hire the quotation later. */
-  code: string | null
-  logo: string | null
-}
-
-export interface FreightQuote {
-  consultaToken: string
-  quotations: FreightQuotation[]
 }
 
 export function quoteFromWire(answer: { consulta_token: string; cotacoes: QuotationWire[] }): FreightQuote {
@@ -142,16 +131,9 @@ export function quoteFromWire(answer: { consulta_token: string; cotacoes: Quotat
   }
 }
 
-/**
- * The answer of `/v2/consulta`, read to the quote and the quotations left out. Each quotation is
- * read on its own (`readQuotations`): one malformed quotation drops alone, but an answer whose
- * every quotation is malformed is no answer, so the failure policy serves earlier prices.
- */
+/** The answer of `/v2/consulta`: one malformed quotation drops alone, but an answer with no readable quotation is no answer (earlier prices are served). */
 export const freightAnswerWireSchema = z
-  .looseObject({
-    consulta_token: z.string().trim().min(1),
-    cotacoes: z.array(z.unknown()),
-  })
+  .looseObject({ consulta_token: z.string().trim().min(1), cotacoes: z.array(z.unknown()) })
   .transform((answer, ctx) => {
     const { quotations, dropped } = readQuotations(answer.cotacoes)
     if (dropped.length && !quotations.length) {

@@ -1,19 +1,12 @@
-/** The overall time budget of one call, retries included. */
+/** The overall time budget of one call, retries included; `expired()`: the budget ran out (not the caller aborting). */
 export interface Deadline {
   readonly signal: AbortSignal
-  /** Milliseconds left; 0 once passed. */
   remaining(): number
-  /** True when the budget ran out (as opposed to the caller aborting). */
   expired(): boolean
 }
 
 export function startDeadline(timeoutMs: number, parent?: AbortSignal): Deadline {
   const endsAt = Date.now() + timeoutMs
   const timeout = AbortSignal.timeout(timeoutMs)
-  const signal = parent ? AbortSignal.any([timeout, parent]) : timeout
-  return {
-    signal,
-    remaining: () => Math.max(0, endsAt - Date.now()),
-    expired: () => timeout.aborted,
-  }
+  return { signal: parent ? AbortSignal.any([timeout, parent]) : timeout, remaining: () => Math.max(0, endsAt - Date.now()), expired: () => timeout.aborted }
 }

@@ -1,18 +1,7 @@
 import type { z } from "zod"
 import { redact } from "../security/redact"
 import { maskPersonalText } from "../security/mask-personal-text"
-import {
-  InvalidAnswerError,
-  InvalidCredentialsError,
-  QuotaExceededError,
-  ServerError,
-  serviceLabel,
-  type ErrorDetails,
-  type FreteServiceError,
-  type RejectionClass,
-  type ServiceName,
-  type ServiceRejection,
-} from "./errors"
+import { InvalidAnswerError, InvalidCredentialsError, QuotaExceededError, ServerError, serviceLabel, type FreteServiceError, type RejectionClass, type ServiceName, type ServiceRejection } from "./errors"
 
 /** An answer as it came off the wire; `text` is null when the body was larger than the bound. */
 export interface WireAnswer {
@@ -21,61 +10,42 @@ export interface WireAnswer {
   text: string | null
 }
 
+/** `answers`: whether a status is an answer (default: 200 only); every other one becomes a typed error. */
 interface AnswerStatuses {
-  /** Whether a status is an answer; every other one becomes a typed error. Default: 200 only. */
   answers?: (status: number) => boolean
 }
 
-/** An answer whose body, read through `schema`, is the value. */
+/** `refusal`: a well-formed answer that refuses (the tracking API's `Success: false`), read to the service's message. */
 export interface BodyAnswer<T> extends AnswerStatuses {
   schema: z.ZodType<T>
-  /**
-   * A well-formed answer that refuses (the tracking API's `Success: false`), read to the service's
-   * message: such an answer ends as the service's rejection, never as a value.
-   */
   refusal?: z.ZodType<string | null>
 }
 
-/** An answer whose status is all a check needs (a probe): the body is not read, the status is the value. */
+/** A probe: the body is not read, the status is the value. */
 export interface StatusAnswer extends AnswerStatuses {
   statusOnly: true
 }
 
-/** What reading one service's answers needs besides the answer. */
 export interface AnswerReading {
   service: ServiceName
   secrets: ReadonlyArray<string | undefined>
   rejection: ServiceRejection
-  /** The bound the body was read to, for the message of an answer beyond it. */
   maxBodyBytes: number
 }
 
-const isOk = (status: number) => status === 200
-
-/** Whether the description takes this status as an answer: the transport logs those at debug, others as warnings. */
 export function isAnswer(answer: AnswerStatuses, status: number): boolean {
-  return (answer.answers ?? isOk)(status)
+  return answer.answers ? answer.answers(status) : status === 200
 }
 
-/**
- * The one place where a service's answer becomes a value or a typed error: status, size, JSON,
- * shape, refusal. Every text that ends up in an error passes through `redact` with the service's
- * secrets.
- */
+/** The one place where a service's answer becomes a value or a typed error; every text of an error is redacted. */
 export function readAnswer<T>(wire: WireAnswer, answer: BodyAnswer<T>, reading: AnswerReading): T
 export function readAnswer(wire: WireAnswer, answer: StatusAnswer, reading: AnswerReading): number
 export function readAnswer<T>(wire: WireAnswer, answer: BodyAnswer<T> | StatusAnswer, reading: AnswerReading): T | number
 export function readAnswer<T>(wire: WireAnswer, answer: BodyAnswer<T> | StatusAnswer, reading: AnswerReading): T | number {
   const fail = failureBuilder(wire.status, reading)
-  if (!isAnswer(answer, wire.status)) {
-    throw errorOfStatus(wire, reading)
-  }
-  if ("statusOnly" in answer) {
-    return wire.status
-  }
-  if (wire.text === null) {
-    throw fail(InvalidAnswerError, `answered more than ${reading.maxBodyBytes} bytes`)
-  }
+  if (!isAnswer(answer, wire.status)) throw errorOfStatus(wire, reading)
+  if ("statusOnly" in answer) return wire.status
+  if (wire.text === null) throw fail(InvalidAnswerError, `answered more than ${reading.maxBodyBytes} bytes`)
   let json: unknown
   try {
     json = JSON.parse(wire.text)
@@ -98,17 +68,12 @@ export function readAnswer<T>(wire: WireAnswer, answer: BodyAnswer<T> | StatusAn
   return parsed.data
 }
 
-/** A status that is not an answer: 401/403 the secret refused, 429 the quota, other 4xx the service's rejection, else a server error. */
 function errorOfStatus(wire: WireAnswer, reading: AnswerReading): FreteServiceError {
   const { status } = wire
   const said = readErrorBody(wire.text)
   const fail = failureBuilder(status, reading)
-  if (status === 401 || status === 403) {
-    return fail(InvalidCredentialsError, reading.service === "freight" ? "refused the token" : "refused the credential", said)
-  }
-  if (status === 429) {
-    return fail(QuotaExceededError, "query limit reached", said)
-  }
+  if (status === 401 || status === 403) return fail(InvalidCredentialsError, reading.service === "freight" ? "refused the token" : "refused the credential", said)
+  if (status === 429) return fail(QuotaExceededError, "query limit reached", said)
   if (status >= 400 && status < 500) {
     const { ErrorClass, refused } = reading.rejection(said.erroId)
     return fail(ErrorClass, refused, said)
@@ -116,38 +81,30 @@ function errorOfStatus(wire: WireAnswer, reading: AnswerReading): FreteServiceEr
   return fail(ServerError, "failed", said)
 }
 
-interface ServiceSaid {
-  erroId?: number
-  message?: string
-}
+type ServiceSaid = { erroId?: number; message?: string }
 
-/** Reads `erro_id` and `erro_mensagem` / `erro_msg` (freight) or `Message` (tracking), if any. */
+/** `erro_id` and `erro_mensagem` / `erro_msg` (freight) or `Message` (tracking), if any. */
 function readErrorBody(text: string | null): ServiceSaid {
   try {
     const body: unknown = JSON.parse(text ?? "")
-    if (!body || typeof body !== "object") {
-      return {}
-    }
+    if (!body || typeof body !== "object") return {}
     const record = body as Record<string, unknown>
     const rawId = record.erro_id
     const erroId = typeof rawId === "number" ? rawId : typeof rawId === "string" && /^\d+$/.test(rawId) ? Number(rawId) : undefined
-    const message = [record.erro_mensagem, record.erro_msg, record.Message, record.message].find(
-      (value): value is string => typeof value === "string" && value.length > 0
-    )
+    const message = [record.erro_mensagem, record.erro_msg, record.Message, record.message].find((value): value is string => typeof value === "string" && value.length > 0)
     return { erroId, message }
   } catch {
     return {}
   }
 }
 
-/** Builds the errors of one answer: "Freight API refused the token (HTTP 401, erro_id 1: ...)", redacted. */
+/** "Freight API refused the token (HTTP 401, erro_id 1: ...)", redacted. */
 function failureBuilder(status: number, reading: AnswerReading) {
   return (ErrorClass: RejectionClass, what: string, said: ServiceSaid = {}): FreteServiceError => {
     // A service's message may quote the shopper (a CPF, an e-mail): masked before anything keeps or logs it, and before it is cut short.
     const serviceMessage = said.message === undefined ? undefined : maskPersonalText(redact(said.message, reading.secrets)).slice(0, 300)
-    const details: ErrorDetails = { service: reading.service, status, erroId: said.erroId, serviceMessage }
     const suffix = [said.erroId === undefined ? undefined : `erro_id ${said.erroId}`, serviceMessage].filter(Boolean).join(": ")
     const message = redact(`${serviceLabel(reading.service)} ${what} (HTTP ${status}${suffix ? `, ${suffix}` : ""})`, reading.secrets)
-    return new ErrorClass(message, details)
+    return new ErrorClass(message, { service: reading.service, status, erroId: said.erroId, serviceMessage })
   }
 }

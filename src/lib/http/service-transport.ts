@@ -4,31 +4,25 @@ import { silentLogger, type FreteLogger } from "../utils/logger"
 import { redact } from "../security/redact"
 import type { Deadline } from "./deadline"
 import { isAnswer, readAnswer, type AnswerReading, type BodyAnswer, type StatusAnswer, type WireAnswer } from "./read-answer"
-import { untilAborted, withSendTracking, type RequestProgress } from "./request-progress"
-import { watchPoolFullness, type PoolFullness } from "./pool-fullness"
 
 export interface TransportConfig {
   service: ServiceName
   /** Base URL of the service, maybe with a path prefix ("https://host/api"). */
   baseUrl: string
-  /** Most sockets open to the service at once. */
   connections: number
   /** Upper bound of connect, headers and body time; the call's deadline usually ends it first. */
   timeoutMs: number
   /** Values to remove from every message and log line this transport builds. */
   secrets: ReadonlyArray<string | undefined>
-  /** The service's own error class for a refusal it explains. */
   rejection: ServiceRejection
   logger?: FreteLogger
   /** Another dispatcher than the transport's own pool (undici's MockAgent in unit tests). */
   dispatcher?: Dispatcher
-  /** Answers larger than this are refused as invalid. */
   maxBodyBytes?: number
 }
 
 export interface TransportRequest {
   method: "GET" | "POST"
-  /** Path below the base URL, e.g. "/v2/consulta". */
   path: string
   query?: Record<string, string>
   headers?: Record<string, string>
@@ -36,16 +30,11 @@ export interface TransportRequest {
   deadline: Deadline
 }
 
-const MAX_BODY_BYTES = 1024 * 1024
+/** `sent` once undici handed the request to a connected socket to write (`sentAt`: `performance.now()`). */
+type RequestProgress = { sent: boolean; sentAt?: number }
+
 /** Errors raised before any byte of the request could reach the service. */
-const NOT_SENT_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-])
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"])
 
 function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code
@@ -53,24 +42,89 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === "string" ? code : typeof causeCode === "string" ? causeCode : undefined
 }
 
+/** Records whether a request reached a socket: undici calls `onRequestStart` right before it writes, and passes the options object given to `request()` on as is. */
+function withSendTracking(dispatcher: Dispatcher): { dispatcher: Dispatcher; track: (options: object) => RequestProgress } {
+  const progress = new WeakMap<object, RequestProgress>()
+  const interceptor: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) => {
+    const record = progress.get(options)
+    if (!record) return dispatch(options, handler)
+    return dispatch(options, {
+      onRequestStart: (controller, context) => {
+        handler.onRequestStart?.(controller, context)
+        // A request whose deadline passed while it was queued is aborted here, before any write.
+        if (!controller.aborted) Object.assign(record, { sent: true, sentAt: performance.now() })
+      },
+      onRequestUpgrade: (controller, statusCode, headers, socket) => handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
+      onResponseStart: (controller, statusCode, headers, statusMessage) => handler.onResponseStart?.(controller, statusCode, headers, statusMessage),
+      onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
+      onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
+      onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
+    })
+  }
+  return {
+    dispatcher: dispatcher.compose(interceptor),
+    track: (options) => {
+      const record = { sent: false }
+      progress.set(options, record)
+      return record
+    },
+  }
+}
+
+/** `pending`, or the signal's reason as soon as it aborts: undici keeps a request queued for a socket past its deadline (aborted unsent once it gets one). */
+function untilAborted(pending: Promise<Dispatcher.ResponseData>, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  const drain = () => void pending.then((late) => late.body.destroy(), () => undefined)
+  if (signal.aborted) {
+    drain()
+    return Promise.reject(signal.reason)
+  }
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      drain()
+      reject(signal.reason)
+    }
+    signal.addEventListener("abort", onAbort, { once: true })
+    const settle = <V>(done: (value: V) => void) => (value: V) => {
+      signal.removeEventListener("abort", onAbort)
+      done(value)
+    }
+    pending.then(settle(resolve), settle(reject))
+  })
+}
+
 /**
- * Every request to one service goes through here: one keep-alive pool with a bounded number of
- * sockets, a deadline per call, the whole answer read (or the socket destroyed) every time, wire
- * failures turned into typed errors here and answers into a value or a typed error by
- * `readAnswer`, with the credentials redacted.
+ * When the pool last had all its sockets connected. Asked only after a deadline ran out, when
+ * aborting requests may already have closed sockets: so the moments are kept as they happen.
  */
+function watchPoolFullness(pool: Pool, connections: number) {
+  let fullAt = -Infinity
+  // `disconnected`: a socket just closed, and the count no longer has it.
+  const note = (disconnected: number) => {
+    if (pool.stats.connected + disconnected >= connections) fullAt = performance.now()
+  }
+  pool.on("connect", () => note(0))
+  pool.on("disconnect", () => note(1))
+  return {
+    /** At a request's dispatch: a full pool may stay full without an event. */
+    observe: () => note(0),
+    wasFullSince: (since: number) => {
+      note(0)
+      return fullAt >= since
+    },
+  }
+}
+
+/** Every request to one service: one keep-alive pool, a deadline per call, the whole answer read (or the socket destroyed), typed errors, the credentials redacted. */
 export class ServiceTransport {
   private readonly dispatcher: Dispatcher
-  /** The pool (or injected dispatcher) itself, which `dispatcher` wraps to see what was sent. */
   private readonly base: Dispatcher
   private readonly track: (options: object) => RequestProgress
-  private readonly ownsDispatcher: boolean
   private readonly origin: string
   private readonly basePath: string
   private readonly logger: FreteLogger
   private readonly reading: AnswerReading
-  /** When the pool last filled; null for a dispatcher that is not a pool (a MockAgent), whose waits are never called the plugin's own. */
-  private readonly fullness: PoolFullness | null
+  /** Null for a dispatcher that is not a pool (a MockAgent), whose waits are never called the plugin's own. */
+  private readonly fullness: ReturnType<typeof watchPoolFullness> | null
 
   constructor(private readonly config: TransportConfig) {
     const url = new URL(config.baseUrl)
@@ -78,8 +132,7 @@ export class ServiceTransport {
     this.basePath = url.pathname.replace(/\/+$/, "")
     this.logger = config.logger ?? silentLogger
     const { service, secrets, rejection } = config
-    this.reading = { service, secrets, rejection, maxBodyBytes: config.maxBodyBytes ?? MAX_BODY_BYTES }
-    this.ownsDispatcher = !config.dispatcher
+    this.reading = { service, secrets, rejection, maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024 }
     this.base =
       config.dispatcher ??
       new Pool(this.origin, {
@@ -100,12 +153,10 @@ export class ServiceTransport {
     return redact(`${request.method} ${this.pathOf(request)}`, this.config.secrets)
   }
 
-  /** Sends `request`; the answer, as `answer` describes it, is the value, anything else a typed error. */
   request<T>(request: TransportRequest, answer: BodyAnswer<T>): Promise<T>
   request(request: TransportRequest, answer: StatusAnswer): Promise<number>
   async request<T>(request: TransportRequest, answer: BodyAnswer<T> | StatusAnswer): Promise<T | number> {
-    const wire = await this.exchange(request, (status) => isAnswer(answer, status))
-    return readAnswer(wire, answer, this.reading)
+    return readAnswer(await this.exchange(request, (status) => isAnswer(answer, status)), answer, this.reading)
   }
 
   /** `expected`: the statuses logged at debug level; any other is a warning. */
@@ -113,11 +164,8 @@ export class ServiceTransport {
     const started = Date.now()
     const what = this.describe(request)
     const headers: Record<string, string> = { accept: "application/json", ...request.headers }
-    let body: string | undefined
-    if (request.json !== undefined) {
-      body = JSON.stringify(request.json)
-      headers["content-type"] = "application/json; charset=utf-8"
-    }
+    const body = request.json === undefined ? undefined : JSON.stringify(request.json)
+    if (body !== undefined) headers["content-type"] = "application/json; charset=utf-8"
     const options = { origin: this.origin, path: this.pathOf(request), method: request.method, headers, body, signal: request.deadline.signal }
     const progress = this.track(options)
     const queuedAt = performance.now()
@@ -125,10 +173,9 @@ export class ServiceTransport {
     try {
       const answer = await untilAborted(this.dispatcher.request(options), request.deadline.signal)
       const text = await this.readBody(answer.body, request.deadline)
-      const contentType = String(answer.headers["content-type"] ?? "")
       const log = expected(answer.statusCode) ? this.logger.debug : this.logger.warn
       log.call(this.logger, `frete ${this.config.service}: ${what} -> ${answer.statusCode} in ${Date.now() - started} ms`)
-      return { status: answer.statusCode, contentType, text }
+      return { status: answer.statusCode, contentType: String(answer.headers["content-type"] ?? ""), text }
     } catch (error) {
       const failure = this.toError(error, request.deadline, what, progress, queuedAt)
       this.logger.warn(`frete ${this.config.service}: ${what} failed in ${Date.now() - started} ms: ${failure.message}`)
@@ -137,14 +184,11 @@ export class ServiceTransport {
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher) {
-      await this.base.close()
-    }
+    if (!this.config.dispatcher) await this.base.close()
   }
 
   private pathOf(request: Pick<TransportRequest, "path" | "query">): string {
-    const query = request.query ? `?${new URLSearchParams(request.query).toString()}` : ""
-    return `${this.basePath}${request.path}${query}`
+    return `${this.basePath}${request.path}${request.query ? `?${new URLSearchParams(request.query).toString()}` : ""}`
   }
 
   /** The body's text, or null when it grew past the bound (the rest is not read: the socket is dropped). */
@@ -160,55 +204,34 @@ export class ServiceTransport {
       }
       chunks.push(buffer)
     }
-    if (deadline.signal.aborted) {
-      throw deadline.signal.reason
-    }
+    if (deadline.signal.aborted) throw deadline.signal.reason
     return Buffer.concat(chunks).toString("utf8")
   }
 
   /**
-   * Whose time a deadline that ran out was spent on, for the circuit breaker (see OwnWaitTimeoutError):
-   * - never sent, no connect error, and the pool full (every socket connected, so busy with
-   *   other requests) at some moment of its wait: it waited in the plugin's own queue,
-   *   QueuedTooLongError. A wait through which the pool never filled was for the service to
-   *   accept a connection: the service's.
-   * - sent, but on the wire for less than half of `timeoutMs`: the deadline went on a late
-   *   arrival or a queue before it, and a healthy service may take that long, LateStartTimeoutError.
-   * - otherwise the service had its fair share and did not answer: TimeoutError.
-   * A request that never reached a socket cannot have been received (`outcomeUnknown` false).
+   * Whose time a deadline that ran out was spent on, for the circuit breaker:
+   * - never sent, no connect error, the pool full at some moment of its wait: the plugin's own queue, QueuedTooLongError
+   *   (a wait through which the pool never filled was for the service to accept a connection);
+   * - sent, but on the wire for less than half of `timeoutMs`: LateStartTimeoutError;
+   * - otherwise the service had its fair share: TimeoutError.
    */
   private toError(error: unknown, deadline: Deadline, what: string, progress: RequestProgress, queuedAt: number) {
     const service = this.config.service
     const code = errorCode(error)
     const deadlinePassed = deadline.expired()
-    const timedOut =
-      deadlinePassed ||
-      code === "UND_ERR_CONNECT_TIMEOUT" ||
-      code === "UND_ERR_HEADERS_TIMEOUT" ||
-      code === "UND_ERR_BODY_TIMEOUT"
+    const timedOut = deadlinePassed || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT"
     const reason = redact(error instanceof Error ? error.message : String(error), this.config.secrets)
     const outcomeUnknown = progress.sent && (!code || !NOT_SENT_CODES.has(code))
-    if (!timedOut) {
-      return new NetworkError(`${serviceLabel(service)} connection failed for ${what}: ${code ?? reason}`, {
-        service,
-        outcomeUnknown,
-      })
-    }
+    if (!timedOut) return new NetworkError(`${serviceLabel(service)} connection failed for ${what}: ${code ?? reason}`, { service, outcomeUnknown })
     // A connect refused or timed out is the service's (or its network's), however the deadline went.
     const ownWait = deadlinePassed && !(code && NOT_SENT_CODES.has(code))
     if (ownWait && !progress.sent && this.fullness?.wasFullSince(queuedAt)) {
-      return new QueuedTooLongError(`${what} waited for a free connection to the ${serviceLabel(service)} past its deadline; it was not sent`, { service })
+      return new QueuedTooLongError(`${what} waited for a free connection to the ${serviceLabel(service)} past its deadline; it was not sent`, { service, outcomeUnknown: false })
     }
     const onWireMs = progress.sentAt === undefined ? 0 : performance.now() - progress.sentAt
     if (ownWait && progress.sent && onWireMs < this.config.timeoutMs / 2) {
-      return new LateStartTimeoutError(
-        `${serviceLabel(service)} did not answer ${what} in the ${Math.round(onWireMs)} ms its deadline left it (${reason})`,
-        { service }
-      )
+      return new LateStartTimeoutError(`${serviceLabel(service)} did not answer ${what} in the ${Math.round(onWireMs)} ms its deadline left it (${reason})`, { service, outcomeUnknown: true })
     }
-    return new TimeoutError(`${serviceLabel(service)} did not answer ${what} in time (${reason})`, {
-      service,
-      outcomeUnknown,
-    })
+    return new TimeoutError(`${serviceLabel(service)} did not answer ${what} in time (${reason})`, { service, outcomeUnknown })
   }
 }

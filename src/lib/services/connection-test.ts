@@ -1,18 +1,20 @@
 import { FreightNotConfiguredError } from "../checkout/checkout-quoter"
 import { byDisplayOrder, offersFromQuote, serviceAsOffered } from "../checkout/offers"
 import { overlappingOptions, type ProviderOption } from "../checkout/same-offer"
-import { describeServiceError } from "./describe-service-error"
 import { FreightClient } from "../freight/client"
+import { CepNotFoundError, FreightQueryRejectedError } from "../freight/errors"
+import { InvalidAnswerError, InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError } from "../http/errors"
 import type { FreteLogger } from "../utils/logger"
 import type { FreteSettings } from "../settings/schema"
 import { TrackingClient } from "../tracking/client"
+import { TrackingRejectedError } from "../tracking/errors"
 
 export interface ConnectionTestInput {
   originCep: string
   destinationCep: string
   freight: { url?: string; token?: string; timeoutMs: number }
   tracking: { url?: string; credential?: string; timeoutMs: number }
-  /** The settings in force: the sample's package, and the services as checkout names and offers them. */
+  /** The sample's package, and the services as checkout names and offers them. */
   settings: FreteSettings
   /** The store's shipping options of this provider, in the order Medusa lists them. */
   options?: ProviderOption[]
@@ -22,10 +24,7 @@ export interface ConnectionTestInput {
 export interface ConnectionTestResult {
   freight: {
     ok: boolean
-    /**
-     * The services quoted, as checkout shows them: `name` after the merchant's renaming,
-     * `api_name` as the API calls it, `enabled` false for one the merchant disabled (never offered).
-     */
+    /** As checkout shows them: `name` after the merchant's renaming, `api_name` as the API calls it, `enabled` false for one never offered. */
     services: Array<{ service: string; name: string; api_name: string; enabled: boolean; carrier: string | null; amount: number; days: number | null }>
     message: string | null
     /** The shipping options this quote resolves to the same offer: the store shows the first of each. */
@@ -34,12 +33,27 @@ export interface ConnectionTestResult {
   tracking: { ok: boolean | null; message: string | null }
 }
 
+/** A failure of the connection test in words a merchant reads there (tracking attempts have their own, in describe-attempt-failure.ts). */
+export function describeServiceError(error: unknown, context: "frete" | "rastreamento"): string {
+  const name = `O serviço de ${context}`
+  if (error instanceof InvalidCredentialsError) return `${name} recusou ${context === "frete" ? "o token" : "a credencial"} (HTTP ${error.status}).`
+  if (error instanceof CepNotFoundError) return `${name} não conhece o CEP de ${error.which === "origin" ? "origem" : "destino"}.`
+  if (error instanceof FreightQueryRejectedError) return `${name} recusou a consulta: ${error.errorName}${error.serviceMessage ? ` (${error.serviceMessage})` : ""}.`
+  if (error instanceof TrackingRejectedError) return `${name} recusou o pedido: ${error.serviceMessage ?? `HTTP ${error.status}`}.`
+  if (error instanceof QuotaExceededError) return `${name} avisa que o limite de consultas do plano foi atingido (HTTP 429).`
+  if (error instanceof TimeoutError) return `${name} não respondeu a tempo.`
+  if (error instanceof NetworkError) return `Não foi possível conectar ao serviço de ${context}. Confira a URL.`
+  if (error instanceof ServerError) return `${name} falhou (HTTP ${error.status}).`
+  if (error instanceof InvalidAnswerError) return `${name} respondeu algo que não é uma resposta válida: confira a URL.`
+  if (error instanceof FreightNotConfiguredError) return "Informe a URL e o token do serviço de frete."
+  return `Erro inesperado ao falar com o serviço de ${context}.`
+}
+
 /** A sample quote: one default package worth R$ 100 between the two CEPs. */
 async function testFreight(input: ConnectionTestInput): Promise<ConnectionTestResult["freight"]> {
   const { url, token, timeoutMs } = input.freight
-  if (!url || !token) {
-    return { ok: false, services: [], message: describeServiceError(new FreightNotConfiguredError(), "frete"), overlaps: [] }
-  }
+  const failed = (error: unknown) => ({ ok: false, services: [], message: describeServiceError(error, "frete"), overlaps: [] })
+  if (!url || !token) return failed(new FreightNotConfiguredError())
   const client = new FreightClient({ url, token, timeoutMs, connections: 1, logger: input.logger })
   try {
     const box = input.settings.default_package
@@ -51,20 +65,13 @@ async function testFreight(input: ConnectionTestInput): Promise<ConnectionTestRe
     })
     const asOffered = serviceAsOffered(input.settings)
     const services = quote.quotations
-      .map((quotation) => ({
-        service: quotation.service,
-        ...asOffered(quotation),
-        api_name: quotation.serviceName,
-        carrier: quotation.carrier,
-        amountCents: quotation.priceCents,
-        days: quotation.days,
-      }))
+      .map((quotation) => ({ service: quotation.service, ...asOffered(quotation), api_name: quotation.serviceName, carrier: quotation.carrier, amountCents: quotation.priceCents, days: quotation.days }))
       .sort(byDisplayOrder(input.settings))
       .map(({ amountCents, ...service }) => ({ ...service, amount: amountCents / 100 }))
     const overlaps = overlappingOptions(input.options ?? [], offersFromQuote(quote, input.settings, new Date()))
     return { ok: true, services, message: services.length ? null : "O serviço respondeu, mas sem nenhuma cotação para esses CEPs.", overlaps }
   } catch (error) {
-    return { ok: false, services: [], message: describeServiceError(error, "frete"), overlaps: [] }
+    return failed(error)
   } finally {
     await client.close()
   }
@@ -73,9 +80,7 @@ async function testFreight(input: ConnectionTestInput): Promise<ConnectionTestRe
 /** The tracking API can only tell a refused credential: it has no read operation. */
 async function testTracking(input: ConnectionTestInput): Promise<ConnectionTestResult["tracking"]> {
   const { url, credential, timeoutMs } = input.tracking
-  if (!url || !credential) {
-    return { ok: null, message: "Rastreamento não configurado: informe a URL e a credencial." }
-  }
+  if (!url || !credential) return { ok: null, message: "Rastreamento não configurado: informe a URL e a credencial." }
   const client = new TrackingClient({ url, credential, timeoutMs, connections: 1, logger: input.logger })
   try {
     await client.probe()

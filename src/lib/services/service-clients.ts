@@ -1,44 +1,34 @@
 import { FreightClient, type FreightClientOptions } from "../freight/client"
 import { TrackingClient, type TrackingClientOptions } from "../tracking/client"
 
-type Settings<T> = Omit<T, "logger" | "dispatcher">
+type Shared = Pick<FreightClientOptions, "logger" | "dispatcher">
+type Entry<C> = { key: string; client: C }
 
-function keyOf(settings: object): string {
-  return JSON.stringify(settings)
+/** The entry for `settings`: the one kept when they are the same, else a new client (the old one closed once its requests finish). */
+function reuse<C extends { close(): Promise<void> }>(entry: Entry<C> | undefined, settings: object, create: () => C): Entry<C> {
+  const key = JSON.stringify(settings)
+  if (entry?.key === key) return entry
+  void entry?.client.close()
+  return { key, client: create() }
 }
 
-/**
- * Keeps one client, hence one connection pool, per service for the whole process. A client is
- * replaced (and its pool closed once its requests finish) only when its settings change, e.g.
- * when the merchant saves a new token in the admin.
- */
+/** One client, hence one connection pool, per service for the whole process, replaced only when its settings change (a new token saved in the admin). */
 export class ServiceClients {
-  private freightEntry?: { key: string; client: FreightClient }
-  private trackingEntry?: { key: string; client: TrackingClient }
+  private freightEntry?: Entry<FreightClient>
+  private trackingEntry?: Entry<TrackingClient>
 
-  constructor(private readonly shared: Pick<FreightClientOptions, "logger" | "dispatcher"> = {}) {}
+  constructor(private readonly shared: Shared = {}) {}
 
-  freight(settings: Settings<FreightClientOptions>): FreightClient {
-    const key = keyOf(settings)
-    if (this.freightEntry?.key !== key) {
-      void this.freightEntry?.client.close()
-      this.freightEntry = { key, client: new FreightClient({ ...settings, ...this.shared }) }
-    }
-    return this.freightEntry.client
+  freight(settings: Omit<FreightClientOptions, keyof Shared>): FreightClient {
+    return (this.freightEntry = reuse(this.freightEntry, settings, () => new FreightClient({ ...settings, ...this.shared }))).client
   }
 
-  tracking(settings: Settings<TrackingClientOptions>): TrackingClient {
-    const key = keyOf(settings)
-    if (this.trackingEntry?.key !== key) {
-      void this.trackingEntry?.client.close()
-      this.trackingEntry = { key, client: new TrackingClient({ ...settings, ...this.shared }) }
-    }
-    return this.trackingEntry.client
+  tracking(settings: Omit<TrackingClientOptions, keyof Shared>): TrackingClient {
+    return (this.trackingEntry = reuse(this.trackingEntry, settings, () => new TrackingClient({ ...settings, ...this.shared }))).client
   }
 
   async close(): Promise<void> {
     await Promise.all([this.freightEntry?.client.close(), this.trackingEntry?.client.close()])
-    this.freightEntry = undefined
-    this.trackingEntry = undefined
+    this.freightEntry = this.trackingEntry = undefined
   }
 }

@@ -13,43 +13,30 @@ export type ConnectionTestRequest = {
   options?: ConnectionTestInput["options"]
 }
 
-type InForce = { settings: FreteSettings; credentials: Credentials; options: FreteOptions; logger: Logger }
-
-const sameUrl = (a: string | undefined, b: string | undefined) => Boolean(a && b) && (a as string).replace(/\/+$/, "") === (b as string).replace(/\/+$/, "")
+const sameUrl = (a: string | undefined, b: string | undefined) => !!a && !!b && a.replace(/\/+$/, "") === b.replace(/\/+$/, "")
 
 /**
- * "Testar conexão" with a URL other than the one in force sends only a secret typed with it: the
- * secret in force (from the options, or saved) never goes to an address it was not configured for.
+ * "Testar conexão": a sample quote and a check of the tracking credential, with the URLs and
+ * secrets typed, or else those in force. With a URL other than the one in force, only a secret
+ * typed with it is sent: a secret never goes to an address it was not configured for.
  */
-export function secretsNeededForTest(typed: Pick<ConnectionTestRequest, "freight" | "tracking">, inForce: Credentials): Array<{ field: string; message: string }> {
+export function testConnectionInForce(
+  input: ConnectionTestRequest,
+  { settings, credentials, options, logger }: { settings: FreteSettings; credentials: Credentials; options: FreteOptions; logger: Logger }
+): Promise<ConnectionTestResult> {
   const issues: Array<{ field: string; message: string }> = []
-  if (typed.freight.url && !typed.freight.token && !sameUrl(typed.freight.url, inForce.freight.url)) {
+  if (input.freight.url && !input.freight.token && !sameUrl(input.freight.url, credentials.freight.url)) {
     issues.push({ field: "freight_token", message: "Para testar outra URL de frete, digite também o token: o token salvo só é enviado à URL configurada com ele." })
   }
-  if (typed.tracking.url && !typed.tracking.credential && !sameUrl(typed.tracking.url, inForce.tracking.url)) {
+  if (input.tracking.url && !input.tracking.credential && !sameUrl(input.tracking.url, credentials.tracking.url)) {
     issues.push({ field: "tracking_credential", message: "Para testar outra URL de rastreamento, digite também a credencial: a credencial salva só é enviada à URL configurada com ela." })
   }
-  return issues
-}
-
-/**
- * "Testar conexão" of the admin: a sample quote between two CEPs and a check of the tracking
- * credential, with the URLs and secrets typed (not saved yet), or else those in force.
- */
-export function testConnectionInForce(input: ConnectionTestRequest, { settings, credentials, options, logger }: InForce): Promise<ConnectionTestResult> {
-  const issues = secretsNeededForTest(input, credentials)
-  if (issues.length) {
-    throw Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, issues.map((issue) => issue.message).join(" ")), { issues })
-  }
+  if (issues.length) throw Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, issues.map((issue) => issue.message).join(" ")), { issues })
   return testConnection({
     originCep: input.originCep,
     destinationCep: input.destinationCep,
     freight: { url: input.freight.url || credentials.freight.url, token: input.freight.token || credentials.freight.secret, timeoutMs: options.freight.timeoutMs },
-    tracking: {
-      url: input.tracking.url || credentials.tracking.url,
-      credential: input.tracking.credential || credentials.tracking.secret,
-      timeoutMs: options.tracking.timeoutMs,
-    },
+    tracking: { url: input.tracking.url || credentials.tracking.url, credential: input.tracking.credential || credentials.tracking.secret, timeoutMs: options.tracking.timeoutMs },
     settings,
     options: input.options,
     logger,

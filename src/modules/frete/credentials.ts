@@ -1,81 +1,51 @@
 import { createHash } from "node:crypto"
-import type { FreteOptions } from "../../../medusa-plugin.config"
+import { normalizeServiceUrl, type FreteOptions } from "../../../medusa-plugin.config"
+import { decryptSecret, encryptSecret, isBoundSecret } from "../../lib/security/secret-box"
 import type { FreteSettings } from "../../lib/settings/schema"
-
-export type CredentialSource = "option" | "settings" | null
-
-/** A secret saved from the admin, decrypted (held in memory only), and the URL it was saved for. */
-export interface StoredSecret {
-  value: string
-  /** The service URL in force when it was saved; undefined for secrets saved before the URL was kept. */
-  url?: string | null
-  /** Sealed before the URL was bound into its encryption: sealed again, bound, once used with its URL. */
-  unbound?: boolean
-}
-
-/**
- * A saved secret that cannot be opened: the encryption key changed, or the row was changed
- * (its URL, or its ciphertext). It is never sent; the admin asks for it to be typed again.
- */
-export interface UnreadableSecret {
-  unreadable: true
-}
-
-export type StoredSecrets = Partial<Record<SecretName, StoredSecret | UnreadableSecret>>
 
 export const SECRET_NAMES = ["freight_token", "tracking_credential"] as const
 export type SecretName = (typeof SECRET_NAMES)[number]
 
-/** Where, in the sealed-secrets record, the URL a secret was saved for is kept (a URL is no secret). */
-export const boundUrlKey = (name: SecretName) => `${name}_url`
+/** The `secrets` column: each secret sealed with its URL as authenticated data, the URL beside it (`<name>_url`): a URL changed in the table makes it undecryptable. */
+export type Sealed = Record<string, string>
 
+/** A saved secret, decrypted (in memory only); `url` undefined when saved before the URL was kept; `unbound` when sealed before the binding. */
+type StoredSecret = { value: string; url?: string | null; unbound?: boolean }
+/** `unreadable`: another key or a changed row; never sent, the admin asks for it again. */
+export type StoredSecrets = Partial<Record<SecretName, StoredSecret | { unreadable: true }>>
+
+type Source = "option" | "settings" | null
 interface ServiceCredentials {
   url?: string
   secret?: string
-  urlSource: CredentialSource
-  secretSource: CredentialSource
-  /**
-   * A secret is set but kept from the URL in force: not the one it was configured with, or (saved
-   * in the admin) one that cannot be opened any more. Either way it must be typed again for that URL.
-   */
+  urlSource: Source
+  secretSource: Source
+  /** A secret is set but kept from the URL in force (not the one it was configured with, or unreadable): it must be typed again. */
   secretWithheld: boolean
 }
-
 export interface Credentials {
   freight: ServiceCredentials
   tracking: ServiceCredentials
 }
 
-/**
- * A secret only ever goes to the URL it was configured with: an option's secret with the option's
- * URL; a secret saved in the admin with the URL in force when it was saved. Otherwise the service
- * counts as not configured, so that no admin-typed address can receive a token it was not given for.
- */
-function service(
-  optionUrl: string | undefined,
-  savedUrl: string | null,
-  optionSecret: string | undefined,
-  saved: StoredSecret | UnreadableSecret | undefined
-): ServiceCredentials {
-  const url = optionUrl ? { value: optionUrl, source: "option" as const } : savedUrl ? { value: savedUrl, source: "settings" as const } : { value: undefined, source: null }
+const urlKey = (name: SecretName) => `${name}_url`
+const binding = (url: string) => normalizeServiceUrl(url.trim())
+const sealBound = (name: SecretName, value: string, url: string, key: string): Sealed => ({ [name]: encryptSecret(value, key, binding(url)), [urlKey(name)]: url })
+
+/** A secret only goes to the URL it was configured with: an option's with the option's URL, a saved one with the URL it was saved for. */
+function service(optionUrl: string | undefined, savedUrl: string | null, optionSecret: string | undefined, saved: StoredSecrets[SecretName]): ServiceCredentials {
+  const url = optionUrl || savedUrl || undefined
+  const urlSource: Source = optionUrl ? "option" : savedUrl ? "settings" : null
   if (optionSecret) {
-    const paired = url.source === "option"
-    return { url: url.value, urlSource: url.source, secret: paired ? optionSecret : undefined, secretSource: "option", secretWithheld: !paired }
+    const paired = urlSource === "option"
+    return { url, urlSource, secret: paired ? optionSecret : undefined, secretSource: "option", secretWithheld: !paired }
   }
-  if (saved && "unreadable" in saved) {
-    return { url: url.value, urlSource: url.source, secret: undefined, secretSource: "settings", secretWithheld: true }
-  }
-  if (saved) {
-    const paired = Boolean(url.value) && (saved.url === undefined || saved.url === url.value)
-    return { url: url.value, urlSource: url.source, secret: paired ? saved.value : undefined, secretSource: "settings", secretWithheld: !paired }
-  }
-  return { url: url.value, urlSource: url.source, secret: undefined, secretSource: null, secretWithheld: false }
+  if (!saved) return { url, urlSource, secret: undefined, secretSource: null, secretWithheld: false }
+  const paired = !("unreadable" in saved) && Boolean(url) && (saved.url === undefined || saved.url === url)
+  return { url, urlSource, secret: paired ? (saved as StoredSecret).value : undefined, secretSource: "settings", secretWithheld: !paired }
 }
 
-/**
- * The URLs and secrets in force: those of the plugin's options (medusa-config or FRETE_*) win over
- * those saved in the admin, so that a deployment can pin them; each secret paired only with its URL.
- */
+/** The options (medusa-config or FRETE_*) win over what is saved in the admin, so a deployment can pin them. */
 export function credentialsInForce(options: FreteOptions, settings: FreteSettings, secrets: StoredSecrets): Credentials {
   return {
     freight: service(options.freight.url, settings.freight_url, options.freight.token, secrets.freight_token),
@@ -83,12 +53,7 @@ export function credentialsInForce(options: FreteOptions, settings: FreteSetting
   }
 }
 
-/** The URL a secret saved now for this service is bound to: the option's URL, else the saved one. */
-export function urlForNewSecret(options: FreteOptions, settings: FreteSettings, name: SecretName): string | null {
-  return name === "freight_token" ? options.freight.url || settings.freight_url : options.tracking.url || settings.tracking_url
-}
-
-/** A short fingerprint of an account (URL and secret), to key cached answers by; never the secret. */
+/** A short fingerprint of an account, to key cached answers by; never the secret. */
 export function accountFingerprint(url: string | undefined, secret: string | undefined): string {
   return url && secret ? createHash("sha256").update(`${url}\n${secret}`).digest("hex").slice(0, 16) : "none"
 }
@@ -100,9 +65,89 @@ export function credentialsView(credentials: Credentials, encryptionAvailable: b
     url_source: entry.urlSource,
     secret_set: Boolean(entry.secret) || entry.secretWithheld,
     secret_source: entry.secretSource,
-    // Set, but not for the URL in force (or, saved here, no longer readable): the service is not
-    // configured until the secret is typed again for that URL.
     secret_withheld: entry.secretWithheld,
   })
   return { encryption_available: encryptionAvailable, freight: view(credentials.freight), tracking: view(credentials.tracking) }
+}
+
+/** The secrets a save changes (a string replaces one, null removes it), checked; a problem goes to `issues`. */
+export function secretChanges(input: unknown, encryptionAvailable: boolean, issues: Array<{ field: string; message: string }>): Partial<Record<SecretName, string | null>> {
+  if (input === undefined) return {}
+  if (!input || typeof input !== "object" || Array.isArray(input)) {
+    issues.push({ field: "secrets", message: "envie os segredos como um objeto" })
+    return {}
+  }
+  const changes: Partial<Record<SecretName, string | null>> = {}
+  for (const [name, value] of Object.entries(input as Record<string, unknown>)) {
+    const field = `secrets.${name}`
+    if (!(SECRET_NAMES as readonly string[]).includes(name)) {
+      issues.push({ field, message: "segredo desconhecido" })
+    } else if (value === null) {
+      changes[name as SecretName] = null
+    } else if (typeof value !== "string" || !value.trim() || value.length > 1000) {
+      issues.push({ field, message: "informe o segredo como texto, ou null para removê-lo" })
+    } else if (!/^[\x20-\x7e]+$/.test(value)) {
+      // Tokens and Basic credentials are printable ASCII: anything else would be sent changed, and refused.
+      issues.push({ field, message: "o segredo tem caracteres não permitidos: use só letras, números e símbolos ASCII" })
+    } else if (!encryptionAvailable) {
+      issues.push({ field, message: "Defina FRETE_ENCRYPTION_KEY (opção encryptionKey) no servidor para salvar segredos pelo painel." })
+    } else {
+      changes[name as SecretName] = value.trim()
+    }
+  }
+  return changes
+}
+
+/** The sealed secrets after a save: a service whose saved URL changes forgets its secret unless a new one comes; a new one is bound to the URL in force. */
+export function sealSecrets(sealed: Sealed, changes: Partial<Record<SecretName, string | null>>, current: FreteSettings, next: FreteSettings, options: FreteOptions): Sealed {
+  const result = { ...sealed }
+  const forget = (name: SecretName) => {
+    delete result[name]
+    delete result[urlKey(name)]
+  }
+  if (next.freight_url !== current.freight_url && !("freight_token" in changes)) forget("freight_token")
+  if (next.tracking_url !== current.tracking_url && !("tracking_credential" in changes)) forget("tracking_credential")
+  for (const [name, value] of Object.entries(changes) as Array<[SecretName, string | null]>) {
+    const url = name === "freight_token" ? options.freight.url || next.freight_url : options.tracking.url || next.tracking_url
+    if (value === null) forget(name)
+    else Object.assign(result, sealBound(name, value, url ?? "", options.encryptionKey as string))
+  }
+  return result
+}
+
+/** The saved secrets, decrypted; one that cannot be opened (another key, a changed row) is marked unreadable and `report`ed. */
+export function openSecrets(sealed: Sealed, key: string | undefined, report: (problem: string) => void): StoredSecrets {
+  const secrets: StoredSecrets = {}
+  for (const name of SECRET_NAMES) {
+    if (!sealed[name]) continue
+    try {
+      if (!key) throw new Error("no encryptionKey (FRETE_ENCRYPTION_KEY) is set to decrypt it")
+      const url = sealed[urlKey(name)]
+      const value = decryptSecret(sealed[name], key, url === undefined ? undefined : binding(url))
+      secrets[name] = { value, url: url === undefined ? undefined : url || null, ...(isBoundSecret(sealed[name]) ? {} : { unbound: true }) }
+    } catch (error) {
+      secrets[name] = { unreadable: true }
+      report(`frete: the ${name} saved in the admin is ignored until it is saved again: ${(error as Error).message}`)
+    }
+  }
+  return secrets
+}
+
+/** A secret sealed again with its URL bound in, to replace `was` only if the row still holds it. */
+export interface Resealing {
+  name: SecretName
+  was: { sealed: string; url: string | undefined }
+  next: Sealed
+}
+
+/** Secrets sealed before the binding and in force with their URL, sealed again bound to it (only when in force: never blessing a URL it was not used with). */
+export function resealings(sealed: Sealed, secrets: StoredSecrets, credentials: Credentials, key: string | undefined): Resealing[] {
+  if (!key) return []
+  const inForce = { freight_token: credentials.freight, tracking_credential: credentials.tracking }
+  return SECRET_NAMES.flatMap((name) => {
+    const secret = secrets[name]
+    const { secretSource, secretWithheld, url, secret: value } = inForce[name]
+    if (!secret || "unreadable" in secret || !secret.unbound || secretSource !== "settings" || secretWithheld || !url || value !== secret.value) return []
+    return [{ name, was: { sealed: sealed[name], url: sealed[urlKey(name)] }, next: sealBound(name, secret.value, url, key) }]
+  })
 }

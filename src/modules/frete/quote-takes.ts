@@ -1,22 +1,19 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { WINDOW_MS } from "../../lib/checkout/quota-leases"
 
-const TABLE = "frete_quote_budget"
-
 /**
- * The quota guard's shared count (src/lib/checkout/quota-leases.ts), in Postgres so that the
- * bounds hold across all of the store's instances: one row per key (a client's hash, or `store`)
- * and minute, with the units granted so far. A grant is one statement that locks that row alone,
- * for the statement's time: no lock shared by every query of the cluster, no transaction.
+ * The quota guard's shared count, in Postgres so that its bounds hold across the store's
+ * instances: one row per key (a client's hash, or `store`) and minute. A grant is one statement
+ * that locks that row alone: no lock shared by every query of the cluster, no transaction.
  */
 export class QuoteTakes {
   constructor(private readonly knex: () => Knex) {}
 
-  /** Up to `want` more units of `key` in the minute that starts at `windowStart`, never past `limit`: how many were granted. */
+  /** Up to `want` more units of `key` in the minute from `windowStart`, never past `limit`: how many were granted. */
   async grant(key: string, windowStart: number, want: number, limit: number): Promise<number> {
-    // In the update, both expressions read the row as it was: `last_grant` is what this statement added.
+    // In the update both expressions read the row as it was: `last_grant` is what this statement added.
     const { rows } = await this.knex().raw(
-      `insert into ${TABLE} as b (key, window_start, granted, last_grant) values (?, ?, least(?::int, ?::int), least(?::int, ?::int))
+      `insert into frete_quote_budget as b (key, window_start, granted, last_grant) values (?, ?, least(?::int, ?::int), least(?::int, ?::int))
        on conflict (key, window_start) do update
          set last_grant = greatest(0, least(?::int, ?::int - b.granted)), granted = b.granted + greatest(0, least(?::int, ?::int - b.granted))
        returning last_grant`,
@@ -25,9 +22,9 @@ export class QuoteTakes {
     return Number((rows[0] as { last_grant: number }).last_grant)
   }
 
-  /** Forgets the minutes that ended: the table holds the current minute and the one before. */
-  async prune(now = Date.now()): Promise<number> {
-    const { rowCount } = await this.knex().raw(`delete from ${TABLE} where window_start < ?`, [now - 2 * WINDOW_MS])
+  /** Forgets the minutes that ended: the table keeps the current minute and the one before. */
+  async prune(): Promise<number> {
+    const { rowCount } = await this.knex().raw(`delete from frete_quote_budget where window_start < ?`, [Date.now() - 2 * WINDOW_MS])
     return rowCount ?? 0
   }
 }

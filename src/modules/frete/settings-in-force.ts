@@ -1,207 +1,160 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { Logger } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
 import type { FreteOptions } from "../../../medusa-plugin.config"
-import { repairSettings } from "../../lib/settings/repair"
-import { DEFAULT_SETTINGS, type FreteSettings } from "../../lib/settings/schema"
-import { credentialsInForce, type Credentials } from "./credentials"
-import { openSecrets, type Sealed } from "./sealed-secrets"
-import { resealInBackground, resealings } from "./secret-resealing"
-import { readSettingsRow } from "./settings-row"
-import { saveMergedSettings } from "./settings-save"
+import { mergeSettings } from "../../lib/settings/merge"
+import { DEFAULT_SETTINGS, freteSettingsSchema, repairSettings, type FreteSettings } from "../../lib/settings/schema"
+import { credentialsInForce, openSecrets, resealings, sealSecrets, secretChanges, type Credentials, type Resealing, type Sealed } from "./credentials"
 
-export { SETTINGS_ROW_ID } from "./settings-row"
+const ROW_ID = "frete_settings"
 
-/**
- * How long checkout waits for the settings to be read again before it prices with the ones last
- * read. A read can hang rather than fail (a migration holding a lock on the table during a rolling
- * deploy): without a bound, every checkout would wait as long as the lock. Short, since checkout
- * pays it on top of the freight query (once per hanging read, not per request); long enough that a
- * healthy read on a busy database answers within it.
- */
+/** How long checkout waits for a read of the settings, which a migration's lock can hang, before it prices with the ones last read. */
 export const SETTINGS_READ_WAIT_MS = 500
 
-/** The one read of the settings under way, and whether it has outlasted SETTINGS_READ_WAIT_MS. */
-type Refresh = {
-  settings: Promise<FreteSettings>
-  /** Resolves when the read has outlasted the bound; never when it answers first. */
-  overdue: Promise<void>
-  late: boolean
+/** No row (or a soft-deleted one) reads as the defaults. */
+const rowOf = (record: { settings: unknown; secrets: Sealed | null; deleted_at?: Date | null } | undefined) => (record && !record.deleted_at ? { settings: record.settings, sealed: { ...record.secrets } } : { settings: undefined, sealed: {} })
+
+/** `promise`, or `late()` if it has not settled by `until` (a `Date.now()` time); the timer never keeps the process up. */
+function settledBy<T>(promise: Promise<T>, until: number, late: () => T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeUp = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(late()), until - Date.now()).unref()))
+  return Promise.race([promise, timeUp]).finally(() => clearTimeout(timer))
 }
 
-type Deps = {
-  knex: () => Knex
-  options: FreteOptions
-  logger: Logger
-  /** Told the credentials each time settings are applied (the quoter keys its answers by account). */
-  onApply: (credentials: Credentials) => void
-}
+/** `onApply`: told the credentials each time settings are applied (the quoter keys its answers by account). */
+type Deps = { knex: () => Knex; options: FreteOptions; logger: Logger; onApply: (credentials: Credentials) => void }
 
 /**
  * The merchant's settings (one row of `frete_settings`) and the credentials they put in force in
- * this process: read again once `settingsRefreshMs` has passed, so a change saved on another
- * Medusa instance applies here within that time, with no restart.
+ * this process, read again once `settingsRefreshMs` has passed: a save on another instance
+ * applies here within that time.
  */
 export class SettingsInForce {
   private cached_?: { value: FreteSettings; readAt: number }
-  private refresh_?: Refresh
+  private refresh_?: { settings: Promise<FreteSettings>; until: number }
   private credentials_: Credentials
-  /** Secret problems already logged: the settings are read again every few seconds. */
-  private readonly problemsLogged_ = new Set<string>()
-  /** A refresh failed and the settings last read stand in: logged once, until a read succeeds. */
-  private refreshFailing_ = false
-  /** A refresh outlasted SETTINGS_READ_WAIT_MS and the settings last read stand in: logged once, until a read answers. */
-  private refreshOverran_ = false
-  /** Stored fields that no longer pass the schema and stand at their default (see repairSettings). */
+  /** Lines logged once: the settings are read again every few seconds. */
+  private readonly logged_ = new Set<string>()
+  private failing_ = false
+  private overran_ = false
   private repaired_: string[] = []
-  /** Repaired fields already warned about: the settings are read again every few seconds. */
   private repairsLogged_ = new Set<string>()
   /** Saves of this process in the order they took the row's lock, and the last one applied. */
-  private saveGeneration_ = 0
-  private appliedSaveGeneration_ = 0
+  private saves_ = 0
+  private appliedSave_ = 0
 
   constructor(private readonly deps: Deps) {
     this.credentials_ = credentialsInForce(deps.options, DEFAULT_SETTINGS, {})
   }
 
-  /** The URLs and secrets in force as of the last read of the settings. */
   get credentials(): Credentials {
     return this.credentials_
   }
 
-  /** The stored fields that no longer passed the schema at the last read, back at their default until saved. */
+  /** Stored fields that no longer passed the schema at the last read, at their default until saved. */
   get repairedFields(): string[] {
     return this.repaired_
   }
 
   /**
-   * The settings in force. Once `settingsRefreshMs` has passed they are read again, one read at a
-   * time; a caller waits for that read at most until it is SETTINGS_READ_WAIT_MS old, then gets
-   * the settings last read while the read goes on, and whatever it reads is in force once it
-   * answers. Only the first read of the process, with nothing to stand in, is waited for in full.
+   * One read at a time; a caller waits for it until it is SETTINGS_READ_WAIT_MS old, then gets the
+   * settings last read while it goes on. Only the first read of the process is waited for in full.
    */
   async get(): Promise<FreteSettings> {
     const cached = this.cached_
-    if (cached && Date.now() - cached.readAt < this.deps.options.settingsRefreshMs) {
-      return cached.value
-    }
-    const refresh = (this.refresh_ ??= this.startRefresh())
-    if (!cached) {
-      return refresh.settings
-    }
-    // A save may have applied newer settings while the read hangs: those stand in then.
-    const standIn = () => (this.cached_ ?? cached).value
-    if (refresh.late) {
-      return standIn()
-    }
-    return Promise.race([refresh.settings, refresh.overdue.then(standIn)])
-  }
-
-  private startRefresh(): Refresh {
-    let timer: NodeJS.Timeout | undefined
-    const overdue = new Promise<void>((resolve) => {
-      // With nothing read yet nothing can stand in: the first read is waited for in full.
-      if (this.cached_) {
-        timer = setTimeout(resolve, SETTINGS_READ_WAIT_MS)
-        // A read hanging at shutdown must not keep the process up.
-        timer.unref()
+    if (cached && Date.now() - cached.readAt < this.deps.options.settingsRefreshMs) return cached.value
+    const refresh = (this.refresh_ ??= { settings: this.refresh().finally(() => (this.refresh_ = undefined)), until: cached ? Date.now() + SETTINGS_READ_WAIT_MS : Infinity })
+    // A read begun with nothing read before is waited for in full: nothing could stand in.
+    if (!cached || refresh.until === Infinity) return refresh.settings
+    const standIn = () => {
+      if (!this.overran_) {
+        this.overran_ = true
+        const { readAt } = this.cached_ ?? cached
+        this.deps.logger.warn(
+          `frete: reading the settings has not answered within ${SETTINGS_READ_WAIT_MS} ms; the settings read at ${new Date(readAt).toISOString()} stay in force until it answers`
+        )
       }
-    })
-    const refresh: Refresh = {
-      settings: this.refresh().finally(() => {
-        clearTimeout(timer)
-        this.refresh_ = undefined
-      }),
-      overdue,
-      late: false,
+      // A save may have applied newer settings while the read hangs.
+      return (this.cached_ ?? cached).value
     }
-    // Registered before any caller's race, so the callers the bound releases already see it late.
-    void overdue.then(() => {
-      refresh.late = true
-      this.readOverran()
-    })
-    return refresh
+    return Date.now() >= refresh.until ? standIn() : settledBy(refresh.settings, refresh.until, standIn)
   }
 
-  /** Logged when the bound passes, not per caller: every request meanwhile gets the settings last read. */
-  private readOverran(): void {
-    const last = this.cached_
-    if (this.refreshOverran_ || !last) {
-      return
-    }
-    this.refreshOverran_ = true
-    this.deps.logger.warn(
-      `frete: reading the settings has not answered within ${SETTINGS_READ_WAIT_MS} ms; the settings read at ${new Date(last.readAt).toISOString()} stay in force until it answers`
-    )
-  }
-
-  /**
-   * Reads the settings again. When that read fails (a database blip), the settings last read stay
-   * in force, so checkout keeps its prices, and the read is tried again after
-   * `settingsRefreshMs`, not on every request. With none read yet in this process the error
-   * stands: defaults would price without the merchant's rules (free freight, handling days,
-   * extra price, fallback table, URLs saved in the admin).
-   */
+  /** A failed read keeps the settings last read, tried again after `settingsRefreshMs`; with none read yet the error stands (no price without the merchant's rules). */
   private async refresh(): Promise<FreteSettings> {
     try {
       const settings = await this.read()
-      if (this.refreshFailing_ || this.refreshOverran_) {
-        this.refreshFailing_ = false
-        this.refreshOverran_ = false
+      if (this.failing_ || this.overran_) {
+        this.failing_ = this.overran_ = false
         this.deps.logger.info("frete: the settings are read again; the ones saved now are in force")
       }
       return settings
     } catch (error) {
       const last = this.cached_
-      if (!last) {
-        throw error
-      }
-      if (!this.refreshFailing_) {
-        this.refreshFailing_ = true
+      if (!last) throw error
+      if (!this.failing_) {
+        this.failing_ = true
         const reason = error instanceof Error ? error.message : String(error)
-        this.deps.logger.warn(
-          `frete: reading the settings failed (${reason}); the settings read at ${new Date(last.readAt).toISOString()} stay in force until a read succeeds`
-        )
+        this.deps.logger.warn(`frete: reading the settings failed (${reason}); the settings read at ${new Date(last.readAt).toISOString()} stay in force until a read succeeds`)
       }
       this.cached_ = { value: last.value, readAt: Date.now() }
       return last.value
     }
   }
 
-  /** Saves settings and secrets (see saveMergedSettings), and puts them in force in this process. */
-  async save(input: Record<string, unknown>): Promise<FreteSettings> {
-    // Counted under the row's lock: the saves of this process commit in this order.
-    const saved = await saveMergedSettings(this.deps.knex(), this.deps.options, input, () => (this.saveGeneration_ += 1))
-    if (saved.repaired.length) {
-      this.deps.logger.warn(`frete: this save stored the default of ${saved.repaired.join(", ")}, which no longer passed the settings' schema; the other settings were kept`)
-    }
-    // Two saves of this process may answer in either order: the one that committed last stays in force.
-    if (saved.generation < this.appliedSaveGeneration_) {
-      return saved.settings
-    }
-    this.appliedSaveGeneration_ = saved.generation
-    this.noteRepairs([])
-    return this.apply(saved.settings, saved.sealed)
-  }
-
   private async read(): Promise<FreteSettings> {
-    const savesApplied = this.appliedSaveGeneration_
-    const row = await readSettingsRow(this.deps.knex())
-    // A save of this process put in force while this read was under way stands: the read may have
-    // seen the row before that save committed, and applying it would undo the save here (a token
-    // just saved, gone until the next read). The next refresh reads the row again.
-    const saved = this.cached_
-    if (this.appliedSaveGeneration_ !== savesApplied && saved) {
-      return saved.value
-    }
+    const savesApplied = this.appliedSave_
+    // No lock: checkout's reads never wait for a save.
+    const { rows } = await this.deps.knex().raw(`select settings, secrets from frete_settings where id = ? and deleted_at is null`, [ROW_ID])
+    // A save of this process applied meanwhile stands: this read may have seen the row before it committed.
+    if (this.appliedSave_ !== savesApplied && this.cached_) return this.cached_.value
+    const row = rowOf(rows[0])
     const { settings, repaired } = repairSettings(row.settings ?? {})
     this.noteRepairs(repaired)
     return this.apply(settings, row.sealed)
   }
 
   /**
-   * Keeps the fields repaired at this read for the admin, and warns once per field (never with its
-   * value: the row may hold anything). A field repaired again after a save warns again.
+   * Merges `input` into the stored settings (mergeSettings), the stored ones read through
+   * repairSettings; `secrets` are sealed. The read, merge and write hold the row's lock: a save at
+   * the same moment, here or on another instance, waits and merges over this one. A bad value is
+   * an INVALID_DATA error naming each field; nothing is saved then.
    */
+  async save(input: Record<string, unknown>): Promise<FreteSettings> {
+    const { secrets, ...fields } = input
+    const { knex, options, logger } = this.deps
+    const saved = await knex().transaction(async (trx) => {
+      // The first save of all inserts the row in this transaction: two first saves queue on its key.
+      await trx.raw(`insert into frete_settings (id, settings, secrets) values (?, '{}'::jsonb, '{}'::jsonb) on conflict (id) do nothing`, [ROW_ID])
+      const { rows } = await trx.raw(`select settings, secrets, deleted_at from frete_settings where id = ? for update`, [ROW_ID])
+      const row = rowOf(rows[0])
+      const { settings: current, repaired } = repairSettings(row.settings ?? {})
+      const parsed = freteSettingsSchema.safeParse(mergeSettings(current, fields))
+      const issues = parsed.success ? [] : parsed.error.issues.map((issue) => ({ field: issue.path.join("."), message: issue.message }))
+      const changes = secretChanges(secrets, Boolean(options.encryptionKey), issues)
+      if (!parsed.success || issues.length) {
+        const message = `Configuração inválida: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join("; ")}`
+        throw Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, message), { issues })
+      }
+      const sealed = sealSecrets(row.sealed, changes, current, parsed.data, options)
+      await trx.raw(`update frete_settings set settings = ?::jsonb, secrets = ?::jsonb, deleted_at = null, updated_at = now() where id = ?`, [
+        JSON.stringify(parsed.data),
+        JSON.stringify(sealed),
+        ROW_ID,
+      ])
+      return { settings: parsed.data, sealed, repaired, generation: (this.saves_ += 1) }
+    })
+    if (saved.repaired.length) {
+      logger.warn(`frete: this save stored the default of ${saved.repaired.join(", ")}, which no longer passed the settings' schema; the other settings were kept`)
+    }
+    // Two saves of this process may answer in either order: the one that committed last stays in force.
+    if (saved.generation < this.appliedSave_) return saved.settings
+    this.appliedSave_ = saved.generation
+    this.noteRepairs([])
+    return this.apply(saved.settings, saved.sealed)
+  }
+
+  /** Warns once per repaired field, never with its value; a field repaired again after a save warns again. */
   private noteRepairs(repaired: string[]): void {
     this.repaired_ = repaired
     for (const field of repaired) {
@@ -214,21 +167,49 @@ export class SettingsInForce {
     this.repairsLogged_ = new Set(repaired)
   }
 
-  /** Makes these settings and secrets the ones in force in this process. */
   private apply(settings: FreteSettings, sealed: Sealed): FreteSettings {
-    const secrets = openSecrets(sealed, this.deps.options.encryptionKey, (problem) => this.reportOnce(problem, (line) => this.deps.logger.error(line)))
-    this.credentials_ = credentialsInForce(this.deps.options, settings, secrets)
+    const { options, logger } = this.deps
+    const secrets = openSecrets(sealed, options.encryptionKey, (problem) => this.logOnce(problem, (line) => logger.error(line)))
+    this.credentials_ = credentialsInForce(options, settings, secrets)
     this.deps.onApply(this.credentials_)
     this.cached_ = { value: settings, readAt: Date.now() }
-    const pending = resealings(sealed, secrets, this.credentials_, this.deps.options.encryptionKey)
-    resealInBackground(this.deps.knex(), pending, this.deps.logger, (problem, log) => this.reportOnce(problem, log))
+    this.reseal(resealings(sealed, secrets, this.credentials_, options.encryptionKey))
     return settings
   }
 
-  private reportOnce(problem: string, log: (line: string) => void): void {
-    if (!this.problemsLogged_.has(problem)) {
-      this.problemsLogged_.add(problem)
-      log(problem)
+  /**
+   * Writes secrets sealed again bound to their URL, in the background (checkout does not wait), each
+   * only if the row still holds what was read: a save meanwhile wins. A failure is tried again at the next read.
+   */
+  private reseal(pending: Resealing[]): void {
+    if (!pending.length) return
+    const { knex, logger } = this.deps
+    const names = pending.map((entry) => entry.name).join(", ")
+    const write = async () => {
+      let written = 0
+      for (const { name, was, next } of pending) {
+        const answer = await knex().raw(
+          `update frete_settings set secrets = secrets || ?::jsonb, updated_at = now()
+           where id = ? and deleted_at is null and secrets->>? = ? and (secrets->>?) is not distinct from ?::text`,
+          [JSON.stringify(next), ROW_ID, name, was.sealed, `${name}_url`, was.url ?? null]
+        )
+        written += (answer as { rowCount?: number }).rowCount ?? 0
+      }
+      return written
+    }
+    write().then(
+      (written) => written && logger.info(`frete: ${names} saved in the admin sealed again, bound to its URL`),
+      (error: unknown) =>
+        this.logOnce(`frete: sealing ${names} again, bound to its URL, failed (${error instanceof Error ? error.message : String(error)}); tried again at the next read`, (line) =>
+          logger.warn(line)
+        )
+    )
+  }
+
+  private logOnce(line: string, log: (line: string) => void): void {
+    if (!this.logged_.has(line)) {
+      this.logged_.add(line)
+      log(line)
     }
   }
 }

@@ -4,17 +4,10 @@ import type { ServiceClients } from "../../lib/services/service-clients"
 import { checkServices } from "../../lib/services/service-status"
 import type { Credentials } from "./credentials"
 
-/**
- * `GET /admin/frete/status`: whether each service is configured and answers, never the secrets
- * themselves; with the freight circuit, quote cache and quota guard figures of this process (each
- * instance has its own).
- */
+/** `GET /admin/frete/status`: whether each service is configured and answers (never a secret), with this instance's circuit, quote cache and quota guard figures. */
 export async function statusReport(options: FreteOptions, { freight, tracking }: Credentials, clients: ServiceClients, quoter: CheckoutQuoter) {
   const status = await checkServices(
-    {
-      freight: { ...options.freight, url: freight.url, token: freight.secret },
-      tracking: { ...options.tracking, url: tracking.url, credential: tracking.secret },
-    },
+    { freight: { ...options.freight, url: freight.url, token: freight.secret }, tracking: { ...options.tracking, url: tracking.url, credential: tracking.secret } },
     clients
   )
   const circuit = quoter.circuitStats()
@@ -24,13 +17,7 @@ export async function statusReport(options: FreteOptions, { freight, tracking }:
     ...status,
     freight: {
       ...status.freight,
-      circuit: circuit && {
-        state: circuit.state,
-        consecutive_failures: circuit.consecutiveFailures,
-        retry_at: circuit.retryAt,
-        opened: circuit.opened,
-        refused: circuit.refused,
-      },
+      circuit: circuit && { state: circuit.state, consecutive_failures: circuit.consecutiveFailures, retry_at: circuit.retryAt, opened: circuit.opened, refused: circuit.refused },
       origin_problem: quoter.originProblem(),
       quote_guard: quoter.guardStats(),
       cache: cache && {

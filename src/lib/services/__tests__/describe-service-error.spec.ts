@@ -1,5 +1,5 @@
 import { FreightNotConfiguredError } from "../../checkout/checkout-quoter"
-import { describeServiceError } from "../describe-service-error"
+import { describeServiceError } from "../connection-test"
 import { errorOfAnswer } from "../../__tests__/answer-to"
 import { InvalidAnswerError, NetworkError, TimeoutError } from "../../http/errors"
 import { TrackingNotConfiguredError } from "../../tracking/errors"

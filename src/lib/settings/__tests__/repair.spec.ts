@@ -1,5 +1,4 @@
-import { repairSettings } from "../repair"
-import { DEFAULT_SETTINGS, freteSettingsSchema } from "../schema"
+import { DEFAULT_SETTINGS, freteSettingsSchema, repairSettings } from "../schema"
 
 /** Settings as a merchant would have saved them: every field away from its default. */
 const saved = freteSettingsSchema.parse({

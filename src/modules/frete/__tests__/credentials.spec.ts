@@ -1,9 +1,7 @@
 import { parseFreteOptions } from "../../../../medusa-plugin.config"
 import { DEFAULT_SETTINGS } from "../../../lib/settings/schema"
-import { accountFingerprint, credentialsInForce } from "../credentials"
+import { accountFingerprint, credentialsInForce, openSecrets, resealings, sealSecrets } from "../credentials"
 import { encryptSecret, isBoundSecret } from "../../../lib/security/secret-box"
-import { openSecrets, sealSecrets } from "../sealed-secrets"
-import { resealings } from "../secret-resealing"
 
 const KEY = "a-key-for-the-credentials-unit-tests-0001"
 const withOptions = (freight: { url?: string; token?: string }) => parseFreteOptions({ freight, tracking: {}, encryptionKey: KEY }, {})

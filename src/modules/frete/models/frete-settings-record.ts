@@ -1,9 +1,8 @@
 import { model } from "@medusajs/framework/utils"
 
-/** The merchant's settings, one row (id `frete_settings`), validated JSON (src/lib/settings/schema.ts). */
+/** One row (id `frete_settings`): the settings' JSON and the sealed secrets (see credentials.ts). */
 export const FreteSettingsRecord = model.define("frete_settings", {
   id: model.id().primaryKey(),
   settings: model.json(),
-  /** Secrets saved from the admin, each encrypted by src/lib/secret-box.ts. */
   secrets: model.json().nullable(),
 })

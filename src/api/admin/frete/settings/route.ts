@@ -4,29 +4,22 @@ import type FreteModuleService from "../../../../modules/frete/service"
 import { sendIssues } from "../../../lib/issues-error"
 import { freteOf } from "../../../../bridge/medusa-bridge"
 
+/** The settings in force, where each credential comes from (never a secret), and what the page shows at its fields. */
 async function view(frete: FreteModuleService) {
-  // origin_problem: an origin CEP the freight API refused, for the page to show at the origin field;
-  // quote_guard: what the quota guard refused on this instance and how it was answered, shown at its settings.
   return {
     settings: await frete.getSettings(),
     credentials: await frete.credentialsView(),
     origin_problem: frete.quoter.originProblem(),
-    // repaired_fields: stored fields that no longer passed the schema, at their default until saved (the page says so).
     repaired_fields: await frete.repairedSettingFields(),
     quote_guard: frete.quoter.guardStats(),
   }
 }
 
-/** GET /admin/frete/settings: the settings in force, and where each credential comes from (never a secret). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.json(await view(freteOf(req.scope)))
 }
 
-/**
- * POST /admin/frete/settings: the given fields are merged into the current ones at every depth
- * (a list or a null given is the new value); `secrets` are stored encrypted. A bad value gets a
- * 400 whose `issues` name each field, in Portuguese; nothing is saved then.
- */
+/** Merged into the current settings at every depth (a list or a null given is the new value); a bad value gets a 400 naming each field. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const body = req.body
   if (!body || typeof body !== "object" || Array.isArray(body)) {

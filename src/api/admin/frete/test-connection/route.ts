@@ -6,14 +6,15 @@ import { freteOf, fulfillmentOf } from "../../../../bridge/medusa-bridge"
 import { isFreteProvider } from "../../../../lib/frete-provider"
 
 const CEP_FIELDS = ["origin_cep", "destination_cep"]
+const TWO_CEPS = "Informe dois CEPs válidos (8 dígitos)."
 
-/** POST /admin/frete/test-connection: a sample quote, the store's options it resolves to one offer, and a tracking credential check. */
+/** A sample quote, the store's options it resolves to one offer, and a tracking credential check. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const parsed = TestConnectionBody.safeParse(req.body)
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({ field: issue.path.join(".") || "corpo", message: issue.message }))
     const message = issues.every((issue) => CEP_FIELDS.includes(issue.field))
-      ? "Informe dois CEPs válidos (8 dígitos)."
+      ? TWO_CEPS
       : `Dados inválidos para testar a conexão: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join("; ")}`
     res.status(400).json({ type: "invalid_data", message, issues })
     return
@@ -23,15 +24,14 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const destinationCep = tryNormalizeCep(body.destination_cep)
   if (!originCep || !destinationCep) {
     const issues = CEP_FIELDS.filter((field) => !(field === "origin_cep" ? originCep : destinationCep)).map((field) => ({ field, message: "CEP inválido" }))
-    res.status(400).json({ type: "invalid_data", message: "Informe dois CEPs válidos (8 dígitos).", issues })
+    res.status(400).json({ type: "invalid_data", message: TWO_CEPS, issues })
     return
   }
-  const frete = freteOf(req.scope)
-  // The provider's options a shopper can be offered, as Medusa's own rules filter them (no return option, none hidden from the store).
+  // The options a shopper can be offered, as Medusa's own rules filter them (no return option, none hidden from the store).
   const options = await fulfillmentOf(req.scope).listShippingOptionsForContext({ context: { is_return: "false", enabled_in_store: "true" } })
   try {
     res.json(
-      await frete.testConnection({
+      await freteOf(req.scope).testConnection({
         originCep,
         destinationCep,
         freight: { url: body.freight_url || undefined, token: body.freight_token || undefined },
