@@ -1,45 +1,25 @@
 /** Grants up to `want` units of `key`'s budget for the minute starting at `windowStart` (epoch ms), never past `limit` for all instances together. */
 export type GrantBudget = (key: string, windowStart: number, want: number, limit: number) => Promise<number>
 
-export interface Bound {
-  key: string
-  limit: number
-}
-
+type Bound = { key: string; limit: number }
 /** The bound that refused a take (its index among those asked) and the wait until its minute ends. */
-export interface Refusal {
-  index: number
-  retryAfterMs: number
-}
+type Refusal = { index: number; retryAfterMs: number }
 
 export const WINDOW_MS = 60_000
-/** How long a take waits for the shared count before this instance decides alone. */
-const SHARED_WAIT_MS = 100
-/** After the shared count failed, how long this instance decides alone before it asks again. */
-const SHARED_RETRY_MS = 1000
+const SHARED_WAIT_MS = 100 // how long a take waits for the shared count before this instance decides alone
+const SHARED_RETRY_MS = 1000 // after the shared count failed, how long this instance decides alone
 
-/**
- * A tenth of the bound, the next lease asked when half of one is left. A unit an instance holds and
- * does not use in its minute is lost to the others, so a bound is reached a little early, never passed.
- */
+/** A tenth of the bound. A unit an instance holds unused in its minute is lost to the others: a bound is reached a little early, never passed. */
 export const leaseSize = (limit: number): number => Math.max(1, Math.floor(limit / 10))
 
-/**
- * Takes lent ahead of the shared count's answer so a burst never waits for the round trip: one lease,
- * for a bound of 100 or more. When the count has none left, what was lent stands: such a bound may be
- * passed by up to a tenth per instance. A smaller bound lends nothing and is never passed.
- */
+/** Lent ahead of the count's answer so a burst never waits: one lease, for a bound of 100 or more, which may then be passed by a tenth per instance. */
 const lendable = (limit: number): number => (leaseSize(limit) >= 10 ? leaseSize(limit) : 0)
 
 interface Lease {
-  /** Granted and not used yet. */
-  left: number
-  /** Used this minute, granted, lent or decided alone. */
-  used: number
-  /** Taken ahead of the count's answer, not repaid by a grant yet. */
-  lent: number
-  /** The shared count has no unit left this minute. */
-  spent: boolean
+  left: number // granted, not used yet
+  used: number // this minute, granted, lent or decided alone
+  lent: number // taken ahead of the count's answer, not repaid by a grant yet
+  spent: boolean // the shared count has none left this minute
   refill?: Promise<boolean>
   refillStartedAt: number
   aloneUntil: number
@@ -47,16 +27,11 @@ interface Lease {
 
 type Taken = "leased" | "lent" | "alone"
 
-/**
- * Per-minute bounds counted for all of the store's instances together, one round trip to the shared
- * count per `leaseSize` takes. When the count fails or is slow, each instance bounds its own takes by
- * the same limit: N instances allow N times the bound for that while.
- */
+/** Per-minute bounds for all instances together; while the shared count fails or is slow, each instance bounds its own takes by the same limit. */
 export class QuotaLeases {
   private window = -1
   private leases = new Map<string, Lease>()
-  /** Takes decided by this instance alone (the shared count failed or was slow). */
-  localDecisions = 0
+  localDecisions = 0 // takes decided alone: the shared count failed or was slow
 
   constructor(
     private readonly grant: GrantBudget,

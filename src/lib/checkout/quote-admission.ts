@@ -6,19 +6,8 @@ import type { Asker } from "./checkout-quoter"
 
 const ANSWERED = { kept: "answered_from_kept", table: "answered_from_table", refused: "refused_without_table" } as const
 
-/** The guard's figures in this process, as the admin API sends them (ISO 8601 times). */
-export interface GuardStats {
-  admitted: number
-  refused_by_client: number
-  refused_by_store: number
-  answered_from_kept: number
-  answered_from_table: number
-  /** Refused queries the shopper was asked to retry (the store has no fallback table). */
-  refused_without_table: number
-  last_refusal_at: string | null
-  ceiling_reached_at: string | null
-  local_decisions: number
-}
+/** The guard's figures in this process, as the admin API sends them. */
+export type GuardStats = ReturnType<QuoteAdmission["stats"]>
 
 /** Not a failure of the freight API (the circuit breaker never sees it, the cache does not remember it): answered as an outage is. */
 export class QuoteRefusedError extends Error {
@@ -49,10 +38,7 @@ export class QuoteAdmission {
     private readonly now: () => number = Date.now
   ) {
     this.leases = new QuotaLeases(grant, now, (error) =>
-      this.warn(
-        "ledger",
-        `frete: the quota guard's shared count did not answer (${error instanceof Error ? error.message : String(error)}); each instance bounds new freight queries by itself meanwhile`
-      )
+      this.warn("ledger", `frete: the quota guard's shared count did not answer (${error instanceof Error ? error.message : String(error)}); each instance bounds new freight queries by itself meanwhile`)
     )
   }
 
@@ -75,10 +61,7 @@ export class QuoteAdmission {
       this.counters[`refused_by_${refusedBy}`]++
       if (refusedBy === "store") {
         this.ceilingReachedAt = this.now()
-        this.warn(
-          "store",
-          `frete: the store's ceiling of ${settings.quote_store_limit_per_minute} new freight queries per minute is reached; until the minute ends new quotes are answered from earlier answers or the fallback table (or refused where the store has none): raise quote_store_limit_per_minute in the settings if your freight plan allows more`
-        )
+        this.warn("store", `frete: the store's ceiling of ${settings.quote_store_limit_per_minute} new freight queries per minute is reached; until the minute ends new quotes are answered from earlier answers or the fallback table (or refused where the store has none): raise quote_store_limit_per_minute in the settings if your freight plan allows more`)
       }
       throw new QuoteRefusedError(refusedBy, refusal.retryAfterMs)
     } finally {
@@ -90,7 +73,7 @@ export class QuoteAdmission {
     this.counters[ANSWERED[how]]++
   }
 
-  stats(): GuardStats {
+  stats() {
     const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString())
     return {
       ...this.counters,

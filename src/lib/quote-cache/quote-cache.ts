@@ -5,10 +5,8 @@ import { LRUCache } from "lru-cache"
 export interface QuoteCacheOptions {
   maxEntries: number
   successTtlMs: number
-  /** How long a failure is remembered: no new load of its key meanwhile. */
-  failureTtlMs: number
-  /** How long after it was stored an expired success may still be served when upstream fails. */
-  staleTtlMs: number
+  failureTtlMs: number // no new load of a failed key meanwhile
+  staleTtlMs: number // how long after it was stored an expired success may be served when upstream fails
   /** Whether a failure is remembered; false for one that says nothing of the query (an open circuit). Stale is served either way. */
   remembers?: (error: unknown) => boolean
   now?: () => number
@@ -17,26 +15,11 @@ export interface QuoteCacheOptions {
 /** `shared`: another instance's answer, from the store's shared cache (see Received). */
 export type QuoteSource = "cache" | "shared" | "upstream" | "stale"
 
-export interface QuoteCacheResult<T> {
-  value: T
-  source: QuoteSource
-  /** The failure that made us serve stale. */
-  error?: unknown
-  /** When upstream gave the value. */
-  storedAt: number
-}
+/** `error`: the failure that made us serve stale; `storedAt`: when upstream gave the value. */
+export type QuoteCacheResult<T> = { value: T; source: QuoteSource; error?: unknown; storedAt: number }
 
-export interface QuoteCacheStats {
-  entries: number
-  maxEntries: number
-  inFlight: number
-  hits: number
-  /** Calls of `load`, however many callers shared each one. */
-  loads: number
-  staleServed: number
-  failuresServed: number
-  evictions: number
-}
+/** `loads`: calls of `load`, however many callers shared each one. */
+export type QuoteCacheStats = ReturnType<QuoteCache<unknown>["stats"]>
 
 /** A value `load` got from another instance (the shared cache): fresh from `storedAt`, not from now. */
 export class Received<T> {
@@ -46,19 +29,11 @@ export class Received<T> {
   ) {}
 }
 
-interface Stored<T> {
-  value: T
-  storedAt: number
-  source: "upstream" | "shared"
-}
+type Stored<T> = { value: T; storedAt: number; source: "upstream" | "shared" }
 
 type Load<T> = () => Promise<T | Received<T>>
 
-/**
- * lru-cache's `fetch()` gives the bound, each success's TTL and one `load` per key for all concurrent
- * callers; an expired success stays (`noDeleteOnFetchRejection`) to be served stale. A second
- * LRUCache remembers failures.
- */
+/** lru-cache's `fetch()`: the bound, each success's TTL, one `load` per key for concurrent callers; a second LRUCache remembers failures. */
 export class QuoteCache<T> {
   private readonly values: LRUCache<string, Stored<T>, Load<T>>
   private readonly failures: LRUCache<string, { error: unknown }>
@@ -111,7 +86,7 @@ export class QuoteCache<T> {
     this.failures.clear()
   }
 
-  stats(): QuoteCacheStats {
+  stats() {
     return { entries: this.values.size, maxEntries: this.options.maxEntries, ...this.counters }
   }
 

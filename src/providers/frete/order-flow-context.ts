@@ -3,7 +3,7 @@ import { numberOf } from "../../lib/utils/number-of"
 import type { CartContext, ContextItem } from "./cart-context"
 import type { MedusaLookups } from "./medusa-lookups"
 
-/** Whether the item's variant and product metadata are both in the context (the store quote route loads them). */
+/** The store quote route loads both. */
 function hasMetadata(item: ContextItem): boolean {
   const product = item.variant?.product ?? item.product
   return !!item.variant && "metadata" in item.variant && !!product && "metadata" in product
@@ -20,10 +20,7 @@ async function withHandlingMetadata(items: ContextItem[], lookups: MedusaLookups
   })
 }
 
-/**
- * A return's items in the returned quantities, found among the order's items; an exchange's or a
- * claim's outbound items, which the order's `items` do not list until the change is confirmed (those are read by id).
- */
+/** A return's items in the returned quantities; an exchange's or a claim's outbound items, read by id where the order's `items` do not list them yet. */
 async function itemsOf(context: CartContext, flow: OrderFlow, lookups: MedusaLookups): Promise<ContextItem[]> {
   const items = context.items ?? []
   if (flow.kind === "cart") return items

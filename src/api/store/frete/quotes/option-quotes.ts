@@ -12,10 +12,7 @@ import type { OfferedOption, OptionRequest } from "./quote-request"
 export type OptionQuoter = Pick<CheckoutQuoter, "keyOf" | "offers">
 
 /** The distinct freight queries, and which one prices each option. */
-export interface QuotePlan {
-  queries: Map<string, FreightQuery>
-  options: Array<{ option: OfferedOption; key: string }>
-}
+export type QuotePlan = { queries: Map<string, FreightQuery>; options: Array<{ option: OfferedOption; key: string }> }
 
 /** Each option's query as the provider builds it; an option whose shipping profile holds none of the items is left out (checkout could not price it). */
 export function planQuotes(requests: OptionRequest[], settings: FreteSettings, units: Parameters<typeof buildFreightQuery>[2], quoter: OptionQuoter): QuotePlan {

@@ -11,10 +11,13 @@ import { fulfillmentOf, queryOf } from "../../../../bridge/medusa-bridge"
 const variantLookups = sharedFlight<unknown[]>()
 
 /** A stock location as Medusa gives it to the provider in `context.from_location`. */
-interface OptionLocation {
-  id: string
-  name?: string | null
-  address?: { postal_code?: string | null; [field: string]: unknown } | null
+type OptionLocation = { id: string; name?: string | null; address?: { postal_code?: string | null; [field: string]: unknown } | null }
+type ChannelRow = { id?: string; stock_locations?: Array<(OptionLocation & { fulfillment_sets?: Array<{ id: string }> | null }) | null> | null }
+type Destination = { country_code?: string | null; province?: string | null; city?: string | null; postal_code?: string | null }
+type CartRow = { currency_code?: string | null; sales_channel?: ChannelRow | null; items?: ContextItem[] | null; shipping_address?: Destination | null }
+type VariantRow = NonNullable<ContextItem["variant"]> & {
+  product?: { status?: string | null; sales_channels?: Array<ChannelRow | null> | null } | null
+  calculated_price?: { calculated_amount?: unknown } | null
 }
 
 /** A shipping option of this provider that checkout offers, with the stock location it ships from. */
@@ -28,34 +31,7 @@ export interface OfferedOption {
 }
 
 /** An option checkout would offer, with the quote request the provider would price it from. */
-export interface OptionRequest {
-  option: OfferedOption
-  request: QuoteRequest
-}
-
-interface ChannelRow {
-  id?: string
-  stock_locations?: Array<(OptionLocation & { fulfillment_sets?: Array<{ id: string }> | null }) | null> | null
-}
-
-interface Destination {
-  country_code?: string | null
-  province?: string | null
-  city?: string | null
-  postal_code?: string | null
-}
-
-interface CartRow {
-  currency_code?: string | null
-  sales_channel?: ChannelRow | null
-  items?: ContextItem[] | null
-  shipping_address?: Destination | null
-}
-
-type VariantRow = NonNullable<ContextItem["variant"]> & {
-  product?: { status?: string | null; sales_channels?: Array<ChannelRow | null> | null } | null
-  calculated_price?: { calculated_amount?: unknown } | null
-}
+export type OptionRequest = { option: OfferedOption; request: QuoteRequest }
 
 /** A sales channel's fields (under `prefix`) that `offeredOptions` reads. */
 const channelLocationFields = (prefix: string): string[] =>

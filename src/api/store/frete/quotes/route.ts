@@ -45,17 +45,10 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     const client = clientKey({ socketAddress: req.socket?.remoteAddress, forwardedFor: req.headers["x-forwarded-for"] }, settings.trusted_proxy_hops)
     asker = { client: `client:${client}`, startedAt }
     const { quotes, upstreamMs } = await quoteOptions(plan, frete.quoter, settings, asker)
-    const guardMs = asker.guardMs ?? 0
-    const ownMs = Math.max(0, performance.now() - started - lookupMs - guardMs - upstreamMs)
-    const timing: Array<[string, string, number]> = [
-      ["frete", "plugin", ownMs],
-      ["lookup", "Medusa data", lookupMs],
-      ["freight", "freight API", upstreamMs],
-    ]
-    if (asker.guardMs !== undefined) timing.push(["guard", "quota guard", guardMs])
-    res.setHeader("Server-Timing", timing.map(([name, desc, ms]) => `${name};desc="${desc}";dur=${ms.toFixed(name === "guard" ? 2 : 1)}`).join(", "))
-    const answer: FreteQuotesAnswer = { quotes }
-    res.json(answer)
+    const ownMs = Math.max(0, performance.now() - started - lookupMs - (asker.guardMs ?? 0) - upstreamMs)
+    const guard = asker.guardMs === undefined ? "" : `, guard;desc="quota guard";dur=${asker.guardMs.toFixed(2)}`
+    res.setHeader("Server-Timing", `frete;desc="plugin";dur=${ownMs.toFixed(1)}, lookup;desc="Medusa data";dur=${lookupMs.toFixed(1)}, freight;desc="freight API";dur=${upstreamMs.toFixed(1)}${guard}`)
+    res.json({ quotes } satisfies FreteQuotesAnswer)
   } catch (error) {
     // This route answers 429 with the wait; checkout's routes answer 400 (see README).
     if (error instanceof ShopperError && error.code === "too_many_quotes") {
