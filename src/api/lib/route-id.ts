@@ -1,13 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 
-/**
- * The longest id a route's `:id` takes. Medusa's ids are a prefix and a 26-character ULID
- * (`prod_01J…`, 31 characters); this leaves room for ids a store's own scripts gave, and keeps a
- * megabyte of URL out of the database.
- */
+/** Medusa's ids are 31 characters (`prod_` and a ULID): room for a store's own ids, no megabyte of URL in a query. */
 export const MAX_ROUTE_ID_LENGTH = 100
 
-/** What each `:id` of the plugin's routes names: the prefix of its model's ids, and how the merchant or shopper calls it. */
 export const ROUTE_IDS = {
   product: { prefix: "prod", message: "Id de produto inválido: use o id do produto (prod_…)." },
   trackingOrder: { prefix: "frtrk", message: "Id de pedido de rastreamento inválido: use o id do pedido de rastreamento (frtrk_…)." },
@@ -16,25 +11,14 @@ export const ROUTE_IDS = {
 
 export type RouteIdKind = keyof typeof ROUTE_IDS
 
-/**
- * Whether `id` can be an id of that kind: its model's prefix, then letters, digits, `_` or `-`.
- * Anything else (a NUL, which Postgres refuses in a query; another model's id; a huge text) is
- * refused before any lookup, so it is a 400 that says so rather than a 500 or a vague 404.
- */
+/** Its model's prefix, then letters, digits, `_` or `-`: a NUL (which Postgres refuses) or another model's id is a 400, not a 500 or a vague 404. */
 export function isRouteId(kind: RouteIdKind, id: unknown): id is string {
   return typeof id === "string" && id.length <= MAX_ROUTE_ID_LENGTH && new RegExp(`^${ROUTE_IDS[kind].prefix}_[A-Za-z0-9_-]+$`).test(id)
 }
 
-/**
- * The route's `:id` when it can be an id of that kind; else undefined, once a 400 in Portuguese is
- * answered. Called by the route handlers, so that authentication and the RBAC policies (Medusa's
- * middlewares) answer first.
- */
+/** The route's `:id`, or undefined once a 400 is answered; called in the handler, so that authentication and RBAC answer first. */
 export function routeIdOrAnswer(req: MedusaRequest, res: MedusaResponse, kind: RouteIdKind): string | undefined {
-  const id = req.params.id
-  if (isRouteId(kind, id)) {
-    return id
-  }
+  if (isRouteId(kind, req.params.id)) return req.params.id
   res.status(400).json({ type: "invalid_data", message: ROUTE_IDS[kind].message })
   return undefined
 }

@@ -1,74 +1,37 @@
-/**
- * Grants up to `want` units of `key`'s budget for the minute that starts at `windowStart` (epoch
- * ms), never past `limit` for all of the store's instances together: resolves to how many it
- * granted, 0 when none is left.
- */
+/** Grants up to `want` units of `key`'s budget for the minute starting at `windowStart` (epoch ms), never past `limit` for all instances together. */
 export type GrantBudget = (key: string, windowStart: number, want: number, limit: number) => Promise<number>
 
-/** One bound: a key of the shared count and how many units it has per minute. */
-export interface Bound {
-  key: string
-  limit: number
-}
-
+type Bound = { key: string; limit: number }
 /** The bound that refused a take (its index among those asked) and the wait until its minute ends. */
-export interface Refusal {
-  index: number
-  retryAfterMs: number
-}
+type Refusal = { index: number; retryAfterMs: number }
 
 export const WINDOW_MS = 60_000
-/** How long a take waits for the shared count before this instance decides alone. */
-const SHARED_WAIT_MS = 100
-/** After the shared count failed, how long this instance decides alone before it asks again. */
-const SHARED_RETRY_MS = 1000
+const SHARED_WAIT_MS = 100 // how long a take waits for the shared count before this instance decides alone
+const SHARED_RETRY_MS = 1000 // after the shared count failed, how long this instance decides alone
 
-/**
- * Units taken from the shared count at once: a tenth of the bound, the next lease asked when half
- * of one is left. An instance then decides takes in memory; the price is that a unit it holds and
- * does not use in its minute is lost to the others (at most one and a half leases per instance and
- * key), so a bound is reached a little early, never passed.
- */
+/** A tenth of the bound. A unit an instance holds unused in its minute is lost to the others: a bound is reached a little early, never passed. */
 export const leaseSize = (limit: number): number => Math.max(1, Math.floor(limit / 10))
 
-/**
- * Takes a large bound lends this instance ahead of the shared count's answer, so that a burst
- * never waits for the round trip: up to one lease, for a lease of at least 10 (a bound of 100 or
- * more). The shared count's next grant repays them; when it has none left, what was lent stands,
- * so such a bound may be passed by up to a tenth per instance at the minute's end. A smaller
- * bound lends nothing and is never passed.
- */
+/** Lent ahead of the count's answer so a burst never waits: one lease, for a bound of 100 or more, which may then be passed by a tenth per instance. */
 const lendable = (limit: number): number => (leaseSize(limit) >= 10 ? leaseSize(limit) : 0)
 
 interface Lease {
-  /** Units granted to this instance and not used yet. */
-  left: number
-  /** Units this instance used in the window, granted, lent or decided alone. */
-  used: number
-  /** Units taken ahead of the shared count's answer, not repaid by a grant yet. */
-  lent: number
-  /** The shared count has no unit left this minute. */
-  spent: boolean
+  left: number // granted, not used yet
+  used: number // this minute, granted, lent or decided alone
+  lent: number // taken ahead of the count's answer, not repaid by a grant yet
+  spent: boolean // the shared count has none left this minute
   refill?: Promise<boolean>
   refillStartedAt: number
-  /** Until when this instance decides alone, after the shared count failed. */
   aloneUntil: number
 }
 
 type Taken = "leased" | "lent" | "alone"
 
-/**
- * Per-minute bounds counted for all of the store's instances together, at the cost of one round
- * trip to the shared count per `leaseSize` takes instead of one per take, and no lock shared by
- * every take of the cluster (each key is its own row). When the shared count fails or is slow,
- * each instance bounds its own takes by the same limit: N instances allow N times the bound for
- * that while, never an unbounded number.
- */
+/** Per-minute bounds for all instances together; while the shared count fails or is slow, each instance bounds its own takes by the same limit. */
 export class QuotaLeases {
   private window = -1
   private leases = new Map<string, Lease>()
-  /** Takes decided by this instance alone (the shared count failed or was slow). */
-  localDecisions = 0
+  localDecisions = 0 // takes decided alone: the shared count failed or was slow
 
   constructor(
     private readonly grant: GrantBudget,
@@ -81,19 +44,27 @@ export class QuotaLeases {
     const now = this.now()
     const window = now - (now % WINDOW_MS)
     if (window !== this.window) {
-      // A new minute: every bound starts again (the shared count keys its rows by minute too).
       this.window = window
       this.leases = new Map()
     }
-    const leases = bounds.map((bound) => this.leaseOf(bound))
-    // A bound known to be spent refuses at once, before a round trip for the others.
+    // Held per limit too: what was leased under a limit the merchant changed is not spent under the new one.
+    const leases = bounds.map(({ key, limit }) => {
+      const id = `${key}|${limit}`
+      if (!this.leases.has(id)) this.leases.set(id, { left: 0, used: 0, lent: 0, spent: false, refillStartedAt: 0, aloneUntil: 0 })
+      return this.leases.get(id)!
+    })
+    // A bound known to be spent refuses before a round trip for the others.
     const spent = leases.findIndex((lease) => lease.spent && lease.left === 0)
     if (spent !== -1) return { index: spent, retryAfterMs: window + WINDOW_MS - now }
     const taken: Array<[Lease, Taken]> = []
     for (const [index, bound] of bounds.entries()) {
       const how = await this.takeOne(bound, leases[index])
       if (!how) {
-        for (const [lease, way] of taken) this.giveBack(lease, way)
+        for (const [lease, way] of taken) {
+          lease.used--
+          if (way === "leased") lease.left++
+          if (way === "lent") lease.lent--
+        }
         return { index, retryAfterMs: window + WINDOW_MS - this.now() }
       }
       taken.push([leases[index], how])
@@ -101,30 +72,14 @@ export class QuotaLeases {
     return null
   }
 
-  /**
-   * A bound's lease in this minute. Held per limit too: when the merchant changes a limit, what this
-   * instance leased under the old one is not spent under the new one (the shared count, which
-   * knows what was granted this minute, decides again).
-   */
-  private leaseOf({ key, limit }: Bound): Lease {
-    const id = `${key}|${limit}`
-    let lease = this.leases.get(id)
-    if (!lease) {
-      lease = { left: 0, used: 0, lent: 0, spent: false, refillStartedAt: 0, aloneUntil: 0 }
-      this.leases.set(id, lease)
-    }
-    return lease
-  }
-
   private async takeOne(bound: Bound, lease: Lease): Promise<Taken | null> {
     const window = this.window
     for (;;) {
-      // What this instance decided alone (the shared count never saw it) counts here too.
       if (lease.used >= bound.limit) return null
       if (lease.left > 0) {
         lease.left--
         lease.used++
-        // Renewed before it runs out, so that a steady stream of takes never waits for the round trip.
+        // Renewed before it runs out, so that a steady stream of takes never waits.
         if (!lease.refill && !lease.spent && lease.left < Math.floor(leaseSize(bound.limit) / 2) && this.now() >= lease.aloneUntil) this.startRefill(bound, lease, window)
         return "leased"
       }
@@ -136,12 +91,11 @@ export class QuotaLeases {
         lease.used++
         return "lent"
       }
-      const answered = await within(refill, lease.refillStartedAt + SHARED_WAIT_MS - this.now())
-      if (!answered) return this.decideAlone(bound, lease)
+      if (!(await within(refill, lease.refillStartedAt + SHARED_WAIT_MS - this.now()))) return this.decideAlone(bound, lease)
     }
   }
 
-  /** Asks the shared count for a lease; false when it failed (then this instance decides alone for a while). */
+  /** Resolves false when the shared count failed (then this instance decides alone for a while). */
   private startRefill(bound: Bound, lease: Lease, window: number): Promise<boolean> {
     lease.refillStartedAt = this.now()
     lease.refill = this.grant(bound.key, window, leaseSize(bound.limit), bound.limit)
@@ -152,7 +106,6 @@ export class QuotaLeases {
           lease.left += granted - repaid
           if (granted < 1) {
             lease.spent = true
-            // Nothing left to repay them with: what was lent stands (see `lendable`).
             lease.lent = 0
           }
           return true
@@ -175,23 +128,14 @@ export class QuotaLeases {
     lease.used++
     return "alone"
   }
-
-  private giveBack(lease: Lease, how: Taken): void {
-    lease.used--
-    if (how === "leased") lease.left++
-    if (how === "lent") lease.lent--
-  }
 }
 
-/** Whether `pending` resolves true within `ms`; false when it resolves false or the wait ends first. */
+/** Whether `pending` resolves true within `ms`. */
 async function within(pending: Promise<boolean>, ms: number): Promise<boolean> {
   if (ms <= 0) return false
   let timer: NodeJS.Timeout | undefined
-  const waited = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms)
-  })
   try {
-    return await Promise.race([pending, waited])
+    return await Promise.race([pending, new Promise<boolean>((resolve) => (timer = setTimeout(resolve, ms, false)))])
   } finally {
     clearTimeout(timer)
   }

@@ -1,6 +1,6 @@
 import type { ILockingModule } from "@medusajs/framework/types"
 import { z } from "zod"
-import type { FreightQuote } from "../freight/schemas"
+import { freightQuoteSchema, type FreightQuote } from "../freight/schemas"
 
 /** The quote answers the store's instances share (Medusa's Caching Module), and a lock per query (its Locking Module). */
 export interface SharedQuoteTier {
@@ -23,24 +23,7 @@ export class LockWaitTimeout extends Error {
   }
 }
 
-const keptQuoteSchema = z.object({
-  storedAt: z.number(),
-  quote: z.object({
-    consultaToken: z.string(),
-    quotations: z.array(
-      z.object({
-        service: z.string().min(1),
-        serviceName: z.string(),
-        carrier: z.string().nullable(),
-        priceCents: z.number().int().nonnegative(),
-        costCents: z.number().int().nullable(),
-        days: z.number().int().nonnegative().nullable(),
-        code: z.string().nullable(),
-        logo: z.string().nullable(),
-      })
-    ),
-  }),
-})
+const keptQuoteSchema = z.object({ storedAt: z.number(), quote: freightQuoteSchema })
 
 /** A kept answer as another instance (or another version of the plugin) wrote it; null when it is not one. */
 export function readKeptQuote(stored: unknown): KeptQuote | null {

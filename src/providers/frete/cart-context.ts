@@ -5,11 +5,7 @@ import { numberOf } from "../../lib/utils/number-of"
 type Measures = { weight?: unknown; length?: unknown; height?: unknown; width?: unknown }
 type ProductFields = { id?: string; weight?: unknown; metadata?: unknown; shipping_profile?: { id?: string } | null }
 
-/**
- * A line item on the checkout path, the one shape for all of them: a cart's item as Medusa's
- * context gives it to the provider, an order's line item as the order flows read it, the quote
- * route's cart item (its product's shipping profile picks the options that ship it).
- */
+/** A cart's item as Medusa's context gives it, an order's line item, or the quote route's item. */
 export interface ContextItem {
   id?: string
   quantity?: unknown
@@ -21,10 +17,7 @@ export interface ContextItem {
   product?: ProductFields | null
 }
 
-/**
- * What the provider reads of Medusa's context: the cart (or the order, for the order flows), its
- * items and the stock location; `return_id` marks a return (see order-flow.ts).
- */
+/** What the provider reads of Medusa's context (a cart's, or an order's for the order flows). */
 export interface CartContext {
   id?: string | null
   return_id?: unknown
@@ -34,7 +27,7 @@ export interface CartContext {
   from_location?: { address?: { postal_code?: string | null } | null } | null
 }
 
-const metadataOf = (value: unknown): Record<string, unknown> | null =>
+export const metadataOf = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null
 
 function shippableItem(item: ContextItem): ShippableItem {
@@ -44,22 +37,13 @@ function shippableItem(item: ContextItem): ShippableItem {
     sku: item.variant_sku || variant?.sku || item.variant_id || item.id || "item",
     quantity: numberOf(item.quantity) ?? 0,
     unitPrice: numberOf(item.unit_price) ?? 0,
-    variant: variant
-      ? { weight: numberOf(variant.weight), length: numberOf(variant.length), height: numberOf(variant.height), width: numberOf(variant.width) }
-      : null,
+    variant: variant ? { weight: numberOf(variant.weight), length: numberOf(variant.length), height: numberOf(variant.height), width: numberOf(variant.width) } : null,
     productWeight: numberOf(item.product?.weight ?? variant?.product?.weight),
   }
 }
 
-/**
- * The quote request of a cart as Medusa gives it to `calculatePrice` and `validateFulfillmentData`
- * (the order flows' contexts first go through `resolveOrderFlowContext`). A variant's and its
- * product's metadata, when the context has them, carry the items' handling days.
- */
 export function quoteRequestFromCart(context: CartContext): QuoteRequest {
-  if (context.currency_code?.toLowerCase() !== "brl") {
-    throw new ShopperError("unsupported_currency")
-  }
+  if (context.currency_code?.toLowerCase() !== "brl") throw new ShopperError("unsupported_currency")
   return {
     isReturn: !!context.return_id,
     originCep: context.from_location?.address?.postal_code,

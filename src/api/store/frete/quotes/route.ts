@@ -13,12 +13,9 @@ import { StoreFreteQuotesBody } from "./validators"
 type PublishableKeyContext = { publishable_key_context?: { sales_channel_ids?: string[] } }
 
 /**
- * POST /store/frete/quotes: the price and deadline of each offer of the shipping options of this
- * provider that checkout would offer for a CEP, for a product page (`items`) or a cart (`cart_id`). Its
- * `Server-Timing` header says where its time went: the plugin's own work (`frete`), Medusa's data
- * (`lookup`), the quota guard (`guard`) and the freight API's call (`freight`). It shares the
- * provider's cache; a new query past the quota guard's bounds (per client address, read as the
- * settings' proxy hops say) is answered from the fallback table, and only a store with none answers 429.
+ * POST /store/frete/quotes: each offer of the options checkout would offer for a CEP, for a product page
+ * (`items`) or a cart (`cart_id`). A new query past the quota guard's bound per client address is
+ * answered as an outage is; only a store with no fallback table answers 429.
  */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const started = performance.now()
@@ -30,7 +27,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     return
   }
   const body = parsed.data
-  if (!tryNormalizeCep(body.postal_code)) {
+  const cep = tryNormalizeCep(body.postal_code)
+  if (!cep) {
     res.status(400).json({ type: "invalid_data", code: "invalid_cep", message: new ShopperError("invalid_cep").message })
     return
   }
@@ -41,32 +39,19 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     const settings = await frete.getSettings()
     const salesChannels = (req as MedusaRequest & PublishableKeyContext).publishable_key_context?.sales_channel_ids ?? []
     const lookupStarted = performance.now()
-    const requests = body.cart_id
-      ? await optionRequestsForCart(req.scope, body.cart_id, body.postal_code)
-      : await optionRequestsForItems(req.scope, body.items ?? [], body.postal_code, salesChannels)
+    const requests = body.cart_id ? await optionRequestsForCart(req.scope, body.cart_id, cep) : await optionRequestsForItems(req.scope, body.items ?? [], cep, salesChannels)
     const lookupMs = performance.now() - lookupStarted
-    // One query per origin the options ship from (usually one): each new one is taken from the bound.
     const plan = planQuotes(requests, settings, frete.pluginOptions.units, frete.quoter)
-
-    // Each new query is taken from the quota guard in the quoter, as on Medusa's own routes.
     const client = clientKey({ socketAddress: req.socket?.remoteAddress, forwardedFor: req.headers["x-forwarded-for"] }, settings.trusted_proxy_hops)
     asker = { client: `client:${client}`, startedAt }
     const { quotes, upstreamMs } = await quoteOptions(plan, frete.quoter, settings, asker)
-    const guardMs = asker.guardMs ?? 0
-    // Where the route's time went, for the browser's devtools and the bench.
-    const ownMs = Math.max(0, performance.now() - started - lookupMs - guardMs - upstreamMs)
-    const timing: Array<[string, string, number]> = [
-      ["frete", "plugin", ownMs],
-      ["lookup", "Medusa data", lookupMs],
-      ["freight", "freight API", upstreamMs],
-    ]
-    if (asker.guardMs !== undefined) timing.push(["guard", "quota guard", guardMs])
-    res.setHeader("Server-Timing", timing.map(([name, desc, ms]) => `${name};desc="${desc}";dur=${ms.toFixed(name === "guard" ? 2 : 1)}`).join(", "))
-    const answer: FreteQuotesAnswer = { quotes }
-    res.json(answer)
+    const ownMs = Math.max(0, performance.now() - started - lookupMs - (asker.guardMs ?? 0) - upstreamMs)
+    const guard = asker.guardMs === undefined ? "" : `, guard;desc="quota guard";dur=${asker.guardMs.toFixed(2)}`
+    res.setHeader("Server-Timing", `frete;desc="plugin";dur=${ownMs.toFixed(1)}, lookup;desc="Medusa data";dur=${lookupMs.toFixed(1)}, freight;desc="freight API";dur=${upstreamMs.toFixed(1)}${guard}`)
+    res.json({ quotes } satisfies FreteQuotesAnswer)
   } catch (error) {
+    // This route answers 429 with the wait; checkout's routes answer 400 (see README).
     if (error instanceof ShopperError && error.code === "too_many_quotes") {
-      // This route answers 429 with the wait; Medusa's own routes answer 400 (see README).
       if (asker.retryAfterSeconds) res.setHeader("Retry-After", String(asker.retryAfterSeconds))
       res.status(429).json({ type: "not_allowed", code: "too_many_quotes", message: error.message })
       return
