@@ -2,6 +2,7 @@ import type { IFulfillmentModuleService, ILockingModule, Logger, ModuleImplement
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type FreteModuleService from "../modules/frete/service"
 import type { Query } from "../shared/query"
+import { FRETE_MODULE } from "../lib/frete-provider"
 
 /**
  * The one place the plugin resolves what it needs of Medusa, always from a container Medusa gave:
@@ -12,8 +13,7 @@ export interface MedusaScope {
   resolve<T = unknown>(key: string, options?: { allowUnregistered?: boolean }): T
 }
 
-/** The plugin's module's key in Medusa's container. */
-export const FRETE_MODULE = "frete"
+export { FRETE_MODULE }
 
 /** What the fulfillment module's entry in medusa-config.ts lists, for the provider. */
 export const PROVIDER_DEPENDENCIES = [FRETE_MODULE, ContainerRegistrationKeys.QUERY, Modules.LOCKING]

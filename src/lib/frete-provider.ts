@@ -7,3 +7,6 @@ export const FRETE_PROVIDER_ID = `${FRETE_PROVIDER_IDENTIFIER}_frete`
 export function isFreteProvider(providerId: unknown): providerId is string {
   return typeof providerId === "string" && providerId.startsWith(`${FRETE_PROVIDER_IDENTIFIER}_`)
 }
+
+/** The plugin's module's key in Medusa's container. */
+export const FRETE_MODULE = "frete"

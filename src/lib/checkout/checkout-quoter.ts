@@ -1,4 +1,3 @@
-import type { ILockingModule } from "@medusajs/framework/types"
 import { CircuitOpenError, type CallVerdict, type CircuitBreaker, type CircuitStats } from "../http/circuit-breaker"
 import { CepNotFoundError, FreightQueryRejectedError } from "../freight/errors"
 import { OwnWaitTimeoutError } from "../http/errors"
@@ -9,7 +8,9 @@ import { canonicalKey, hashKey, QuoteCache, Received, type QuoteCacheStats, type
 import type { FreteSettings } from "../settings/schema"
 import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
 import { OriginWatch, type OriginProblem } from "./origin-watch"
-import { QuoteRefusedError, type GuardStats, type QuoteAdmission } from "./quote-admission"
+import { QuoteRefusedError, type Asker, type GuardStats, type QuoteAdmission } from "./quote-admission"
+
+export type { Asker } from "./quote-admission"
 import { LockWaitTimeout } from "../quote-cache/shared-tier"
 import { SharedLoad, type SharedTierConfig, type SharedTierStats } from "./shared-load"
 import { ShopperError } from "./shopper-error"
@@ -35,20 +36,6 @@ export interface QuoteOutcome {
   source: QuoteSource | "fallback"
   /** Milliseconds of the freight API's call this answer waited for (0 when none was made for it). */
   upstreamMs: number
-}
-
-/** Who asks for a quote; the quoter writes back the time spent in the quota guard and, on a refusal, the wait to say. */
-export interface Asker {
-  /** The guard's client (a cart, a client address); none, as for the admin or a job: unbounded. */
-  client?: string
-  /** The client's bound counted by this instance alone (a cart: no shared count to ask for each new one). */
-  local?: boolean
-  /** When the freight deadline starts (epoch ms); now by default. */
-  startedAt?: number
-  /** Medusa's Locking Module: one call per query across the store's instances (checkout's provider gives it). */
-  locking?: ILockingModule
-  guardMs?: number
-  retryAfterSeconds?: number
 }
 
 export interface CheckoutQuoterDeps {

@@ -3,10 +3,24 @@ import { silentLogger, type FreteLogger } from "../utils/logger"
 import type { FreteSettings } from "../settings/schema"
 import { LRUCache } from "lru-cache"
 import { QuotaLeases, WINDOW_MS, type GrantBudget } from "./quota-leases"
-import type { Asker } from "./checkout-quoter"
+import type { ILockingModule } from "@medusajs/framework/types"
 
 /** The store-wide ceiling's key: no client's hash (32 hex digits) can be it. */
 const STORE = "store"
+
+/** Who asks for a quote; the quoter writes back the time spent in the quota guard and, on a refusal, the wait to say. */
+export interface Asker {
+  /** The guard's client (a cart, a client address); none, as for the admin or a job: unbounded. */
+  client?: string
+  /** The client's bound counted by this instance alone (a cart: no shared count to ask for each new one). */
+  local?: boolean
+  /** When the freight deadline starts (epoch ms); now by default. */
+  startedAt?: number
+  /** Medusa's Locking Module: one call per query across the store's instances (checkout's provider gives it). */
+  locking?: ILockingModule
+  guardMs?: number
+  retryAfterSeconds?: number
+}
 
 const ANSWERED = { kept: "answered_from_kept", table: "answered_from_table", refused: "refused_without_table" } as const
 

@@ -1,5 +1,5 @@
 import { Module } from "@medusajs/framework/utils"
-import { FRETE_MODULE } from "../../bridge/medusa-bridge"
+import { FRETE_MODULE } from "../../lib/frete-provider"
 import FreteModuleService from "./service"
 
 export { FRETE_MODULE }
