@@ -5,40 +5,23 @@ import { stateOfCep, stateOfProvince } from "../brazil/cep-state"
 import type { FreteSettings } from "../settings/schema"
 import { truncate } from "../utils/text"
 import { isValidCnpj } from "../brazil/cpf"
-import { parcelMeasure, parcelOf } from "./parcel"
-import { promisedDate } from "./promised-date"
-import { readAmount } from "./read-amount"
-import { readBirthDate } from "./read-birth-date"
-import { readCpf } from "./read-cpf"
-import { readFreightNumber } from "./read-freight-number"
-import { readPhone } from "./read-phone"
-import { cleanText, firstReading, isAbsent, known, metadataText, type Reading } from "./reading"
+import { cleanText, firstReading, isAbsent, known, metadataText, parcelMeasure, parcelOf, promisedDate, readAmount, readBirthDate, readCpf, readFreightNumber, readPhone, streetAndNumber, type Reading } from "./readers"
 import { trackingEmailSchema, trackingOrderSchema, type OptionalTrackingField, type TrackingOrder } from "./schemas"
 import type { ShipmentFacts } from "./shipment-facts"
-import { streetAndNumber } from "./street-and-number"
 
-/** A field left out of the order although the shop had a value for it, and why (for the merchant). */
-export interface OmittedField {
-  field: keyof TrackingOrder
-  reason: string
-}
-
+/** `omitted`: fields left out although the shop had a value, and why (for the merchant). */
 export interface BuiltTrackingOrder {
   order: TrackingOrder
-  omitted: OmittedField[]
+  omitted: Array<{ field: keyof TrackingOrder; reason: string }>
 }
 
-type Item = ShipmentFacts["items"][number]
-
-/** The wire schema's limit for every text field (`text` in schemas.ts). */
+/** The wire schema's limit for every text field. */
 const MAX_TEXT_LENGTH = 1000
 /** The document sets no limit; 255 is what a description column commonly holds. */
 const MAX_DESCRIPTION_LENGTH = 255
-const FALLBACK_CUSTOMER_NAME = "Cliente"
 
 /**
- * The tracking order for a shipped fulfillment. A value the shop does not have is left out; a
- * value it has but the service would refuse is left out too and listed in `omitted`, so that one
+ * A value the shop has but the service would refuse is left out and listed in `omitted`, so that one
  * bad field never holds back the whole order. Dates are São Paulo's wall clock.
  */
 export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings): BuiltTrackingOrder {
@@ -66,7 +49,7 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
     Code: facts.trackingNumbers.map((code) => code.trim()).find((code) => code !== "" && code.length <= MAX_TEXT_LENGTH) ?? orderNumber,
     CustomerName: customerName(facts),
   }
-  const omitted: OmittedField[] = []
+  const omitted: BuiltTrackingOrder["omitted"] = []
   const put = <K extends OptionalTrackingField>(field: K, reading: Reading<NonNullable<TrackingOrder[K]>>): void => {
     if (reading === null) {
       return
@@ -87,7 +70,6 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
   const street = streetAndNumber(address)
   const parcel = parcelOf(items, settings.default_package)
 
-  // Where each optional field comes from: one entry per field of the table (fields.ts).
   const sources: { [K in OptionalTrackingField]: Reading<NonNullable<TrackingOrder[K]>> } = {
     ReceiptNumber: firstReading(invoiceSources.map((metadata) => metadata?.[tracking.invoice_number_metadata_key]), (raw) => metadataText(raw, "Número da nota fiscal")),
     ReceiptSerie: firstReading(invoiceSources.map((metadata) => metadata?.[tracking.invoice_series_metadata_key]), (raw) => metadataText(raw, "Série da nota fiscal")),
@@ -136,14 +118,13 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
   return { order, omitted }
 }
 
-/** The names of the shipping address, else the customer's, else an e-mail's local part, else "Cliente". */
 function customerName(facts: ShipmentFacts): string {
   const name =
     fullName(facts.shippingAddress?.firstName, facts.shippingAddress?.lastName) ??
     fullName(facts.customer?.firstName, facts.customer?.lastName) ??
     emailLocalPart(facts.orderEmail) ??
     emailLocalPart(facts.customer?.email) ??
-    FALLBACK_CUSTOMER_NAME
+    "Cliente"
   // The one text field the service requires: shortened rather than left out.
   return truncate(name, MAX_TEXT_LENGTH, "…")
 }
@@ -159,13 +140,12 @@ function emailLocalPart(email: string | null | undefined): string | null {
 }
 
 /** "Pedido 1001: 2× Camiseta, 1× Caneca". */
-function describe(orderNumber: string, items: Item[]): string {
+function describe(orderNumber: string, items: ShipmentFacts["items"]): string {
   const lines = items.map((item) => `${item.quantity}× ${cleanText(item.title) ?? "item"}`)
   const text = lines.length === 0 ? `Pedido ${orderNumber}` : `Pedido ${orderNumber}: ${lines.join(", ")}`
   return truncate(text, MAX_DESCRIPTION_LENGTH, "…")
 }
 
-/** The merchant's CNPJ from the settings, when its check digits are right. */
 function companyDocument(cnpj: string | null): Reading<string> {
   if (cnpj === null) {
     return null
@@ -173,7 +153,6 @@ function companyDocument(cnpj: string | null): Reading<string> {
   return isValidCnpj(cnpj) ? { value: cnpj } : { reason: "CNPJ da empresa inválido nas configurações: os dígitos verificadores não conferem" }
 }
 
-/** A CEP as 8 digits; `label` names it in the reason. */
 function readCep(raw: unknown, label: string): Reading<string> {
   if (isAbsent(raw)) {
     return null
@@ -182,7 +161,6 @@ function readCep(raw: unknown, label: string): Reading<string> {
   return cep === null ? { reason: `${label} inválido: use 8 dígitos, como 01310-100` } : { value: cep }
 }
 
-/** An e-mail address the tracking schema takes. */
 function readEmail(raw: unknown): Reading<string> {
   const email = cleanText(raw)
   if (email === null) {
@@ -191,10 +169,7 @@ function readEmail(raw: unknown): Reading<string> {
   return trackingEmailSchema.safeParse(email).success ? { value: email } : { reason: "E-mail do cliente inválido" }
 }
 
-/**
- * The state from the CEP, which is unambiguous; else from the province, as Medusa stores it:
- * an ISO 3166-2 code ("br-rj") or as typed ("RJ", "Rio de Janeiro", sent as typed).
- */
+/** From the CEP, which is unambiguous; else the province as Medusa stores it: "br-rj", or as typed ("RJ", "Rio de Janeiro"). */
 function customerState(cep: Reading<string>, province: string | null | undefined): string | null {
   const fromCep = cep !== null && "value" in cep ? stateOfCep(cep.value) : null
   return fromCep ?? stateOfProvince(province) ?? cleanText(province)

@@ -1,17 +1,10 @@
 import { isFreteProvider } from "../frete-provider"
 
-/**
- * What `GET /store/frete/orders/:id/delivery` answers, and how it is made from Medusa's rows: per
- * shipment of this plugin, the service the shopper chose, its carrier and promised date, the
- * tracking codes the merchant entered, and where it stands. No personal data: nothing of the
- * address, the customer or the stored tracking payload is read. Plain TypeScript: the storefront
- * kit takes its types from here.
- */
+// `GET /store/frete/orders/:id/delivery`: no personal data is read. Plain TypeScript: the storefront kit takes its types from here.
 
-/** Where a shipment stands, in the order it gets there. */
+/** In the order a shipment gets there. */
 export type FreteDeliveryStatus = "preparing" | "shipped" | "tracking_sent" | "delivered"
 
-/** Each status as the shopper reads it. */
 export const DELIVERY_STATUS_LABELS: Record<FreteDeliveryStatus, string> = {
   preparing: "Em preparação",
   shipped: "Enviado",
@@ -19,10 +12,9 @@ export const DELIVERY_STATUS_LABELS: Record<FreteDeliveryStatus, string> = {
   delivered: "Entregue",
 }
 
-/** A tracking code as the merchant entered it when marking the shipment as shipped (a fulfillment label). */
 export interface FreteDeliveryTracking {
   code: string
-  /** The carrier's tracking page; null when none was entered, or it was not an http(s) address. */
+  /** Null when none was entered, or it was not an http(s) address. */
   url: string | null
 }
 
@@ -32,22 +24,18 @@ export interface FreteOrderDelivery {
   fulfillment_id: string | null
   /** The shipping method's name, as checkout showed it ("Frete econômico", "SEDEX"). */
   name: string
-  /** The freight service's name ("Correios - SEDEX"); null when the method kept none. */
+  /** "Correios - SEDEX"; null when the method kept none. */
   service_name: string | null
   carrier: string | null
-  /** The promised date, "YYYY-MM-DD" (Brazilian business days from the quote); null when unknown. */
+  /** "YYYY-MM-DD"; null when unknown. */
   delivery_estimate: string | null
   tracking: FreteDeliveryTracking[]
   status: FreteDeliveryStatus
   status_label: string
-  /**
-   * When it got there (ISO 8601): the order placed (preparing, no fulfillment yet), the fulfillment
-   * created (preparing), shipped, accepted by the tracking service, delivered.
-   */
+  /** ISO 8601: the order placed (no fulfillment yet), the fulfillment created, shipped, accepted by the tracking service, delivered. */
   status_at: string | null
 }
 
-/** The answer of `GET /store/frete/orders/:id/delivery`: empty when no method of the order is this plugin's. */
 export interface FreteOrderDeliveryAnswer {
   deliveries: FreteOrderDelivery[]
 }
@@ -82,7 +70,6 @@ export interface DeliveryOrderRow {
   fulfillments?: Array<DeliveryFulfillmentRow | null> | null
 }
 
-/** The plugin's tracking order of a fulfillment: `created` once the tracking service accepted it (at `delivered_at`). */
 export interface DeliveryTrackingRow {
   fulfillment_id: string
   status: string
@@ -125,15 +112,13 @@ function statusOf(fulfillment: DeliveryFulfillmentRow, tracking: DeliveryTrackin
   return { status: "preparing", status_at: iso(fulfillment.created_at) }
 }
 
-/** The facts the provider stored on the method (also copied onto its fulfillments): service, carrier, promised date. */
 function factsOf(data: Record<string, unknown> | null | undefined) {
   return { service_name: text(data?.service_name), carrier: text(data?.carrier), delivery_estimate: calendarDate(data?.delivery_estimate) }
 }
 
 /**
- * The order's shipments of this plugin: one per live fulfillment (canceled ones left out), and one
- * `preparing` per shipping method with none yet. A method is this plugin's when its shipping
- * option's provider is, or (its option deleted since) when a fulfillment of that option is.
+ * One per live fulfillment of this plugin, and one `preparing` per shipping method with none yet. A method is this
+ * plugin's when its option's provider is, or (its option deleted since) when a fulfillment of that option is.
  */
 export function presentOrderDelivery(order: DeliveryOrderRow, trackingRows: DeliveryTrackingRow[]): FreteOrderDeliveryAnswer {
   const fulfillments = (order.fulfillments ?? [])

@@ -3,39 +3,19 @@ import type { DimensionUnit, WeightUnit } from "../checkout/units"
 import { numberOf } from "../utils/number-of"
 import type { OrderRow, ShipmentRows } from "./shipment-rows"
 
-/**
- * What the plugin reads from Medusa when a fulfillment is shipped, in plain terms (measures
- * already in kg and cm, amounts in reais): everything the tracking order is built from.
- */
+type Metadata = Record<string, unknown> | null
+
+/** A shipment in plain terms (measures in kg and cm, amounts in reais, texts trimmed): what its tracking order is built from. */
 export interface ShipmentFacts {
   orderDisplayId: number | string
-  /** The order's total, in reais (see `orderTotalOf`). */
   orderTotal: number | null
   orderEmail: string | null
-  orderMetadata: Record<string, unknown> | null
-  /** The fulfilled items, with the variant's measures (null when missing). */
-  items: Array<{
-    title: string
-    quantity: number
-    weightKg: number | null
-    lengthCm: number | null
-    widthCm: number | null
-    heightCm: number | null
-  }>
-  /** When the fulfillment was marked as shipped. */
+  orderMetadata: Metadata
+  items: Array<{ title: string; quantity: number; weightKg: number | null; lengthCm: number | null; widthCm: number | null; heightCm: number | null }>
   shippedAt: Date
-  fulfillmentMetadata: Record<string, unknown> | null
-  /** The fulfillment labels' tracking numbers, in order. */
+  fulfillmentMetadata: Metadata
   trackingNumbers: string[]
-  /** The shipping method: its name, amount in reais, and the data the provider kept (may be absent). */
-  method: {
-    name: string | null
-    amount: number | null
-    service: string | null
-    serviceName: string | null
-    carrier: string | null
-    days: number | null
-  }
+  method: { name: string | null; amount: number | null; service: string | null; serviceName: string | null; carrier: string | null; days: number | null }
   shippingAddress: {
     firstName: string | null
     lastName: string | null
@@ -46,23 +26,15 @@ export interface ShipmentFacts {
     province: string | null
     postalCode: string | null
     countryCode: string | null
-    metadata: Record<string, unknown> | null
+    metadata: Metadata
   } | null
-  customer: {
-    firstName: string | null
-    lastName: string | null
-    email: string | null
-    phone: string | null
-    metadata: Record<string, unknown> | null
-  } | null
+  customer: { firstName: string | null; lastName: string | null; email: string | null; phone: string | null; metadata: Metadata } | null
   salesChannelName: string | null
-  /** The CEP of the stock location the fulfillment ships from, as stored. */
+  /** The CEP of the stock location the fulfillment ships from. */
   originCep: string | null
-  /** The shipment was created with `no_notification`. */
   noNotification: boolean
 }
 
-/** The units the store keeps its variants' and products' measures in (the plugin's `units` option). */
 export interface StoreUnits {
   weight: WeightUnit
   dimension: DimensionUnit
@@ -72,10 +44,6 @@ const text = (value: unknown): string | null => (typeof value === "string" && va
 const object = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null
 
-/**
- * The facts of a shipment read from Medusa's rows: items in the order the shopper added them,
- * measures converted to kg and cm, the shipping method chosen, texts trimmed.
- */
 export function shipmentFacts({ fulfillment, order, location, flowMethod }: ShipmentRows, units: StoreUnits, noNotification: boolean): ShipmentFacts {
   const methods = order.shipping_methods ?? []
   const method = flowMethod ?? methods.find((candidate) => candidate.shipping_option_id === fulfillment.shipping_option_id) ?? methods[0] ?? {}
@@ -129,11 +97,8 @@ export function shipmentFacts({ fulfillment, order, location, flowMethod }: Ship
 }
 
 /**
- * The order's total: Medusa's computed `total`, unless its item subtotal leaves out items that
- * have a price. Medusa computes its totals from the item rows it loaded, and Medusa 2.13 loaded
- * only the item fields a query named: the total was then the freight alone. Then, or when Medusa
- * computed no total, the items' prices times their quantities plus the shipping methods' amounts
- * (without the taxes added on top of prices, or discounts, that Medusa's own total would count).
+ * Medusa's `total`, unless its item subtotal leaves out priced items (Medusa 2.13 computed totals from the item
+ * fields a query named: the freight alone). Then, or with no total, items × quantities + methods, without taxes or discounts.
  */
 function orderTotalOf(order: OrderRow): number | null {
   const total = numberOf(order.total)
@@ -164,7 +129,7 @@ function sumOf<T>(rows: T[], amountOf: (row: T) => number | null): number | null
   return sum
 }
 
-/** The fulfilled items with their order line's title and measures, read as the freight query reads them (missing, not positive or implausible is unknown). */
+/** Measures read as the freight query reads them: missing, not positive or implausible is unknown. */
 function itemsOf({ fulfillment, order }: Pick<ShipmentRows, "fulfillment" | "order">, units: StoreUnits): ShipmentFacts["items"] {
   const orderItems = new Map((order.items ?? []).map((item) => [item.id, item]))
   const weightKg = (value: unknown) => usableWeightKg(numberOf(value), units.weight)

@@ -5,25 +5,17 @@ import { maskTrackingPayload } from "../../lib/tracking/mask-payload"
 import { guarded } from "./guarded-statement"
 import { TRACKING_ORDER_TABLE as TABLE, type AttemptOutcome, type TrackingOrderRow } from "./tracking-order-store"
 
-/** A row claimed for one call: its attempt id, and its age by the database's clock. */
+/** `age_ms` by the database's clock. */
 export type ClaimedRow = TrackingOrderRow & { attempt_id: string; age_ms: number }
 
 /**
- * Claim, call, record: the tracking API's call runs with no transaction open and no pooled
- * connection held, so a slow service cannot starve Medusa's database pool. Each step is one short
- * statement:
- * - `claim` turns a due `pending` row into `sending`, with a fresh attempt id and a lease (the
- *   call's deadline plus a margin). `SKIP LOCKED` and the status check let one claimer through.
- * - `hold` stores the order the attempt built, masked, and renews the lease for the call.
- * - `record` writes the call's outcome only where the row still has that attempt id.
- * - `sweepExpired` ends a `sending` row whose lease ran out (its process died mid-call) as
- *   `failed` with the reason of a timeout: the service may have the order, so it is never sent
- *   again by itself.
+ * Claim, call, record: the call runs with no transaction open and no pooled connection held, so a slow service cannot
+ * starve Medusa's pool. A claim gives a fresh attempt id and a lease; an outcome is written only where the row still has it.
  */
 export class TrackingAttempts {
   constructor(private readonly knex: () => Knex) {}
 
-  /** The row, now `sending` for this attempt; null when it is not due or another claimer has it. */
+  /** Null when the row is not due or another claimer has it. */
   async claim(id: string, leaseMs: number): Promise<ClaimedRow | null> {
     const { rows } = await guarded("claiming a tracking order", () => this.knex().raw(
       `update ${TABLE} set status = 'sending', attempt_id = ?, lease_until = now() + (? * interval '1 millisecond'), updated_at = now()
@@ -39,12 +31,7 @@ export class TrackingAttempts {
     return row ? { ...row, age_ms: Number(row.age_ms) } : null
   }
 
-  /**
-   * The claimed attempt's tracking order, stored masked before its call (what the admin shows
-   * while it is sent, and proof that the outcome can be recorded), the lease renewed for the call.
-   * False when the attempt lost the row while the order was built (its lease ran out and the row
-   * was ended): then it must not be sent.
-   */
+  /** Stores the order masked before its call, the lease renewed; false when the attempt lost the row meanwhile: then it must not be sent. */
   async hold(claimed: ClaimedRow, built: BuiltTrackingOrder, leaseMs: number): Promise<boolean> {
     const { rowCount } = await guarded("storing a tracking order", () =>
       this.knex().raw(
@@ -57,12 +44,8 @@ export class TrackingAttempts {
   }
 
   /**
-   * The outcome of the claimed attempt, whatever became of the row since, as long as no newer
-   * attempt claimed it (a claim always gives a new `attempt_id`): a row the sweeper presumed lost
-   * (`failed`), and then maybe requeued by the merchant (`pending`, the same attempt id), takes
-   * the call's real outcome, so an order the service created is not sent a second time.
-   * Undefined when a newer attempt owns the row. `failed_at` is the failure's own time (the
-   * admin's list and the resend by period read it): set when the row fails, cleared otherwise.
+   * Written unless a newer attempt claimed the row: a row the sweeper presumed lost (`failed`, maybe requeued since
+   * with the same attempt id) takes the call's real outcome, so an order the service created is not sent again.
    */
   async record(claimed: ClaimedRow, outcome: AttemptOutcome): Promise<TrackingOrderRow | undefined> {
     const set =
@@ -83,7 +66,7 @@ export class TrackingAttempts {
     return rows[0]
   }
 
-  /** Every `sending` row past its lease, now `failed` with `reason`. */
+  /** Every `sending` row past its lease (its process died mid-call), now `failed`: the service may have the order. */
   async sweepExpired(reason: string): Promise<TrackingOrderRow[]> {
     const { rows } = await guarded("ending expired attempts", () =>
       this.knex().raw(

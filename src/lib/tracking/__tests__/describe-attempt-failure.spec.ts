@@ -1,6 +1,6 @@
 import { errorOfAnswer } from "../../__tests__/answer-to"
 import { InvalidAnswerError, NetworkError, TimeoutError } from "../../http/errors"
-import { describeAttemptFailure } from "../describe-attempt-failure"
+import { describeAttemptFailure } from "../delivery-policy"
 import { InvalidTrackingOrderError, TrackingNotConfiguredError } from "../errors"
 
 const tracking = { service: "tracking" as const }

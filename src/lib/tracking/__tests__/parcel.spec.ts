@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS } from "../../settings/schema"
-import { parcelMeasure, parcelOf } from "../parcel"
+import { parcelMeasure, parcelOf } from "../readers"
 
 const pack = DEFAULT_SETTINGS.default_package
 

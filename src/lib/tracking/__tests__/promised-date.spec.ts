@@ -1,5 +1,5 @@
 import { MAX_BUSINESS_DAYS } from "../../brazil/business-days"
-import { promisedDate } from "../promised-date"
+import { promisedDate } from "../readers"
 
 describe("promisedDate", () => {
   it("counts business days from the shipping date, 0 being the shipping day", () => {

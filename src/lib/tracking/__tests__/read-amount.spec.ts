@@ -1,4 +1,4 @@
-import { readAmount } from "../read-amount"
+import { readAmount } from "../readers"
 
 describe("readAmount", () => {
   it("rounds to centavos, half up", () => {

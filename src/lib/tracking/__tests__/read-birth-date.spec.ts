@@ -1,4 +1,4 @@
-import { readBirthDate } from "../read-birth-date"
+import { readBirthDate } from "../readers"
 
 /** The shipping date the birth date must come before. */
 const SHIPPED_ON = "2026-03-10"

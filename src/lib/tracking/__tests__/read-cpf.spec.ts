@@ -1,4 +1,4 @@
-import { readCpf } from "../read-cpf"
+import { readCpf } from "../readers"
 
 const CPF = "52998224725"
 

@@ -1,4 +1,4 @@
-import { readFreightNumber } from "../read-freight-number"
+import { readFreightNumber } from "../readers"
 
 describe("readFreightNumber", () => {
   it.each([

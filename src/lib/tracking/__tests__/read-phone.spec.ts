@@ -1,4 +1,4 @@
-import { readPhone } from "../read-phone"
+import { readPhone } from "../readers"
 
 describe("readPhone", () => {
   it.each([

@@ -1,4 +1,4 @@
-import { cleanText, firstReading, isAbsent, known, metadataText, type Reading } from "../reading"
+import { cleanText, firstReading, isAbsent, known, metadataText, type Reading } from "../readers"
 
 describe("known", () => {
   it("is a value for anything but null and undefined, which are nothing", () => {

@@ -1,4 +1,4 @@
-import { roundTo } from "../round-to"
+import { roundTo } from "../readers"
 
 describe("roundTo", () => {
   it("rounds half up, 1.005 included despite its binary form", () => {

@@ -1,4 +1,4 @@
-import { streetAndNumber } from "../street-and-number"
+import { streetAndNumber } from "../readers"
 
 describe("streetAndNumber", () => {
   it.each([

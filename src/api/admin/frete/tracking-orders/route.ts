@@ -3,11 +3,7 @@ import { presentTrackingOrder } from "./present"
 import { FailedTrackingOrdersQuery, TrackingOrdersQuery } from "./validators"
 import { freteOf } from "../../../../bridge/medusa-bridge"
 
-/**
- * GET /admin/frete/tracking-orders?order_id=: the tracking orders of an order's fulfillments.
- * GET /admin/frete/tracking-orders?status=failed&limit=&offset=: the failed ones of the whole store,
- * the latest failure first, for the bulk resend.
- */
+/** GET /admin/frete/tracking-orders?order_id=, or ?status=failed&limit=&offset= (the store's, latest failure first, for the bulk resend). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const frete = freteOf(req.scope)
   if (req.query.order_id === undefined && req.query.status !== undefined) {

@@ -3,11 +3,7 @@ import { resendTrackingOrder } from "../../../../../../workflows/tracking/resend
 import { presentTrackingOrder } from "../../present"
 import { answerAlreadyCreated, answerInProgress, findTrackingOrder, REBUILD_FAILED_MESSAGE } from "../find-tracking-order"
 
-/**
- * POST /admin/frete/tracking-orders/:id/retry: sends a failed or pending tracking order again, now,
- * rebuilt from the order's current data (the merchant may have fixed the phone or the CPF). One
- * already created is never sent twice (409), nor one an attempt is sending right now (409).
- */
+/** POST /admin/frete/tracking-orders/:id/retry: sends a failed or pending tracking order again now, rebuilt from the order's current data. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const current = await findTrackingOrder(req, res)
   if (!current) {
