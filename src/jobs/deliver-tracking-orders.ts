@@ -10,9 +10,7 @@ export default async function deliverTrackingOrdersJob(container: MedusaContaine
   const frete = freteOf(container)
   const logger = loggerOf(container)
   await frete.sweepTrackingLeases()
-  if (await frete.trackingOff()) {
-    return
-  }
+  if (await frete.trackingOff()) return
   for (const id of await frete.dueTrackingOrderIds(BATCH)) {
     try {
       await deliverTrackingOrder(container, id)

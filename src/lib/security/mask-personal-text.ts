@@ -6,9 +6,7 @@ const MASKED_PHONE = /^\((?:\d{2}|\*\*)\) \*{4,5}-(?:\d{4}|\*{4})$/
 
 /** "21987654321" -> "(21) *****-4321"; anything that is not a Brazilian number, entirely masked. */
 export function maskPhone(value: string): string {
-  if (MASKED_PHONE.test(value)) {
-    return value
-  }
+  if (MASKED_PHONE.test(value)) return value
   const digits = value.replace(/\D/g, "")
   return /^\d{10,11}$/.test(digits) ? `(${digits.slice(0, 2)}) ${"*".repeat(digits.length - 6)}-${digits.slice(-4)}` : "(**) *****-****"
 }
@@ -30,18 +28,14 @@ const PHONE = String.raw`(?<![\d+])(?:\+?55[\s.-]?)?(?:\(\d{2}\)\s?|\d{2}[\s.-]?
 const SHAPES = new RegExp(`(${EMAIL})|(${CNPJ})|(${CPF})|(${PHONE})`, "g")
 
 function maskShape(match: string, email?: string, cnpj?: string, cpf?: string): string {
-  if (email) {
-    return maskEmail(email)
-  }
+  if (email) return maskEmail(email)
   const digits = match.replace(/\D/g, "")
   if (cnpj) {
     // A company's CNPJ may be a person's (an MEI): none is kept whole.
     return `**.${digits.slice(2, 5)}.${digits.slice(5, 8)}/****-**`
   }
   // Eleven bare digits are a phone with its area code as often as a CPF: the check digits tell.
-  if (cpf && (/\D/.test(cpf) || isValidCpf(digits))) {
-    return maskCpf(digits)
-  }
+  if (cpf && (/\D/.test(cpf) || isValidCpf(digits))) return maskCpf(digits)
   const phone = digits.replace(/^55(?=\d{10,11}$)/, "")
   return phone.length >= 10 ? maskPhone(phone) : `${"*".repeat(phone.length - 4)}-${phone.slice(-4)}`
 }
@@ -62,9 +56,7 @@ function namePattern(names: ReadonlyArray<string | null | undefined>): RegExp | 
       }
     }
   }
-  if (words.size === 0) {
-    return null
-  }
+  if (words.size === 0) return null
   // The longest first: "Mariana" is not masked as "Maria" and a tail.
   const alternatives = [...words].sort((a, b) => b.length - a.length).join("|")
   return new RegExp(`(?<!${LETTER_OR_DIGIT})(?:${alternatives})(?!${LETTER_OR_DIGIT})`, "giu")

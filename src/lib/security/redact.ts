@@ -23,9 +23,7 @@ function formsOf(secret: string): string[] {
 export function redact(text: string, secrets: ReadonlyArray<string | undefined> = []): string {
   const spans: Array<[number, number]> = []
   for (const secret of secrets) {
-    if (!secret) {
-      continue
-    }
+    if (!secret) continue
     for (const form of formsOf(secret)) {
       for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) {
         spans.push([at, at + form.length])

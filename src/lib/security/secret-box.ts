@@ -44,15 +44,11 @@ function base64Bytes(part: string): Buffer | null {
 export function decryptSecret(sealed: string, encryptionKey: string, boundTo?: string): string {
   const parts = typeof sealed === "string" ? sealed.split(":") : []
   const [version, ivText, tagText, ciphertextText] = parts
-  if (parts.length !== 4 || (version !== UNBOUND && version !== BOUND) || (version === BOUND && boundTo === undefined)) {
-    throw new SecretDecryptionError()
-  }
+  if (parts.length !== 4 || (version !== UNBOUND && version !== BOUND) || (version === BOUND && boundTo === undefined)) throw new SecretDecryptionError()
   const iv = base64Bytes(ivText)
   const tag = base64Bytes(tagText)
   const ciphertext = base64Bytes(ciphertextText)
-  if (iv?.length !== IV_BYTES || tag?.length !== TAG_BYTES || ciphertext === null) {
-    throw new SecretDecryptionError()
-  }
+  if (iv?.length !== IV_BYTES || tag?.length !== TAG_BYTES || ciphertext === null) throw new SecretDecryptionError()
   try {
     const decipher = createDecipheriv("aes-256-gcm", keyOf(encryptionKey), iv, { authTagLength: TAG_BYTES })
     if (version === BOUND) decipher.setAAD(Buffer.from(boundTo as string, "utf8"))

@@ -25,14 +25,10 @@ const MAX_DESCRIPTION_LENGTH = 255
  * bad field never holds back the whole order. Dates are São Paulo's wall clock.
  */
 export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings): BuiltTrackingOrder {
-  if (Number.isNaN(facts.shippedAt.getTime())) {
-    throw new RangeError("ShipmentFacts.shippedAt is an invalid Date")
-  }
+  if (Number.isNaN(facts.shippedAt.getTime())) throw new RangeError("ShipmentFacts.shippedAt is an invalid Date")
   // The document's dates have four-digit years.
   const shippedYear = facts.shippedAt.getUTCFullYear()
-  if (shippedYear < 1000 || shippedYear > 9999) {
-    throw new RangeError(`ShipmentFacts.shippedAt is outside the years 1000 to 9999: ${facts.shippedAt.toISOString()}`)
-  }
+  if (shippedYear < 1000 || shippedYear > 9999) throw new RangeError(`ShipmentFacts.shippedAt is outside the years 1000 to 9999: ${facts.shippedAt.toISOString()}`)
   const tracking = settings.tracking
   const address = facts.shippingAddress
   const customer = facts.customer
@@ -51,9 +47,7 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
   }
   const omitted: BuiltTrackingOrder["omitted"] = []
   const put = <K extends OptionalTrackingField>(field: K, reading: Reading<NonNullable<TrackingOrder[K]>>): void => {
-    if (reading === null) {
-      return
-    }
+    if (reading === null) return
     if ("reason" in reading) {
       omitted.push({ field, reason: reading.reason })
     } else if (typeof reading.value === "string" && reading.value.length > MAX_TEXT_LENGTH) {
@@ -147,25 +141,19 @@ function describe(orderNumber: string, items: ShipmentFacts["items"]): string {
 }
 
 function companyDocument(cnpj: string | null): Reading<string> {
-  if (cnpj === null) {
-    return null
-  }
+  if (cnpj === null) return null
   return isValidCnpj(cnpj) ? { value: cnpj } : { reason: "CNPJ da empresa inválido nas configurações: os dígitos verificadores não conferem" }
 }
 
 function readCep(raw: unknown, label: string): Reading<string> {
-  if (isAbsent(raw)) {
-    return null
-  }
+  if (isAbsent(raw)) return null
   const cep = tryNormalizeCep(raw)
   return cep === null ? { reason: `${label} inválido: use 8 dígitos, como 01310-100` } : { value: cep }
 }
 
 function readEmail(raw: unknown): Reading<string> {
   const email = cleanText(raw)
-  if (email === null) {
-    return null
-  }
+  if (email === null) return null
   return trackingEmailSchema.safeParse(email).success ? { value: email } : { reason: "E-mail do cliente inválido" }
 }
 

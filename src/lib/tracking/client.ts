@@ -36,9 +36,7 @@ export class TrackingClient {
 
   async createTrackingOrder(order: TrackingOrder, signal?: AbortSignal): Promise<TrackingResult> {
     const checked = trackingOrderSchema.safeParse(order)
-    if (!checked.success) {
-      throw new InvalidTrackingOrderError(checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`))
-    }
+    if (!checked.success) throw new InvalidTrackingOrderError(checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`))
     return this.transport.request(
       { method: "POST", path: TRACKING_PATH, headers: this.authorization(), json: checked.data, deadline: startDeadline(this.options.timeoutMs, signal) },
       { schema: trackingAnswerWireSchema, refusal: trackingRefusalWireSchema }

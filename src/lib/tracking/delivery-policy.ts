@@ -30,43 +30,25 @@ export function retryDelayMs(attempts: number, policy: RetryPolicy, random: () =
  * the service said it did not take it (429, 503). A 500 may come after the order was made, a 502 or 504 from a proxy may hide one.
  */
 export function certainlyNotActed(error: unknown): boolean {
-  if (error instanceof TimeoutError || error instanceof NetworkError) {
-    return !error.outcomeUnknown
-  }
+  if (error instanceof TimeoutError || error instanceof NetworkError) return !error.outcomeUnknown
   return error instanceof QuotaExceededError || (error instanceof ServerError && error.status === 503)
 }
 
 /** A failed attempt in the merchant's words; most are a clause with no final period, for the reason to go on from. */
 export function describeAttemptFailure(error: unknown): string {
-  if (error instanceof InvalidCredentialsError) {
-    return `O serviço de rastreamento recusou a credencial (HTTP ${error.status}). Corrija a credencial e reenvie.`
-  }
-  if (error instanceof TrackingRejectedError) {
-    return `O serviço de rastreamento recusou o pedido: ${error.serviceMessage ?? `HTTP ${error.status}`}`
-  }
-  if (error instanceof QuotaExceededError) {
-    return "o serviço avisa que o limite do plano foi atingido (HTTP 429)"
-  }
+  if (error instanceof InvalidCredentialsError) return `O serviço de rastreamento recusou a credencial (HTTP ${error.status}). Corrija a credencial e reenvie.`
+  if (error instanceof TrackingRejectedError) return `O serviço de rastreamento recusou o pedido: ${error.serviceMessage ?? `HTTP ${error.status}`}`
+  if (error instanceof QuotaExceededError) return "o serviço avisa que o limite do plano foi atingido (HTTP 429)"
   if (error instanceof TimeoutError) {
     return error.outcomeUnknown
       ? "o serviço não respondeu dentro do prazo depois de receber o pedido"
       : "não foi possível conectar ao serviço dentro do prazo; nada foi enviado"
   }
-  if (error instanceof NetworkError) {
-    return error.outcomeUnknown ? "a conexão caiu depois do envio" : "não foi possível conectar ao serviço"
-  }
-  if (error instanceof ServerError) {
-    return `o serviço falhou (HTTP ${error.status})`
-  }
-  if (error instanceof InvalidAnswerError) {
-    return "o serviço respondeu algo que não é JSON no formato documentado"
-  }
-  if (error instanceof TrackingNotConfiguredError) {
-    return "o serviço de rastreamento não está configurado: informe a URL e a credencial"
-  }
-  if (error instanceof InvalidTrackingOrderError) {
-    return `Pedido de rastreamento inválido: ${error.issues.join("; ")}`
-  }
+  if (error instanceof NetworkError) return error.outcomeUnknown ? "a conexão caiu depois do envio" : "não foi possível conectar ao serviço"
+  if (error instanceof ServerError) return `o serviço falhou (HTTP ${error.status})`
+  if (error instanceof InvalidAnswerError) return "o serviço respondeu algo que não é JSON no formato documentado"
+  if (error instanceof TrackingNotConfiguredError) return "o serviço de rastreamento não está configurado: informe a URL e a credencial"
+  if (error instanceof InvalidTrackingOrderError) return `Pedido de rastreamento inválido: ${error.issues.join("; ")}`
   return "Erro inesperado ao falar com o serviço de rastreamento"
 }
 
@@ -81,12 +63,8 @@ export function decideAfterFailure(error: unknown, attempts: number, ageMs: numb
     return { kind: "fail", reason: detail }
   }
   const notConfigured = error instanceof TrackingNotConfiguredError
-  if (!notConfigured && !certainlyNotActed(error)) {
-    return { kind: "fail", reason: maybeCreatedReason(detail) }
-  }
-  if (ageMs >= policy.giveUpAfterMs) {
-    return { kind: "fail", reason: `Não foi possível entregar depois de ${attempts} tentativas: ${detail}` }
-  }
+  if (!notConfigured && !certainlyNotActed(error)) return { kind: "fail", reason: maybeCreatedReason(detail) }
+  if (ageMs >= policy.giveUpAfterMs) return { kind: "fail", reason: `Não foi possível entregar depois de ${attempts} tentativas: ${detail}` }
   if (notConfigured) {
     // Asked again at the first delay every time: it goes out within that delay of the merchant saving the URL and credential.
     return { kind: "retry", reason: NOT_CONFIGURED_REASON, delayMs: retryDelayMs(1, policy) }
@@ -98,8 +76,6 @@ const UNREADABLE_ORDER_DETAIL = "não foi possível montar o pedido com os dados
 
 /** The order or the fulfillment could not be read: nothing was sent, so retried like a request that never left. */
 export function decideAfterUnbuiltOrder(attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
-  if (ageMs >= policy.giveUpAfterMs) {
-    return { kind: "fail", reason: `Não foi possível entregar depois de ${attempts} tentativas: ${UNREADABLE_ORDER_DETAIL}` }
-  }
+  if (ageMs >= policy.giveUpAfterMs) return { kind: "fail", reason: `Não foi possível entregar depois de ${attempts} tentativas: ${UNREADABLE_ORDER_DETAIL}` }
   return { kind: "retry", reason: `Falha temporária na tentativa ${attempts}: ${UNREADABLE_ORDER_DETAIL}`, delayMs: retryDelayMs(attempts, policy) }
 }

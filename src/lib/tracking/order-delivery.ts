@@ -36,45 +36,29 @@ export interface FreteOrderDelivery {
   status_at: string | null
 }
 
-export interface FreteOrderDeliveryAnswer {
-  deliveries: FreteOrderDelivery[]
-}
+export interface FreteOrderDeliveryAnswer { deliveries: FreteOrderDelivery[] }
 
 type When = Date | string | null | undefined
+type Text = string | null | undefined
+type Data = Record<string, unknown> | null | undefined
 
-export interface DeliveryMethodRow {
-  id: string
-  name?: string | null
-  shipping_option_id?: string | null
-  data?: Record<string, unknown> | null
-  created_at?: When
-  shipping_option?: { provider_id?: string | null } | null
-}
+export interface DeliveryMethodRow { id: string; name?: Text; shipping_option_id?: Text; data?: Data; created_at?: When; shipping_option?: { provider_id?: Text } | null }
 
 export interface DeliveryFulfillmentRow {
   id: string
-  provider_id?: string | null
-  shipping_option_id?: string | null
-  data?: Record<string, unknown> | null
+  provider_id?: Text
+  shipping_option_id?: Text
+  data?: Data
   created_at?: When
   shipped_at?: When
   delivered_at?: When
   canceled_at?: When
-  labels?: Array<{ tracking_number?: string | null; tracking_url?: string | null } | null> | null
+  labels?: Array<{ tracking_number?: Text; tracking_url?: Text } | null> | null
 }
 
-export interface DeliveryOrderRow {
-  id: string
-  created_at?: When
-  shipping_methods?: Array<DeliveryMethodRow | null> | null
-  fulfillments?: Array<DeliveryFulfillmentRow | null> | null
-}
+export interface DeliveryOrderRow { id: string; created_at?: When; shipping_methods?: Array<DeliveryMethodRow | null> | null; fulfillments?: Array<DeliveryFulfillmentRow | null> | null }
 
-export interface DeliveryTrackingRow {
-  fulfillment_id: string
-  status: string
-  delivered_at?: When
-}
+export interface DeliveryTrackingRow { fulfillment_id: string; status: string; delivered_at?: When }
 
 const iso = (value: When): string | null => {
   if (value === null || value === undefined || value === "") return null
@@ -132,33 +116,22 @@ export function presentOrderDelivery(order: DeliveryOrderRow, trackingRows: Deli
   // Medusa copies onto a fulfillment the data of the order's first method with its shipping option.
   const methodOf = (fulfillment: DeliveryFulfillmentRow) => methods.find((method) => method.shipping_option_id === fulfillment.shipping_option_id) ?? null
 
-  const shipped: FreteOrderDelivery[] = fulfillments.map((fulfillment) => {
-    const method = methodOf(fulfillment)
-    const facts = factsOf(method?.data ?? fulfillment.data)
-    const { status, status_at } = statusOf(fulfillment, trackingByFulfillment.get(fulfillment.id))
+  const deliveryOf = (method: DeliveryMethodRow | null, fulfillment: DeliveryFulfillmentRow | null): FreteOrderDelivery => {
+    const facts = factsOf(method?.data ?? fulfillment?.data)
+    const { status, status_at } = fulfillment ? statusOf(fulfillment, trackingByFulfillment.get(fulfillment.id)) : { status: "preparing" as const, status_at: iso(order.created_at) }
     return {
       shipping_method_id: method?.id ?? null,
-      fulfillment_id: fulfillment.id,
+      fulfillment_id: fulfillment?.id ?? null,
       name: text(method?.name) ?? facts.service_name ?? "Entrega",
       ...facts,
-      tracking: trackingOf(fulfillment),
+      tracking: fulfillment ? trackingOf(fulfillment) : [],
       status,
       status_label: DELIVERY_STATUS_LABELS[status],
       status_at,
     }
-  })
+  }
+  const shipped = fulfillments.map((fulfillment) => deliveryOf(methodOf(fulfillment), fulfillment))
   const fulfilled = new Set(shipped.map((delivery) => delivery.shipping_method_id))
-  const waiting: FreteOrderDelivery[] = methods
-    .filter((method) => !fulfilled.has(method.id))
-    .map((method) => ({
-      shipping_method_id: method.id,
-      fulfillment_id: null,
-      name: text(method.name) ?? factsOf(method.data).service_name ?? "Entrega",
-      ...factsOf(method.data),
-      tracking: [],
-      status: "preparing",
-      status_label: DELIVERY_STATUS_LABELS.preparing,
-      status_at: iso(order.created_at),
-    }))
+  const waiting = methods.filter((method) => !fulfilled.has(method.id)).map((method) => deliveryOf(method, null))
   return { deliveries: [...shipped, ...waiting] }
 }

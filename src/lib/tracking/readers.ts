@@ -17,9 +17,7 @@ export function firstReading<T>(candidates: unknown[], read: (raw: unknown) => R
   let firstProblem: Reading<T> = null
   for (const candidate of candidates) {
     const reading = read(candidate)
-    if (reading !== null && "value" in reading) {
-      return reading
-    }
+    if (reading !== null && "value" in reading) return reading
     firstProblem = firstProblem ?? reading
   }
   return firstProblem
@@ -31,21 +29,15 @@ export function isAbsent(raw: unknown): boolean {
 
 /** Trimmed text with single spaces; null for what is not text or is blank. */
 export function cleanText(raw: unknown): string | null {
-  if (typeof raw !== "string") {
-    return null
-  }
+  if (typeof raw !== "string") return null
   const text = raw.replace(/\s+/g, " ").trim()
   return text === "" ? null : text
 }
 
 /** Metadata set by hand or by an invoicing app: text, or a number that lost its quotes. */
 export function metadataText(raw: unknown, label: string): Reading<string> {
-  if (isAbsent(raw)) {
-    return null
-  }
-  if (typeof raw === "number" && Number.isFinite(raw)) {
-    return { value: String(raw) }
-  }
+  if (isAbsent(raw)) return null
+  if (typeof raw === "number" && Number.isFinite(raw)) return { value: String(raw) }
   const text = cleanText(raw)
   return text === null ? { reason: `${label} em formato não reconhecido: use texto ou número` } : { value: text }
 }
@@ -60,56 +52,40 @@ export function roundTo(value: number, decimals: number): number {
 
 /** An amount in reais, rounded to centavos. */
 export function readAmount(amount: number | null | undefined, label: string): Reading<number> {
-  if (amount === null || amount === undefined) {
-    return null
-  }
-  if (!Number.isFinite(amount)) {
-    return { reason: `${label} inválido` }
-  }
+  if (amount === null || amount === undefined) return null
+  if (!Number.isFinite(amount)) return { reason: `${label} inválido` }
   return amount < 0 ? { reason: `${label} negativo` } : { value: roundTo(amount, 2) }
 }
 
 /** A "YYYY-MM-DD" birth date from 1900 on (older ones are typing mistakes) and before `shippedOn`. */
 export function readBirthDate(raw: unknown, shippedOn: string): Reading<string> {
-  if (isAbsent(raw)) {
-    return null
-  }
+  if (isAbsent(raw)) return null
   const date = typeof raw === "string" ? raw.trim() : ""
   // Formatting back catches a day the month does not have ("2026-02-30").
   const midday = new Date(`${date}T12:00:00Z`)
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(midday.getTime()) || midday.toISOString().slice(0, 10) !== date) {
     return { reason: "Data de nascimento em formato não reconhecido: use AAAA-MM-DD" }
   }
-  if (date >= shippedOn) {
-    return { reason: "Data de nascimento não está no passado" }
-  }
+  if (date >= shippedOn) return { reason: "Data de nascimento não está no passado" }
   return date < "1900-01-01" ? { reason: "Data de nascimento anterior a 1900" } : { value: date }
 }
 
 /** The CPF as 11 digits, from text with or without punctuation or from a number; reasons show it masked only. */
 export function readCpf(raw: unknown): Reading<string> {
-  if (isAbsent(raw)) {
-    return null
-  }
+  if (isAbsent(raw)) return null
   // A number gets back the leading zeros it lost.
   const digits =
     typeof raw === "number"
       ? Number.isSafeInteger(raw) && raw >= 0 ? String(raw).padStart(11, "0") : null
       : typeof raw === "string" && /^[\d.\-/\s]+$/.test(raw.trim()) ? raw.replace(/\D/g, "") : null
-  if (digits === null) {
-    return { reason: "CPF em formato não reconhecido: use 11 dígitos, com ou sem pontuação" }
-  }
-  if (digits.length !== 11) {
-    return { reason: `CPF com ${digits.length} dígitos; um CPF tem 11` }
-  }
+  if (digits === null) return { reason: "CPF em formato não reconhecido: use 11 dígitos, com ou sem pontuação" }
+  if (digits.length !== 11) return { reason: `CPF com ${digits.length} dígitos; um CPF tem 11` }
   return isValidCpf(digits) ? { value: digits } : { reason: `CPF inválido (${maskCpf(digits)}): os dígitos verificadores não conferem` }
 }
 
 /** The carrier's own order number (metadata `freight_number`): a whole number, or digits as text. */
 export function readFreightNumber(raw: unknown): Reading<number> {
-  if (isAbsent(raw)) {
-    return null
-  }
+  if (isAbsent(raw)) return null
   const text = typeof raw === "string" ? raw.trim() : null
   const number = typeof raw === "number" ? raw : text !== null && /^\d+$/.test(text) ? Number(text) : NaN
   return Number.isSafeInteger(number) && number >= 0
@@ -119,47 +95,29 @@ export function readFreightNumber(raw: unknown): Reading<number> {
 
 /** A Brazilian phone as digits starting with the DDD (10, or 11 with a 9 after it); a leading 55 dropped. Reasons show 4 digits at most. */
 export function readPhone(raw: unknown): Reading<string> {
-  if (typeof raw !== "string" || isAbsent(raw)) {
-    return null
-  }
+  if (typeof raw !== "string" || isAbsent(raw)) return null
   let digits = raw.replace(/\D/g, "")
   if ((digits.length === 12 || digits.length === 13) && digits.startsWith("55")) {
     digits = digits.slice(2)
   }
   const ending = digits === "" ? "" : ` (final ${digits.slice(-4)})`
-  if (digits.length === 8 || digits.length === 9) {
-    return { reason: `Telefone sem DDD${ending}` }
-  }
-  if (digits.length !== 10 && digits.length !== 11) {
-    return { reason: `Telefone inválido: ${digits.length} dígitos, use DDD e número${ending}` }
-  }
-  if (!/^[1-9]{2}/.test(digits)) {
-    return { reason: `Telefone com DDD inválido${ending}` }
-  }
-  if (digits.length === 11 && digits[2] !== "9") {
-    return { reason: `Celular inválido: com 11 dígitos, o número começa com 9 depois do DDD${ending}` }
-  }
+  if (digits.length === 8 || digits.length === 9) return { reason: `Telefone sem DDD${ending}` }
+  if (digits.length !== 10 && digits.length !== 11) return { reason: `Telefone inválido: ${digits.length} dígitos, use DDD e número${ending}` }
+  if (!/^[1-9]{2}/.test(digits)) return { reason: `Telefone com DDD inválido${ending}` }
+  if (digits.length === 11 && digits[2] !== "9") return { reason: `Celular inválido: com 11 dígitos, o número começa com 9 depois do DDD${ending}` }
   return { value: digits }
 }
 
 /** `days` business days after `shippedOn` ("YYYY-MM-DD"); null for an unknown deadline. */
 export function promisedDate(shippedOn: string, days: number | null | undefined): Reading<string> {
-  if (days === null || days === undefined) {
-    return null
-  }
-  if (!Number.isInteger(days) || days < 0) {
-    return { reason: "Prazo de entrega inválido: use um número inteiro de dias úteis" }
-  }
-  if (days > MAX_BUSINESS_DAYS) {
-    return { reason: `Prazo de entrega longo demais: ${days} dias úteis (no máximo ${MAX_BUSINESS_DAYS})` }
-  }
+  if (days === null || days === undefined) return null
+  if (!Number.isInteger(days) || days < 0) return { reason: "Prazo de entrega inválido: use um número inteiro de dias úteis" }
+  if (days > MAX_BUSINESS_DAYS) return { reason: `Prazo de entrega longo demais: ${days} dias úteis (no máximo ${MAX_BUSINESS_DAYS})` }
   try {
     return { value: addBusinessDays(shippedOn, days) }
   } catch (error) {
     // The business-day calendar covers the years 1583 to 9999 (its holidays are Gregorian).
-    if (error instanceof RangeError) {
-      return { reason: `Data prometida fora do calendário de dias úteis (envio em ${shippedOn}, prazo de ${days} dias úteis)` }
-    }
+    if (error instanceof RangeError) return { reason: `Data prometida fora do calendário de dias úteis (envio em ${shippedOn}, prazo de ${days} dias úteis)` }
     throw error
   }
 }
@@ -179,9 +137,7 @@ const isPositive = (value: number | null): value is number => value !== null && 
  * An item without weight, or without any one dimension, counts the default package's; no items: the default package.
  */
 export function parcelOf(items: ShipmentFacts["items"], defaults: FreteSettings["default_package"]): Parcel {
-  if (items.length === 0) {
-    return { weightKg: defaults.weight_kg, lengthCm: defaults.length_cm, widthCm: defaults.width_cm, heightCm: defaults.height_cm }
-  }
+  if (items.length === 0) return { weightKg: defaults.weight_kg, lengthCm: defaults.length_cm, widthCm: defaults.width_cm, heightCm: defaults.height_cm }
   const parcel: Parcel = { weightKg: 0, lengthCm: 0, widthCm: 0, heightCm: 0 }
   for (const item of items) {
     const size =
@@ -215,13 +171,9 @@ export function streetAndNumber(
 ): { street: string | null; number: Reading<string> } {
   const address1 = cleanText(address?.address1)
   const fromMetadata = firstReading([address?.metadata?.number, address?.metadata?.numero], (raw) => metadataText(raw, "Número do endereço"))
-  if ((fromMetadata !== null && "value" in fromMetadata) || address1 === null) {
-    return { street: address1, number: fromMetadata }
-  }
+  if ((fromMetadata !== null && "value" in fromMetadata) || address1 === null) return { street: address1, number: fromMetadata }
   const [, street, separator, number] = address1.match(TRAILING_HOUSE_NUMBER) ?? []
   // Without a comma, "Rua 25" is a street name, not "Rua" at number 25.
-  if (street === undefined || COMPLEMENT_WORD.test(street) || (!separator.includes(",") && !street.includes(" "))) {
-    return { street: address1, number: fromMetadata }
-  }
+  if (street === undefined || COMPLEMENT_WORD.test(street) || (!separator.includes(",") && !street.includes(" "))) return { street: address1, number: fromMetadata }
   return { street, number: { value: number.toUpperCase().startsWith("S/N") ? "S/N" : number.toUpperCase() } }
 }

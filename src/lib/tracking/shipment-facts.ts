@@ -4,6 +4,8 @@ import { numberOf } from "../utils/number-of"
 import type { OrderRow, ShipmentRows } from "./shipment-rows"
 
 type Metadata = Record<string, unknown> | null
+type Text = string | null
+type Person = { firstName: Text; lastName: Text; phone: Text; metadata: Metadata }
 
 /** A shipment in plain terms (measures in kg and cm, amounts in reais, texts trimmed): what its tracking order is built from. */
 export interface ShipmentFacts {
@@ -16,29 +18,15 @@ export interface ShipmentFacts {
   fulfillmentMetadata: Metadata
   trackingNumbers: string[]
   method: { name: string | null; amount: number | null; service: string | null; serviceName: string | null; carrier: string | null; days: number | null }
-  shippingAddress: {
-    firstName: string | null
-    lastName: string | null
-    phone: string | null
-    address1: string | null
-    address2: string | null
-    city: string | null
-    province: string | null
-    postalCode: string | null
-    countryCode: string | null
-    metadata: Metadata
-  } | null
-  customer: { firstName: string | null; lastName: string | null; email: string | null; phone: string | null; metadata: Metadata } | null
+  shippingAddress: (Person & { address1: Text; address2: Text; city: Text; province: Text; postalCode: Text; countryCode: Text }) | null
+  customer: (Person & { email: Text }) | null
   salesChannelName: string | null
   /** The CEP of the stock location the fulfillment ships from. */
   originCep: string | null
   noNotification: boolean
 }
 
-export interface StoreUnits {
-  weight: WeightUnit
-  dimension: DimensionUnit
-}
+export interface StoreUnits { weight: WeightUnit; dimension: DimensionUnit }
 
 const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null)
 const object = (value: unknown): Record<string, unknown> | null =>
@@ -50,6 +38,13 @@ export function shipmentFacts({ fulfillment, order, location, flowMethod }: Ship
   // An exchange's or a claim's own method wins over the facts Medusa copied onto the fulfillment from the order's.
   const methodData = flowMethod ? { ...object(fulfillment.data), ...object(flowMethod.data) } : { ...object(method.data), ...object(fulfillment.data) }
   const address = order.shipping_address
+  const customer = order.customer
+  const person = (row: { first_name?: unknown; last_name?: unknown; phone?: unknown; metadata?: unknown }) => ({
+    firstName: text(row.first_name),
+    lastName: text(row.last_name),
+    phone: text(row.phone),
+    metadata: object(row.metadata),
+  })
   return {
     orderDisplayId: order.display_id,
     orderTotal: orderTotalOf(order),
@@ -58,7 +53,7 @@ export function shipmentFacts({ fulfillment, order, location, flowMethod }: Ship
     items: itemsOf({ fulfillment, order }, units),
     shippedAt: new Date(fulfillment.shipped_at ?? Date.now()),
     fulfillmentMetadata: object(fulfillment.metadata),
-    trackingNumbers: (fulfillment.labels ?? []).map((label) => text(label.tracking_number)).filter((value): value is string => value !== null),
+    trackingNumbers: (fulfillment.labels ?? []).flatMap((label) => text(label.tracking_number) ?? []),
     method: {
       name: text(method.name),
       amount: numberOf(method.amount),
@@ -69,27 +64,16 @@ export function shipmentFacts({ fulfillment, order, location, flowMethod }: Ship
     },
     shippingAddress: address
       ? {
-          firstName: text(address.first_name),
-          lastName: text(address.last_name),
-          phone: text(address.phone),
+          ...person(address),
           address1: text(address.address_1),
           address2: text(address.address_2),
           city: text(address.city),
           province: text(address.province),
           postalCode: text(address.postal_code),
           countryCode: text(address.country_code),
-          metadata: object(address.metadata),
         }
       : null,
-    customer: order.customer
-      ? {
-          firstName: text(order.customer.first_name),
-          lastName: text(order.customer.last_name),
-          email: text(order.customer.email),
-          phone: text(order.customer.phone),
-          metadata: object(order.customer.metadata),
-        }
-      : null,
+    customer: customer ? { ...person(customer), email: text(customer.email) } : null,
     salesChannelName: text(order.sales_channel?.name),
     originCep: text(location?.address?.postal_code),
     noNotification,
@@ -109,9 +93,7 @@ function orderTotalOf(order: OrderRow): number | null {
     return price === null || quantity === null ? null : price * quantity
   })
   const itemsLeftOut = items !== null && items > 0 && !(itemSubtotal !== null && itemSubtotal > 0)
-  if (total !== null && !itemsLeftOut) {
-    return total
-  }
+  if (total !== null && !itemsLeftOut) return total
   const freight = sumOf(order.shipping_methods ?? [], (method) => numberOf(method.amount))
   return items !== null && freight !== null ? items + freight : total
 }
@@ -121,9 +103,7 @@ function sumOf<T>(rows: T[], amountOf: (row: T) => number | null): number | null
   let sum = 0
   for (const row of rows) {
     const amount = amountOf(row)
-    if (amount === null) {
-      return null
-    }
+    if (amount === null) return null
     sum += amount
   }
   return sum

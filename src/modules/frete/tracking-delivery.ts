@@ -47,9 +47,7 @@ export class TrackingDelivery {
   /** Build, hold, send, record; the row is read again only when the attempt lost it. */
   async attempt(claimed: ClaimedRow, reading: ShipmentReading, settings: FreteSettings): Promise<TrackingOrderRow | null> {
     const attempt = await this.call(claimed, reading, settings)
-    if (!attempt) {
-      return (await this.deps.store.get(claimed.id)) ?? null
-    }
+    if (!attempt) return (await this.deps.store.get(claimed.id)) ?? null
     // The service's refusal may quote the shopper, whose name is known here.
     const names = [attempt.shopperName]
     const outcome: AttemptOutcome = attempt.outcome.kind === "created" ? attempt.outcome : { ...attempt.outcome, reason: maskPersonalText(attempt.outcome.reason, names) }
@@ -71,22 +69,16 @@ export class TrackingDelivery {
     const { retry } = this.deps.options()
     let built: BuiltTrackingOrder
     try {
-      if ("failure" in reading) {
-        throw reading.failure
-      }
+      if ("failure" in reading) throw reading.failure
       built = this.build(claimed, settings, reading.rows)
       // Stored before the call: an order whose outcome could not be recorded is never sent.
-      if (!(await this.attempts.hold(claimed, built, this.leaseMs()))) {
-        return undefined
-      }
+      if (!(await this.attempts.hold(claimed, built, this.leaseMs()))) return undefined
     } catch (error) {
       this.deps.logger.warn(`frete tracking: could not build tracking order ${claimed.id}: ${messageOf(error)}`)
       return { outcome: decideAfterUnbuiltOrder(claimed.attempts + 1, claimed.age_ms, retry) }
     }
     const client = this.deps.client()
-    if (!client) {
-      return { outcome: decideAfterFailure(new TrackingNotConfiguredError(), 1, claimed.age_ms, retry) }
-    }
+    if (!client) return { outcome: decideAfterFailure(new TrackingNotConfiguredError(), 1, claimed.age_ms, retry) }
     try {
       const result = await client.createTrackingOrder(built.order)
       return { outcome: { kind: "created", remoteId: result.id } }

@@ -42,9 +42,7 @@ export class TrackingOrderStore {
        returning *`,
       [generateEntityId(undefined, "frtrk"), input.fulfillmentId, input.orderId, input.noNotification]
     ))
-    if (rows[0]) {
-      return { row: rows[0] as TrackingOrderRow, inserted: true }
-    }
+    if (rows[0]) return { row: rows[0] as TrackingOrderRow, inserted: true }
     const existing = await this.knex()(TABLE).where({ fulfillment_id: input.fulfillmentId }).first()
     return { row: existing as TrackingOrderRow, inserted: false }
   }
@@ -58,13 +56,8 @@ export class TrackingOrderStore {
   }
 
   async dueIds(limit: number): Promise<string[]> {
-    const rows: Array<{ id: string }> = await this.knex()(TABLE)
-      .select("id")
-      .where({ status: "pending" })
-      .whereNull("deleted_at")
-      .where("next_attempt_at", "<=", this.knex().fn.now())
-      .orderBy("next_attempt_at", "asc")
-      .limit(limit)
+    const due = this.knex()(TABLE).select("id").where({ status: "pending" }).whereNull("deleted_at").where("next_attempt_at", "<=", this.knex().fn.now())
+    const rows: Array<{ id: string }> = await due.orderBy("next_attempt_at", "asc").limit(limit)
     return rows.map((row) => row.id)
   }
 
@@ -94,9 +87,7 @@ export class TrackingOrderStore {
 
   /** Deleted or not: none ever gets a second. */
   async trackedFulfillmentIds(fulfillmentIds: string[]): Promise<Set<string>> {
-    if (fulfillmentIds.length === 0) {
-      return new Set()
-    }
+    if (fulfillmentIds.length === 0) return new Set()
     const rows: Array<{ fulfillment_id: string }> = await this.knex()(TABLE).select("fulfillment_id").whereIn("fulfillment_id", fulfillmentIds)
     return new Set(rows.map((row) => row.fulfillment_id))
   }
@@ -104,12 +95,8 @@ export class TrackingOrderStore {
   async listFailed(page: FailedPage): Promise<{ rows: TrackingOrderRow[]; count: number }> {
     const failed = () => {
       const query = this.knex()(TABLE).where({ status: "failed" }).whereNull("deleted_at")
-      if (page.since) {
-        query.where("failed_at", ">=", page.since)
-      }
-      if (page.until) {
-        query.where("failed_at", "<", page.until)
-      }
+      if (page.since) query.where("failed_at", ">=", page.since)
+      if (page.until) query.where("failed_at", "<", page.until)
       return query
     }
     const [rows, counted] = await Promise.all([

@@ -31,9 +31,7 @@ export const sendTrackingOrderStep = createStep("frete-send-tracking-order", asy
   const frete = freteOf(container)
   const handoff = input.handoff ? handoffs.get(input.handoff) : undefined
   const claimed = await frete.claimTrackingOrder(input.id)
-  if (!claimed) {
-    return new StepResponse(null)
-  }
+  if (!claimed) return new StepResponse(null)
   const prefetched = handoff?.fulfillment?.id === claimed.fulfillment_id ? handoff.fulfillment : undefined
   let reading: ShipmentReading
   try {
@@ -61,9 +59,7 @@ export async function deliverTrackingOrder(container: MedusaContainer, id: strin
   handoffs.set(key, handoff)
   try {
     const { result } = await deliverTrackingOrderWorkflow(container).run({ input: { tracking_order_id: id, handoff: key } })
-    if (!result) {
-      return null
-    }
+    if (!result) return null
     return handoff.recorded !== undefined ? handoff.recorded : ((await freteOf(container).getTrackingOrder(id)) ?? null)
   } finally {
     handoffs.delete(key)

@@ -19,9 +19,7 @@ const ORDER_FIELDS = [
 /** `read`: the fulfillment as the caller already read it (readShippedFulfillment), not read again. */
 export async function readShipmentRows(query: Query, fulfillmentId: string, read?: FulfillmentRow): Promise<ShipmentRows> {
   const fulfillment = read ?? ((await query.graph({ entity: "fulfillment", fields: FULFILLMENT_FIELDS, filters: { id: fulfillmentId } })).data[0] as FulfillmentRow | undefined)
-  if (!fulfillment?.order?.id) {
-    throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
-  }
+  if (!fulfillment?.order?.id) throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
   const orderId = fulfillment.order.id
   const locationId = fulfillment.location_id
   const [orders, locations, flowMethod] = await Promise.all([
@@ -30,9 +28,7 @@ export async function readShipmentRows(query: Query, fulfillmentId: string, read
     outboundMethodOf(query, orderId, fulfillment),
   ])
   const order = orders.data[0] as OrderRow | undefined
-  if (!order) {
-    throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
-  }
+  if (!order) throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
   return { fulfillment, order, location: (locations.data[0] as ShipmentRows["location"] | undefined) ?? null, flowMethod }
 }
 
@@ -40,9 +36,7 @@ export async function readShipmentRows(query: Query, fulfillmentId: string, read
 export async function readShippedFulfillment(query: Query, fulfillmentId: string): Promise<{ providerId: string | null; orderId: string | null; fulfillment: FulfillmentRow } | null> {
   const { data } = await query.graph({ entity: "fulfillment", fields: [...FULFILLMENT_FIELDS, "provider_id"], filters: { id: fulfillmentId } })
   const row = data[0] as (FulfillmentRow & { provider_id?: string | null }) | undefined
-  if (!row) {
-    return null
-  }
+  if (!row) return null
   const { provider_id: providerId, ...fulfillment } = row
   return { providerId: providerId ?? null, orderId: fulfillment.order?.id ?? null, fulfillment }
 }

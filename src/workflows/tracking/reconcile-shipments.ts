@@ -14,36 +14,16 @@ export const RECONCILE_BUDGET = { pages: 50, tracked: 100, head: { pages: 25, tr
 const HEAD_OVERLAP_MS = RECONCILE_GRACE_MS
 
 /** `shipped_at` descending, then id descending. */
-interface Position {
-  shippedAt: Date
-  id: string
-}
+type Position = { shippedAt: Date; id: string }
 type Start = { below: Position } | { atOrBelow: Date }
 
 /** In memory, per module instance: losing it (a restart, another instance) only costs one run reading more, within its budget. */
 const progressOf = new WeakMap<object, { headFrom?: Date; walkFrom?: Position }>()
 
-interface Reader {
-  frete: FreteModuleService
-  query: Query
-  logger: Logger
-  providerIds: string[]
-}
-interface Pass {
-  start: Start
-  floor: Date
-  pages: number
-  tracked: number
-}
-interface PassResult {
-  pages: number
-  /** Shipments found without a row, written by this run or not. */
-  found: number
-  written: number
-  last?: Position
-  /** It read everything down to its floor. */
-  done: boolean
-}
+type Reader = { container: MedusaContainer; frete: FreteModuleService; query: Query; logger: Logger; providerIds: string[] }
+type Pass = { start: Start; floor: Date; pages: number; tracked: number }
+/** `found`: shipments without a row, written by this run or not; `done`: it read everything down to its floor. */
+type PassResult = { pages: number; found: number; written: number; last?: Position; done: boolean }
 
 /**
  * Writes and delivers the row of each tracked provider's shipment of the window that has none (an event lost, a write
@@ -55,16 +35,14 @@ export async function reconcileShipments(container: MedusaContainer, now: Date =
   const frete = freteOf(container)
   const logger = loggerOf(container)
   const providerIds = (await frete.getSettings()).tracking.provider_ids
-  if (providerIds.length === 0) {
-    return 0
-  }
-  const reader: Reader = { frete, logger, providerIds, query: queryOf(container) }
+  if (providerIds.length === 0) return 0
+  const reader: Reader = { container, frete, logger, providerIds, query: queryOf(container) }
   const progress = progressOf.get(frete) ?? {}
   const windowStart = new Date(now.getTime() - RECONCILE_WINDOW_MS)
   const headFrom = new Date(now.getTime() - RECONCILE_GRACE_MS)
   const headFloor = new Date(Math.max(windowStart.getTime(), (progress.headFrom?.getTime() ?? 0) - HEAD_OVERLAP_MS))
 
-  const head = await readDown(container, reader, { start: { atOrBelow: headFrom }, floor: headFloor, ...RECONCILE_BUDGET.head })
+  const head = await readDown(reader, { start: { atOrBelow: headFrom }, floor: headFloor, ...RECONCILE_BUDGET.head })
   if (!head.done && progress.headFrom) {
     logger.warn(`frete tracking: more shipments since the last reconciliation than one run reads newest first (${head.pages} pages, ${head.found} without a row); the rest is left to its walk`)
   }
@@ -72,7 +50,7 @@ export async function reconcileShipments(container: MedusaContainer, now: Date =
   const walkStart: Start = progress.walkFrom
     ? { below: progress.walkFrom }
     : head.done ? { below: { shippedAt: headFloor, id: "" } } : head.last ? { below: head.last } : { atOrBelow: headFrom }
-  const walk = await readDown(container, reader, {
+  const walk = await readDown(reader, {
     start: walkStart,
     floor: windowStart,
     pages: RECONCILE_BUDGET.pages - head.pages,
@@ -82,7 +60,7 @@ export async function reconcileShipments(container: MedusaContainer, now: Date =
   return head.written + walk.written
 }
 
-async function readDown(container: MedusaContainer, reader: Reader, pass: Pass): Promise<PassResult> {
+async function readDown(reader: Reader, pass: Pass): Promise<PassResult> {
   const result: PassResult = { pages: 0, found: 0, written: 0, done: false }
   let start = pass.start
   while (result.pages < pass.pages) {
@@ -91,18 +69,14 @@ async function readDown(container: MedusaContainer, reader: Reader, pass: Pass):
     const tracked = await reader.frete.trackedFulfillmentIds(shipped.map((row) => row.id))
     for (const row of shipped) {
       if (!tracked.has(row.id)) {
-        if (result.found >= pass.tracked) {
-          return result
-        }
+        if (result.found >= pass.tracked) return result
         result.found += 1
-        result.written += await track(container, reader.logger, row.id)
+        result.written += await track(reader, row.id)
       }
       result.last = { shippedAt: row.shipped_at, id: row.id }
       start = { below: result.last }
     }
-    if (shipped.length < RECONCILE_PAGE) {
-      return { ...result, done: true }
-    }
+    if (shipped.length < RECONCILE_PAGE) return { ...result, done: true }
   }
   return result
 }
@@ -125,7 +99,7 @@ async function readPage(reader: Reader, start: Start, floor: Date): Promise<Arra
  * 1 when this run wrote the row. `no_notification` is true: Medusa keeps the shipment's choice only in its event, and an
  * SMS or e-mail the merchant declined cannot be taken back; one left out costs the shopper only the service's message.
  */
-async function track(container: MedusaContainer, logger: Logger, fulfillmentId: string): Promise<number> {
+async function track({ container, logger }: Reader, fulfillmentId: string): Promise<number> {
   try {
     const row = await trackShipment(container, { fulfillmentId, noNotification: true })
     if (row) {

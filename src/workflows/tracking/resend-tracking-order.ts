@@ -13,12 +13,8 @@ export type ResendOutcome = { kind: "sent" | "queued" | "already_created" | "in_
 
 /** Rebuilt from the order's current data. `sendNow` false leaves the attempt to the job (a bulk resend past its time budget). */
 export async function resendTrackingOrder(container: MedusaContainer, row: TrackingOrderRow, sendNow = true): Promise<ResendOutcome> {
-  if (row.status === "created") {
-    return { kind: "already_created", row }
-  }
-  if (row.status === "sending") {
-    return { kind: "in_progress", row }
-  }
+  if (row.status === "created") return { kind: "already_created", row }
+  if (row.status === "sending") return { kind: "in_progress", row }
   const frete = freteOf(container)
   let rebuilt: BuiltTrackingOrder
   try {
@@ -28,12 +24,8 @@ export async function resendTrackingOrder(container: MedusaContainer, row: Track
     return { kind: "unreadable", row }
   }
   const requeued = await frete.requeueTrackingOrder(row.id, row.status, rebuilt)
-  if (!requeued) {
-    return { kind: "in_progress", row: (await frete.getTrackingOrder(row.id)) ?? row }
-  }
-  if (!sendNow) {
-    return { kind: "queued", row: requeued }
-  }
+  if (!requeued) return { kind: "in_progress", row: (await frete.getTrackingOrder(row.id)) ?? row }
+  if (!sendNow) return { kind: "queued", row: requeued }
   // Null when another attempt (the job) claimed it first: then read as it is now.
   const sent = (await deliverTrackingOrder(container, requeued.id)) ?? (await frete.getTrackingOrder(row.id))
   return { kind: "sent", row: sent ?? requeued }

@@ -24,8 +24,6 @@ export async function trackShipment(container: MedusaContainer, shipment: { fulf
     logger.debug(`frete tracking: fulfillment ${shipment.fulfillmentId} is not shipped by a provider that gets tracking orders`)
     return null
   }
-  if (!recorded.inserted) {
-    return null
-  }
+  if (!recorded.inserted) return null
   return (await deliverTrackingOrder(container, recorded.row.id, { fulfillment: shipped.fulfillment, settings })) ?? recorded.row
 }

@@ -63,9 +63,7 @@ export type BulkResendRequest = z.output<typeof IdsBody> | z.output<typeof Perio
 export function parseBulkResendBody(body: unknown): { data: BulkResendRequest } | { message: string } {
   const record = typeof body === "object" && body !== null && !Array.isArray(body) ? body : null
   const schema = record && "ids" in record ? IdsBody : record && "failed_since" in record ? PeriodBody : null
-  if (!schema) {
-    return { message: "Informe ids (os pedidos de rastreamento) ou failed_since (o início do período das falhas)." }
-  }
+  if (!schema) return { message: "Informe ids (os pedidos de rastreamento) ou failed_since (o início do período das falhas)." }
   const parsed = schema.safeParse(record)
   return parsed.success ? { data: parsed.data } : { message: parsed.error.issues[0].message }
 }

@@ -13,9 +13,7 @@ export const ALREADY_CREATED_MESSAGE = "Este pedido de rastreamento já foi cria
 export async function findTrackingOrder(req: MedusaRequest, res: MedusaResponse): Promise<TrackingOrderRow | undefined> {
   // An id no row can have is not looked up: Postgres refuses a NUL in a query.
   const id = routeIdOrAnswer(req, res, "trackingOrder")
-  if (id === undefined) {
-    return undefined
-  }
+  if (id === undefined) return undefined
   const row = await freteOf(req.scope).getTrackingOrder(id)
   if (!row) {
     res.status(404).json({ type: "not_found", message: "Pedido de rastreamento não encontrado." })

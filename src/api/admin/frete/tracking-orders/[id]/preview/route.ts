@@ -7,12 +7,8 @@ import { loggerOf } from "../../../../../../bridge/medusa-bridge"
 /** GET /admin/frete/tracking-orders/:id/preview: what "Reenviar" would send now, masked, for the merchant to confirm. Sends nothing. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const current = await findTrackingOrder(req, res)
-  if (!current) {
-    return
-  }
-  if (current.status === "created") {
-    return answerAlreadyCreated(res, current)
-  }
+  if (!current) return
+  if (current.status === "created") return answerAlreadyCreated(res, current)
   let preview: RetryPreview
   try {
     preview = await previewRetry(req.scope, current)

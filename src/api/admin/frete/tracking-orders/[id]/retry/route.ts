@@ -6,9 +6,7 @@ import { answerAlreadyCreated, answerInProgress, findTrackingOrder, REBUILD_FAIL
 /** POST /admin/frete/tracking-orders/:id/retry: sends a failed or pending tracking order again now, rebuilt from the order's current data. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const current = await findTrackingOrder(req, res)
-  if (!current) {
-    return
-  }
+  if (!current) return
   const { kind, row } = await resendTrackingOrder(req.scope, current)
   switch (kind) {
     case "already_created":
