@@ -45,18 +45,6 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
     Code: facts.trackingNumbers.map((code) => code.trim()).find((code) => code !== "" && code.length <= MAX_TEXT_LENGTH) ?? orderNumber,
     CustomerName: customerName(facts),
   }
-  const omitted: BuiltTrackingOrder["omitted"] = []
-  const put = <K extends OptionalTrackingField>(field: K, reading: Reading<NonNullable<TrackingOrder[K]>>): void => {
-    if (reading === null) return
-    if ("reason" in reading) {
-      omitted.push({ field, reason: reading.reason })
-    } else if (typeof reading.value === "string" && reading.value.length > MAX_TEXT_LENGTH) {
-      omitted.push({ field, reason: `Texto longo demais: o serviço de rastreamento aceita até ${MAX_TEXT_LENGTH} caracteres` })
-    } else {
-      order[field] = reading.value
-    }
-  }
-
   const invoiceSources = [facts.fulfillmentMetadata, facts.orderMetadata]
   const service = cleanText(facts.method.service)
   const carrier = service === null ? undefined : tracking.carriers.find((entry) => entry.service === service)
@@ -100,8 +88,12 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
     Height: parcelMeasure(parcel.heightCm, "Altura"),
     SalesChannel: known(cleanText(facts.salesChannelName)),
   }
-  for (const field of Object.keys(sources) as OptionalTrackingField[]) {
-    put(field, sources[field])
+  const omitted: BuiltTrackingOrder["omitted"] = []
+  for (const [field, reading] of Object.entries(sources) as Array<[OptionalTrackingField, Reading<unknown>]>) {
+    if (reading === null) continue
+    if ("reason" in reading) omitted.push({ field, reason: reading.reason })
+    else if (typeof reading.value === "string" && reading.value.length > MAX_TEXT_LENGTH) omitted.push({ field, reason: `Texto longo demais: o serviço de rastreamento aceita até ${MAX_TEXT_LENGTH} caracteres` })
+    else Object.assign(order, { [field]: reading.value })
   }
 
   const checked = trackingOrderSchema.safeParse(order)
@@ -112,25 +104,15 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
   return { order, omitted }
 }
 
-function customerName(facts: ShipmentFacts): string {
-  const name =
-    fullName(facts.shippingAddress?.firstName, facts.shippingAddress?.lastName) ??
-    fullName(facts.customer?.firstName, facts.customer?.lastName) ??
-    emailLocalPart(facts.orderEmail) ??
-    emailLocalPart(facts.customer?.email) ??
-    "Cliente"
+function customerName({ shippingAddress, customer, orderEmail }: ShipmentFacts): string {
+  const fullName = (person: { firstName: string | null; lastName: string | null } | null) => cleanText(`${person?.firstName ?? ""} ${person?.lastName ?? ""}`)
+  const localPart = (email: string | null | undefined) => {
+    const text = cleanText(email)
+    const at = text?.indexOf("@") ?? -1
+    return text !== null && at > 0 ? cleanText(text.slice(0, at)) : null
+  }
   // The one text field the service requires: shortened rather than left out.
-  return truncate(name, MAX_TEXT_LENGTH, "…")
-}
-
-function fullName(first: string | null | undefined, last: string | null | undefined): string | null {
-  return cleanText(`${first ?? ""} ${last ?? ""}`)
-}
-
-function emailLocalPart(email: string | null | undefined): string | null {
-  const text = cleanText(email)
-  const at = text?.indexOf("@") ?? -1
-  return text !== null && at > 0 ? cleanText(text.slice(0, at)) : null
+  return truncate(fullName(shippingAddress) ?? fullName(customer) ?? localPart(orderEmail) ?? localPart(customer?.email) ?? "Cliente", MAX_TEXT_LENGTH, "…")
 }
 
 /** "Pedido 1001: 2× Camiseta, 1× Caneca". */

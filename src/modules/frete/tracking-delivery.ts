@@ -8,15 +8,15 @@ import { decideAfterFailure, decideAfterUnbuiltOrder, INTERRUPTED_REASON } from 
 import { maskPersonalText } from "../../lib/security/mask-personal-text"
 import { shipmentFacts, type StoreUnits } from "../../lib/tracking/shipment-facts"
 import type { ShipmentRows } from "../../lib/tracking/shipment-rows"
-import { TrackingAttempts, type ClaimedRow } from "./tracking-attempts"
-import type { AttemptOutcome, TrackingOrderRow, TrackingOrderStore } from "./tracking-order-store"
+import type { AttemptOutcome, ClaimedRow, TrackingOrderRow, TrackingOrderStore } from "./tracking-order-store"
 
 /** Beyond the call's deadline, for the outcome's statement. Too short costs little: the row reads `failed` until the late outcome replaces it. */
 export const LEASE_MARGIN_MS = 5_000
 
 interface Dependencies {
   store: TrackingOrderStore
-  knex: ConstructorParameters<typeof TrackingAttempts>[0]
+  /** Unused (the store holds every statement); service.ts still passes it. */
+  knex?: unknown
   client: () => TrackingClient | null
   options: () => FreteOptions["tracking"]
   units: StoreUnits
@@ -26,14 +26,8 @@ interface Dependencies {
 /** The shipment's rows as the workflow read them (the module cannot resolve Medusa's Query), or why they could not be read. */
 export type ShipmentReading = { rows: ShipmentRows } | { failure: unknown }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
-
 export class TrackingDelivery {
-  private readonly attempts: TrackingAttempts
-
-  constructor(private readonly deps: Dependencies) {
-    this.attempts = new TrackingAttempts(deps.knex)
-  }
+  constructor(private readonly deps: Dependencies) {}
 
   /** Built from the shipment as Medusa holds it now: "Reenviar" sends what the merchant fixed since; the clear order is never stored. */
   build(row: Pick<TrackingOrderRow, "no_notification">, settings: FreteSettings, rows: ShipmentRows): BuiltTrackingOrder {
@@ -41,50 +35,52 @@ export class TrackingDelivery {
   }
 
   claim(id: string): Promise<ClaimedRow | null> {
-    return this.attempts.claim(id, this.leaseMs())
+    return this.deps.store.claim(id, this.leaseMs())
   }
 
   /** Build, hold, send, record; the row is read again only when the attempt lost it. */
   async attempt(claimed: ClaimedRow, reading: ShipmentReading, settings: FreteSettings): Promise<TrackingOrderRow | null> {
-    const attempt = await this.call(claimed, reading, settings)
-    if (!attempt) return (await this.deps.store.get(claimed.id)) ?? null
-    // The service's refusal may quote the shopper, whose name is known here.
-    const names = [attempt.shopperName]
-    const outcome: AttemptOutcome = attempt.outcome.kind === "created" ? attempt.outcome : { ...attempt.outcome, reason: maskPersonalText(attempt.outcome.reason, names) }
-    const recorded = await this.attempts.record(claimed, outcome)
-    if (!recorded) {
-      this.deps.logger.warn(`frete tracking: the outcome of an attempt on fulfillment ${claimed.fulfillment_id} came after a newer attempt; kept the newer one`)
-      return (await this.deps.store.get(claimed.id)) ?? null
-    }
-    // The row's reason is the merchant's; the error's own message (redacted, masked) is for the log.
-    const cause = attempt.failure instanceof Error ? ` [${maskPersonalText(attempt.failure.message, names)}]` : ""
-    const result = recorded.status === "created" ? `created as ${recorded.remote_id}` : `${recorded.status} after attempt ${recorded.attempts}: ${recorded.last_error}${cause}`
-    const log = recorded.status === "failed" ? this.deps.logger.warn : this.deps.logger.info
-    log.call(this.deps.logger, `frete tracking: fulfillment ${recorded.fulfillment_id} ${result}`)
-    return recorded
-  }
-
-  /** Undefined when the attempt lost the row before its call: nothing was sent, nothing is to be recorded. */
-  private async call(claimed: ClaimedRow, reading: ShipmentReading, settings: FreteSettings): Promise<{ outcome: AttemptOutcome; failure?: unknown; shopperName?: string } | undefined> {
     const { retry } = this.deps.options()
-    let built: BuiltTrackingOrder
+    const { logger, store } = this.deps
+    let built: BuiltTrackingOrder | undefined
     try {
       if ("failure" in reading) throw reading.failure
       built = this.build(claimed, settings, reading.rows)
       // Stored before the call: an order whose outcome could not be recorded is never sent.
-      if (!(await this.attempts.hold(claimed, built, this.leaseMs()))) return undefined
+      if (!(await this.deps.store.hold(claimed, built, this.leaseMs()))) return (await store.get(claimed.id)) ?? null
     } catch (error) {
-      this.deps.logger.warn(`frete tracking: could not build tracking order ${claimed.id}: ${messageOf(error)}`)
-      return { outcome: decideAfterUnbuiltOrder(claimed.attempts + 1, claimed.age_ms, retry) }
+      logger.warn(`frete tracking: could not build tracking order ${claimed.id}: ${error instanceof Error ? error.message : String(error)}`)
+      built = undefined
     }
     const client = this.deps.client()
-    if (!client) return { outcome: decideAfterFailure(new TrackingNotConfiguredError(), 1, claimed.age_ms, retry) }
-    try {
-      const result = await client.createTrackingOrder(built.order)
-      return { outcome: { kind: "created", remoteId: result.id } }
-    } catch (error) {
-      return { outcome: decideAfterFailure(error, claimed.attempts + 1, claimed.age_ms, retry), failure: error, shopperName: built.order.CustomerName }
+    let outcome: AttemptOutcome
+    let failure: unknown
+    if (!built) {
+      // Nothing was sent: retried like a request that never left.
+      outcome = decideAfterUnbuiltOrder(claimed.attempts + 1, claimed.age_ms, retry)
+    } else if (!client) {
+      outcome = decideAfterFailure(new TrackingNotConfiguredError(), 1, claimed.age_ms, retry)
+    } else {
+      try {
+        outcome = { kind: "created", remoteId: (await client.createTrackingOrder(built.order)).id }
+      } catch (error) {
+        failure = error
+        outcome = decideAfterFailure(error, claimed.attempts + 1, claimed.age_ms, retry)
+      }
     }
+    // The service's refusal may quote the shopper, whose name is known here.
+    const names = failure === undefined ? [] : [built?.order.CustomerName]
+    const recorded = await this.deps.store.record(claimed, outcome.kind === "created" ? outcome : { ...outcome, reason: maskPersonalText(outcome.reason, names) })
+    if (!recorded) {
+      logger.warn(`frete tracking: the outcome of an attempt on fulfillment ${claimed.fulfillment_id} came after a newer attempt; kept the newer one`)
+      return (await store.get(claimed.id)) ?? null
+    }
+    // The row's reason is the merchant's; the error's own message (redacted, masked) is for the log.
+    const cause = failure instanceof Error ? ` [${maskPersonalText(failure.message, names)}]` : ""
+    const result = recorded.status === "created" ? `created as ${recorded.remote_id}` : `${recorded.status} after attempt ${recorded.attempts}: ${recorded.last_error}${cause}`
+    const log = recorded.status === "failed" ? logger.warn : logger.info
+    log.call(logger, `frete tracking: fulfillment ${recorded.fulfillment_id} ${result}`)
+    return recorded
   }
 
   private leaseMs(): number {
@@ -92,7 +88,7 @@ export class TrackingDelivery {
   }
 
   async sweepExpiredLeases(): Promise<TrackingOrderRow[]> {
-    const swept = await this.attempts.sweepExpired(INTERRUPTED_REASON)
+    const swept = await this.deps.store.sweepExpired(INTERRUPTED_REASON)
     for (const row of swept) {
       this.deps.logger.warn(`frete tracking: fulfillment ${row.fulfillment_id} failed: its attempt was interrupted during the call (lease expired); check the tracking service before resending`)
     }
