@@ -25,9 +25,7 @@ export function redact(text: string, secrets: ReadonlyArray<string | undefined> 
   for (const secret of secrets) {
     if (!secret) continue
     for (const form of formsOf(secret)) {
-      for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) {
-        spans.push([at, at + form.length])
-      }
+      for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) spans.push([at, at + form.length])
     }
   }
   spans.sort((a, b) => a[0] - b[0])
@@ -36,15 +34,10 @@ export function redact(text: string, secrets: ReadonlyArray<string | undefined> 
   for (let i = 0; i < spans.length; ) {
     const start = spans[i][0]
     let end = spans[i][1]
-    for (i++; i < spans.length && spans[i][0] < end; i++) {
-      end = Math.max(end, spans[i][1])
-    }
+    for (i++; i < spans.length && spans[i][0] < end; i++) end = Math.max(end, spans[i][1])
     out += `${text.slice(cursor, start)}${REDACTED}`
     cursor = end
   }
   out += text.slice(cursor)
-  return out
-    .replace(TOKEN_PARAM, `$1${REDACTED}`)
-    .replace(AUTHORIZATION, `$1${REDACTED}`)
-    .replace(BASIC_SCHEME, `$1${REDACTED}`)
+  return out.replace(TOKEN_PARAM, `$1${REDACTED}`).replace(AUTHORIZATION, `$1${REDACTED}`).replace(BASIC_SCHEME, `$1${REDACTED}`)
 }

@@ -23,13 +23,8 @@ const BY_FORMAT: Record<TrackingFormat, z.ZodType> = {
   email: trackingEmailSchema,
 }
 
-function fieldSchema(spec: TrackingFieldSpec): z.ZodType {
-  if (spec.required) {
-    // The table requires text fields only, and a required text is not empty.
-    return text.min(1)
-  }
-  return (spec.format ? BY_FORMAT[spec.format] : BY_TYPE[spec.type]).optional()
-}
+// The table requires text fields only, and a required text is not empty.
+const fieldSchema = (spec: TrackingFieldSpec): z.ZodType => (spec.required ? text.min(1) : (spec.format ? BY_FORMAT[spec.format] : BY_TYPE[spec.type]).optional())
 
 type Fields = typeof TRACKING_FIELDS
 type WireValue<T extends TrackingWireType> = T extends "Number" ? number : T extends "Boolean" ? boolean : string
@@ -50,17 +45,11 @@ const flag = z.union([z.boolean(), z.enum(["true", "false", "True", "False"])]).
 )
 const message = z.string().nullish()
 
-export interface TrackingResult {
-  id: string
-}
+export type TrackingResult = { id: string }
 
 /** `Success` may come as text, like the booleans of the sample; a success without an `Id` is no answer. */
 export const trackingAnswerWireSchema = z
-  .looseObject({
-    Id: z.string({ error: "is missing from an answer that reports success" }).min(1),
-    Success: flag.pipe(z.literal(true)),
-    Message: message,
-  })
+  .looseObject({ Id: z.string({ error: "is missing from an answer that reports success" }).min(1), Success: flag.pipe(z.literal(true)), Message: message })
   .transform((answer): TrackingResult => ({ id: answer.Id }))
 
 export const trackingRefusalWireSchema = z
