@@ -64,18 +64,17 @@ export function decideAfterFailure(error: unknown, attempts: number, ageMs: numb
   }
   const notConfigured = error instanceof TrackingNotConfiguredError
   if (!notConfigured && !certainlyNotActed(error)) return { kind: "fail", reason: maybeCreatedReason(detail) }
+  // Asked again at the first delay every time: it goes out within that delay of the merchant saving the URL and credential.
+  if (notConfigured && ageMs < policy.giveUpAfterMs) return { kind: "retry", reason: NOT_CONFIGURED_REASON, delayMs: retryDelayMs(1, policy) }
+  return retryUntilGiveUp(detail, attempts, ageMs, policy)
+}
+
+function retryUntilGiveUp(detail: string, attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
   if (ageMs >= policy.giveUpAfterMs) return { kind: "fail", reason: `Não foi possível entregar depois de ${attempts} tentativas: ${detail}` }
-  if (notConfigured) {
-    // Asked again at the first delay every time: it goes out within that delay of the merchant saving the URL and credential.
-    return { kind: "retry", reason: NOT_CONFIGURED_REASON, delayMs: retryDelayMs(1, policy) }
-  }
   return { kind: "retry", reason: `Falha temporária na tentativa ${attempts}: ${detail}`, delayMs: retryDelayMs(attempts, policy) }
 }
 
-const UNREADABLE_ORDER_DETAIL = "não foi possível montar o pedido com os dados do Medusa; nada foi enviado"
-
 /** The order or the fulfillment could not be read: nothing was sent, so retried like a request that never left. */
 export function decideAfterUnbuiltOrder(attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
-  if (ageMs >= policy.giveUpAfterMs) return { kind: "fail", reason: `Não foi possível entregar depois de ${attempts} tentativas: ${UNREADABLE_ORDER_DETAIL}` }
-  return { kind: "retry", reason: `Falha temporária na tentativa ${attempts}: ${UNREADABLE_ORDER_DETAIL}`, delayMs: retryDelayMs(attempts, policy) }
+  return retryUntilGiveUp("não foi possível montar o pedido com os dados do Medusa; nada foi enviado", attempts, ageMs, policy)
 }

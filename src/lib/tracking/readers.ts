@@ -88,18 +88,13 @@ export function readFreightNumber(raw: unknown): Reading<number> {
   if (isAbsent(raw)) return null
   const text = typeof raw === "string" ? raw.trim() : null
   const number = typeof raw === "number" ? raw : text !== null && /^\d+$/.test(text) ? Number(text) : NaN
-  return Number.isSafeInteger(number) && number >= 0
-    ? { value: number }
-    : { reason: "Número do pedido na transportadora (freight_number) inválido: use um número inteiro" }
+  return Number.isSafeInteger(number) && number >= 0 ? { value: number } : { reason: "Número do pedido na transportadora (freight_number) inválido: use um número inteiro" }
 }
 
 /** A Brazilian phone as digits starting with the DDD (10, or 11 with a 9 after it); a leading 55 dropped. Reasons show 4 digits at most. */
 export function readPhone(raw: unknown): Reading<string> {
   if (typeof raw !== "string" || isAbsent(raw)) return null
-  let digits = raw.replace(/\D/g, "")
-  if ((digits.length === 12 || digits.length === 13) && digits.startsWith("55")) {
-    digits = digits.slice(2)
-  }
+  const digits = raw.replace(/\D/g, "").replace(/^55(?=\d{10,11}$)/, "")
   const ending = digits === "" ? "" : ` (final ${digits.slice(-4)})`
   if (digits.length === 8 || digits.length === 9) return { reason: `Telefone sem DDD${ending}` }
   if (digits.length !== 10 && digits.length !== 11) return { reason: `Telefone inválido: ${digits.length} dígitos, use DDD e número${ending}` }
@@ -122,13 +117,7 @@ export function promisedDate(shippedOn: string, days: number | null | undefined)
   }
 }
 
-/** The package in kg and cm. */
-export interface Parcel {
-  weightKg: number
-  lengthCm: number
-  widthCm: number
-  heightCm: number
-}
+type Parcel = { weightKg: number; lengthCm: number; widthCm: number; heightCm: number }
 
 const isPositive = (value: number | null): value is number => value !== null && Number.isFinite(value) && value > 0
 

@@ -36,10 +36,7 @@ async function rowsToResend(frete: FreteModuleService, request: BulkResendReques
 /** POST /admin/frete/tracking-orders/retry: "Reenviar" for many rows at once, after an outage, each as the single one does. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const parsed = parseBulkResendBody(req.body)
-  if ("message" in parsed) {
-    res.status(400).json({ type: "invalid_data", message: parsed.message })
-    return
-  }
+  if ("message" in parsed) return res.status(400).json({ type: "invalid_data", message: parsed.message })
   const frete = freteOf(req.scope)
   const { rows, remaining } = await rowsToResend(frete, parsed.data)
   const startedAt = Date.now()

@@ -14,8 +14,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     case "in_progress":
       return answerInProgress(res, row)
     case "unreadable":
-      res.status(422).json({ type: "unexpected_state", message: REBUILD_FAILED_MESSAGE })
-      return
+      return res.status(422).json({ type: "unexpected_state", message: REBUILD_FAILED_MESSAGE })
     default:
       res.json({ tracking_order: presentTrackingOrder(row) })
   }
