@@ -33,16 +33,9 @@ export const sendTrackingOrderStep = createStep("frete-send-tracking-order", asy
   const claimed = await frete.claimTrackingOrder(input.id)
   if (!claimed) return new StepResponse(null)
   const prefetched = handoff?.fulfillment?.id === claimed.fulfillment_id ? handoff.fulfillment : undefined
-  let reading: ShipmentReading
-  try {
-    reading = { rows: await readShipmentRows(queryOf(container), claimed.fulfillment_id, prefetched) }
-  } catch (failure) {
-    reading = { failure }
-  }
+  const reading: ShipmentReading = await readShipmentRows(queryOf(container), claimed.fulfillment_id, prefetched).then((rows) => ({ rows }), (failure: unknown) => ({ failure }))
   const row = await frete.attemptTrackingOrder(claimed, reading, handoff?.settings)
-  if (handoff) {
-    handoff.recorded = row
-  }
+  if (handoff) handoff.recorded = row
   return new StepResponse(row && { id: row.id, status: row.status, attempts: row.attempts, remote_id: row.remote_id })
 })
 
