@@ -20,7 +20,4 @@ export default async function deliverTrackingOrdersJob(container: MedusaContaine
   }
 }
 
-export const config = {
-  name: "frete-deliver-tracking-orders",
-  schedule: deliveryJobSchedule(process.env[JOB_SECONDS_VARIABLE]),
-}
+export const config = { name: "frete-deliver-tracking-orders", schedule: deliveryJobSchedule(process.env[JOB_SECONDS_VARIABLE]) }

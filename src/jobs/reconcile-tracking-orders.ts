@@ -6,7 +6,4 @@ export default async function reconcileTrackingOrdersJob(container: MedusaContai
   await reconcileShipments(container)
 }
 
-export const config = {
-  name: "frete-reconcile-tracking-orders",
-  schedule: "*/5 * * * *",
-}
+export const config = { name: "frete-reconcile-tracking-orders", schedule: "*/5 * * * *" }

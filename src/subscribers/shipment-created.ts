@@ -6,6 +6,4 @@ export default async function shipmentCreatedHandler({ event, container }: Subsc
   await trackShipment(container, { fulfillmentId: event.data.id, noNotification: event.data.no_notification === true })
 }
 
-export const config: SubscriberConfig = {
-  event: "shipment.created",
-}
+export const config: SubscriberConfig = { event: "shipment.created" }

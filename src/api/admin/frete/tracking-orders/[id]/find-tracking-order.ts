@@ -21,10 +21,7 @@ export async function findTrackingOrder(req: MedusaRequest, res: MedusaResponse)
   return row
 }
 
-export function answerInProgress(res: MedusaResponse, row: TrackingOrderRow): void {
-  res.status(409).json({ type: "conflict", message: IN_PROGRESS_MESSAGE, tracking_order: presentTrackingOrder(row) })
-}
-
-export function answerAlreadyCreated(res: MedusaResponse, row: TrackingOrderRow): void {
-  res.status(409).json({ type: "conflict", message: ALREADY_CREATED_MESSAGE, tracking_order: presentTrackingOrder(row) })
+/** 409 for a row already created (never sent twice), or one an attempt holds. */
+export function answerConflict(res: MedusaResponse, row: TrackingOrderRow, message: string): void {
+  res.status(409).json({ type: "conflict", message, tracking_order: presentTrackingOrder(row) })
 }

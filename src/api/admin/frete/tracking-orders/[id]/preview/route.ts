@@ -1,14 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { previewRetry, type RetryPreview } from "../../../../../../workflows/tracking/rebuild-tracking-order"
 import { presentTrackingOrder } from "../../present"
-import { answerAlreadyCreated, findTrackingOrder, REBUILD_FAILED_MESSAGE } from "../find-tracking-order"
+import { ALREADY_CREATED_MESSAGE, answerConflict, findTrackingOrder, REBUILD_FAILED_MESSAGE } from "../find-tracking-order"
 import { loggerOf } from "../../../../../../bridge/medusa-bridge"
 
 /** GET /admin/frete/tracking-orders/:id/preview: what "Reenviar" would send now, masked, for the merchant to confirm. Sends nothing. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const current = await findTrackingOrder(req, res)
   if (!current) return
-  if (current.status === "created") return answerAlreadyCreated(res, current)
+  if (current.status === "created") return answerConflict(res, current, ALREADY_CREATED_MESSAGE)
   let preview: RetryPreview
   try {
     preview = await previewRetry(req.scope, current)
