@@ -44,7 +44,6 @@ function maskShape(match: string, email?: string, cnpj?: string, cpf?: string): 
 const PARTICLES = new Set(["das", "dos", "del", "der", "van", "von"])
 const LETTER_OR_DIGIT = String.raw`[\p{L}\p{N}]`
 
-/** The words of the names that identify someone, as a pattern of whole words; null when there are none. */
 function namePattern(names: ReadonlyArray<string | null | undefined>): RegExp | null {
   const words = new Set<string>()
   for (const name of names) {

@@ -34,7 +34,6 @@ export class SecretDecryptionError extends Error {
   }
 }
 
-/** Null unless canonical base64 (what encryptSecret writes). */
 function base64Bytes(part: string): Buffer | null {
   const bytes = Buffer.from(part, "base64")
   return bytes.toString("base64") === part ? bytes : null

@@ -15,7 +15,6 @@ export interface BuiltTrackingOrder {
   omitted: Array<{ field: keyof TrackingOrder; reason: string }>
 }
 
-/** The wire schema's limit for every text field. */
 const MAX_TEXT_LENGTH = 1000
 /** The document sets no limit; 255 is what a description column commonly holds. */
 const MAX_DESCRIPTION_LENGTH = 255

@@ -27,7 +27,6 @@ export function isAbsent(raw: unknown): boolean {
   return raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "")
 }
 
-/** Trimmed text with single spaces; null for what is not text or is blank. */
 export function cleanText(raw: unknown): string | null {
   if (typeof raw !== "string") return null
   const text = raw.replace(/\s+/g, " ").trim()
@@ -50,7 +49,6 @@ export function roundTo(value: number, decimals: number): number {
   return Number.isFinite(scaled) ? Math.round(scaled) / factor : value
 }
 
-/** An amount in reais, rounded to centavos. */
 export function readAmount(amount: number | null | undefined, label: string): Reading<number> {
   if (amount === null || amount === undefined) return null
   if (!Number.isFinite(amount)) return { reason: `${label} inválido` }

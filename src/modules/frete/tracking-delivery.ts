@@ -56,7 +56,6 @@ export class TrackingDelivery {
     let outcome: AttemptOutcome
     let failure: unknown
     if (!built) {
-      // Nothing was sent: retried like a request that never left.
       outcome = decideAfterUnbuiltOrder(claimed.attempts + 1, claimed.age_ms, retry)
     } else if (!client) {
       outcome = decideAfterFailure(new TrackingNotConfiguredError(), 1, claimed.age_ms, retry)

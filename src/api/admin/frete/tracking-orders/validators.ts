@@ -5,20 +5,13 @@ import { isStorableText } from "../../../../lib/settings/schema"
 const isPossibleId = (value: string) => value.length <= 200 && isStorableText(value)
 
 export const TrackingOrdersQuery = z.object({
-  order_id: z
-    .string({ error: "Informe o pedido: order_id." })
-    .trim()
-    .min(1, "Informe o pedido: order_id.")
-    .refine(isPossibleId, "Pedido inválido: order_id."),
+  order_id: z.string({ error: "Informe o pedido: order_id." }).trim().min(1, "Informe o pedido: order_id.").refine(isPossibleId, "Pedido inválido: order_id."),
 })
 
-const pageNumber = (name: string, fallback: number, max: number) =>
-  z.coerce
-    .number({ error: `${name} inválido: use um número inteiro.` })
-    .int(`${name} inválido: use um número inteiro.`)
-    .min(0, `${name} inválido: no mínimo 0.`)
-    .max(max, `${name} inválido: no máximo ${max}.`)
-    .default(fallback)
+const pageNumber = (name: string, fallback: number, max: number) => {
+  const integer = `${name} inválido: use um número inteiro.`
+  return z.coerce.number({ error: integer }).int(integer).min(0, `${name} inválido: no mínimo 0.`).max(max, `${name} inválido: no máximo ${max}.`).default(fallback)
+}
 
 export const FailedTrackingOrdersQuery = z.object({
   status: z.literal("failed", { error: "Só é possível listar por status os que falharam: status=failed." }),
@@ -30,11 +23,10 @@ export const FailedTrackingOrdersQuery = z.object({
 export const BULK_RESEND_MAX = 100
 const MAX_PERIOD_DAYS = 31
 
-const instant = (name: string) =>
-  z
-    .string({ error: `${name} inválido: use uma data e hora ISO 8601, como 2026-11-24T08:00:00Z.` })
-    .refine((value) => value.length <= 40 && !Number.isNaN(Date.parse(value)), `${name} inválido: use uma data e hora ISO 8601, como 2026-11-24T08:00:00Z.`)
-    .transform((value) => new Date(value))
+const instant = (name: string) => {
+  const message = `${name} inválido: use uma data e hora ISO 8601, como 2026-11-24T08:00:00Z.`
+  return z.string({ error: message }).refine((value) => value.length <= 40 && !Number.isNaN(Date.parse(value)), message).transform((value) => new Date(value))
+}
 
 const strict = { error: (issue: { code?: string; keys?: string[] }) => (issue.code === "unrecognized_keys" ? `Campo desconhecido: ${(issue.keys ?? []).join(", ")}.` : undefined) }
 
