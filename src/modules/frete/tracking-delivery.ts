@@ -52,7 +52,7 @@ export class TrackingDelivery {
       logger.warn(`frete tracking: could not build tracking order ${claimed.id}: ${error instanceof Error ? error.message : String(error)}`)
       built = undefined
     }
-    const client = this.deps.client()
+    const client = built && this.deps.client()
     let outcome: AttemptOutcome
     let failure: unknown
     if (!built) {
