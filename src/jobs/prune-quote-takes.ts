@@ -6,7 +6,4 @@ export default async function pruneQuoteTakesJob(container: MedusaContainer) {
   await freteOf(container).pruneQuoteTakes()
 }
 
-export const config = {
-  name: "frete-prune-quote-takes",
-  schedule: "*/5 * * * *",
-}
+export const config = { name: "frete-prune-quote-takes", schedule: "*/5 * * * *" }

@@ -5,51 +5,29 @@ import { stateOfCep, stateOfProvince } from "../brazil/cep-state"
 import type { FreteSettings } from "../settings/schema"
 import { truncate } from "../utils/text"
 import { isValidCnpj } from "../brazil/cpf"
-import { parcelMeasure, parcelOf } from "./parcel"
-import { promisedDate } from "./promised-date"
-import { readAmount } from "./read-amount"
-import { readBirthDate } from "./read-birth-date"
-import { readCpf } from "./read-cpf"
-import { readFreightNumber } from "./read-freight-number"
-import { readPhone } from "./read-phone"
-import { cleanText, firstReading, isAbsent, known, metadataText, type Reading } from "./reading"
+import { cleanText, firstReading, isAbsent, known, metadataText, parcelMeasure, parcelOf, promisedDate, readAmount, readBirthDate, readCpf, readFreightNumber, readPhone, streetAndNumber, type Reading } from "./readers"
 import { trackingEmailSchema, trackingOrderSchema, type OptionalTrackingField, type TrackingOrder } from "./schemas"
 import type { ShipmentFacts } from "./shipment-facts"
-import { streetAndNumber } from "./street-and-number"
 
-/** A field left out of the order although the shop had a value for it, and why (for the merchant). */
-export interface OmittedField {
-  field: keyof TrackingOrder
-  reason: string
-}
-
+/** `omitted`: fields left out although the shop had a value, and why (for the merchant). */
 export interface BuiltTrackingOrder {
   order: TrackingOrder
-  omitted: OmittedField[]
+  omitted: Array<{ field: keyof TrackingOrder; reason: string }>
 }
 
-type Item = ShipmentFacts["items"][number]
-
-/** The wire schema's limit for every text field (`text` in schemas.ts). */
 const MAX_TEXT_LENGTH = 1000
 /** The document sets no limit; 255 is what a description column commonly holds. */
 const MAX_DESCRIPTION_LENGTH = 255
-const FALLBACK_CUSTOMER_NAME = "Cliente"
 
 /**
- * The tracking order for a shipped fulfillment. A value the shop does not have is left out; a
- * value it has but the service would refuse is left out too and listed in `omitted`, so that one
+ * A value the shop has but the service would refuse is left out and listed in `omitted`, so that one
  * bad field never holds back the whole order. Dates are São Paulo's wall clock.
  */
 export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings): BuiltTrackingOrder {
-  if (Number.isNaN(facts.shippedAt.getTime())) {
-    throw new RangeError("ShipmentFacts.shippedAt is an invalid Date")
-  }
+  if (Number.isNaN(facts.shippedAt.getTime())) throw new RangeError("ShipmentFacts.shippedAt is an invalid Date")
   // The document's dates have four-digit years.
   const shippedYear = facts.shippedAt.getUTCFullYear()
-  if (shippedYear < 1000 || shippedYear > 9999) {
-    throw new RangeError(`ShipmentFacts.shippedAt is outside the years 1000 to 9999: ${facts.shippedAt.toISOString()}`)
-  }
+  if (shippedYear < 1000 || shippedYear > 9999) throw new RangeError(`ShipmentFacts.shippedAt is outside the years 1000 to 9999: ${facts.shippedAt.toISOString()}`)
   const tracking = settings.tracking
   const address = facts.shippingAddress
   const customer = facts.customer
@@ -66,20 +44,6 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
     Code: facts.trackingNumbers.map((code) => code.trim()).find((code) => code !== "" && code.length <= MAX_TEXT_LENGTH) ?? orderNumber,
     CustomerName: customerName(facts),
   }
-  const omitted: OmittedField[] = []
-  const put = <K extends OptionalTrackingField>(field: K, reading: Reading<NonNullable<TrackingOrder[K]>>): void => {
-    if (reading === null) {
-      return
-    }
-    if ("reason" in reading) {
-      omitted.push({ field, reason: reading.reason })
-    } else if (typeof reading.value === "string" && reading.value.length > MAX_TEXT_LENGTH) {
-      omitted.push({ field, reason: `Texto longo demais: o serviço de rastreamento aceita até ${MAX_TEXT_LENGTH} caracteres` })
-    } else {
-      order[field] = reading.value
-    }
-  }
-
   const invoiceSources = [facts.fulfillmentMetadata, facts.orderMetadata]
   const service = cleanText(facts.method.service)
   const carrier = service === null ? undefined : tracking.carriers.find((entry) => entry.service === service)
@@ -87,7 +51,6 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
   const street = streetAndNumber(address)
   const parcel = parcelOf(items, settings.default_package)
 
-  // Where each optional field comes from: one entry per field of the table (fields.ts).
   const sources: { [K in OptionalTrackingField]: Reading<NonNullable<TrackingOrder[K]>> } = {
     ReceiptNumber: firstReading(invoiceSources.map((metadata) => metadata?.[tracking.invoice_number_metadata_key]), (raw) => metadataText(raw, "Número da nota fiscal")),
     ReceiptSerie: firstReading(invoiceSources.map((metadata) => metadata?.[tracking.invoice_series_metadata_key]), (raw) => metadataText(raw, "Série da nota fiscal")),
@@ -124,8 +87,12 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
     Height: parcelMeasure(parcel.heightCm, "Altura"),
     SalesChannel: known(cleanText(facts.salesChannelName)),
   }
-  for (const field of Object.keys(sources) as OptionalTrackingField[]) {
-    put(field, sources[field])
+  const omitted: BuiltTrackingOrder["omitted"] = []
+  for (const [field, reading] of Object.entries(sources) as Array<[OptionalTrackingField, Reading<unknown>]>) {
+    if (reading === null) continue
+    if ("reason" in reading) omitted.push({ field, reason: reading.reason })
+    else if (typeof reading.value === "string" && reading.value.length > MAX_TEXT_LENGTH) omitted.push({ field, reason: `Texto longo demais: o serviço de rastreamento aceita até ${MAX_TEXT_LENGTH} caracteres` })
+    else Object.assign(order, { [field]: reading.value })
   }
 
   const checked = trackingOrderSchema.safeParse(order)
@@ -136,65 +103,42 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
   return { order, omitted }
 }
 
-/** The names of the shipping address, else the customer's, else an e-mail's local part, else "Cliente". */
-function customerName(facts: ShipmentFacts): string {
-  const name =
-    fullName(facts.shippingAddress?.firstName, facts.shippingAddress?.lastName) ??
-    fullName(facts.customer?.firstName, facts.customer?.lastName) ??
-    emailLocalPart(facts.orderEmail) ??
-    emailLocalPart(facts.customer?.email) ??
-    FALLBACK_CUSTOMER_NAME
+function customerName({ shippingAddress, customer, orderEmail }: ShipmentFacts): string {
+  const fullName = (person: { firstName: string | null; lastName: string | null } | null) => cleanText(`${person?.firstName ?? ""} ${person?.lastName ?? ""}`)
+  const localPart = (email: string | null | undefined) => {
+    const text = cleanText(email)
+    const at = text?.indexOf("@") ?? -1
+    return text !== null && at > 0 ? cleanText(text.slice(0, at)) : null
+  }
   // The one text field the service requires: shortened rather than left out.
-  return truncate(name, MAX_TEXT_LENGTH, "…")
-}
-
-function fullName(first: string | null | undefined, last: string | null | undefined): string | null {
-  return cleanText(`${first ?? ""} ${last ?? ""}`)
-}
-
-function emailLocalPart(email: string | null | undefined): string | null {
-  const text = cleanText(email)
-  const at = text?.indexOf("@") ?? -1
-  return text !== null && at > 0 ? cleanText(text.slice(0, at)) : null
+  return truncate(fullName(shippingAddress) ?? fullName(customer) ?? localPart(orderEmail) ?? localPart(customer?.email) ?? "Cliente", MAX_TEXT_LENGTH, "…")
 }
 
 /** "Pedido 1001: 2× Camiseta, 1× Caneca". */
-function describe(orderNumber: string, items: Item[]): string {
+function describe(orderNumber: string, items: ShipmentFacts["items"]): string {
   const lines = items.map((item) => `${item.quantity}× ${cleanText(item.title) ?? "item"}`)
   const text = lines.length === 0 ? `Pedido ${orderNumber}` : `Pedido ${orderNumber}: ${lines.join(", ")}`
   return truncate(text, MAX_DESCRIPTION_LENGTH, "…")
 }
 
-/** The merchant's CNPJ from the settings, when its check digits are right. */
 function companyDocument(cnpj: string | null): Reading<string> {
-  if (cnpj === null) {
-    return null
-  }
+  if (cnpj === null) return null
   return isValidCnpj(cnpj) ? { value: cnpj } : { reason: "CNPJ da empresa inválido nas configurações: os dígitos verificadores não conferem" }
 }
 
-/** A CEP as 8 digits; `label` names it in the reason. */
 function readCep(raw: unknown, label: string): Reading<string> {
-  if (isAbsent(raw)) {
-    return null
-  }
+  if (isAbsent(raw)) return null
   const cep = tryNormalizeCep(raw)
   return cep === null ? { reason: `${label} inválido: use 8 dígitos, como 01310-100` } : { value: cep }
 }
 
-/** An e-mail address the tracking schema takes. */
 function readEmail(raw: unknown): Reading<string> {
   const email = cleanText(raw)
-  if (email === null) {
-    return null
-  }
+  if (email === null) return null
   return trackingEmailSchema.safeParse(email).success ? { value: email } : { reason: "E-mail do cliente inválido" }
 }
 
-/**
- * The state from the CEP, which is unambiguous; else from the province, as Medusa stores it:
- * an ISO 3166-2 code ("br-rj") or as typed ("RJ", "Rio de Janeiro", sent as typed).
- */
+/** From the CEP, which is unambiguous; else the province as Medusa stores it: "br-rj", or as typed ("RJ", "Rio de Janeiro"). */
 function customerState(cep: Reading<string>, province: string | null | undefined): string | null {
   const fromCep = cep !== null && "value" in cep ? stateOfCep(cep.value) : null
   return fromCep ?? stateOfProvince(province) ?? cleanText(province)

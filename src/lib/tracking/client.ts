@@ -7,7 +7,7 @@ import { trackingAnswerWireSchema, trackingOrderSchema, trackingRefusalWireSchem
 
 export interface TrackingClientOptions {
   url: string
-  /** The Basic credential, sent as `Authorization: Basic <credential>`. */
+  /** Sent as `Authorization: Basic <credential>`. */
   credential: string
   timeoutMs: number
   connections: number
@@ -17,11 +17,7 @@ export interface TrackingClientOptions {
 
 const TRACKING_PATH = "/v1/tracking"
 
-/**
- * Client of the tracking API (`POST {url}/v1/tracking`). Creating a tracking order is not
- * idempotent, so this client never retries: delivery is retried, durably and with care for
- * answers that were lost, by the caller.
- */
+/** `POST {url}/v1/tracking`. Creating a tracking order is not idempotent: this client never retries (the outbox does, with care). */
 export class TrackingClient {
   private readonly transport: ServiceTransport
 
@@ -40,24 +36,14 @@ export class TrackingClient {
 
   async createTrackingOrder(order: TrackingOrder, signal?: AbortSignal): Promise<TrackingResult> {
     const checked = trackingOrderSchema.safeParse(order)
-    if (!checked.success) {
-      throw new InvalidTrackingOrderError(checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`))
-    }
-    return this.sendOrder(checked.data, signal)
-  }
-
-  private sendOrder(body: unknown, signal?: AbortSignal): Promise<TrackingResult> {
+    if (!checked.success) throw new InvalidTrackingOrderError(checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`))
     return this.transport.request(
-      { method: "POST", path: TRACKING_PATH, headers: this.authorization(), json: body, deadline: startDeadline(this.options.timeoutMs, signal) },
+      { method: "POST", path: TRACKING_PATH, headers: this.authorization(), json: checked.data, deadline: startDeadline(this.options.timeoutMs, signal) },
       { schema: trackingAnswerWireSchema, refusal: trackingRefusalWireSchema }
     )
   }
 
-  /**
-   * Whether the service answers, without creating anything: a GET on the tracking path, which
-   * the document does not define. A 401 or 403 says the credential is refused; any other status
-   * below 500 only that the service is there, and is the value.
-   */
+  /** A GET on the tracking path, which the document does not define: 401/403 is a refused credential, any other status below 500 is the value. */
   probe(signal?: AbortSignal): Promise<number> {
     return this.transport.request(
       { method: "GET", path: TRACKING_PATH, headers: this.authorization(), deadline: startDeadline(this.options.timeoutMs, signal) },

@@ -1,5 +1,4 @@
-import { InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError } from "../http/errors"
-import { describeAttemptFailure } from "./describe-attempt-failure"
+import { InvalidAnswerError, InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError } from "../http/errors"
 import { InvalidTrackingOrderError, TrackingNotConfiguredError, TrackingRejectedError } from "./errors"
 
 export interface RetryPolicy {
@@ -8,21 +7,16 @@ export interface RetryPolicy {
   giveUpAfterMs: number
 }
 
-/** The reason a tracking order waits for the tracking API to be configured (the merchant reads it). */
-export const NOT_CONFIGURED_REASON = "Rastreamento não configurado: o pedido será enviado assim que a URL e a credencial do serviço de rastreamento forem informadas."
+// Reasons are the merchant's (pt-BR); the technical detail (English, redacted) stays in the error's message, for the log.
 
-/** The ending of a call that may have reached the service: the merchant checks its panel first. */
-export function maybeCreatedReason(detail: string): string {
-  return `Sem resposta legível do serviço de rastreamento depois do envio (${detail}). Ele pode ter criado o pedido: confira no painel do serviço antes de reenviar.`
-}
+const NOT_CONFIGURED_REASON = "Rastreamento não configurado: o pedido será enviado assim que a URL e a credencial do serviço de rastreamento forem informadas."
 
-/**
- * The reason of an attempt whose process stopped during the call (its lease ran out with the
- * row still `sending`): like a timeout, the service may have the order.
- */
+const maybeCreatedReason = (detail: string) =>
+  `Sem resposta legível do serviço de rastreamento depois do envio (${detail}). Ele pode ter criado o pedido: confira no painel do serviço antes de reenviar.`
+
+/** An attempt whose process stopped during the call (its lease ran out): like a timeout, the service may have the order. */
 export const INTERRUPTED_REASON = maybeCreatedReason("a tentativa foi interrompida durante o envio: o servidor parou antes de registrar a resposta")
 
-/** What to do with a tracking order after a failed attempt. */
 export type DeliveryDecision = { kind: "retry"; reason: string; delayMs: number } | { kind: "fail"; reason: string }
 
 /** Wait before attempt `attempts + 1`: base × 2^(attempts − 1), capped, ±20% jitter. */
@@ -32,61 +26,55 @@ export function retryDelayMs(attempts: number, policy: RetryPolicy, random: () =
 }
 
 /**
- * Whether the tracking service certainly did not act on the request, so that sending it again
- * cannot create a second order: the request never left the process (refused, connect timeout,
- * still queued for a socket: `outcomeUnknown` false), or the service said it did not take it
- * (`429` its plan's limit, `503` unavailable). A `500` ("an error occurred, contact support") may
- * come after the order was made, and a `502` or `504` from a proxy in front of it may hide a
- * service that made it: those are not among these.
+ * Whether the service certainly did not act on the request: it never left the process (`outcomeUnknown` false), or
+ * the service said it did not take it (429, 503). A 500 may come after the order was made, a 502 or 504 from a proxy may hide one.
  */
 export function certainlyNotActed(error: unknown): boolean {
-  if (error instanceof TimeoutError || error instanceof NetworkError) {
-    return !error.outcomeUnknown
-  }
+  if (error instanceof TimeoutError || error instanceof NetworkError) return !error.outcomeUnknown
   return error instanceof QuotaExceededError || (error instanceof ServerError && error.status === 503)
 }
 
+/** A failed attempt in the merchant's words; most are a clause with no final period, for the reason to go on from. */
+export function describeAttemptFailure(error: unknown): string {
+  if (error instanceof InvalidCredentialsError) return `O serviço de rastreamento recusou a credencial (HTTP ${error.status}). Corrija a credencial e reenvie.`
+  if (error instanceof TrackingRejectedError) return `O serviço de rastreamento recusou o pedido: ${error.serviceMessage ?? `HTTP ${error.status}`}`
+  if (error instanceof QuotaExceededError) return "o serviço avisa que o limite do plano foi atingido (HTTP 429)"
+  if (error instanceof TimeoutError) {
+    return error.outcomeUnknown
+      ? "o serviço não respondeu dentro do prazo depois de receber o pedido"
+      : "não foi possível conectar ao serviço dentro do prazo; nada foi enviado"
+  }
+  if (error instanceof NetworkError) return error.outcomeUnknown ? "a conexão caiu depois do envio" : "não foi possível conectar ao serviço"
+  if (error instanceof ServerError) return `o serviço falhou (HTTP ${error.status})`
+  if (error instanceof InvalidAnswerError) return "o serviço respondeu algo que não é JSON no formato documentado"
+  if (error instanceof TrackingNotConfiguredError) return "o serviço de rastreamento não está configurado: informe a URL e a credencial"
+  if (error instanceof InvalidTrackingOrderError) return `Pedido de rastreamento inválido: ${error.issues.join("; ")}`
+  return "Erro inesperado ao falar com o serviço de rastreamento"
+}
+
 /**
- * Failures that sending again cannot fix end the tracking order as `failed`, with a reason the
- * merchant reads in the admin (pt-BR, worded by `describeAttemptFailure`); the ones after which the
- * service certainly did not act are retried until `giveUpAfterMs`.
- *
- * The tracking API has no idempotency key and no way to look an order up. Any other ending (a
- * `500`, `502`, `504`, a timeout or a dropped connection after sending, an unreadable `200`, an
- * error nobody foresaw) may come after the order was created, and sending it again could create a
- * second tracking order and notify the shopper twice: such an order is `failed` for the merchant
- * to check the service's panel, never retried on its own.
+ * The tracking API has no idempotency key and no lookup: any ending that may come after the order was created is
+ * `failed` for the merchant to check the service's panel, never retried on its own (a second order would notify the
+ * shopper twice). Only failures after which the service certainly did not act are retried, until `giveUpAfterMs`.
  */
 export function decideAfterFailure(error: unknown, attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
   const detail = describeAttemptFailure(error)
   if (error instanceof InvalidCredentialsError || error instanceof TrackingRejectedError || error instanceof InvalidTrackingOrderError) {
     return { kind: "fail", reason: detail }
   }
-  const notSent = error instanceof TrackingNotConfiguredError || certainlyNotActed(error)
-  if (!notSent) {
-    return { kind: "fail", reason: maybeCreatedReason(detail) }
-  }
-  if (ageMs >= policy.giveUpAfterMs) {
-    return { kind: "fail", reason: `Não foi possível entregar depois de ${attempts} tentativas: ${detail}` }
-  }
-  if (error instanceof TrackingNotConfiguredError) {
-    // Nothing was sent and nothing is wrong with the order: asked again at the first delay, every
-    // time, so it goes out within that delay of the merchant saving the URL and the credential.
-    return { kind: "retry", reason: NOT_CONFIGURED_REASON, delayMs: retryDelayMs(1, policy) }
-  }
+  const notConfigured = error instanceof TrackingNotConfiguredError
+  if (!notConfigured && !certainlyNotActed(error)) return { kind: "fail", reason: maybeCreatedReason(detail) }
+  // Asked again at the first delay every time: it goes out within that delay of the merchant saving the URL and credential.
+  if (notConfigured && ageMs < policy.giveUpAfterMs) return { kind: "retry", reason: NOT_CONFIGURED_REASON, delayMs: retryDelayMs(1, policy) }
+  return retryUntilGiveUp(detail, attempts, ageMs, policy)
+}
+
+function retryUntilGiveUp(detail: string, attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
+  if (ageMs >= policy.giveUpAfterMs) return { kind: "fail", reason: `Não foi possível entregar depois de ${attempts} tentativas: ${detail}` }
   return { kind: "retry", reason: `Falha temporária na tentativa ${attempts}: ${detail}`, delayMs: retryDelayMs(attempts, policy) }
 }
 
-/** Why an attempt sent nothing: the order's data could not be read or stored in Medusa (the merchant reads it). */
-export const UNREADABLE_ORDER_DETAIL = "não foi possível montar o pedido com os dados do Medusa; nada foi enviado"
-
-/**
- * The tracking order could not be built (the order or the fulfillment could not be read): nothing
- * was sent, so it is retried like a request that never left, until `giveUpAfterMs`.
- */
+/** The order or the fulfillment could not be read: nothing was sent, so retried like a request that never left. */
 export function decideAfterUnbuiltOrder(attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
-  if (ageMs >= policy.giveUpAfterMs) {
-    return { kind: "fail", reason: `Não foi possível entregar depois de ${attempts} tentativas: ${UNREADABLE_ORDER_DETAIL}` }
-  }
-  return { kind: "retry", reason: `Falha temporária na tentativa ${attempts}: ${UNREADABLE_ORDER_DETAIL}`, delayMs: retryDelayMs(attempts, policy) }
+  return retryUntilGiveUp("não foi possível montar o pedido com os dados do Medusa; nada foi enviado", attempts, ageMs, policy)
 }

@@ -3,10 +3,8 @@ import { FreteServiceError, type ServiceRejection } from "../http/errors"
 /** A 4xx from the tracking API, or a 200 whose `Success` is false: the order was refused. */
 export class TrackingRejectedError extends FreteServiceError {}
 
-/** The tracking API has one kind of refusal, whatever its body says. */
 export const trackingRejection: ServiceRejection = () => ({ ErrorClass: TrackingRejectedError, refused: "refused the tracking order" })
 
-/** No tracking URL or credential, in the options or the admin: nothing can be sent. */
 export class TrackingNotConfiguredError extends Error {
   constructor() {
     super("the tracking API is not configured (tracking.url and tracking.credential)")

@@ -1,17 +1,12 @@
-/**
- * The tracking order's fields, each declared once; the payload's schema and type, the masking, the
- * admin's labels and the sandbox's checks derive from it (build-tracking-order.ts says where each
- * value comes from, held to it by the compiler). No import: the admin's bundle reads it too.
- * In the order the admin lists a payload.
- */
+// Each field declared once: the payload's schema and type, the masking, the admin's labels and the sandbox's checks derive
+// from it. No import: the admin's bundle reads it too. In the order the admin lists a payload.
 
-/** The document's types; a DateTime is a date (YYYY-MM-DD), or a date and time. */
+/** A DateTime is a date (YYYY-MM-DD), or a date and time. */
 export type TrackingWireType = "String" | "Number" | "Boolean" | "DateTime"
 
-/** What a text must hold, where the document says what it is. */
 export type TrackingFormat = "cnpj" | "cpf" | "cep" | "phone" | "email"
 
-/** How a personal value is kept: "M*** d*** S***", "***.982.247-**", "(21) *****-4321", "m***@example.com.br", "****-**-**", "***". */
+/** "M*** d*** S***", "***.982.247-**", "(21) *****-4321", "m***@example.com.br", "****-**-**", "***". */
 export type TrackingMask = "words" | "cpf" | "phone" | "email" | "date" | "hidden"
 
 export interface TrackingFieldSpec {
@@ -19,9 +14,8 @@ export interface TrackingFieldSpec {
   /** The document does not say which fields are required; the plugin and the sandbox require three. */
   required?: true
   format?: TrackingFormat
-  /** The shopper's personal data, never kept, logged nor shown in clear (LGPD). */
+  /** Never kept, logged nor shown in clear (LGPD). */
   personal?: TrackingMask
-  /** An amount in reais. */
   reais?: true
   label: { en: string; ptBR: string }
 }
@@ -67,5 +61,4 @@ export const TRACKING_FIELDS = {
 
 export type TrackingFieldName = keyof typeof TRACKING_FIELDS
 
-/** The table, each entry widened to the spec. */
 export const TRACKING_FIELD_SPECS: Readonly<Record<TrackingFieldName, TrackingFieldSpec>> = TRACKING_FIELDS

@@ -1,20 +1,10 @@
 import { maskCpf } from "../brazil/cpf"
-import { maskEmail, maskPhone } from "../security/mask-contact"
+import { maskEmail, maskPhone } from "../security/mask-personal-text"
 import { TRACKING_FIELD_SPECS, type TrackingMask } from "./fields"
 
-/**
- * The shopper's personal data in a tracking order, masked: enough for a merchant to recognise the
- * shopper, too little to be the data. This is the only form a payload is kept in (LGPD: the clear
- * order is built when it is sent and lives in memory for that call). Every mask gives a value it
- * leaves as it is, so masking twice changes nothing and a stored copy compares with a new one.
- */
+// The only form a payload is kept in (LGPD). Every mask leaves its own output as it is, so a stored copy compares with a new one.
 
 const MASKED_CPF = /^\*\*\*\.(?:\d{3}|\*{3})\.(?:\d{3}|\*{3})-\*\*$/
-
-/** "52998224725" -> "***.982.247-**" (see maskCpf); a masked value as it is. */
-export function maskDocument(value: string): string {
-  return MASKED_CPF.test(value) ? value : maskCpf(value)
-}
 
 /** "Maria da Silva" -> "M*** d*** S***": each word's first letter, its length hidden too. */
 export function maskWords(value: string): string {
@@ -28,20 +18,18 @@ export function maskWords(value: string): string {
 
 const MASKS: Record<TrackingMask, (value: string) => string> = {
   words: maskWords,
-  cpf: maskDocument,
+  cpf: (value) => (MASKED_CPF.test(value) ? value : maskCpf(value)),
   phone: maskPhone,
   email: maskEmail,
-  // Nothing of the value is kept.
   date: () => "****-**-**",
   hidden: () => "***",
 }
 
 const PERSONAL = Object.entries(TRACKING_FIELD_SPECS).flatMap(([field, spec]) => (spec.personal ? [{ field, mask: MASKS[spec.personal] }] : []))
 
-/** The fields of a tracking order that are the shopper's personal data, kept only masked. */
 export const PERSONAL_FIELDS: readonly string[] = PERSONAL.map(({ field }) => field)
 
-/** A copy of a tracking order's body with every personal field masked (the rest as it is). */
+/** A copy with every personal field masked. */
 export function maskTrackingPayload(payload: object): Record<string, unknown> {
   const masked: Record<string, unknown> = Object.fromEntries(Object.entries(payload))
   for (const { field, mask } of PERSONAL) {

@@ -1,17 +1,10 @@
 import { isFreteProvider } from "../frete-provider"
 
-/**
- * What `GET /store/frete/orders/:id/delivery` answers, and how it is made from Medusa's rows: per
- * shipment of this plugin, the service the shopper chose, its carrier and promised date, the
- * tracking codes the merchant entered, and where it stands. No personal data: nothing of the
- * address, the customer or the stored tracking payload is read. Plain TypeScript: the storefront
- * kit takes its types from here.
- */
+// `GET /store/frete/orders/:id/delivery`: no personal data is read. Plain TypeScript: the storefront kit takes its types from here.
 
-/** Where a shipment stands, in the order it gets there. */
+/** In the order a shipment gets there. */
 export type FreteDeliveryStatus = "preparing" | "shipped" | "tracking_sent" | "delivered"
 
-/** Each status as the shopper reads it. */
 export const DELIVERY_STATUS_LABELS: Record<FreteDeliveryStatus, string> = {
   preparing: "Em preparação",
   shipped: "Enviado",
@@ -19,10 +12,9 @@ export const DELIVERY_STATUS_LABELS: Record<FreteDeliveryStatus, string> = {
   delivered: "Entregue",
 }
 
-/** A tracking code as the merchant entered it when marking the shipment as shipped (a fulfillment label). */
 export interface FreteDeliveryTracking {
   code: string
-  /** The carrier's tracking page; null when none was entered, or it was not an http(s) address. */
+  /** Null when none was entered, or it was not an http(s) address. */
   url: string | null
 }
 
@@ -32,62 +24,41 @@ export interface FreteOrderDelivery {
   fulfillment_id: string | null
   /** The shipping method's name, as checkout showed it ("Frete econômico", "SEDEX"). */
   name: string
-  /** The freight service's name ("Correios - SEDEX"); null when the method kept none. */
+  /** "Correios - SEDEX"; null when the method kept none. */
   service_name: string | null
   carrier: string | null
-  /** The promised date, "YYYY-MM-DD" (Brazilian business days from the quote); null when unknown. */
+  /** "YYYY-MM-DD"; null when unknown. */
   delivery_estimate: string | null
   tracking: FreteDeliveryTracking[]
   status: FreteDeliveryStatus
   status_label: string
-  /**
-   * When it got there (ISO 8601): the order placed (preparing, no fulfillment yet), the fulfillment
-   * created (preparing), shipped, accepted by the tracking service, delivered.
-   */
+  /** ISO 8601: the order placed (no fulfillment yet), the fulfillment created, shipped, accepted by the tracking service, delivered. */
   status_at: string | null
 }
 
-/** The answer of `GET /store/frete/orders/:id/delivery`: empty when no method of the order is this plugin's. */
-export interface FreteOrderDeliveryAnswer {
-  deliveries: FreteOrderDelivery[]
-}
+export interface FreteOrderDeliveryAnswer { deliveries: FreteOrderDelivery[] }
 
 type When = Date | string | null | undefined
+type Text = string | null | undefined
+type Data = Record<string, unknown> | null | undefined
 
-export interface DeliveryMethodRow {
-  id: string
-  name?: string | null
-  shipping_option_id?: string | null
-  data?: Record<string, unknown> | null
-  created_at?: When
-  shipping_option?: { provider_id?: string | null } | null
-}
+export interface DeliveryMethodRow { id: string; name?: Text; shipping_option_id?: Text; data?: Data; created_at?: When; shipping_option?: { provider_id?: Text } | null }
 
 export interface DeliveryFulfillmentRow {
   id: string
-  provider_id?: string | null
-  shipping_option_id?: string | null
-  data?: Record<string, unknown> | null
+  provider_id?: Text
+  shipping_option_id?: Text
+  data?: Data
   created_at?: When
   shipped_at?: When
   delivered_at?: When
   canceled_at?: When
-  labels?: Array<{ tracking_number?: string | null; tracking_url?: string | null } | null> | null
+  labels?: Array<{ tracking_number?: Text; tracking_url?: Text } | null> | null
 }
 
-export interface DeliveryOrderRow {
-  id: string
-  created_at?: When
-  shipping_methods?: Array<DeliveryMethodRow | null> | null
-  fulfillments?: Array<DeliveryFulfillmentRow | null> | null
-}
+export interface DeliveryOrderRow { id: string; created_at?: When; shipping_methods?: Array<DeliveryMethodRow | null> | null; fulfillments?: Array<DeliveryFulfillmentRow | null> | null }
 
-/** The plugin's tracking order of a fulfillment: `created` once the tracking service accepted it (at `delivered_at`). */
-export interface DeliveryTrackingRow {
-  fulfillment_id: string
-  status: string
-  delivered_at?: When
-}
+export interface DeliveryTrackingRow { fulfillment_id: string; status: string; delivered_at?: When }
 
 const iso = (value: When): string | null => {
   if (value === null || value === undefined || value === "") return null
@@ -125,15 +96,13 @@ function statusOf(fulfillment: DeliveryFulfillmentRow, tracking: DeliveryTrackin
   return { status: "preparing", status_at: iso(fulfillment.created_at) }
 }
 
-/** The facts the provider stored on the method (also copied onto its fulfillments): service, carrier, promised date. */
 function factsOf(data: Record<string, unknown> | null | undefined) {
   return { service_name: text(data?.service_name), carrier: text(data?.carrier), delivery_estimate: calendarDate(data?.delivery_estimate) }
 }
 
 /**
- * The order's shipments of this plugin: one per live fulfillment (canceled ones left out), and one
- * `preparing` per shipping method with none yet. A method is this plugin's when its shipping
- * option's provider is, or (its option deleted since) when a fulfillment of that option is.
+ * One per live fulfillment of this plugin, and one `preparing` per shipping method with none yet. A method is this
+ * plugin's when its option's provider is, or (its option deleted since) when a fulfillment of that option is.
  */
 export function presentOrderDelivery(order: DeliveryOrderRow, trackingRows: DeliveryTrackingRow[]): FreteOrderDeliveryAnswer {
   const fulfillments = (order.fulfillments ?? [])
@@ -147,33 +116,22 @@ export function presentOrderDelivery(order: DeliveryOrderRow, trackingRows: Deli
   // Medusa copies onto a fulfillment the data of the order's first method with its shipping option.
   const methodOf = (fulfillment: DeliveryFulfillmentRow) => methods.find((method) => method.shipping_option_id === fulfillment.shipping_option_id) ?? null
 
-  const shipped: FreteOrderDelivery[] = fulfillments.map((fulfillment) => {
-    const method = methodOf(fulfillment)
-    const facts = factsOf(method?.data ?? fulfillment.data)
-    const { status, status_at } = statusOf(fulfillment, trackingByFulfillment.get(fulfillment.id))
+  const deliveryOf = (method: DeliveryMethodRow | null, fulfillment: DeliveryFulfillmentRow | null): FreteOrderDelivery => {
+    const facts = factsOf(method?.data ?? fulfillment?.data)
+    const { status, status_at } = fulfillment ? statusOf(fulfillment, trackingByFulfillment.get(fulfillment.id)) : { status: "preparing" as const, status_at: iso(order.created_at) }
     return {
       shipping_method_id: method?.id ?? null,
-      fulfillment_id: fulfillment.id,
+      fulfillment_id: fulfillment?.id ?? null,
       name: text(method?.name) ?? facts.service_name ?? "Entrega",
       ...facts,
-      tracking: trackingOf(fulfillment),
+      tracking: fulfillment ? trackingOf(fulfillment) : [],
       status,
       status_label: DELIVERY_STATUS_LABELS[status],
       status_at,
     }
-  })
+  }
+  const shipped = fulfillments.map((fulfillment) => deliveryOf(methodOf(fulfillment), fulfillment))
   const fulfilled = new Set(shipped.map((delivery) => delivery.shipping_method_id))
-  const waiting: FreteOrderDelivery[] = methods
-    .filter((method) => !fulfilled.has(method.id))
-    .map((method) => ({
-      shipping_method_id: method.id,
-      fulfillment_id: null,
-      name: text(method.name) ?? factsOf(method.data).service_name ?? "Entrega",
-      ...factsOf(method.data),
-      tracking: [],
-      status: "preparing",
-      status_label: DELIVERY_STATUS_LABELS.preparing,
-      status_at: iso(order.created_at),
-    }))
+  const waiting = methods.filter((method) => !fulfilled.has(method.id)).map((method) => deliveryOf(method, null))
   return { deliveries: [...shipped, ...waiting] }
 }

@@ -4,9 +4,8 @@ import { TRACKING_FIELD_SPECS, TRACKING_FIELDS, type TrackingFieldName, type Tra
 const text = z.string().max(1000)
 const digits = (min: number, max: number) => z.string().regex(new RegExp(`^\\d{${min},${max}}$`), `must be ${min === max ? min : `${min} to ${max}`} digits`)
 /** "2026-11-22", "2026-11-22T14:30", "2026-11-22T14:30:00", with an optional offset or Z. */
-export const TRACKING_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/
+const TRACKING_DATE_TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/
 
-/** An e-mail address the tracking order takes. */
 export const trackingEmailSchema = z.email().max(254)
 
 const BY_TYPE: Record<TrackingWireType, z.ZodType> = {
@@ -24,25 +23,19 @@ const BY_FORMAT: Record<TrackingFormat, z.ZodType> = {
   email: trackingEmailSchema,
 }
 
-function fieldSchema(spec: TrackingFieldSpec): z.ZodType {
-  if (spec.required) {
-    // The table requires text fields only, and a required text is not empty.
-    return text.min(1)
-  }
-  return (spec.format ? BY_FORMAT[spec.format] : BY_TYPE[spec.type]).optional()
-}
+// The table requires text fields only, and a required text is not empty.
+const fieldSchema = (spec: TrackingFieldSpec): z.ZodType => (spec.required ? text.min(1) : (spec.format ? BY_FORMAT[spec.format] : BY_TYPE[spec.type]).optional())
 
 type Fields = typeof TRACKING_FIELDS
 type WireValue<T extends TrackingWireType> = T extends "Number" ? number : T extends "Boolean" ? boolean : string
 type RequiredField = { [K in TrackingFieldName]: Fields[K] extends { required: true } ? K : never }[TrackingFieldName]
 
-/** A field the order may leave out. */
 export type OptionalTrackingField = Exclude<TrackingFieldName, RequiredField>
 
-/** The tracking order, field for field as the interface document names them (case-sensitive). */
+/** Field for field as the interface document names them (case-sensitive). */
 export type TrackingOrder = { [K in RequiredField]: WireValue<Fields[K]["type"]> } & { [K in OptionalTrackingField]?: WireValue<Fields[K]["type"]> }
 
-/** The tracking order's schema, from the field table (typed from it too: zod cannot infer a shape built at run time). */
+/** Typed from the table too: zod cannot infer a shape built at run time. */
 export const trackingOrderSchema = z.strictObject(
   Object.fromEntries(Object.entries(TRACKING_FIELD_SPECS).map(([field, spec]) => [field, fieldSchema(spec)]))
 ) as unknown as z.ZodType<TrackingOrder>
@@ -52,24 +45,13 @@ const flag = z.union([z.boolean(), z.enum(["true", "false", "True", "False"])]).
 )
 const message = z.string().nullish()
 
-export interface TrackingResult {
-  /** Identifier of the tracking record the service created. */
-  id: string
-}
+export type TrackingResult = { id: string }
 
-/**
- * The answer of `POST /v1/tracking` that created an order: `Success` may come as text, like the
- * booleans of the sample, and a success without an `Id` is no answer.
- */
+/** `Success` may come as text, like the booleans of the sample; a success without an `Id` is no answer. */
 export const trackingAnswerWireSchema = z
-  .looseObject({
-    Id: z.string({ error: "is missing from an answer that reports success" }).min(1),
-    Success: flag.pipe(z.literal(true)),
-    Message: message,
-  })
+  .looseObject({ Id: z.string({ error: "is missing from an answer that reports success" }).min(1), Success: flag.pipe(z.literal(true)), Message: message })
   .transform((answer): TrackingResult => ({ id: answer.Id }))
 
-/** An answer of `POST /v1/tracking` that refuses the order (`Success` false), read to its message. */
 export const trackingRefusalWireSchema = z
   .looseObject({ Success: flag.pipe(z.literal(false)), Message: message })
   .transform((refusal) => refusal.Message ?? null)

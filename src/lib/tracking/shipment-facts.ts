@@ -3,85 +3,48 @@ import type { DimensionUnit, WeightUnit } from "../checkout/units"
 import { numberOf } from "../utils/number-of"
 import type { OrderRow, ShipmentRows } from "./shipment-rows"
 
-/**
- * What the plugin reads from Medusa when a fulfillment is shipped, in plain terms (measures
- * already in kg and cm, amounts in reais): everything the tracking order is built from.
- */
+type Metadata = Record<string, unknown> | null
+type Text = string | null
+type Person = { firstName: Text; lastName: Text; phone: Text; metadata: Metadata }
+
+/** A shipment in plain terms (measures in kg and cm, amounts in reais, texts trimmed): what its tracking order is built from. */
 export interface ShipmentFacts {
   orderDisplayId: number | string
-  /** The order's total, in reais (see `orderTotalOf`). */
   orderTotal: number | null
   orderEmail: string | null
-  orderMetadata: Record<string, unknown> | null
-  /** The fulfilled items, with the variant's measures (null when missing). */
-  items: Array<{
-    title: string
-    quantity: number
-    weightKg: number | null
-    lengthCm: number | null
-    widthCm: number | null
-    heightCm: number | null
-  }>
-  /** When the fulfillment was marked as shipped. */
+  orderMetadata: Metadata
+  items: Array<{ title: string; quantity: number; weightKg: number | null; lengthCm: number | null; widthCm: number | null; heightCm: number | null }>
   shippedAt: Date
-  fulfillmentMetadata: Record<string, unknown> | null
-  /** The fulfillment labels' tracking numbers, in order. */
+  fulfillmentMetadata: Metadata
   trackingNumbers: string[]
-  /** The shipping method: its name, amount in reais, and the data the provider kept (may be absent). */
-  method: {
-    name: string | null
-    amount: number | null
-    service: string | null
-    serviceName: string | null
-    carrier: string | null
-    days: number | null
-  }
-  shippingAddress: {
-    firstName: string | null
-    lastName: string | null
-    phone: string | null
-    address1: string | null
-    address2: string | null
-    city: string | null
-    province: string | null
-    postalCode: string | null
-    countryCode: string | null
-    metadata: Record<string, unknown> | null
-  } | null
-  customer: {
-    firstName: string | null
-    lastName: string | null
-    email: string | null
-    phone: string | null
-    metadata: Record<string, unknown> | null
-  } | null
+  method: { name: string | null; amount: number | null; service: string | null; serviceName: string | null; carrier: string | null; days: number | null }
+  shippingAddress: (Person & { address1: Text; address2: Text; city: Text; province: Text; postalCode: Text; countryCode: Text }) | null
+  customer: (Person & { email: Text }) | null
   salesChannelName: string | null
-  /** The CEP of the stock location the fulfillment ships from, as stored. */
+  /** The CEP of the stock location the fulfillment ships from. */
   originCep: string | null
-  /** The shipment was created with `no_notification`. */
   noNotification: boolean
 }
 
-/** The units the store keeps its variants' and products' measures in (the plugin's `units` option). */
-export interface StoreUnits {
-  weight: WeightUnit
-  dimension: DimensionUnit
-}
+export interface StoreUnits { weight: WeightUnit; dimension: DimensionUnit }
 
 const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null)
 const object = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null
 
-/**
- * The facts of a shipment read from Medusa's rows: items in the order the shopper added them,
- * measures converted to kg and cm, the shipping method chosen, texts trimmed.
- */
 export function shipmentFacts({ fulfillment, order, location, flowMethod }: ShipmentRows, units: StoreUnits, noNotification: boolean): ShipmentFacts {
   const methods = order.shipping_methods ?? []
   const method = flowMethod ?? methods.find((candidate) => candidate.shipping_option_id === fulfillment.shipping_option_id) ?? methods[0] ?? {}
   // An exchange's or a claim's own method wins over the facts Medusa copied onto the fulfillment from the order's.
   const methodData = flowMethod ? { ...object(fulfillment.data), ...object(flowMethod.data) } : { ...object(method.data), ...object(fulfillment.data) }
   const address = order.shipping_address
+  const customer = order.customer
+  const person = (row: { first_name?: unknown; last_name?: unknown; phone?: unknown; metadata?: unknown }) => ({
+    firstName: text(row.first_name),
+    lastName: text(row.last_name),
+    phone: text(row.phone),
+    metadata: object(row.metadata),
+  })
   return {
     orderDisplayId: order.display_id,
     orderTotal: orderTotalOf(order),
@@ -90,7 +53,7 @@ export function shipmentFacts({ fulfillment, order, location, flowMethod }: Ship
     items: itemsOf({ fulfillment, order }, units),
     shippedAt: new Date(fulfillment.shipped_at ?? Date.now()),
     fulfillmentMetadata: object(fulfillment.metadata),
-    trackingNumbers: (fulfillment.labels ?? []).map((label) => text(label.tracking_number)).filter((value): value is string => value !== null),
+    trackingNumbers: (fulfillment.labels ?? []).flatMap((label) => text(label.tracking_number) ?? []),
     method: {
       name: text(method.name),
       amount: numberOf(method.amount),
@@ -101,27 +64,16 @@ export function shipmentFacts({ fulfillment, order, location, flowMethod }: Ship
     },
     shippingAddress: address
       ? {
-          firstName: text(address.first_name),
-          lastName: text(address.last_name),
-          phone: text(address.phone),
+          ...person(address),
           address1: text(address.address_1),
           address2: text(address.address_2),
           city: text(address.city),
           province: text(address.province),
           postalCode: text(address.postal_code),
           countryCode: text(address.country_code),
-          metadata: object(address.metadata),
         }
       : null,
-    customer: order.customer
-      ? {
-          firstName: text(order.customer.first_name),
-          lastName: text(order.customer.last_name),
-          email: text(order.customer.email),
-          phone: text(order.customer.phone),
-          metadata: object(order.customer.metadata),
-        }
-      : null,
+    customer: customer ? { ...person(customer), email: text(customer.email) } : null,
     salesChannelName: text(order.sales_channel?.name),
     originCep: text(location?.address?.postal_code),
     noNotification,
@@ -129,11 +81,8 @@ export function shipmentFacts({ fulfillment, order, location, flowMethod }: Ship
 }
 
 /**
- * The order's total: Medusa's computed `total`, unless its item subtotal leaves out items that
- * have a price. Medusa computes its totals from the item rows it loaded, and Medusa 2.13 loaded
- * only the item fields a query named: the total was then the freight alone. Then, or when Medusa
- * computed no total, the items' prices times their quantities plus the shipping methods' amounts
- * (without the taxes added on top of prices, or discounts, that Medusa's own total would count).
+ * Medusa's `total`, unless its item subtotal leaves out priced items (Medusa 2.13 computed totals from the item
+ * fields a query named: the freight alone). Then, or with no total, items × quantities + methods, without taxes or discounts.
  */
 function orderTotalOf(order: OrderRow): number | null {
   const total = numberOf(order.total)
@@ -144,9 +93,7 @@ function orderTotalOf(order: OrderRow): number | null {
     return price === null || quantity === null ? null : price * quantity
   })
   const itemsLeftOut = items !== null && items > 0 && !(itemSubtotal !== null && itemSubtotal > 0)
-  if (total !== null && !itemsLeftOut) {
-    return total
-  }
+  if (total !== null && !itemsLeftOut) return total
   const freight = sumOf(order.shipping_methods ?? [], (method) => numberOf(method.amount))
   return items !== null && freight !== null ? items + freight : total
 }
@@ -156,15 +103,13 @@ function sumOf<T>(rows: T[], amountOf: (row: T) => number | null): number | null
   let sum = 0
   for (const row of rows) {
     const amount = amountOf(row)
-    if (amount === null) {
-      return null
-    }
+    if (amount === null) return null
     sum += amount
   }
   return sum
 }
 
-/** The fulfilled items with their order line's title and measures, read as the freight query reads them (missing, not positive or implausible is unknown). */
+/** Measures read as the freight query reads them: missing, not positive or implausible is unknown. */
 function itemsOf({ fulfillment, order }: Pick<ShipmentRows, "fulfillment" | "order">, units: StoreUnits): ShipmentFacts["items"] {
   const orderItems = new Map((order.items ?? []).map((item) => [item.id, item]))
   const weightKg = (value: unknown) => usableWeightKg(numberOf(value), units.weight)

@@ -1,13 +1,11 @@
-/**
- * A shipment as Medusa's query returns it: only the fields its tracking order is built from, in
- * Medusa's own names. Read by the Medusa-facing side, turned into ShipmentFacts by `shipmentFacts`.
- */
+type Text = string | null | undefined
+
+/** A shipment as Medusa's query returns it: only the fields its tracking order is built from, in Medusa's names. */
 export interface ShipmentRows {
   fulfillment: FulfillmentRow
   order: OrderRow
-  /** The stock location the fulfillment ships from; null when it names none. */
-  location: { address?: { postal_code?: string | null } | null } | null
-  /** The shipping method of the exchange or claim whose new items the fulfillment ships; null for the order's own items. */
+  location: { address?: { postal_code?: Text } | null } | null
+  /** The method of the exchange or claim whose new items the fulfillment ships; null for the order's own items. */
   flowMethod: MethodRow | null
 }
 
@@ -16,56 +14,28 @@ export interface FulfillmentRow {
   shipped_at?: string | Date | null
   metadata?: unknown
   data?: unknown
-  location_id?: string | null
-  shipping_option_id?: string | null
-  labels?: Array<{ tracking_number?: string | null }> | null
-  items?: Array<{ quantity?: unknown; line_item_id?: string | null; title?: string | null }> | null
+  location_id?: Text
+  shipping_option_id?: Text
+  labels?: Array<{ tracking_number?: Text }> | null
+  items?: Array<{ quantity?: unknown; line_item_id?: Text; title?: Text }> | null
   order?: { id: string } | null
 }
 
-export interface MethodRow {
-  name?: string | null
-  amount?: unknown
-  data?: unknown
-  shipping_option_id?: string | null
-}
+export interface MethodRow { name?: Text; amount?: unknown; data?: unknown; shipping_option_id?: Text }
 
 type Measures = { weight?: unknown; length?: unknown; width?: unknown; height?: unknown }
+type Person = { first_name?: Text; last_name?: Text; phone?: Text; metadata?: unknown }
 
 export interface OrderRow {
   id: string
   display_id: number
-  email?: string | null
-  /** Medusa's computed totals: whole only when the rows they are computed from were loaded whole. */
+  email?: Text
   total?: unknown
   item_subtotal?: unknown
   metadata?: unknown
-  items?: OrderItemRow[] | null
-  shipping_address?: AddressRow | null
-  customer?: { first_name?: string | null; last_name?: string | null; email?: string | null; phone?: string | null; metadata?: unknown } | null
-  sales_channel?: { name?: string | null } | null
+  items?: Array<{ id: string; created_at?: string | Date | null; title?: Text; product_title?: Text; unit_price?: unknown; quantity?: unknown; variant?: (Measures & { product?: { weight?: unknown } | null }) | null }> | null
+  shipping_address?: (Person & { address_1?: Text; address_2?: Text; city?: Text; province?: Text; postal_code?: Text; country_code?: Text }) | null
+  customer?: (Person & { email?: Text }) | null
+  sales_channel?: { name?: Text } | null
   shipping_methods?: MethodRow[] | null
-}
-
-export interface OrderItemRow {
-  id: string
-  created_at?: string | Date | null
-  title?: string | null
-  product_title?: string | null
-  unit_price?: unknown
-  quantity?: unknown
-  variant?: (Measures & { product?: { weight?: unknown } | null }) | null
-}
-
-export interface AddressRow {
-  first_name?: string | null
-  last_name?: string | null
-  phone?: string | null
-  address_1?: string | null
-  address_2?: string | null
-  city?: string | null
-  province?: string | null
-  postal_code?: string | null
-  country_code?: string | null
-  metadata?: unknown
 }

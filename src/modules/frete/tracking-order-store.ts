@@ -1,51 +1,44 @@
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { InferTypeOf } from "@medusajs/framework/types"
+import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
 import { maskTrackingPayload } from "../../lib/tracking/mask-payload"
 import { guarded } from "./guarded-statement"
 import type { TrackingOrderRecord } from "./models/tracking-order-record"
 
 export type { TrackingOrderStatus } from "./models/tracking-order-record"
 
-/** A field the tracking order left out, and why. */
-export type OmittedField = { field: string; reason: string }
-
-/**
- * A tracking_order row as the statements return it: the model's own type (TrackingOrderRecord),
- * its JSON columns given their shape. `failed_at` is when the row ended `failed` (null in any
- * other status); never moved by the purge.
- */
+/** `failed_at`: when the row ended `failed` (null in any other status); never moved by the purge. */
 export type TrackingOrderRow = Omit<InferTypeOf<typeof TrackingOrderRecord>, "payload" | "omitted_fields"> & {
   payload: Record<string, unknown> | null
-  omitted_fields: OmittedField[] | null
+  omitted_fields: Array<{ field: string; reason: string }> | null
 }
 
-/** What an attempt came to, once its call is over (or could not be made). */
 export type AttemptOutcome =
   | { kind: "created"; remoteId: string }
   | { kind: "retry"; reason: string; delayMs: number }
   | { kind: "fail"; reason: string }
 
-export type TrackingPayload = { order: Record<string, unknown>; omitted: OmittedField[] }
-
-/** A page of failed rows: `since`/`until` bound when they failed (`failed_at`). */
+/** `since`/`until` bound when they failed (`failed_at`). */
 export type FailedPage = { limit: number; offset: number; since?: Date; until?: Date; oldestFirst?: boolean }
 
-export const TRACKING_ORDER_TABLE = "tracking_order"
-const TABLE = TRACKING_ORDER_TABLE
+/** `age_ms` by the database's clock. */
+export type ClaimedRow = TrackingOrderRow & { attempt_id: string; age_ms: number }
+
+const TABLE = "tracking_order"
 
 /**
- * The tracking_order rows, in SQL: the unique fulfillment id makes a second insert a no-op; every
- * change of status is one statement that checks the status it expects (`FOR UPDATE SKIP LOCKED`
- * where two instances may race), so none waits on another and none holds a lock across a call.
- * Claiming a row for a call is in tracking-attempts.ts. Times come from the database's clock, the
- * one all instances share. A payload is only ever written masked (the clear order is built when it
- * is sent), and every write goes through `guarded`, so a failed statement's values reach no log.
+ * Every change of status is one statement that checks the status it expects (`SKIP LOCKED` where instances may race), so
+ * none holds a lock across a call. Times are the database's, which all instances share. A payload is only written masked,
+ * and every write goes through `guarded`, so a failed statement's values reach no log.
+ *
+ * Claim, call, record: the call runs with no transaction open and no pooled connection held, so a slow service cannot
+ * starve Medusa's pool. A claim gives a fresh attempt id and a lease; an outcome is written only where the row still has it.
  */
 export class TrackingOrderStore {
   constructor(private readonly knex: () => Knex) {}
 
-  /** Inserts the row for a shipped fulfillment; `inserted` is false when it already existed. */
+  /** `inserted` is false when the fulfillment already had its row (unique). */
   async insertPending(input: { fulfillmentId: string; orderId: string | null; noNotification: boolean }) {
     const { rows } = await guarded("recording a shipment", () => this.knex().raw(
       `insert into ${TABLE} (id, fulfillment_id, order_id, no_notification, status, attempts, next_attempt_at)
@@ -54,9 +47,7 @@ export class TrackingOrderStore {
        returning *`,
       [generateEntityId(undefined, "frtrk"), input.fulfillmentId, input.orderId, input.noNotification]
     ))
-    if (rows[0]) {
-      return { row: rows[0] as TrackingOrderRow, inserted: true }
-    }
+    if (rows[0]) return { row: rows[0] as TrackingOrderRow, inserted: true }
     const existing = await this.knex()(TABLE).where({ fulfillment_id: input.fulfillmentId }).first()
     return { row: existing as TrackingOrderRow, inserted: false }
   }
@@ -69,25 +60,14 @@ export class TrackingOrderStore {
     return this.knex()(TABLE).where({ order_id: orderId }).whereNull("deleted_at").orderBy("created_at", "asc")
   }
 
-  /** Pending rows whose time has come, oldest first. */
   async dueIds(limit: number): Promise<string[]> {
-    const rows: Array<{ id: string }> = await this.knex()(TABLE)
-      .select("id")
-      .where({ status: "pending" })
-      .whereNull("deleted_at")
-      .where("next_attempt_at", "<=", this.knex().fn.now())
-      .orderBy("next_attempt_at", "asc")
-      .limit(limit)
+    const due = this.knex()(TABLE).select("id").where({ status: "pending" }).whereNull("deleted_at").where("next_attempt_at", "<=", this.knex().fn.now())
+    const rows: Array<{ id: string }> = await due.orderBy("next_attempt_at", "asc").limit(limit)
     return rows.map((row) => row.id)
   }
 
-  /**
-   * For the admin's retry: the row made due now with the tracking order rebuilt from current data,
-   * if it still has the status the merchant saw (`pending` or `failed`) and no attempt holds it.
-   * Undefined otherwise: a `sending` row's call may end as created; requeueing behind it would
-   * send the order twice.
-   */
-  async requeue(id: string, seenStatus: "pending" | "failed", rebuilt: TrackingPayload): Promise<TrackingOrderRow | undefined> {
+  /** Undefined unless the row still has the status the merchant saw: a `sending` row's call may end as created. */
+  async requeue(id: string, seenStatus: "pending" | "failed", rebuilt: BuiltTrackingOrder): Promise<TrackingOrderRow | undefined> {
     const { rows } = await guarded("requeueing a tracking order", () => this.knex().raw(
       `update ${TABLE} set status = 'pending', next_attempt_at = now(), payload = ?, omitted_fields = ?, failed_at = null, updated_at = now()
        where id = (select id from ${TABLE} where id = ? and status = ? and deleted_at is null for update skip locked)
@@ -97,12 +77,7 @@ export class TrackingOrderStore {
     return rows[0]
   }
 
-  /**
-   * Forgets the payload (and the omitted fields' reasons) of rows that ended `created` or `failed`
-   * more than `retentionDays` ago: the row itself stays, so the fulfillment is never tracked twice.
-   * A `created` row ended when it was delivered; a `failed` one when it failed (`failed_at`, which
-   * the purge leaves as it is: the admin's list and the resend by period read it).
-   */
+  /** The row itself stays, so the fulfillment is never tracked twice. */
   async purgePayloads(retentionDays: number): Promise<number> {
     const { rowCount } = await guarded("purging payloads", () =>
       this.knex().raw(
@@ -115,25 +90,18 @@ export class TrackingOrderStore {
     return Number(rowCount ?? 0)
   }
 
-  /** Of these fulfillments, the ones that have a row (deleted or not: none ever gets a second). */
+  /** Deleted or not: none ever gets a second. */
   async trackedFulfillmentIds(fulfillmentIds: string[]): Promise<Set<string>> {
-    if (fulfillmentIds.length === 0) {
-      return new Set()
-    }
+    if (fulfillmentIds.length === 0) return new Set()
     const rows: Array<{ fulfillment_id: string }> = await this.knex()(TABLE).select("fulfillment_id").whereIn("fulfillment_id", fulfillmentIds)
     return new Set(rows.map((row) => row.fulfillment_id))
   }
 
-  /** `failed` rows, the most recently failed first (or the oldest), with their count; `since`/`until` bound when they failed (`failed_at`). */
   async listFailed(page: FailedPage): Promise<{ rows: TrackingOrderRow[]; count: number }> {
     const failed = () => {
       const query = this.knex()(TABLE).where({ status: "failed" }).whereNull("deleted_at")
-      if (page.since) {
-        query.where("failed_at", ">=", page.since)
-      }
-      if (page.until) {
-        query.where("failed_at", "<", page.until)
-      }
+      if (page.since) query.where("failed_at", ">=", page.since)
+      if (page.until) query.where("failed_at", "<", page.until)
       return query
     }
     const [rows, counted] = await Promise.all([
@@ -141,5 +109,69 @@ export class TrackingOrderStore {
       failed().count<Array<{ count: string }>>({ count: "*" }),
     ])
     return { rows: rows as TrackingOrderRow[], count: Number(counted[0]?.count ?? 0) }
+  }
+
+  /** Null when the row is not due or another claimer has it. */
+  async claim(id: string, leaseMs: number): Promise<ClaimedRow | null> {
+    const { rows } = await guarded("claiming a tracking order", () => this.knex().raw(
+      `update ${TABLE} set status = 'sending', attempt_id = ?, lease_until = now() + (? * interval '1 millisecond'), updated_at = now()
+       where id = (
+         select id from ${TABLE}
+         where id = ? and status = 'pending' and next_attempt_at <= now() and deleted_at is null
+         for update skip locked
+       )
+       returning *, extract(epoch from (now() - created_at)) * 1000 as age_ms`,
+      [generateEntityId(undefined, "frtat"), leaseMs, id]
+    ))
+    const row = rows[0] as ClaimedRow | undefined
+    return row ? { ...row, age_ms: Number(row.age_ms) } : null
+  }
+
+  /** Stores the order masked before its call, the lease renewed; false when the attempt lost the row meanwhile: then it must not be sent. */
+  async hold(claimed: ClaimedRow, built: BuiltTrackingOrder, leaseMs: number): Promise<boolean> {
+    const { rowCount } = await guarded("storing a tracking order", () =>
+      this.knex().raw(
+        `update ${TABLE} set payload = ?, omitted_fields = ?, lease_until = now() + (? * interval '1 millisecond'), updated_at = now()
+         where id = ? and attempt_id = ? and status = 'sending'`,
+        [JSON.stringify(maskTrackingPayload(built.order)), JSON.stringify(built.omitted), leaseMs, claimed.id, claimed.attempt_id]
+      )
+    )
+    return Number(rowCount ?? 0) === 1
+  }
+
+  /**
+   * Written unless a newer attempt claimed the row: a row the sweeper presumed lost (`failed`, maybe requeued since
+   * with the same attempt id) takes the call's real outcome, so an order the service created is not sent again.
+   */
+  async record(claimed: ClaimedRow, outcome: AttemptOutcome): Promise<TrackingOrderRow | undefined> {
+    const set =
+      outcome.kind === "created"
+        ? { sql: `status = 'created', remote_id = ?, last_error = null, next_attempt_at = null, delivered_at = now(), failed_at = null`, bindings: [outcome.remoteId] }
+        : outcome.kind === "retry"
+          ? { sql: `status = 'pending', last_error = ?, next_attempt_at = now() + (? * interval '1 millisecond'), failed_at = null`, bindings: [outcome.reason, outcome.delayMs] }
+          : { sql: `status = 'failed', last_error = ?, next_attempt_at = null, failed_at = now()`, bindings: [outcome.reason] }
+    const { rows } = await guarded("recording an attempt", () =>
+      this.knex().raw(
+        `update ${TABLE} set ${set.sql}, lease_until = null, updated_at = now(),
+           attempts = attempts + (case when status = 'sending' then 1 else 0 end)
+         where id = ? and attempt_id = ? and status in ('sending', 'failed', 'pending')
+         returning *`,
+        [...set.bindings, claimed.id, claimed.attempt_id]
+      )
+    )
+    return rows[0]
+  }
+
+  /** Every `sending` row past its lease (its process died mid-call), now `failed`: the service may have the order. */
+  async sweepExpired(reason: string): Promise<TrackingOrderRow[]> {
+    const { rows } = await guarded("ending expired attempts", () =>
+      this.knex().raw(
+        `update ${TABLE} set status = 'failed', last_error = ?, next_attempt_at = null, lease_until = null, attempts = attempts + 1, failed_at = now(), updated_at = now()
+         where status = 'sending' and lease_until < now() and deleted_at is null
+         returning *`,
+        [reason]
+      )
+    )
+    return rows
   }
 }

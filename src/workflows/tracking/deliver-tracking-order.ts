@@ -1,42 +1,60 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import type { FreteSettings } from "../../lib/settings/schema"
+import type { FulfillmentRow } from "../../lib/tracking/shipment-rows"
+import type { ShipmentReading } from "../../modules/frete/tracking-delivery"
 import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
-import { openHandoff, type DeliveryHandoff } from "./steps/delivery-handoff"
-import { sendTrackingOrderStep } from "./steps/send-tracking-order"
-import { freteOf } from "../../bridge/medusa-bridge"
+import { readShipmentRows } from "./read-shipment-rows"
+import { freteOf, queryOf } from "../../bridge/medusa-bridge"
 
 export const DELIVER_TRACKING_ORDER_WORKFLOW = "frete-deliver-tracking-order"
 
-/** How long the admin's Workflows page keeps each delivery's execution: 7 days. */
-const RETENTION_SECONDS = 7 * 24 * 60 * 60
+/**
+ * A workflow's input and its step's output are written to its stored execution, where neither the shipment's rows nor
+ * the recorded row (personal data) belong: the caller and the step hand them over in this process, under a key. A step
+ * resumed in another process finds no handoff: it reads what it needs, and its caller reads the row.
+ */
+interface Handoff {
+  fulfillment?: FulfillmentRow
+  settings?: FreteSettings
+  recorded?: TrackingOrderRow | null
+}
+const handoffs = new Map<string, Handoff>()
+let sequence = 0
 
 /**
- * One delivery of a tracking order from the outbox (`tracking_order`, the source of truth): one
- * attempt to create it in the tracking service, built from Medusa's data for that call (claim,
- * read the shipment, attempt: see the step). Stored, so each run and its step show in the admin's
- * Workflows page; its input and the step's output hold no personal data.
+ * One attempt: the module claims the row (null: nothing to do), the step reads the shipment with Medusa's Query, the
+ * module builds, stores masked, calls with no transaction open and records. Reading and sending are one step on purpose:
+ * a step's output is stored. Nothing to compensate: the outbox row is the record.
  */
+export const sendTrackingOrderStep = createStep("frete-send-tracking-order", async (input: { id: string; handoff?: string }, { container }) => {
+  const frete = freteOf(container)
+  const handoff = input.handoff ? handoffs.get(input.handoff) : undefined
+  const claimed = await frete.claimTrackingOrder(input.id)
+  if (!claimed) return new StepResponse(null)
+  const prefetched = handoff?.fulfillment?.id === claimed.fulfillment_id ? handoff.fulfillment : undefined
+  const reading: ShipmentReading = await readShipmentRows(queryOf(container), claimed.fulfillment_id, prefetched).then((rows) => ({ rows }), (failure: unknown) => ({ failure }))
+  const row = await frete.attemptTrackingOrder(claimed, reading, handoff?.settings)
+  if (handoff) handoff.recorded = row
+  return new StepResponse(row && { id: row.id, status: row.status, attempts: row.attempts, remote_id: row.remote_id })
+})
+
 export const deliverTrackingOrderWorkflow = createWorkflow(
-  { name: DELIVER_TRACKING_ORDER_WORKFLOW, store: true, retentionTime: RETENTION_SECONDS },
-  (input: { tracking_order_id: string; handoff?: string }) => {
-    return new WorkflowResponse(sendTrackingOrderStep({ id: input.tracking_order_id, handoff: input.handoff }))
-  }
+  // Stored 7 days, so each run shows in the admin's Workflows page.
+  { name: DELIVER_TRACKING_ORDER_WORKFLOW, store: true, retentionTime: 7 * 24 * 60 * 60 },
+  (input: { tracking_order_id: string; handoff?: string }) => new WorkflowResponse(sendTrackingOrderStep({ id: input.tracking_order_id, handoff: input.handoff }))
 )
 
-/**
- * Runs the delivery workflow for one row; the row as its attempt recorded it, or null when none
- * was made. `known`: what the caller already read (the fulfillment, the settings), not read again.
- */
-export async function deliverTrackingOrder(container: MedusaContainer, id: string, known: Omit<DeliveryHandoff, "recorded"> = {}): Promise<TrackingOrderRow | null> {
-  const { key, handoff, close } = openHandoff(known)
+/** The row as its attempt recorded it, or null when none was made. `known`: what the caller already read. */
+export async function deliverTrackingOrder(container: MedusaContainer, id: string, known: Omit<Handoff, "recorded"> = {}): Promise<TrackingOrderRow | null> {
+  const key = `${process.pid}-${++sequence}`
+  const handoff: Handoff = { ...known }
+  handoffs.set(key, handoff)
   try {
     const { result } = await deliverTrackingOrderWorkflow(container).run({ input: { tracking_order_id: id, handoff: key } })
-    if (!result) {
-      return null
-    }
-    // The step ran in another process: the row is read from the outbox.
+    if (!result) return null
     return handoff.recorded !== undefined ? handoff.recorded : ((await freteOf(container).getTrackingOrder(id)) ?? null)
   } finally {
-    close()
+    handoffs.delete(key)
   }
 }

@@ -1,12 +1,9 @@
-import type { FulfillmentRow, OrderRow, ShipmentRows } from "../../lib/tracking/shipment-rows"
+import type { FulfillmentRow, MethodRow, OrderRow, ShipmentRows } from "../../lib/tracking/shipment-rows"
 import type { Query } from "../../shared/query"
-import { outboundMethodOf } from "./order-flow-method"
 
 const FULFILLMENT_FIELDS = ["id", "shipped_at", "metadata", "data", "location_id", "shipping_option_id", "labels.tracking_number", "items.quantity", "items.line_item_id", "items.title", "order.id"]
-// What Medusa computes the order's totals from, asked for as its own admin order route asks for
-// them. Medusa 2.13 computes them from the item and shipping method fields the query names only
-// (2.21 loads the whole rows whatever it names): naming just the items' titles and measures left
-// them unpriced there, and `total` the freight alone.
+// As Medusa's own admin order route asks for them: Medusa 2.13 computes the totals from the item and shipping method
+// fields the query names only (2.21 loads whole rows), and naming just titles and measures left `total` the freight alone.
 const ORDER_TOTAL_FIELDS = [
   "total", "item_subtotal",
   "items.*", "items.detail.*", "items.tax_lines.*", "items.adjustments.*",
@@ -19,45 +16,53 @@ const ORDER_FIELDS = [
   "sales_channel.name", "shipping_methods.name", "shipping_methods.amount", "shipping_methods.data", "shipping_methods.shipping_option_id",
 ]
 
-/**
- * A shipped fulfillment's rows as Medusa holds them now: the fulfillment (labels, shipped date,
- * metadata, items), its order (customer, address, shipping methods, sales channel), the stock
- * location it ships from, and the method of the exchange or claim it ships, if any. `fulfillment`:
- * the fulfillment as the caller already read it (readShippedFulfillment), not read again.
- */
+/** `read`: the fulfillment as the caller already read it (readShippedFulfillment), not read again. */
 export async function readShipmentRows(query: Query, fulfillmentId: string, read?: FulfillmentRow): Promise<ShipmentRows> {
   const fulfillment = read ?? ((await query.graph({ entity: "fulfillment", fields: FULFILLMENT_FIELDS, filters: { id: fulfillmentId } })).data[0] as FulfillmentRow | undefined)
-  if (!fulfillment?.order?.id) {
-    throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
-  }
+  if (!fulfillment?.order?.id) throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
   const orderId = fulfillment.order.id
   const locationId = fulfillment.location_id
   const [orders, locations, flowMethod] = await Promise.all([
     query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: orderId } }),
     locationId ? query.graph({ entity: "stock_location", fields: ["id", "address.postal_code"], filters: { id: locationId } }) : { data: [] },
-    outboundMethodOf(query, orderId, (fulfillment.items ?? []).map((item) => item.line_item_id), fulfillment.shipping_option_id),
+    outboundMethodOf(query, orderId, fulfillment),
   ])
   const order = orders.data[0] as OrderRow | undefined
-  if (!order) {
-    throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
-  }
+  if (!order) throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
   return { fulfillment, order, location: (locations.data[0] as ShipmentRows["location"] | undefined) ?? null, flowMethod }
 }
 
-/** A shipped fulfillment as its tracking decides on it: its provider, its order's id for the row, and the fulfillment's rows for its tracking order. */
-export interface ShippedFulfillment {
-  providerId: string | null
-  orderId: string | null
-  fulfillment: FulfillmentRow
-}
-
-/** What decides whether a fulfillment gets a tracking order (its provider, its order's id), read with what its tracking order is built from: one Query call. */
-export async function readShippedFulfillment(query: Query, fulfillmentId: string): Promise<ShippedFulfillment | null> {
+/** What decides whether a fulfillment gets a tracking order, read with what its tracking order is built from: one Query call. */
+export async function readShippedFulfillment(query: Query, fulfillmentId: string): Promise<{ providerId: string | null; orderId: string | null; fulfillment: FulfillmentRow } | null> {
   const { data } = await query.graph({ entity: "fulfillment", fields: [...FULFILLMENT_FIELDS, "provider_id"], filters: { id: fulfillmentId } })
   const row = data[0] as (FulfillmentRow & { provider_id?: string | null }) | undefined
-  if (!row) {
-    return null
-  }
+  if (!row) return null
   const { provider_id: providerId, ...fulfillment } = row
   return { providerId: providerId ?? null, orderId: fulfillment.order?.id ?? null, fulfillment }
+}
+
+type FlowRow = { additional_items?: Array<{ item_id?: string | null; is_additional_item?: boolean | null }> | null; shipping_methods?: MethodRow[] | null }
+
+/**
+ * The method of the exchange or claim whose new items the fulfillment ships. Medusa fulfils them as the order's and copies
+ * onto the fulfillment the data of the order's first method with the same option: the original delivery's facts and cost.
+ */
+async function outboundMethodOf(query: Query, orderId: string, fulfillment: FulfillmentRow): Promise<MethodRow | null> {
+  const shipped = new Set((fulfillment.items ?? []).flatMap((item) => (item.line_item_id ? [item.line_item_id] : [])))
+  if (!shipped.size) return null
+  const fields = ["id", "additional_items.item_id", "shipping_methods.name", "shipping_methods.amount", "shipping_methods.data", "shipping_methods.shipping_option_id"]
+  // A claim's `additional_items` also holds the claimed items (the order's own): only the new ones count.
+  const flows = [
+    { entity: "order_exchange", fields, isNew: () => true },
+    { entity: "order_claim", fields: [...fields, "additional_items.is_additional_item"], isNew: (item: { is_additional_item?: boolean | null }) => item.is_additional_item !== false },
+  ]
+  for (const { entity, fields: wanted, isNew } of flows) {
+    const { data } = await query.graph({ entity, fields: wanted, filters: { order_id: orderId } })
+    const flow = (data as FlowRow[]).find((row) => (row.additional_items ?? []).some((item) => isNew(item) && item.item_id && shipped.has(item.item_id)))
+    if (flow) {
+      const methods = flow.shipping_methods ?? []
+      return methods.find((method) => method.shipping_option_id === fulfillment.shipping_option_id) ?? methods[0] ?? null
+    }
+  }
+  return null
 }

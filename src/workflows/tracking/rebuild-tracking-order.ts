@@ -5,24 +5,20 @@ import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
 import { readShipmentRows } from "./read-shipment-rows"
 import { freteOf, queryOf } from "../../bridge/medusa-bridge"
 
-/**
- * The tracking order of a row built from Medusa's data as it is now: "Reenviar" sends what the
- * merchant has fixed since (the phone, the CPF), not the body built at shipment.
- */
+/** From Medusa's data as it is now: "Reenviar" sends what the merchant has fixed since (the phone, the CPF). */
 export async function rebuildTrackingOrder(container: MedusaContainer, row: TrackingOrderRow): Promise<BuiltTrackingOrder> {
   const rows = await readShipmentRows(queryOf(container), row.fulfillment_id)
   return freteOf(container).buildTrackingOrder(row, rows)
 }
 
 export interface RetryPreview {
-  /** What "Reenviar" would send, its personal fields masked. */
+  /** Masked. */
   payload: Record<string, unknown>
   omitted_fields: Array<{ field: string; reason: string }>
-  /** Fields whose (masked) value differs from the body stored for the row, or that it lacked. */
+  /** Fields whose masked value differs from the stored body's, or that it lacked. */
   changed_fields: string[]
 }
 
-/** What a retry of `row` would send now, masked, beside what differs from the stored body. */
 export async function previewRetry(container: MedusaContainer, row: TrackingOrderRow): Promise<RetryPreview> {
   const rebuilt = await rebuildTrackingOrder(container, row)
   const payload = maskTrackingPayload(rebuilt.order)

@@ -5,13 +5,9 @@ import { readShippedFulfillment } from "./read-shipment-rows"
 import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
 
 /**
- * Writes the tracking order row of a shipped fulfillment whose provider gets tracking orders, then
- * makes its first attempt at once. The row is written before any call, so nothing is lost if
- * anything after fails (the job picks it up). While tracking is off (switched off in the settings,
- * or no tracking URL or credential in force) nothing is written, built or run: no shopper data is
- * kept for a service the store does not use. The unique fulfillment id makes a second writer (a
- * redelivered event, the reconciliation, another instance) find the row there and leave it to
- * whoever wrote it: null then, as for a fulfillment of another provider.
+ * Writes the row before any call (the job picks it up if anything after fails), then makes the first attempt at once.
+ * While tracking is off nothing is written: no shopper data is kept for a service the store does not use. A second
+ * writer (a redelivered event, the reconciliation) finds the row there and gets null, as for another provider's fulfillment.
  */
 export async function trackShipment(container: MedusaContainer, shipment: { fulfillmentId: string; noNotification: boolean }): Promise<TrackingOrderRow | null> {
   const frete = freteOf(container)
@@ -28,9 +24,6 @@ export async function trackShipment(container: MedusaContainer, shipment: { fulf
     logger.debug(`frete tracking: fulfillment ${shipment.fulfillmentId} is not shipped by a provider that gets tracking orders`)
     return null
   }
-  if (!recorded.inserted) {
-    return null
-  }
-  // The first attempt at once, with the fulfillment and the settings read here: neither is read twice.
+  if (!recorded.inserted) return null
   return (await deliverTrackingOrder(container, recorded.row.id, { fulfillment: shipped.fulfillment, settings })) ?? recorded.row
 }

@@ -1,6 +1,7 @@
+import { errorOfAnswer } from "../../__tests__/answer-to"
 import { InvalidAnswerError, InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError } from "../../http/errors"
 import { InvalidTrackingOrderError, TrackingNotConfiguredError, TrackingRejectedError } from "../errors"
-import { certainlyNotActed, decideAfterFailure, decideAfterUnbuiltOrder, INTERRUPTED_REASON, retryDelayMs } from "../delivery-policy"
+import { certainlyNotActed, decideAfterFailure, decideAfterUnbuiltOrder, describeAttemptFailure, INTERRUPTED_REASON, retryDelayMs } from "../delivery-policy"
 
 const POLICY = { baseDelayMs: 30_000, maxDelayMs: 3_600_000, giveUpAfterMs: 86_400_000 }
 const tracking = { service: "tracking" as const }
@@ -128,5 +129,24 @@ describe("the tracking order's delivery policy", () => {
     ],
   ])("tells the merchant what went wrong in Portuguese, not in the error's English: %s", (error, reason) => {
     expect(decideAfterFailure(error, 1, 0, POLICY).reason).toBe(reason)
+  })
+})
+
+describe("describeAttemptFailure", () => {
+  it.each([
+    [errorOfAnswer("tracking", 401, ""), "O serviço de rastreamento recusou a credencial (HTTP 401). Corrija a credencial e reenvie."],
+    [errorOfAnswer("tracking", 400, '{"Message":"Campo inválido."}'), "O serviço de rastreamento recusou o pedido: Campo inválido."],
+    [errorOfAnswer("tracking", 429, ""), "o serviço avisa que o limite do plano foi atingido (HTTP 429)"],
+    [errorOfAnswer("tracking", 502, ""), "o serviço falhou (HTTP 502)"],
+    [new TimeoutError("timeout", { ...tracking, outcomeUnknown: true }), "o serviço não respondeu dentro do prazo depois de receber o pedido"],
+    [new TimeoutError("connect timeout", { ...tracking, outcomeUnknown: false }), "não foi possível conectar ao serviço dentro do prazo; nada foi enviado"],
+    [new NetworkError("reset", { ...tracking, outcomeUnknown: true }), "a conexão caiu depois do envio"],
+    [new NetworkError("refused", { ...tracking, outcomeUnknown: false }), "não foi possível conectar ao serviço"],
+    [new InvalidAnswerError("not JSON", { ...tracking, status: 200 }), "o serviço respondeu algo que não é JSON no formato documentado"],
+    [new TrackingNotConfiguredError(), "o serviço de rastreamento não está configurado: informe a URL e a credencial"],
+    [new InvalidTrackingOrderError(["CustomerName is required", "Weight must be positive"]), "Pedido de rastreamento inválido: CustomerName is required; Weight must be positive"],
+    [new Error("boom"), "Erro inesperado ao falar com o serviço de rastreamento"],
+  ])("words the last error of a tracking order's attempt: %s", (error, message) => {
+    expect(describeAttemptFailure(error)).toBe(message)
   })
 })

@@ -1,5 +1,5 @@
 import fc from "fast-check"
-import { maskEmail, maskPhone } from "../../security/mask-contact"
+import { maskEmail, maskPhone } from "../../security/mask-personal-text"
 import { maskTrackingPayload, maskWords, PERSONAL_FIELDS } from "../mask-payload"
 
 describe("the tracking order's personal data, masked", () => {

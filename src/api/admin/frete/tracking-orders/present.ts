@@ -2,11 +2,7 @@ import { maskPersonalText } from "../../../../lib/security/mask-personal-text"
 import { maskTrackingPayload } from "../../../../lib/tracking/mask-payload"
 import type { TrackingOrderRow } from "../../../../modules/frete/tracking-order-store"
 
-/**
- * A tracking order row as the admin sees it: the payload's CPF, phone and e-mail masked
- * ("***.456.789-**"), and so the last error (written masked; a row from an older version may
- * quote the service's message in clear).
- */
+/** `last_error` is written masked, but a row from an older version may quote the service's message in clear. */
 export function presentTrackingOrder(row: TrackingOrderRow) {
   return {
     id: row.id,

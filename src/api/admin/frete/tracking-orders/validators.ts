@@ -1,47 +1,33 @@
 import { z } from "zod"
 import { isStorableText } from "../../../../lib/settings/schema"
 
-/** A Medusa id as the admin sends it: text Postgres can compare (a NUL would make the query fail). */
-export function isPossibleId(value: string): boolean {
-  return value.length <= 200 && isStorableText(value)
-}
+/** Text Postgres can compare: a NUL would make the query fail. */
+const isPossibleId = (value: string) => value.length <= 200 && isStorableText(value)
 
-/** `?order_id=`: one order's id, once. */
 export const TrackingOrdersQuery = z.object({
-  order_id: z
-    .string({ error: "Informe o pedido: order_id." })
-    .trim()
-    .min(1, "Informe o pedido: order_id.")
-    .refine(isPossibleId, "Pedido inválido: order_id."),
+  order_id: z.string({ error: "Informe o pedido: order_id." }).trim().min(1, "Informe o pedido: order_id.").refine(isPossibleId, "Pedido inválido: order_id."),
 })
 
-const pageNumber = (name: string, fallback: number, max: number) =>
-  z.coerce
-    .number({ error: `${name} inválido: use um número inteiro.` })
-    .int(`${name} inválido: use um número inteiro.`)
-    .min(0, `${name} inválido: no mínimo 0.`)
-    .max(max, `${name} inválido: no máximo ${max}.`)
-    .default(fallback)
+const pageNumber = (name: string, fallback: number, max: number) => {
+  const integer = `${name} inválido: use um número inteiro.`
+  return z.coerce.number({ error: integer }).int(integer).min(0, `${name} inválido: no mínimo 0.`).max(max, `${name} inválido: no máximo ${max}.`).default(fallback)
+}
 
-/** `?status=failed&limit=&offset=`: the failed tracking orders, a page at a time. */
 export const FailedTrackingOrdersQuery = z.object({
   status: z.literal("failed", { error: "Só é possível listar por status os que falharam: status=failed." }),
   limit: pageNumber("limit", 20, 100),
   offset: pageNumber("offset", 0, 1_000_000),
 })
 
-/** Most rows one bulk resend handles; "Reenviar todos" of a longer outage is pressed again. */
+/** "Reenviar todos" of a longer outage is pressed again. */
 export const BULK_RESEND_MAX = 100
-/** The longest period of failures one bulk resend covers. */
 const MAX_PERIOD_DAYS = 31
 
-const instant = (name: string) =>
-  z
-    .string({ error: `${name} inválido: use uma data e hora ISO 8601, como 2026-11-24T08:00:00Z.` })
-    .refine((value) => value.length <= 40 && !Number.isNaN(Date.parse(value)), `${name} inválido: use uma data e hora ISO 8601, como 2026-11-24T08:00:00Z.`)
-    .transform((value) => new Date(value))
+const instant = (name: string) => {
+  const message = `${name} inválido: use uma data e hora ISO 8601, como 2026-11-24T08:00:00Z.`
+  return z.string({ error: message }).refine((value) => value.length <= 40 && !Number.isNaN(Date.parse(value)), message).transform((value) => new Date(value))
+}
 
-/** A key the body does not take, named in Portuguese. */
 const strict = { error: (issue: { code?: string; keys?: string[] }) => (issue.code === "unrecognized_keys" ? `Campo desconhecido: ${(issue.keys ?? []).join(", ")}.` : undefined) }
 
 const IdsBody = z.strictObject({
@@ -52,7 +38,7 @@ const IdsBody = z.strictObject({
     .transform((ids) => [...new Set(ids)]),
 }, strict)
 
-/** The period's length in ms; null while a bound is not a date (zod runs these checks after a field's issue too). */
+/** Null while a bound is not a date (zod runs these checks after a field's issue too). */
 function periodMs({ failed_since, failed_until }: { failed_since: unknown; failed_until?: unknown }): number | null {
   const until = failed_until ?? new Date()
   return failed_since instanceof Date && until instanceof Date ? until.getTime() - failed_since.getTime() : null
@@ -65,17 +51,11 @@ const PeriodBody = z
 
 export type BulkResendRequest = z.output<typeof IdsBody> | z.output<typeof PeriodBody>
 
-/**
- * The body of `POST /admin/frete/tracking-orders/retry`: the rows chosen (`ids`), or every failed
- * row whose failure falls in a period (`failed_since`, `failed_until`, at most 31 days; until now
- * when left out). The message of the first problem, in Portuguese, when it is neither.
- */
+/** `ids`, or every failed row whose failure falls in a period (`failed_until` now when left out); else the first problem, in Portuguese. */
 export function parseBulkResendBody(body: unknown): { data: BulkResendRequest } | { message: string } {
   const record = typeof body === "object" && body !== null && !Array.isArray(body) ? body : null
   const schema = record && "ids" in record ? IdsBody : record && "failed_since" in record ? PeriodBody : null
-  if (!schema) {
-    return { message: "Informe ids (os pedidos de rastreamento) ou failed_since (o início do período das falhas)." }
-  }
+  if (!schema) return { message: "Informe ids (os pedidos de rastreamento) ou failed_since (o início do período das falhas)." }
   const parsed = schema.safeParse(record)
   return parsed.success ? { data: parsed.data } : { message: parsed.error.issues[0].message }
 }

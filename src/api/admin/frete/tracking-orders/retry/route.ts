@@ -8,12 +8,9 @@ import { presentTrackingOrder } from "../present"
 import { BULK_RESEND_MAX, parseBulkResendBody, type BulkResendRequest } from "../validators"
 import { freteOf } from "../../../../../bridge/medusa-bridge"
 
-/** Rows sent at once (cockatiel's bulkhead, the others queued): no more than the tracking client's default sockets, so none waits for one. */
+/** No more than the tracking client's default sockets, so none waits for one. */
 const CONCURRENCY = 4
-/**
- * After this long, rows not sent yet are only made due: the job sends them within a minute. A
- * service that hangs would otherwise hold the merchant's request for 100 deadlines.
- */
+/** After this long, rows are only made due (the job sends them within a minute): a hanging service would hold the request for 100 deadlines. */
 const SEND_BUDGET_MS = 20_000
 
 const NOT_FOUND_MESSAGE = "Pedido de rastreamento não encontrado."
@@ -26,7 +23,7 @@ const MESSAGES: Partial<Record<ResendOutcome["kind"], string>> = {
   queued: QUEUED_MESSAGE,
 }
 
-/** The rows the request names, or the failed rows of its period (oldest failure first), and how many of those were left for another call. */
+/** `remaining`: failed rows of the period left for another call. */
 async function rowsToResend(frete: FreteModuleService, request: BulkResendRequest): Promise<{ rows: Array<TrackingOrderRow | string>; remaining: number }> {
   if ("ids" in request) {
     const rows = await Promise.all(request.ids.map(async (id) => (await frete.getTrackingOrder(id)) ?? id))
@@ -36,20 +33,10 @@ async function rowsToResend(frete: FreteModuleService, request: BulkResendReques
   return { rows, remaining: Math.max(0, count - rows.length) }
 }
 
-/**
- * POST /admin/frete/tracking-orders/retry: "Reenviar" for many rows at once, after an outage. Body
- * `{ ids: [...] }` (at most 100) or `{ failed_since, failed_until? }` (every failed row of that
- * period, at most 31 days, 100 per call: `remaining` says how many are left). Each row is rebuilt
- * from its order's current data and sent as the single "Reenviar" does, a few at a time; the
- * answer says, per row, what came of it. A created row is never sent again, nor one an attempt
- * holds.
- */
+/** POST /admin/frete/tracking-orders/retry: "Reenviar" for many rows at once, after an outage, each as the single one does. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const parsed = parseBulkResendBody(req.body)
-  if ("message" in parsed) {
-    res.status(400).json({ type: "invalid_data", message: parsed.message })
-    return
-  }
+  if ("message" in parsed) return res.status(400).json({ type: "invalid_data", message: parsed.message })
   const frete = freteOf(req.scope)
   const { rows, remaining } = await rowsToResend(frete, parsed.data)
   const startedAt = Date.now()

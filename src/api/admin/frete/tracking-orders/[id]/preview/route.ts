@@ -1,16 +1,20 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { previewRetry } from "../../../../../../workflows/tracking/rebuild-tracking-order"
+import { previewRetry, type RetryPreview } from "../../../../../../workflows/tracking/rebuild-tracking-order"
 import { presentTrackingOrder } from "../../present"
-import { findRebuildableTrackingOrder, rebuiltOrAnswer } from "../find-tracking-order"
+import { ALREADY_CREATED_MESSAGE, answerConflict, findTrackingOrder, REBUILD_FAILED_MESSAGE } from "../find-tracking-order"
+import { loggerOf } from "../../../../../../bridge/medusa-bridge"
 
-/**
- * GET /admin/frete/tracking-orders/:id/preview: what "Reenviar" would send now, rebuilt from the
- * order's current data and masked (CPF, phone, e-mail), for the merchant to confirm. Sends nothing.
- */
+/** GET /admin/frete/tracking-orders/:id/preview: what "Reenviar" would send now, masked, for the merchant to confirm. Sends nothing. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const current = await findRebuildableTrackingOrder(req, res)
-  const preview = current && (await rebuiltOrAnswer(req, res, current, () => previewRetry(req.scope, current)))
-  if (current && preview) {
-    res.json({ tracking_order: presentTrackingOrder(current), preview })
+  const current = await findTrackingOrder(req, res)
+  if (!current) return
+  if (current.status === "created") return answerConflict(res, current, ALREADY_CREATED_MESSAGE)
+  let preview: RetryPreview
+  try {
+    preview = await previewRetry(req.scope, current)
+  } catch (error) {
+    loggerOf(req.scope).warn(`frete tracking: could not rebuild tracking order ${current.id}: ${error instanceof Error ? error.message : String(error)}`)
+    return res.status(422).json({ type: "unexpected_state", message: REBUILD_FAILED_MESSAGE })
   }
+  res.json({ tracking_order: presentTrackingOrder(current), preview })
 }

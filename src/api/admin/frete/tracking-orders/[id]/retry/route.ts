@@ -1,28 +1,15 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { resendTrackingOrder } from "../../../../../../workflows/tracking/resend-tracking-order"
 import { presentTrackingOrder } from "../../present"
-import { answerAlreadyCreated, answerInProgress, findTrackingOrder, REBUILD_FAILED_MESSAGE } from "../find-tracking-order"
+import { ALREADY_CREATED_MESSAGE, answerConflict, findTrackingOrder, IN_PROGRESS_MESSAGE, REBUILD_FAILED_MESSAGE } from "../find-tracking-order"
 
-/**
- * POST /admin/frete/tracking-orders/:id/retry: sends a failed or pending tracking order again, now,
- * rebuilt from the order's current data (the merchant may have fixed the phone or the CPF). One
- * already created is never sent twice (409), nor one an attempt is sending right now (409).
- */
+/** POST /admin/frete/tracking-orders/:id/retry: sends a failed or pending tracking order again now, rebuilt from the order's current data. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const current = await findTrackingOrder(req, res)
-  if (!current) {
-    return
-  }
+  if (!current) return
   const { kind, row } = await resendTrackingOrder(req.scope, current)
-  switch (kind) {
-    case "already_created":
-      return answerAlreadyCreated(res, row)
-    case "in_progress":
-      return answerInProgress(res, row)
-    case "unreadable":
-      res.status(422).json({ type: "unexpected_state", message: REBUILD_FAILED_MESSAGE })
-      return
-    default:
-      res.json({ tracking_order: presentTrackingOrder(row) })
-  }
+  if (kind === "already_created") return answerConflict(res, row, ALREADY_CREATED_MESSAGE)
+  if (kind === "in_progress") return answerConflict(res, row, IN_PROGRESS_MESSAGE)
+  if (kind === "unreadable") return res.status(422).json({ type: "unexpected_state", message: REBUILD_FAILED_MESSAGE })
+  res.json({ tracking_order: presentTrackingOrder(row) })
 }

@@ -1,0 +1,166 @@
+import { addBusinessDays, MAX_BUSINESS_DAYS } from "../brazil/business-days"
+import { isValidCpf, maskCpf } from "../brazil/cpf"
+import type { FreteSettings } from "../settings/schema"
+import type { ShipmentFacts } from "./shipment-facts"
+
+// Reasons are in Portuguese: the merchant reads them.
+
+/** A field's value; `reason` when a value is there but unusable; null when nothing is known. */
+export type Reading<T> = { value: T } | { reason: string } | null
+
+export function known<T>(value: T | null | undefined): Reading<T> {
+  return value === null || value === undefined ? null : { value }
+}
+
+/** The first candidate that reads as a value (a usable fallback beats an unusable preferred source); else the first reason. */
+export function firstReading<T>(candidates: unknown[], read: (raw: unknown) => Reading<T>): Reading<T> {
+  let firstProblem: Reading<T> = null
+  for (const candidate of candidates) {
+    const reading = read(candidate)
+    if (reading !== null && "value" in reading) return reading
+    firstProblem = firstProblem ?? reading
+  }
+  return firstProblem
+}
+
+export function isAbsent(raw: unknown): boolean {
+  return raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "")
+}
+
+export function cleanText(raw: unknown): string | null {
+  if (typeof raw !== "string") return null
+  const text = raw.replace(/\s+/g, " ").trim()
+  return text === "" ? null : text
+}
+
+/** Metadata set by hand or by an invoicing app: text, or a number that lost its quotes. */
+export function metadataText(raw: unknown, label: string): Reading<string> {
+  if (isAbsent(raw)) return null
+  if (typeof raw === "number" && Number.isFinite(raw)) return { value: String(raw) }
+  const text = cleanText(raw)
+  return text === null ? { reason: `${label} em formato não reconhecido: use texto ou número` } : { value: text }
+}
+
+/** Rounded half up; the relative nudge keeps 1.005 from rounding down through its binary form (1.00499…). */
+export function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals
+  const scaled = value * factor * (1 + Number.EPSILON)
+  // Past 1e305 the scaling overflows; a double that large has no decimals to round anyway.
+  return Number.isFinite(scaled) ? Math.round(scaled) / factor : value
+}
+
+export function readAmount(amount: number | null | undefined, label: string): Reading<number> {
+  if (amount === null || amount === undefined) return null
+  if (!Number.isFinite(amount)) return { reason: `${label} inválido` }
+  return amount < 0 ? { reason: `${label} negativo` } : { value: roundTo(amount, 2) }
+}
+
+/** A "YYYY-MM-DD" birth date from 1900 on (older ones are typing mistakes) and before `shippedOn`. */
+export function readBirthDate(raw: unknown, shippedOn: string): Reading<string> {
+  if (isAbsent(raw)) return null
+  const date = typeof raw === "string" ? raw.trim() : ""
+  // Formatting back catches a day the month does not have ("2026-02-30").
+  const midday = new Date(`${date}T12:00:00Z`)
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(midday.getTime()) || midday.toISOString().slice(0, 10) !== date) {
+    return { reason: "Data de nascimento em formato não reconhecido: use AAAA-MM-DD" }
+  }
+  if (date >= shippedOn) return { reason: "Data de nascimento não está no passado" }
+  return date < "1900-01-01" ? { reason: "Data de nascimento anterior a 1900" } : { value: date }
+}
+
+/** The CPF as 11 digits, from text with or without punctuation or from a number; reasons show it masked only. */
+export function readCpf(raw: unknown): Reading<string> {
+  if (isAbsent(raw)) return null
+  // A number gets back the leading zeros it lost.
+  const digits =
+    typeof raw === "number"
+      ? Number.isSafeInteger(raw) && raw >= 0 ? String(raw).padStart(11, "0") : null
+      : typeof raw === "string" && /^[\d.\-/\s]+$/.test(raw.trim()) ? raw.replace(/\D/g, "") : null
+  if (digits === null) return { reason: "CPF em formato não reconhecido: use 11 dígitos, com ou sem pontuação" }
+  if (digits.length !== 11) return { reason: `CPF com ${digits.length} dígitos; um CPF tem 11` }
+  return isValidCpf(digits) ? { value: digits } : { reason: `CPF inválido (${maskCpf(digits)}): os dígitos verificadores não conferem` }
+}
+
+/** The carrier's own order number (metadata `freight_number`): a whole number, or digits as text. */
+export function readFreightNumber(raw: unknown): Reading<number> {
+  if (isAbsent(raw)) return null
+  const text = typeof raw === "string" ? raw.trim() : null
+  const number = typeof raw === "number" ? raw : text !== null && /^\d+$/.test(text) ? Number(text) : NaN
+  return Number.isSafeInteger(number) && number >= 0 ? { value: number } : { reason: "Número do pedido na transportadora (freight_number) inválido: use um número inteiro" }
+}
+
+/** A Brazilian phone as digits starting with the DDD (10, or 11 with a 9 after it); a leading 55 dropped. Reasons show 4 digits at most. */
+export function readPhone(raw: unknown): Reading<string> {
+  if (typeof raw !== "string" || isAbsent(raw)) return null
+  const digits = raw.replace(/\D/g, "").replace(/^55(?=\d{10,11}$)/, "")
+  const ending = digits === "" ? "" : ` (final ${digits.slice(-4)})`
+  if (digits.length === 8 || digits.length === 9) return { reason: `Telefone sem DDD${ending}` }
+  if (digits.length !== 10 && digits.length !== 11) return { reason: `Telefone inválido: ${digits.length} dígitos, use DDD e número${ending}` }
+  if (!/^[1-9]{2}/.test(digits)) return { reason: `Telefone com DDD inválido${ending}` }
+  if (digits.length === 11 && digits[2] !== "9") return { reason: `Celular inválido: com 11 dígitos, o número começa com 9 depois do DDD${ending}` }
+  return { value: digits }
+}
+
+/** `days` business days after `shippedOn` ("YYYY-MM-DD"); null for an unknown deadline. */
+export function promisedDate(shippedOn: string, days: number | null | undefined): Reading<string> {
+  if (days === null || days === undefined) return null
+  if (!Number.isInteger(days) || days < 0) return { reason: "Prazo de entrega inválido: use um número inteiro de dias úteis" }
+  if (days > MAX_BUSINESS_DAYS) return { reason: `Prazo de entrega longo demais: ${days} dias úteis (no máximo ${MAX_BUSINESS_DAYS})` }
+  try {
+    return { value: addBusinessDays(shippedOn, days) }
+  } catch (error) {
+    // The business-day calendar covers the years 1583 to 9999 (its holidays are Gregorian).
+    if (error instanceof RangeError) return { reason: `Data prometida fora do calendário de dias úteis (envio em ${shippedOn}, prazo de ${days} dias úteis)` }
+    throw error
+  }
+}
+
+type Parcel = { weightKg: number; lengthCm: number; widthCm: number; heightCm: number }
+
+const isPositive = (value: number | null): value is number => value !== null && Number.isFinite(value) && value > 0
+
+/**
+ * Items stacked in one box: as long and wide as the largest item, as high as all of them together.
+ * An item without weight, or without any one dimension, counts the default package's; no items: the default package.
+ */
+export function parcelOf(items: ShipmentFacts["items"], defaults: FreteSettings["default_package"]): Parcel {
+  if (items.length === 0) return { weightKg: defaults.weight_kg, lengthCm: defaults.length_cm, widthCm: defaults.width_cm, heightCm: defaults.height_cm }
+  const parcel: Parcel = { weightKg: 0, lengthCm: 0, widthCm: 0, heightCm: 0 }
+  for (const item of items) {
+    const size =
+      isPositive(item.lengthCm) && isPositive(item.widthCm) && isPositive(item.heightCm)
+        ? { length: item.lengthCm, width: item.widthCm, height: item.heightCm }
+        : { length: defaults.length_cm, width: defaults.width_cm, height: defaults.height_cm }
+    parcel.weightKg += (isPositive(item.weightKg) ? item.weightKg : defaults.weight_kg) * item.quantity
+    parcel.lengthCm = Math.max(parcel.lengthCm, size.length)
+    parcel.widthCm = Math.max(parcel.widthCm, size.width)
+    parcel.heightCm += size.height * item.quantity
+  }
+  return { weightKg: roundTo(parcel.weightKg, 3), lengthCm: roundTo(parcel.lengthCm, 2), widthCm: roundTo(parcel.widthCm, 2), heightCm: roundTo(parcel.heightCm, 2) }
+}
+
+/** Items of absurd weight or size can add up beyond any number. */
+export function parcelMeasure(value: number, label: string): Reading<number> {
+  return Number.isFinite(value) ? { value } : { reason: `${label} do pacote grande demais: confira o peso e as medidas dos itens` }
+}
+
+/** A number at the end of address1: ", 156", " 45", ", nº 45", " - 45", ", s/n". */
+const TRAILING_HOUSE_NUMBER = /^(.+?)(,\s*|\s+-?\s*)(?:n[º°o.]\s*)?(\d+[a-z]?|s\/n[º°]?)$/i
+/** A number after one of these words is a flat, block or kilometre, not the house number. */
+const COMPLEMENT_WORD = /(?:^|\s)(?:apto?|apartamento|sala|sl|bloco|bl|casa|lote|lt|quadra|qd|loja|lj|andar|conjunto|cj|km)\.?$/i
+
+/**
+ * Medusa has no house-number field: a number in the address metadata ("number" / "numero") wins, with
+ * address1 as the street; else a number at the end of address1 is split off; else none, rather than a guess.
+ */
+export function streetAndNumber(
+  address: Pick<NonNullable<ShipmentFacts["shippingAddress"]>, "address1" | "metadata"> | null | undefined
+): { street: string | null; number: Reading<string> } {
+  const address1 = cleanText(address?.address1)
+  const fromMetadata = firstReading([address?.metadata?.number, address?.metadata?.numero], (raw) => metadataText(raw, "Número do endereço"))
+  if ((fromMetadata !== null && "value" in fromMetadata) || address1 === null) return { street: address1, number: fromMetadata }
+  const [, street, separator, number] = address1.match(TRAILING_HOUSE_NUMBER) ?? []
+  // Without a comma, "Rua 25" is a street name, not "Rua" at number 25.
+  if (street === undefined || COMPLEMENT_WORD.test(street) || (!separator.includes(",") && !street.includes(" "))) return { street: address1, number: fromMetadata }
+  return { street, number: { value: number.toUpperCase().startsWith("S/N") ? "S/N" : number.toUpperCase() } }
+}
