@@ -4,11 +4,14 @@ import { tryNormalizeCep } from "../../../../lib/brazil/cep"
 import type { QuoteRequest } from "../../../../lib/checkout/build-freight-query"
 import { isFreteProvider } from "../../../../lib/frete-provider"
 import { numberOf } from "../../../../lib/utils/number-of"
-import { sharedFlight } from "../../../../lib/utils/shared-flight"
+import { keptFor } from "../../../../lib/utils/kept-for"
 import { quoteRequestFromCart, type ContextItem } from "../../../../providers/frete/cart-context"
 import { fulfillmentOf, queryOf } from "../../../../bridge/medusa-bridge"
 
-const variantLookups = sharedFlight<unknown[]>()
+/** A product's facts and the options for a destination, as the route reads them for each quote: kept 10 s, one read for shoppers asking at once. */
+const LOOKUP_TTL_MS = 10_000
+const variantLookups = keptFor<unknown[]>(LOOKUP_TTL_MS)
+const optionLookups = keptFor<OfferedOption[]>(LOOKUP_TTL_MS)
 
 /** A stock location as Medusa gives it to the provider in `context.from_location`. */
 type OptionLocation = { id: string; name?: string | null; address?: { postal_code?: string | null; [field: string]: unknown } | null }
@@ -52,29 +55,33 @@ async function offeredOptions(container: MedusaContainer, channels: ChannelRow[]
     }
   }
   if (!locationOfSet.size) return []
-  const options = await fulfillmentOf(container).listShippingOptionsForContext(
-    {
-      fulfillment_set_id: [...locationOfSet.keys()],
-      // As the cart workflow hands the address to the geo zone filter.
-      address: {
-        country_code: destination.country_code ?? undefined,
-        province_code: destination.province ?? undefined,
-        city: destination.city ?? undefined,
-        postal_expression: destination.postal_code ?? undefined,
+  const sets = [...locationOfSet.keys()].sort()
+  const where = [destination.country_code, destination.province, destination.city, destination.postal_code]
+  return optionLookups(JSON.stringify([sets, where]), async () => {
+    const options = await fulfillmentOf(container).listShippingOptionsForContext(
+      {
+        fulfillment_set_id: sets,
+        // As the cart workflow hands the address to the geo zone filter.
+        address: {
+          country_code: destination.country_code ?? undefined,
+          province_code: destination.province ?? undefined,
+          city: destination.city ?? undefined,
+          postal_expression: destination.postal_code ?? undefined,
+        },
+        context: { is_return: "false", enabled_in_store: "true" },
       },
-      context: { is_return: "false", enabled_in_store: "true" },
-    },
-    { relations: ["service_zone"] }
-  )
-  return options
-    .filter((option) => isFreteProvider(option.provider_id))
-    .map((option) => ({
-      id: option.id,
-      name: option.name,
-      data: option.data ?? null,
-      shipping_profile_id: option.shipping_profile_id ?? null,
-      from_location: locationOfSet.get(option.service_zone?.fulfillment_set_id ?? ""),
-    }))
+      { relations: ["service_zone"] }
+    )
+    return options
+      .filter((option) => isFreteProvider(option.provider_id))
+      .map((option) => ({
+        id: option.id,
+        name: option.name,
+        data: option.data ?? null,
+        shipping_profile_id: option.shipping_profile_id ?? null,
+        from_location: locationOfSet.get(option.service_zone?.fulfillment_set_id ?? ""),
+      }))
+  })
 }
 
 /** Each option with what the provider would be given: the items of its shipping profile (Medusa's `filterCartItemsByShippingProfile`), the destination, its location. */
