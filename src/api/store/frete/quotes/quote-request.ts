@@ -8,10 +8,10 @@ import { keptFor } from "../../../../lib/utils/kept-for"
 import { quoteRequestFromCart, type ContextItem } from "../../../../providers/frete/cart-context"
 import { fulfillmentOf, queryOf } from "../../../../bridge/medusa-bridge"
 
-/** A product's facts and the options for a destination, as the route reads them for each quote: kept 10 s, one read for shoppers asking at once. */
-const LOOKUP_TTL_MS = 10_000
-const variantLookups = keptFor<unknown[]>(LOOKUP_TTL_MS)
-const optionLookups = keptFor<OfferedOption[]>(LOOKUP_TTL_MS)
+/** A product's facts, shared by shoppers asking at once and no longer (a product unpublished stops being priced at once). */
+const variantLookups = keptFor<unknown[]>(1)
+/** The options for a destination, kept 10 s. */
+const optionLookups = keptFor<OfferedOption[]>(10_000)
 
 /** A stock location as Medusa gives it to the provider in `context.from_location`. */
 type OptionLocation = { id: string; name?: string | null; address?: { postal_code?: string | null; [field: string]: unknown } | null }
