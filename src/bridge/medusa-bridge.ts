@@ -4,18 +4,12 @@ import type FreteModuleService from "../modules/frete/service"
 import type { Query } from "../shared/query"
 import { FRETE_MODULE } from "../lib/frete-provider"
 
-/**
- * The one place the plugin resolves what it needs of Medusa, always from a container Medusa gave:
- * a route's `req.scope`, a subscriber's, job's or step's `container`, or the provider's own, which
- * holds the plugin's module, Query and Locking through the fulfillment module's `dependencies`.
- */
+// What the plugin resolves of Medusa, always from a container Medusa gave (`req.scope`, a subscriber's, job's or step's, the provider's).
 export interface MedusaScope {
   resolve<T = unknown>(key: string, options?: { allowUnregistered?: boolean }): T
 }
 
-export { FRETE_MODULE }
-
-/** What the fulfillment module's entry in medusa-config.ts lists, for the provider. */
+/** The `dependencies` the fulfillment module's entry in medusa-config.ts lists, for the provider. */
 export const PROVIDER_DEPENDENCIES = [FRETE_MODULE, ContainerRegistrationKeys.QUERY, Modules.LOCKING]
 
 const MODULE_MISSING_MESSAGE =
@@ -24,9 +18,7 @@ const MODULE_MISSING_MESSAGE =
 /** The plugin's module; without it, a 400 that names the fix rather than a 500. */
 export function freteOf(scope: MedusaScope): FreteModuleService {
   const frete = scope.resolve<FreteModuleService | undefined>(FRETE_MODULE, { allowUnregistered: true })
-  if (!frete) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, MODULE_MISSING_MESSAGE, "frete_module_missing")
-  }
+  if (!frete) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, MODULE_MISSING_MESSAGE, "frete_module_missing")
   return frete
 }
 
@@ -42,14 +34,11 @@ export function fulfillmentOf(scope: MedusaScope): IFulfillmentModuleService {
   return scope.resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
 }
 
-/** A Medusa module's key (`Modules.ORDER`, …) whose service type Medusa declares. */
-export type MedusaModuleKey = Extract<(typeof Modules)[keyof typeof Modules], keyof ModuleImplementations>
-
-export function moduleOf<K extends MedusaModuleKey>(scope: MedusaScope, key: K): ModuleImplementations[K] {
+export function moduleOf<K extends Extract<(typeof Modules)[keyof typeof Modules], keyof ModuleImplementations>>(scope: MedusaScope, key: K): ModuleImplementations[K] {
   return scope.resolve<ModuleImplementations[K]>(key)
 }
 
-/** Medusa's Locking Module (in-memory by default, Redis or Postgres with their providers); undefined when not registered. */
+/** Medusa's Locking Module (in-memory by default, Redis or Postgres with their providers). */
 export function lockingOf(scope: MedusaScope): ILockingModule | undefined {
   return scope.resolve<ILockingModule | undefined>(Modules.LOCKING, { allowUnregistered: true }) ?? undefined
 }

@@ -1,19 +1,19 @@
-import { CircuitOpenError, type CallVerdict, type CircuitBreaker, type CircuitStats } from "../http/circuit-breaker"
+import { CircuitOpenError, type CallVerdict, type CircuitBreaker } from "../http/circuit-breaker"
 import { CepNotFoundError, FreightQueryRejectedError } from "../freight/errors"
 import { OwnWaitTimeoutError } from "../http/errors"
 import type { FreightClient } from "../freight/client"
 import type { FreightQuery, FreightQuote } from "../freight/schemas"
 import { silentLogger, type FreteLogger } from "../utils/logger"
-import { canonicalKey, hashKey, QuoteCache, Received, type QuoteCacheStats, type QuoteSource } from "../quote-cache/quote-cache"
+import { canonicalKey, hashKey, QuoteCache, Received, type QuoteSource } from "../quote-cache/quote-cache"
+import { LockWaitTimeout } from "../quote-cache/shared-tier"
 import type { FreteSettings } from "../settings/schema"
 import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
-import { OriginWatch, type OriginProblem } from "./origin-watch"
-import { QuoteRefusedError, type Asker, type GuardStats, type QuoteAdmission } from "./quote-admission"
+import { OriginWatch } from "./origin-watch"
+import { QuoteRefusedError, type Asker, type QuoteAdmission } from "./quote-admission"
+import { SharedLoad, type SharedTierConfig } from "./shared-load"
+import { ShopperError } from "./shopper-error"
 
 export type { Asker } from "./quote-admission"
-import { LockWaitTimeout } from "../quote-cache/shared-tier"
-import { SharedLoad, type SharedTierConfig, type SharedTierStats } from "./shared-load"
-import { ShopperError } from "./shopper-error"
 
 export class FreightNotConfiguredError extends Error {
   constructor() {
@@ -32,7 +32,6 @@ export class NoQuotationError extends Error {
 
 export interface QuoteOutcome {
   offers: Offer[]
-  /** Where the prices come from: a cached or fresh answer, an older answer, or the fallback table. */
   source: QuoteSource | "fallback"
   /** Milliseconds of the freight API's call this answer waited for (0 when none was made for it). */
   upstreamMs: number
@@ -41,22 +40,17 @@ export interface QuoteOutcome {
 export interface CheckoutQuoterDeps {
   /** Null: every price asks the API (the naive plugin, for measuring). */
   cache: QuoteCache<FreightQuote> | null
-  /** Null when the API is not configured. */
   freightClient: () => FreightClient | null
   breaker?: CircuitBreaker | null
   admission?: QuoteAdmission | null
-  /** The tier the store's instances share (Medusa's Caching Module), when there is one. */
   shared?: SharedTierConfig | null
   logger?: FreteLogger
   now?: () => Date
 }
 
 /**
- * The failure policy of checkout: a fresh cached quote; else one upstream call shared by all
- * who ask the same query; on failure (or a new query the quota guard refused) the last answer to
- * that query; else the fallback table; else an error that says the freight cannot be priced. A
- * destination CEP the service does not know is the shopper's to fix, and gets no fallback price.
- * Never a price of 0 for a failure.
+ * Checkout's failure policy: a fresh cached quote; else one upstream call shared by all who ask the query; on failure (or a
+ * refusal of the quota guard) the last answer; else the fallback table; else freight_unavailable. Never a price of 0 for a failure.
  */
 export class CheckoutQuoter {
   private readonly logger: FreteLogger
@@ -64,7 +58,6 @@ export class CheckoutQuoter {
   private readonly origins = new OriginWatch()
   private account = "none"
   private readonly shared: SharedLoad | null
-  /** How long the call that gave each fresh answer took, for the callers that waited for it. */
   private readonly upstreamTimes = new WeakMap<FreightQuote, number>()
 
   constructor(private readonly deps: CheckoutQuoterDeps) {
@@ -84,24 +77,23 @@ export class CheckoutQuoter {
     return error instanceof OwnWaitTimeoutError ? "ignore" : "failure"
   }
 
-  cacheStats(): QuoteCacheStats | null {
+  cacheStats() {
     return this.deps.cache?.stats() ?? null
   }
 
-  sharedStats(): SharedTierStats | null {
+  sharedStats() {
     return this.shared?.stats() ?? null
   }
 
-  /** An origin CEP the freight API refused (erro_id 101) and has not answered for since, or null. */
-  originProblem(): OriginProblem | null {
+  originProblem() {
     return this.origins.current()
   }
 
-  guardStats(): GuardStats | null {
+  guardStats() {
     return this.deps.admission?.stats() ?? null
   }
 
-  circuitStats(): CircuitStats | null {
+  circuitStats() {
     return this.deps.breaker?.stats() ?? null
   }
 
@@ -123,9 +115,8 @@ export class CheckoutQuoter {
     try {
       const cache = this.deps.cache
       const key = this.keyOf(query)
-      const result = cache
-        ? await cache.get(key, () => this.load(query, key, startedAt, settings, asker))
-        : { value: unwrap(await this.load(query, key, startedAt, settings, asker)), source: "upstream" as const, error: undefined }
+      const load = () => this.load(query, key, startedAt, settings, asker)
+      const result = cache ? await cache.get(key, load) : { value: unwrap(await load()), source: "upstream" as const, error: undefined }
       // An answer for this origin, fresh or kept: the service knows it.
       this.origins.answered(query.originCep)
       if (result.error instanceof QuoteRefusedError) this.deps.admission?.answered("kept")
@@ -142,7 +133,6 @@ export class CheckoutQuoter {
         return this.answerRefusal(query, settings, error, asker)
       }
       if (error instanceof CepNotFoundError && this.origins.report(query.originCep, this.now())) {
-        // The store's configuration is wrong, not the shopper's CEP: said once, loudly, and shown in the admin.
         this.logger.error(
           `frete: the freight API does not know the origin CEP ${query.originCep} (erro_id 101): correct the stock location's postal code or the settings' origin_cep; until then checkout uses the fallback table, if any`
         )
@@ -158,7 +148,7 @@ export class CheckoutQuoter {
     throw new ShopperError("freight_unavailable", reason)
   }
 
-  /** A refused new query (the kept answer was tried by the cache): the fallback table, else "try again in a moment". */
+  /** A refused new query (the cache tried the kept answer): the fallback table, else "try again in a moment". */
   private answerRefusal(query: FreightQuery, settings: FreteSettings, refusal: QuoteRefusedError, asker: Asker): QuoteOutcome {
     const fallback = fallbackOffers(query, settings, this.now())
     if (fallback.length) {
@@ -179,9 +169,7 @@ export class CheckoutQuoter {
   /** The one place a new query goes to the freight API: the quota guard (unless the open circuit refuses anyway), then the breaker. */
   private async upstream(query: FreightQuery, startedAt: number, settings: FreteSettings, asker: Asker): Promise<FreightQuote> {
     const client = this.deps.freightClient()
-    if (!client) {
-      throw new FreightNotConfiguredError()
-    }
+    if (!client) throw new FreightNotConfiguredError()
     const breaker = this.deps.breaker
     if (this.deps.admission && (breaker?.wouldAllow() ?? true)) {
       await this.deps.admission.admit(settings, asker)
@@ -189,14 +177,10 @@ export class CheckoutQuoter {
     const ask = () => client.quote(query, { startedAt })
     const asked = performance.now()
     const quote = breaker ? await breaker.run(ask, CheckoutQuoter.verdictOn) : await ask()
-    if (!quote.quotations.length) {
-      throw new NoQuotationError()
-    }
+    if (!quote.quotations.length) throw new NoQuotationError()
     this.upstreamTimes.set(quote, performance.now() - asked)
     return quote
   }
 }
 
-function unwrap(loaded: FreightQuote | Received<FreightQuote>): FreightQuote {
-  return loaded instanceof Received ? loaded.value : loaded
-}
+const unwrap = (loaded: FreightQuote | Received<FreightQuote>): FreightQuote => (loaded instanceof Received ? loaded.value : loaded)

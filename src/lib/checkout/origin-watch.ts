@@ -1,22 +1,12 @@
 import { formatCep } from "../brazil/cep"
 
-/** An origin CEP the freight API does not know (erro_id 101): the merchant's to fix. */
-export interface OriginProblem {
-  cep: string
-  message: string
-  seen_at: string
-}
-
-/**
- * The origin CEPs the freight API refused, so the merchant is told (once in the log, in the admin
- * while it lasts) rather than checkout quietly falling back. Any answer clears what the admin shows.
- */
+/** The origin CEPs the freight API refused (erro_id 101): logged once, shown in the admin until any answer comes. */
 export class OriginWatch {
   private readonly problems = new Map<string, string>()
   private readonly logged = new Set<string>()
 
   /** True the first time since that origin last answered, for the caller to log it once. */
-  report(cep: string, now: Date = new Date()): boolean {
+  report(cep: string, now: Date): boolean {
     this.problems.delete(cep)
     this.problems.set(cep, now.toISOString())
     if (this.logged.has(cep)) return false
@@ -30,7 +20,7 @@ export class OriginWatch {
   }
 
   /** The latest refused origin still unresolved. */
-  current(): OriginProblem | null {
+  current(): { cep: string; message: string; seen_at: string } | null {
     const last = [...this.problems.entries()].at(-1)
     if (!last) return null
     const [cep, seenAt] = last

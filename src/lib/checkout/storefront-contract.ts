@@ -18,7 +18,6 @@ export interface FreteFacts {
 /** One shipping option's price for a CEP, as `POST /store/frete/quotes` answers it. */
 export interface FreteQuote {
   option_id: string
-  /** The shipping option's name, as the merchant named it. */
   name: string
   service: string
   carrier: string | null
@@ -40,10 +39,10 @@ export interface FreteQuotesAnswer {
   quotes: FreteQuote[]
 }
 
-/** The error codes of the store answers that the kit tells apart (the body's `code`). */
+/** The body's `code` of the store answers that the kit tells apart. */
 export type StoreErrorCode = "invalid_cep" | "cep_not_served" | "too_many_quotes" | "freight_unavailable" | "option_unavailable"
 
-/** The server sends these; the kit shows one when an answer lost it, or recognises it when an answer lost its code. */
+/** The kit shows one when an answer lost it, or recognises it when an answer lost its code. */
 export const STORE_ERROR_MESSAGES: Record<StoreErrorCode, string> = {
   invalid_cep: "CEP inválido. Informe os 8 dígitos do CEP, por exemplo 01310-100.",
   cep_not_served: "Não encontramos esse CEP. Confira o CEP de entrega e tente novamente.",

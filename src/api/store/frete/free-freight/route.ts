@@ -25,14 +25,11 @@ const Query = z.object(
 
 const CART_FIELDS = ["id", "currency_code", "items.id", "items.quantity", "items.unit_price", "items.requires_shipping", "items.variant_id", "items.variant_sku", "shipping_address.postal_code", "shipping_address.province"]
 
-/**
- * How far a cart is from free freight, to the typed CEP, else to its shipping address's (whose
- * province helps the rules only with the address's own CEP). One read of the cart, no freight call.
- */
+/** To the typed CEP, else to the shipping address's (whose province helps the rules only with its own CEP). One read of the cart, no freight call. */
 async function cartFreeFreight(req: MedusaRequest, cartId: string, typedCep: string | null): Promise<FreteFreeFreightAnswer> {
   const settings = await freteOf(req.scope).getSettings()
   const { data } = await queryOf(req.scope).graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
-  const cart = data[0] as (CartContext & { currency_code?: string | null }) | undefined
+  const cart = data[0] as CartContext | undefined
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Carrinho não encontrado.")
   const stored = cart.shipping_address
   if (!typedCep && !stored?.postal_code?.trim()) throw new ShopperError("missing_cep")
@@ -46,7 +43,7 @@ async function cartFreeFreight(req: MedusaRequest, cartId: string, typedCep: str
   return { postal_code: cep, currency_code: "brl", subtotal, ...freeFreightProgress(settings, subtotal, cep, province) }
 }
 
-/** GET /store/frete/free-freight?cart_id=cart_…&postal_code=…: whether the free-freight rules make this cart's freight free, and if not, what it lacks. */
+/** GET /store/frete/free-freight?cart_id=cart_…&postal_code=…: whether this cart's freight is free, and if not, what it lacks. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const parsed = Query.safeParse(req.query)
   if (!parsed.success) {
