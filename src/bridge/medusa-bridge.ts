@@ -22,23 +22,12 @@ export function freteOf(scope: MedusaScope): FreteModuleService {
   return frete
 }
 
-export function queryOf(scope: MedusaScope): Query {
-  return scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
-}
+export const queryOf = (scope: MedusaScope): Query => scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
+export const loggerOf = (scope: MedusaScope): Logger => scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+export const fulfillmentOf = (scope: MedusaScope): IFulfillmentModuleService => scope.resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
 
-export function loggerOf(scope: MedusaScope): Logger {
-  return scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-}
-
-export function fulfillmentOf(scope: MedusaScope): IFulfillmentModuleService {
-  return scope.resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
-}
-
-export function moduleOf<K extends Extract<(typeof Modules)[keyof typeof Modules], keyof ModuleImplementations>>(scope: MedusaScope, key: K): ModuleImplementations[K] {
-  return scope.resolve<ModuleImplementations[K]>(key)
-}
+type MedusaModuleKey = Extract<(typeof Modules)[keyof typeof Modules], keyof ModuleImplementations>
+export const moduleOf = <K extends MedusaModuleKey>(scope: MedusaScope, key: K): ModuleImplementations[K] => scope.resolve<ModuleImplementations[K]>(key)
 
 /** Medusa's Locking Module (in-memory by default, Redis or Postgres with their providers). */
-export function lockingOf(scope: MedusaScope): ILockingModule | undefined {
-  return scope.resolve<ILockingModule | undefined>(Modules.LOCKING, { allowUnregistered: true }) ?? undefined
-}
+export const lockingOf = (scope: MedusaScope): ILockingModule | undefined => scope.resolve<ILockingModule | undefined>(Modules.LOCKING, { allowUnregistered: true }) ?? undefined

@@ -9,7 +9,6 @@ type Method = { id: string; shipping_option_id?: string | null; data?: Row | nul
 type FlowItem = { item_id?: string | null; quantity?: unknown }
 type FlowRow = { id: string; return_id?: string | null; items?: FlowItem[] | null; additional_items?: FlowItem[] | null; shipping_methods?: Method[] | null }
 type OptionRow = { id: string; provider_id?: string | null; data?: Row | null; service_zone?: { fulfillment_set?: { location?: Row | null } | null } | null }
-
 type EventData = { order_id: string; return_id?: string; exchange_id?: string; claim_id?: string }
 
 const FLOWS = {
@@ -17,13 +16,10 @@ const FLOWS = {
   exchange: { entity: "order_exchange", idKey: "exchange_id", itemsKey: "exchange_items", lines: "additional_items" },
   claim: { entity: "order_claim", idKey: "claim_id", itemsKey: "claim_items", lines: "additional_items" },
 } as const
-
 type FlowName = keyof typeof FLOWS
 
-/**
- * Medusa's order flows (return, exchange, claim) price a calculated option through the provider but save the shipping method with empty
- * `data`: each method of this provider gets the quote's facts, which the tracking order and the admin read, priced again (from the cache).
- */
+// Medusa's order flows (return, exchange, claim) price a calculated option through the provider but save the shipping method with empty
+// `data`: each method of this provider gets the quote's facts, which the tracking order and the admin read, priced again (from the cache).
 export default async function orderFlowShippingFactsHandler({ event: { data: ids }, container }: SubscriberArgs<EventData>) {
   const query = queryOf(container)
   const logger = loggerOf(container)

@@ -41,7 +41,7 @@ export function easterSunday(year: number): string {
   return isoDate(Date.UTC(year, month - 1, day, 12))
 }
 
-/** The national days without deliveries; state and municipal holidays are not included. */
+// State and municipal holidays are not included.
 export function brazilianNationalHolidays(year: number): ReadonlySet<string> {
   let dates = holidaysByYear.get(year)
   if (!dates) {
@@ -75,9 +75,7 @@ export const MAX_BUSINESS_DAYS = 1000
 
 /** `days` business days after `start`, which is never counted (Friday + 1 and Saturday + 1 are both Monday); with 0, `start` or the next business day. */
 export function addBusinessDays(start: string, days: number): string {
-  if (!Number.isInteger(days) || days < 0 || days > MAX_BUSINESS_DAYS) {
-    throw new RangeError(`Expected a whole number of business days from 0 to ${MAX_BUSINESS_DAYS}, got ${days}`)
-  }
+  if (!Number.isInteger(days) || days < 0 || days > MAX_BUSINESS_DAYS) throw new RangeError(`Expected a whole number of business days from 0 to ${MAX_BUSINESS_DAYS}, got ${days}`)
   const nextDate = (date: string) => isoDate(parseIsoDate(date) + MS_PER_DAY)
   let current = start
   if (days === 0) {
@@ -91,11 +89,7 @@ export function addBusinessDays(start: string, days: number): string {
   return current
 }
 
-export function dateInTimeZone(instant: Date, timeZone?: string): string {
-  return localDateTime(instant, timeZone).slice(0, 10)
-}
+export const dateInTimeZone = (instant: Date, timeZone?: string): string => localDateTime(instant, timeZone).slice(0, 10)
 
-/** The arrival date of a parcel posted today, "today" being the date in `timeZone`. */
-export function deliveryEstimate(days: number | null, now: Date = new Date(), timeZone?: string): string | null {
-  return days === null ? null : addBusinessDays(dateInTimeZone(now, timeZone), days)
-}
+export const deliveryEstimate = (days: number | null, now: Date = new Date(), timeZone?: string): string | null =>
+  days === null ? null : addBusinessDays(dateInTimeZone(now, timeZone), days)

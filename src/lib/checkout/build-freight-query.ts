@@ -37,7 +37,6 @@ export interface BuiltQuery {
 export const MAX_PLAUSIBLE_KG = 10_000
 export const MAX_PLAUSIBLE_CM = 1_000
 
-/** Null when the store has none, or it is not positive, overflows (1e308 m) or is implausible. */
 function converted(value: unknown, convert: (value: number) => number, max: number): number | null {
   if (typeof value !== "number" || !(value > 0)) return null
   const result = convert(value)
@@ -50,7 +49,6 @@ export const usableLengthCm = (value: unknown, unit: DimensionUnit): number | nu
 const unitPriceOf = (item: ShippableItem): number => (Number.isFinite(item.unitPrice) && item.unitPrice > 0 ? item.unitPrice : 0)
 const shippable = (items: ShippableItem[]) => items.filter((item) => Number.isSafeInteger(item.quantity) && item.quantity > 0)
 
-/** The items' subtotal in reais, to the centavo, as the free-freight rules see it. */
 export function subtotalOf(items: ShippableItem[]): number {
   const cents = toCents(shippable(items).reduce((sum, item) => sum + unitPriceOf(item) * item.quantity, 0))
   // Beyond R$ 90 trillion no sum of centavos is exact (and beyond 1e306, none is finite).
@@ -88,9 +86,7 @@ function byContent(a: FreightVolume, b: FreightVolume): number {
 /** One volume per line (the variant's measures, the product's weight, else the default package), extra days and price, and free freight. */
 export function buildFreightQuery(request: QuoteRequest, settings: FreteSettings, units: { weight: WeightUnit; dimension: DimensionUnit }): BuiltQuery {
   const destination: unknown = request.destinationCep
-  if (destination === null || destination === undefined || (typeof destination === "string" && !destination.trim())) {
-    throw new ShopperError("missing_cep")
-  }
+  if (destination === null || destination === undefined || (typeof destination === "string" && !destination.trim())) throw new ShopperError("missing_cep")
   const destinationCep = tryNormalizeCep(destination)
   if (!destinationCep) throw new ShopperError("invalid_cep")
   const originCep = tryNormalizeCep(request.originCep) ?? settings.origin_cep

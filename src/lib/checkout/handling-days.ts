@@ -12,9 +12,8 @@ export function readHandlingDays(value: unknown): number | null {
 }
 
 /** The variant's days, else the product's, else 0: a typo in the metadata never blocks checkout. */
-export function handlingDaysOf(variantMetadata: Metadata, productMetadata: Metadata, key: string): number {
-  return readHandlingDays(variantMetadata?.[key]) ?? readHandlingDays(productMetadata?.[key]) ?? 0
-}
+export const handlingDaysOf = (variantMetadata: Metadata, productMetadata: Metadata, key: string): number =>
+  readHandlingDays(variantMetadata?.[key]) ?? readHandlingDays(productMetadata?.[key]) ?? 0
 
 export type HandlingMetadata = { variant: Record<string, unknown> | null; product: Record<string, unknown> | null }
 

@@ -15,7 +15,6 @@ export interface Offer {
   code: string | null
 }
 
-/** The merchant's order of services (unlisted ones after), then price. */
 export function byDisplayOrder(settings: FreteSettings) {
   const position = new Map(settings.services.map((service, index) => [service.metaname, index]))
   return (a: { service: string; amountCents: number }, b: { service: string; amountCents: number }) =>
@@ -51,10 +50,8 @@ export function serviceAsOffered(settings: FreteSettings) {
   }
 }
 
-/** Real weight or cubic weight (L × W × H / 6000), whichever is larger. */
-export function billableWeightKg(query: FreightQuery): number {
-  return query.volumes.reduce((sum, volume) => sum + Math.max(volume.weightKg, (volume.lengthCm * volume.widthCm * volume.heightCm) / 6000) * volume.quantity, 0)
-}
+export const billableWeightKg = (query: FreightQuery): number =>
+  query.volumes.reduce((sum, volume) => sum + Math.max(volume.weightKg, (volume.lengthCm * volume.widthCm * volume.heightCm) / 6000) * volume.quantity, 0)
 
 /** Each service's first weight band that holds the cart, plus the query's extra days and price; with free freight the cheapest is free, as the service does it. */
 export function fallbackOffers(query: FreightQuery, settings: FreteSettings, now: Date): Offer[] {

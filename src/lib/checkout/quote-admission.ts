@@ -18,8 +18,6 @@ export interface Asker {
   retryAfterSeconds?: number
 }
 
-const ANSWERED = { kept: "answered_from_kept", table: "answered_from_table", refused: "refused_without_table" } as const
-
 export type GuardStats = ReturnType<QuoteAdmission["stats"]>
 
 /** Not a failure of the freight API (the circuit breaker never sees it, the cache does not remember it): answered as an outage is. */
@@ -63,17 +61,13 @@ export class QuoteAdmission {
       const window = Math.floor(this.now() / WINDOW_MS)
       const localKey = `${client}@${window}`
       const localUsed = asker.local ? (this.localCounts.get(localKey) ?? 0) : 0
-      const refusal =
-        localUsed >= limit
-          ? { index: 0, retryAfterMs: (window + 1) * WINDOW_MS - this.now() }
-          : asker.local
-            ? await this.leases.take([{ key: STORE, limit: settings.quote_store_limit_per_minute }]).then((refused) => refused && { ...refused, index: 1 })
-            : await this.leases.take([
-                { key: client, limit },
-                { key: STORE, limit: settings.quote_store_limit_per_minute },
-              ])
-      if (refusal === null && asker.local) this.localCounts.set(localKey, localUsed + 1)
+      const store = { key: STORE, limit: settings.quote_store_limit_per_minute }
+      let refusal: { index: number; retryAfterMs: number } | null
+      if (localUsed >= limit) refusal = { index: 0, retryAfterMs: (window + 1) * WINDOW_MS - this.now() }
+      else if (asker.local) refusal = await this.leases.take([store]).then((refused) => refused && { ...refused, index: 1 })
+      else refusal = await this.leases.take([{ key: client, limit }, store])
       if (refusal === null) {
+        if (asker.local) this.localCounts.set(localKey, localUsed + 1)
         this.counters.admitted++
         return
       }
@@ -82,7 +76,7 @@ export class QuoteAdmission {
       this.counters[`refused_by_${refusedBy}`]++
       if (refusedBy === "store") {
         this.ceilingReachedAt = this.now()
-        this.warn("store", `frete: the store's ceiling of ${settings.quote_store_limit_per_minute} new freight queries per minute is reached; until the minute ends new quotes are answered from earlier answers or the fallback table (or refused where the store has none): raise quote_store_limit_per_minute in the settings if your freight plan allows more`)
+        this.warn("store", `frete: the store's ceiling of ${store.limit} new freight queries per minute is reached; until the minute ends new quotes are answered from earlier answers or the fallback table (or refused where the store has none): raise quote_store_limit_per_minute in the settings if your freight plan allows more`)
       }
       throw new QuoteRefusedError(refusedBy, refusal.retryAfterMs)
     } finally {
@@ -90,8 +84,8 @@ export class QuoteAdmission {
     }
   }
 
-  answered(how: keyof typeof ANSWERED): void {
-    this.counters[ANSWERED[how]]++
+  answered(how: "answered_from_kept" | "answered_from_table" | "refused_without_table"): void {
+    this.counters[how]++
   }
 
   stats() {

@@ -13,11 +13,9 @@ export interface SharedTierConfig {
 
 type LockedOutcome = { kept: KeptQuote } | { quote: FreightQuote } | { error: unknown }
 
-/**
- * A query this process has no answer for: another instance's fresh answer from the shared tier; else, holding the query's lock
- * when the caller gives a Locking Module, this process's own call, kept for the others. A lock had at once means no instance was
- * calling, so the read before it stands: an uncontended cold quote costs a read, the lock and a write. A failing tier is passed by.
- */
+// A query this process has no answer for: another instance's fresh answer from the shared tier; else, holding the query's lock
+// when the caller gives a Locking Module, this process's own call, kept for the others. A lock had at once means no instance was
+// calling, so the read before it stands: an uncontended cold quote costs a read, the lock and a write. A failing tier is passed by.
 export class SharedLoad {
   // hits: another instance's kept answer; waited: taken after waiting for its call; errors: failed reads, writes or locks.
   private readonly counters = { hits: 0, waited: 0, errors: 0 }

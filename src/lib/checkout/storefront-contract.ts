@@ -16,17 +16,12 @@ export interface FreteFacts {
 }
 
 /** One shipping option's price for a CEP, as `POST /store/frete/quotes` answers it. */
-export interface FreteQuote {
+export interface FreteQuote extends Omit<FreteFacts, "service_name"> {
   option_id: string
   name: string
-  service: string
-  carrier: string | null
   /** Reais, major units: 33.14 is R$ 33,14. */
   amount: number
   currency_code: "brl"
-  days: number | null
-  delivery_estimate: string | null
-  is_fallback: boolean
 }
 
 /** The body of `POST /store/frete/quotes`: a product page's items, or a cart. */
@@ -39,7 +34,6 @@ export interface FreteQuotesAnswer {
   quotes: FreteQuote[]
 }
 
-/** The body's `code` of the store answers that the kit tells apart. */
 export type StoreErrorCode = "invalid_cep" | "cep_not_served" | "too_many_quotes" | "freight_unavailable" | "option_unavailable"
 
 /** The kit shows one when an answer lost it, or recognises it when an answer lost its code. */

@@ -10,7 +10,6 @@ export interface QuoteCacheOptions {
   now?: () => number
 }
 
-/** `shared`: another instance's answer, from the store's shared cache. */
 export type QuoteSource = "cache" | "shared" | "upstream" | "stale"
 
 export type QuoteCacheResult<T> = { value: T; source: QuoteSource; error?: unknown; storedAt: number }

@@ -1,6 +1,6 @@
 import type { ICachingModuleService, ILockingModule } from "@medusajs/framework/types"
 import { z } from "zod"
-import { freightQuoteSchema, type FreightQuote } from "../freight/schemas"
+import { freightQuoteSchema } from "../freight/schemas"
 
 /** The quote answers the store's instances share (Medusa's Caching Module), and a lock per query (its Locking Module). */
 export interface SharedQuoteTier {
@@ -10,11 +10,9 @@ export interface SharedQuoteTier {
   exclusive<T>(key: string, waitMs: number, job: (waited: boolean) => Promise<T>, locking: ILockingModule): Promise<T>
 }
 
-/** `storedAt`: when the answer was received (epoch ms). */
-export interface KeptQuote {
-  quote: FreightQuote
-  storedAt: number
-}
+// `storedAt`: when the answer was received (epoch ms).
+const keptQuoteSchema = z.object({ storedAt: z.number(), quote: freightQuoteSchema })
+export type KeptQuote = z.infer<typeof keptQuoteSchema>
 
 export class LockWaitTimeout extends Error {
   constructor(waitMs: number) {
@@ -23,9 +21,7 @@ export class LockWaitTimeout extends Error {
   }
 }
 
-const keptQuoteSchema = z.object({ storedAt: z.number(), quote: freightQuoteSchema })
-
-/** A kept answer as another instance (or another version of the plugin) wrote it; null when it is not one. */
+/** As another instance (or another version of the plugin) wrote it. */
 export function readKeptQuote(stored: unknown): KeptQuote | null {
   const parsed = keptQuoteSchema.safeParse(stored)
   return parsed.success ? parsed.data : null

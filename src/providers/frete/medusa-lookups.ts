@@ -31,15 +31,9 @@ export const medusaLookups = (query: Query, metadataCache: HandlingMetadataCache
     },
     async lineItems(ids: string[]): Promise<ContextItem[]> {
       if (!ids.length) return []
-      const { data } = await query.graph({
-        entity: "order_line_item",
-        fields: [
-          "id", "unit_price", "requires_shipping", "variant_id", "variant_sku",
-          "variant.id", "variant.sku", "variant.weight", "variant.length", "variant.height", "variant.width", "variant.metadata",
-          "variant.product.weight", "variant.product.metadata", "product.weight", "product.metadata",
-        ],
-        filters: { id: ids },
-      })
+      const variant = ["id", "sku", "weight", "length", "height", "width", "metadata", "product.weight", "product.metadata"].map((field) => `variant.${field}`)
+      const fields = ["id", "unit_price", "requires_shipping", "variant_id", "variant_sku", ...variant, "product.weight", "product.metadata"]
+      const { data } = await query.graph({ entity: "order_line_item", fields, filters: { id: ids } })
       return data as ContextItem[]
     },
     async handlingMetadata(variantIds: string[]): Promise<Map<string, HandlingMetadata>> {

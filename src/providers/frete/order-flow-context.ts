@@ -79,10 +79,8 @@ async function itemsOf(context: CartContext, flow: OrderFlow, lookups: MedusaLoo
   return [...inContext.items, ...read.items]
 }
 
-/**
- * A `calculatePrice` context made ready for `quoteRequestFromCart`, whatever flow it comes from. The order flows and draft orders
- * put no currency in the context, and the order flows give the shipping address without its fields: both are read from the order.
- */
+// A `calculatePrice` context ready for `quoteRequestFromCart`, whatever its flow. The order flows and draft orders put no currency
+// in the context, and the order flows give the shipping address without its fields: both are read from the order.
 export async function resolveOrderFlowContext(given: CartContext & FlowContext, lookups: MedusaLookups): Promise<CartContext> {
   const context = await withCartCurrency(given, lookups.cartCurrency)
   const flow = orderFlowOf(context)

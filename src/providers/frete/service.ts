@@ -16,13 +16,10 @@ const DEPENDENCIES_MISSING_MESSAGE = `O frete não está configurado: na entrada
 class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService {
   static identifier = FRETE_PROVIDER_IDENTIFIER
 
-  protected readonly container_: Record<string, unknown>
-
   // No options of its own: the plugin's module holds them. The module, Query and Locking come from the fulfillment module's container,
   // which holds them when its entry lists them in `dependencies`; read at each call, as the plugin's module may load later.
-  constructor(container: Record<string, unknown>) {
+  constructor(protected readonly container_: Record<string, unknown>) {
     super()
-    this.container_ = container
   }
 
   private get scope(): MedusaScope {

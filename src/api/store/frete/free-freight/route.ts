@@ -26,7 +26,10 @@ const Query = z.object(
 const CART_FIELDS = ["id", "currency_code", "items.id", "items.quantity", "items.unit_price", "items.requires_shipping", "items.variant_id", "items.variant_sku", "shipping_address.postal_code", "shipping_address.province"]
 
 /** To the typed CEP, else to the shipping address's (whose province helps the rules only with its own CEP). One read of the cart, no freight call. */
-async function cartFreeFreight(req: MedusaRequest, cartId: string, typedCep: string | null): Promise<FreteFreeFreightAnswer> {
+async function cartFreeFreight(req: MedusaRequest, cartId: string, postalCode: string | undefined): Promise<FreteFreeFreightAnswer> {
+  // A blank field is no CEP: the cart's address gives it.
+  const typedCep = postalCode?.trim() ? tryNormalizeCep(postalCode) : null
+  if (postalCode?.trim() && !typedCep) throw new ShopperError("invalid_cep")
   const settings = await freteOf(req.scope).getSettings()
   const { data } = await queryOf(req.scope).graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
   const cart = data[0] as CartContext | undefined
@@ -52,15 +55,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     res.status(400).json({ type: "invalid_data", message })
     return
   }
-  const { cart_id: cartId, postal_code: postalCode } = parsed.data
-  // A blank field is no CEP: the cart's address gives it.
-  const typed = postalCode?.trim() ? tryNormalizeCep(postalCode) : null
-  if (postalCode?.trim() && !typed) {
-    res.status(400).json({ type: "invalid_data", code: "invalid_cep", message: new ShopperError("invalid_cep").message })
-    return
-  }
   try {
-    res.json(await cartFreeFreight(req, cartId, typed))
+    res.json(await cartFreeFreight(req, parsed.data.cart_id, parsed.data.postal_code))
   } catch (error) {
     if (error instanceof ShopperError && (error.code === "invalid_cep" || error.code === "missing_cep")) {
       const message = error.code === "missing_cep" ? "Informe o CEP de entrega para saber quanto falta para o frete grátis." : error.message
