@@ -2,7 +2,6 @@ import { defineMiddlewares } from "@medusajs/framework/http"
 import { JSON_BODY_LIMIT, requireJson } from "./lib/json-body"
 import { ADMIN_POLICIES } from "../shared/admin-policies"
 
-/** Every route of the plugin that reads a body. */
 const POST_ROUTES = ["/admin/frete/settings", "/admin/frete/test-connection", "/admin/frete/tracking-orders/:id/retry", "/admin/frete/tracking-orders/retry", "/admin/frete/products/:id/handling-days", "/store/frete/quotes"]
 
 export default defineMiddlewares({
@@ -13,9 +12,7 @@ export default defineMiddlewares({
       bodyParser: { sizeLimit: JSON_BODY_LIMIT },
       middlewares: [requireJson],
     })),
-    // RBAC (checked only where Medusa's `rbac` feature flag is on): every admin route of the plugin
-    // asks for a policy, as Medusa's own routes do. The tracking-orders matchers take in every
-    // route under them, the bulk retry included.
+    // RBAC (only with Medusa's `rbac` feature flag): the tracking-orders matchers take in every route under them, the bulk retry included.
     { matcher: "/admin/frete/settings", methods: ["GET" as const], policies: [ADMIN_POLICIES.readSettings] },
     { matcher: "/admin/frete/settings", methods: ["POST" as const], policies: [ADMIN_POLICIES.updateSettings] },
     { matcher: "/admin/frete/test-connection", methods: ["POST" as const], policies: [ADMIN_POLICIES.updateSettings] },

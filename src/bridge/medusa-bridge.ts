@@ -4,18 +4,12 @@ import type FreteModuleService from "../modules/frete/service"
 import type { Query } from "../shared/query"
 import { FRETE_MODULE } from "../lib/frete-provider"
 
-/**
- * The one place the plugin resolves what it needs of Medusa, always from a container Medusa gave:
- * a route's `req.scope`, a subscriber's, job's or step's `container`, or the provider's own, which
- * holds the plugin's module, Query and Locking through the fulfillment module's `dependencies`.
- */
+// What the plugin resolves of Medusa, always from a container Medusa gave (`req.scope`, a subscriber's, job's or step's, the provider's).
 export interface MedusaScope {
   resolve<T = unknown>(key: string, options?: { allowUnregistered?: boolean }): T
 }
 
-export { FRETE_MODULE }
-
-/** What the fulfillment module's entry in medusa-config.ts lists, for the provider. */
+/** The `dependencies` the fulfillment module's entry in medusa-config.ts lists, for the provider. */
 export const PROVIDER_DEPENDENCIES = [FRETE_MODULE, ContainerRegistrationKeys.QUERY, Modules.LOCKING]
 
 const MODULE_MISSING_MESSAGE =
@@ -24,32 +18,16 @@ const MODULE_MISSING_MESSAGE =
 /** The plugin's module; without it, a 400 that names the fix rather than a 500. */
 export function freteOf(scope: MedusaScope): FreteModuleService {
   const frete = scope.resolve<FreteModuleService | undefined>(FRETE_MODULE, { allowUnregistered: true })
-  if (!frete) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, MODULE_MISSING_MESSAGE, "frete_module_missing")
-  }
+  if (!frete) throw new MedusaError(MedusaError.Types.NOT_ALLOWED, MODULE_MISSING_MESSAGE, "frete_module_missing")
   return frete
 }
 
-export function queryOf(scope: MedusaScope): Query {
-  return scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
-}
+export const queryOf = (scope: MedusaScope): Query => scope.resolve<Query>(ContainerRegistrationKeys.QUERY)
+export const loggerOf = (scope: MedusaScope): Logger => scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+export const fulfillmentOf = (scope: MedusaScope): IFulfillmentModuleService => scope.resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
 
-export function loggerOf(scope: MedusaScope): Logger {
-  return scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-}
+type MedusaModuleKey = Extract<(typeof Modules)[keyof typeof Modules], keyof ModuleImplementations>
+export const moduleOf = <K extends MedusaModuleKey>(scope: MedusaScope, key: K): ModuleImplementations[K] => scope.resolve<ModuleImplementations[K]>(key)
 
-export function fulfillmentOf(scope: MedusaScope): IFulfillmentModuleService {
-  return scope.resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
-}
-
-/** A Medusa module's key (`Modules.ORDER`, …) whose service type Medusa declares. */
-export type MedusaModuleKey = Extract<(typeof Modules)[keyof typeof Modules], keyof ModuleImplementations>
-
-export function moduleOf<K extends MedusaModuleKey>(scope: MedusaScope, key: K): ModuleImplementations[K] {
-  return scope.resolve<ModuleImplementations[K]>(key)
-}
-
-/** Medusa's Locking Module (in-memory by default, Redis or Postgres with their providers); undefined when not registered. */
-export function lockingOf(scope: MedusaScope): ILockingModule | undefined {
-  return scope.resolve<ILockingModule | undefined>(Modules.LOCKING, { allowUnregistered: true }) ?? undefined
-}
+/** Medusa's Locking Module (in-memory by default, Redis or Postgres with their providers). */
+export const lockingOf = (scope: MedusaScope): ILockingModule | undefined => scope.resolve<ILockingModule | undefined>(Modules.LOCKING, { allowUnregistered: true }) ?? undefined

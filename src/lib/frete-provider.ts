@@ -2,11 +2,7 @@
 // No import here: the server, the subscribers and the admin's bundle read this file.
 export const FRETE_PROVIDER_IDENTIFIER = "frete"
 export const FRETE_PROVIDER_ID = `${FRETE_PROVIDER_IDENTIFIER}_frete`
-
-/** Whether a provider id is this plugin's, whatever id the store registered it with. */
-export function isFreteProvider(providerId: unknown): providerId is string {
-  return typeof providerId === "string" && providerId.startsWith(`${FRETE_PROVIDER_IDENTIFIER}_`)
-}
-
-/** The plugin's module's key in Medusa's container. */
 export const FRETE_MODULE = "frete"
+
+/** Whatever id the store registered it with. */
+export const isFreteProvider = (providerId: unknown): providerId is string => typeof providerId === "string" && providerId.startsWith(`${FRETE_PROVIDER_IDENTIFIER}_`)

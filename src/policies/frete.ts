@@ -1,7 +1,6 @@
 import { definePolicies } from "@medusajs/framework/utils"
 import { FRETE_SETTINGS_RESOURCE, FRETE_TRACKING_ORDER_RESOURCE } from "../shared/admin-policies"
 
-// Synced to Medusa's policies at start (with the `rbac` feature flag), for Settings → Roles.
 export const fretePolicies = definePolicies([
   { name: "ReadFreteSettings", resource: FRETE_SETTINGS_RESOURCE, operation: "read", description: "Read the Frete settings and the services' status" },
   { name: "UpdateFreteSettings", resource: FRETE_SETTINGS_RESOURCE, operation: "update", description: "Change the Frete settings and test the connection" },

@@ -1,13 +1,10 @@
-// The policy each admin route asks for, as Medusa's own routes declare theirs. No Medusa import: the
-// middlewares use them on every supported Medusa version, and Medusa checks them only with its `rbac` flag.
+// No Medusa import: the middlewares use them on every supported Medusa version; Medusa checks them only with its `rbac` flag.
 export const FRETE_SETTINGS_RESOURCE = "frete_settings"
 export const FRETE_TRACKING_ORDER_RESOURCE = "frete_tracking_order"
 
 export const ADMIN_POLICIES = {
   readSettings: { resource: FRETE_SETTINGS_RESOURCE, operation: "read" },
-  /** Also "Testar conexão", which sends a typed URL and secret out. */
   updateSettings: { resource: FRETE_SETTINGS_RESOURCE, operation: "update" },
-  /** Medusa's own resource. */
   readProducts: { resource: "product", operation: "read" },
   readTrackingOrders: { resource: FRETE_TRACKING_ORDER_RESOURCE, operation: "read" },
   updateTrackingOrders: { resource: FRETE_TRACKING_ORDER_RESOURCE, operation: "update" },

@@ -9,7 +9,6 @@ type Method = { id: string; shipping_option_id?: string | null; data?: Row | nul
 type FlowItem = { item_id?: string | null; quantity?: unknown }
 type FlowRow = { id: string; return_id?: string | null; items?: FlowItem[] | null; additional_items?: FlowItem[] | null; shipping_methods?: Method[] | null }
 type OptionRow = { id: string; provider_id?: string | null; data?: Row | null; service_zone?: { fulfillment_set?: { location?: Row | null } | null } | null }
-
 type EventData = { order_id: string; return_id?: string; exchange_id?: string; claim_id?: string }
 
 const FLOWS = {
@@ -17,26 +16,19 @@ const FLOWS = {
   exchange: { entity: "order_exchange", idKey: "exchange_id", itemsKey: "exchange_items", lines: "additional_items" },
   claim: { entity: "order_claim", idKey: "claim_id", itemsKey: "claim_items", lines: "additional_items" },
 } as const
-
 type FlowName = keyof typeof FLOWS
 
-/**
- * Medusa's order flows (return, exchange, claim) price a calculated option through the provider but
- * save the shipping method with empty `data`. Checkout's method keeps the quote's facts, which the
- * tracking order and the admin read: each method of this provider is completed with them, priced
- * again with the context Medusa gave it (the same quote, from the cache).
- */
+// Medusa's order flows (return, exchange, claim) price a calculated option through the provider but save the shipping method with empty
+// `data`: each method of this provider gets the quote's facts, which the tracking order and the admin read, priced again (from the cache).
 export default async function orderFlowShippingFactsHandler({ event: { data: ids }, container }: SubscriberArgs<EventData>) {
   const query = queryOf(container)
   const logger = loggerOf(container)
   const orders = moduleOf(container, Modules.ORDER)
   const fulfillment = fulfillmentOf(container)
-
   const flows: Array<[FlowName, string]> = []
   if (ids.return_id) flows.push(["return", ids.return_id])
   if (ids.exchange_id) flows.push(["exchange", ids.exchange_id])
   if (ids.claim_id) flows.push(["claim", ids.claim_id])
-
   const { data: orderRows } = await query.graph({
     entity: "order",
     // Medusa's own context of these flows (fetchShippingOptionForOrderWorkflow): the provider reads the rest.
@@ -45,7 +37,6 @@ export default async function orderFlowShippingFactsHandler({ event: { data: ids
   })
   const order = orderRows[0] as Row | undefined
   if (!order) return
-
   // Iterated as it grows: an exchange's or a claim's inbound items come back as a return of theirs.
   for (const [flow, id] of flows) {
     const { entity, lines, idKey, itemsKey } = FLOWS[flow]

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 
-/** Medusa's ids are 31 characters (`prod_` and a ULID): room for a store's own ids, no megabyte of URL in a query. */
+// Medusa's ids are 31 characters (`prod_` and a ULID): room for a store's own ids, no megabyte of URL in a query.
 export const MAX_ROUTE_ID_LENGTH = 100
 
 export const ROUTE_IDS = {
@@ -11,7 +11,7 @@ export const ROUTE_IDS = {
 
 export type RouteIdKind = keyof typeof ROUTE_IDS
 
-/** Its model's prefix, then letters, digits, `_` or `-`: a NUL (which Postgres refuses) or another model's id is a 400, not a 500 or a vague 404. */
+// A NUL (which Postgres refuses) or another model's id is a 400, not a 500 or a vague 404.
 export function isRouteId(kind: RouteIdKind, id: unknown): id is string {
   return typeof id === "string" && id.length <= MAX_ROUTE_ID_LENGTH && new RegExp(`^${ROUTE_IDS[kind].prefix}_[A-Za-z0-9_-]+$`).test(id)
 }

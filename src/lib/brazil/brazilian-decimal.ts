@@ -2,10 +2,7 @@ const BRAZILIAN = /^-?\d{1,3}(\.\d{3})*(,\d+)?$|^-?\d+(,\d+)?$/
 const DOT_DECIMAL = /^-?\d+(\.\d+)?$/
 const DOT_THOUSANDS = /^-?\d{1,3}(\.\d{3}){2,}$/
 
-/**
- * "1.234,56" (the freight API's way), plain numbers and dot-decimal text ("25.19"); a single dot
- * without a comma is a decimal point ("1.234" is 1.234). Null for anything else.
- */
+/** "1.234,56" (the freight API's way), plain numbers and dot-decimal text ("25.19"); a single dot without a comma is a decimal point ("1.234" is 1.234). */
 export function parseBrazilianDecimal(input: unknown): number | null {
   if (typeof input === "number") return Number.isFinite(input) ? input : null
   if (typeof input !== "string") return null
@@ -25,7 +22,7 @@ export function parseBrazilianDecimal(input: unknown): number | null {
   return Number.isFinite(value) ? value : null
 }
 
-/** Reais to whole centavos, rounding half away from zero: 25.185 -> 2519. Never -0. */
+/** Reais to whole centavos, rounding half away from zero (25.185 -> 2519), never -0. */
 export function toCents(reais: number): number {
   const cents = Math.round(Math.abs(reais) * 100 + Number.EPSILON * 100)
   return reais < 0 && cents !== 0 ? -cents : cents
@@ -40,7 +37,6 @@ function toPlainFixed(value: number, fractionDigits: number): string {
   return value.toFixed(fractionDigits)
 }
 
-/** 1234.5 -> "1.234,50". */
 export function formatBrazilianDecimal(value: number, fractionDigits = 2): string {
   const [whole, fraction] = toPlainFixed(Math.abs(value), fractionDigits).split(".")
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ".")

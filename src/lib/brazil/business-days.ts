@@ -21,7 +21,7 @@ const holidaysByYear = new LRUCache<number, ReadonlySet<string>>({ max: 50 })
 
 const isoDate = (utcMs: number): string => new Date(utcMs).toISOString().slice(0, 10)
 
-/** Gregorian Easter Sunday (Meeus/Jones/Butcher); years outside 1583..9999 throw a RangeError. */
+/** Gregorian Easter Sunday (Meeus/Jones/Butcher), for 1583..9999. */
 export function easterSunday(year: number): string {
   if (!Number.isInteger(year) || year < 1583 || year > 9999) throw new RangeError(`Expected a year from 1583 to 9999, got ${year}`)
   const a = year % 19
@@ -41,7 +41,7 @@ export function easterSunday(year: number): string {
   return isoDate(Date.UTC(year, month - 1, day, 12))
 }
 
-/** The national days without deliveries ("YYYY-MM-DD"); state and municipal holidays are not included. */
+// State and municipal holidays are not included.
 export function brazilianNationalHolidays(year: number): ReadonlySet<string> {
   let dates = holidaysByYear.get(year)
   if (!dates) {
@@ -55,7 +55,7 @@ export function brazilianNationalHolidays(year: number): ReadonlySet<string> {
   return dates
 }
 
-/** Midday UTC of a "YYYY-MM-DD", which no DST or offset moves to another day; a RangeError for anything else. */
+/** Midday UTC of a "YYYY-MM-DD", which no DST or offset moves to another day. */
 function parseIsoDate(date: string): number {
   const utcMidday = /^\d{4}-\d{2}-\d{2}$/.test(date) ? Date.parse(`${date}T12:00:00Z`) : NaN
   // Formatting back catches a day the month lacks ("2026-02-30"), whether the engine rejects or rolls it.
@@ -65,7 +65,6 @@ function parseIsoDate(date: string): number {
   return utcMidday
 }
 
-/** False on Saturdays, Sundays and the national days without deliveries. */
 export function isBusinessDay(date: string): boolean {
   const weekday = new Date(parseIsoDate(date)).getUTCDay()
   return weekday !== 6 && weekday !== 0 && !brazilianNationalHolidays(Number(date.slice(0, 4))).has(date)
@@ -74,14 +73,9 @@ export function isBusinessDay(date: string): boolean {
 /** About four years: counting a million days one by one would hold the event loop for seconds. */
 export const MAX_BUSINESS_DAYS = 1000
 
-/**
- * `days` business days after `start`, which is never counted (Friday + 1 and Saturday + 1 are both
- * Monday); with 0, `start` or the next business day. Days not whole, negative or over MAX_BUSINESS_DAYS throw a RangeError.
- */
+/** `days` business days after `start`, which is never counted (Friday + 1 and Saturday + 1 are both Monday); with 0, `start` or the next business day. */
 export function addBusinessDays(start: string, days: number): string {
-  if (!Number.isInteger(days) || days < 0 || days > MAX_BUSINESS_DAYS) {
-    throw new RangeError(`Expected a whole number of business days from 0 to ${MAX_BUSINESS_DAYS}, got ${days}`)
-  }
+  if (!Number.isInteger(days) || days < 0 || days > MAX_BUSINESS_DAYS) throw new RangeError(`Expected a whole number of business days from 0 to ${MAX_BUSINESS_DAYS}, got ${days}`)
   const nextDate = (date: string) => isoDate(parseIsoDate(date) + MS_PER_DAY)
   let current = start
   if (days === 0) {
@@ -95,11 +89,7 @@ export function addBusinessDays(start: string, days: number): string {
   return current
 }
 
-export function dateInTimeZone(instant: Date, timeZone?: string): string {
-  return localDateTime(instant, timeZone).slice(0, 10)
-}
+export const dateInTimeZone = (instant: Date, timeZone?: string): string => localDateTime(instant, timeZone).slice(0, 10)
 
-/** The arrival date of a parcel posted today, "today" being the shopper's date in `timeZone`; null without a deadline. */
-export function deliveryEstimate(days: number | null, now: Date = new Date(), timeZone?: string): string | null {
-  return days === null ? null : addBusinessDays(dateInTimeZone(now, timeZone), days)
-}
+export const deliveryEstimate = (days: number | null, now: Date = new Date(), timeZone?: string): string | null =>
+  days === null ? null : addBusinessDays(dateInTimeZone(now, timeZone), days)

@@ -15,7 +15,6 @@ const RANGES: ReadonlyArray<readonly [number, number, string]> = [
   [88000, 89999, "SC"], [90000, 99999, "RS"],
 ]
 
-/** The state (UF) of an 8-digit CEP, or null outside the table. */
 export function stateOfCep(cep: string): string | null {
   const prefix = Number(cep.slice(0, 5))
   return RANGES.find(([from, to]) => prefix >= from && prefix <= to)?.[2] ?? null

@@ -3,13 +3,11 @@
 const CPF_WEIGHTS = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]
 const CNPJ_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
 
-/** 11 digits with the right check digits; one digit repeated ("11111111111") passes the arithmetic but is never issued. */
+// One digit repeated ("11111111111") passes the arithmetic but is never issued: refused.
 export const isValidCpf = (digits: string): boolean => hasValidCheckDigits(digits, 11, CPF_WEIGHTS)
-
-/** 14 digits with the right check digits; one digit repeated is refused. */
 export const isValidCnpj = (digits: string): boolean => hasValidCheckDigits(digits, 14, CNPJ_WEIGHTS)
 
-/** "52998224725" -> "***.982.247-**": enough for a merchant to recognise, too little to use; anything else fully masked. */
+/** "52998224725" -> "***.982.247-**": enough for a merchant to recognise, too little to use. */
 export function maskCpf(digits: string): string {
   return /^\d{11}$/.test(digits) ? `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**` : "***.***.***-**"
 }

@@ -12,17 +12,14 @@ import { toCm, toKg, type DimensionUnit, type WeightUnit } from "./units"
 export interface ShippableItem {
   sku: string
   quantity: number
-  /** Reais. */
-  unitPrice: number
+  unitPrice: number // reais
   variant?: { weight?: number | null; length?: number | null; height?: number | null; width?: number | null } | null
   productWeight?: number | null
-  /** Where the settings' metadata key holds the item's handling days. */
   handlingMetadata?: { variant?: Record<string, unknown> | null; product?: Record<string, unknown> | null } | null
 }
 
 export interface QuoteRequest {
-  /** The stock location's CEP as stored, any punctuation. */
-  originCep?: string | null
+  originCep?: string | null // the stock location's, as stored
   destinationCep?: string | null
   destinationState?: string | null
   items: ShippableItem[]
@@ -32,8 +29,7 @@ export interface QuoteRequest {
 
 export interface BuiltQuery {
   query: FreightQuery
-  /** Reais, on which free-freight rules and percentage prices are reckoned. */
-  subtotal: number
+  subtotal: number // reais, on which free-freight rules and percentage prices are reckoned
 }
 
 // Beyond these a measure is a typing error (1e30 g, a side of 5 km): the default package prices the
@@ -41,7 +37,6 @@ export interface BuiltQuery {
 export const MAX_PLAUSIBLE_KG = 10_000
 export const MAX_PLAUSIBLE_CM = 1_000
 
-/** A measure converted, or null when the store has none, or it is not positive, overflows (1e308 m) or is implausible. */
 function converted(value: unknown, convert: (value: number) => number, max: number): number | null {
   if (typeof value !== "number" || !(value > 0)) return null
   const result = convert(value)
@@ -51,16 +46,13 @@ function converted(value: unknown, convert: (value: number) => number, max: numb
 export const usableWeightKg = (value: unknown, unit: WeightUnit): number | null => converted(value, (weight) => toKg(weight, unit), MAX_PLAUSIBLE_KG)
 export const usableLengthCm = (value: unknown, unit: DimensionUnit): number | null => converted(value, (length) => toCm(length, unit), MAX_PLAUSIBLE_CM)
 
-/** A price that is not a finite number >= 0 counts as 0, as a missing one does. */
 const unitPriceOf = (item: ShippableItem): number => (Number.isFinite(item.unitPrice) && item.unitPrice > 0 ? item.unitPrice : 0)
-/** Lines whose quantity is not a positive whole number are left out. */
 const shippable = (items: ShippableItem[]) => items.filter((item) => Number.isSafeInteger(item.quantity) && item.quantity > 0)
 
-/** The items' subtotal in reais, to the centavo, as the free-freight rules see it; too large to count in centavos is freight_unavailable. */
 export function subtotalOf(items: ShippableItem[]): number {
   const cents = toCents(shippable(items).reduce((sum, item) => sum + unitPriceOf(item) * item.quantity, 0))
+  // Beyond R$ 90 trillion no sum of centavos is exact (and beyond 1e306, none is finite).
   if (!Number.isSafeInteger(cents)) {
-    // Beyond R$ 90 trillion no sum of centavos is exact (and beyond 1e306, none is finite).
     throw new ShopperError("freight_unavailable", `the items' subtotal (${cents / 100}) is too large to price`)
   }
   return cents / 100
@@ -91,16 +83,10 @@ function byContent(a: FreightVolume, b: FreightVolume): number {
   return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0
 }
 
-/**
- * A cart's freight query: one volume per line (the variant's measures, the product's weight, else
- * the default package), the settings' extra days plus the items' largest handling days, extra
- * price and free freight; a return swaps the CEPs and adds none of them.
- */
+/** One volume per line (the variant's measures, the product's weight, else the default package), extra days and price, and free freight. */
 export function buildFreightQuery(request: QuoteRequest, settings: FreteSettings, units: { weight: WeightUnit; dimension: DimensionUnit }): BuiltQuery {
   const destination: unknown = request.destinationCep
-  if (destination === null || destination === undefined || (typeof destination === "string" && !destination.trim())) {
-    throw new ShopperError("missing_cep")
-  }
+  if (destination === null || destination === undefined || (typeof destination === "string" && !destination.trim())) throw new ShopperError("missing_cep")
   const destinationCep = tryNormalizeCep(destination)
   if (!destinationCep) throw new ShopperError("invalid_cep")
   const originCep = tryNormalizeCep(request.originCep) ?? settings.origin_cep

@@ -1,19 +1,19 @@
-import { CircuitOpenError, type CallVerdict, type CircuitBreaker, type CircuitStats } from "../http/circuit-breaker"
+import { CircuitOpenError, type CallVerdict, type CircuitBreaker } from "../http/circuit-breaker"
 import { CepNotFoundError, FreightQueryRejectedError } from "../freight/errors"
 import { OwnWaitTimeoutError } from "../http/errors"
 import type { FreightClient } from "../freight/client"
 import type { FreightQuery, FreightQuote } from "../freight/schemas"
 import { silentLogger, type FreteLogger } from "../utils/logger"
-import { canonicalKey, hashKey, QuoteCache, Received, type QuoteCacheStats, type QuoteSource } from "../quote-cache/quote-cache"
+import { canonicalKey, hashKey, QuoteCache, Received, type QuoteSource } from "../quote-cache/quote-cache"
+import { LockWaitTimeout } from "../quote-cache/shared-tier"
 import type { FreteSettings } from "../settings/schema"
+import { formatCep } from "../brazil/cep"
 import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
-import { OriginWatch, type OriginProblem } from "./origin-watch"
-import { QuoteRefusedError, type Asker, type GuardStats, type QuoteAdmission } from "./quote-admission"
+import { QuoteRefusedError, type Asker, type QuoteAdmission } from "./quote-admission"
+import { SharedLoad, type SharedTierConfig } from "./shared-load"
+import { ShopperError } from "./shopper-error"
 
 export type { Asker } from "./quote-admission"
-import { LockWaitTimeout } from "../quote-cache/shared-tier"
-import { SharedLoad, type SharedTierConfig, type SharedTierStats } from "./shared-load"
-import { ShopperError } from "./shopper-error"
 
 export class FreightNotConfiguredError extends Error {
   constructor() {
@@ -22,17 +22,41 @@ export class FreightNotConfiguredError extends Error {
   }
 }
 
-/** An answer without a single quotation: a failure, so the last real answer is kept and served. */
-export class NoQuotationError extends Error {
-  constructor() {
-    super("The freight API answered no quotation")
-    this.name = "NoQuotationError"
+/** The origin CEPs the freight API refused (erro_id 101): logged once, shown in the admin until any answer comes. */
+export class OriginWatch {
+  private readonly problems = new Map<string, string>()
+  private readonly logged = new Set<string>()
+
+  /** True the first time since that origin last answered, for the caller to log it once. */
+  report(cep: string, now: Date): boolean {
+    this.problems.delete(cep)
+    this.problems.set(cep, now.toISOString())
+    if (this.logged.has(cep)) return false
+    this.logged.add(cep)
+    return true
+  }
+
+  answered(cep: string): void {
+    this.problems.clear()
+    this.logged.delete(cep)
+  }
+
+  current(): { cep: string; message: string; seen_at: string } | null {
+    const last = [...this.problems.entries()].at(-1)
+    if (!last) return null
+    const [cep, seenAt] = last
+    return {
+      cep,
+      seen_at: seenAt,
+      message:
+        `A transportadora não reconhece o CEP de origem ${formatCep(cep)}. Corrija o CEP do local de estoque ` +
+        "(Configurações → Locais e envio) ou o CEP de origem destas configurações. Enquanto isso, o checkout usa a tabela de contingência, se houver uma.",
+    }
   }
 }
 
 export interface QuoteOutcome {
   offers: Offer[]
-  /** Where the prices come from: a cached or fresh answer, an older answer, or the fallback table. */
   source: QuoteSource | "fallback"
   /** Milliseconds of the freight API's call this answer waited for (0 when none was made for it). */
   upstreamMs: number
@@ -41,30 +65,22 @@ export interface QuoteOutcome {
 export interface CheckoutQuoterDeps {
   /** Null: every price asks the API (the naive plugin, for measuring). */
   cache: QuoteCache<FreightQuote> | null
-  /** Null when the API is not configured. */
   freightClient: () => FreightClient | null
   breaker?: CircuitBreaker | null
   admission?: QuoteAdmission | null
-  /** The tier the store's instances share (Medusa's Caching Module), when there is one. */
   shared?: SharedTierConfig | null
   logger?: FreteLogger
   now?: () => Date
 }
 
-/**
- * The failure policy of checkout: a fresh cached quote; else one upstream call shared by all
- * who ask the same query; on failure (or a new query the quota guard refused) the last answer to
- * that query; else the fallback table; else an error that says the freight cannot be priced. A
- * destination CEP the service does not know is the shopper's to fix, and gets no fallback price.
- * Never a price of 0 for a failure.
- */
+// Checkout's failure policy: a fresh cached quote; else one upstream call shared by all who ask the query; on failure (or a
+// refusal of the quota guard) the last answer; else the fallback table; else freight_unavailable. Never a price of 0 for a failure.
 export class CheckoutQuoter {
   private readonly logger: FreteLogger
   private readonly now: () => Date
   private readonly origins = new OriginWatch()
   private account = "none"
   private readonly shared: SharedLoad | null
-  /** How long the call that gave each fresh answer took, for the callers that waited for it. */
   private readonly upstreamTimes = new WeakMap<FreightQuote, number>()
 
   constructor(private readonly deps: CheckoutQuoterDeps) {
@@ -73,7 +89,6 @@ export class CheckoutQuoter {
     this.shared = deps.shared ? new SharedLoad(deps.shared, this.logger) : null
   }
 
-  /** Whether a failure says something of its query, so the cache may remember it for that key. */
   static remembersFailure(error: unknown): boolean {
     return !(error instanceof CircuitOpenError) && !(error instanceof LockWaitTimeout) && !(error instanceof QuoteRefusedError) && !(error instanceof OwnWaitTimeoutError)
   }
@@ -84,26 +99,11 @@ export class CheckoutQuoter {
     return error instanceof OwnWaitTimeoutError ? "ignore" : "failure"
   }
 
-  cacheStats(): QuoteCacheStats | null {
-    return this.deps.cache?.stats() ?? null
-  }
-
-  sharedStats(): SharedTierStats | null {
-    return this.shared?.stats() ?? null
-  }
-
-  /** An origin CEP the freight API refused (erro_id 101) and has not answered for since, or null. */
-  originProblem(): OriginProblem | null {
-    return this.origins.current()
-  }
-
-  guardStats(): GuardStats | null {
-    return this.deps.admission?.stats() ?? null
-  }
-
-  circuitStats(): CircuitStats | null {
-    return this.deps.breaker?.stats() ?? null
-  }
+  readonly cacheStats = () => this.deps.cache?.stats() ?? null
+  readonly sharedStats = () => this.shared?.stats() ?? null
+  readonly originProblem = () => this.origins.current()
+  readonly guardStats = () => this.deps.admission?.stats() ?? null
+  readonly circuitStats = () => this.deps.breaker?.stats() ?? null
 
   /** The account (a fingerprint of URL and token) whose answers are kept; a new one forgets the old one's prices. */
   useAccount(fingerprint: string): void {
@@ -123,26 +123,17 @@ export class CheckoutQuoter {
     try {
       const cache = this.deps.cache
       const key = this.keyOf(query)
-      const result = cache
-        ? await cache.get(key, () => this.load(query, key, startedAt, settings, asker))
-        : { value: unwrap(await this.load(query, key, startedAt, settings, asker)), source: "upstream" as const, error: undefined }
-      // An answer for this origin, fresh or kept: the service knows it.
+      const load = () => this.load(query, key, startedAt, settings, asker)
+      const result = cache ? await cache.get(key, load) : { value: unwrap(await load()), source: "upstream" as const, error: undefined }
       this.origins.answered(query.originCep)
-      if (result.error instanceof QuoteRefusedError) this.deps.admission?.answered("kept")
+      if (result.error instanceof QuoteRefusedError) this.deps.admission?.answered("answered_from_kept")
       const offers = offersFromQuote(result.value, settings, this.now())
-      if (offers.length) {
-        return { offers, source: result.source, upstreamMs: result.source === "upstream" ? (this.upstreamTimes.get(result.value) ?? 0) : 0 }
-      }
+      if (offers.length) return { offers, source: result.source, upstreamMs: result.source === "upstream" ? (this.upstreamTimes.get(result.value) ?? 0) : 0 }
       reason = "the freight API offered no enabled service"
     } catch (error) {
-      if (error instanceof CepNotFoundError && error.which === "destination") {
-        throw new ShopperError("cep_not_served")
-      }
-      if (error instanceof QuoteRefusedError) {
-        return this.answerRefusal(query, settings, error, asker)
-      }
+      if (error instanceof CepNotFoundError && error.which === "destination") throw new ShopperError("cep_not_served")
+      if (error instanceof QuoteRefusedError) return this.answerRefusal(query, settings, error, asker)
       if (error instanceof CepNotFoundError && this.origins.report(query.originCep, this.now())) {
-        // The store's configuration is wrong, not the shopper's CEP: said once, loudly, and shown in the admin.
         this.logger.error(
           `frete: the freight API does not know the origin CEP ${query.originCep} (erro_id 101): correct the stock location's postal code or the settings' origin_cep; until then checkout uses the fallback table, if any`
         )
@@ -158,14 +149,13 @@ export class CheckoutQuoter {
     throw new ShopperError("freight_unavailable", reason)
   }
 
-  /** A refused new query (the kept answer was tried by the cache): the fallback table, else "try again in a moment". */
   private answerRefusal(query: FreightQuery, settings: FreteSettings, refusal: QuoteRefusedError, asker: Asker): QuoteOutcome {
     const fallback = fallbackOffers(query, settings, this.now())
     if (fallback.length) {
-      this.deps.admission?.answered("table")
+      this.deps.admission?.answered("answered_from_table")
       return { offers: fallback, source: "fallback", upstreamMs: 0 }
     }
-    this.deps.admission?.answered("refused")
+    this.deps.admission?.answered("refused_without_table")
     // Said to this caller: one who joined another's refused load gets the wait too.
     asker.retryAfterSeconds = refusal.retryAfterSeconds
     throw new ShopperError("too_many_quotes", refusal.message)
@@ -179,24 +169,17 @@ export class CheckoutQuoter {
   /** The one place a new query goes to the freight API: the quota guard (unless the open circuit refuses anyway), then the breaker. */
   private async upstream(query: FreightQuery, startedAt: number, settings: FreteSettings, asker: Asker): Promise<FreightQuote> {
     const client = this.deps.freightClient()
-    if (!client) {
-      throw new FreightNotConfiguredError()
-    }
+    if (!client) throw new FreightNotConfiguredError()
     const breaker = this.deps.breaker
-    if (this.deps.admission && (breaker?.wouldAllow() ?? true)) {
-      await this.deps.admission.admit(settings, asker)
-    }
+    if (this.deps.admission && (breaker?.wouldAllow() ?? true)) await this.deps.admission.admit(settings, asker)
     const ask = () => client.quote(query, { startedAt })
     const asked = performance.now()
     const quote = breaker ? await breaker.run(ask, CheckoutQuoter.verdictOn) : await ask()
-    if (!quote.quotations.length) {
-      throw new NoQuotationError()
-    }
+    // A failure, so the last real answer is kept and served.
+    if (!quote.quotations.length) throw new Error("The freight API answered no quotation")
     this.upstreamTimes.set(quote, performance.now() - asked)
     return quote
   }
 }
 
-function unwrap(loaded: FreightQuote | Received<FreightQuote>): FreightQuote {
-  return loaded instanceof Received ? loaded.value : loaded
-}
+const unwrap = (loaded: FreightQuote | Received<FreightQuote>): FreightQuote => (loaded instanceof Received ? loaded.value : loaded)

@@ -3,22 +3,18 @@ import { deliveryEstimate } from "../brazil/business-days"
 import type { FreightQuery, FreightQuote } from "../freight/schemas"
 import type { FreteSettings } from "../settings/schema"
 
-/** One way to ship the cart, after the merchant's settings: what the shopper is offered. */
 export interface Offer {
   service: string
   name: string
   carrier: string | null
   amountCents: number
-  /** Business days; 0 is same day; null when the carrier does not know. */
-  days: number | null
-  /** "YYYY-MM-DD"; null when days is. */
-  deliveryEstimate: string | null
+  days: number | null // business days; 0 is same day
+  deliveryEstimate: string | null // "YYYY-MM-DD"
   isFallback: boolean
   consultaToken: string | null
   code: string | null
 }
 
-/** The merchant's order of services (unlisted ones after), then price. */
 export function byDisplayOrder(settings: FreteSettings) {
   const position = new Map(settings.services.map((service, index) => [service.metaname, index]))
   return (a: { service: string; amountCents: number }, b: { service: string; amountCents: number }) =>
@@ -26,7 +22,6 @@ export function byDisplayOrder(settings: FreteSettings) {
     a.amountCents - b.amountCents
 }
 
-/** The quote's quotations the merchant did not disable, under the merchant's names, in display order. */
 export function offersFromQuote(quote: FreightQuote, settings: FreteSettings, now: Date): Offer[] {
   const asOffered = serviceAsOffered(settings)
   return quote.quotations
@@ -45,7 +40,6 @@ export function offersFromQuote(quote: FreightQuote, settings: FreteSettings, no
     .sort(byDisplayOrder(settings))
 }
 
-/** A quotation as checkout shows it: under the merchant's name if renamed, and whether it is offered at all. */
 export function serviceAsOffered(settings: FreteSettings) {
   const configured = new Map(settings.services.map((service) => [service.metaname, service]))
   return (quotation: { service: string; serviceName: string }): { name: string; enabled: boolean } => {
@@ -56,16 +50,10 @@ export function serviceAsOffered(settings: FreteSettings) {
   }
 }
 
-/** Real weight or cubic weight (L × W × H / 6000), whichever is larger, for the whole cart. */
-export function billableWeightKg(query: FreightQuery): number {
-  return query.volumes.reduce((sum, volume) => sum + Math.max(volume.weightKg, (volume.lengthCm * volume.widthCm * volume.heightCm) / 6000) * volume.quantity, 0)
-}
+export const billableWeightKg = (query: FreightQuery): number =>
+  query.volumes.reduce((sum, volume) => sum + Math.max(volume.weightKg, (volume.lengthCm * volume.widthCm * volume.heightCm) / 6000) * volume.quantity, 0)
 
-/**
- * Offers from the fallback table, for when the freight API cannot answer: each service's first
- * weight band that holds the cart, plus the query's extra days and price; with free freight, the
- * cheapest is free, as the service does it.
- */
+/** Each service's first weight band that holds the cart, plus the query's extra days and price; with free freight the cheapest is free, as the service does it. */
 export function fallbackOffers(query: FreightQuery, settings: FreteSettings, now: Date): Offer[] {
   const weight = billableWeightKg(query)
   const offers = settings.fallback.flatMap((entry): Offer[] => {
@@ -89,10 +77,7 @@ export const FASTEST = "fastest"
 
 const daysOrLast = (offer: Offer) => (offer.days === null ? Number.MAX_SAFE_INTEGER : offer.days)
 
-/**
- * The offer for a fulfillment option: `cheapest` (then fewest days), `fastest` (unknown last, then
- * cheapest), or a service's metaname (its cheapest quotation, should an auction repeat it).
- */
+/** `cheapest` (then fewest days), `fastest` (unknown last, then cheapest), or a service's metaname (its cheapest quotation, should an auction repeat it). */
 export function pickOffer(offers: Offer[], optionId: string): Offer | undefined {
   const byPrice = (a: Offer, b: Offer) => a.amountCents - b.amountCents || daysOrLast(a) - daysOrLast(b)
   const byDays = (a: Offer, b: Offer) => daysOrLast(a) - daysOrLast(b) || a.amountCents - b.amountCents

@@ -2,8 +2,7 @@
 export type GrantBudget = (key: string, windowStart: number, want: number, limit: number) => Promise<number>
 
 type Bound = { key: string; limit: number }
-/** The bound that refused a take (its index among those asked) and the wait until its minute ends. */
-type Refusal = { index: number; retryAfterMs: number }
+type Refusal = { index: number; retryAfterMs: number } // the bound that refused, by its index among those asked
 
 export const WINDOW_MS = 60_000
 const SHARED_WAIT_MS = 100 // how long a take waits for the shared count before this instance decides alone
@@ -12,7 +11,7 @@ const SHARED_RETRY_MS = 1000 // after the shared count failed, how long this ins
 /** A tenth of the bound. A unit an instance holds unused in its minute is lost to the others: a bound is reached a little early, never passed. */
 export const leaseSize = (limit: number): number => Math.max(1, Math.floor(limit / 10))
 
-/** Lent ahead of the count's answer so a burst never waits: one lease, for a bound of 100 or more, which may then be passed by a tenth per instance. */
+/** Lent ahead of the count's answer so a burst never waits: one lease, for a bound of 100 or more, then passed by up to a tenth per instance. */
 const lendable = (limit: number): number => (leaseSize(limit) >= 10 ? leaseSize(limit) : 0)
 
 interface Lease {
@@ -95,7 +94,6 @@ export class QuotaLeases {
     }
   }
 
-  /** Resolves false when the shared count failed (then this instance decides alone for a while). */
   private startRefill(bound: Bound, lease: Lease, window: number): Promise<boolean> {
     lease.refillStartedAt = this.now()
     lease.refill = this.grant(bound.key, window, leaseSize(bound.limit), bound.limit)
@@ -130,7 +128,6 @@ export class QuotaLeases {
   }
 }
 
-/** Whether `pending` resolves true within `ms`. */
 async function within(pending: Promise<boolean>, ms: number): Promise<boolean> {
   if (ms <= 0) return false
   let timer: NodeJS.Timeout | undefined

@@ -1,38 +1,28 @@
-import { hashKey } from "../quote-cache/quote-cache"
-import { silentLogger, type FreteLogger } from "../utils/logger"
-import type { FreteSettings } from "../settings/schema"
-import { LRUCache } from "lru-cache"
-import { QuotaLeases, WINDOW_MS, type GrantBudget } from "./quota-leases"
 import type { ILockingModule } from "@medusajs/framework/types"
+import { LRUCache } from "lru-cache"
+import { hashKey } from "../quote-cache/quote-cache"
+import type { FreteLogger } from "../utils/logger"
+import type { FreteSettings } from "../settings/schema"
+import { QuotaLeases, WINDOW_MS, type GrantBudget } from "./quota-leases"
 
 /** The store-wide ceiling's key: no client's hash (32 hex digits) can be it. */
 const STORE = "store"
 
-/** Who asks for a quote; the quoter writes back the time spent in the quota guard and, on a refusal, the wait to say. */
+/** Who asks for a quote; the quoter writes back `guardMs` (time in the quota guard) and, on a refusal, `retryAfterSeconds`. */
 export interface Asker {
-  /** The guard's client (a cart, a client address); none, as for the admin or a job: unbounded. */
-  client?: string
-  /** The client's bound counted by this instance alone (a cart: no shared count to ask for each new one). */
-  local?: boolean
-  /** When the freight deadline starts (epoch ms); now by default. */
-  startedAt?: number
-  /** Medusa's Locking Module: one call per query across the store's instances (checkout's provider gives it). */
-  locking?: ILockingModule
+  client?: string // none (the admin, a job): unbounded
+  local?: boolean // the client's bound counted by this instance alone (a cart: no shared count to ask for each new one)
+  startedAt?: number // when the freight deadline starts (epoch ms)
+  locking?: ILockingModule // one call per query across the store's instances
   guardMs?: number
   retryAfterSeconds?: number
 }
 
-const ANSWERED = { kept: "answered_from_kept", table: "answered_from_table", refused: "refused_without_table" } as const
-
-/** The guard's figures in this process, as the admin API sends them. */
 export type GuardStats = ReturnType<QuoteAdmission["stats"]>
 
 /** Not a failure of the freight API (the circuit breaker never sees it, the cache does not remember it): answered as an outage is. */
 export class QuoteRefusedError extends Error {
-  constructor(
-    readonly refusedBy: "client" | "store",
-    readonly retryAfterMs: number
-  ) {
+  constructor(readonly refusedBy: "client" | "store", readonly retryAfterMs: number) {
     super(refusedBy === "client" ? "The client's bound of new freight queries per minute is reached" : "The store's ceiling of new freight queries per minute is reached")
     this.name = "QuoteRefusedError"
   }
@@ -48,13 +38,13 @@ export class QuoteAdmission {
   private readonly warnedAt = { store: -Infinity, ledger: -Infinity }
   private readonly counters = { admitted: 0, refused_by_client: 0, refused_by_store: 0, answered_from_kept: 0, answered_from_table: 0, refused_without_table: 0 }
   private lastRefusalAt: number | null = null
-  /** The takes of clients counted by this instance alone, per minute (a bounded number of them). */
-  private readonly localCounts = new LRUCache<string, number>({ max: 50_000, ttl: 2 * WINDOW_MS })
   private ceilingReachedAt: number | null = null
+  // The takes of clients counted by this instance alone, per minute.
+  private readonly localCounts = new LRUCache<string, number>({ max: 50_000, ttl: 2 * WINDOW_MS })
 
   constructor(
     grant: GrantBudget,
-    private readonly logger: FreteLogger = silentLogger,
+    private readonly logger: FreteLogger,
     private readonly now: () => number = Date.now
   ) {
     this.leases = new QuotaLeases(grant, now, (error) =>
@@ -71,17 +61,13 @@ export class QuoteAdmission {
       const window = Math.floor(this.now() / WINDOW_MS)
       const localKey = `${client}@${window}`
       const localUsed = asker.local ? (this.localCounts.get(localKey) ?? 0) : 0
-      const refusal =
-        localUsed >= limit
-          ? { index: 0, retryAfterMs: (window + 1) * WINDOW_MS - this.now() }
-          : asker.local
-            ? await this.leases.take([{ key: STORE, limit: settings.quote_store_limit_per_minute }]).then((refused) => refused && { ...refused, index: 1 })
-            : await this.leases.take([
-                { key: client, limit },
-                { key: STORE, limit: settings.quote_store_limit_per_minute },
-              ])
-      if (refusal === null && asker.local) this.localCounts.set(localKey, localUsed + 1)
+      const store = { key: STORE, limit: settings.quote_store_limit_per_minute }
+      let refusal: { index: number; retryAfterMs: number } | null
+      if (localUsed >= limit) refusal = { index: 0, retryAfterMs: (window + 1) * WINDOW_MS - this.now() }
+      else if (asker.local) refusal = await this.leases.take([store]).then((refused) => refused && { ...refused, index: 1 })
+      else refusal = await this.leases.take([{ key: client, limit }, store])
       if (refusal === null) {
+        if (asker.local) this.localCounts.set(localKey, localUsed + 1)
         this.counters.admitted++
         return
       }
@@ -90,7 +76,7 @@ export class QuoteAdmission {
       this.counters[`refused_by_${refusedBy}`]++
       if (refusedBy === "store") {
         this.ceilingReachedAt = this.now()
-        this.warn("store", `frete: the store's ceiling of ${settings.quote_store_limit_per_minute} new freight queries per minute is reached; until the minute ends new quotes are answered from earlier answers or the fallback table (or refused where the store has none): raise quote_store_limit_per_minute in the settings if your freight plan allows more`)
+        this.warn("store", `frete: the store's ceiling of ${store.limit} new freight queries per minute is reached; until the minute ends new quotes are answered from earlier answers or the fallback table (or refused where the store has none): raise quote_store_limit_per_minute in the settings if your freight plan allows more`)
       }
       throw new QuoteRefusedError(refusedBy, refusal.retryAfterMs)
     } finally {
@@ -98,8 +84,8 @@ export class QuoteAdmission {
     }
   }
 
-  answered(how: keyof typeof ANSWERED): void {
-    this.counters[ANSWERED[how]]++
+  answered(how: "answered_from_kept" | "answered_from_table" | "refused_without_table"): void {
+    this.counters[how]++
   }
 
   stats() {

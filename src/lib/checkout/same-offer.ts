@@ -1,6 +1,5 @@
 import { CHEAPEST, pickOffer, type Offer } from "./offers"
 
-/** What makes two options one row to a shopper. */
 export const sameOfferKey = (offer: Offer): string => JSON.stringify([offer.service, offer.amountCents, offer.deliveryEstimate, offer.carrier])
 
 /** The fulfillment option a shipping option's `data` stands for, as the provider reads it (no id: the cheapest). */
@@ -8,11 +7,7 @@ export const fulfillmentOptionOf = (data: Record<string, unknown> | null | undef
 
 export type ProviderOption = { name: string; data: Record<string, unknown> | null; service_zone_id: string; shipping_profile_id: string | null }
 
-/**
- * The options one quote resolves to the same offer within a service zone and shipping profile, in
- * groups of two or more names (the store quote route shows only the first); two options for the same
- * fulfillment option are one even when the quote lacks its service.
- */
+/** Groups of two or more options one quote resolves to the same offer (or fulfillment option) within a service zone and shipping profile. */
 export function overlappingOptions(options: ProviderOption[], offers: Offer[]): Array<{ option_names: string[] }> {
   const groups = new Map<string, string[]>()
   for (const option of options) {

@@ -5,15 +5,6 @@ import { Received } from "../quote-cache/quote-cache"
 import { LockWaitTimeout, type KeptQuote, type SharedQuoteTier } from "../quote-cache/shared-tier"
 import type { FreteLogger } from "../utils/logger"
 
-export interface SharedTierStats {
-  /** Loads answered by another instance's kept answer. */
-  hits: number
-  /** Loads that waited for another instance's call of the same query and took its answer. */
-  waited: number
-  /** Reads, writes or locks of the tier that failed (the load then went on by itself). */
-  errors: number
-}
-
 export interface SharedTierConfig {
   tier: () => SharedQuoteTier | null
   successTtlMs: number
@@ -22,15 +13,12 @@ export interface SharedTierConfig {
 
 type LockedOutcome = { kept: KeptQuote } | { quote: FreightQuote } | { error: unknown }
 
-/**
- * A query this process has no answer for: another instance's fresh answer when the shared tier
- * keeps one; else, holding the query's lock when the caller gives a Locking Module (checkout's
- * provider does), this process's own call, whose answer is kept for the others. A lock had at once
- * means no instance was calling: the read before it stands, so an uncontended cold quote costs a
- * read, the lock and a write. A tier that fails is passed by, with a warning a minute.
- */
+// A query this process has no answer for: another instance's fresh answer from the shared tier; else, holding the query's lock
+// when the caller gives a Locking Module, this process's own call, kept for the others. A lock had at once means no instance was
+// calling, so the read before it stands: an uncontended cold quote costs a read, the lock and a write. A failing tier is passed by.
 export class SharedLoad {
-  private readonly counters: SharedTierStats = { hits: 0, waited: 0, errors: 0 }
+  // hits: another instance's kept answer; waited: taken after waiting for its call; errors: failed reads, writes or locks.
+  private readonly counters = { hits: 0, waited: 0, errors: 0 }
   private warnedAt = -Infinity
 
   constructor(
@@ -38,7 +26,7 @@ export class SharedLoad {
     private readonly logger: FreteLogger
   ) {}
 
-  stats(): SharedTierStats | null {
+  stats() {
     return this.config.tier() ? { ...this.counters } : null
   }
 

@@ -1,6 +1,5 @@
 import { STORE_ERROR_MESSAGES, type StoreErrorCode } from "./storefront-contract"
 
-/** Why a cart cannot be priced, in terms a shopper can act on. */
 export type ShopperErrorCode = StoreErrorCode | "missing_cep" | "unsupported_currency" | "no_items" | "no_origin"
 
 const MESSAGES: Record<ShopperErrorCode, string> = {
@@ -11,14 +10,13 @@ const MESSAGES: Record<ShopperErrorCode, string> = {
   no_origin: "O frete não pode ser calculado agora: a loja ainda não informou o CEP de origem.",
 }
 
-/** An error whose message is meant for the shopper; `code` is for the storefront and logs. */
+/** An error whose message is meant for the shopper; `code` is for the storefront, `detail` for the logs. */
 export class ShopperError extends Error {
   constructor(readonly code: ShopperErrorCode, readonly detail?: string) {
     super(MESSAGES[code])
     this.name = "ShopperError"
   }
 
-  /** The shopper's input is at fault (400), not the store or a service. */
   get isInputError(): boolean {
     return ["missing_cep", "invalid_cep", "cep_not_served", "unsupported_currency", "no_items"].includes(this.code)
   }

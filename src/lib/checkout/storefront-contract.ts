@@ -16,18 +16,12 @@ export interface FreteFacts {
 }
 
 /** One shipping option's price for a CEP, as `POST /store/frete/quotes` answers it. */
-export interface FreteQuote {
+export interface FreteQuote extends Omit<FreteFacts, "service_name"> {
   option_id: string
-  /** The shipping option's name, as the merchant named it. */
   name: string
-  service: string
-  carrier: string | null
   /** Reais, major units: 33.14 is R$ 33,14. */
   amount: number
   currency_code: "brl"
-  days: number | null
-  delivery_estimate: string | null
-  is_fallback: boolean
 }
 
 /** The body of `POST /store/frete/quotes`: a product page's items, or a cart. */
@@ -40,10 +34,9 @@ export interface FreteQuotesAnswer {
   quotes: FreteQuote[]
 }
 
-/** The error codes of the store answers that the kit tells apart (the body's `code`). */
 export type StoreErrorCode = "invalid_cep" | "cep_not_served" | "too_many_quotes" | "freight_unavailable" | "option_unavailable"
 
-/** The server sends these; the kit shows one when an answer lost it, or recognises it when an answer lost its code. */
+/** The kit shows one when an answer lost it, or recognises it when an answer lost its code. */
 export const STORE_ERROR_MESSAGES: Record<StoreErrorCode, string> = {
   invalid_cep: "CEP inválido. Informe os 8 dígitos do CEP, por exemplo 01310-100.",
   cep_not_served: "Não encontramos esse CEP. Confira o CEP de entrega e tente novamente.",

@@ -1,36 +1,25 @@
 import { createHash } from "node:crypto"
 import { LRUCache } from "lru-cache"
 
-/** Defaults live in the plugin's options (`freight.cache`). */
 export interface QuoteCacheOptions {
   maxEntries: number
   successTtlMs: number
   failureTtlMs: number // no new load of a failed key meanwhile
   staleTtlMs: number // how long after it was stored an expired success may be served when upstream fails
-  /** Whether a failure is remembered; false for one that says nothing of the query (an open circuit). Stale is served either way. */
-  remembers?: (error: unknown) => boolean
+  remembers?: (error: unknown) => boolean // false: a failure that says nothing of the query (an open circuit); stale is served either way
   now?: () => number
 }
 
-/** `shared`: another instance's answer, from the store's shared cache (see Received). */
 export type QuoteSource = "cache" | "shared" | "upstream" | "stale"
 
-/** `error`: the failure that made us serve stale; `storedAt`: when upstream gave the value. */
 export type QuoteCacheResult<T> = { value: T; source: QuoteSource; error?: unknown; storedAt: number }
 
-/** `loads`: calls of `load`, however many callers shared each one. */
-export type QuoteCacheStats = ReturnType<QuoteCache<unknown>["stats"]>
-
-/** A value `load` got from another instance (the shared cache): fresh from `storedAt`, not from now. */
+/** A value `load` got from another instance: fresh from `storedAt`, not from now. */
 export class Received<T> {
-  constructor(
-    readonly value: T,
-    readonly storedAt: number
-  ) {}
+  constructor(readonly value: T, readonly storedAt: number) {}
 }
 
 type Stored<T> = { value: T; storedAt: number; source: "upstream" | "shared" }
-
 type Load<T> = () => Promise<T | Received<T>>
 
 /** lru-cache's `fetch()`: the bound, each success's TTL, one `load` per key for concurrent callers; a second LRUCache remembers failures. */

@@ -1,6 +1,6 @@
-import type { ILockingModule } from "@medusajs/framework/types"
+import type { ICachingModuleService, ILockingModule } from "@medusajs/framework/types"
 import { z } from "zod"
-import { freightQuoteSchema, type FreightQuote } from "../freight/schemas"
+import { freightQuoteSchema } from "../freight/schemas"
 
 /** The quote answers the store's instances share (Medusa's Caching Module), and a lock per query (its Locking Module). */
 export interface SharedQuoteTier {
@@ -10,11 +10,9 @@ export interface SharedQuoteTier {
   exclusive<T>(key: string, waitMs: number, job: (waited: boolean) => Promise<T>, locking: ILockingModule): Promise<T>
 }
 
-/** An answer as kept in the shared tier, with when it was received (epoch ms). */
-export interface KeptQuote {
-  quote: FreightQuote
-  storedAt: number
-}
+// `storedAt`: when the answer was received (epoch ms).
+const keptQuoteSchema = z.object({ storedAt: z.number(), quote: freightQuoteSchema })
+export type KeptQuote = z.infer<typeof keptQuoteSchema>
 
 export class LockWaitTimeout extends Error {
   constructor(waitMs: number) {
@@ -23,10 +21,59 @@ export class LockWaitTimeout extends Error {
   }
 }
 
-const keptQuoteSchema = z.object({ storedAt: z.number(), quote: freightQuoteSchema })
-
-/** A kept answer as another instance (or another version of the plugin) wrote it; null when it is not one. */
+/** As another instance (or another version of the plugin) wrote it. */
 export function readKeptQuote(stored: unknown): KeptQuote | null {
   const parsed = keptQuoteSchema.safeParse(stored)
   return parsed.success ? parsed.data : null
+}
+
+/** A lock had later than this after it was asked for was held by another instance. */
+const WAITED_MS = 5
+
+/** The tier on Medusa's Caching Module (Redis with its provider, so every instance reads it); null without one. It opens no Redis client of its own. */
+export function sharedQuoteTier(caching: ICachingModuleService | undefined): SharedQuoteTier | null {
+  if (!caching) return null
+  const cacheKey = (key: string) => `frete:quote:${key}`
+  return {
+    async read(key) {
+      return readKeptQuote(await caching.get({ key: cacheKey(key) }))
+    },
+    async write(key, kept, ttlMs) {
+      // Whole seconds, as the Caching Module's providers count them, never 0 (no expiry); the tag lets all be cleared at once.
+      await caching.set({ key: cacheKey(key), data: kept, ttl: Math.max(1, Math.floor(ttlMs / 1000)), tags: ["frete:quotes"], options: { autoInvalidate: false } })
+    },
+    async exclusive(key, waitMs, job, lock) {
+      // The Locking Module waits in whole seconds (1 at least); the quote's own deadline is shorter.
+      let timer: NodeJS.Timeout | undefined
+      let gaveUp = false
+      let started = false
+      const waited = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => {
+          gaveUp = true
+          reject(new LockWaitTimeout(waitMs))
+        }, waitMs)
+      })
+      const askedAt = performance.now()
+      const locked = lock.execute(
+        cacheKey(key),
+        () => {
+          started = true
+          clearTimeout(timer)
+          // Had after this caller stopped waiting (it answered from elsewhere): nothing to do.
+          return gaveUp ? Promise.reject(new LockWaitTimeout(waitMs)) : job(performance.now() - askedAt > WAITED_MS)
+        },
+        { timeout: Math.max(1, Math.ceil(waitMs / 1000)), expire: 30 }
+      )
+      try {
+        return await Promise.race([locked, waited])
+      } catch (error) {
+        // The Locking Module's own acquire timeout: "Timed-out acquiring lock."
+        if (!started && error instanceof Error && /timed-?out acquiring lock/i.test(error.message)) throw new LockWaitTimeout(waitMs)
+        throw error
+      } finally {
+        clearTimeout(timer)
+        locked.catch(() => undefined)
+      }
+    },
+  }
 }

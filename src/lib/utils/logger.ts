@@ -1,4 +1,3 @@
-/** The part of Medusa's logger the core uses. */
 export interface FreteLogger {
   debug(message: string): void
   info(message: string): void

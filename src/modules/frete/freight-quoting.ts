@@ -3,38 +3,29 @@ import type { FreteOptions } from "../../../medusa-plugin.config"
 import { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
 import { QuoteAdmission } from "../../lib/checkout/quote-admission"
 import type { GrantBudget } from "../../lib/checkout/quota-leases"
-import type { SharedQuoteTier } from "../../lib/quote-cache/shared-tier"
+import { sharedQuoteTier, type SharedQuoteTier } from "../../lib/quote-cache/shared-tier"
 import { CircuitBreaker, type CircuitTransition } from "../../lib/http/circuit-breaker"
 import type { FreightClient } from "../../lib/freight/client"
 import type { FreightQuote } from "../../lib/freight/schemas"
 import { QuoteCache } from "../../lib/quote-cache/quote-cache"
-import { sharedQuoteTier } from "./shared-quote-tier"
 
 type Deps = {
   options: FreteOptions
   logger: Logger
-  /** Medusa's Caching Module, when the store registers it: the quote answers' shared tier. */
   caching: () => ICachingModuleService | undefined
   freightClient: () => FreightClient | null
   /** The quota guard's shared count, in Postgres across the store's instances (quote-takes.ts). */
   grantBudget: GrantBudget
 }
 
-/**
- * The checkout quoter every part of the plugin in this process shares (provider and store quote
- * route), put together from the options: the quote cache, its tier shared with the store's other
- * instances, the quota guard over the new queries of store requests, and the circuit breaker,
- * whose turns are logged for the merchant.
- */
+/** The checkout quoter the provider and the store quote route of this process share, put together from the options. */
 export function createCheckoutQuoter({ options, logger, caching, freightClient, grantBudget }: Deps): CheckoutQuoter {
   const { cache, circuitBreaker, timeoutMs } = options.freight
   let tier: SharedQuoteTier | null | undefined
   const sharedTier = () => {
     if (tier === undefined) {
       tier = sharedQuoteTier(caching())
-      if (tier) {
-        logger.info("frete: quote answers are shared with the store's other instances through Medusa's Caching Module")
-      }
+      if (tier) logger.info("frete: quote answers are shared with the store's other instances through Medusa's Caching Module")
     }
     return tier
   }

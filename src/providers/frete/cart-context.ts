@@ -5,7 +5,6 @@ import { numberOf } from "../../lib/utils/number-of"
 type Measures = { weight?: unknown; length?: unknown; height?: unknown; width?: unknown }
 type ProductFields = { id?: string; weight?: unknown; metadata?: unknown; shipping_profile?: { id?: string } | null }
 
-/** A cart's item as Medusa's context gives it, an order's line item, or the quote route's item. */
 export interface ContextItem {
   id?: string
   quantity?: unknown
@@ -17,7 +16,6 @@ export interface ContextItem {
   product?: ProductFields | null
 }
 
-/** What the provider reads of Medusa's context (a cart's, or an order's for the order flows). */
 export interface CartContext {
   id?: string | null
   return_id?: unknown

@@ -7,11 +7,7 @@ type WithItems = { currency_code?: unknown; shipping_address?: { postal_code?: s
 
 export type MedusaLookups = ReturnType<typeof medusaLookups>
 
-/**
- * What the provider reads of Medusa beyond its context, through the Query of the request being priced
- * (bridge/medusa-bridge.ts). Not a workflow hook: Medusa allows one handler per hook, and the store may
- * need `setCalculatedShippingPricingContext` for itself.
- */
+// Read here, not by a workflow hook: Medusa allows one handler per hook, and the store may need `setCalculatedShippingPricingContext`.
 export const medusaLookups = (query: Query, metadataCache: HandlingMetadataCache) => {
   const remember = (row: VariantMetadataRow): HandlingMetadata | null => {
     if (typeof row.id !== "string") return null
@@ -28,31 +24,18 @@ export const medusaLookups = (query: Query, metadataCache: HandlingMetadataCache
   }
   const currencyOf = (row: WithItems | undefined) => (typeof row?.currency_code === "string" ? row.currency_code : null)
   return {
-    /** Medusa 2.14 to 2.18 leave it out of the context; null when there is no such cart. */
     cartCurrency: async (cartId: string): Promise<string | null> => currencyOf(await readWithItems("cart", cartId, [])),
-
-    /** The order flows put no currency in the context, and ask Query for `shipping_address` without its fields. */
     async order(orderId: string) {
       const row = await readWithItems("order", orderId, ["shipping_address.postal_code", "shipping_address.province"])
       return row ? { currency_code: currencyOf(row), shipping_address: row.shipping_address ?? null } : null
     },
-
-    /** An exchange's or a claim's new items, which the order's items do not list yet. */
     async lineItems(ids: string[]): Promise<ContextItem[]> {
       if (!ids.length) return []
-      const { data } = await query.graph({
-        entity: "order_line_item",
-        fields: [
-          "id", "unit_price", "requires_shipping", "variant_id", "variant_sku",
-          "variant.id", "variant.sku", "variant.weight", "variant.length", "variant.height", "variant.width", "variant.metadata",
-          "variant.product.weight", "variant.product.metadata", "product.weight", "product.metadata",
-        ],
-        filters: { id: ids },
-      })
+      const variant = ["id", "sku", "weight", "length", "height", "width", "metadata", "product.weight", "product.metadata"].map((field) => `variant.${field}`)
+      const fields = ["id", "unit_price", "requires_shipping", "variant_id", "variant_sku", ...variant, "product.weight", "product.metadata"]
+      const { data } = await query.graph({ entity: "order_line_item", fields, filters: { id: ids } })
       return data as ContextItem[]
     },
-
-    /** By variant id; Medusa's cart context loads no metadata. */
     async handlingMetadata(variantIds: string[]): Promise<Map<string, HandlingMetadata>> {
       const found = new Map<string, HandlingMetadata>()
       const missing: string[] = []

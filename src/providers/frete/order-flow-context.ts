@@ -1,7 +1,55 @@
-import { linesAsItems, orderFlowOf, type FlowContext, type OrderFlow } from "../../lib/checkout/order-flow"
 import { numberOf } from "../../lib/utils/number-of"
 import type { CartContext, ContextItem } from "./cart-context"
 import type { MedusaLookups } from "./medusa-lookups"
+
+// Medusa 2.21 prices a calculated option for a cart, a draft order, and (fetchShippingOptionForOrderWorkflow)
+// for a return, an exchange and a claim: those spread the order into the context and add `return_id` +
+// `return_items`, `exchange_id` + `exchange_items` or `claim_id` + `claim_items`, each item `{ id, quantity }`.
+
+type FlowLine = { id?: string | null; quantity?: unknown }
+
+type OrderFlow =
+  | { kind: "cart" } // a cart or a draft order: the context's items as they are
+  | { kind: "return"; lines: FlowLine[] } // from the customer's address to the option's stock location
+  | { kind: "outbound"; lines: FlowLine[] } // the items an exchange or a claim sends out
+
+export type FlowContext = { [key in `${"return" | "exchange" | "claim"}_${"id" | "items"}`]?: unknown }
+
+const linesOf = (value: unknown): FlowLine[] => (Array.isArray(value) ? value.filter((line): line is FlowLine => !!line && typeof line === "object") : [])
+
+/** An exchange's or a claim's inbound option is a return of theirs (Medusa passes `return_id`), so that is read first. */
+export function orderFlowOf(context: FlowContext): OrderFlow {
+  if (context.return_id) return { kind: "return", lines: linesOf(context.return_items) }
+  if (context.exchange_id) return { kind: "outbound", lines: linesOf(context.exchange_items) }
+  if (context.claim_id) return { kind: "outbound", lines: linesOf(context.claim_items) }
+  return { kind: "cart" }
+}
+
+/** Each line's item (by id among `items`) with the line's whole quantity, lines of one item added up; `missing`: ids not found. */
+export function linesAsItems<T extends { id?: string | null }>(lines: FlowLine[], items: T[]): { items: Array<T & { quantity: number }>; missing: string[] } {
+  const byId = new Map(items.filter((item) => item.id).map((item) => [item.id as string, item]))
+  const quantities = new Map<string, number>()
+  for (const line of lines) {
+    const quantity = numberOf(line.quantity)
+    const whole = quantity !== null && Number.isSafeInteger(quantity) && quantity > 0 ? quantity : 0
+    if (typeof line.id === "string" && line.id) quantities.set(line.id, (quantities.get(line.id) ?? 0) + whole)
+  }
+  const found: Array<T & { quantity: number }> = []
+  const missing: string[] = []
+  for (const [id, quantity] of quantities) {
+    const item = byId.get(id)
+    if (item) found.push({ ...item, quantity })
+    else missing.push(id)
+  }
+  return { items: found, missing }
+}
+
+/** Medusa 2.19 and later put a cart's `currency_code` in the context; 2.14 to 2.18 do not, so there it is read by the cart's id. */
+export async function withCartCurrency<C extends CartContext>(context: C, read: (cartId: string) => Promise<string | null>): Promise<C> {
+  if (context.currency_code || typeof context.id !== "string" || !context.id.startsWith("cart_")) return context
+  const currency = await read(context.id)
+  return currency ? { ...context, currency_code: currency } : context
+}
 
 /** The store quote route loads both. */
 function hasMetadata(item: ContextItem): boolean {
@@ -24,24 +72,21 @@ async function withHandlingMetadata(items: ContextItem[], lookups: MedusaLookups
 async function itemsOf(context: CartContext, flow: OrderFlow, lookups: MedusaLookups): Promise<ContextItem[]> {
   const items = context.items ?? []
   if (flow.kind === "cart") return items
-  const inContext = linesAsItems(flow.lines, items, numberOf)
+  const inContext = linesAsItems(flow.lines, items)
   if (!inContext.missing.length) return inContext.items
   const missing = new Set(inContext.missing)
-  const read = linesAsItems(flow.lines.filter((line) => typeof line.id === "string" && missing.has(line.id)), await lookups.lineItems(inContext.missing), numberOf)
+  const read = linesAsItems(flow.lines.filter((line) => typeof line.id === "string" && missing.has(line.id)), await lookups.lineItems(inContext.missing))
   return [...inContext.items, ...read.items]
 }
 
-/**
- * A `calculatePrice` context made ready for `quoteRequestFromCart`, whatever flow it comes from. The
- * order flows and draft orders put no currency in the context, and the order flows give the shipping
- * address without its fields: both are read from the order (`context.id`) when the currency is missing.
- */
-export async function resolveOrderFlowContext(context: CartContext & FlowContext, lookups: MedusaLookups): Promise<CartContext> {
+// A `calculatePrice` context ready for `quoteRequestFromCart`, whatever its flow. The order flows and draft orders put no currency
+// in the context, and the order flows give the shipping address without its fields: both are read from the order.
+export async function resolveOrderFlowContext(given: CartContext & FlowContext, lookups: MedusaLookups): Promise<CartContext> {
+  const context = await withCartCurrency(given, lookups.cartCurrency)
   const flow = orderFlowOf(context)
   const isOrder = !context.currency_code || flow.kind !== "cart"
   const order = context.id && !context.currency_code ? await lookups.order(context.id) : null
-  // An order's items (chosen by Medusa for the option, or the flow's lines) are each shipped: Medusa
-  // sets `requires_shipping` false on items an admin adds of a variant without managed inventory.
+  // Medusa sets `requires_shipping` false on items an admin adds of a variant without managed inventory; an order's are each shipped.
   const found = await itemsOf(context, flow, lookups)
   const items = isOrder ? found.map((item) => ({ ...item, requires_shipping: true })) : found
   return {

@@ -6,40 +6,22 @@ import { ShopperError } from "../../lib/checkout/shopper-error"
 import { FRETE_PROVIDER_IDENTIFIER } from "../../lib/frete-provider"
 import { freteOf, lockingOf, PROVIDER_DEPENDENCIES, queryOf, type MedusaScope } from "../../bridge/medusa-bridge"
 import { toMedusaError } from "../../shared/medusa-error"
-import type { FreteFacts } from "../../lib/checkout/storefront-contract"
-import { withCartCurrency } from "./cart-currency"
 import { medusaLookups } from "./medusa-lookups"
 import { quoteRequestFromCart, type CartContext } from "./cart-context"
 import { resolveOrderFlowContext } from "./order-flow-context"
 
-/** What a store forgot when the fulfillment module's entry does not give the provider what it prices with. */
 const DEPENDENCIES_MISSING_MESSAGE = `O frete não está configurado: na entrada "@medusajs/medusa/fulfillment" do medusa-config.ts, adicione dependencies: ${JSON.stringify(PROVIDER_DEPENDENCIES)} e reinicie o Medusa.`
 
-/** The shipping method's data: what the order keeps of the quote it was priced with. */
-export interface FreteShippingMethodData extends FreteFacts {
-  consulta_token: string | null
-  cotacao_codigo: string | null
-}
-
-/**
- * Calculated shipping priced by the freight quote API. One query per cart, whatever the number of
- * options and refreshes: the plugin's module keeps the answer and shares it.
- */
+/** Calculated shipping priced by the freight quote API: one query per cart, whatever the number of options and refreshes. */
 class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService {
   static identifier = FRETE_PROVIDER_IDENTIFIER
 
-  protected readonly container_: Record<string, unknown>
-
-  // No options of its own: they live on the plugin entry, and the plugin's module holds them. The
-  // module, Query and Locking come from this provider's container, the fulfillment module's, which
-  // holds them when its entry lists them in `dependencies` (PROVIDER_DEPENDENCIES); read at each
-  // call, as the plugin's module may load after the fulfillment module.
-  constructor(container: Record<string, unknown>) {
+  // No options of its own: the plugin's module holds them. The module, Query and Locking come from the fulfillment module's container,
+  // which holds them when its entry lists them in `dependencies`; read at each call, as the plugin's module may load later.
+  constructor(protected readonly container_: Record<string, unknown>) {
     super()
-    this.container_ = container
   }
 
-  /** This provider's container as the bridge reads one; a missing dependency is the store's fix to make. */
   private get scope(): MedusaScope {
     return {
       resolve: <T>(key: string) => {
@@ -74,12 +56,10 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
     return { calculated_amount: offer.amountCents / 100, is_calculated_price_tax_inclusive: false, frete: factsOf(offer) }
   }
 
+  /** Only what the plugin decided: what the storefront sends in `data` is not kept, so it can neither reach the fulfillment nor carry text Postgres cannot store. */
   async validateFulfillmentData(optionData: Record<string, unknown>, _data: Record<string, unknown>, context: CartContext) {
     const offer = await this.offerFor(optionData, context)
-    const methodData: FreteShippingMethodData = { ...factsOf(offer), consulta_token: offer.consultaToken, cotacao_codigo: offer.code }
-    // Only what the plugin decided: what the storefront sends in `data` is not kept, so it can
-    // neither reach the fulfillment nor carry text Postgres cannot store.
-    return { ...methodData }
+    return { ...factsOf(offer), consulta_token: offer.consultaToken, cotacao_codigo: offer.code }
   }
 
   /** The shipping method's data goes on the fulfillment, where the tracking order reads it. */
@@ -101,17 +81,13 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
       const scope = this.scope
       const frete = freteOf(scope)
       const lookups = medusaLookups(queryOf(scope), frete.handlingMetadata)
-      // The settings (cached in force, see settings-in-force.ts) and Medusa's data are read at once.
-      const [settings, resolved] = await Promise.all([frete.getSettings(), withCartCurrency(context, lookups.cartCurrency).then((withCurrency) => resolveOrderFlowContext(withCurrency, lookups))])
-      const request = quoteRequestFromCart(resolved)
-      const { query } = buildFreightQuery(request, settings, frete.pluginOptions.units)
+      const [settings, resolved] = await Promise.all([frete.getSettings(), resolveOrderFlowContext(context, lookups)])
+      const { query } = buildFreightQuery(quoteRequestFromCart(resolved), settings, frete.pluginOptions.units)
       // Checkout's routes are bounded per cart (the context's id); an order's flows (the admin's) are not.
       const client = typeof context.id === "string" && context.id.startsWith("cart_") ? `cart:${context.id}` : undefined
       const { offers } = await frete.quoter.offers(query, settings, { client, local: true, locking: lockingOf(scope) })
       const offer = pickOffer(offers, optionId)
-      if (!offer) {
-        throw new ShopperError("option_unavailable")
-      }
+      if (!offer) throw new ShopperError("option_unavailable")
       return offer
     } catch (error) {
       throw toMedusaError(error)

@@ -9,7 +9,7 @@ type Measure = "weight" | "length" | "width" | "height"
 type Variant = { id: string; title: string | null; sku: string | null } & Partial<Record<Measure, number | null>>
 type Product = { id: string; title: string; thumbnail: string | null; weight: number | null; variants?: Variant[] | null }
 
-/** What a variant lacks for the freight query, as the query judges it; the product's weight stands in for the variant's. */
+/** As the freight query judges it; the product's weight stands in for the variant's. */
 function missingOf(product: Product, variant: Variant, units: Units): Measure[] {
   const missing: Measure[] = []
   if (usableWeightKg(variant.weight, units.weight) === null && usableWeightKg(product.weight, units.weight) === null) missing.push("weight")
@@ -19,14 +19,11 @@ function missingOf(product: Product, variant: Variant, units: Units): Measure[] 
   return missing
 }
 
-// A measure `missingOf` refuses, in the store's unit. A `real` column's NaN and Infinity sort above every number in Postgres, so the bound catches them.
+// A `real` column's NaN and Infinity sort above every number in Postgres, so the bound catches them.
 const unusable = (measure: string, max: number) => [{ [measure]: null }, { [measure]: { $lte: 0 } }, { [measure]: { $gt: max } }]
 
-/**
- * Products with a variant lacking a dimension, or a weight its product lacks too. One condition on
- * `variants`: MikroORM joins the relation again for each condition naming it. The join is a left
- * one, where a product without variants meets a row of nulls, which is no variant.
- */
+// One condition on `variants`: MikroORM joins the relation again for each condition naming it. The join is a left one, where a
+// product without variants meets a row of nulls, which is no variant.
 function lacksMeasuresFilter(units: Units): Record<string, unknown> {
   const maxSide = MAX_PLAUSIBLE_CM / toCm(1, units.dimension)
   const maxWeight = MAX_PLAUSIBLE_KG / toKg(1, units.weight)
@@ -34,7 +31,7 @@ function lacksMeasuresFilter(units: Units): Record<string, unknown> {
   return { variants: { id: { $ne: null }, $or: [...sides, { $and: [{ $or: unusable("weight", maxWeight) }, { product: { $or: unusable("weight", maxWeight) } }] }] } }
 }
 
-/** GET /admin/frete/products-missing-dimensions?limit=&offset=: found, paged (by title, then id) and counted by one Query read. */
+/** GET /admin/frete/products-missing-dimensions?limit=&offset=: found, paged and counted by one Query read. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const parsed = ProductsMissingDimensionsQuery.safeParse({ limit: req.query.limit, offset: req.query.offset })
   if (!parsed.success) {

@@ -25,14 +25,14 @@ const Query = z.object(
 
 const CART_FIELDS = ["id", "currency_code", "items.id", "items.quantity", "items.unit_price", "items.requires_shipping", "items.variant_id", "items.variant_sku", "shipping_address.postal_code", "shipping_address.province"]
 
-/**
- * How far a cart is from free freight, to the typed CEP, else to its shipping address's (whose
- * province helps the rules only with the address's own CEP). One read of the cart, no freight call.
- */
-async function cartFreeFreight(req: MedusaRequest, cartId: string, typedCep: string | null): Promise<FreteFreeFreightAnswer> {
+/** To the typed CEP, else to the shipping address's (whose province helps the rules only with its own CEP). One read of the cart, no freight call. */
+async function cartFreeFreight(req: MedusaRequest, cartId: string, postalCode: string | undefined): Promise<FreteFreeFreightAnswer> {
+  // A blank field is no CEP: the cart's address gives it.
+  const typedCep = postalCode?.trim() ? tryNormalizeCep(postalCode) : null
+  if (postalCode?.trim() && !typedCep) throw new ShopperError("invalid_cep")
   const settings = await freteOf(req.scope).getSettings()
   const { data } = await queryOf(req.scope).graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
-  const cart = data[0] as (CartContext & { currency_code?: string | null }) | undefined
+  const cart = data[0] as CartContext | undefined
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Carrinho não encontrado.")
   const stored = cart.shipping_address
   if (!typedCep && !stored?.postal_code?.trim()) throw new ShopperError("missing_cep")
@@ -46,7 +46,7 @@ async function cartFreeFreight(req: MedusaRequest, cartId: string, typedCep: str
   return { postal_code: cep, currency_code: "brl", subtotal, ...freeFreightProgress(settings, subtotal, cep, province) }
 }
 
-/** GET /store/frete/free-freight?cart_id=cart_…&postal_code=…: whether the free-freight rules make this cart's freight free, and if not, what it lacks. */
+/** GET /store/frete/free-freight?cart_id=cart_…&postal_code=…: whether this cart's freight is free, and if not, what it lacks. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const parsed = Query.safeParse(req.query)
   if (!parsed.success) {
@@ -55,15 +55,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     res.status(400).json({ type: "invalid_data", message })
     return
   }
-  const { cart_id: cartId, postal_code: postalCode } = parsed.data
-  // A blank field is no CEP: the cart's address gives it.
-  const typed = postalCode?.trim() ? tryNormalizeCep(postalCode) : null
-  if (postalCode?.trim() && !typed) {
-    res.status(400).json({ type: "invalid_data", code: "invalid_cep", message: new ShopperError("invalid_cep").message })
-    return
-  }
   try {
-    res.json(await cartFreeFreight(req, cartId, typed))
+    res.json(await cartFreeFreight(req, parsed.data.cart_id, parsed.data.postal_code))
   } catch (error) {
     if (error instanceof ShopperError && (error.code === "invalid_cep" || error.code === "missing_cep")) {
       const message = error.code === "missing_cep" ? "Informe o CEP de entrega para saber quanto falta para o frete grátis." : error.message

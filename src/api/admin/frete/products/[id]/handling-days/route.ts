@@ -19,7 +19,6 @@ async function readProduct(req: MedusaRequest, id: string): Promise<ProductRow |
   return (await queryOf(req.scope).graph({ entity: "product", fields, filters: { id } })).data[0] as ProductRow | undefined
 }
 
-/** The product's handling days and its variants' own (which win over the product's). */
 function present(product: ProductRow, key: string) {
   const variants = (product.variants ?? []).map((variant) => ({ id: variant.id, title: variant.title ?? null, sku: variant.sku ?? null, handling_days: readHandlingDays(variant.metadata?.[key]) }))
   return { metadata_key: key, handling_days: readHandlingDays(product.metadata?.[key]), variants }
@@ -27,7 +26,6 @@ function present(product: ProductRow, key: string) {
 
 const notFound = (res: MedusaResponse) => res.status(404).json({ type: "not_found", message: "Produto não encontrado." })
 
-/** GET /admin/frete/products/:id/handling-days */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const id = routeIdOrAnswer(req, res, "product")
   if (id === undefined) return
@@ -37,7 +35,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.json(present(product, settings.handling_days_metadata_key))
 }
 
-/** POST /admin/frete/products/:id/handling-days `{ handling_days }`: sets, or with null removes, the product's own value; through updateProductsWorkflow, so `product.updated` is emitted. */
+/** `{ handling_days }`: sets, or with null removes, the product's own value; through updateProductsWorkflow, so `product.updated` is emitted. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const id = routeIdOrAnswer(req, res, "product")
   if (id === undefined) return
