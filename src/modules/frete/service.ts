@@ -7,7 +7,6 @@ import { createHandlingMetadataCache, type HandlingMetadataCache } from "../../l
 import type { ConnectionTestResult } from "../../lib/services/connection-test"
 import type { FreteSettings } from "../../lib/settings/schema"
 import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
-import type { ShipmentRows } from "../../lib/tracking/shipment-rows"
 import { FRETE_MODULE } from "../../lib/frete-provider"
 import { FreteConnections } from "./connections"
 import { testConnectionInForce, type ConnectionTestRequest } from "./connection-test"
@@ -18,9 +17,7 @@ import { TrackingOrderRecord } from "./models/tracking-order-record"
 import { QuoteTakes } from "./quote-takes"
 import { SettingsInForce } from "./settings-in-force"
 import { statusReport } from "./status-report"
-import type { ClaimedRow } from "./tracking-attempts"
-import { TrackingDelivery, type ShipmentReading } from "./tracking-delivery"
-import { TrackingOrderStore, type FailedPage, type TrackingOrderRow } from "./tracking-order-store"
+import { TrackingOrderStore, type AttemptOutcome, type ClaimedRow, type FailedPage, type TrackingOrderRow } from "./tracking-order-store"
 
 type InjectedDependencies = {
   logger: Logger
@@ -47,7 +44,6 @@ export default class FreteModuleService {
   protected readonly connections_: FreteConnections
   protected readonly quoteTakes_: QuoteTakes
   protected readonly trackingOrders_: TrackingOrderStore
-  protected trackingDelivery_!: TrackingDelivery
 
   __hooks = {
     onApplicationShutdown: () => this.connections_.close(),
@@ -61,7 +57,7 @@ export default class FreteModuleService {
     const logger = (this.logger_ = container.logger)
     const knex = () => container[ContainerRegistrationKeys.PG_CONNECTION]
     this.quoteTakes_ = new QuoteTakes(knex)
-    this.trackingOrders_ = new TrackingOrderStore(knex)
+    this.trackingOrders_ = new TrackingOrderStore(knex, () => this.pluginOptions.tracking.timeoutMs)
     this.connections_ = new FreteConnections(() => this.pluginOptions, () => this.settings_.credentials, logger)
     this.startInProcessState_ = (options) => {
       this.pluginOptions = options
@@ -78,14 +74,6 @@ export default class FreteModuleService {
         caching: () => container[Modules.CACHING],
         freightClient: () => this.connections_.freight(),
         grantBudget: (key, windowStart, want, limit) => this.quoteTakes_.grant(key, windowStart, want, limit),
-      })
-      this.trackingDelivery_ = new TrackingDelivery({
-        store: this.trackingOrders_,
-        knex,
-        client: () => this.connections_.tracking(),
-        options: () => options.tracking,
-        units: options.units,
-        logger,
       })
     }
     this.startInProcessState_(parseFreteOptions(moduleOptions))
@@ -175,19 +163,19 @@ export default class FreteModuleService {
     return this.trackingOrders_.requeue(id, seenStatus, rebuilt)
   }
 
-  /** A row's tracking order built from its shipment's rows, as the workflow read them now (a module cannot resolve Medusa's Query). */
-  async buildTrackingOrder(row: TrackingOrderRow, rows: ShipmentRows): Promise<BuiltTrackingOrder> {
-    return this.trackingDelivery_.build(row, await this.getSettings(), rows)
-  }
-
-  /** A delivery's first step: the row claimed for one attempt if it is pending, due and unclaimed; null when there is nothing to do. */
+  /** The row claimed for one attempt if it is pending, due and unclaimed; null when there is nothing to do. */
   claimTrackingOrder(id: string): Promise<ClaimedRow | null> {
-    return this.trackingDelivery_.claim(id)
+    return this.trackingOrders_.claim(id)
   }
 
-  /** A delivery's last step: the claimed attempt's order built from the rows read, stored masked, sent, its outcome recorded. */
-  async attemptTrackingOrder(claimed: ClaimedRow, reading: ShipmentReading, settings?: FreteSettings): Promise<TrackingOrderRow | null> {
-    return this.trackingDelivery_.attempt(claimed, reading, settings ?? (await this.getSettings()))
+  /** The built order stored masked before its call; false when the attempt lost the row: then it must not be sent. */
+  holdTrackingOrder(claimed: ClaimedRow, built: BuiltTrackingOrder): Promise<boolean> {
+    return this.trackingOrders_.hold(claimed, built)
+  }
+
+  /** Undefined when a newer attempt claimed the row. */
+  recordTrackingAttempt(claimed: ClaimedRow, outcome: AttemptOutcome): Promise<TrackingOrderRow | undefined> {
+    return this.trackingOrders_.record(claimed, outcome)
   }
 
   /** Forgets the payloads of rows that ended (`created`, `failed`) more than `retentionDays` ago; the scheduled job calls it. */
@@ -206,7 +194,11 @@ export default class FreteModuleService {
   }
 
   /** `sending` rows whose lease ran out (their process died mid-call): failed, never resent by themselves. */
-  sweepTrackingLeases(): Promise<TrackingOrderRow[]> {
-    return this.trackingDelivery_.sweepExpiredLeases()
+  async sweepTrackingLeases(): Promise<TrackingOrderRow[]> {
+    const swept = await this.trackingOrders_.sweepExpired()
+    for (const row of swept) {
+      this.logger_.warn(`frete tracking: fulfillment ${row.fulfillment_id} failed: its attempt was interrupted during the call (lease expired); check the tracking service before resending`)
+    }
+    return swept
   }
 }

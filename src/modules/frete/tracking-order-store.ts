@@ -2,11 +2,13 @@ import { generateEntityId } from "@medusajs/framework/utils"
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { InferTypeOf } from "@medusajs/framework/types"
 import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
+import { INTERRUPTED_REASON } from "../../lib/tracking/delivery-policy"
 import { maskTrackingPayload } from "../../lib/tracking/mask-payload"
 import { guarded } from "./guarded-statement"
 import type { TrackingOrderRecord } from "./models/tracking-order-record"
 
-export type { TrackingOrderStatus } from "./models/tracking-order-record"
+/** Beyond the call's deadline, for the outcome's statement. Too short costs little: the row reads `failed` until the late outcome replaces it. */
+export const LEASE_MARGIN_MS = 5_000
 
 /** `failed_at`: when the row ended `failed` (null in any other status); never moved by the purge. */
 export type TrackingOrderRow = Omit<InferTypeOf<typeof TrackingOrderRecord>, "payload" | "omitted_fields"> & {
@@ -28,15 +30,20 @@ export type ClaimedRow = TrackingOrderRow & { attempt_id: string; age_ms: number
 const TABLE = "tracking_order"
 
 /**
- * Every change of status is one statement that checks the status it expects (`SKIP LOCKED` where instances may race), so
- * none holds a lock across a call. Times are the database's, which all instances share. A payload is only written masked,
- * and every write goes through `guarded`, so a failed statement's values reach no log.
- *
- * Claim, call, record: the call runs with no transaction open and no pooled connection held, so a slow service cannot
- * starve Medusa's pool. A claim gives a fresh attempt id and a lease; an outcome is written only where the row still has it.
+ * Every change of status is one statement checking the status it expects (`SKIP LOCKED` where instances race): no lock is
+ * held across the call, made with no transaction open. Times are the database's. Payloads are written masked, through
+ * `guarded` (a failed statement's values reach no log). A claim gives a fresh attempt id and a lease; an outcome is
+ * written only where the row still has it.
  */
 export class TrackingOrderStore {
-  constructor(private readonly knex: () => Knex) {}
+  constructor(
+    private readonly knex: () => Knex,
+    private readonly timeoutMs: () => number
+  ) {}
+
+  private leaseMs(): number {
+    return this.timeoutMs() + LEASE_MARGIN_MS
+  }
 
   /** `inserted` is false when the fulfillment already had its row (unique). */
   async insertPending(input: { fulfillmentId: string; orderId: string | null; noNotification: boolean }) {
@@ -112,7 +119,7 @@ export class TrackingOrderStore {
   }
 
   /** Null when the row is not due or another claimer has it. */
-  async claim(id: string, leaseMs: number): Promise<ClaimedRow | null> {
+  async claim(id: string): Promise<ClaimedRow | null> {
     const { rows } = await guarded("claiming a tracking order", () => this.knex().raw(
       `update ${TABLE} set status = 'sending', attempt_id = ?, lease_until = now() + (? * interval '1 millisecond'), updated_at = now()
        where id = (
@@ -121,19 +128,19 @@ export class TrackingOrderStore {
          for update skip locked
        )
        returning *, extract(epoch from (now() - created_at)) * 1000 as age_ms`,
-      [generateEntityId(undefined, "frtat"), leaseMs, id]
+      [generateEntityId(undefined, "frtat"), this.leaseMs(), id]
     ))
     const row = rows[0] as ClaimedRow | undefined
     return row ? { ...row, age_ms: Number(row.age_ms) } : null
   }
 
   /** Stores the order masked before its call, the lease renewed; false when the attempt lost the row meanwhile: then it must not be sent. */
-  async hold(claimed: ClaimedRow, built: BuiltTrackingOrder, leaseMs: number): Promise<boolean> {
+  async hold(claimed: ClaimedRow, built: BuiltTrackingOrder): Promise<boolean> {
     const { rowCount } = await guarded("storing a tracking order", () =>
       this.knex().raw(
         `update ${TABLE} set payload = ?, omitted_fields = ?, lease_until = now() + (? * interval '1 millisecond'), updated_at = now()
          where id = ? and attempt_id = ? and status = 'sending'`,
-        [JSON.stringify(maskTrackingPayload(built.order)), JSON.stringify(built.omitted), leaseMs, claimed.id, claimed.attempt_id]
+        [JSON.stringify(maskTrackingPayload(built.order)), JSON.stringify(built.omitted), this.leaseMs(), claimed.id, claimed.attempt_id]
       )
     )
     return Number(rowCount ?? 0) === 1
@@ -163,13 +170,13 @@ export class TrackingOrderStore {
   }
 
   /** Every `sending` row past its lease (its process died mid-call), now `failed`: the service may have the order. */
-  async sweepExpired(reason: string): Promise<TrackingOrderRow[]> {
+  async sweepExpired(): Promise<TrackingOrderRow[]> {
     const { rows } = await guarded("ending expired attempts", () =>
       this.knex().raw(
         `update ${TABLE} set status = 'failed', last_error = ?, next_attempt_at = null, lease_until = null, attempts = attempts + 1, failed_at = now(), updated_at = now()
          where status = 'sending' and lease_until < now() and deleted_at is null
          returning *`,
-        [reason]
+        [INTERRUPTED_REASON]
       )
     )
     return rows
