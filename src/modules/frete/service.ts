@@ -28,12 +28,7 @@ type InjectedDependencies = {
 
 const JOINER_CONFIG = defineJoinerConfig(FRETE_MODULE, { models: [FreteSettingsRecord, TrackingOrderRecord] })
 
-/**
- * The plugin's module, a facade over services of one job each: the settings in force, the two
- * services' connections, the checkout quoter, the quota guard's counts, the tracking outbox. A
- * plain class, not `MedusaService({ … })`: its tables are written with SQL the generated CRUD
- * cannot express (`for update`, upserts, `SKIP LOCKED`), and the CRUD would be a second path to them.
- */
+/** Not `MedusaService({ … })`: its tables are written with SQL the generated CRUD cannot express (`SKIP LOCKED`, upserts). */
 export default class FreteModuleService {
   pluginOptions!: FreteOptions
   quoter!: CheckoutQuoter
@@ -79,70 +74,59 @@ export default class FreteModuleService {
     this.startInProcessState_(parseFreteOptions(moduleOptions))
   }
 
-  /** Starts this process's memory over, as a restart (with these options) does; what is stored stays. The tests call it between files. */
+  /** Starts this process's memory over, as a restart (with these options) does; what is stored stays. */
   forgetInProcessState(moduleOptions?: unknown): void {
     this.startInProcessState_(moduleOptions === undefined ? this.pluginOptions : parseFreteOptions(moduleOptions))
   }
 
-  /** The settings in force, read again from the database once `settingsRefreshMs` has passed. */
+  /** Read again from the database once `settingsRefreshMs` has passed. */
   getSettings(): Promise<FreteSettings> {
     return this.settings_.get()
   }
 
-  /** The stored fields that no longer pass the settings' schema and stand at their default until saved (for the admin). */
+  /** The stored fields that no longer pass the settings' schema and stand at their default until saved. */
   async repairedSettingFields(): Promise<string[]> {
     await this.getSettings()
     return this.settings_.repairedFields
   }
 
-  /** Validates and saves settings and secrets (see saveMergedSettings); nothing is saved on a bad value. */
   saveSettings(input: Record<string, unknown>): Promise<FreteSettings> {
     return this.settings_.save(input)
   }
 
-  /** Where each URL and secret comes from, and whether one is set; never a secret. */
   async credentialsView() {
     await this.getSettings()
     return credentialsView(this.settings_.credentials, Boolean(this.pluginOptions.encryptionKey))
   }
 
-  /** "Testar conexão": the URLs and secrets typed, or else those in force. */
+  /** The URLs and secrets typed, or else those in force. */
   async testConnection(input: ConnectionTestRequest): Promise<ConnectionTestResult> {
     const settings = await this.getSettings()
     return testConnectionInForce(input, { settings, credentials: this.settings_.credentials, options: this.pluginOptions, logger: this.logger_ })
   }
 
-  /** Whether each service is configured and answers, with this process's circuit and quote cache. */
   async checkServices() {
     await this.getSettings()
     return statusReport(this.pluginOptions, this.settings_.credentials, this.connections_.clients, this.quoter)
   }
 
-  /** The tracking client for the credentials in force, or null when the API is not configured. */
+  /** Null when the tracking API is not configured. */
   trackingClient() {
     return this.connections_.tracking()
   }
 
-  /** Forgets the quota guard's counts of the minutes that ended; the scheduled job calls it. */
   pruneQuoteTakes(): Promise<number> {
     return this.quoteTakes_.prune()
   }
 
-  /** Why shipments get no tracking order now (switched off, or no URL or credential), or null when they do. */
+  /** Why shipments get no tracking order now, or null when they do. */
   async trackingOff(settings?: FreteSettings): Promise<"disabled" | "not_configured" | null> {
-    return this.trackingOffIn(settings ?? (await this.getSettings()))
-  }
-
-  private trackingOffIn({ tracking }: FreteSettings): "disabled" | "not_configured" | null {
+    const { tracking } = settings ?? (await this.getSettings())
     return !tracking.enabled ? "disabled" : this.connections_.tracking() ? null : "not_configured"
   }
 
-  /** Writes a shipment's tracking order row (idempotent) when its provider is tracked and tracking is on; null otherwise. */
-  async recordShipment(shipment: { fulfillmentId: string; providerId: string | null; orderId: string | null; noNotification: boolean }, inForce?: FreteSettings) {
-    const settings = inForce ?? (await this.getSettings())
-    if (!shipment.providerId || !settings.tracking.provider_ids.includes(shipment.providerId) || this.trackingOffIn(settings)) {
-      return null
-    }
+  /** Undefined when the fulfillment already had its row. */
+  recordShipment(shipment: { fulfillmentId: string; orderId: string | null; noNotification: boolean }) {
     return this.trackingOrders_.insertPending(shipment)
   }
 
@@ -158,17 +142,17 @@ export default class FreteModuleService {
     return this.trackingOrders_.dueIds(limit)
   }
 
-  /** For "Reenviar": due now, rebuilt from current data; undefined if an attempt holds it. */
+  /** Undefined unless the row still has the status the merchant saw. */
   requeueTrackingOrder(id: string, seenStatus: "pending" | "failed", rebuilt: BuiltTrackingOrder): Promise<TrackingOrderRow | undefined> {
     return this.trackingOrders_.requeue(id, seenStatus, rebuilt)
   }
 
-  /** The row claimed for one attempt if it is pending, due and unclaimed; null when there is nothing to do. */
+  /** Null when the row is not due or another attempt has it. */
   claimTrackingOrder(id: string): Promise<ClaimedRow | null> {
     return this.trackingOrders_.claim(id)
   }
 
-  /** The built order stored masked before its call; false when the attempt lost the row: then it must not be sent. */
+  /** False when the attempt lost the row: then the order must not be sent. */
   holdTrackingOrder(claimed: ClaimedRow, built: BuiltTrackingOrder): Promise<boolean> {
     return this.trackingOrders_.hold(claimed, built)
   }
@@ -178,22 +162,19 @@ export default class FreteModuleService {
     return this.trackingOrders_.record(claimed, outcome)
   }
 
-  /** Forgets the payloads of rows that ended (`created`, `failed`) more than `retentionDays` ago; the scheduled job calls it. */
   purgeTrackingPayloads(retentionDays: number): Promise<number> {
     return this.trackingOrders_.purgePayloads(retentionDays)
   }
 
-  /** Of these fulfillments, the ones that already have a tracking order row. */
   trackedFulfillmentIds(fulfillmentIds: string[]): Promise<Set<string>> {
     return this.trackingOrders_.trackedFulfillmentIds(fulfillmentIds)
   }
 
-  /** `failed` tracking orders for the admin's bulk resend, the latest first. */
   listFailedTrackingOrders(page: FailedPage) {
     return this.trackingOrders_.listFailed(page)
   }
 
-  /** `sending` rows whose lease ran out (their process died mid-call): failed, never resent by themselves. */
+  /** `sending` rows past their lease (their process died mid-call), now failed: never resent by themselves. */
   async sweepTrackingLeases(): Promise<TrackingOrderRow[]> {
     const swept = await this.trackingOrders_.sweepExpired()
     for (const row of swept) {

@@ -2,27 +2,30 @@ import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { maskPersonalText } from "../../lib/security/mask-personal-text"
 import type { FreteSettings } from "../../lib/settings/schema"
-import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
+import { buildTrackingOrder, type BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
 import { decideAfterFailure, decideAfterUnbuiltOrder } from "../../lib/tracking/delivery-policy"
 import { TrackingNotConfiguredError } from "../../lib/tracking/errors"
+import { shipmentFacts } from "../../lib/tracking/shipment-facts"
 import type { FulfillmentRow } from "../../lib/tracking/shipment-rows"
 import type FreteModuleService from "../../modules/frete/service"
 import type { AttemptOutcome, ClaimedRow, TrackingOrderRow } from "../../modules/frete/tracking-order-store"
-import { rebuildTrackingOrder } from "./rebuild-tracking-order"
-import { freteOf, loggerOf } from "../../bridge/medusa-bridge"
+import { readShipmentRows } from "./read-shipment-rows"
+import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
 
 export const DELIVER_TRACKING_ORDER_WORKFLOW = "frete-deliver-tracking-order"
 
-/**
- * A workflow's input and its step's output are stored, where neither the shipment's rows nor the recorded row (personal
- * data) belong: handed over in this process under a key. A step resumed elsewhere finds none and reads what it needs.
- */
-interface Handoff {
-  fulfillment?: FulfillmentRow
-  settings?: FreteSettings
-  recorded?: TrackingOrderRow | null
+type Known = { fulfillment?: FulfillmentRow; settings?: FreteSettings }
+
+/** From Medusa's data as it is now: "Reenviar" sends what the merchant has fixed since (the phone, the CPF). */
+export async function rebuildTrackingOrder(container: MedusaContainer, row: Pick<TrackingOrderRow, "fulfillment_id" | "no_notification">, known: Known = {}): Promise<BuiltTrackingOrder> {
+  const frete = freteOf(container)
+  const rows = await readShipmentRows(queryOf(container), row.fulfillment_id, known.fulfillment)
+  return buildTrackingOrder(shipmentFacts(rows, frete.pluginOptions.units, row.no_notification), known.settings ?? (await frete.getSettings()))
 }
-const handoffs = new Map<string, Handoff>()
+
+// A workflow's input and its step's output are stored, where the shipment's rows and the recorded row (personal data) do
+// not belong: handed over in this process under a key. A step resumed elsewhere finds none and reads what it needs.
+const handoffs = new Map<string, Known & { recorded?: TrackingOrderRow | null }>()
 let sequence = 0
 
 /** Claim, read, build, hold, send, record: one step, as a step's output is stored. Nothing to compensate: the row is the record. */
@@ -71,7 +74,6 @@ async function attempt(frete: FreteModuleService, logger: Logger, claimed: Claim
     logger.warn(`frete tracking: the outcome of an attempt on fulfillment ${claimed.fulfillment_id} came after a newer attempt; kept the newer one`)
     return (await frete.getTrackingOrder(claimed.id)) ?? null
   }
-  // The row's reason is the merchant's; the error's own message (redacted, masked) is for the log.
   const cause = failure instanceof Error ? ` [${maskPersonalText(failure.message, names)}]` : ""
   const result = recorded.status === "created" ? `created as ${recorded.remote_id}` : `${recorded.status} after attempt ${recorded.attempts}: ${recorded.last_error}${cause}`
   const log = recorded.status === "failed" ? logger.warn : logger.info
@@ -85,10 +87,10 @@ export const deliverTrackingOrderWorkflow = createWorkflow(
   (input: { tracking_order_id: string; handoff?: string }) => new WorkflowResponse(sendTrackingOrderStep({ id: input.tracking_order_id, handoff: input.handoff }))
 )
 
-/** The row as its attempt recorded it, or null when none was made. `known`: what the caller already read. */
-export async function deliverTrackingOrder(container: MedusaContainer, id: string, known: Omit<Handoff, "recorded"> = {}): Promise<TrackingOrderRow | null> {
+/** The row as its attempt recorded it, or null when none was made. */
+export async function deliverTrackingOrder(container: MedusaContainer, id: string, known: Known = {}): Promise<TrackingOrderRow | null> {
   const key = `${process.pid}-${++sequence}`
-  const handoff: Handoff = { ...known }
+  const handoff = { ...known, recorded: undefined as TrackingOrderRow | null | undefined }
   handoffs.set(key, handoff)
   try {
     const { result } = await deliverTrackingOrderWorkflow(container).run({ input: { tracking_order_id: id, handoff: key } })
