@@ -40,9 +40,7 @@ export default class FreteModuleService {
   protected readonly quoteTakes_: QuoteTakes
   protected readonly trackingOrders_: TrackingOrderStore
 
-  __hooks = {
-    onApplicationShutdown: () => this.connections_.close(),
-  }
+  __hooks = { onApplicationShutdown: () => this.connections_.close() }
 
   __joinerConfig() {
     return JOINER_CONFIG
@@ -57,12 +55,7 @@ export default class FreteModuleService {
     this.startInProcessState_ = (options) => {
       this.pluginOptions = options
       this.handlingMetadata = createHandlingMetadataCache()
-      this.settings_ = new SettingsInForce({
-        knex,
-        options,
-        logger,
-        onApply: ({ freight }) => this.quoter?.useAccount(accountFingerprint(freight.url, freight.secret)),
-      })
+      this.settings_ = new SettingsInForce({ knex, options, logger, onApply: ({ freight }) => this.quoter?.useAccount(accountFingerprint(freight.url, freight.secret)) })
       this.quoter = createCheckoutQuoter({
         options,
         logger,

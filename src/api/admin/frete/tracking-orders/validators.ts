@@ -49,7 +49,7 @@ const PeriodBody = z
   .refine((period) => (periodMs(period) ?? 1) > 0, "failed_since deve ser antes de failed_until.")
   .refine((period) => (periodMs(period) ?? 0) <= MAX_PERIOD_DAYS * 86_400_000, `O período vai de no máximo ${MAX_PERIOD_DAYS} dias.`)
 
-export type BulkResendRequest = z.output<typeof IdsBody> | z.output<typeof PeriodBody>
+type BulkResendRequest = z.output<typeof IdsBody> | z.output<typeof PeriodBody>
 
 /** `ids`, or every failed row whose failure falls in a period (`failed_until` now when left out); else the first problem, in Portuguese. */
 export function parseBulkResendBody(body: unknown): { data: BulkResendRequest } | { message: string } {
