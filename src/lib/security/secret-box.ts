@@ -39,7 +39,6 @@ function base64Bytes(part: string): Buffer | null {
   return bytes.toString("base64") === part ? bytes : null
 }
 
-/** A "v2" value opens only with the `boundTo` it was sealed with; a "v1" one ignores it. */
 export function decryptSecret(sealed: string, encryptionKey: string, boundTo?: string): string {
   const parts = typeof sealed === "string" ? sealed.split(":") : []
   const [version, ivText, tagText, ciphertextText] = parts

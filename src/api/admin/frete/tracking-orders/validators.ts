@@ -19,7 +19,6 @@ export const FailedTrackingOrdersQuery = z.object({
   offset: pageNumber("offset", 0, 1_000_000),
 })
 
-/** "Reenviar todos" of a longer outage is pressed again. */
 export const BULK_RESEND_MAX = 100
 const MAX_PERIOD_DAYS = 31
 
@@ -51,7 +50,7 @@ const PeriodBody = z
 
 type BulkResendRequest = z.output<typeof IdsBody> | z.output<typeof PeriodBody>
 
-/** `ids`, or every failed row whose failure falls in a period (`failed_until` now when left out); else the first problem, in Portuguese. */
+/** `ids`, or the failed rows of a period (`failed_until` now when left out); else the first problem. */
 export function parseBulkResendBody(body: unknown): { data: BulkResendRequest } | { message: string } {
   const record = typeof body === "object" && body !== null && !Array.isArray(body) ? body : null
   const schema = record && "ids" in record ? IdsBody : record && "failed_since" in record ? PeriodBody : null
