@@ -89,10 +89,8 @@ function statusOf(fulfillment: DeliveryFulfillmentRow, tracking: DeliveryTrackin
   return { status: "preparing", status_at: iso(fulfillment.created_at) }
 }
 
-/**
- * One per live fulfillment of this plugin, and one `preparing` per shipping method with none yet. A method is this
- * plugin's when its option's provider is, or (its option deleted since) when a fulfillment of that option is.
- */
+// One per live fulfillment of this plugin, one `preparing` per method with none yet. A method is this plugin's when its
+// option's provider is, or (its option deleted since) when a fulfillment of that option is.
 export function presentOrderDelivery(order: DeliveryOrderRow, trackingRows: DeliveryTrackingRow[]): FreteOrderDeliveryAnswer {
   const fulfillments = (order.fulfillments ?? [])
     .filter((row): row is DeliveryFulfillmentRow => !!row && isFreteProvider(row.provider_id) && !iso(row.canceled_at))

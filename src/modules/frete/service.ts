@@ -72,7 +72,6 @@ export default class FreteModuleService {
     this.startInProcessState_(moduleOptions === undefined ? this.pluginOptions : parseFreteOptions(moduleOptions))
   }
 
-  /** Read again from the database once `settingsRefreshMs` has passed. */
   getSettings(): Promise<FreteSettings> {
     return this.settings_.get()
   }
@@ -103,7 +102,6 @@ export default class FreteModuleService {
     return statusReport(this.pluginOptions, this.settings_.credentials, this.connections_.clients, this.quoter)
   }
 
-  /** Null when the tracking API is not configured. */
   trackingClient() {
     return this.connections_.tracking()
   }

@@ -40,7 +40,6 @@ export const sendTrackingOrderStep = createStep("frete-send-tracking-order", asy
   return new StepResponse(row && { id: row.id, status: row.status, attempts: row.attempts, remote_id: row.remote_id })
 })
 
-/** The row as recorded; read again only when the attempt lost it. */
 async function attempt(frete: FreteModuleService, logger: Logger, claimed: ClaimedRow, build: () => Promise<BuiltTrackingOrder>): Promise<TrackingOrderRow | null> {
   const { retry } = frete.pluginOptions.tracking
   let built: BuiltTrackingOrder | undefined

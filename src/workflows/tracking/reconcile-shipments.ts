@@ -24,11 +24,8 @@ type Pass = { start: Start; floor: Date; pages: number; tracked: number }
 /** `found`: shipments without a row, written by this run or not; `done`: read down to its floor. */
 type PassResult = { pages: number; found: number; written: number; last?: Position; done: boolean }
 
-/**
- * Writes and delivers the row of each tracked shipment of the window that has none. Newest first, back to where the
- * previous run started, finds a lost event by the next run; the rest of the budget walks the whole window across runs,
- * so older ones are not starved. Returns the rows it wrote.
- */
+// Writes and delivers a row for each tracked shipment of the window without one. Newest first back to the previous run's
+// start finds a lost event by the next run; the rest of the budget walks the window across runs, so older ones are not starved.
 export async function reconcileShipments(container: MedusaContainer, now: Date = new Date()): Promise<number> {
   const frete = freteOf(container)
   const logger = loggerOf(container)
