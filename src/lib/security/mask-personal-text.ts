@@ -1,17 +1,15 @@
 import { isValidCpf, maskCpf } from "../brazil/cpf"
 
 // Every mask gives a value no pattern matches again: masking twice changes nothing.
-
 const MASKED_PHONE = /^\((?:\d{2}|\*\*)\) \*{4,5}-(?:\d{4}|\*{4})$/
 
-/** "21987654321" -> "(21) *****-4321"; anything that is not a Brazilian number, entirely masked. */
+/** "21987654321" -> "(21) *****-4321"; not a Brazilian number: entirely masked. */
 export function maskPhone(value: string): string {
   if (MASKED_PHONE.test(value)) return value
   const digits = value.replace(/\D/g, "")
   return /^\d{10,11}$/.test(digits) ? `(${digits.slice(0, 2)}) ${"*".repeat(digits.length - 6)}-${digits.slice(-4)}` : "(**) *****-****"
 }
 
-/** "maria@example.com.br" -> "m***@example.com.br"; no "@", entirely masked. */
 export function maskEmail(value: string): string {
   const at = value.lastIndexOf("@")
   return at < 1 ? "***" : `${value[0]}***${value.slice(at)}`
@@ -30,10 +28,8 @@ const SHAPES = new RegExp(`(${EMAIL})|(${CNPJ})|(${CPF})|(${PHONE})`, "g")
 function maskShape(match: string, email?: string, cnpj?: string, cpf?: string): string {
   if (email) return maskEmail(email)
   const digits = match.replace(/\D/g, "")
-  if (cnpj) {
-    // A company's CNPJ may be a person's (an MEI): none is kept whole.
-    return `**.${digits.slice(2, 5)}.${digits.slice(5, 8)}/****-**`
-  }
+  // A company's CNPJ may be a person's (an MEI): none is kept whole.
+  if (cnpj) return `**.${digits.slice(2, 5)}.${digits.slice(5, 8)}/****-**`
   // Eleven bare digits are a phone with its area code as often as a CPF: the check digits tell.
   if (cpf && (/\D/.test(cpf) || isValidCpf(digits))) return maskCpf(digits)
   const phone = digits.replace(/^55(?=\d{10,11}$)/, "")
@@ -61,10 +57,7 @@ function namePattern(names: ReadonlyArray<string | null | undefined>): RegExp | 
   return new RegExp(`(?<!${LETTER_OR_DIGIT})(?:${alternatives})(?!${LETTER_OR_DIGIT})`, "giu")
 }
 
-/**
- * A service's own text (an error, a refusal) may quote the shopper: before it is kept or logged (LGPD), every e-mail,
- * CPF, CNPJ and phone is masked, and each word of `names` kept as its first letter ("Maria" -> "M***").
- */
+/** A service's text may quote the shopper (LGPD): every e-mail, CPF, CNPJ and phone masked, each word of `names` as "M***". */
 export function maskPersonalText(text: string, names: ReadonlyArray<string | null | undefined> = []): string {
   const masked = text.replace(SHAPES, maskShape)
   const pattern = namePattern(names)

@@ -10,10 +10,10 @@ function keyOf(encryptionKey: string): Buffer {
 
 /** Sealed before secrets were bound to their URL: still read, never written by the plugin. */
 const UNBOUND = "v1"
-/** Bound: the URL the secret may be sent to is authenticated data, so a row whose URL changed cannot be opened. */
+/** The URL the secret may be sent to is authenticated data: a row whose URL changed cannot be opened. */
 const BOUND = "v2"
 
-/** AES-256-GCM under a fresh IV: "<version>:<iv>:<tag>:<ciphertext>", each part base64; without `boundTo`, "v1" (for tests of old rows). */
+/** AES-256-GCM: "<version>:<iv>:<tag>:<ciphertext>", base64; without `boundTo`, "v1" (for tests of old rows). */
 export function encryptSecret(plain: string, encryptionKey: string, boundTo?: string): string {
   const iv = randomBytes(IV_BYTES)
   const cipher = createCipheriv("aes-256-gcm", keyOf(encryptionKey), iv, { authTagLength: TAG_BYTES })
@@ -39,7 +39,6 @@ function base64Bytes(part: string): Buffer | null {
   return bytes.toString("base64") === part ? bytes : null
 }
 
-/** A "v2" value opens only with the `boundTo` it was sealed with; a "v1" one ignores it. Anything else throws SecretDecryptionError. */
 export function decryptSecret(sealed: string, encryptionKey: string, boundTo?: string): string {
   const parts = typeof sealed === "string" ? sealed.split(":") : []
   const [version, ivText, tagText, ciphertextText] = parts

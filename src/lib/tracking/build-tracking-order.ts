@@ -9,7 +9,7 @@ import { cleanText, firstReading, isAbsent, known, metadataText, parcelMeasure, 
 import { trackingEmailSchema, trackingOrderSchema, type OptionalTrackingField, type TrackingOrder } from "./schemas"
 import type { ShipmentFacts } from "./shipment-facts"
 
-/** `omitted`: fields left out although the shop had a value, and why (for the merchant). */
+/** `omitted`: fields left out although the shop had a value, and why. */
 export interface BuiltTrackingOrder {
   order: TrackingOrder
   omitted: Array<{ field: keyof TrackingOrder; reason: string }>
@@ -19,10 +19,7 @@ const MAX_TEXT_LENGTH = 1000
 /** The document sets no limit; 255 is what a description column commonly holds. */
 const MAX_DESCRIPTION_LENGTH = 255
 
-/**
- * A value the shop has but the service would refuse is left out and listed in `omitted`, so that one
- * bad field never holds back the whole order. Dates are São Paulo's wall clock.
- */
+/** A value the service would refuse is left out and listed in `omitted`: one bad field never holds back the order. */
 export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings): BuiltTrackingOrder {
   if (Number.isNaN(facts.shippedAt.getTime())) throw new RangeError("ShipmentFacts.shippedAt is an invalid Date")
   // The document's dates have four-digit years.
@@ -37,7 +34,6 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
   }
   const items = facts.items.filter((item) => Number.isFinite(item.quantity) && item.quantity > 0)
   const shippedOn = dateInTimeZone(facts.shippedAt)
-
   const order: TrackingOrder = {
     OrderNumber: orderNumber,
     // A label's number the service cannot take (blank, or longer than its text limit) is passed over.
@@ -50,7 +46,6 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
   const cep = readCep(address?.postalCode, "CEP do cliente")
   const street = streetAndNumber(address)
   const parcel = parcelOf(items, settings.default_package)
-
   const sources: { [K in OptionalTrackingField]: Reading<NonNullable<TrackingOrder[K]>> } = {
     ReceiptNumber: firstReading(invoiceSources.map((metadata) => metadata?.[tracking.invoice_number_metadata_key]), (raw) => metadataText(raw, "Número da nota fiscal")),
     ReceiptSerie: firstReading(invoiceSources.map((metadata) => metadata?.[tracking.invoice_series_metadata_key]), (raw) => metadataText(raw, "Série da nota fiscal")),
@@ -94,7 +89,6 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
     else if (typeof reading.value === "string" && reading.value.length > MAX_TEXT_LENGTH) omitted.push({ field, reason: `Texto longo demais: o serviço de rastreamento aceita até ${MAX_TEXT_LENGTH} caracteres` })
     else Object.assign(order, { [field]: reading.value })
   }
-
   const checked = trackingOrderSchema.safeParse(order)
   if (!checked.success) {
     const fields = [...new Set(checked.error.issues.map((issue) => issue.path.join(".") || "(order)"))]
@@ -114,7 +108,6 @@ function customerName({ shippingAddress, customer, orderEmail }: ShipmentFacts):
   return truncate(fullName(shippingAddress) ?? fullName(customer) ?? localPart(orderEmail) ?? localPart(customer?.email) ?? "Cliente", MAX_TEXT_LENGTH, "…")
 }
 
-/** "Pedido 1001: 2× Camiseta, 1× Caneca". */
 function describe(orderNumber: string, items: ShipmentFacts["items"]): string {
   const lines = items.map((item) => `${item.quantity}× ${cleanText(item.title) ?? "item"}`)
   const text = lines.length === 0 ? `Pedido ${orderNumber}` : `Pedido ${orderNumber}: ${lines.join(", ")}`

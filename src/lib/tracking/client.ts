@@ -17,28 +17,22 @@ export interface TrackingClientOptions {
 
 const TRACKING_PATH = "/v1/tracking"
 
-/** `POST {url}/v1/tracking`. Creating a tracking order is not idempotent: this client never retries (the outbox does, with care). */
+/** `POST {url}/v1/tracking`. Creating a tracking order is not idempotent: this client never retries. */
 export class TrackingClient {
   private readonly transport: ServiceTransport
+  private readonly headers: Record<string, string>
 
   constructor(private readonly options: TrackingClientOptions) {
-    this.transport = new ServiceTransport({
-      service: "tracking",
-      baseUrl: options.url,
-      connections: options.connections,
-      timeoutMs: options.timeoutMs,
-      secrets: [options.credential],
-      rejection: trackingRejection,
-      logger: options.logger,
-      dispatcher: options.dispatcher,
-    })
+    const { url: baseUrl, connections, timeoutMs, credential, logger, dispatcher } = options
+    this.transport = new ServiceTransport({ service: "tracking", baseUrl, connections, timeoutMs, secrets: [credential], rejection: trackingRejection, logger, dispatcher })
+    this.headers = { authorization: `Basic ${credential}` }
   }
 
   async createTrackingOrder(order: TrackingOrder, signal?: AbortSignal): Promise<TrackingResult> {
     const checked = trackingOrderSchema.safeParse(order)
     if (!checked.success) throw new InvalidTrackingOrderError(checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`))
     return this.transport.request(
-      { method: "POST", path: TRACKING_PATH, headers: this.authorization(), json: checked.data, deadline: startDeadline(this.options.timeoutMs, signal) },
+      { method: "POST", path: TRACKING_PATH, headers: this.headers, json: checked.data, deadline: startDeadline(this.options.timeoutMs, signal) },
       { schema: trackingAnswerWireSchema, refusal: trackingRefusalWireSchema }
     )
   }
@@ -46,16 +40,12 @@ export class TrackingClient {
   /** A GET on the tracking path, which the document does not define: 401/403 is a refused credential, any other status below 500 is the value. */
   probe(signal?: AbortSignal): Promise<number> {
     return this.transport.request(
-      { method: "GET", path: TRACKING_PATH, headers: this.authorization(), deadline: startDeadline(this.options.timeoutMs, signal) },
+      { method: "GET", path: TRACKING_PATH, headers: this.headers, deadline: startDeadline(this.options.timeoutMs, signal) },
       { statusOnly: true, answers: (status) => status < 500 && status !== 401 && status !== 403 }
     )
   }
 
   close(): Promise<void> {
     return this.transport.close()
-  }
-
-  private authorization(): Record<string, string> {
-    return { authorization: `Basic ${this.options.credential}` }
   }
 }

@@ -7,14 +7,13 @@ export interface RetryPolicy {
   giveUpAfterMs: number
 }
 
-// Reasons are the merchant's (pt-BR); the technical detail (English, redacted) stays in the error's message, for the log.
-
+// Reasons are the merchant's; the technical detail (redacted) stays in the error's message, for the log.
 const NOT_CONFIGURED_REASON = "Rastreamento não configurado: o pedido será enviado assim que a URL e a credencial do serviço de rastreamento forem informadas."
 
 const maybeCreatedReason = (detail: string) =>
   `Sem resposta legível do serviço de rastreamento depois do envio (${detail}). Ele pode ter criado o pedido: confira no painel do serviço antes de reenviar.`
 
-/** An attempt whose process stopped during the call (its lease ran out): like a timeout, the service may have the order. */
+/** The process stopped during the call (its lease ran out): like a timeout, the service may have the order. */
 export const INTERRUPTED_REASON = maybeCreatedReason("a tentativa foi interrompida durante o envio: o servidor parou antes de registrar a resposta")
 
 export type DeliveryDecision = { kind: "retry"; reason: string; delayMs: number } | { kind: "fail"; reason: string }
@@ -25,16 +24,13 @@ export function retryDelayMs(attempts: number, policy: RetryPolicy, random: () =
   return Math.round(exponential * (0.8 + 0.4 * random()))
 }
 
-/**
- * Whether the service certainly did not act on the request: it never left the process (`outcomeUnknown` false), or
- * the service said it did not take it (429, 503). A 500 may come after the order was made, a 502 or 504 from a proxy may hide one.
- */
+/** The request never left the process, or the service said it did not take it (429, 503); a 502 or 504 from a proxy may hide a 500. */
 export function certainlyNotActed(error: unknown): boolean {
   if (error instanceof TimeoutError || error instanceof NetworkError) return !error.outcomeUnknown
   return error instanceof QuotaExceededError || (error instanceof ServerError && error.status === 503)
 }
 
-/** A failed attempt in the merchant's words; most are a clause with no final period, for the reason to go on from. */
+/** Most are a clause with no final period, for the reason to go on from. */
 export function describeAttemptFailure(error: unknown): string {
   if (error instanceof InvalidCredentialsError) return `O serviço de rastreamento recusou a credencial (HTTP ${error.status}). Corrija a credencial e reenvie.`
   if (error instanceof TrackingRejectedError) return `O serviço de rastreamento recusou o pedido: ${error.serviceMessage ?? `HTTP ${error.status}`}`
@@ -53,9 +49,8 @@ export function describeAttemptFailure(error: unknown): string {
 }
 
 /**
- * The tracking API has no idempotency key and no lookup: any ending that may come after the order was created is
- * `failed` for the merchant to check the service's panel, never retried on its own (a second order would notify the
- * shopper twice). Only failures after which the service certainly did not act are retried, until `giveUpAfterMs`.
+ * The tracking API has no idempotency key and no lookup: an ending that may come after the order was created is `failed`,
+ * never retried on its own (a second order would notify the shopper twice).
  */
 export function decideAfterFailure(error: unknown, attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
   const detail = describeAttemptFailure(error)
@@ -74,7 +69,7 @@ function retryUntilGiveUp(detail: string, attempts: number, ageMs: number, polic
   return { kind: "retry", reason: `Falha temporária na tentativa ${attempts}: ${detail}`, delayMs: retryDelayMs(attempts, policy) }
 }
 
-/** The order or the fulfillment could not be read: nothing was sent, so retried like a request that never left. */
+/** Nothing was sent: retried like a request that never left. */
 export function decideAfterUnbuiltOrder(attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
   return retryUntilGiveUp("não foi possível montar o pedido com os dados do Medusa; nada foi enviado", attempts, ageMs, policy)
 }

@@ -1,12 +1,8 @@
-// Each field declared once: the payload's schema and type, the masking, the admin's labels and the sandbox's checks derive
-// from it. No import: the admin's bundle reads it too. In the order the admin lists a payload.
-
-/** A DateTime is a date (YYYY-MM-DD), or a date and time. */
+// Each field declared once, in the order the admin lists a payload. No import: the admin's bundle reads it too.
 export type TrackingWireType = "String" | "Number" | "Boolean" | "DateTime"
 
 export type TrackingFormat = "cnpj" | "cpf" | "cep" | "phone" | "email"
 
-/** "M*** d*** S***", "***.982.247-**", "(21) *****-4321", "m***@example.com.br", "****-**-**", "***". */
 export type TrackingMask = "words" | "cpf" | "phone" | "email" | "date" | "hidden"
 
 export interface TrackingFieldSpec {

@@ -3,17 +3,11 @@ import { maskEmail, maskPhone } from "../security/mask-personal-text"
 import { TRACKING_FIELD_SPECS, type TrackingMask } from "./fields"
 
 // The only form a payload is kept in (LGPD). Every mask leaves its own output as it is, so a stored copy compares with a new one.
-
 const MASKED_CPF = /^\*\*\*\.(?:\d{3}|\*{3})\.(?:\d{3}|\*{3})-\*\*$/
 
-/** "Maria da Silva" -> "M*** d*** S***": each word's first letter, its length hidden too. */
+/** "Maria da Silva" -> "M*** d*** S***": the words' lengths hidden too. */
 export function maskWords(value: string): string {
-  return value
-    .trim()
-    .split(/\s+/)
-    .filter((word) => word !== "")
-    .map((word) => `${Array.from(word)[0]}***`)
-    .join(" ")
+  return value.trim().split(/\s+/).filter((word) => word !== "").map((word) => `${Array.from(word)[0]}***`).join(" ")
 }
 
 const MASKS: Record<TrackingMask, (value: string) => string> = {
@@ -29,17 +23,13 @@ const PERSONAL = Object.entries(TRACKING_FIELD_SPECS).flatMap(([field, spec]) =>
 
 export const PERSONAL_FIELDS: readonly string[] = PERSONAL.map(({ field }) => field)
 
-/** A copy with every personal field masked. */
 export function maskTrackingPayload(payload: object): Record<string, unknown> {
   const masked: Record<string, unknown> = Object.fromEntries(Object.entries(payload))
   for (const { field, mask } of PERSONAL) {
     const value = masked[field]
-    if (typeof value === "string") {
-      masked[field] = mask(value)
-    } else if (value !== undefined && value !== null) {
-      // Not a string where the order has text: not kept at all rather than kept in clear.
-      masked[field] = "***"
-    }
+    // Not a string where the order has text: not kept at all rather than kept in clear.
+    if (typeof value === "string") masked[field] = mask(value)
+    else if (value !== undefined && value !== null) masked[field] = "***"
   }
   return masked
 }

@@ -1,8 +1,7 @@
 import { isFreteProvider } from "../frete-provider"
 
-// `GET /store/frete/orders/:id/delivery`: no personal data is read. Plain TypeScript: the storefront kit takes its types from here.
+// No personal data is read. Plain TypeScript: the storefront kit takes its types from here.
 
-/** In the order a shipment gets there. */
 export type FreteDeliveryStatus = "preparing" | "shipped" | "tracking_sent" | "delivered"
 
 export const DELIVERY_STATUS_LABELS: Record<FreteDeliveryStatus, string> = {
@@ -18,16 +17,14 @@ export interface FreteDeliveryTracking {
   url: string | null
 }
 
-/** One shipment: a fulfillment of this plugin, or a shipping method not fulfilled yet. */
+/** A fulfillment of this plugin, or a shipping method not fulfilled yet. */
 export interface FreteOrderDelivery {
   shipping_method_id: string | null
   fulfillment_id: string | null
-  /** The shipping method's name, as checkout showed it ("Frete econômico", "SEDEX"). */
   name: string
-  /** "Correios - SEDEX"; null when the method kept none. */
   service_name: string | null
   carrier: string | null
-  /** "YYYY-MM-DD"; null when unknown. */
+  /** "YYYY-MM-DD". */
   delivery_estimate: string | null
   tracking: FreteDeliveryTracking[]
   status: FreteDeliveryStatus
@@ -44,15 +41,11 @@ type Data = Record<string, unknown> | null | undefined
 
 export interface DeliveryMethodRow { id: string; name?: Text; shipping_option_id?: Text; data?: Data; created_at?: When; shipping_option?: { provider_id?: Text } | null }
 
-export interface DeliveryFulfillmentRow {
+export interface DeliveryFulfillmentRow extends Partial<Record<"created_at" | "shipped_at" | "delivered_at" | "canceled_at", When>> {
   id: string
   provider_id?: Text
   shipping_option_id?: Text
   data?: Data
-  created_at?: When
-  shipped_at?: When
-  delivered_at?: When
-  canceled_at?: When
   labels?: Array<{ tracking_number?: Text; tracking_url?: Text } | null> | null
 }
 
@@ -70,7 +63,7 @@ const byCreation = <T extends { id: string; created_at?: When }>(a: T, b: T) => 
 const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null)
 const calendarDate = (value: unknown): string | null => (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null)
 
-/** Only an http(s) address becomes a link: a storefront puts it in an `href` as it is. */
+/** A storefront puts it in an `href` as it is. */
 function webAddress(value: unknown): string | null {
   const candidate = text(value)
   if (!candidate) return null
@@ -96,14 +89,8 @@ function statusOf(fulfillment: DeliveryFulfillmentRow, tracking: DeliveryTrackin
   return { status: "preparing", status_at: iso(fulfillment.created_at) }
 }
 
-function factsOf(data: Record<string, unknown> | null | undefined) {
-  return { service_name: text(data?.service_name), carrier: text(data?.carrier), delivery_estimate: calendarDate(data?.delivery_estimate) }
-}
-
-/**
- * One per live fulfillment of this plugin, and one `preparing` per shipping method with none yet. A method is this
- * plugin's when its option's provider is, or (its option deleted since) when a fulfillment of that option is.
- */
+// One per live fulfillment of this plugin, one `preparing` per method with none yet. A method is this plugin's when its
+// option's provider is, or (its option deleted since) when a fulfillment of that option is.
 export function presentOrderDelivery(order: DeliveryOrderRow, trackingRows: DeliveryTrackingRow[]): FreteOrderDeliveryAnswer {
   const fulfillments = (order.fulfillments ?? [])
     .filter((row): row is DeliveryFulfillmentRow => !!row && isFreteProvider(row.provider_id) && !iso(row.canceled_at))
@@ -115,9 +102,9 @@ export function presentOrderDelivery(order: DeliveryOrderRow, trackingRows: Deli
   const trackingByFulfillment = new Map(trackingRows.map((row) => [row.fulfillment_id, row]))
   // Medusa copies onto a fulfillment the data of the order's first method with its shipping option.
   const methodOf = (fulfillment: DeliveryFulfillmentRow) => methods.find((method) => method.shipping_option_id === fulfillment.shipping_option_id) ?? null
-
   const deliveryOf = (method: DeliveryMethodRow | null, fulfillment: DeliveryFulfillmentRow | null): FreteOrderDelivery => {
-    const facts = factsOf(method?.data ?? fulfillment?.data)
+    const data = method?.data ?? fulfillment?.data
+    const facts = { service_name: text(data?.service_name), carrier: text(data?.carrier), delivery_estimate: calendarDate(data?.delivery_estimate) }
     const { status, status_at } = fulfillment ? statusOf(fulfillment, trackingByFulfillment.get(fulfillment.id)) : { status: "preparing" as const, status_at: iso(order.created_at) }
     return {
       shipping_method_id: method?.id ?? null,

@@ -3,9 +3,7 @@ import { isValidCpf, maskCpf } from "../brazil/cpf"
 import type { FreteSettings } from "../settings/schema"
 import type { ShipmentFacts } from "./shipment-facts"
 
-// Reasons are in Portuguese: the merchant reads them.
-
-/** A field's value; `reason` when a value is there but unusable; null when nothing is known. */
+/** `reason`: a value is there but unusable; null: nothing is known. */
 export type Reading<T> = { value: T } | { reason: string } | null
 
 export function known<T>(value: T | null | undefined): Reading<T> {
@@ -33,7 +31,6 @@ export function cleanText(raw: unknown): string | null {
   return text === "" ? null : text
 }
 
-/** Metadata set by hand or by an invoicing app: text, or a number that lost its quotes. */
 export function metadataText(raw: unknown, label: string): Reading<string> {
   if (isAbsent(raw)) return null
   if (typeof raw === "number" && Number.isFinite(raw)) return { value: String(raw) }
@@ -41,11 +38,10 @@ export function metadataText(raw: unknown, label: string): Reading<string> {
   return text === null ? { reason: `${label} em formato não reconhecido: use texto ou número` } : { value: text }
 }
 
-/** Rounded half up; the relative nudge keeps 1.005 from rounding down through its binary form (1.00499…). */
+/** Half up; the nudge keeps 1.005 (1.00499… in binary) from rounding down. Past 1e305 the scaling overflows: no decimals to round. */
 export function roundTo(value: number, decimals: number): number {
   const factor = 10 ** decimals
   const scaled = value * factor * (1 + Number.EPSILON)
-  // Past 1e305 the scaling overflows; a double that large has no decimals to round anyway.
   return Number.isFinite(scaled) ? Math.round(scaled) / factor : value
 }
 
@@ -68,10 +64,9 @@ export function readBirthDate(raw: unknown, shippedOn: string): Reading<string> 
   return date < "1900-01-01" ? { reason: "Data de nascimento anterior a 1900" } : { value: date }
 }
 
-/** The CPF as 11 digits, from text with or without punctuation or from a number; reasons show it masked only. */
+/** Reasons show the CPF masked only; a number gets back the leading zeros it lost. */
 export function readCpf(raw: unknown): Reading<string> {
   if (isAbsent(raw)) return null
-  // A number gets back the leading zeros it lost.
   const digits =
     typeof raw === "number"
       ? Number.isSafeInteger(raw) && raw >= 0 ? String(raw).padStart(11, "0") : null
@@ -81,7 +76,6 @@ export function readCpf(raw: unknown): Reading<string> {
   return isValidCpf(digits) ? { value: digits } : { reason: `CPF inválido (${maskCpf(digits)}): os dígitos verificadores não conferem` }
 }
 
-/** The carrier's own order number (metadata `freight_number`): a whole number, or digits as text. */
 export function readFreightNumber(raw: unknown): Reading<number> {
   if (isAbsent(raw)) return null
   const text = typeof raw === "string" ? raw.trim() : null
@@ -89,7 +83,7 @@ export function readFreightNumber(raw: unknown): Reading<number> {
   return Number.isSafeInteger(number) && number >= 0 ? { value: number } : { reason: "Número do pedido na transportadora (freight_number) inválido: use um número inteiro" }
 }
 
-/** A Brazilian phone as digits starting with the DDD (10, or 11 with a 9 after it); a leading 55 dropped. Reasons show 4 digits at most. */
+/** Digits from the DDD (10, or 11 with a 9 after it), a leading 55 dropped. Reasons show 4 digits at most. */
 export function readPhone(raw: unknown): Reading<string> {
   if (typeof raw !== "string" || isAbsent(raw)) return null
   const digits = raw.replace(/\D/g, "").replace(/^55(?=\d{10,11}$)/, "")
@@ -101,7 +95,6 @@ export function readPhone(raw: unknown): Reading<string> {
   return { value: digits }
 }
 
-/** `days` business days after `shippedOn` ("YYYY-MM-DD"); null for an unknown deadline. */
 export function promisedDate(shippedOn: string, days: number | null | undefined): Reading<string> {
   if (days === null || days === undefined) return null
   if (!Number.isInteger(days) || days < 0) return { reason: "Prazo de entrega inválido: use um número inteiro de dias úteis" }
@@ -109,7 +102,7 @@ export function promisedDate(shippedOn: string, days: number | null | undefined)
   try {
     return { value: addBusinessDays(shippedOn, days) }
   } catch (error) {
-    // The business-day calendar covers the years 1583 to 9999 (its holidays are Gregorian).
+    // The business-day calendar covers the years 1583 to 9999.
     if (error instanceof RangeError) return { reason: `Data prometida fora do calendário de dias úteis (envio em ${shippedOn}, prazo de ${days} dias úteis)` }
     throw error
   }
@@ -119,10 +112,7 @@ type Parcel = { weightKg: number; lengthCm: number; widthCm: number; heightCm: n
 
 const isPositive = (value: number | null): value is number => value !== null && Number.isFinite(value) && value > 0
 
-/**
- * Items stacked in one box: as long and wide as the largest item, as high as all of them together.
- * An item without weight, or without any one dimension, counts the default package's; no items: the default package.
- */
+/** Items stacked in one box; an item without weight, or without any one dimension, counts the default package's. */
 export function parcelOf(items: ShipmentFacts["items"], defaults: FreteSettings["default_package"]): Parcel {
   if (items.length === 0) return { weightKg: defaults.weight_kg, lengthCm: defaults.length_cm, widthCm: defaults.width_cm, heightCm: defaults.height_cm }
   const parcel: Parcel = { weightKg: 0, lengthCm: 0, widthCm: 0, heightCm: 0 }
@@ -139,7 +129,6 @@ export function parcelOf(items: ShipmentFacts["items"], defaults: FreteSettings[
   return { weightKg: roundTo(parcel.weightKg, 3), lengthCm: roundTo(parcel.lengthCm, 2), widthCm: roundTo(parcel.widthCm, 2), heightCm: roundTo(parcel.heightCm, 2) }
 }
 
-/** Items of absurd weight or size can add up beyond any number. */
 export function parcelMeasure(value: number, label: string): Reading<number> {
   return Number.isFinite(value) ? { value } : { reason: `${label} do pacote grande demais: confira o peso e as medidas dos itens` }
 }
@@ -149,10 +138,7 @@ const TRAILING_HOUSE_NUMBER = /^(.+?)(,\s*|\s+-?\s*)(?:n[º°o.]\s*)?(\d+[a-z]?|
 /** A number after one of these words is a flat, block or kilometre, not the house number. */
 const COMPLEMENT_WORD = /(?:^|\s)(?:apto?|apartamento|sala|sl|bloco|bl|casa|lote|lt|quadra|qd|loja|lj|andar|conjunto|cj|km)\.?$/i
 
-/**
- * Medusa has no house-number field: a number in the address metadata ("number" / "numero") wins, with
- * address1 as the street; else a number at the end of address1 is split off; else none, rather than a guess.
- */
+/** Medusa has no house-number field: the address metadata's ("number" / "numero"), else a number ending address1, else none. */
 export function streetAndNumber(
   address: Pick<NonNullable<ShipmentFacts["shippingAddress"]>, "address1" | "metadata"> | null | undefined
 ): { street: string | null; number: Reading<string> } {

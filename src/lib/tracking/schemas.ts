@@ -23,7 +23,7 @@ const BY_FORMAT: Record<TrackingFormat, z.ZodType> = {
   email: trackingEmailSchema,
 }
 
-// The table requires text fields only, and a required text is not empty.
+// Only text fields are required, and a required text is not empty.
 const fieldSchema = (spec: TrackingFieldSpec): z.ZodType => (spec.required ? text.min(1) : (spec.format ? BY_FORMAT[spec.format] : BY_TYPE[spec.type]).optional())
 
 type Fields = typeof TRACKING_FIELDS
@@ -32,10 +32,9 @@ type RequiredField = { [K in TrackingFieldName]: Fields[K] extends { required: t
 
 export type OptionalTrackingField = Exclude<TrackingFieldName, RequiredField>
 
-/** Field for field as the interface document names them (case-sensitive). */
 export type TrackingOrder = { [K in RequiredField]: WireValue<Fields[K]["type"]> } & { [K in OptionalTrackingField]?: WireValue<Fields[K]["type"]> }
 
-/** Typed from the table too: zod cannot infer a shape built at run time. */
+/** Typed from the table: zod cannot infer a shape built at run time. */
 export const trackingOrderSchema = z.strictObject(
   Object.fromEntries(Object.entries(TRACKING_FIELD_SPECS).map(([field, spec]) => [field, fieldSchema(spec)]))
 ) as unknown as z.ZodType<TrackingOrder>

@@ -7,7 +7,7 @@ type Metadata = Record<string, unknown> | null
 type Text = string | null
 type Person = { firstName: Text; lastName: Text; phone: Text; metadata: Metadata }
 
-/** A shipment in plain terms (measures in kg and cm, amounts in reais, texts trimmed): what its tracking order is built from. */
+/** Measures in kg and cm, amounts in reais, texts trimmed. */
 export interface ShipmentFacts {
   orderDisplayId: number | string
   orderTotal: number | null
@@ -21,7 +21,6 @@ export interface ShipmentFacts {
   shippingAddress: (Person & { address1: Text; address2: Text; city: Text; province: Text; postalCode: Text; countryCode: Text }) | null
   customer: (Person & { email: Text }) | null
   salesChannelName: string | null
-  /** The CEP of the stock location the fulfillment ships from. */
   originCep: string | null
   noNotification: boolean
 }
@@ -80,10 +79,7 @@ export function shipmentFacts({ fulfillment, order, location, flowMethod }: Ship
   }
 }
 
-/**
- * Medusa's `total`, unless its item subtotal leaves out priced items (Medusa 2.13 computed totals from the item
- * fields a query named: the freight alone). Then, or with no total, items × quantities + methods, without taxes or discounts.
- */
+/** Medusa's `total`, unless its item subtotal leaves out priced items (Medusa 2.13: the freight alone); then items × quantities + methods. */
 function orderTotalOf(order: OrderRow): number | null {
   const total = numberOf(order.total)
   const itemSubtotal = numberOf(order.item_subtotal)
@@ -98,7 +94,7 @@ function orderTotalOf(order: OrderRow): number | null {
   return items !== null && freight !== null ? items + freight : total
 }
 
-/** The rows' amounts added up; null when one of them is unknown (a partial sum would pass for the whole). */
+/** Null when one amount is unknown: a partial sum would pass for the whole. */
 function sumOf<T>(rows: T[], amountOf: (row: T) => number | null): number | null {
   let sum = 0
   for (const row of rows) {
@@ -109,7 +105,6 @@ function sumOf<T>(rows: T[], amountOf: (row: T) => number | null): number | null
   return sum
 }
 
-/** Measures read as the freight query reads them: missing, not positive or implausible is unknown. */
 function itemsOf({ fulfillment, order }: Pick<ShipmentRows, "fulfillment" | "order">, units: StoreUnits): ShipmentFacts["items"] {
   const orderItems = new Map((order.items ?? []).map((item) => [item.id, item]))
   const weightKg = (value: unknown) => usableWeightKg(numberOf(value), units.weight)

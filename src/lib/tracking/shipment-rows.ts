@@ -1,6 +1,5 @@
 type Text = string | null | undefined
 
-/** A shipment as Medusa's query returns it: only the fields its tracking order is built from, in Medusa's names. */
 export interface ShipmentRows {
   fulfillment: FulfillmentRow
   order: OrderRow

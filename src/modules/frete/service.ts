@@ -7,7 +7,6 @@ import { createHandlingMetadataCache, type HandlingMetadataCache } from "../../l
 import type { ConnectionTestResult } from "../../lib/services/connection-test"
 import type { FreteSettings } from "../../lib/settings/schema"
 import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
-import type { ShipmentRows } from "../../lib/tracking/shipment-rows"
 import { FRETE_MODULE } from "../../lib/frete-provider"
 import { FreteConnections } from "./connections"
 import { testConnectionInForce, type ConnectionTestRequest } from "./connection-test"
@@ -18,9 +17,7 @@ import { TrackingOrderRecord } from "./models/tracking-order-record"
 import { QuoteTakes } from "./quote-takes"
 import { SettingsInForce } from "./settings-in-force"
 import { statusReport } from "./status-report"
-import type { ClaimedRow } from "./tracking-attempts"
-import { TrackingDelivery, type ShipmentReading } from "./tracking-delivery"
-import { TrackingOrderStore, type FailedPage, type TrackingOrderRow } from "./tracking-order-store"
+import { TrackingOrderStore, type AttemptOutcome, type ClaimedRow, type FailedPage, type TrackingOrderRow } from "./tracking-order-store"
 
 type InjectedDependencies = {
   logger: Logger
@@ -31,12 +28,7 @@ type InjectedDependencies = {
 
 const JOINER_CONFIG = defineJoinerConfig(FRETE_MODULE, { models: [FreteSettingsRecord, TrackingOrderRecord] })
 
-/**
- * The plugin's module, a facade over services of one job each: the settings in force, the two
- * services' connections, the checkout quoter, the quota guard's counts, the tracking outbox. A
- * plain class, not `MedusaService({ … })`: its tables are written with SQL the generated CRUD
- * cannot express (`for update`, upserts, `SKIP LOCKED`), and the CRUD would be a second path to them.
- */
+/** Not `MedusaService({ … })`: its tables are written with SQL the generated CRUD cannot express (`SKIP LOCKED`, upserts). */
 export default class FreteModuleService {
   pluginOptions!: FreteOptions
   quoter!: CheckoutQuoter
@@ -47,11 +39,8 @@ export default class FreteModuleService {
   protected readonly connections_: FreteConnections
   protected readonly quoteTakes_: QuoteTakes
   protected readonly trackingOrders_: TrackingOrderStore
-  protected trackingDelivery_!: TrackingDelivery
 
-  __hooks = {
-    onApplicationShutdown: () => this.connections_.close(),
-  }
+  __hooks = { onApplicationShutdown: () => this.connections_.close() }
 
   __joinerConfig() {
     return JOINER_CONFIG
@@ -61,17 +50,12 @@ export default class FreteModuleService {
     const logger = (this.logger_ = container.logger)
     const knex = () => container[ContainerRegistrationKeys.PG_CONNECTION]
     this.quoteTakes_ = new QuoteTakes(knex)
-    this.trackingOrders_ = new TrackingOrderStore(knex)
+    this.trackingOrders_ = new TrackingOrderStore(knex, () => this.pluginOptions.tracking.timeoutMs)
     this.connections_ = new FreteConnections(() => this.pluginOptions, () => this.settings_.credentials, logger)
     this.startInProcessState_ = (options) => {
       this.pluginOptions = options
       this.handlingMetadata = createHandlingMetadataCache()
-      this.settings_ = new SettingsInForce({
-        knex,
-        options,
-        logger,
-        onApply: ({ freight }) => this.quoter?.useAccount(accountFingerprint(freight.url, freight.secret)),
-      })
+      this.settings_ = new SettingsInForce({ knex, options, logger, onApply: ({ freight }) => this.quoter?.useAccount(accountFingerprint(freight.url, freight.secret)) })
       this.quoter = createCheckoutQuoter({
         options,
         logger,
@@ -79,82 +63,61 @@ export default class FreteModuleService {
         freightClient: () => this.connections_.freight(),
         grantBudget: (key, windowStart, want, limit) => this.quoteTakes_.grant(key, windowStart, want, limit),
       })
-      this.trackingDelivery_ = new TrackingDelivery({
-        store: this.trackingOrders_,
-        knex,
-        client: () => this.connections_.tracking(),
-        options: () => options.tracking,
-        units: options.units,
-        logger,
-      })
     }
     this.startInProcessState_(parseFreteOptions(moduleOptions))
   }
 
-  /** Starts this process's memory over, as a restart (with these options) does; what is stored stays. The tests call it between files. */
+  /** Starts this process's memory over, as a restart (with these options) does; what is stored stays. */
   forgetInProcessState(moduleOptions?: unknown): void {
     this.startInProcessState_(moduleOptions === undefined ? this.pluginOptions : parseFreteOptions(moduleOptions))
   }
 
-  /** The settings in force, read again from the database once `settingsRefreshMs` has passed. */
   getSettings(): Promise<FreteSettings> {
     return this.settings_.get()
   }
 
-  /** The stored fields that no longer pass the settings' schema and stand at their default until saved (for the admin). */
+  /** The stored fields that no longer pass the settings' schema and stand at their default until saved. */
   async repairedSettingFields(): Promise<string[]> {
     await this.getSettings()
     return this.settings_.repairedFields
   }
 
-  /** Validates and saves settings and secrets (see saveMergedSettings); nothing is saved on a bad value. */
   saveSettings(input: Record<string, unknown>): Promise<FreteSettings> {
     return this.settings_.save(input)
   }
 
-  /** Where each URL and secret comes from, and whether one is set; never a secret. */
   async credentialsView() {
     await this.getSettings()
     return credentialsView(this.settings_.credentials, Boolean(this.pluginOptions.encryptionKey))
   }
 
-  /** "Testar conexão": the URLs and secrets typed, or else those in force. */
+  /** The URLs and secrets typed, or else those in force. */
   async testConnection(input: ConnectionTestRequest): Promise<ConnectionTestResult> {
     const settings = await this.getSettings()
     return testConnectionInForce(input, { settings, credentials: this.settings_.credentials, options: this.pluginOptions, logger: this.logger_ })
   }
 
-  /** Whether each service is configured and answers, with this process's circuit and quote cache. */
   async checkServices() {
     await this.getSettings()
     return statusReport(this.pluginOptions, this.settings_.credentials, this.connections_.clients, this.quoter)
   }
 
-  /** The tracking client for the credentials in force, or null when the API is not configured. */
   trackingClient() {
     return this.connections_.tracking()
   }
 
-  /** Forgets the quota guard's counts of the minutes that ended; the scheduled job calls it. */
   pruneQuoteTakes(): Promise<number> {
     return this.quoteTakes_.prune()
   }
 
-  /** Why shipments get no tracking order now (switched off, or no URL or credential), or null when they do. */
+  /** Why shipments get no tracking order now, or null when they do. */
   async trackingOff(settings?: FreteSettings): Promise<"disabled" | "not_configured" | null> {
-    return this.trackingOffIn(settings ?? (await this.getSettings()))
-  }
-
-  private trackingOffIn({ tracking }: FreteSettings): "disabled" | "not_configured" | null {
+    const { tracking } = settings ?? (await this.getSettings())
     return !tracking.enabled ? "disabled" : this.connections_.tracking() ? null : "not_configured"
   }
 
-  /** Writes a shipment's tracking order row (idempotent) when its provider is tracked and tracking is on; null otherwise. */
-  async recordShipment(shipment: { fulfillmentId: string; providerId: string | null; orderId: string | null; noNotification: boolean }, inForce?: FreteSettings) {
-    const settings = inForce ?? (await this.getSettings())
-    if (!shipment.providerId || !settings.tracking.provider_ids.includes(shipment.providerId) || this.trackingOffIn(settings)) {
-      return null
-    }
+  /** Undefined when the fulfillment already had its row. */
+  recordShipment(shipment: { fulfillmentId: string; orderId: string | null; noNotification: boolean }) {
     return this.trackingOrders_.insertPending(shipment)
   }
 
@@ -170,43 +133,44 @@ export default class FreteModuleService {
     return this.trackingOrders_.dueIds(limit)
   }
 
-  /** For "Reenviar": due now, rebuilt from current data; undefined if an attempt holds it. */
+  /** Undefined unless the row still has the status the merchant saw. */
   requeueTrackingOrder(id: string, seenStatus: "pending" | "failed", rebuilt: BuiltTrackingOrder): Promise<TrackingOrderRow | undefined> {
     return this.trackingOrders_.requeue(id, seenStatus, rebuilt)
   }
 
-  /** A row's tracking order built from its shipment's rows, as the workflow read them now (a module cannot resolve Medusa's Query). */
-  async buildTrackingOrder(row: TrackingOrderRow, rows: ShipmentRows): Promise<BuiltTrackingOrder> {
-    return this.trackingDelivery_.build(row, await this.getSettings(), rows)
-  }
-
-  /** A delivery's first step: the row claimed for one attempt if it is pending, due and unclaimed; null when there is nothing to do. */
+  /** Null when the row is not due or another attempt has it. */
   claimTrackingOrder(id: string): Promise<ClaimedRow | null> {
-    return this.trackingDelivery_.claim(id)
+    return this.trackingOrders_.claim(id)
   }
 
-  /** A delivery's last step: the claimed attempt's order built from the rows read, stored masked, sent, its outcome recorded. */
-  async attemptTrackingOrder(claimed: ClaimedRow, reading: ShipmentReading, settings?: FreteSettings): Promise<TrackingOrderRow | null> {
-    return this.trackingDelivery_.attempt(claimed, reading, settings ?? (await this.getSettings()))
+  /** False when the attempt lost the row: then the order must not be sent. */
+  holdTrackingOrder(claimed: ClaimedRow, built: BuiltTrackingOrder): Promise<boolean> {
+    return this.trackingOrders_.hold(claimed, built)
   }
 
-  /** Forgets the payloads of rows that ended (`created`, `failed`) more than `retentionDays` ago; the scheduled job calls it. */
+  /** Undefined when a newer attempt claimed the row. */
+  recordTrackingAttempt(claimed: ClaimedRow, outcome: AttemptOutcome): Promise<TrackingOrderRow | undefined> {
+    return this.trackingOrders_.record(claimed, outcome)
+  }
+
   purgeTrackingPayloads(retentionDays: number): Promise<number> {
     return this.trackingOrders_.purgePayloads(retentionDays)
   }
 
-  /** Of these fulfillments, the ones that already have a tracking order row. */
   trackedFulfillmentIds(fulfillmentIds: string[]): Promise<Set<string>> {
     return this.trackingOrders_.trackedFulfillmentIds(fulfillmentIds)
   }
 
-  /** `failed` tracking orders for the admin's bulk resend, the latest first. */
   listFailedTrackingOrders(page: FailedPage) {
     return this.trackingOrders_.listFailed(page)
   }
 
-  /** `sending` rows whose lease ran out (their process died mid-call): failed, never resent by themselves. */
-  sweepTrackingLeases(): Promise<TrackingOrderRow[]> {
-    return this.trackingDelivery_.sweepExpiredLeases()
+  /** `sending` rows past their lease (their process died mid-call), now failed: never resent by themselves. */
+  async sweepTrackingLeases(): Promise<TrackingOrderRow[]> {
+    const swept = await this.trackingOrders_.sweepExpired()
+    for (const row of swept) {
+      this.logger_.warn(`frete tracking: fulfillment ${row.fulfillment_id} failed: its attempt was interrupted during the call (lease expired); check the tracking service before resending`)
+    }
+    return swept
   }
 }

@@ -1,43 +1,84 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { maskPersonalText } from "../../lib/security/mask-personal-text"
 import type { FreteSettings } from "../../lib/settings/schema"
+import { buildTrackingOrder, type BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
+import { decideAfterFailure, decideAfterUnbuiltOrder } from "../../lib/tracking/delivery-policy"
+import { TrackingNotConfiguredError } from "../../lib/tracking/errors"
+import { shipmentFacts } from "../../lib/tracking/shipment-facts"
 import type { FulfillmentRow } from "../../lib/tracking/shipment-rows"
-import type { ShipmentReading } from "../../modules/frete/tracking-delivery"
-import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
+import type FreteModuleService from "../../modules/frete/service"
+import type { AttemptOutcome, ClaimedRow, TrackingOrderRow } from "../../modules/frete/tracking-order-store"
 import { readShipmentRows } from "./read-shipment-rows"
-import { freteOf, queryOf } from "../../bridge/medusa-bridge"
+import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
 
 export const DELIVER_TRACKING_ORDER_WORKFLOW = "frete-deliver-tracking-order"
 
-/**
- * A workflow's input and its step's output are written to its stored execution, where neither the shipment's rows nor
- * the recorded row (personal data) belong: the caller and the step hand them over in this process, under a key. A step
- * resumed in another process finds no handoff: it reads what it needs, and its caller reads the row.
- */
-interface Handoff {
-  fulfillment?: FulfillmentRow
-  settings?: FreteSettings
-  recorded?: TrackingOrderRow | null
+type Known = { fulfillment?: FulfillmentRow; settings?: FreteSettings }
+
+/** From Medusa's data as it is now: "Reenviar" sends what the merchant has fixed since (the phone, the CPF). */
+export async function rebuildTrackingOrder(container: MedusaContainer, row: Pick<TrackingOrderRow, "fulfillment_id" | "no_notification">, known: Known = {}): Promise<BuiltTrackingOrder> {
+  const frete = freteOf(container)
+  const rows = await readShipmentRows(queryOf(container), row.fulfillment_id, known.fulfillment)
+  return buildTrackingOrder(shipmentFacts(rows, frete.pluginOptions.units, row.no_notification), known.settings ?? (await frete.getSettings()))
 }
-const handoffs = new Map<string, Handoff>()
+
+// A workflow's input and its step's output are stored, where the shipment's rows and the recorded row (personal data) do
+// not belong: handed over in this process under a key. A step resumed elsewhere finds none and reads what it needs.
+const handoffs = new Map<string, Known & { recorded?: TrackingOrderRow | null }>()
 let sequence = 0
 
-/**
- * One attempt: the module claims the row (null: nothing to do), the step reads the shipment with Medusa's Query, the
- * module builds, stores masked, calls with no transaction open and records. Reading and sending are one step on purpose:
- * a step's output is stored. Nothing to compensate: the outbox row is the record.
- */
+/** Claim, read, build, hold, send, record: one step, as a step's output is stored. Nothing to compensate: the row is the record. */
 export const sendTrackingOrderStep = createStep("frete-send-tracking-order", async (input: { id: string; handoff?: string }, { container }) => {
   const frete = freteOf(container)
   const handoff = input.handoff ? handoffs.get(input.handoff) : undefined
   const claimed = await frete.claimTrackingOrder(input.id)
   if (!claimed) return new StepResponse(null)
-  const prefetched = handoff?.fulfillment?.id === claimed.fulfillment_id ? handoff.fulfillment : undefined
-  const reading: ShipmentReading = await readShipmentRows(queryOf(container), claimed.fulfillment_id, prefetched).then((rows) => ({ rows }), (failure: unknown) => ({ failure }))
-  const row = await frete.attemptTrackingOrder(claimed, reading, handoff?.settings)
+  const fulfillment = handoff?.fulfillment?.id === claimed.fulfillment_id ? handoff.fulfillment : undefined
+  const row = await attempt(frete, loggerOf(container), claimed, () => rebuildTrackingOrder(container, claimed, { fulfillment, settings: handoff?.settings }))
   if (handoff) handoff.recorded = row
   return new StepResponse(row && { id: row.id, status: row.status, attempts: row.attempts, remote_id: row.remote_id })
 })
+
+async function attempt(frete: FreteModuleService, logger: Logger, claimed: ClaimedRow, build: () => Promise<BuiltTrackingOrder>): Promise<TrackingOrderRow | null> {
+  const { retry } = frete.pluginOptions.tracking
+  let built: BuiltTrackingOrder | undefined
+  try {
+    built = await build()
+    // Stored before the call: an order whose outcome could not be recorded is never sent.
+    if (!(await frete.holdTrackingOrder(claimed, built))) return (await frete.getTrackingOrder(claimed.id)) ?? null
+  } catch (error) {
+    logger.warn(`frete tracking: could not build tracking order ${claimed.id}: ${error instanceof Error ? error.message : String(error)}`)
+    built = undefined
+  }
+  const client = built && frete.trackingClient()
+  let outcome: AttemptOutcome
+  let failure: unknown
+  if (!built) {
+    outcome = decideAfterUnbuiltOrder(claimed.attempts + 1, claimed.age_ms, retry)
+  } else if (!client) {
+    outcome = decideAfterFailure(new TrackingNotConfiguredError(), 1, claimed.age_ms, retry)
+  } else {
+    try {
+      outcome = { kind: "created", remoteId: (await client.createTrackingOrder(built.order)).id }
+    } catch (error) {
+      failure = error
+      outcome = decideAfterFailure(error, claimed.attempts + 1, claimed.age_ms, retry)
+    }
+  }
+  // The service's refusal may quote the shopper, whose name is known here.
+  const names = failure === undefined ? [] : [built?.order.CustomerName]
+  const recorded = await frete.recordTrackingAttempt(claimed, outcome.kind === "created" ? outcome : { ...outcome, reason: maskPersonalText(outcome.reason, names) })
+  if (!recorded) {
+    logger.warn(`frete tracking: the outcome of an attempt on fulfillment ${claimed.fulfillment_id} came after a newer attempt; kept the newer one`)
+    return (await frete.getTrackingOrder(claimed.id)) ?? null
+  }
+  const cause = failure instanceof Error ? ` [${maskPersonalText(failure.message, names)}]` : ""
+  const result = recorded.status === "created" ? `created as ${recorded.remote_id}` : `${recorded.status} after attempt ${recorded.attempts}: ${recorded.last_error}${cause}`
+  const log = recorded.status === "failed" ? logger.warn : logger.info
+  log.call(logger, `frete tracking: fulfillment ${recorded.fulfillment_id} ${result}`)
+  return recorded
+}
 
 export const deliverTrackingOrderWorkflow = createWorkflow(
   // Stored 7 days, so each run shows in the admin's Workflows page.
@@ -45,10 +86,10 @@ export const deliverTrackingOrderWorkflow = createWorkflow(
   (input: { tracking_order_id: string; handoff?: string }) => new WorkflowResponse(sendTrackingOrderStep({ id: input.tracking_order_id, handoff: input.handoff }))
 )
 
-/** The row as its attempt recorded it, or null when none was made. `known`: what the caller already read. */
-export async function deliverTrackingOrder(container: MedusaContainer, id: string, known: Omit<Handoff, "recorded"> = {}): Promise<TrackingOrderRow | null> {
+/** The row as its attempt recorded it, or null when none was made. */
+export async function deliverTrackingOrder(container: MedusaContainer, id: string, known: Known = {}): Promise<TrackingOrderRow | null> {
   const key = `${process.pid}-${++sequence}`
-  const handoff: Handoff = { ...known }
+  const handoff = { ...known, recorded: undefined as TrackingOrderRow | null | undefined }
   handoffs.set(key, handoff)
   try {
     const { result } = await deliverTrackingOrderWorkflow(container).run({ input: { tracking_order_id: id, handoff: key } })

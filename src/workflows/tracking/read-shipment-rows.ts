@@ -2,8 +2,7 @@ import type { FulfillmentRow, MethodRow, OrderRow, ShipmentRows } from "../../li
 import type { Query } from "../../shared/query"
 
 const FULFILLMENT_FIELDS = ["id", "shipped_at", "metadata", "data", "location_id", "shipping_option_id", "labels.tracking_number", "items.quantity", "items.line_item_id", "items.title", "order.id"]
-// As Medusa's own admin order route asks for them: Medusa 2.13 computes the totals from the item and shipping method
-// fields the query names only (2.21 loads whole rows), and naming just titles and measures left `total` the freight alone.
+// As Medusa's admin order route asks: Medusa 2.13 computes totals from the item and method fields a query names only.
 const ORDER_TOTAL_FIELDS = [
   "total", "item_subtotal",
   "items.*", "items.detail.*", "items.tax_lines.*", "items.adjustments.*",
@@ -16,7 +15,7 @@ const ORDER_FIELDS = [
   "sales_channel.name", "shipping_methods.name", "shipping_methods.amount", "shipping_methods.data", "shipping_methods.shipping_option_id",
 ]
 
-/** `read`: the fulfillment as the caller already read it (readShippedFulfillment), not read again. */
+/** `read`: the fulfillment as the caller already read it, not read again. */
 export async function readShipmentRows(query: Query, fulfillmentId: string, read?: FulfillmentRow): Promise<ShipmentRows> {
   const fulfillment = read ?? ((await query.graph({ entity: "fulfillment", fields: FULFILLMENT_FIELDS, filters: { id: fulfillmentId } })).data[0] as FulfillmentRow | undefined)
   if (!fulfillment?.order?.id) throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
@@ -32,7 +31,7 @@ export async function readShipmentRows(query: Query, fulfillmentId: string, read
   return { fulfillment, order, location: (locations.data[0] as ShipmentRows["location"] | undefined) ?? null, flowMethod }
 }
 
-/** What decides whether a fulfillment gets a tracking order, read with what its tracking order is built from: one Query call. */
+/** Whether a fulfillment gets a tracking order, read with what it is built from: one Query call. */
 export async function readShippedFulfillment(query: Query, fulfillmentId: string): Promise<{ providerId: string | null; orderId: string | null; fulfillment: FulfillmentRow } | null> {
   const { data } = await query.graph({ entity: "fulfillment", fields: [...FULFILLMENT_FIELDS, "provider_id"], filters: { id: fulfillmentId } })
   const row = data[0] as (FulfillmentRow & { provider_id?: string | null }) | undefined
@@ -43,10 +42,7 @@ export async function readShippedFulfillment(query: Query, fulfillmentId: string
 
 type FlowRow = { additional_items?: Array<{ item_id?: string | null; is_additional_item?: boolean | null }> | null; shipping_methods?: MethodRow[] | null }
 
-/**
- * The method of the exchange or claim whose new items the fulfillment ships. Medusa fulfils them as the order's and copies
- * onto the fulfillment the data of the order's first method with the same option: the original delivery's facts and cost.
- */
+/** The method of the exchange or claim whose new items the fulfillment ships: Medusa copies onto it the order's first method's data. */
 async function outboundMethodOf(query: Query, orderId: string, fulfillment: FulfillmentRow): Promise<MethodRow | null> {
   const shipped = new Set((fulfillment.items ?? []).flatMap((item) => (item.line_item_id ? [item.line_item_id] : [])))
   if (!shipped.size) return null

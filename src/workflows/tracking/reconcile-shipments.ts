@@ -5,32 +5,27 @@ import { trackShipment } from "./track-shipment"
 import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
 
 export const RECONCILE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000
-/** The last moments' shipments are the subscriber's: it knows the event's `no_notification`, which Medusa keeps nowhere else. */
+/** The last moments' shipments are the subscriber's: only the event knows their `no_notification`. */
 export const RECONCILE_GRACE_MS = 2 * 60 * 1000
 export const RECONCILE_PAGE = 200
-/** Per run: pages read and shipments tracked (each one call to the service); the newest-first pass gets at most `head`. */
+/** Per run: pages read and shipments tracked; the newest-first pass gets at most `head`. */
 export const RECONCILE_BUDGET = { pages: 50, tracked: 100, head: { pages: 25, tracked: 50 } }
-/** The newest-first pass reads this much below where the previous run's began: a shipment committed after its `shipped_at` is still read. */
+/** Below where the previous run's newest-first pass began: a shipment committed after its `shipped_at` is still read. */
 const HEAD_OVERLAP_MS = RECONCILE_GRACE_MS
 
-/** `shipped_at` descending, then id descending. */
 type Position = { shippedAt: Date; id: string }
 type Start = { below: Position } | { atOrBelow: Date }
 
-/** In memory, per module instance: losing it (a restart, another instance) only costs one run reading more, within its budget. */
+/** Per module instance: losing it (a restart) only costs one run reading more, within its budget. */
 const progressOf = new WeakMap<object, { headFrom?: Date; walkFrom?: Position }>()
 
 type Reader = { container: MedusaContainer; frete: FreteModuleService; query: Query; logger: Logger; providerIds: string[] }
 type Pass = { start: Start; floor: Date; pages: number; tracked: number }
-/** `found`: shipments without a row, written by this run or not; `done`: it read everything down to its floor. */
+/** `found`: shipments without a row, written by this run or not; `done`: read down to its floor. */
 type PassResult = { pages: number; found: number; written: number; last?: Position; done: boolean }
 
-/**
- * Writes and delivers the row of each tracked provider's shipment of the window that has none (an event lost, a write
- * that failed). Newest first, back to where the previous run started, finds a lost event by the next run however busy
- * the week; the rest of the budget walks the whole window across runs, so older ones are not starved. Several instances
- * may run it at once: the row is unique per fulfillment. Returns the rows it wrote.
- */
+// Writes and delivers a row for each tracked shipment of the window without one. Newest first back to the previous run's
+// start finds a lost event by the next run; the rest of the budget walks the window across runs, so older ones are not starved.
 export async function reconcileShipments(container: MedusaContainer, now: Date = new Date()): Promise<number> {
   const frete = freteOf(container)
   const logger = loggerOf(container)
@@ -41,7 +36,6 @@ export async function reconcileShipments(container: MedusaContainer, now: Date =
   const windowStart = new Date(now.getTime() - RECONCILE_WINDOW_MS)
   const headFrom = new Date(now.getTime() - RECONCILE_GRACE_MS)
   const headFloor = new Date(Math.max(windowStart.getTime(), (progress.headFrom?.getTime() ?? 0) - HEAD_OVERLAP_MS))
-
   const head = await readDown(reader, { start: { atOrBelow: headFrom }, floor: headFloor, ...RECONCILE_BUDGET.head })
   if (!head.done && progress.headFrom) {
     logger.warn(`frete tracking: more shipments since the last reconciliation than one run reads newest first (${head.pages} pages, ${head.found} without a row); the rest is left to its walk`)
@@ -50,12 +44,7 @@ export async function reconcileShipments(container: MedusaContainer, now: Date =
   const walkStart: Start = progress.walkFrom
     ? { below: progress.walkFrom }
     : head.done ? { below: { shippedAt: headFloor, id: "" } } : head.last ? { below: head.last } : { atOrBelow: headFrom }
-  const walk = await readDown(reader, {
-    start: walkStart,
-    floor: windowStart,
-    pages: RECONCILE_BUDGET.pages - head.pages,
-    tracked: RECONCILE_BUDGET.tracked - head.found,
-  })
+  const walk = await readDown(reader, { start: walkStart, floor: windowStart, pages: RECONCILE_BUDGET.pages - head.pages, tracked: RECONCILE_BUDGET.tracked - head.found })
   progressOf.set(frete, { headFrom, walkFrom: walk.done ? undefined : (walk.last ?? progress.walkFrom) })
   return head.written + walk.written
 }
@@ -95,10 +84,7 @@ async function readPage(reader: Reader, start: Start, floor: Date): Promise<Arra
   return (data as Array<{ id: string; shipped_at: Date | string }>).map((row) => ({ id: row.id, shipped_at: new Date(row.shipped_at) }))
 }
 
-/**
- * 1 when this run wrote the row. `no_notification` is true: Medusa keeps the shipment's choice only in its event, and an
- * SMS or e-mail the merchant declined cannot be taken back; one left out costs the shopper only the service's message.
- */
+/** `no_notification` true: Medusa keeps the shipment's choice only in its event, and an SMS the merchant declined cannot be taken back. */
 async function track({ container, logger }: Reader, fulfillmentId: string): Promise<number> {
   try {
     const row = await trackShipment(container, { fulfillmentId, noNotification: true })

@@ -1,17 +1,13 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
 import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
-import { deliverTrackingOrder } from "./deliver-tracking-order"
-import { rebuildTrackingOrder } from "./rebuild-tracking-order"
+import { deliverTrackingOrder, rebuildTrackingOrder } from "./deliver-tracking-order"
 import { freteOf, loggerOf } from "../../bridge/medusa-bridge"
 
-/**
- * `sent`: rebuilt, made due and attempted now; `queued`: the job's next run sends it; `in_progress`: an attempt holds it,
- * or it changed since it was read (sending now could send it twice); `unreadable`: the order's data could not be read.
- */
+/** `in_progress`: an attempt holds the row, or it changed since it was read (sending now could send it twice). */
 export type ResendOutcome = { kind: "sent" | "queued" | "already_created" | "in_progress" | "unreadable"; row: TrackingOrderRow }
 
-/** Rebuilt from the order's current data. `sendNow` false leaves the attempt to the job (a bulk resend past its time budget). */
+/** Rebuilt from the order's current data and made due; `sendNow` false leaves the attempt to the job (`queued`). */
 export async function resendTrackingOrder(container: MedusaContainer, row: TrackingOrderRow, sendNow = true): Promise<ResendOutcome> {
   if (row.status === "created") return { kind: "already_created", row }
   if (row.status === "sending") return { kind: "in_progress", row }
@@ -26,7 +22,7 @@ export async function resendTrackingOrder(container: MedusaContainer, row: Track
   const requeued = await frete.requeueTrackingOrder(row.id, row.status, rebuilt)
   if (!requeued) return { kind: "in_progress", row: (await frete.getTrackingOrder(row.id)) ?? row }
   if (!sendNow) return { kind: "queued", row: requeued }
-  // Null when another attempt (the job) claimed it first: then read as it is now.
+  // Null when another attempt (the job) claimed it first.
   const sent = (await deliverTrackingOrder(container, requeued.id)) ?? (await frete.getTrackingOrder(row.id))
   return { kind: "sent", row: sent ?? requeued }
 }

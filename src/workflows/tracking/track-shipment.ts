@@ -5,9 +5,8 @@ import { readShippedFulfillment } from "./read-shipment-rows"
 import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
 
 /**
- * Writes the row before any call (the job picks it up if anything after fails), then makes the first attempt at once.
- * While tracking is off nothing is written: no shopper data is kept for a service the store does not use. A second
- * writer (a redelivered event, the reconciliation) finds the row there and gets null, as for another provider's fulfillment.
+ * The row is written before any call (the job picks it up if anything after fails), then attempted at once. Tracking off:
+ * nothing written, no shopper data kept. A second writer (a redelivered event, the reconciliation) finds the row and gets null.
  */
 export async function trackShipment(container: MedusaContainer, shipment: { fulfillmentId: string; noNotification: boolean }): Promise<TrackingOrderRow | null> {
   const frete = freteOf(container)
@@ -19,11 +18,11 @@ export async function trackShipment(container: MedusaContainer, shipment: { fulf
     return null
   }
   const shipped = await readShippedFulfillment(queryOf(container), shipment.fulfillmentId)
-  const recorded = shipped && (await frete.recordShipment({ ...shipment, providerId: shipped.providerId, orderId: shipped.orderId }, settings))
-  if (!recorded) {
+  if (!shipped?.providerId || !settings.tracking.provider_ids.includes(shipped.providerId)) {
     logger.debug(`frete tracking: fulfillment ${shipment.fulfillmentId} is not shipped by a provider that gets tracking orders`)
     return null
   }
-  if (!recorded.inserted) return null
-  return (await deliverTrackingOrder(container, recorded.row.id, { fulfillment: shipped.fulfillment, settings })) ?? recorded.row
+  const recorded = await frete.recordShipment({ ...shipment, orderId: shipped.orderId })
+  if (!recorded) return null
+  return (await deliverTrackingOrder(container, recorded.id, { fulfillment: shipped.fulfillment, settings })) ?? recorded
 }

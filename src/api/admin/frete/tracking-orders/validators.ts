@@ -19,7 +19,6 @@ export const FailedTrackingOrdersQuery = z.object({
   offset: pageNumber("offset", 0, 1_000_000),
 })
 
-/** "Reenviar todos" of a longer outage is pressed again. */
 export const BULK_RESEND_MAX = 100
 const MAX_PERIOD_DAYS = 31
 
@@ -49,9 +48,9 @@ const PeriodBody = z
   .refine((period) => (periodMs(period) ?? 1) > 0, "failed_since deve ser antes de failed_until.")
   .refine((period) => (periodMs(period) ?? 0) <= MAX_PERIOD_DAYS * 86_400_000, `O período vai de no máximo ${MAX_PERIOD_DAYS} dias.`)
 
-export type BulkResendRequest = z.output<typeof IdsBody> | z.output<typeof PeriodBody>
+type BulkResendRequest = z.output<typeof IdsBody> | z.output<typeof PeriodBody>
 
-/** `ids`, or every failed row whose failure falls in a period (`failed_until` now when left out); else the first problem, in Portuguese. */
+/** `ids`, or the failed rows of a period (`failed_until` now when left out); else the first problem. */
 export function parseBulkResendBody(body: unknown): { data: BulkResendRequest } | { message: string } {
   const record = typeof body === "object" && body !== null && !Array.isArray(body) ? body : null
   const schema = record && "ids" in record ? IdsBody : record && "failed_since" in record ? PeriodBody : null

@@ -8,16 +8,14 @@ export const REBUILD_FAILED_MESSAGE =
   "Não foi possível montar o pedido de rastreamento com os dados atuais do pedido (o pedido ou o envio não foi encontrado). Veja o log do servidor."
 export const IN_PROGRESS_MESSAGE = "Uma tentativa de envio deste pedido de rastreamento está em andamento ou acabou de terminar. Veja o resultado antes de reenviar."
 export const ALREADY_CREATED_MESSAGE = "Este pedido de rastreamento já foi criado no serviço de rastreamento."
+export const NOT_FOUND_MESSAGE = "Pedido de rastreamento não encontrado."
 
 /** The row of `:id`, or undefined once a 400 or a 404 is answered. */
 export async function findTrackingOrder(req: MedusaRequest, res: MedusaResponse): Promise<TrackingOrderRow | undefined> {
-  // An id no row can have is not looked up: Postgres refuses a NUL in a query.
   const id = routeIdOrAnswer(req, res, "trackingOrder")
   if (id === undefined) return undefined
   const row = await freteOf(req.scope).getTrackingOrder(id)
-  if (!row) {
-    res.status(404).json({ type: "not_found", message: "Pedido de rastreamento não encontrado." })
-  }
+  if (!row) res.status(404).json({ type: "not_found", message: NOT_FOUND_MESSAGE })
   return row
 }
 

@@ -1,11 +1,10 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { bulkhead } from "cockatiel"
-import type FreteModuleService from "../../../../../modules/frete/service"
 import type { TrackingOrderRow } from "../../../../../modules/frete/tracking-order-store"
 import { resendTrackingOrder, type ResendOutcome } from "../../../../../workflows/tracking/resend-tracking-order"
-import { ALREADY_CREATED_MESSAGE, IN_PROGRESS_MESSAGE, REBUILD_FAILED_MESSAGE } from "../[id]/find-tracking-order"
+import { ALREADY_CREATED_MESSAGE, IN_PROGRESS_MESSAGE, NOT_FOUND_MESSAGE, REBUILD_FAILED_MESSAGE } from "../[id]/find-tracking-order"
 import { presentTrackingOrder } from "../present"
-import { BULK_RESEND_MAX, parseBulkResendBody, type BulkResendRequest } from "../validators"
+import { BULK_RESEND_MAX, parseBulkResendBody } from "../validators"
 import { freteOf } from "../../../../../bridge/medusa-bridge"
 
 /** No more than the tracking client's default sockets, so none waits for one. */
@@ -13,32 +12,28 @@ const CONCURRENCY = 4
 /** After this long, rows are only made due (the job sends them within a minute): a hanging service would hold the request for 100 deadlines. */
 const SEND_BUDGET_MS = 20_000
 
-const NOT_FOUND_MESSAGE = "Pedido de rastreamento não encontrado."
-const QUEUED_MESSAGE = "Agendado: será enviado na próxima execução da tarefa de envio (em até um minuto)."
-
 const MESSAGES: Partial<Record<ResendOutcome["kind"], string>> = {
   already_created: ALREADY_CREATED_MESSAGE,
   in_progress: IN_PROGRESS_MESSAGE,
   unreadable: REBUILD_FAILED_MESSAGE,
-  queued: QUEUED_MESSAGE,
+  queued: "Agendado: será enviado na próxima execução da tarefa de envio (em até um minuto).",
 }
 
-/** `remaining`: failed rows of the period left for another call. */
-async function rowsToResend(frete: FreteModuleService, request: BulkResendRequest): Promise<{ rows: Array<TrackingOrderRow | string>; remaining: number }> {
-  if ("ids" in request) {
-    const rows = await Promise.all(request.ids.map(async (id) => (await frete.getTrackingOrder(id)) ?? id))
-    return { rows, remaining: 0 }
-  }
-  const { rows, count } = await frete.listFailedTrackingOrders({ limit: BULK_RESEND_MAX, offset: 0, since: request.failed_since, until: request.failed_until, oldestFirst: true })
-  return { rows, remaining: Math.max(0, count - rows.length) }
-}
-
-/** POST /admin/frete/tracking-orders/retry: "Reenviar" for many rows at once, after an outage, each as the single one does. */
+/** POST /admin/frete/tracking-orders/retry: "Reenviar" for many rows at once, each as the single one does. `remaining`: failed rows of the period left. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const parsed = parseBulkResendBody(req.body)
   if ("message" in parsed) return res.status(400).json({ type: "invalid_data", message: parsed.message })
   const frete = freteOf(req.scope)
-  const { rows, remaining } = await rowsToResend(frete, parsed.data)
+  const request = parsed.data
+  let rows: Array<TrackingOrderRow | string>
+  let remaining = 0
+  if ("ids" in request) {
+    rows = await Promise.all(request.ids.map(async (id) => (await frete.getTrackingOrder(id)) ?? id))
+  } else {
+    const failed = await frete.listFailedTrackingOrders({ limit: BULK_RESEND_MAX, offset: 0, since: request.failed_since, until: request.failed_until, oldestFirst: true })
+    rows = failed.rows
+    remaining = Math.max(0, failed.count - rows.length)
+  }
   const startedAt = Date.now()
   const pool = bulkhead(CONCURRENCY, rows.length)
   const results = await Promise.all(

@@ -1,1 +1,0 @@
-export type { ClaimedRow } from "./tracking-order-store"
