@@ -1,1 +1,0 @@
-export { LEASE_MARGIN_MS } from "./tracking-order-store"
