@@ -1,4 +1,4 @@
-/** The overall time budget of one call, retries included; `expired()`: the budget ran out (not the caller aborting). */
+/** The time budget of one call, retries included; `expired()`: the budget ran out (not the caller aborting). */
 export interface Deadline {
   readonly signal: AbortSignal
   remaining(): number

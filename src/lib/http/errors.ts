@@ -7,7 +7,7 @@ export interface ErrorDetails {
   serviceMessage?: string
 }
 
-/** Base of every failure to talk to one of the two services; messages are redacted where they are built, so safe to log. */
+// Messages are redacted where they are built: safe to log.
 export abstract class FreteServiceError extends Error {
   readonly service: ServiceName
   readonly status?: number
@@ -24,16 +24,11 @@ export abstract class FreteServiceError extends Error {
   }
 }
 
-/** 401/403: the freight token (erro_id 1) or the tracking credential was refused. */
 export class InvalidCredentialsError extends FreteServiceError {}
-
-/** 429: the plan's query limit is reached (freight erro_id 2). */
 export class QuotaExceededError extends FreteServiceError {}
-
-/** 5xx, or another status the document does not describe. */
 export class ServerError extends FreteServiceError {}
 
-/** A failure on the wire: `outcomeUnknown` is false only when the request never reached a socket (nothing left the process). */
+/** `outcomeUnknown` is false only when nothing of the request left the process. */
 abstract class WireError extends FreteServiceError {
   readonly outcomeUnknown: boolean
 
@@ -43,25 +38,13 @@ abstract class WireError extends FreteServiceError {
   }
 }
 
-/** The call's deadline passed. */
 export class TimeoutError extends WireError {}
-
 /** A deadline spent in the plugin's own waiting (a slow Medusa, a late start, a full pool): the circuit breaker counts it neither way. */
 export abstract class OwnWaitTimeoutError extends TimeoutError {}
-
-/** The deadline passed while the request waited for one of the transport's sockets, all busy: nothing was sent (`outcomeUnknown` false). */
 export class QueuedTooLongError extends OwnWaitTimeoutError {}
-
-/** Sent, but with less than half of the configured timeout left on the wire: a healthy service may take that long. */
 export class LateStartTimeoutError extends OwnWaitTimeoutError {}
-
-/** So little was left of the deadline that the call was not made (`outcomeUnknown` false). */
 export class NoTimeLeftError extends OwnWaitTimeoutError {}
-
-/** Refused, reset, closed before an answer. */
 export class NetworkError extends WireError {}
-
-/** An answer that is not JSON, too large, or not of the documented shape. */
 export class InvalidAnswerError extends FreteServiceError {}
 
 export type RejectionClass = new (message: string, details: ErrorDetails) => FreteServiceError
