@@ -38,9 +38,10 @@ export function describeServiceError(error: unknown, context: "frete" | "rastrea
 }
 
 type Sample = { originCep: string; destinationCep: string; settings: FreteSettings; options?: ProviderOption[]; logger?: FreteLogger }
+type Target = { url?: string; secret?: string; timeoutMs: number }
 
 /** A sample quote: one default package worth R$ 100 between the two CEPs. */
-export async function testFreight({ url, token, timeoutMs }: { url?: string; token?: string; timeoutMs: number }, sample: Sample): Promise<ConnectionTestResult["freight"]> {
+export async function testFreight({ url, secret: token, timeoutMs }: Target, sample: Sample): Promise<ConnectionTestResult["freight"]> {
   const failed = (error: unknown) => ({ ok: false, services: [], message: describeServiceError(error, "frete"), overlaps: [] })
   if (!url || !token) return failed(new FreightNotConfiguredError())
   const { settings } = sample
@@ -68,7 +69,7 @@ export async function testFreight({ url, token, timeoutMs }: { url?: string; tok
 }
 
 /** The tracking API can only tell a refused credential: it has no read operation. */
-export async function testTracking({ url, credential, timeoutMs }: { url?: string; credential?: string; timeoutMs: number }, logger?: FreteLogger): Promise<ConnectionTestResult["tracking"]> {
+export async function testTracking({ url, secret: credential, timeoutMs }: Target, logger?: FreteLogger): Promise<ConnectionTestResult["tracking"]> {
   if (!url || !credential) return { ok: null, message: "Rastreamento não configurado: informe a URL e a credencial." }
   const client = new TrackingClient({ url, credential, timeoutMs, connections: 1, logger })
   try {

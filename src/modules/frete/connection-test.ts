@@ -29,12 +29,10 @@ export async function testConnectionInForce(
     issues.push({ field: "tracking_credential", message: "Para testar outra URL de rastreamento, digite também a credencial: a credencial salva só é enviada à URL configurada com ela." })
   }
   if (issues.length) throw Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, issues.map((issue) => issue.message).join(" ")), { issues })
+  const { freight: inForce, tracking: trackingInForce } = credentials
   const [freight, tracking] = await Promise.all([
-    testFreight(
-      { url: input.freight.url || credentials.freight.url, token: input.freight.token || credentials.freight.secret, timeoutMs: options.freight.timeoutMs },
-      { ...input, settings, logger }
-    ),
-    testTracking({ url: input.tracking.url || credentials.tracking.url, credential: input.tracking.credential || credentials.tracking.secret, timeoutMs: options.tracking.timeoutMs }, logger),
+    testFreight({ url: input.freight.url || inForce.url, secret: input.freight.token || inForce.secret, timeoutMs: options.freight.timeoutMs }, { ...input, settings, logger }),
+    testTracking({ url: input.tracking.url || trackingInForce.url, secret: input.tracking.credential || trackingInForce.secret, timeoutMs: options.tracking.timeoutMs }, logger),
   ])
   return { freight, tracking }
 }
