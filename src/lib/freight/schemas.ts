@@ -35,7 +35,6 @@ export const freightQuoteSchema = z.object({
   consultaToken: z.string(),
   quotations: z.array(
     z.object({
-      /** `servico_metaname`: may repeat in an auction. */
       service: z.string().min(1),
       serviceName: z.string(),
       carrier: z.string().nullable(),

@@ -12,7 +12,6 @@ export interface WireAnswer {
 
 /** `answers`: the statuses that are an answer (default: 200 only); `refusal`: a well-formed answer that refuses (the tracking API's `Success: false`), read to its message. */
 export type BodyAnswer<T> = { schema: z.ZodType<T>; refusal?: z.ZodType<string | null>; answers?: (status: number) => boolean }
-/** A probe: the body is not read, the status is the value. */
 export type StatusAnswer = { statusOnly: true; answers?: (status: number) => boolean }
 
 export interface AnswerReading {
@@ -26,7 +25,6 @@ export function isAnswer(answer: { answers?: (status: number) => boolean }, stat
   return answer.answers ? answer.answers(status) : status === 200
 }
 
-/** A service's answer to a value or a typed error; every text of an error is redacted. */
 export function readAnswer<T>(wire: WireAnswer, answer: BodyAnswer<T> | StatusAnswer, reading: AnswerReading): T | number {
   const fail = failureBuilder(wire.status, reading)
   if (!isAnswer(answer, wire.status)) throw errorOfStatus(wire, reading)

@@ -12,7 +12,6 @@ interface TransportConfig {
   connections: number
   /** Upper bound of connect, headers and body time; the call's deadline usually ends it first. */
   timeoutMs: number
-  /** Removed from every message and log line. */
   secrets: ReadonlyArray<string | undefined>
   rejection: ServiceRejection
   logger?: FreteLogger
@@ -30,7 +29,6 @@ interface TransportRequest {
   deadline: Deadline
 }
 
-/** `sentAt`: `performance.now()`. */
 type RequestProgress = { sent: boolean; sentAt?: number }
 
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"])
@@ -94,7 +92,6 @@ function untilAborted(pending: Promise<Dispatcher.ResponseData>, signal: AbortSi
 // Asked only after a deadline ran out, when aborting requests may already have closed sockets: so the moments are kept as they happen.
 function watchPoolFullness(pool: Pool, connections: number) {
   let fullAt = -Infinity
-  // `disconnected`: a socket just closed, and the count no longer has it.
   const note = (disconnected: number) => {
     if (pool.stats.connected + disconnected >= connections) fullAt = performance.now()
   }
@@ -181,7 +178,6 @@ export class ServiceTransport {
     return `${this.basePath}${request.path}${request.query ? `?${new URLSearchParams(request.query).toString()}` : ""}`
   }
 
-  /** Null when it grew past the bound (the rest is not read: the socket is dropped). */
   private async readBody(body: Dispatcher.ResponseData["body"], deadline: Deadline): Promise<string | null> {
     const chunks: Buffer[] = []
     let size = 0

@@ -21,7 +21,6 @@ export interface ConnectionTestResult {
   tracking: { ok: boolean | null; message: string | null }
 }
 
-/** A failure in words a merchant reads (tracking attempts have their own). */
 export function describeServiceError(error: unknown, context: "frete" | "rastreamento"): string {
   const name = `O serviço de ${context}`
   if (error instanceof InvalidCredentialsError) return `${name} recusou ${context === "frete" ? "o token" : "a credencial"} (HTTP ${error.status}).`

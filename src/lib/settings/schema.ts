@@ -46,10 +46,8 @@ const uniqueBy = <T>(key: (item: T) => string) => (items: T[], ctx: z.Refinement
 }
 
 const trackingSettingsSchema = record({
-  /** Off (or no tracking URL or credential in force): a shipment gets no row, no order, no workflow run. */
   enabled: flag.default(true),
   provider_ids: list(text(100)).max(50, "no máximo 50 itens").default([FRETE_PROVIDER_ID]),
-  /** `CompanyDocumentNumber`: the merchant's CNPJ, stored as 14 digits. */
   company_document: z
     .string({ error: "informe o CNPJ como texto" })
     .transform((value, ctx) => {
@@ -66,7 +64,7 @@ const trackingSettingsSchema = record({
   send_sms: flag.default(true),
   send_email: flag.default(true),
   automatic_date_delivered: flag.default(false),
-  /** `carrierId` (GUID-shaped) and `CarrierName` of the tracking API, per `servico_metaname`. */
+  /** The tracking API's `carrierId` and `CarrierName` per `servico_metaname`. */
   carriers: list(record({ service: serviceCode, carrier_id: text(100).nullable().default(null), carrier_name: text(100).nullable().default(null) }))
     .max(100, "no máximo 100 itens")
     .default([]),
@@ -79,7 +77,7 @@ const trackingSettingsSchema = record({
 
 export type TrackingSettings = z.output<typeof trackingSettingsSchema>
 
-/** The merchant's settings: one row in the database, edited in the admin; every message in Portuguese, since the merchant reads them. */
+/** Every message in Portuguese: the merchant reads them. */
 export const freteSettingsSchema = record({
   freight_url: serviceUrl.nullable().default(null),
   tracking_url: serviceUrl.nullable().default(null),
@@ -107,17 +105,12 @@ export const freteSettingsSchema = record({
   )
     .max(50, "no máximo 50 regras")
     .default([]),
-  /** `display_name`: the merchant's name for the service at checkout, instead of `name`. */
   services: list(record({ metaname: serviceCode, name: serviceName, enabled: flag.default(true), display_name: text(100).nullable().default(null) }))
     .max(100, "no máximo 100 serviços")
     .default([])
     .superRefine(uniqueBy((service) => service.metaname)),
-  default_package: record({ weight_kg: positive(1000), length_cm: positive(500), width_cm: positive(500), height_cm: positive(500) }).default({
-    weight_kg: 0.3,
-    length_cm: 20,
-    width_cm: 15,
-    height_cm: 5,
-  }),
+  default_package: record({ weight_kg: positive(1000), length_cm: positive(500), width_cm: positive(500), height_cm: positive(500) })
+    .default({ weight_kg: 0.3, length_cm: 20, width_cm: 15, height_cm: 5 }),
   fallback: list(
     record({
       service: serviceCode,
@@ -132,9 +125,8 @@ export const freteSettingsSchema = record({
     .max(50, "no máximo 50 serviços")
     .default([])
     .superRefine(uniqueBy((entry) => entry.service)),
-  /** New upstream queries one client may cause per minute through any store route. */
+  /** New upstream queries per minute, of one client and of all together (set for an honest peak, about 250 shoppers a minute). */
   quote_route_limit_per_minute: count(" de consultas", 1, 10_000).default(30),
-  /** New upstream queries all store requests together may cause per minute; set for an honest peak (about 250 shoppers a minute). */
   quote_store_limit_per_minute: count(" de consultas", 1, 100_000).default(1000),
   trusted_proxy_hops: count(" de proxies", 0, 10).default(1),
   tracking: trackingSettingsSchema.prefault({}),
@@ -145,10 +137,8 @@ export type FreteSettingsInput = z.input<typeof freteSettingsSchema>
 
 export const DEFAULT_SETTINGS: FreteSettings = freteSettingsSchema.parse({})
 
-/**
- * Stored settings read through today's schema: a field that no longer passes is removed so its default applies (its object's when
- * it has none; a bad list item puts back the whole list: dropping it alone would change prices). Returns the paths, never a value.
- */
+// A field that no longer passes is removed so its default applies (its object's when it has none); a bad list item puts back the whole list:
+// dropping it alone would change prices. Returns the paths, never a value.
 export function repairSettings(stored: unknown): { settings: FreteSettings; repaired: string[] } {
   const reset = { settings: DEFAULT_SETTINGS, repaired: ["settings"] }
   if (!isPlainObject(stored)) return reset

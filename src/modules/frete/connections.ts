@@ -42,7 +42,6 @@ export class ServiceClients {
   }
 }
 
-/** The two services' clients for the credentials in force. */
 export class FreteConnections {
   readonly clients: ServiceClients
 

@@ -52,12 +52,10 @@ export function credentialsInForce(options: FreteOptions, settings: FreteSetting
   }
 }
 
-/** To key cached answers by; never the secret. */
 export function accountFingerprint(url: string | undefined, secret: string | undefined): string {
   return url && secret ? createHash("sha256").update(`${url}\n${secret}`).digest("hex").slice(0, 16) : "none"
 }
 
-/** Where each credential comes from, whether a secret is set; never one. */
 export function credentialsView(credentials: Credentials, encryptionAvailable: boolean) {
   const view = (entry: ServiceCredentials) => ({
     url: entry.url ?? null,
@@ -69,7 +67,6 @@ export function credentialsView(credentials: Credentials, encryptionAvailable: b
   return { encryption_available: encryptionAvailable, freight: view(credentials.freight), tracking: view(credentials.tracking) }
 }
 
-/** A string replaces a secret, null removes it; a problem goes to `issues`. */
 export function secretChanges(input: unknown, encryptionAvailable: boolean, issues: Array<{ field: string; message: string }>): Partial<Record<SecretName, string | null>> {
   if (input === undefined) return {}
   if (!input || typeof input !== "object" || Array.isArray(input)) {
@@ -136,7 +133,6 @@ export function openSecrets(sealed: Sealed, key: string | undefined, report: (pr
 export function resealings(secrets: StoredSecrets, credentials: Credentials, key: string | undefined): Array<{ name: SecretName; next: Sealed }> {
   return SECRET_NAMES.flatMap((name) => {
     const secret = secrets[name]
-    // In force from the settings and not withheld: its value, readable, with the URL it was saved for.
     const { secretSource, secretWithheld, url } = credentials[name === "freight_token" ? "freight" : "tracking"]
     if (!key || !secret || !("unbound" in secret) || secretSource !== "settings" || secretWithheld || !url) return []
     return [{ name, next: sealBound(name, secret.value, url, key) }]

@@ -16,7 +16,6 @@ function rowOf(record: { settings: unknown; secrets: Sealed | null; deleted_at?:
   return record && !record.deleted_at ? { settings: record.settings ?? {}, sealed: { ...record.secrets } } : { settings: {}, sealed: {} }
 }
 
-/** `until`: a `Date.now()` time. */
 function settledBy<T>(promise: Promise<T>, until: number, late: () => T): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const timeUp = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(late()), until - Date.now()).unref()))
@@ -36,7 +35,6 @@ export class SettingsInForce {
   private failing_ = false
   private overran_ = false
   private repairsLogged_ = new Set<string>()
-  /** Saves of this process in the order they took the row's lock. */
   private saves_ = 0
   private appliedSave_ = 0
 
@@ -133,7 +131,6 @@ export class SettingsInForce {
     return this.apply(saved.settings, saved.sealed)
   }
 
-  /** Never with the value; a field repaired again after a save warns again. */
   private noteRepairs(repaired: string[]): void {
     this.repairedFields = repaired
     for (const field of repaired) {

@@ -9,7 +9,6 @@ type Verdict = { credentials: "accepted" | "rejected" | "unknown" | null; error:
 /** `url`: scheme, host and path, never user info or a query; `credentials`: what the answer says of the secret, null when not checked. */
 type ServiceStatus = Verdict & { configured: boolean; missing: string[]; url: string | null; reachable: boolean | null; http_status: number | null; latency_ms: number | null }
 
-/** The longest a status check waits for either service, whatever their timeouts. */
 const STATUS_TIMEOUT_MS = 5000
 
 function displayUrl(url: string): string {
