@@ -18,14 +18,10 @@ const record = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: "
 const flag = z.boolean({ error: "use true ou false" })
 const count = (what: string, min: number, max: number) =>
   z.number({ error: `informe um número${what}` }).int("use um número inteiro").min(min, `no mínimo ${min}`).max(max, `no máximo ${max}`)
-const cep = z.string({ error: "informe o CEP como texto" }).transform((value, ctx) => {
-  const normalized = tryNormalizeCep(value)
-  if (!normalized) {
-    ctx.addIssue({ code: "custom", message: "CEP inválido: use 8 dígitos, como 01310-100" })
-    return z.NEVER
-  }
-  return normalized
-})
+const cep = z
+  .string({ error: "informe o CEP como texto" })
+  .transform(tryNormalizeCep)
+  .pipe(z.string({ error: "CEP inválido: use 8 dígitos, como 01310-100" }))
 const reais = z.number({ error: "informe um valor em reais" }).nonnegative("não pode ser negativo").max(1_000_000, "no máximo R$ 1.000.000")
 const positive = (max: number) => z.number({ error: "informe um número" }).positive("deve ser maior que zero").max(max, `no máximo ${max}`)
 const wholeDays = z.number({ error: "informe um número de dias" }).int("use um número inteiro de dias").nonnegative("não pode ser negativo").max(365, "no máximo 365 dias")
@@ -50,14 +46,8 @@ const trackingSettingsSchema = record({
   provider_ids: list(text(100)).max(50, "no máximo 50 itens").default([FRETE_PROVIDER_ID]),
   company_document: z
     .string({ error: "informe o CNPJ como texto" })
-    .transform((value, ctx) => {
-      const digits = value.replace(/[.\-/\s]/g, "")
-      if (!/^\d{14}$/.test(digits)) {
-        ctx.addIssue({ code: "custom", message: "CNPJ inválido: use 14 dígitos" })
-        return z.NEVER
-      }
-      return digits
-    })
+    .transform((value) => value.replace(/[.\-/\s]/g, ""))
+    .pipe(z.string().regex(/^\d{14}$/, "CNPJ inválido: use 14 dígitos"))
     .nullable()
     .default(null),
   entry_source: text(100).default("Medusa"),
