@@ -1,6 +1,5 @@
 import { NoTimeLeftError } from "../http/errors"
 
-/** Below this a freight call is not made: no healthy answer comes that fast, and its timeout must not be charged to the freight API. */
 export const MIN_CALL_BUDGET_MS = 100
 
 /** What is left of `timeoutMs` since the HTTP request reached Medusa (`startedAt`): the request as a whole answers within it, fallback included. */

@@ -34,6 +34,5 @@ function groupOf(address: string): string {
   const left = groupsOf(head)
   const right = groupsOf(tail)
   const groups = [...left, ...Array(tail === undefined ? 0 : Math.max(0, 8 - left.length - right.length)).fill("0"), ...right].map((group) => Number.parseInt(group, 16).toString(16))
-  // The first 56 bits: three groups and the high byte of the fourth.
   return `${[...groups.slice(0, 3), (Number.parseInt(groups[3], 16) & 0xff00).toString(16)].join(":")}::/56`
 }

@@ -9,18 +9,15 @@ export interface ErrorDetails {
 
 // Messages are redacted where they are built: safe to log.
 export abstract class FreteServiceError extends Error {
-  readonly service: ServiceName
-  readonly status?: number
-  readonly erroId?: number
-  readonly serviceMessage?: string
+  declare readonly service: ServiceName
+  declare readonly status?: number
+  declare readonly erroId?: number
+  declare readonly serviceMessage?: string
 
   constructor(message: string, details: ErrorDetails) {
     super(message)
     this.name = new.target.name
-    this.service = details.service
-    this.status = details.status
-    this.erroId = details.erroId
-    this.serviceMessage = details.serviceMessage
+    Object.assign(this, details)
   }
 }
 
@@ -30,11 +27,10 @@ export class ServerError extends FreteServiceError {}
 
 /** `outcomeUnknown` is false only when nothing of the request left the process. */
 abstract class WireError extends FreteServiceError {
-  readonly outcomeUnknown: boolean
+  declare readonly outcomeUnknown: boolean
 
   constructor(message: string, details: ErrorDetails & { outcomeUnknown: boolean }) {
     super(message, details)
-    this.outcomeUnknown = details.outcomeUnknown
   }
 }
 

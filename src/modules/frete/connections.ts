@@ -45,11 +45,7 @@ export class ServiceClients {
 export class FreteConnections {
   readonly clients: ServiceClients
 
-  constructor(
-    private readonly options: () => FreteOptions,
-    private readonly credentials: () => Credentials,
-    logger: Logger
-  ) {
+  constructor(private readonly options: () => FreteOptions, private readonly credentials: () => Credentials, logger: Logger) {
     this.clients = new ServiceClients(logger)
   }
 

@@ -22,10 +22,7 @@ interface ServiceCredentials {
   /** Set but kept from the URL in force (not the one it was configured with, or unreadable): it must be typed again. */
   secretWithheld: boolean
 }
-export interface Credentials {
-  freight: ServiceCredentials
-  tracking: ServiceCredentials
-}
+export type Credentials = Record<"freight" | "tracking", ServiceCredentials>
 
 const urlKey = (name: SecretName) => `${name}_url`
 const binding = (url: string) => normalizeServiceUrl(url.trim())

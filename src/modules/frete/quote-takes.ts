@@ -5,7 +5,6 @@ import { WINDOW_MS } from "../../lib/checkout/quota-leases"
 export class QuoteTakes {
   constructor(private readonly knex: () => Knex) {}
 
-  /** How many of `want` more units were granted, never past `limit`. */
   async grant(key: string, windowStart: number, want: number, limit: number): Promise<number> {
     // In the update both expressions read the row as it was: `last_grant` is what this statement added.
     const { rows } = await this.knex().raw(

@@ -11,7 +11,6 @@ const ROW_ID = "frete_settings"
 /** How long checkout waits for a read of the settings (a migration's lock can hang it) before it prices with the ones last read. */
 export const SETTINGS_READ_WAIT_MS = 500
 
-/** No row (or a soft-deleted one) reads as the defaults. */
 function rowOf(record: { settings: unknown; secrets: Sealed | null; deleted_at?: Date | null } | undefined): { settings: unknown; sealed: Sealed } {
   return record && !record.deleted_at ? { settings: record.settings ?? {}, sealed: { ...record.secrets } } : { settings: {}, sealed: {} }
 }
@@ -29,7 +28,6 @@ export class SettingsInForce {
   private cached_?: { value: FreteSettings; readAt: number }
   private refresh_?: { settings: Promise<FreteSettings>; until: number }
   credentials: Credentials
-  /** Stored fields that no longer passed the schema at the last read, at their default until saved. */
   repairedFields: string[] = []
   private readonly logged_ = new Set<string>()
   private failing_ = false
@@ -86,7 +84,6 @@ export class SettingsInForce {
 
   private async read(): Promise<FreteSettings> {
     const savesApplied = this.appliedSave_
-    // No lock: checkout's reads never wait for a save.
     const { rows } = await this.deps.knex().raw(`select settings, secrets from frete_settings where id = ? and deleted_at is null`, [ROW_ID])
     // A save of this process applied meanwhile stands: this read may have seen the row before it committed.
     if (this.appliedSave_ !== savesApplied && this.cached_) return this.cached_.value
@@ -114,11 +111,8 @@ export class SettingsInForce {
         throw Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, message), { issues })
       }
       const sealed = sealSecrets(row.sealed, changes, current, parsed.data, options)
-      await trx.raw(`update frete_settings set settings = ?::jsonb, secrets = ?::jsonb, deleted_at = null, updated_at = now() where id = ?`, [
-        JSON.stringify(parsed.data),
-        JSON.stringify(sealed),
-        ROW_ID,
-      ])
+      const update = `update frete_settings set settings = ?::jsonb, secrets = ?::jsonb, deleted_at = null, updated_at = now() where id = ?`
+      await trx.raw(update, [JSON.stringify(parsed.data), JSON.stringify(sealed), ROW_ID])
       return { settings: parsed.data, sealed, repaired, generation: (this.saves_ += 1) }
     })
     if (saved.repaired.length) {

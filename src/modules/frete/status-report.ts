@@ -10,20 +10,14 @@ type Verdict = { credentials: "accepted" | "rejected" | "unknown" | null; error:
 type ServiceStatus = Verdict & { configured: boolean; missing: string[]; url: string | null; reachable: boolean | null; http_status: number | null; latency_ms: number | null }
 
 const STATUS_TIMEOUT_MS = 5000
+type Probed = { probe(signal: AbortSignal): Promise<number> }
 
 function displayUrl(url: string): string {
   const parsed = new URL(url)
   return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/+$/, "")}`
 }
 
-/** `failed`: the verdict on a failure that still came as an answer of the service, or null when none came. */
-async function check(
-  { url, secret }: InForce,
-  secretName: string,
-  client: { probe(signal: AbortSignal): Promise<number> } | null,
-  answered: Verdict,
-  failed: (error: FreteServiceError) => Verdict | null
-): Promise<ServiceStatus> {
+async function check({ url, secret }: InForce, secretName: string, client: Probed | null, answered: Verdict, failed: (error: FreteServiceError) => Verdict | null): Promise<ServiceStatus> {
   if (!client || !url) {
     const missing = [url ? null : "url", secret ? null : secretName].filter((name): name is string => name !== null)
     return { configured: false, missing, url: url ? displayUrl(url) : null, reachable: null, credentials: null, http_status: null, latency_ms: null, error: null }
@@ -65,7 +59,6 @@ export async function checkServices({ freight, tracking }: Both<InForce>, option
   return { freight: freightStatus, tracking: trackingStatus }
 }
 
-/** `GET /admin/frete/status`: each service's check, with this instance's circuit, quote cache and quota guard figures. */
 export async function statusReport(options: FreteOptions, credentials: Credentials, clients: ServiceClients, quoter: CheckoutQuoter) {
   const status = await checkServices(credentials, options, clients)
   const circuit = quoter.circuitStats()
