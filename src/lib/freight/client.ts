@@ -17,7 +17,6 @@ export interface FreightClientOptions {
   connections: number
   logger?: FreteLogger
   dispatcher?: Dispatcher
-  retryDelayMs?: { min: number; max: number }
 }
 
 /** `startedAt`: when the wait for this quote began (`Date.now()`), if before this call. */
@@ -28,6 +27,7 @@ export interface QuoteCall {
 
 const QUOTE_PATH = "/v2/consulta"
 const MIN_TIME_FOR_RETRY_MS = 150
+const RETRY_DELAY_MS = { min: 25, max: 100 }
 
 // A quote has no side effect: a network error or a 5xx is retried once if the deadline leaves room; a 4xx or 429 would get the same answer.
 export class FreightClient {
@@ -43,7 +43,7 @@ export class FreightClient {
     if (!checked.success) throw new InvalidFreightQueryError(checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`))
     const body = buildWireQuery(checked.data)
     const deadline = startDeadline(callBudgetMs(this.options.timeoutMs, call.startedAt, Date.now()), call.signal)
-    const { min, max } = this.options.retryDelayMs ?? { min: 25, max: 100 }
+    const { min, max } = RETRY_DELAY_MS
     const transient = (error: Error) => error instanceof NetworkError || error instanceof ServerError
     const once = retry(handleWhen((error) => transient(error) && deadline.remaining() > max + MIN_TIME_FOR_RETRY_MS), {
       maxAttempts: 1,
