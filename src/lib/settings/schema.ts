@@ -33,13 +33,10 @@ const serviceUrl = z
   .trim()
   .refine((value) => isServiceUrl(value) && isStorableText(value), "URL inválida: use http:// ou https://, sem parâmetros nem usuário")
   .transform(normalizeServiceUrl)
-const uniqueBy = <T>(key: (item: T) => string) => (items: T[], ctx: z.RefinementCtx) => {
-  const seen = new Set<string>()
+const uniqueBy = <T>(key: (item: T) => string) => (items: T[], ctx: z.RefinementCtx) =>
   items.forEach((item, index) => {
-    if (seen.has(key(item))) ctx.addIssue({ code: "custom", message: "serviço repetido", path: [index] })
-    seen.add(key(item))
+    if (items.findIndex((other) => key(other) === key(item)) < index) ctx.addIssue({ code: "custom", message: "serviço repetido", path: [index] })
   })
-}
 
 const trackingSettingsSchema = record({
   enabled: flag.default(true),
