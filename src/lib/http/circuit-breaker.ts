@@ -21,11 +21,7 @@ export class CircuitOpenError extends Error {
   }
 }
 
-export interface CircuitTransition {
-  from: CircuitState
-  to: CircuitState
-  consecutiveFailures: number
-}
+export type CircuitTransition = { from: CircuitState; to: CircuitState; consecutiveFailures: number }
 
 class Ignored {
   constructor(readonly error: unknown) {}

@@ -1,11 +1,6 @@
 export type ServiceName = "freight" | "tracking"
 
-export interface ErrorDetails {
-  service: ServiceName
-  status?: number
-  erroId?: number
-  serviceMessage?: string
-}
+export type ErrorDetails = { service: ServiceName; status?: number; erroId?: number; serviceMessage?: string }
 
 // Messages are redacted where they are built: safe to log.
 export abstract class FreteServiceError extends Error {

@@ -4,22 +4,13 @@ import { maskPersonalText } from "../security/mask-personal-text"
 import { InvalidAnswerError, InvalidCredentialsError, QuotaExceededError, ServerError, serviceLabel, type FreteServiceError, type RejectionClass, type ServiceName, type ServiceRejection } from "./errors"
 
 /** `text` is null when the body was larger than the bound. */
-export interface WireAnswer {
-  status: number
-  contentType: string
-  text: string | null
-}
+export type WireAnswer = { status: number; contentType: string; text: string | null }
 
 /** `answers`: the statuses that are an answer (default: 200 only); `refusal`: a well-formed answer that refuses (the tracking API's `Success: false`), read to its message. */
 export type BodyAnswer<T> = { schema: z.ZodType<T>; refusal?: z.ZodType<string | null>; answers?: (status: number) => boolean }
 export type StatusAnswer = { statusOnly: true; answers?: (status: number) => boolean }
 
-export interface AnswerReading {
-  service: ServiceName
-  secrets: ReadonlyArray<string | undefined>
-  rejection: ServiceRejection
-  maxBodyBytes: number
-}
+export type AnswerReading = { service: ServiceName; secrets: ReadonlyArray<string | undefined>; rejection: ServiceRejection; maxBodyBytes: number }
 
 export function isAnswer(answer: { answers?: (status: number) => boolean }, status: number): boolean {
   return answer.answers ? answer.answers(status) : status === 200

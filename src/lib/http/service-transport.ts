@@ -20,14 +20,7 @@ interface TransportConfig {
   maxBodyBytes?: number
 }
 
-interface TransportRequest {
-  method: "GET" | "POST"
-  path: string
-  query?: Record<string, string>
-  headers?: Record<string, string>
-  json?: unknown
-  deadline: Deadline
-}
+type TransportRequest = { method: "GET" | "POST"; path: string; query?: Record<string, string>; headers?: Record<string, string>; json?: unknown; deadline: Deadline }
 
 type RequestProgress = { sent: boolean; sentAt?: number }
 

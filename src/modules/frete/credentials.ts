@@ -14,14 +14,8 @@ type StoredSecret = { value: string; url?: string | null; unbound?: boolean }
 type StoredSecrets = Partial<Record<SecretName, StoredSecret | { unreadable: true }>>
 
 type Source = "option" | "settings" | null
-interface ServiceCredentials {
-  url?: string
-  secret?: string
-  urlSource: Source
-  secretSource: Source
-  /** Set but kept from the URL in force (not the one it was configured with, or unreadable): it must be typed again. */
-  secretWithheld: boolean
-}
+/** `secretWithheld`: set but kept from the URL in force (not the one it was configured with, or unreadable): it must be typed again. */
+type ServiceCredentials = { url?: string; secret?: string; urlSource: Source; secretSource: Source; secretWithheld: boolean }
 export type Credentials = Record<"freight" | "tracking", ServiceCredentials>
 
 const urlKey = (name: SecretName) => `${name}_url`

@@ -11,13 +11,15 @@ type ServiceStatus = Verdict & { configured: boolean; missing: string[]; url: st
 
 const STATUS_TIMEOUT_MS = 5000
 type Probed = { probe(signal: AbortSignal): Promise<number> }
+/** The verdict on a failure that still came as an answer of the service, or null when none came. */
+type Judge = (error: FreteServiceError) => Verdict | null
 
 function displayUrl(url: string): string {
   const parsed = new URL(url)
   return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/+$/, "")}`
 }
 
-async function check({ url, secret }: InForce, secretName: string, client: Probed | null, answered: Verdict, failed: (error: FreteServiceError) => Verdict | null): Promise<ServiceStatus> {
+async function check({ url, secret }: InForce, secretName: string, client: Probed | null, answered: Verdict, failed: Judge): Promise<ServiceStatus> {
   if (!client || !url) {
     const missing = [url ? null : "url", secret ? null : secretName].filter((name): name is string => name !== null)
     return { configured: false, missing, url: url ? displayUrl(url) : null, reachable: null, credentials: null, http_status: null, latency_ms: null, error: null }
