@@ -9,21 +9,10 @@ import { freightRejection, InvalidFreightQueryError } from "./errors"
 import { callBudgetMs } from "./quote-budget"
 import { freightAnswerWireSchema, freightQuerySchema, type FreightQuery, type FreightQuote } from "./schemas"
 
-export interface FreightClientOptions {
-  url: string
-  token: string
-  /** Deadline of one `quote` call, its retry included. */
-  timeoutMs: number
-  connections: number
-  logger?: FreteLogger
-  dispatcher?: Dispatcher
-}
-
+/** `timeoutMs`: the deadline of one `quote` call, its retry included. */
+type FreightClientOptions = { url: string; token: string; timeoutMs: number; connections: number; logger?: FreteLogger; dispatcher?: Dispatcher }
 /** `startedAt`: when the wait for this quote began (`Date.now()`), if before this call. */
-export interface QuoteCall {
-  startedAt?: number
-  signal?: AbortSignal
-}
+export type QuoteCall = { startedAt?: number; signal?: AbortSignal }
 
 const QUOTE_PATH = "/v2/consulta"
 const MIN_TIME_FOR_RETRY_MS = 150
