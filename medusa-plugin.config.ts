@@ -1,15 +1,7 @@
-/**
- * The one declaration of medusa-plugin-frete's options: their schema, defaults, the environment
- * variables they fall back to, and the parse function every part of the plugin calls. No other
- * file re-declares an option.
- */
+// The one declaration of the plugin's options: no other file re-declares one.
 import { z } from "zod"
 
-/**
- * A service's base URL as the plugin accepts one, in the options and in the admin's settings:
- * http or https, no query string, fragment or user info (a credential in a URL would end up in
- * logs). Trailing slashes are removed.
- */
+/** No query string, fragment or user info: a credential in a URL would end up in logs. */
 export function isServiceUrl(value: string): boolean {
   try {
     const url = new URL(value)
@@ -23,10 +15,10 @@ export function normalizeServiceUrl(value: string): string {
   return value.replace(/\/+$/, "")
 }
 
-export const PLUGIN_NAME = "medusa-plugin-frete"
+const PLUGIN_NAME = "medusa-plugin-frete"
 
-/** Environment variables read for an option that the plugin entry leaves out. */
-export const FRETE_ENV = {
+/** Read for an option that the plugin entry leaves out. */
+const FRETE_ENV = {
   freightUrl: "FRETE_FREIGHT_URL",
   freightToken: "FRETE_FREIGHT_TOKEN",
   trackingUrl: "FRETE_TRACKING_URL",
@@ -45,11 +37,8 @@ const secret = z.string().trim().min(1, "must not be empty")
 const timeoutMs = (fallback: number) => z.number().int().min(100).max(120_000).default(fallback)
 const connections = (fallback: number) => z.number().int().min(1).max(256).default(fallback)
 
-/**
- * The options. Each default is written once, on its field: a group left out is read as `{}`
- * (`.prefault({})`), which its fields' defaults then fill.
- */
-export const freteOptionsSchema = z.object({
+// A group left out is read as `{}` (`.prefault({})`), which its fields' defaults then fill.
+const freteOptionsSchema = z.object({
   freight: z
     .object({
       /** Base URL of the freight quote API; the plugin calls `{url}/v2/consulta`. */
@@ -130,23 +119,13 @@ export type FreteOptionsInput = z.input<typeof freteOptionsSchema>
 
 type Env = Record<string, string | undefined>
 
-function fromEnv(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim()
-  return value ? value : undefined
-}
-
 function asRecord(value: unknown): Record<string, unknown> {
-  return value && typeof value === "object" && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {}
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
 }
 
-/** An option that is given wins; an empty or missing one falls back to its environment variable. */
+/** An empty or missing option falls back to its environment variable. */
 function pick(given: unknown, env: Env, name: string): unknown {
-  if (given === undefined || given === null || given === "") {
-    return fromEnv(env, name)
-  }
-  return given
+  return given === undefined || given === null || given === "" ? env[name]?.trim() || undefined : given
 }
 
 export class FreteOptionsError extends Error {
@@ -156,11 +135,7 @@ export class FreteOptionsError extends Error {
   }
 }
 
-/**
- * Validates the plugin's options, fills what is missing from the `FRETE_*` environment variables
- * and applies the defaults. Throws a FreteOptionsError naming the offending option; the values
- * themselves never appear in the message, since some are secrets.
- */
+/** The error names the offending option, never its value: some are secrets. */
 export function parseFreteOptions(raw: unknown, env: Env = process.env): FreteOptions {
   const given = asRecord(raw)
   const freight = asRecord(given.freight)

@@ -1,7 +1,7 @@
 import { DelegateBackoff, handleWhen, retry } from "cockatiel"
 import type { Dispatcher } from "undici"
 import { NetworkError, ServerError } from "../http/errors"
-import { startDeadline, type Deadline } from "../http/deadline"
+import { startDeadline } from "../http/deadline"
 import { ServiceTransport } from "../http/service-transport"
 import type { FreteLogger } from "../utils/logger"
 import { buildWireQuery } from "./build-wire-query"
@@ -9,33 +9,16 @@ import { freightRejection, InvalidFreightQueryError } from "./errors"
 import { callBudgetMs } from "./quote-budget"
 import { freightAnswerWireSchema, freightQuerySchema, type FreightQuery, type FreightQuote } from "./schemas"
 
-export interface FreightClientOptions {
-  url: string
-  token: string
-  /** Deadline of one `quote` call, its retry included. */
-  timeoutMs: number
-  connections: number
-  logger?: FreteLogger
-  dispatcher?: Dispatcher
-  /** The pause before the retry is drawn from [min, max] ms. */
-  retryDelayMs?: { min: number; max: number }
-}
-
-/** `startedAt`: when the wait for this quote began (`Date.now()`), if before this call (see `quoteBudgetMs`). */
-export interface QuoteCall {
-  startedAt?: number
-  signal?: AbortSignal
-}
+/** `timeoutMs`: the deadline of one `quote` call, its retry included. */
+type FreightClientOptions = { url: string; token: string; timeoutMs: number; connections: number; logger?: FreteLogger; dispatcher?: Dispatcher }
+/** `startedAt`: when the wait for this quote began (`Date.now()`), if before this call. */
+export type QuoteCall = { startedAt?: number; signal?: AbortSignal }
 
 const QUOTE_PATH = "/v2/consulta"
-/** Not worth retrying when less than this is left of the deadline. */
 const MIN_TIME_FOR_RETRY_MS = 150
+const RETRY_DELAY_MS = { min: 25, max: 100 }
 
-/**
- * Client of the freight quote API (`POST {url}/v2/consulta?token=`). A quote has no side effect,
- * so a network error or a 5xx is retried once, after a jittered pause, if the deadline leaves
- * room; 4xx and 429 never are, since the same query would get the same answer.
- */
+// A quote has no side effect: a network error or a 5xx is retried once if the deadline leaves room; a 4xx or 429 would get the same answer.
 export class FreightClient {
   private readonly transport: ServiceTransport
 
@@ -49,16 +32,22 @@ export class FreightClient {
     if (!checked.success) throw new InvalidFreightQueryError(checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`))
     const body = buildWireQuery(checked.data)
     const deadline = startDeadline(callBudgetMs(this.options.timeoutMs, call.startedAt, Date.now()), call.signal)
-    const { min, max } = this.options.retryDelayMs ?? { min: 25, max: 100 }
+    const { min, max } = RETRY_DELAY_MS
     const transient = (error: Error) => error instanceof NetworkError || error instanceof ServerError
     const once = retry(handleWhen((error) => transient(error) && deadline.remaining() > max + MIN_TIME_FOR_RETRY_MS), {
       maxAttempts: 1,
       backoff: new DelegateBackoff(() => Math.min(min + Math.random() * (max - min), deadline.remaining())),
     })
-    return once.execute(() => this.attempt(body, deadline))
+    const { quote, dropped } = await once.execute(() =>
+      this.transport.request({ method: "POST", path: QUOTE_PATH, query: { token: this.options.token }, json: body, deadline }, { schema: freightAnswerWireSchema })
+    )
+    for (const quotation of dropped) {
+      this.options.logger?.warn(`frete: the freight API's quotation ${quotation.index} (${quotation.service ?? "no service"}) is left out: ${quotation.problem}`)
+    }
+    return quote
   }
 
-  /** An empty query: the service refuses it with a 400 (erro_id 304) when the token is good, a 401 when not. The status, else the typed error. */
+  /** An empty query: the service refuses it with a 400 (erro_id 304) when the token is good, a 401 when not. */
   probe(signal?: AbortSignal): Promise<number> {
     return this.transport.request(
       { method: "POST", path: QUOTE_PATH, query: { token: this.options.token }, json: {}, deadline: startDeadline(this.options.timeoutMs, signal) },
@@ -68,16 +57,5 @@ export class FreightClient {
 
   close(): Promise<void> {
     return this.transport.close()
-  }
-
-  private async attempt(body: unknown, deadline: Deadline): Promise<FreightQuote> {
-    const { quote, dropped } = await this.transport.request(
-      { method: "POST", path: QUOTE_PATH, query: { token: this.options.token }, json: body, deadline },
-      { schema: freightAnswerWireSchema }
-    )
-    for (const quotation of dropped) {
-      this.options.logger?.warn(`frete: the freight API's quotation ${quotation.index} (${quotation.service ?? "no service"}) is left out: ${quotation.problem}`)
-    }
-    return quote
   }
 }

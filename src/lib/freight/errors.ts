@@ -1,6 +1,6 @@
 import { FreteServiceError, type ErrorDetails, type ServiceRejection } from "../http/errors"
 
-/** The 400 answers of the freight API, by `erro_id`, as the interface document names them. */
+/** The 400 answers of the freight API, by `erro_id`, as its interface document names them. */
 const REJECTION_NAMES = {
   101: "CEP_ORIGEM_NAO_ENCONTRADO",
   102: "CEP_DESTINO_NAO_ENCONTRADO",
@@ -23,7 +23,6 @@ type RejectionName = (typeof REJECTION_NAMES)[keyof typeof REJECTION_NAMES] | "D
 const rejectionName = (erroId: number | undefined): RejectionName =>
   erroId !== undefined && erroId in REJECTION_NAMES ? REJECTION_NAMES[erroId as keyof typeof REJECTION_NAMES] : "DESCONHECIDO"
 
-/** 400 from the freight API: the query was refused; `errorName` is the document's name for it. */
 export class FreightQueryRejectedError extends FreteServiceError {
   readonly errorName: RejectionName
 
@@ -33,7 +32,6 @@ export class FreightQueryRejectedError extends FreteServiceError {
   }
 }
 
-/** erro_id 101 / 102: a CEP that is not in the service's postal-code base. */
 export class CepNotFoundError extends FreightQueryRejectedError {
   get which(): "origin" | "destination" {
     return this.erroId === 101 ? "origin" : "destination"
@@ -45,7 +43,6 @@ export const freightRejection: ServiceRejection = (erroId) => ({
   refused: `refused the query: ${rejectionName(erroId)}`,
 })
 
-/** A query that the plugin itself built wrong: never sent, never retried. */
 export class InvalidFreightQueryError extends Error {
   constructor(readonly issues: string[]) {
     super(`Invalid freight query: ${issues.join("; ")}`)

@@ -1,12 +1,8 @@
 import { NoTimeLeftError } from "../http/errors"
 
-/** Below this a freight call is not made: no healthy answer comes that fast, and its timeout must not be charged to the freight API. */
 export const MIN_CALL_BUDGET_MS = 100
 
-/**
- * What is left of `timeoutMs` since the wait began (`startedAt`, when the HTTP request reached
- * Medusa), in whole ms, 0 once spent: the request as a whole answers within `timeoutMs`, fallback included.
- */
+/** What is left of `timeoutMs` since the HTTP request reached Medusa (`startedAt`): the request as a whole answers within it, fallback included. */
 export function quoteBudgetMs(timeoutMs: number, startedAt: number | undefined, now: number): number {
   return Math.max(0, Math.floor(timeoutMs - (startedAt === undefined ? 0 : Math.max(0, now - startedAt))))
 }

@@ -6,7 +6,7 @@ const cep = z.string().regex(/^\d{8}$/, "must be a CEP of 8 digits")
 const positive = z.number().finite().positive()
 const nonNegative = z.number().finite().nonnegative()
 
-/** One volume as the plugin builds it: kilograms, centimetres, unit price in reais. */
+/** Kilograms, centimetres, unit price in reais. */
 const freightVolumeSchema = z.object({
   sku: z.string().min(1).max(255),
   quantity: z.number().int().positive(),
@@ -17,11 +17,10 @@ const freightVolumeSchema = z.object({
   weightKg: positive,
 })
 
-/** A freight query as the plugin builds it; `extraDays` and `extraPrice` (reais) are added by the service at the end. */
+/** `invoiceValue` and `extraPrice` in reais; the service adds `extraDays` and `extraPrice` at the end. */
 export const freightQuerySchema = z.object({
   originCep: cep,
   destinationCep: cep,
-  /** Total value of the products, in reais. */
   invoiceValue: nonNegative,
   extraDays: z.number().int().nonnegative().optional(),
   extraPrice: nonNegative.optional(),
@@ -32,21 +31,17 @@ export const freightQuerySchema = z.object({
 export type FreightVolume = z.infer<typeof freightVolumeSchema>
 export type FreightQuery = z.infer<typeof freightQuerySchema>
 
-/** A quote as the plugin keeps it (in memory, or in the shared cache). */
 export const freightQuoteSchema = z.object({
   consultaToken: z.string(),
   quotations: z.array(
     z.object({
-      /** `servico_metaname`: the stable slug of the service; may repeat in an auction. */
       service: z.string().min(1),
       serviceName: z.string(),
       carrier: z.string().nullable(),
       priceCents: z.number().int().nonnegative(),
-      /** Cost to the merchant, when the service tells it. */
       costCents: z.number().int().nullable(),
-      /** Business days to deliver; 0 is same day; null when the service does not know. */
+      /** Business days; 0 is same day; null when the service does not know. */
       days: z.number().int().nonnegative().nullable(),
-      /** `cotacao_codigo`, kept to hire the quotation later. */
       code: z.string().nullable(),
       logo: z.string().nullable(),
     })
@@ -56,7 +51,6 @@ export const freightQuoteSchema = z.object({
 export type FreightQuote = z.infer<typeof freightQuoteSchema>
 export type FreightQuotation = FreightQuote["quotations"][number]
 
-/** Text or number, Brazilian or dot-decimal notation, to a finite number. */
 const decimal = z.union([z.number(), z.string()]).transform((value, ctx) => {
   const parsed = parseBrazilianDecimal(value)
   if (parsed === null) {
@@ -76,10 +70,7 @@ const wholeNumber = z
 /** `cotacao_prazo` 101 is the service's "deadline unknown". */
 const UNKNOWN_DEADLINE = 101
 
-/**
- * One element of `cotacoes`. Public clients of this API read more members than the document
- * lists (carrier slug, merchant's cost, quotation code, logo); prices come as Brazilian text ("1.234,56") or numbers.
- */
+// Public clients of this API read more members than the document lists; prices come as Brazilian text ("1.234,56") or numbers.
 const quotationWireSchema = z.looseObject({
   servico_metaname: z.string().trim().min(1),
   servico_nome: z.string().trim().min(1),
@@ -94,7 +85,6 @@ const quotationWireSchema = z.looseObject({
 
 type QuotationWire = z.infer<typeof quotationWireSchema>
 
-/** The answer's quotations that match the documented shape, and those that do not, with why (for the log). */
 export function readQuotations(cotacoes: unknown[]) {
   const quotations: QuotationWire[] = []
   const dropped: Array<{ index: number; service: string | null; problem: string }> = []

@@ -1,11 +1,7 @@
 import { isIP } from "node:net"
 
-/**
- * The client a request counts for. `trustedHops` proxies in front of Medusa append to X-Forwarded-For:
- * 0, the socket's address (any header may be forged); N, the Nth address from the right. A header
- * shorter than N gives its leftmost address, as Express's `trust proxy` does; none, the socket's.
- * An IPv6 client counts by its /56: a subscriber gets a /56 or a /64 (NIC.br, RIPE-690) and may use any address of it.
- */
+// `trustedHops` 0: the socket's address (any header may be forged); N: the Nth X-Forwarded-For address from the right, the leftmost of a shorter header.
+// An IPv6 client counts by its /56: a subscriber gets a /56 or a /64 (NIC.br, RIPE-690) and may use any address of it.
 export function clientKey({ socketAddress, forwardedFor }: { socketAddress: string | undefined; forwardedFor: string | string[] | undefined }, trustedHops: number): string {
   const forwarded = (Array.isArray(forwardedFor) ? forwardedFor : [forwardedFor ?? ""])
     .flatMap((header) => header.split(","))
@@ -16,7 +12,6 @@ export function clientKey({ socketAddress, forwardedFor }: { socketAddress: stri
   return groupOf(address || "unknown")
 }
 
-/** `1.2.3.4:5678`, `[2001:db8::1]:443`, with spaces around. */
 function stripPort(entry: string): string {
   const text = entry.trim()
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text)
@@ -25,12 +20,10 @@ function stripPort(entry: string): string {
   return v4WithPort ? v4WithPort[1] : text
 }
 
-/** IPv4 (also IPv4-mapped) as it is; IPv6 as its /56; anything else (a proxy's label) lower-cased. */
 function groupOf(address: string): string {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)
   if (mapped) return mapped[1]
   if (isIP(address) !== 6) return address.toLowerCase()
-  // The eight groups, an embedded IPv4 tail (`::1.2.3.4`) as two.
   const groupsOf = (part: string | undefined) =>
     (part ? part.split(":") : []).flatMap((group) => {
       if (!group.includes(".")) return [group]
@@ -41,6 +34,5 @@ function groupOf(address: string): string {
   const left = groupsOf(head)
   const right = groupsOf(tail)
   const groups = [...left, ...Array(tail === undefined ? 0 : Math.max(0, 8 - left.length - right.length)).fill("0"), ...right].map((group) => Number.parseInt(group, 16).toString(16))
-  // The first 56 bits: three groups and the high byte of the fourth.
   return `${[...groups.slice(0, 3), (Number.parseInt(groups[3], 16) & 0xff00).toString(16)].join(":")}::/56`
 }

@@ -1,9 +1,5 @@
-/** The overall time budget of one call, retries included; `expired()`: the budget ran out (not the caller aborting). */
-export interface Deadline {
-  readonly signal: AbortSignal
-  remaining(): number
-  expired(): boolean
-}
+/** The time budget of one call, retries included; `expired()`: the budget ran out (not the caller aborting). */
+export type Deadline = { readonly signal: AbortSignal; remaining(): number; expired(): boolean }
 
 export function startDeadline(timeoutMs: number, parent?: AbortSignal): Deadline {
   const endsAt = Date.now() + timeoutMs

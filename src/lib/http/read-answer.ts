@@ -3,44 +3,19 @@ import { redact } from "../security/redact"
 import { maskPersonalText } from "../security/mask-personal-text"
 import { InvalidAnswerError, InvalidCredentialsError, QuotaExceededError, ServerError, serviceLabel, type FreteServiceError, type RejectionClass, type ServiceName, type ServiceRejection } from "./errors"
 
-/** An answer as it came off the wire; `text` is null when the body was larger than the bound. */
-export interface WireAnswer {
-  status: number
-  contentType: string
-  text: string | null
-}
+/** `text` is null when the body was larger than the bound. */
+export type WireAnswer = { status: number; contentType: string; text: string | null }
 
-/** `answers`: whether a status is an answer (default: 200 only); every other one becomes a typed error. */
-interface AnswerStatuses {
-  answers?: (status: number) => boolean
-}
+/** `answers`: the statuses that are an answer (default: 200 only); `refusal`: a well-formed answer that refuses (the tracking API's `Success: false`), read to its message. */
+export type BodyAnswer<T> = { schema: z.ZodType<T>; refusal?: z.ZodType<string | null>; answers?: (status: number) => boolean }
+export type StatusAnswer = { statusOnly: true; answers?: (status: number) => boolean }
 
-/** `refusal`: a well-formed answer that refuses (the tracking API's `Success: false`), read to the service's message. */
-export interface BodyAnswer<T> extends AnswerStatuses {
-  schema: z.ZodType<T>
-  refusal?: z.ZodType<string | null>
-}
+export type AnswerReading = { service: ServiceName; secrets: ReadonlyArray<string | undefined>; rejection: ServiceRejection; maxBodyBytes: number }
 
-/** A probe: the body is not read, the status is the value. */
-export interface StatusAnswer extends AnswerStatuses {
-  statusOnly: true
-}
-
-export interface AnswerReading {
-  service: ServiceName
-  secrets: ReadonlyArray<string | undefined>
-  rejection: ServiceRejection
-  maxBodyBytes: number
-}
-
-export function isAnswer(answer: AnswerStatuses, status: number): boolean {
+export function isAnswer(answer: { answers?: (status: number) => boolean }, status: number): boolean {
   return answer.answers ? answer.answers(status) : status === 200
 }
 
-/** The one place where a service's answer becomes a value or a typed error; every text of an error is redacted. */
-export function readAnswer<T>(wire: WireAnswer, answer: BodyAnswer<T>, reading: AnswerReading): T
-export function readAnswer(wire: WireAnswer, answer: StatusAnswer, reading: AnswerReading): number
-export function readAnswer<T>(wire: WireAnswer, answer: BodyAnswer<T> | StatusAnswer, reading: AnswerReading): T | number
 export function readAnswer<T>(wire: WireAnswer, answer: BodyAnswer<T> | StatusAnswer, reading: AnswerReading): T | number {
   const fail = failureBuilder(wire.status, reading)
   if (!isAnswer(answer, wire.status)) throw errorOfStatus(wire, reading)
@@ -83,7 +58,6 @@ function errorOfStatus(wire: WireAnswer, reading: AnswerReading): FreteServiceEr
 
 type ServiceSaid = { erroId?: number; message?: string }
 
-/** `erro_id` and `erro_mensagem` / `erro_msg` (freight) or `Message` (tracking), if any. */
 function readErrorBody(text: string | null): ServiceSaid {
   try {
     const body: unknown = JSON.parse(text ?? "")
@@ -98,7 +72,6 @@ function readErrorBody(text: string | null): ServiceSaid {
   }
 }
 
-/** "Freight API refused the token (HTTP 401, erro_id 1: ...)", redacted. */
 function failureBuilder(status: number, reading: AnswerReading) {
   return (ErrorClass: RejectionClass, what: string, said: ServiceSaid = {}): FreteServiceError => {
     // A service's message may quote the shopper (a CPF, an e-mail): masked before anything keeps or logs it, and before it is cut short.

@@ -5,35 +5,25 @@ import { redact } from "../security/redact"
 import type { Deadline } from "./deadline"
 import { isAnswer, readAnswer, type AnswerReading, type BodyAnswer, type StatusAnswer, type WireAnswer } from "./read-answer"
 
-export interface TransportConfig {
+interface TransportConfig {
   service: ServiceName
-  /** Base URL of the service, maybe with a path prefix ("https://host/api"). */
+  /** May have a path prefix ("https://host/api"). */
   baseUrl: string
   connections: number
   /** Upper bound of connect, headers and body time; the call's deadline usually ends it first. */
   timeoutMs: number
-  /** Values to remove from every message and log line this transport builds. */
   secrets: ReadonlyArray<string | undefined>
   rejection: ServiceRejection
   logger?: FreteLogger
-  /** Another dispatcher than the transport's own pool (undici's MockAgent in unit tests). */
+  /** Instead of the transport's own pool (undici's MockAgent in unit tests). */
   dispatcher?: Dispatcher
   maxBodyBytes?: number
 }
 
-export interface TransportRequest {
-  method: "GET" | "POST"
-  path: string
-  query?: Record<string, string>
-  headers?: Record<string, string>
-  json?: unknown
-  deadline: Deadline
-}
+type TransportRequest = { method: "GET" | "POST"; path: string; query?: Record<string, string>; headers?: Record<string, string>; json?: unknown; deadline: Deadline }
 
-/** `sent` once undici handed the request to a connected socket to write (`sentAt`: `performance.now()`). */
 type RequestProgress = { sent: boolean; sentAt?: number }
 
-/** Errors raised before any byte of the request could reach the service. */
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"])
 
 function errorCode(error: unknown): string | undefined {
@@ -42,7 +32,7 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === "string" ? code : typeof causeCode === "string" ? causeCode : undefined
 }
 
-/** Records whether a request reached a socket: undici calls `onRequestStart` right before it writes, and passes the options object given to `request()` on as is. */
+// undici calls `onRequestStart` right before it writes, and passes the options object given to `request()` on as is.
 function withSendTracking(dispatcher: Dispatcher): { dispatcher: Dispatcher; track: (options: object) => RequestProgress } {
   const progress = new WeakMap<object, RequestProgress>()
   const interceptor: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) => {
@@ -92,20 +82,16 @@ function untilAborted(pending: Promise<Dispatcher.ResponseData>, signal: AbortSi
   })
 }
 
-/**
- * When the pool last had all its sockets connected. Asked only after a deadline ran out, when
- * aborting requests may already have closed sockets: so the moments are kept as they happen.
- */
+// Asked only after a deadline ran out, when aborting requests may already have closed sockets: so the moments are kept as they happen.
 function watchPoolFullness(pool: Pool, connections: number) {
   let fullAt = -Infinity
-  // `disconnected`: a socket just closed, and the count no longer has it.
   const note = (disconnected: number) => {
     if (pool.stats.connected + disconnected >= connections) fullAt = performance.now()
   }
   pool.on("connect", () => note(0))
   pool.on("disconnect", () => note(1))
   return {
-    /** At a request's dispatch: a full pool may stay full without an event. */
+    // At a request's dispatch: a full pool may stay full without an event.
     observe: () => note(0),
     wasFullSince: (since: number) => {
       note(0)
@@ -114,7 +100,6 @@ function watchPoolFullness(pool: Pool, connections: number) {
   }
 }
 
-/** Every request to one service: one keep-alive pool, a deadline per call, the whole answer read (or the socket destroyed), typed errors, the credentials redacted. */
 export class ServiceTransport {
   private readonly dispatcher: Dispatcher
   private readonly base: Dispatcher
@@ -123,7 +108,7 @@ export class ServiceTransport {
   private readonly basePath: string
   private readonly logger: FreteLogger
   private readonly reading: AnswerReading
-  /** Null for a dispatcher that is not a pool (a MockAgent), whose waits are never called the plugin's own. */
+  /** Null for a MockAgent, whose waits are never the plugin's own. */
   private readonly fullness: ReturnType<typeof watchPoolFullness> | null
 
   constructor(private readonly config: TransportConfig) {
@@ -148,7 +133,6 @@ export class ServiceTransport {
     this.fullness = this.base instanceof Pool ? watchPoolFullness(this.base, config.connections) : null
   }
 
-  /** The request's path and query as they may appear in a log line or an error. */
   describe(request: Pick<TransportRequest, "method" | "path" | "query">): string {
     return redact(`${request.method} ${this.pathOf(request)}`, this.config.secrets)
   }
@@ -156,11 +140,6 @@ export class ServiceTransport {
   request<T>(request: TransportRequest, answer: BodyAnswer<T>): Promise<T>
   request(request: TransportRequest, answer: StatusAnswer): Promise<number>
   async request<T>(request: TransportRequest, answer: BodyAnswer<T> | StatusAnswer): Promise<T | number> {
-    return readAnswer(await this.exchange(request, (status) => isAnswer(answer, status)), answer, this.reading)
-  }
-
-  /** `expected`: the statuses logged at debug level; any other is a warning. */
-  private async exchange(request: TransportRequest, expected: (status: number) => boolean): Promise<WireAnswer> {
     const started = Date.now()
     const what = this.describe(request)
     const headers: Record<string, string> = { accept: "application/json", ...request.headers }
@@ -170,17 +149,18 @@ export class ServiceTransport {
     const progress = this.track(options)
     const queuedAt = performance.now()
     this.fullness?.observe()
+    let wire: WireAnswer
     try {
-      const answer = await untilAborted(this.dispatcher.request(options), request.deadline.signal)
-      const text = await this.readBody(answer.body, request.deadline)
-      const log = expected(answer.statusCode) ? this.logger.debug : this.logger.warn
-      log.call(this.logger, `frete ${this.config.service}: ${what} -> ${answer.statusCode} in ${Date.now() - started} ms`)
-      return { status: answer.statusCode, contentType: String(answer.headers["content-type"] ?? ""), text }
+      const sent = await untilAborted(this.dispatcher.request(options), request.deadline.signal)
+      wire = { status: sent.statusCode, contentType: String(sent.headers["content-type"] ?? ""), text: await this.readBody(sent.body, request.deadline) }
     } catch (error) {
       const failure = this.toError(error, request.deadline, what, progress, queuedAt)
       this.logger.warn(`frete ${this.config.service}: ${what} failed in ${Date.now() - started} ms: ${failure.message}`)
       throw failure
     }
+    const log = isAnswer(answer, wire.status) ? this.logger.debug : this.logger.warn
+    log.call(this.logger, `frete ${this.config.service}: ${what} -> ${wire.status} in ${Date.now() - started} ms`)
+    return readAnswer(wire, answer, this.reading)
   }
 
   async close(): Promise<void> {
@@ -191,7 +171,6 @@ export class ServiceTransport {
     return `${this.basePath}${request.path}${request.query ? `?${new URLSearchParams(request.query).toString()}` : ""}`
   }
 
-  /** The body's text, or null when it grew past the bound (the rest is not read: the socket is dropped). */
   private async readBody(body: Dispatcher.ResponseData["body"], deadline: Deadline): Promise<string | null> {
     const chunks: Buffer[] = []
     let size = 0
@@ -208,13 +187,7 @@ export class ServiceTransport {
     return Buffer.concat(chunks).toString("utf8")
   }
 
-  /**
-   * Whose time a deadline that ran out was spent on, for the circuit breaker:
-   * - never sent, no connect error, the pool full at some moment of its wait: the plugin's own queue, QueuedTooLongError
-   *   (a wait through which the pool never filled was for the service to accept a connection);
-   * - sent, but on the wire for less than half of `timeoutMs`: LateStartTimeoutError;
-   * - otherwise the service had its fair share: TimeoutError.
-   */
+  // Whose time a deadline was spent on: a wait through which the pool never filled was for the service to accept a connection.
   private toError(error: unknown, deadline: Deadline, what: string, progress: RequestProgress, queuedAt: number) {
     const service = this.config.service
     const code = errorCode(error)

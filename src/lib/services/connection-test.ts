@@ -9,22 +9,10 @@ import type { FreteSettings } from "../settings/schema"
 import { TrackingClient } from "../tracking/client"
 import { TrackingRejectedError } from "../tracking/errors"
 
-export interface ConnectionTestInput {
-  originCep: string
-  destinationCep: string
-  freight: { url?: string; token?: string; timeoutMs: number }
-  tracking: { url?: string; credential?: string; timeoutMs: number }
-  /** The sample's package, and the services as checkout names and offers them. */
-  settings: FreteSettings
-  /** The store's shipping options of this provider, in the order Medusa lists them. */
-  options?: ProviderOption[]
-  logger?: FreteLogger
-}
-
 export interface ConnectionTestResult {
   freight: {
     ok: boolean
-    /** As checkout shows them: `name` after the merchant's renaming, `api_name` as the API calls it, `enabled` false for one never offered. */
+    /** `name` after the merchant's renaming, `api_name` as the API calls it, `enabled` false for one never offered. */
     services: Array<{ service: string; name: string; api_name: string; enabled: boolean; carrier: string | null; amount: number; days: number | null }>
     message: string | null
     /** The shipping options this quote resolves to the same offer: the store shows the first of each. */
@@ -33,7 +21,6 @@ export interface ConnectionTestResult {
   tracking: { ok: boolean | null; message: string | null }
 }
 
-/** A failure of the connection test in words a merchant reads there (tracking attempts have their own, in describe-attempt-failure.ts). */
 export function describeServiceError(error: unknown, context: "frete" | "rastreamento"): string {
   const name = `O serviço de ${context}`
   if (error instanceof InvalidCredentialsError) return `${name} recusou ${context === "frete" ? "o token" : "a credencial"} (HTTP ${error.status}).`
@@ -49,26 +36,29 @@ export function describeServiceError(error: unknown, context: "frete" | "rastrea
   return `Erro inesperado ao falar com o serviço de ${context}.`
 }
 
+type Sample = { originCep: string; destinationCep: string; settings: FreteSettings; options?: ProviderOption[]; logger?: FreteLogger }
+type Target = { url?: string; secret?: string; timeoutMs: number }
+
 /** A sample quote: one default package worth R$ 100 between the two CEPs. */
-async function testFreight(input: ConnectionTestInput): Promise<ConnectionTestResult["freight"]> {
-  const { url, token, timeoutMs } = input.freight
+export async function testFreight({ url, secret: token, timeoutMs }: Target, sample: Sample): Promise<ConnectionTestResult["freight"]> {
   const failed = (error: unknown) => ({ ok: false, services: [], message: describeServiceError(error, "frete"), overlaps: [] })
   if (!url || !token) return failed(new FreightNotConfiguredError())
-  const client = new FreightClient({ url, token, timeoutMs, connections: 1, logger: input.logger })
+  const { settings } = sample
+  const client = new FreightClient({ url, token, timeoutMs, connections: 1, logger: sample.logger })
   try {
-    const box = input.settings.default_package
+    const box = settings.default_package
     const quote = await client.quote({
-      originCep: input.originCep,
-      destinationCep: input.destinationCep,
+      originCep: sample.originCep,
+      destinationCep: sample.destinationCep,
       invoiceValue: 100,
       volumes: [{ sku: "TESTE", quantity: 1, price: 100, weightKg: box.weight_kg, lengthCm: box.length_cm, widthCm: box.width_cm, heightCm: box.height_cm }],
     })
-    const asOffered = serviceAsOffered(input.settings)
+    const asOffered = serviceAsOffered(settings)
     const services = quote.quotations
       .map((quotation) => ({ service: quotation.service, ...asOffered(quotation), api_name: quotation.serviceName, carrier: quotation.carrier, amountCents: quotation.priceCents, days: quotation.days }))
-      .sort(byDisplayOrder(input.settings))
+      .sort(byDisplayOrder(settings))
       .map(({ amountCents, ...service }) => ({ ...service, amount: amountCents / 100 }))
-    const overlaps = overlappingOptions(input.options ?? [], offersFromQuote(quote, input.settings, new Date()))
+    const overlaps = overlappingOptions(sample.options ?? [], offersFromQuote(quote, settings, new Date()))
     return { ok: true, services, message: services.length ? null : "O serviço respondeu, mas sem nenhuma cotação para esses CEPs.", overlaps }
   } catch (error) {
     return failed(error)
@@ -78,10 +68,9 @@ async function testFreight(input: ConnectionTestInput): Promise<ConnectionTestRe
 }
 
 /** The tracking API can only tell a refused credential: it has no read operation. */
-async function testTracking(input: ConnectionTestInput): Promise<ConnectionTestResult["tracking"]> {
-  const { url, credential, timeoutMs } = input.tracking
+export async function testTracking({ url, secret: credential, timeoutMs }: Target, logger?: FreteLogger): Promise<ConnectionTestResult["tracking"]> {
   if (!url || !credential) return { ok: null, message: "Rastreamento não configurado: informe a URL e a credencial." }
-  const client = new TrackingClient({ url, credential, timeoutMs, connections: 1, logger: input.logger })
+  const client = new TrackingClient({ url, credential, timeoutMs, connections: 1, logger })
   try {
     await client.probe()
     return { ok: true, message: "O serviço de rastreamento respondeu e não recusou a credencial." }
@@ -90,10 +79,4 @@ async function testTracking(input: ConnectionTestInput): Promise<ConnectionTestR
   } finally {
     await client.close()
   }
-}
-
-/** "Testar conexão": both services at once, with the values the merchant typed or those in force. */
-export async function testConnection(input: ConnectionTestInput): Promise<ConnectionTestResult> {
-  const [freight, tracking] = await Promise.all([testFreight(input), testTracking(input)])
-  return { freight, tracking }
 }

@@ -2,11 +2,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === "object" && value !== null && !Array.isArray(value)
 }
 
-/**
- * `patch` over `current` at every depth: an object given in part keeps the fields it does not
- * give; anything else given (a list, null) is the new value. A list is never merged by index:
- * that would resurrect the rows the admin removed. Undefined is not given.
- */
+/** An object given in part keeps the fields it does not give; a list is never merged by index (that would resurrect rows the admin removed). */
 export function mergeSettings(current: unknown, patch: Record<string, unknown>): Record<string, unknown> {
   const base = isPlainObject(current) ? current : {}
   // fromEntries: a "__proto__" key of a JSON body stays an own key (which the schema drops), never the prototype.

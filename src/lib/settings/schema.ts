@@ -18,14 +18,10 @@ const record = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: "
 const flag = z.boolean({ error: "use true ou false" })
 const count = (what: string, min: number, max: number) =>
   z.number({ error: `informe um número${what}` }).int("use um número inteiro").min(min, `no mínimo ${min}`).max(max, `no máximo ${max}`)
-const cep = z.string({ error: "informe o CEP como texto" }).transform((value, ctx) => {
-  const normalized = tryNormalizeCep(value)
-  if (!normalized) {
-    ctx.addIssue({ code: "custom", message: "CEP inválido: use 8 dígitos, como 01310-100" })
-    return z.NEVER
-  }
-  return normalized
-})
+const cep = z
+  .string({ error: "informe o CEP como texto" })
+  .transform(tryNormalizeCep)
+  .pipe(z.string({ error: "CEP inválido: use 8 dígitos, como 01310-100" }))
 const reais = z.number({ error: "informe um valor em reais" }).nonnegative("não pode ser negativo").max(1_000_000, "no máximo R$ 1.000.000")
 const positive = (max: number) => z.number({ error: "informe um número" }).positive("deve ser maior que zero").max(max, `no máximo ${max}`)
 const wholeDays = z.number({ error: "informe um número de dias" }).int("use um número inteiro de dias").nonnegative("não pode ser negativo").max(365, "no máximo 365 dias")
@@ -37,36 +33,25 @@ const serviceUrl = z
   .trim()
   .refine((value) => isServiceUrl(value) && isStorableText(value), "URL inválida: use http:// ou https://, sem parâmetros nem usuário")
   .transform(normalizeServiceUrl)
-const uniqueBy = <T>(key: (item: T) => string) => (items: T[], ctx: z.RefinementCtx) => {
-  const seen = new Set<string>()
+const uniqueBy = <T>(key: (item: T) => string) => (items: T[], ctx: z.RefinementCtx) =>
   items.forEach((item, index) => {
-    if (seen.has(key(item))) ctx.addIssue({ code: "custom", message: "serviço repetido", path: [index] })
-    seen.add(key(item))
+    if (items.findIndex((other) => key(other) === key(item)) < index) ctx.addIssue({ code: "custom", message: "serviço repetido", path: [index] })
   })
-}
 
 const trackingSettingsSchema = record({
-  /** Off (or no tracking URL or credential in force): a shipment gets no row, no order, no workflow run. */
   enabled: flag.default(true),
   provider_ids: list(text(100)).max(50, "no máximo 50 itens").default([FRETE_PROVIDER_ID]),
-  /** `CompanyDocumentNumber`: the merchant's CNPJ, stored as 14 digits. */
   company_document: z
     .string({ error: "informe o CNPJ como texto" })
-    .transform((value, ctx) => {
-      const digits = value.replace(/[.\-/\s]/g, "")
-      if (!/^\d{14}$/.test(digits)) {
-        ctx.addIssue({ code: "custom", message: "CNPJ inválido: use 14 dígitos" })
-        return z.NEVER
-      }
-      return digits
-    })
+    .transform((value) => value.replace(/[.\-/\s]/g, ""))
+    .pipe(z.string().regex(/^\d{14}$/, "CNPJ inválido: use 14 dígitos"))
     .nullable()
     .default(null),
   entry_source: text(100).default("Medusa"),
   send_sms: flag.default(true),
   send_email: flag.default(true),
   automatic_date_delivered: flag.default(false),
-  /** `carrierId` (GUID-shaped) and `CarrierName` of the tracking API, per `servico_metaname`. */
+  /** The tracking API's `carrierId` and `CarrierName` per `servico_metaname`. */
   carriers: list(record({ service: serviceCode, carrier_id: text(100).nullable().default(null), carrier_name: text(100).nullable().default(null) }))
     .max(100, "no máximo 100 itens")
     .default([]),
@@ -79,7 +64,7 @@ const trackingSettingsSchema = record({
 
 export type TrackingSettings = z.output<typeof trackingSettingsSchema>
 
-/** The merchant's settings: one row in the database, edited in the admin; every message in Portuguese, since the merchant reads them. */
+/** Every message in Portuguese: the merchant reads them. */
 export const freteSettingsSchema = record({
   freight_url: serviceUrl.nullable().default(null),
   tracking_url: serviceUrl.nullable().default(null),
@@ -107,17 +92,12 @@ export const freteSettingsSchema = record({
   )
     .max(50, "no máximo 50 regras")
     .default([]),
-  /** `display_name`: the merchant's name for the service at checkout, instead of `name`. */
   services: list(record({ metaname: serviceCode, name: serviceName, enabled: flag.default(true), display_name: text(100).nullable().default(null) }))
     .max(100, "no máximo 100 serviços")
     .default([])
     .superRefine(uniqueBy((service) => service.metaname)),
-  default_package: record({ weight_kg: positive(1000), length_cm: positive(500), width_cm: positive(500), height_cm: positive(500) }).default({
-    weight_kg: 0.3,
-    length_cm: 20,
-    width_cm: 15,
-    height_cm: 5,
-  }),
+  default_package: record({ weight_kg: positive(1000), length_cm: positive(500), width_cm: positive(500), height_cm: positive(500) })
+    .default({ weight_kg: 0.3, length_cm: 20, width_cm: 15, height_cm: 5 }),
   fallback: list(
     record({
       service: serviceCode,
@@ -132,9 +112,8 @@ export const freteSettingsSchema = record({
     .max(50, "no máximo 50 serviços")
     .default([])
     .superRefine(uniqueBy((entry) => entry.service)),
-  /** New upstream queries one client may cause per minute through any store route. */
+  /** New upstream queries per minute, of one client and of all together (set for an honest peak, about 250 shoppers a minute). */
   quote_route_limit_per_minute: count(" de consultas", 1, 10_000).default(30),
-  /** New upstream queries all store requests together may cause per minute; set for an honest peak (about 250 shoppers a minute). */
   quote_store_limit_per_minute: count(" de consultas", 1, 100_000).default(1000),
   trusted_proxy_hops: count(" de proxies", 0, 10).default(1),
   tracking: trackingSettingsSchema.prefault({}),
@@ -145,10 +124,8 @@ export type FreteSettingsInput = z.input<typeof freteSettingsSchema>
 
 export const DEFAULT_SETTINGS: FreteSettings = freteSettingsSchema.parse({})
 
-/**
- * Stored settings read through today's schema: a field that no longer passes is removed so its default applies (its object's when
- * it has none; a bad list item puts back the whole list: dropping it alone would change prices). Returns the paths, never a value.
- */
+// A field that no longer passes is removed so its default applies (its object's when it has none); a bad list item puts back the whole list:
+// dropping it alone would change prices. Returns the paths, never a value.
 export function repairSettings(stored: unknown): { settings: FreteSettings; repaired: string[] } {
   const reset = { settings: DEFAULT_SETTINGS, repaired: ["settings"] }
   if (!isPlainObject(stored)) return reset

@@ -1,7 +1,8 @@
 import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { FreteOptions } from "../../../medusa-plugin.config"
-import { testConnection, type ConnectionTestInput, type ConnectionTestResult } from "../../lib/services/connection-test"
+import type { ProviderOption } from "../../lib/checkout/same-offer"
+import { testFreight, testTracking, type ConnectionTestResult } from "../../lib/services/connection-test"
 import type { FreteSettings } from "../../lib/settings/schema"
 import type { Credentials } from "./credentials"
 
@@ -10,17 +11,13 @@ export type ConnectionTestRequest = {
   destinationCep: string
   freight: { url?: string; token?: string }
   tracking: { url?: string; credential?: string }
-  options?: ConnectionTestInput["options"]
+  options?: ProviderOption[]
 }
 
 const sameUrl = (a: string | undefined, b: string | undefined) => !!a && !!b && a.replace(/\/+$/, "") === b.replace(/\/+$/, "")
 
-/**
- * "Testar conexão": a sample quote and a check of the tracking credential, with the URLs and
- * secrets typed, or else those in force. With a URL other than the one in force, only a secret
- * typed with it is sent: a secret never goes to an address it was not configured for.
- */
-export function testConnectionInForce(
+/** The URLs and secrets typed, or else those in force; a secret never goes to an address it was not configured for. */
+export async function testConnectionInForce(
   input: ConnectionTestRequest,
   { settings, credentials, options, logger }: { settings: FreteSettings; credentials: Credentials; options: FreteOptions; logger: Logger }
 ): Promise<ConnectionTestResult> {
@@ -32,13 +29,10 @@ export function testConnectionInForce(
     issues.push({ field: "tracking_credential", message: "Para testar outra URL de rastreamento, digite também a credencial: a credencial salva só é enviada à URL configurada com ela." })
   }
   if (issues.length) throw Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, issues.map((issue) => issue.message).join(" ")), { issues })
-  return testConnection({
-    originCep: input.originCep,
-    destinationCep: input.destinationCep,
-    freight: { url: input.freight.url || credentials.freight.url, token: input.freight.token || credentials.freight.secret, timeoutMs: options.freight.timeoutMs },
-    tracking: { url: input.tracking.url || credentials.tracking.url, credential: input.tracking.credential || credentials.tracking.secret, timeoutMs: options.tracking.timeoutMs },
-    settings,
-    options: input.options,
-    logger,
-  })
+  const { freight: inForce, tracking: trackingInForce } = credentials
+  const [freight, tracking] = await Promise.all([
+    testFreight({ url: input.freight.url || inForce.url, secret: input.freight.token || inForce.secret, timeoutMs: options.freight.timeoutMs }, { ...input, settings, logger }),
+    testTracking({ url: input.tracking.url || trackingInForce.url, secret: input.tracking.credential || trackingInForce.secret, timeoutMs: options.tracking.timeoutMs }, logger),
+  ])
+  return { freight, tracking }
 }

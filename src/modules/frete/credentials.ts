@@ -9,24 +9,14 @@ export type SecretName = (typeof SECRET_NAMES)[number]
 /** The `secrets` column: each secret sealed with its URL as authenticated data, the URL beside it (`<name>_url`): a URL changed in the table makes it undecryptable. */
 export type Sealed = Record<string, string>
 
-/** A saved secret, decrypted (in memory only); `url` undefined when saved before the URL was kept; `unbound` when sealed before the binding. */
+/** Decrypted (in memory only); `url` undefined when saved before the URL was kept; `unbound` when sealed before the binding. `unreadable`: another key or a changed row. */
 type StoredSecret = { value: string; url?: string | null; unbound?: boolean }
-/** `unreadable`: another key or a changed row; never sent, the admin asks for it again. */
-export type StoredSecrets = Partial<Record<SecretName, StoredSecret | { unreadable: true }>>
+type StoredSecrets = Partial<Record<SecretName, StoredSecret | { unreadable: true }>>
 
 type Source = "option" | "settings" | null
-interface ServiceCredentials {
-  url?: string
-  secret?: string
-  urlSource: Source
-  secretSource: Source
-  /** A secret is set but kept from the URL in force (not the one it was configured with, or unreadable): it must be typed again. */
-  secretWithheld: boolean
-}
-export interface Credentials {
-  freight: ServiceCredentials
-  tracking: ServiceCredentials
-}
+/** `secretWithheld`: set but kept from the URL in force (not the one it was configured with, or unreadable): it must be typed again. */
+type ServiceCredentials = { url?: string; secret?: string; urlSource: Source; secretSource: Source; secretWithheld: boolean }
+export type Credentials = Record<"freight" | "tracking", ServiceCredentials>
 
 const urlKey = (name: SecretName) => `${name}_url`
 const binding = (url: string) => normalizeServiceUrl(url.trim())
@@ -53,12 +43,10 @@ export function credentialsInForce(options: FreteOptions, settings: FreteSetting
   }
 }
 
-/** A short fingerprint of an account, to key cached answers by; never the secret. */
 export function accountFingerprint(url: string | undefined, secret: string | undefined): string {
   return url && secret ? createHash("sha256").update(`${url}\n${secret}`).digest("hex").slice(0, 16) : "none"
 }
 
-/** What the admin may know of the credentials: where each comes from, whether a secret is set; never one. */
 export function credentialsView(credentials: Credentials, encryptionAvailable: boolean) {
   const view = (entry: ServiceCredentials) => ({
     url: entry.url ?? null,
@@ -70,7 +58,6 @@ export function credentialsView(credentials: Credentials, encryptionAvailable: b
   return { encryption_available: encryptionAvailable, freight: view(credentials.freight), tracking: view(credentials.tracking) }
 }
 
-/** The secrets a save changes (a string replaces one, null removes it), checked; a problem goes to `issues`. */
 export function secretChanges(input: unknown, encryptionAvailable: boolean, issues: Array<{ field: string; message: string }>): Partial<Record<SecretName, string | null>> {
   if (input === undefined) return {}
   if (!input || typeof input !== "object" || Array.isArray(input)) {
@@ -98,7 +85,7 @@ export function secretChanges(input: unknown, encryptionAvailable: boolean, issu
   return changes
 }
 
-/** The sealed secrets after a save: a service whose saved URL changes forgets its secret unless a new one comes; a new one is bound to the URL in force. */
+/** A service whose saved URL changes forgets its secret unless a new one comes; a new one is bound to the URL in force. */
 export function sealSecrets(sealed: Sealed, changes: Partial<Record<SecretName, string | null>>, current: FreteSettings, next: FreteSettings, options: FreteOptions): Sealed {
   const result = { ...sealed }
   const forget = (name: SecretName) => {
@@ -115,7 +102,7 @@ export function sealSecrets(sealed: Sealed, changes: Partial<Record<SecretName, 
   return result
 }
 
-/** The saved secrets, decrypted; one that cannot be opened (another key, a changed row) is marked unreadable and `report`ed. */
+
 export function openSecrets(sealed: Sealed, key: string | undefined, report: (problem: string) => void): StoredSecrets {
   const secrets: StoredSecrets = {}
   for (const name of SECRET_NAMES) {
@@ -133,21 +120,12 @@ export function openSecrets(sealed: Sealed, key: string | undefined, report: (pr
   return secrets
 }
 
-/** A secret sealed again with its URL bound in, to replace `was` only if the row still holds it. */
-export interface Resealing {
-  name: SecretName
-  was: { sealed: string; url: string | undefined }
-  next: Sealed
-}
-
-/** Secrets sealed before the binding and in force with their URL, sealed again bound to it (only when in force: never blessing a URL it was not used with). */
-export function resealings(sealed: Sealed, secrets: StoredSecrets, credentials: Credentials, key: string | undefined): Resealing[] {
-  if (!key) return []
-  const inForce = { freight_token: credentials.freight, tracking_credential: credentials.tracking }
+/** Secrets sealed before the binding and in force with their URL, sealed again bound to it (never blessing a URL they were not used with). */
+export function resealings(secrets: StoredSecrets, credentials: Credentials, key: string | undefined): Array<{ name: SecretName; next: Sealed }> {
   return SECRET_NAMES.flatMap((name) => {
     const secret = secrets[name]
-    const { secretSource, secretWithheld, url, secret: value } = inForce[name]
-    if (!secret || "unreadable" in secret || !secret.unbound || secretSource !== "settings" || secretWithheld || !url || value !== secret.value) return []
-    return [{ name, was: { sealed: sealed[name], url: sealed[urlKey(name)] }, next: sealBound(name, secret.value, url, key) }]
+    const { secretSource, secretWithheld, url } = credentials[name === "freight_token" ? "freight" : "tracking"]
+    if (!key || !secret || !("unbound" in secret) || secretSource !== "settings" || secretWithheld || !url) return []
+    return [{ name, next: sealBound(name, secret.value, url, key) }]
   })
 }

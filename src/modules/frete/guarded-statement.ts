@@ -1,8 +1,4 @@
-/**
- * A failed statement of the tracking outbox. knex's own message inlines every bound value (a
- * payload, an order id), which must never reach a log, a workflow's stored execution or an admin
- * answer: this one names the operation and what Postgres says (code, constraint, table, column).
- */
+// knex's own message inlines every bound value (a payload, an order id), which must never reach a log, a stored workflow execution or an admin answer.
 export class TrackingStoreError extends Error {
   readonly code: string | undefined
 

@@ -3,7 +3,4 @@ import { FRETE_MODULE } from "../../lib/frete-provider"
 import FreteModuleService from "./service"
 
 export { FRETE_MODULE }
-
-export default Module(FRETE_MODULE, {
-  service: FreteModuleService,
-})
+export default Module(FRETE_MODULE, { service: FreteModuleService })

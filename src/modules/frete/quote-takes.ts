@@ -1,15 +1,10 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { WINDOW_MS } from "../../lib/checkout/quota-leases"
 
-/**
- * The quota guard's shared count, in Postgres so that its bounds hold across the store's
- * instances: one row per key (a client's hash, or `store`) and minute. A grant is one statement
- * that locks that row alone: no lock shared by every query of the cluster, no transaction.
- */
+// One row per key (a client's hash, or `store`) and minute; a grant is one statement that locks that row alone, no transaction.
 export class QuoteTakes {
   constructor(private readonly knex: () => Knex) {}
 
-  /** Up to `want` more units of `key` in the minute from `windowStart`, never past `limit`: how many were granted. */
   async grant(key: string, windowStart: number, want: number, limit: number): Promise<number> {
     // In the update both expressions read the row as it was: `last_grant` is what this statement added.
     const { rows } = await this.knex().raw(
@@ -22,7 +17,6 @@ export class QuoteTakes {
     return Number((rows[0] as { last_grant: number }).last_grant)
   }
 
-  /** Forgets the minutes that ended: the table keeps the current minute and the one before. */
   async prune(): Promise<number> {
     const { rowCount } = await this.knex().raw(`delete from frete_quote_budget where window_start < ?`, [Date.now() - 2 * WINDOW_MS])
     return rowCount ?? 0

@@ -4,67 +4,47 @@ import { MedusaError } from "@medusajs/framework/utils"
 import type { FreteOptions } from "../../../medusa-plugin.config"
 import { mergeSettings } from "../../lib/settings/merge"
 import { DEFAULT_SETTINGS, freteSettingsSchema, repairSettings, type FreteSettings } from "../../lib/settings/schema"
-import { credentialsInForce, openSecrets, resealings, sealSecrets, secretChanges, type Credentials, type Resealing, type Sealed } from "./credentials"
+import { credentialsInForce, openSecrets, resealings, sealSecrets, secretChanges, type Credentials, type Sealed } from "./credentials"
 
 const ROW_ID = "frete_settings"
 
-/** How long checkout waits for a read of the settings, which a migration's lock can hang, before it prices with the ones last read. */
+/** How long checkout waits for a read of the settings (a migration's lock can hang it) before it prices with the ones last read. */
 export const SETTINGS_READ_WAIT_MS = 500
 
-/** No row (or a soft-deleted one) reads as the defaults. */
-const rowOf = (record: { settings: unknown; secrets: Sealed | null; deleted_at?: Date | null } | undefined) => (record && !record.deleted_at ? { settings: record.settings, sealed: { ...record.secrets } } : { settings: undefined, sealed: {} })
+function rowOf(record: { settings: unknown; secrets: Sealed | null; deleted_at?: Date | null } | undefined): { settings: unknown; sealed: Sealed } {
+  return record && !record.deleted_at ? { settings: record.settings ?? {}, sealed: { ...record.secrets } } : { settings: {}, sealed: {} }
+}
 
-/** `promise`, or `late()` if it has not settled by `until` (a `Date.now()` time); the timer never keeps the process up. */
 function settledBy<T>(promise: Promise<T>, until: number, late: () => T): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const timeUp = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(late()), until - Date.now()).unref()))
   return Promise.race([promise, timeUp]).finally(() => clearTimeout(timer))
 }
 
-/** `onApply`: told the credentials each time settings are applied (the quoter keys its answers by account). */
 type Deps = { knex: () => Knex; options: FreteOptions; logger: Logger; onApply: (credentials: Credentials) => void }
 
-/**
- * The merchant's settings (one row of `frete_settings`) and the credentials they put in force in
- * this process, read again once `settingsRefreshMs` has passed: a save on another instance
- * applies here within that time.
- */
+// Read again once `settingsRefreshMs` has passed: a save on another instance applies here within that time.
 export class SettingsInForce {
   private cached_?: { value: FreteSettings; readAt: number }
   private refresh_?: { settings: Promise<FreteSettings>; until: number }
-  private credentials_: Credentials
-  /** Lines logged once: the settings are read again every few seconds. */
+  credentials: Credentials
+  repairedFields: string[] = []
   private readonly logged_ = new Set<string>()
   private failing_ = false
   private overran_ = false
-  private repaired_: string[] = []
   private repairsLogged_ = new Set<string>()
-  /** Saves of this process in the order they took the row's lock, and the last one applied. */
   private saves_ = 0
   private appliedSave_ = 0
 
   constructor(private readonly deps: Deps) {
-    this.credentials_ = credentialsInForce(deps.options, DEFAULT_SETTINGS, {})
+    this.credentials = credentialsInForce(deps.options, DEFAULT_SETTINGS, {})
   }
 
-  get credentials(): Credentials {
-    return this.credentials_
-  }
-
-  /** Stored fields that no longer passed the schema at the last read, at their default until saved. */
-  get repairedFields(): string[] {
-    return this.repaired_
-  }
-
-  /**
-   * One read at a time; a caller waits for it until it is SETTINGS_READ_WAIT_MS old, then gets the
-   * settings last read while it goes on. Only the first read of the process is waited for in full.
-   */
+  /** One read at a time; a caller waits for it SETTINGS_READ_WAIT_MS, then gets the settings last read while it goes on. */
   async get(): Promise<FreteSettings> {
     const cached = this.cached_
     if (cached && Date.now() - cached.readAt < this.deps.options.settingsRefreshMs) return cached.value
     const refresh = (this.refresh_ ??= { settings: this.refresh().finally(() => (this.refresh_ = undefined)), until: cached ? Date.now() + SETTINGS_READ_WAIT_MS : Infinity })
-    // A read begun with nothing read before is waited for in full: nothing could stand in.
     if (!cached || refresh.until === Infinity) return refresh.settings
     const standIn = () => {
       if (!this.overran_) {
@@ -80,7 +60,7 @@ export class SettingsInForce {
     return Date.now() >= refresh.until ? standIn() : settledBy(refresh.settings, refresh.until, standIn)
   }
 
-  /** A failed read keeps the settings last read, tried again after `settingsRefreshMs`; with none read yet the error stands (no price without the merchant's rules). */
+  /** A failed read keeps the settings last read; with none read yet the error stands (no price without the merchant's rules). */
   private async refresh(): Promise<FreteSettings> {
     try {
       const settings = await this.read()
@@ -104,22 +84,16 @@ export class SettingsInForce {
 
   private async read(): Promise<FreteSettings> {
     const savesApplied = this.appliedSave_
-    // No lock: checkout's reads never wait for a save.
     const { rows } = await this.deps.knex().raw(`select settings, secrets from frete_settings where id = ? and deleted_at is null`, [ROW_ID])
     // A save of this process applied meanwhile stands: this read may have seen the row before it committed.
     if (this.appliedSave_ !== savesApplied && this.cached_) return this.cached_.value
     const row = rowOf(rows[0])
-    const { settings, repaired } = repairSettings(row.settings ?? {})
+    const { settings, repaired } = repairSettings(row.settings)
     this.noteRepairs(repaired)
     return this.apply(settings, row.sealed)
   }
 
-  /**
-   * Merges `input` into the stored settings (mergeSettings), the stored ones read through
-   * repairSettings; `secrets` are sealed. The read, merge and write hold the row's lock: a save at
-   * the same moment, here or on another instance, waits and merges over this one. A bad value is
-   * an INVALID_DATA error naming each field; nothing is saved then.
-   */
+  /** The read, merge and write hold the row's lock: a save at the same moment, on any instance, waits and merges over this one. */
   async save(input: Record<string, unknown>): Promise<FreteSettings> {
     const { secrets, ...fields } = input
     const { knex, options, logger } = this.deps
@@ -128,7 +102,7 @@ export class SettingsInForce {
       await trx.raw(`insert into frete_settings (id, settings, secrets) values (?, '{}'::jsonb, '{}'::jsonb) on conflict (id) do nothing`, [ROW_ID])
       const { rows } = await trx.raw(`select settings, secrets, deleted_at from frete_settings where id = ? for update`, [ROW_ID])
       const row = rowOf(rows[0])
-      const { settings: current, repaired } = repairSettings(row.settings ?? {})
+      const { settings: current, repaired } = repairSettings(row.settings)
       const parsed = freteSettingsSchema.safeParse(mergeSettings(current, fields))
       const issues = parsed.success ? [] : parsed.error.issues.map((issue) => ({ field: issue.path.join("."), message: issue.message }))
       const changes = secretChanges(secrets, Boolean(options.encryptionKey), issues)
@@ -137,11 +111,8 @@ export class SettingsInForce {
         throw Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, message), { issues })
       }
       const sealed = sealSecrets(row.sealed, changes, current, parsed.data, options)
-      await trx.raw(`update frete_settings set settings = ?::jsonb, secrets = ?::jsonb, deleted_at = null, updated_at = now() where id = ?`, [
-        JSON.stringify(parsed.data),
-        JSON.stringify(sealed),
-        ROW_ID,
-      ])
+      const update = `update frete_settings set settings = ?::jsonb, secrets = ?::jsonb, deleted_at = null, updated_at = now() where id = ?`
+      await trx.raw(update, [JSON.stringify(parsed.data), JSON.stringify(sealed), ROW_ID])
       return { settings: parsed.data, sealed, repaired, generation: (this.saves_ += 1) }
     })
     if (saved.repaired.length) {
@@ -154,9 +125,8 @@ export class SettingsInForce {
     return this.apply(saved.settings, saved.sealed)
   }
 
-  /** Warns once per repaired field, never with its value; a field repaired again after a save warns again. */
   private noteRepairs(repaired: string[]): void {
-    this.repaired_ = repaired
+    this.repairedFields = repaired
     for (const field of repaired) {
       if (!this.repairsLogged_.has(field)) {
         this.deps.logger.warn(
@@ -170,39 +140,31 @@ export class SettingsInForce {
   private apply(settings: FreteSettings, sealed: Sealed): FreteSettings {
     const { options, logger } = this.deps
     const secrets = openSecrets(sealed, options.encryptionKey, (problem) => this.logOnce(problem, (line) => logger.error(line)))
-    this.credentials_ = credentialsInForce(options, settings, secrets)
-    this.deps.onApply(this.credentials_)
+    this.credentials = credentialsInForce(options, settings, secrets)
+    this.deps.onApply(this.credentials)
     this.cached_ = { value: settings, readAt: Date.now() }
-    this.reseal(resealings(sealed, secrets, this.credentials_, options.encryptionKey))
+    this.reseal(sealed, resealings(secrets, this.credentials, options.encryptionKey))
     return settings
   }
 
-  /**
-   * Writes secrets sealed again bound to their URL, in the background (checkout does not wait), each
-   * only if the row still holds what was read: a save meanwhile wins. A failure is tried again at the next read.
-   */
-  private reseal(pending: Resealing[]): void {
+  /** In the background (checkout does not wait), each only if the row still holds what was read: a save meanwhile wins. */
+  private reseal(sealed: Sealed, pending: Array<{ name: string; next: Sealed }>): void {
     if (!pending.length) return
     const { knex, logger } = this.deps
     const names = pending.map((entry) => entry.name).join(", ")
-    const write = async () => {
-      let written = 0
-      for (const { name, was, next } of pending) {
-        const answer = await knex().raw(
-          `update frete_settings set secrets = secrets || ?::jsonb, updated_at = now()
-           where id = ? and deleted_at is null and secrets->>? = ? and (secrets->>?) is not distinct from ?::text`,
-          [JSON.stringify(next), ROW_ID, name, was.sealed, `${name}_url`, was.url ?? null]
-        )
-        written += (answer as { rowCount?: number }).rowCount ?? 0
+    const writes = pending.map(({ name, next }) =>
+      knex().raw(
+        `update frete_settings set secrets = secrets || ?::jsonb, updated_at = now()
+         where id = ? and deleted_at is null and secrets->>? = ? and (secrets->>?) is not distinct from ?::text`,
+        [JSON.stringify(next), ROW_ID, name, sealed[name], `${name}_url`, sealed[`${name}_url`] ?? null]
+      )
+    )
+    Promise.all(writes).then(
+      (answers) => answers.some((answer) => (answer as { rowCount?: number }).rowCount) && logger.info(`frete: ${names} saved in the admin sealed again, bound to its URL`),
+      (error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error)
+        this.logOnce(`frete: sealing ${names} again, bound to its URL, failed (${reason}); tried again at the next read`, (line) => logger.warn(line))
       }
-      return written
-    }
-    write().then(
-      (written) => written && logger.info(`frete: ${names} saved in the admin sealed again, bound to its URL`),
-      (error: unknown) =>
-        this.logOnce(`frete: sealing ${names} again, bound to its URL, failed (${error instanceof Error ? error.message : String(error)}); tried again at the next read`, (line) =>
-          logger.warn(line)
-        )
     )
   }
 

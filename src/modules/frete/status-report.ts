@@ -1,15 +1,68 @@
 import type { FreteOptions } from "../../../medusa-plugin.config"
 import type { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
-import type { ServiceClients } from "../../lib/services/service-clients"
-import { checkServices } from "../../lib/services/service-status"
+import { FreightQueryRejectedError } from "../../lib/freight/errors"
+import { FreteServiceError, InvalidCredentialsError, QuotaExceededError, ServerError } from "../../lib/http/errors"
+import type { InForce, ServiceClients, Timing } from "./connections"
 import type { Credentials } from "./credentials"
 
-/** `GET /admin/frete/status`: whether each service is configured and answers (never a secret), with this instance's circuit, quote cache and quota guard figures. */
-export async function statusReport(options: FreteOptions, { freight, tracking }: Credentials, clients: ServiceClients, quoter: CheckoutQuoter) {
-  const status = await checkServices(
-    { freight: { ...options.freight, url: freight.url, token: freight.secret }, tracking: { ...options.tracking, url: tracking.url, credential: tracking.secret } },
-    clients
-  )
+type Verdict = { credentials: "accepted" | "rejected" | "unknown" | null; error: string | null }
+/** `url`: scheme, host and path, never user info or a query; `credentials`: what the answer says of the secret, null when not checked. */
+type ServiceStatus = Verdict & { configured: boolean; missing: string[]; url: string | null; reachable: boolean | null; http_status: number | null; latency_ms: number | null }
+
+const STATUS_TIMEOUT_MS = 5000
+type Probed = { probe(signal: AbortSignal): Promise<number> }
+/** The verdict on a failure that still came as an answer of the service, or null when none came. */
+type Judge = (error: FreteServiceError) => Verdict | null
+
+function displayUrl(url: string): string {
+  const parsed = new URL(url)
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/+$/, "")}`
+}
+
+async function check({ url, secret }: InForce, secretName: string, client: Probed | null, answered: Verdict, failed: Judge): Promise<ServiceStatus> {
+  if (!client || !url) {
+    const missing = [url ? null : "url", secret ? null : secretName].filter((name): name is string => name !== null)
+    return { configured: false, missing, url: url ? displayUrl(url) : null, reachable: null, credentials: null, http_status: null, latency_ms: null, error: null }
+  }
+  const started = Date.now()
+  const checked = { configured: true, missing: [], url: displayUrl(url) }
+  try {
+    const status = await client.probe(AbortSignal.timeout(STATUS_TIMEOUT_MS))
+    return { ...checked, reachable: true, http_status: status, latency_ms: Date.now() - started, ...answered }
+  } catch (error) {
+    const latency_ms = Date.now() - started
+    const verdict = error instanceof FreteServiceError ? failed(error) : null
+    if (verdict) return { ...checked, reachable: true, http_status: (error as FreteServiceError).status ?? null, latency_ms, ...verdict }
+    const message = error instanceof FreteServiceError ? error.message : "Unexpected error while checking the service"
+    return { ...checked, reachable: false, credentials: null, http_status: null, latency_ms, error: message }
+  }
+}
+
+type Both<T> = Record<"freight" | "tracking", T>
+
+/** Whether each service is configured and answers. Creates nothing on either service, and reports no secret. */
+export async function checkServices({ freight, tracking }: Both<InForce>, options: Both<Timing>, clients: ServiceClients) {
+  const [freightStatus, trackingStatus] = await Promise.all([
+    // The freight API refuses an empty query with 400 when the token is good: any refusal but the token's took it.
+    check(freight, "token", clients.freight(freight, options.freight), { credentials: "accepted", error: null }, (error) => {
+      if (error instanceof InvalidCredentialsError) return { credentials: "rejected", error: "The freight token was refused" }
+      if (error instanceof QuotaExceededError) return { credentials: "accepted", error: "The plan's query limit is reached" }
+      if (error instanceof FreightQueryRejectedError) return { credentials: "accepted", error: null }
+      if (error instanceof ServerError) return { credentials: "unknown", error: `The freight API answered HTTP ${error.status}` }
+      return null
+    }),
+    // The tracking API has no read operation: only a refusal tells anything about the credential.
+    check(tracking, "credential", clients.tracking(tracking, options.tracking), { credentials: "unknown", error: null }, (error) => {
+      if (error instanceof InvalidCredentialsError) return { credentials: "rejected", error: "The tracking credential was refused" }
+      if (error instanceof ServerError) return { credentials: "unknown", error: `The tracking API answered HTTP ${error.status}` }
+      return null
+    }),
+  ])
+  return { freight: freightStatus, tracking: trackingStatus }
+}
+
+export async function statusReport(options: FreteOptions, credentials: Credentials, clients: ServiceClients, quoter: CheckoutQuoter) {
+  const status = await checkServices(credentials, options, clients)
   const circuit = quoter.circuitStats()
   const cache = quoter.cacheStats()
   const shared = quoter.sharedStats()

@@ -1,3 +1,4 @@
+import { FreteOptionsError, parseFreteOptions } from "../../../../medusa-plugin.config"
 import { CircuitBreaker, CircuitOpenError, type CircuitTransition } from "../circuit-breaker"
 
 const FAILURE = new Error("service down")
@@ -161,10 +162,11 @@ describe("CircuitBreaker", () => {
     expect(breaker.wouldAllow()).toBe(false)
   })
 
-  it("refuses options that make no sense", () => {
-    expect(() => new CircuitBreaker({ failureThreshold: 0, openMs: 1000 })).toThrow(RangeError)
-    expect(() => new CircuitBreaker({ failureThreshold: 1.5, openMs: 1000 })).toThrow(RangeError)
-    expect(() => new CircuitBreaker({ failureThreshold: 5, openMs: 0 })).toThrow(RangeError)
-    expect(() => new CircuitBreaker({ failureThreshold: 5, openMs: Number.NaN })).toThrow(RangeError)
+  it("refuses options that make no sense: the options' schema checks them before a breaker is built", () => {
+    const parse = (circuitBreaker: object) => () => parseFreteOptions({ freight: { circuitBreaker } }, {})
+    expect(parse({ failureThreshold: 0, openMs: 1000 })).toThrow(FreteOptionsError)
+    expect(parse({ failureThreshold: 1.5, openMs: 1000 })).toThrow(FreteOptionsError)
+    expect(parse({ failureThreshold: 5, openMs: 0 })).toThrow(FreteOptionsError)
+    expect(parse({ failureThreshold: 5, openMs: Number.NaN })).toThrow(FreteOptionsError)
   })
 })

@@ -1,15 +1,11 @@
 import { model } from "@medusajs/framework/utils"
 
-/** The one list of statuses: the model's enum, the row's and the admin's type, and the table's CHECK constraint (its migration is tested against it). */
+/** Also the table's CHECK constraint (its migration is tested against it). */
 export const TRACKING_ORDER_STATUSES = ["pending", "sending", "created", "failed"] as const
 
 export type TrackingOrderStatus = (typeof TRACKING_ORDER_STATUSES)[number]
 
-/**
- * One tracking order per fulfillment, written when it is shipped, before any call, so that no
- * shipment is lost: `pending` until the tracking API confirms (`created`, `remote_id`) or retrying
- * cannot help (`failed`, `last_error`); `sending` while one attempt (`attempt_id`) holds it until `lease_until`.
- */
+// Written when the fulfillment is shipped, before any call: no shipment is lost. `sending`: one attempt (`attempt_id`) holds it until `lease_until`.
 export const TrackingOrderRecord = model
   .define("tracking_order", {
     id: model.id({ prefix: "frtrk" }).primaryKey(),
@@ -19,14 +15,12 @@ export const TrackingOrderRecord = model
     remote_id: model.text().nullable(),
     /** Only ever masked (the clear one is built again for each call); null until built, and once purged after `tracking.payload_retention_days`. */
     payload: model.json().nullable(),
-    /** Fields left out of the payload because their value was invalid, with the reason. */
     omitted_fields: model.json().nullable(),
     no_notification: model.boolean().default(false),
     attempts: model.number().default(0),
     next_attempt_at: model.dateTime().nullable(),
     last_error: model.text().nullable(),
     attempt_id: model.text().nullable(),
-    /** A `sending` row past it lost its process. */
     lease_until: model.dateTime().nullable(),
     delivered_at: model.dateTime().nullable(),
     /** Its own column: `updated_at` moves with any later change (the purge). */
