@@ -42,7 +42,7 @@ export const trackingLeaseCases: FreteCases = ({ api, getContainer, sandbox, dbC
     // Its lease taken as run out (as for a process presumed dead): the sweeper ends it failed.
     await dbConnection.raw(`update tracking_order set lease_until = now() - interval '1 second' where id = ?`, [sending.id])
     await frete.sweepTrackingLeases()
-    const swept = await frete.getTrackingOrder(sending.id)
+    const swept = await frete.trackingOrders.get(sending.id)
     expect({ status: swept?.status, reason: swept?.last_error }).toEqual({ status: "failed", reason: INTERRUPTED_REASON })
 
     // The merchant requeues it (queued for the job, as a bulk resend past its time budget does).
@@ -51,7 +51,7 @@ export const trackingLeaseCases: FreteCases = ({ api, getContainer, sandbox, dbC
 
     // The old attempt's answer ("created") arrives: no newer attempt owns the row, so it is recorded.
     const created = await eventually(async () => {
-      const row = await frete.getTrackingOrder(sending.id)
+      const row = await frete.trackingOrders.get(sending.id)
       return row?.status === "created" ? row : undefined
     }, 100, "the late answer recorded as created")
     expect({ status: created.status, remoteId: created.remote_id, next: created.next_attempt_at, failedAt: created.failed_at }).toEqual({

@@ -1,7 +1,7 @@
-// A shipment's walk reads each thing once: the fulfillment (provider, order id and the rows its
-// tracking order is built from) in one Query call, the order, its location and its exchange or
-// claim once each, and the outbox row's statements are the insert, the claim, the hold and the
-// record, whose returned row is the one the walk answers with (no read after it).
+// A shipment's walk: the subscriber reads the fulfillment's provider and order id; the workflow's
+// step, which owns read → build → send with nothing handed to it outside its input, reads the
+// fulfillment's rows, the order, its location and its exchange or claim once each. The outbox
+// row's statements are the insert, the claim, the hold, the record, and the row read back.
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Query } from "../../src/shared/query"
@@ -22,7 +22,7 @@ export const trackingWalkReadsCases: FreteCases = ({ api, getContainer, sandbox 
 
   const { ship } = trackingActions(api, () => tracking)
 
-  it("reads the fulfillment once and the outbox row in four statements: insert, claim, hold, record", async () => {
+  it("reads the fulfillment twice (its provider, then its rows) and the outbox row in five statements", async () => {
     // Shipped while tracking is off: no row; the walk is then run here, observed from its start.
     await api.post("/admin/frete/settings", { tracking: { enabled: false } }, tracking.store.admin)
     const { fulfillmentId } = await ship(CPF_FORMATTED)
@@ -48,8 +48,7 @@ export const trackingWalkReadsCases: FreteCases = ({ api, getContainer, sandbox 
     graph.mockRestore()
 
     expect({ status: row?.status, attempts: row?.attempts, calls: sandbox().calls({ service: "tracking" }).length }).toEqual({ status: "created", attempts: 1, calls: 1 })
-    expect(statements).toEqual(["insert", "update", "update", "update"])
-    expect(entities.filter((entity) => entity === "fulfillment")).toEqual(["fulfillment"])
-    expect([...entities].sort()).toEqual(["fulfillment", "order", "order_claim", "order_exchange", "stock_location"])
+    expect(statements).toEqual(["insert", "update", "update", "update", "select"])
+    expect([...entities].sort()).toEqual(["fulfillment", "fulfillment", "order", "order_claim", "order_exchange", "stock_location"])
   })
 }

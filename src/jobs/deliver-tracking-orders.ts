@@ -11,7 +11,7 @@ export default async function deliverTrackingOrdersJob(container: MedusaContaine
   const logger = loggerOf(container)
   await frete.sweepTrackingLeases()
   if (await frete.trackingOff()) return
-  for (const id of await frete.dueTrackingOrderIds(BATCH)) {
+  for (const id of await frete.trackingOrders.dueIds(BATCH)) {
     try {
       await deliverTrackingOrder(container, id)
     } catch (error) {

@@ -5,7 +5,7 @@ import { freteOf, loggerOf } from "../bridge/medusa-bridge"
 export default async function purgeTrackingPayloadsJob(container: MedusaContainer) {
   const frete = freteOf(container)
   const days = (await frete.getSettings()).tracking.payload_retention_days
-  const purged = await frete.purgeTrackingPayloads(days)
+  const purged = await frete.trackingOrders.purgePayloads(days)
   if (purged > 0) loggerOf(container).info(`frete tracking: purged the payloads of ${purged} tracking orders ended more than ${days} days ago`)
 }
 

@@ -6,7 +6,6 @@ import type { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
 import { createHandlingMetadataCache, type HandlingMetadataCache } from "../../lib/checkout/handling-days"
 import type { ConnectionTestResult } from "../../lib/services/connection-test"
 import type { FreteSettings } from "../../lib/settings/schema"
-import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
 import { FRETE_MODULE } from "../../lib/frete-provider"
 import { FreteConnections } from "./connections"
 import { testConnectionInForce, type ConnectionTestRequest } from "./connection-test"
@@ -17,7 +16,7 @@ import { TrackingOrderRecord } from "./models/tracking-order-record"
 import { QuoteTakes } from "./quote-takes"
 import { SettingsInForce } from "./settings-in-force"
 import { statusReport } from "./status-report"
-import { TrackingOrderStore, type AttemptOutcome, type ClaimedRow, type FailedPage, type TrackingOrderRow } from "./tracking-order-store"
+import { TrackingOrderStore, type TrackingOrderRow } from "./tracking-order-store"
 
 type InjectedDependencies = {
   logger: Logger
@@ -37,8 +36,10 @@ export default class FreteModuleService {
   protected settings_!: SettingsInForce
   private readonly startInProcessState_: (options: FreteOptions) => void
   protected readonly connections_: FreteConnections
-  protected readonly quoteTakes_: QuoteTakes
-  protected readonly trackingOrders_: TrackingOrderStore
+  /** The quota guard's shared counts (frete_quote_budget). */
+  readonly quoteTakes: QuoteTakes
+  /** The tracking outbox's rows (tracking_order): every SQL on them. */
+  readonly trackingOrders: TrackingOrderStore
 
   __hooks = { onApplicationShutdown: () => this.connections_.close() }
 
@@ -49,8 +50,8 @@ export default class FreteModuleService {
   constructor(container: InjectedDependencies, moduleOptions?: unknown) {
     const logger = (this.logger_ = container.logger)
     const knex = () => container[ContainerRegistrationKeys.PG_CONNECTION]
-    this.quoteTakes_ = new QuoteTakes(knex)
-    this.trackingOrders_ = new TrackingOrderStore(knex, () => this.pluginOptions.tracking.timeoutMs)
+    this.quoteTakes = new QuoteTakes(knex)
+    this.trackingOrders = new TrackingOrderStore(knex, () => this.pluginOptions.tracking.timeoutMs)
     this.connections_ = new FreteConnections(() => this.pluginOptions, () => this.settings_.credentials, logger)
     this.startInProcessState_ = (options) => {
       this.pluginOptions = options
@@ -61,7 +62,7 @@ export default class FreteModuleService {
         logger,
         caching: () => container[Modules.CACHING],
         freightClient: () => this.connections_.freight(),
-        grantBudget: (key, windowStart, want, limit) => this.quoteTakes_.grant(key, windowStart, want, limit),
+        grantBudget: (key, windowStart, want, limit) => this.quoteTakes.grant(key, windowStart, want, limit),
       })
     }
     this.startInProcessState_(parseFreteOptions(moduleOptions))
@@ -106,68 +107,15 @@ export default class FreteModuleService {
     return this.connections_.tracking()
   }
 
-  pruneQuoteTakes(): Promise<number> {
-    return this.quoteTakes_.prune()
-  }
-
   /** Why shipments get no tracking order now, or null when they do. */
   async trackingOff(settings?: FreteSettings): Promise<"disabled" | "not_configured" | null> {
     const { tracking } = settings ?? (await this.getSettings())
     return !tracking.enabled ? "disabled" : this.connections_.tracking() ? null : "not_configured"
   }
 
-  /** Undefined when the fulfillment already had its row. */
-  recordShipment(shipment: { fulfillmentId: string; orderId: string | null; noNotification: boolean }) {
-    return this.trackingOrders_.insertPending(shipment)
-  }
-
-  getTrackingOrder(id: string): Promise<TrackingOrderRow | undefined> {
-    return this.trackingOrders_.get(id)
-  }
-
-  listTrackingOrders(orderId: string): Promise<TrackingOrderRow[]> {
-    return this.trackingOrders_.listByOrder(orderId)
-  }
-
-  dueTrackingOrderIds(limit: number): Promise<string[]> {
-    return this.trackingOrders_.dueIds(limit)
-  }
-
-  /** Undefined unless the row still has the status the merchant saw. */
-  requeueTrackingOrder(id: string, seenStatus: "pending" | "failed", rebuilt: BuiltTrackingOrder): Promise<TrackingOrderRow | undefined> {
-    return this.trackingOrders_.requeue(id, seenStatus, rebuilt)
-  }
-
-  /** Null when the row is not due or another attempt has it. */
-  claimTrackingOrder(id: string): Promise<ClaimedRow | null> {
-    return this.trackingOrders_.claim(id)
-  }
-
-  /** False when the attempt lost the row: then the order must not be sent. */
-  holdTrackingOrder(claimed: ClaimedRow, built: BuiltTrackingOrder): Promise<boolean> {
-    return this.trackingOrders_.hold(claimed, built)
-  }
-
-  /** Undefined when a newer attempt claimed the row. */
-  recordTrackingAttempt(claimed: ClaimedRow, outcome: AttemptOutcome): Promise<TrackingOrderRow | undefined> {
-    return this.trackingOrders_.record(claimed, outcome)
-  }
-
-  purgeTrackingPayloads(retentionDays: number): Promise<number> {
-    return this.trackingOrders_.purgePayloads(retentionDays)
-  }
-
-  trackedFulfillmentIds(fulfillmentIds: string[]): Promise<Set<string>> {
-    return this.trackingOrders_.trackedFulfillmentIds(fulfillmentIds)
-  }
-
-  listFailedTrackingOrders(page: FailedPage) {
-    return this.trackingOrders_.listFailed(page)
-  }
-
   /** `sending` rows past their lease (their process died mid-call), now failed: never resent by themselves. */
   async sweepTrackingLeases(): Promise<TrackingOrderRow[]> {
-    const swept = await this.trackingOrders_.sweepExpired()
+    const swept = await this.trackingOrders.sweepExpired()
     for (const row of swept) {
       this.logger_.warn(`frete tracking: fulfillment ${row.fulfillment_id} failed: its attempt was interrupted during the call (lease expired); check the tracking service before resending`)
     }

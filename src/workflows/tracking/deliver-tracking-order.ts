@@ -1,12 +1,10 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { maskPersonalText } from "../../lib/security/mask-personal-text"
-import type { FreteSettings } from "../../lib/settings/schema"
 import { buildTrackingOrder, type BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
 import { decideAfterFailure, decideAfterUnbuiltOrder } from "../../lib/tracking/delivery-policy"
 import { TrackingNotConfiguredError } from "../../lib/tracking/errors"
 import { shipmentFacts } from "../../lib/tracking/shipment-facts"
-import type { FulfillmentRow } from "../../lib/tracking/shipment-rows"
 import type FreteModuleService from "../../modules/frete/service"
 import type { AttemptOutcome, ClaimedRow, TrackingOrderRow } from "../../modules/frete/tracking-order-store"
 import { readShipmentRows } from "./read-shipment-rows"
@@ -14,29 +12,20 @@ import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
 
 export const DELIVER_TRACKING_ORDER_WORKFLOW = "frete-deliver-tracking-order"
 
-type Known = { fulfillment?: FulfillmentRow; settings?: FreteSettings }
-
 /** From Medusa's data as it is now: "Reenviar" sends what the merchant has fixed since (the phone, the CPF). */
-export async function rebuildTrackingOrder(container: MedusaContainer, row: Pick<TrackingOrderRow, "fulfillment_id" | "no_notification">, known: Known = {}): Promise<BuiltTrackingOrder> {
+export async function rebuildTrackingOrder(container: MedusaContainer, row: Pick<TrackingOrderRow, "fulfillment_id" | "no_notification">): Promise<BuiltTrackingOrder> {
   const frete = freteOf(container)
-  const rows = await readShipmentRows(queryOf(container), row.fulfillment_id, known.fulfillment)
-  return buildTrackingOrder(shipmentFacts(rows, frete.pluginOptions.units, row.no_notification), known.settings ?? (await frete.getSettings()))
+  const rows = await readShipmentRows(queryOf(container), row.fulfillment_id)
+  return buildTrackingOrder(shipmentFacts(rows, frete.pluginOptions.units, row.no_notification), await frete.getSettings())
 }
 
-// A workflow's input and its step's output are stored, where the shipment's rows and the recorded row (personal data) do
-// not belong: handed over in this process under a key. A step resumed elsewhere finds none and reads what it needs.
-const handoffs = new Map<string, Known & { recorded?: TrackingOrderRow | null }>()
-let sequence = 0
-
 /** Claim, read, build, hold, send, record: one step, as a step's output is stored. Nothing to compensate: the row is the record. */
-export const sendTrackingOrderStep = createStep("frete-send-tracking-order", async (input: { id: string; handoff?: string }, { container }) => {
+// Its output is stored: the row's id and state, never its payload.
+export const sendTrackingOrderStep = createStep("frete-send-tracking-order", async (input: { id: string }, { container }) => {
   const frete = freteOf(container)
-  const handoff = input.handoff ? handoffs.get(input.handoff) : undefined
-  const claimed = await frete.claimTrackingOrder(input.id)
+  const claimed = await frete.trackingOrders.claim(input.id)
   if (!claimed) return new StepResponse(null)
-  const fulfillment = handoff?.fulfillment?.id === claimed.fulfillment_id ? handoff.fulfillment : undefined
-  const row = await attempt(frete, loggerOf(container), claimed, () => rebuildTrackingOrder(container, claimed, { fulfillment, settings: handoff?.settings }))
-  if (handoff) handoff.recorded = row
+  const row = await attempt(frete, loggerOf(container), claimed, () => rebuildTrackingOrder(container, claimed))
   return new StepResponse(row && { id: row.id, status: row.status, attempts: row.attempts, remote_id: row.remote_id })
 })
 
@@ -46,7 +35,7 @@ async function attempt(frete: FreteModuleService, logger: Logger, claimed: Claim
   try {
     built = await build()
     // Stored before the call: an order whose outcome could not be recorded is never sent.
-    if (!(await frete.holdTrackingOrder(claimed, built))) return (await frete.getTrackingOrder(claimed.id)) ?? null
+    if (!(await frete.trackingOrders.hold(claimed, built))) return (await frete.trackingOrders.get(claimed.id)) ?? null
   } catch (error) {
     logger.warn(`frete tracking: could not build tracking order ${claimed.id}: ${error instanceof Error ? error.message : String(error)}`)
     built = undefined
@@ -68,10 +57,10 @@ async function attempt(frete: FreteModuleService, logger: Logger, claimed: Claim
   }
   // The service's refusal may quote the shopper, whose name is known here.
   const names = failure === undefined ? [] : [built?.order.CustomerName]
-  const recorded = await frete.recordTrackingAttempt(claimed, outcome.kind === "created" ? outcome : { ...outcome, reason: maskPersonalText(outcome.reason, names) })
+  const recorded = await frete.trackingOrders.record(claimed, outcome.kind === "created" ? outcome : { ...outcome, reason: maskPersonalText(outcome.reason, names) })
   if (!recorded) {
     logger.warn(`frete tracking: the outcome of an attempt on fulfillment ${claimed.fulfillment_id} came after a newer attempt; kept the newer one`)
-    return (await frete.getTrackingOrder(claimed.id)) ?? null
+    return (await frete.trackingOrders.get(claimed.id)) ?? null
   }
   const cause = failure instanceof Error ? ` [${maskPersonalText(failure.message, names)}]` : ""
   const result = recorded.status === "created" ? `created as ${recorded.remote_id}` : `${recorded.status} after attempt ${recorded.attempts}: ${recorded.last_error}${cause}`
@@ -83,19 +72,11 @@ async function attempt(frete: FreteModuleService, logger: Logger, claimed: Claim
 export const deliverTrackingOrderWorkflow = createWorkflow(
   // Stored 7 days, so each run shows in the admin's Workflows page.
   { name: DELIVER_TRACKING_ORDER_WORKFLOW, store: true, retentionTime: 7 * 24 * 60 * 60 },
-  (input: { tracking_order_id: string; handoff?: string }) => new WorkflowResponse(sendTrackingOrderStep({ id: input.tracking_order_id, handoff: input.handoff }))
+  (input: { tracking_order_id: string }) => new WorkflowResponse(sendTrackingOrderStep({ id: input.tracking_order_id }))
 )
 
 /** The row as its attempt recorded it, or null when none was made. */
-export async function deliverTrackingOrder(container: MedusaContainer, id: string, known: Known = {}): Promise<TrackingOrderRow | null> {
-  const key = `${process.pid}-${++sequence}`
-  const handoff = { ...known, recorded: undefined as TrackingOrderRow | null | undefined }
-  handoffs.set(key, handoff)
-  try {
-    const { result } = await deliverTrackingOrderWorkflow(container).run({ input: { tracking_order_id: id, handoff: key } })
-    if (!result) return null
-    return handoff.recorded !== undefined ? handoff.recorded : ((await freteOf(container).getTrackingOrder(id)) ?? null)
-  } finally {
-    handoffs.delete(key)
-  }
+export async function deliverTrackingOrder(container: MedusaContainer, id: string): Promise<TrackingOrderRow | null> {
+  const { result } = await deliverTrackingOrderWorkflow(container).run({ input: { tracking_order_id: id } })
+  return result ? ((await freteOf(container).trackingOrders.get(id)) ?? null) : null
 }

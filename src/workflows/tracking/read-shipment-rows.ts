@@ -16,8 +16,8 @@ const ORDER_FIELDS = [
 ]
 
 /** `read`: the fulfillment as the caller already read it, not read again. */
-export async function readShipmentRows(query: Query, fulfillmentId: string, read?: FulfillmentRow): Promise<ShipmentRows> {
-  const fulfillment = read ?? ((await query.graph({ entity: "fulfillment", fields: FULFILLMENT_FIELDS, filters: { id: fulfillmentId } })).data[0] as FulfillmentRow | undefined)
+export async function readShipmentRows(query: Query, fulfillmentId: string): Promise<ShipmentRows> {
+  const fulfillment = (await query.graph({ entity: "fulfillment", fields: FULFILLMENT_FIELDS, filters: { id: fulfillmentId } })).data[0] as FulfillmentRow | undefined
   if (!fulfillment?.order?.id) throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
   const orderId = fulfillment.order.id
   const locationId = fulfillment.location_id
@@ -32,12 +32,10 @@ export async function readShipmentRows(query: Query, fulfillmentId: string, read
 }
 
 /** Whether a fulfillment gets a tracking order, read with what it is built from: one Query call. */
-export async function readShippedFulfillment(query: Query, fulfillmentId: string): Promise<{ providerId: string | null; orderId: string | null; fulfillment: FulfillmentRow } | null> {
-  const { data } = await query.graph({ entity: "fulfillment", fields: [...FULFILLMENT_FIELDS, "provider_id"], filters: { id: fulfillmentId } })
-  const row = data[0] as (FulfillmentRow & { provider_id?: string | null }) | undefined
-  if (!row) return null
-  const { provider_id: providerId, ...fulfillment } = row
-  return { providerId: providerId ?? null, orderId: fulfillment.order?.id ?? null, fulfillment }
+export async function readShippedFulfillment(query: Query, fulfillmentId: string): Promise<{ providerId: string | null; orderId: string | null } | null> {
+  const { data } = await query.graph({ entity: "fulfillment", fields: ["id", "provider_id", "order.id"], filters: { id: fulfillmentId } })
+  const row = data[0] as { provider_id?: string | null; order?: { id?: string } | null } | undefined
+  return row ? { providerId: row.provider_id ?? null, orderId: row.order?.id ?? null } : null
 }
 
 type FlowRow = { additional_items?: Array<{ item_id?: string | null; is_additional_item?: boolean | null }> | null; shipping_methods?: MethodRow[] | null }

@@ -55,7 +55,7 @@ async function readDown(reader: Reader, pass: Pass): Promise<PassResult> {
   while (result.pages < pass.pages) {
     const shipped = await readPage(reader, start, pass.floor)
     result.pages += 1
-    const tracked = await reader.frete.trackedFulfillmentIds(shipped.map((row) => row.id))
+    const tracked = await reader.frete.trackingOrders.trackedFulfillmentIds(shipped.map((row) => row.id))
     for (const row of shipped) {
       if (!tracked.has(row.id)) {
         if (result.found >= pass.tracked) return result

@@ -19,10 +19,10 @@ export async function resendTrackingOrder(container: MedusaContainer, row: Track
     loggerOf(container).warn(`frete tracking: could not rebuild tracking order ${row.id}: ${error instanceof Error ? error.message : String(error)}`)
     return { kind: "unreadable", row }
   }
-  const requeued = await frete.requeueTrackingOrder(row.id, row.status, rebuilt)
-  if (!requeued) return { kind: "in_progress", row: (await frete.getTrackingOrder(row.id)) ?? row }
+  const requeued = await frete.trackingOrders.requeue(row.id, row.status, rebuilt)
+  if (!requeued) return { kind: "in_progress", row: (await frete.trackingOrders.get(row.id)) ?? row }
   if (!sendNow) return { kind: "queued", row: requeued }
   // Null when another attempt (the job) claimed it first.
-  const sent = (await deliverTrackingOrder(container, requeued.id)) ?? (await frete.getTrackingOrder(row.id))
+  const sent = (await deliverTrackingOrder(container, requeued.id)) ?? (await frete.trackingOrders.get(row.id))
   return { kind: "sent", row: sent ?? requeued }
 }

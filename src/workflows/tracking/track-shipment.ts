@@ -22,7 +22,7 @@ export async function trackShipment(container: MedusaContainer, shipment: { fulf
     logger.debug(`frete tracking: fulfillment ${shipment.fulfillmentId} is not shipped by a provider that gets tracking orders`)
     return null
   }
-  const recorded = await frete.recordShipment({ ...shipment, orderId: shipped.orderId })
+  const recorded = await frete.trackingOrders.insertPending({ ...shipment, orderId: shipped.orderId })
   if (!recorded) return null
-  return (await deliverTrackingOrder(container, recorded.id, { fulfillment: shipped.fulfillment, settings })) ?? recorded
+  return (await deliverTrackingOrder(container, recorded.id)) ?? recorded
 }

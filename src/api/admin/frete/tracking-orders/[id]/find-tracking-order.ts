@@ -14,7 +14,7 @@ export const NOT_FOUND_MESSAGE = "Pedido de rastreamento não encontrado."
 export async function findTrackingOrder(req: MedusaRequest, res: MedusaResponse): Promise<TrackingOrderRow | undefined> {
   const id = routeIdOrAnswer(req, res, "trackingOrder")
   if (id === undefined) return undefined
-  const row = await freteOf(req.scope).getTrackingOrder(id)
+  const row = await freteOf(req.scope).trackingOrders.get(id)
   if (!row) res.status(404).json({ type: "not_found", message: NOT_FOUND_MESSAGE })
   return row
 }

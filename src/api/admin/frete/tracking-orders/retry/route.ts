@@ -28,9 +28,9 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   let rows: Array<TrackingOrderRow | string>
   let remaining = 0
   if ("ids" in request) {
-    rows = await Promise.all(request.ids.map(async (id) => (await frete.getTrackingOrder(id)) ?? id))
+    rows = await Promise.all(request.ids.map(async (id) => (await frete.trackingOrders.get(id)) ?? id))
   } else {
-    const failed = await frete.listFailedTrackingOrders({ limit: BULK_RESEND_MAX, offset: 0, since: request.failed_since, until: request.failed_until, oldestFirst: true })
+    const failed = await frete.trackingOrders.listFailed({ limit: BULK_RESEND_MAX, offset: 0, since: request.failed_since, until: request.failed_until, oldestFirst: true })
     rows = failed.rows
     remaining = Math.max(0, failed.count - rows.length)
   }

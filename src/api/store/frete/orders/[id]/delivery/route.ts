@@ -24,7 +24,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const order = data[0] as DeliveryOrderRow | undefined
   if (!order) return res.status(404).json({ type: "not_found", message: "Pedido não encontrado." })
   const shipsWithPlugin = (order.fulfillments ?? []).some((row) => row && isFreteProvider(row.provider_id))
-  const trackingRows = shipsWithPlugin ? await freteOf(req.scope).listTrackingOrders(order.id) : []
+  const trackingRows = shipsWithPlugin ? await freteOf(req.scope).trackingOrders.listByOrder(order.id) : []
   const answer: FreteOrderDeliveryAnswer = presentOrderDelivery(order, trackingRows)
   res.json(answer)
 }
