@@ -13,9 +13,9 @@ export interface SharedTierConfig {
 
 type LockedOutcome = { kept: KeptQuote } | { quote: FreightQuote } | { error: unknown }
 
-// A query this process has no answer for: another instance's fresh answer from the shared tier; else, holding the query's lock
-// when the caller gives a Locking Module, this process's own call, kept for the others. A lock had at once means no instance was
-// calling, so the read before it stands: an uncontended cold quote costs a read, the lock and a write. A failing tier is passed by.
+// A query this process has no answer for: another instance's fresh answer from the shared tier; else this process's own call,
+// kept for the others. With a Locking Module (checkout's path) the read is made holding the query's lock: a cold quote costs
+// the lock, a read and a write, and instances asking at once make one call. A failing tier is passed by.
 export class SharedLoad {
   // hits: another instance's kept answer; waited: taken after waiting for its call; errors: failed reads, writes or locks.
   private readonly counters = { hits: 0, waited: 0, errors: 0 }
@@ -33,25 +33,28 @@ export class SharedLoad {
   async load(key: string, startedAt: number, ask: () => Promise<FreightQuote>, locking?: ILockingModule): Promise<FreightQuote | Received<FreightQuote>> {
     const tier = this.config.tier()
     if (!tier) return ask()
-    const kept = await this.read(tier, key)
-    if (kept) {
-      this.counters.hits++
-      return new Received(kept.quote, kept.storedAt)
-    }
     const askAndKeep = async () => {
       const quote = await ask()
       await tier.write(key, { quote, storedAt: Date.now() }, this.config.successTtlMs).catch((error: unknown) => this.failed("write", error))
       return quote
     }
-    if (!locking) return askAndKeep()
+    if (!locking) {
+      const kept = await this.read(tier, key)
+      if (!kept) return askAndKeep()
+      this.counters.hits++
+      return new Received(kept.quote, kept.storedAt)
+    }
+    // Checkout's path: the read under the query's lock, so instances asking at once make one call.
     let outcome: LockedOutcome
+    let waited = false
     try {
       outcome = await tier.exclusive(
         key,
         quoteBudgetMs(this.config.timeoutMs, startedAt, Date.now()),
-        async (waited): Promise<LockedOutcome> => {
-          const meanwhile = waited ? await this.read(tier, key) : null
-          if (meanwhile) return { kept: meanwhile }
+        async (hadToWait): Promise<LockedOutcome> => {
+          waited = hadToWait
+          const kept = await this.read(tier, key)
+          if (kept) return { kept }
           return askAndKeep().then((quote) => ({ quote }), (error: unknown) => ({ error }))
         },
         locking
@@ -65,10 +68,11 @@ export class SharedLoad {
       const late = await this.read(tier, key)
       if (!late) throw error
       outcome = { kept: late }
+      waited = true
     }
     if ("error" in outcome) throw outcome.error
     if ("quote" in outcome) return outcome.quote
-    this.counters.waited++
+    this.counters[waited ? "waited" : "hits"]++
     return new Received(outcome.kept.quote, outcome.kept.storedAt)
   }
 

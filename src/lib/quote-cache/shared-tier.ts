@@ -27,7 +27,7 @@ export function readKeptQuote(stored: unknown): KeptQuote | null {
   return parsed.success ? parsed.data : null
 }
 
-/** A lock had later than this was held by another instance (Redis's locking provider retries after 10 ms at the soonest). */
+/** A lock had later than this was held by another instance (Redis's locking provider retries after 10 ms at the soonest): for the figures. */
 const WAITED_MS = 10
 
 /** The tier on Medusa's Caching Module (Redis with its provider, so every instance reads it); null without one. It opens no Redis client of its own. */
