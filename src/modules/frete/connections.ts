@@ -1,4 +1,3 @@
-import type { Logger } from "@medusajs/framework/types"
 import type { FreteOptions } from "../../../medusa-plugin.config"
 import { FreightClient } from "../../lib/freight/client"
 import { TrackingClient } from "../../lib/tracking/client"
@@ -22,15 +21,16 @@ export class ServiceClients {
   private freight_?: Entry<FreightClient>
   private tracking_?: Entry<TrackingClient>
 
-  constructor(private readonly logger?: FreteLogger) {}
+  /** `inForce`: the URLs and secrets the settings hold now, with the options' timing; `freight()`/`tracking()` then need no arguments. */
+  constructor(private readonly logger?: FreteLogger, private readonly inForce?: () => { options: FreteOptions; credentials: Credentials }) {}
 
-  freight({ url, secret }: InForce, { timeoutMs, connections }: Timing): FreightClient | null {
+  freight({ url, secret }: InForce = this.current("freight"), { timeoutMs, connections }: Timing = this.timing("freight")): FreightClient | null {
     if (!url || !secret) return null
     const settings = { url, token: secret, timeoutMs, connections }
     return (this.freight_ = reuse(this.freight_, settings, () => new FreightClient({ ...settings, logger: this.logger }))).client
   }
 
-  tracking({ url, secret }: InForce, { timeoutMs, connections }: Timing): TrackingClient | null {
+  tracking({ url, secret }: InForce = this.current("tracking"), { timeoutMs, connections }: Timing = this.timing("tracking")): TrackingClient | null {
     if (!url || !secret) return null
     const settings = { url, credential: secret, timeoutMs, connections }
     return (this.tracking_ = reuse(this.tracking_, settings, () => new TrackingClient({ ...settings, logger: this.logger }))).client
@@ -40,24 +40,12 @@ export class ServiceClients {
     await Promise.all([this.freight_?.client.close(), this.tracking_?.client.close()])
     this.freight_ = this.tracking_ = undefined
   }
-}
 
-export class FreteConnections {
-  readonly clients: ServiceClients
-
-  constructor(private readonly options: () => FreteOptions, private readonly credentials: () => Credentials, logger: Logger) {
-    this.clients = new ServiceClients(logger)
+  private current(service: "freight" | "tracking"): InForce {
+    return this.inForce?.().credentials[service] ?? {}
   }
 
-  freight(): FreightClient | null {
-    return this.clients.freight(this.credentials().freight, this.options().freight)
-  }
-
-  tracking(): TrackingClient | null {
-    return this.clients.tracking(this.credentials().tracking, this.options().tracking)
-  }
-
-  close(): Promise<void> {
-    return this.clients.close()
+  private timing(service: "freight" | "tracking"): Timing {
+    return this.inForce?.().options[service] ?? { timeoutMs: 0, connections: 0 }
   }
 }

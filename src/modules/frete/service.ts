@@ -7,7 +7,7 @@ import { createHandlingMetadataCache, type HandlingMetadataCache } from "../../l
 import type { ConnectionTestResult } from "../../lib/services/connection-test"
 import type { FreteSettings } from "../../lib/settings/schema"
 import { FRETE_MODULE } from "../../lib/frete-provider"
-import { FreteConnections } from "./connections"
+import { ServiceClients } from "./connections"
 import { testConnectionInForce, type ConnectionTestRequest } from "./connection-test"
 import { accountFingerprint, credentialsView } from "./credentials"
 import { createCheckoutQuoter } from "./freight-quoting"
@@ -35,7 +35,7 @@ export default class FreteModuleService {
   protected readonly logger_: Logger
   protected settings_!: SettingsInForce
   private readonly startInProcessState_: (options: FreteOptions) => void
-  protected readonly connections_: FreteConnections
+  protected readonly connections_: ServiceClients
   /** The quota guard's shared counts (frete_quote_budget). */
   readonly quoteTakes: QuoteTakes
   /** The tracking outbox's rows (tracking_order): every SQL on them. */
@@ -52,7 +52,7 @@ export default class FreteModuleService {
     const knex = () => container[ContainerRegistrationKeys.PG_CONNECTION]
     this.quoteTakes = new QuoteTakes(knex)
     this.trackingOrders = new TrackingOrderStore(knex, () => this.pluginOptions.tracking.timeoutMs)
-    this.connections_ = new FreteConnections(() => this.pluginOptions, () => this.settings_.credentials, logger)
+    this.connections_ = new ServiceClients(logger, () => ({ options: this.pluginOptions, credentials: this.settings_.credentials }))
     this.startInProcessState_ = (options) => {
       this.pluginOptions = options
       this.handlingMetadata = createHandlingMetadataCache()
@@ -100,7 +100,7 @@ export default class FreteModuleService {
 
   async checkServices() {
     await this.getSettings()
-    return statusReport(this.pluginOptions, this.settings_.credentials, this.connections_.clients, this.quoter)
+    return statusReport(this.pluginOptions, this.settings_.credentials, this.connections_, this.quoter)
   }
 
   trackingClient() {
