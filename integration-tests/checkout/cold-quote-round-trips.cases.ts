@@ -12,7 +12,7 @@ import path from "node:path"
 import type { BrazilianStore } from "../helpers/brazilian-store"
 import { createCheckoutStore, SHIRT, MUG } from "../helpers/checkout-setup"
 import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
-import { freshMinute } from "../helpers/fresh-minute"
+import { ownMinute } from "../helpers/fresh-minute"
 import type { FreteCases } from "../helpers/frete-runner"
 
 jest.setTimeout(300_000)
@@ -111,8 +111,8 @@ export const coldQuoteRoundTripsCases: FreteCases = ({ api, getContainer, sandbo
   }
 
   it("prices a product page's new query with at most 4 round trips, and the same query again with at most 1 (POST /store/frete/quotes)", async () => {
-    // The warm-up takes the quota guard's lease of this minute: the lease is the guard's cost once in a tenth of its bound.
-    await freshMinute(15_000)
+    // A minute of its own; the warm-up takes the quota guard's leases of it: a lease is the guard's cost once in a tenth of its bound.
+    ownMinute(getContainer())
     expect((await quoteRoute(warmVariant, "30130-010")).status).toBe(200)
     const before = freightCalls()
     let answer: { status: number; data: { quotes: unknown[] } } | undefined
@@ -135,7 +135,7 @@ export const coldQuoteRoundTripsCases: FreteCases = ({ api, getContainer, sandbo
   it("prices a cart's new query with at most 4 round trips, and prices it again with at most 1 (POST /store/shipping-options/:id/calculate)", async () => {
     const warmCart = await createCart(api, store, [{ variant_id: warmVariant, quantity: 1 }], { postal_code: "50010-000", province: "PE" })
     const coldCart = await createCart(api, store, [{ variant_id: coldVariant, quantity: 1 }], { postal_code: "60010-000", province: "CE" })
-    await freshMinute(15_000)
+    ownMinute(getContainer())
     expect((await calculate(warmCart)).status).toBe(200)
     const before = freightCalls()
     let answer: { status: number; data: { shipping_option: { calculated_price: { frete: { is_fallback: boolean } } } } } | undefined

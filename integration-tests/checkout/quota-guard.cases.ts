@@ -1,13 +1,14 @@
 // The quota guard over the store routes that price freight: Medusa's own `calculate` and
 // shipping-method routes bound each cart (the provider's context carries it), the plugin's quote
-// route each client address (the settings' proxy hops say which), and all of them share one
-// store-wide ceiling (the instances together, through Postgres). A refused query is answered as an
+// route each client address and its network (read through the settings' trusted proxies), and all
+// of them share one store-wide ceiling (the instances together, through Postgres), of which the
+// quote route may spend half. A refused query is answered as an
 // outage is (a kept answer, else the fallback table): no sale is turned away, the circuit stays
 // closed, and only a store with no table gives the shopper `too_many_quotes`.
 import type { BrazilianStore } from "../helpers/brazilian-store"
 import { createCheckoutStore } from "../helpers/checkout-setup"
 import { createCart, createFreteOption, createProduct, SHOPPER_ADDRESS } from "../../scripts/lib/store-api"
-import { freshMinute } from "../helpers/fresh-minute"
+import { ownMinute } from "../helpers/fresh-minute"
 import type { FreteConfiguredCases } from "../helpers/frete-runner"
 import { findPostalArea } from "../../sandbox/postal-base"
 
@@ -87,6 +88,11 @@ export const quotaGuardCases: FreteConfiguredCases = {
       const now = await readFigures()
       return Object.fromEntries(Object.entries(now).map(([name, value]) => [name, typeof value === "number" ? value - Number(figuresBefore[name]) : value]))
     }
+    /** The guard's minute of its own (the process's figures start over with it). */
+    const ownMinuteHere = async () => {
+      ownMinute(getContainer())
+      figuresBefore = await readFigures()
+    }
     const inTurn = async <T>(items: T[], ask: (item: T, index: number) => Promise<Answer>) => {
       const answers: Answer[] = []
       for (const [index, item] of items.entries()) answers.push(await ask(item, index))
@@ -96,7 +102,7 @@ export const quotaGuardCases: FreteConfiguredCases = {
     it("a cart re-addressed to new CEPs is priced by the API up to its bound, then by the fallback table; the circuit stays closed", async () => {
       await settings({ quote_route_limit_per_minute: 3, fallback: FALLBACK })
       const cart = await cartTo(randomCep())
-      await freshMinute(30_000)
+      await ownMinuteHere()
       const answers = [await calculate(cart), ...(await inTurn([randomCep(), randomCep(), randomCep(), randomCep()], (cep) => readdress(cart, cep)))]
       expectBoundHeldWithTable(answers, 3)
       expect(answers.every((answer) => (answer.data.shipping_option?.calculated_price?.calculated_amount ?? 0) > 0)).toBe(true)
@@ -110,7 +116,7 @@ export const quotaGuardCases: FreteConfiguredCases = {
       await settings({ quote_route_limit_per_minute: 2 })
       const firstCep = randomCep()
       const cart = await cartTo(firstCep)
-      await freshMinute(20_000)
+      await ownMinuteHere()
       expect((await calculate(cart)).status).toBe(200)
       expect((await readdress(cart, randomCep())).status).toBe(200)
       const refused = await readdress(cart, randomCep())
@@ -129,7 +135,7 @@ export const quotaGuardCases: FreteConfiguredCases = {
 
     it("a refused query on the quote route is priced from the table, marked as such, with the guard's time in Server-Timing", async () => {
       await settings({ quote_route_limit_per_minute: 1, fallback: FALLBACK })
-      await freshMinute(15_000)
+      await ownMinuteHere()
       expect((await quotes(randomCep())).status).toBe(200)
       const refused = await quotes(randomCep())
       expect({ status: refused.status, retryAfter: refused.headers["retry-after"], quotes: refused.data.quotes?.map(({ amount, is_fallback }) => ({ amount, is_fallback })) }).toEqual({
@@ -141,24 +147,29 @@ export const quotaGuardCases: FreteConfiguredCases = {
       expect(freightCalls()).toBe(1)
     })
 
-    it("forged X-Forwarded-For addresses stop at the store-wide ceiling, and so do many carts; past it, shoppers get the table", async () => {
-      // Behind one proxy (the default hops), each forged address is a client of its own: only the ceiling holds.
-      await settings({ quote_route_limit_per_minute: 30, quote_store_limit_per_minute: 6, fallback: FALLBACK })
-      const carts = [await cartTo(randomCep()), await cartTo(randomCep())]
-      await freshMinute(30_000)
-      const byQuotes = await inTurn(Array.from({ length: 5 }, () => randomCep()), (cep, index) => quotes(cep, `203.0.113.${index + 1}`))
-      const byCarts = await inTurn(carts, (cart) => calculate(cart))
-      expectBoundHeldWithTable([...byQuotes, ...byCarts], 6)
+    it("a flood of product-page quotes from 40 addresses spends only the quote route's share: new carts are still priced by the API, each with its quotation", async () => {
+      await settings({ quote_route_limit_per_minute: 30, quote_store_limit_per_minute: 20, fallback: FALLBACK })
+      const carts = [await cartTo(randomCep()), await cartTo(randomCep()), await cartTo(randomCep())]
+      await ownMinuteHere()
+      // 40 addresses in 40 networks, written by a proxy the store trusts (the loopback): each a bound of its own.
+      const flood = await inTurn(Array.from({ length: 40 }, () => randomCep()), (cep, index) => quotes(cep, `198.51.${index}.7`))
+      expect(flood.map(sourceOf)).toEqual([...Array(10).fill("api"), ...Array(30).fill("table")])
+      for (const cart of carts) {
+        expect(sourceOf(await calculate(cart))).toBe("api")
+        const { data } = await api.post(`/store/carts/${cart}/shipping-methods`, { option_id: optionId }, { ...store.store, params: { fields: "+shipping_methods.data" } })
+        const method = data.cart.shipping_methods[0]
+        expect({ fallback: method.data.is_fallback, token: typeof method.data.consulta_token, code: typeof method.data.cotacao_codigo }).toEqual({ fallback: false, token: "string", code: "string" })
+      }
       expect(await circuit()).toMatchObject({ state: "closed", consecutive_failures: 0 })
       const figures = await guardFigures()
-      expect(figures.refused_by_store).toBe(1)
+      expect(figures).toMatchObject({ refused_by_route: 30, refused_by_store: 0 })
       expect(figures.ceiling_reached_at).toEqual(expect.any(String))
     })
 
-    it("with no trusted proxy, forged addresses are one client: the socket's", async () => {
-      await settings({ trusted_proxy_hops: 0, quote_route_limit_per_minute: 3, fallback: FALLBACK })
-      await freshMinute(20_000)
-      expectBoundHeldWithTable(await inTurn(Array.from({ length: 5 }, () => randomCep()), (cep, index) => quotes(cep, `198.51.100.${index + 1}`)), 3)
+    it("a peer that is not a trusted proxy: its forged X-Forwarded-For changes nothing, every address is the socket's", async () => {
+      await settings({ trusted_proxies: ["192.0.2.1"], quote_route_limit_per_minute: 3, fallback: FALLBACK })
+      await ownMinuteHere()
+      expectBoundHeldWithTable(await inTurn(Array.from({ length: 5 }, () => randomCep()), (cep, index) => quotes(cep, `198.51.${index}.1`)), 3)
     })
   },
 }

@@ -16,9 +16,10 @@ describe("the shopper's address for a storefront server's calls", () => {
     expect(shopperHeaders({ "X-Forwarded-For": "203.0.113.7" })).toEqual({ "x-forwarded-for": "203.0.113.7" })
   })
 
-  it("takes X-Real-IP when there is no X-Forwarded-For", () => {
+  it("takes X-Real-IP, whichever header the proxy sets: left of the X-Forwarded-For Next.js fills with the proxy's address", () => {
     expect(shopperHeaders(new Headers({ "x-real-ip": "203.0.113.7" }))).toEqual({ "x-forwarded-for": "203.0.113.7" })
-    expect(shopperHeaders({ "x-forwarded-for": "198.51.100.1", "x-real-ip": "203.0.113.7" })).toEqual({ "x-forwarded-for": "198.51.100.1" })
+    // nginx sets X-Real-IP only; Next.js then puts nginx's own address in X-Forwarded-For, which Medusa skips as a trusted proxy.
+    expect(shopperHeaders({ "x-forwarded-for": "127.0.0.1", "x-real-ip": "203.0.113.7" })).toEqual({ "x-forwarded-for": "203.0.113.7, 127.0.0.1" })
   })
 
   it("appends the connection's address given by a plain Node server, as a proxy does", () => {

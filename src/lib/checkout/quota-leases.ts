@@ -8,25 +8,24 @@ export const WINDOW_MS = 60_000
 const SHARED_WAIT_MS = 100 // how long a take waits for the shared count before this instance decides alone
 const SHARED_RETRY_MS = 1000 // after the shared count failed, how long this instance decides alone
 
-/** A tenth of the bound. A unit an instance holds unused in its minute is lost to the others: a bound is reached a little early, never passed. */
-export const leaseSize = (limit: number): number => Math.max(1, Math.floor(limit / 10))
-
-/** Lent ahead of the count's answer so a burst never waits: one lease, for a bound of 100 or more, then passed by up to a tenth per instance. */
-const lendable = (limit: number): number => (leaseSize(limit) >= 10 ? leaseSize(limit) : 0)
+/** A tenth of the bound, 20 at most. A unit an instance holds unused in its minute is lost to the others: a bound is reached a little early, never passed. */
+export const leaseSize = (limit: number): number => Math.max(1, Math.min(20, Math.floor(limit / 10)))
 
 interface Lease {
   left: number // granted, not used yet
-  used: number // this minute, granted, lent or decided alone
-  lent: number // taken ahead of the count's answer, not repaid by a grant yet
+  used: number // this minute, granted or decided alone
   spent: boolean // the shared count has none left this minute
   refill?: Promise<boolean>
   refillStartedAt: number
   aloneUntil: number
 }
 
-type Taken = "leased" | "lent" | "alone"
+type Taken = "leased" | "alone"
 
-/** Per-minute bounds for all instances together; while the shared count fails or is slow, each instance bounds its own takes by the same limit. */
+/**
+ * Per-minute bounds for all instances together: a unit is used only once the shared count granted it, so no number of
+ * instances passes a bound. While the shared count fails or is slow, each instance bounds its own takes by the same limit.
+ */
 export class QuotaLeases {
   private window = -1
   private leases = new Map<string, Lease>()
@@ -49,26 +48,21 @@ export class QuotaLeases {
     // Held per limit too: what was leased under a limit the merchant changed is not spent under the new one.
     const leases = bounds.map(({ key, limit }) => {
       const id = `${key}|${limit}`
-      if (!this.leases.has(id)) this.leases.set(id, { left: 0, used: 0, lent: 0, spent: false, refillStartedAt: 0, aloneUntil: 0 })
+      if (!this.leases.has(id)) this.leases.set(id, { left: 0, used: 0, spent: false, refillStartedAt: 0, aloneUntil: 0 })
       return this.leases.get(id)!
     })
     // A bound known to be spent refuses before a round trip for the others.
     const spent = leases.findIndex((lease) => lease.spent && lease.left === 0)
     if (spent !== -1) return { index: spent, retryAfterMs: window + WINDOW_MS - now }
-    const taken: Array<[Lease, Taken]> = []
-    for (const [index, bound] of bounds.entries()) {
-      const how = await this.takeOne(bound, leases[index])
-      if (!how) {
-        for (const [lease, way] of taken) {
-          lease.used--
-          if (way === "leased") lease.left++
-          if (way === "lent") lease.lent--
-        }
-        return { index, retryAfterMs: window + WINDOW_MS - this.now() }
-      }
-      taken.push([leases[index], how])
-    }
-    return null
+    // Side by side: a new client's and its network's grants cost one round trip's time.
+    const taken = await Promise.all(bounds.map((bound, index) => this.takeOne(bound, leases[index])))
+    const refused = taken.indexOf(null)
+    if (refused === -1) return null
+    taken.forEach((how, index) => {
+      if (how) leases[index].used--
+      if (how === "leased") leases[index].left++
+    })
+    return { index: refused, retryAfterMs: window + WINDOW_MS - this.now() }
   }
 
   private async takeOne(bound: Bound, lease: Lease): Promise<Taken | null> {
@@ -85,11 +79,6 @@ export class QuotaLeases {
       if (lease.spent) return null
       if (this.now() < lease.aloneUntil) return this.decideAlone(bound, lease)
       const refill = lease.refill ?? this.startRefill(bound, lease, window)
-      if (lease.lent < lendable(bound.limit)) {
-        lease.lent++
-        lease.used++
-        return "lent"
-      }
       if (!(await within(refill, lease.refillStartedAt + SHARED_WAIT_MS - this.now()))) return this.decideAlone(bound, lease)
     }
   }
@@ -99,13 +88,8 @@ export class QuotaLeases {
     lease.refill = this.grant(bound.key, window, leaseSize(bound.limit), bound.limit)
       .then(
         (granted) => {
-          const repaid = Math.min(lease.lent, granted)
-          lease.lent -= repaid
-          lease.left += granted - repaid
-          if (granted < 1) {
-            lease.spent = true
-            lease.lent = 0
-          }
+          lease.left += granted
+          lease.spent = granted < 1
           return true
         },
         (error: unknown) => {

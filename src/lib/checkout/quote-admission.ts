@@ -5,13 +5,21 @@ import type { FreteLogger } from "../utils/logger"
 import type { FreteSettings } from "../settings/schema"
 import { QuotaLeases, WINDOW_MS, type GrantBudget } from "./quota-leases"
 
-/** The store-wide ceiling's key: no client's hash (32 hex digits) can be it. */
+/** The keys of the store-wide ceiling and of the quote route's share of it: no client's hash (32 hex digits) can be either. */
 const STORE = "store"
+const ROUTE = "route"
+/** The quote route spends at most this share of the ceiling: the rest is checkout's, whatever a flood of product-page quotes does. */
+export const ROUTE_SHARE = 0.5
+/** A network (IPv4 /24, IPv6 /48) may cause this many times the bound of one address. */
+export const NETWORK_FACTOR = 4
+
+type Refuser = "client" | "network" | "route" | "store"
 
 /** Who asks for a quote; the quoter writes back `guardMs` (time in the quota guard) and, on a refusal, `retryAfterSeconds`. */
 export interface Asker {
   client?: string // none (the admin, a job): unbounded
-  local?: boolean // the client's bound counted by this instance alone (a cart: no shared count to ask for each new one)
+  network?: string // the client's network, bounded too (the quote route's callers)
+  local?: boolean // checkout's pricing of a cart: its bound counted by this instance alone (no shared count to ask for each new cart), no route share
   startedAt?: number // when the freight deadline starts (epoch ms)
   locking?: ILockingModule // one call per query across the store's instances
   guardMs?: number
@@ -22,8 +30,8 @@ export type GuardStats = ReturnType<QuoteAdmission["stats"]>
 
 /** Not a failure of the freight API (the circuit breaker never sees it, the cache does not remember it): answered as an outage is. */
 export class QuoteRefusedError extends Error {
-  constructor(readonly refusedBy: "client" | "store", readonly retryAfterMs: number) {
-    super(refusedBy === "client" ? "The client's bound of new freight queries per minute is reached" : "The store's ceiling of new freight queries per minute is reached")
+  constructor(readonly refusedBy: Refuser, readonly retryAfterMs: number) {
+    super(`The ${{ client: "client's bound", network: "network's bound", route: "quote route's share of the store's ceiling", store: "store's ceiling" }[refusedBy]} of new freight queries per minute is reached`)
     this.name = "QuoteRefusedError"
   }
 
@@ -35,8 +43,8 @@ export class QuoteRefusedError extends Error {
 /** One unit per new freight query from the client's bound and the store's ceiling; work with no client (admin, jobs) is not bounded. */
 export class QuoteAdmission {
   private readonly leases: QuotaLeases
-  private readonly warnedAt = { store: -Infinity, ledger: -Infinity }
-  private readonly counters = { admitted: 0, refused_by_client: 0, refused_by_store: 0, answered_from_kept: 0, answered_from_table: 0, refused_without_table: 0 }
+  private readonly warnedAt = { store: -Infinity, route: -Infinity, ledger: -Infinity }
+  private readonly counters = { admitted: 0, refused_by_client: 0, refused_by_network: 0, refused_by_route: 0, refused_by_store: 0, answered_from_kept: 0, answered_from_table: 0, refused_without_table: 0 }
   private lastRefusalAt: number | null = null
   private ceilingReachedAt: number | null = null
   // The takes of clients counted by this instance alone, per minute.
@@ -56,27 +64,33 @@ export class QuoteAdmission {
     if (!asker.client) return
     const started = performance.now()
     try {
-      const client = hashKey(`frete:quote-client:${asker.client}`).slice(0, 32)
+      const keyOf = (name: string) => hashKey(`frete:quote-client:${name}`).slice(0, 32)
       const limit = settings.quote_route_limit_per_minute
+      const ceiling = settings.quote_store_limit_per_minute
       const window = Math.floor(this.now() / WINDOW_MS)
-      const localKey = `${client}@${window}`
+      const localKey = `${keyOf(asker.client)}@${window}`
       const localUsed = asker.local ? (this.localCounts.get(localKey) ?? 0) : 0
-      const store = { key: STORE, limit: settings.quote_store_limit_per_minute }
-      let refusal: { index: number; retryAfterMs: number } | null
-      if (localUsed >= limit) refusal = { index: 0, retryAfterMs: (window + 1) * WINDOW_MS - this.now() }
-      else if (asker.local) refusal = await this.leases.take([store]).then((refused) => refused && { ...refused, index: 1 })
-      else refusal = await this.leases.take([{ key: client, limit }, store])
+      const bounds: Array<{ key: string; limit: number; by: Refuser }> = asker.local
+        ? [{ key: STORE, limit: ceiling, by: "store" }]
+        : [
+            { key: keyOf(asker.client), limit, by: "client" },
+            ...(asker.network ? [{ key: keyOf(asker.network), limit: limit * NETWORK_FACTOR, by: "network" as const }] : []),
+            { key: ROUTE, limit: Math.max(1, Math.floor(ceiling * ROUTE_SHARE)), by: "route" },
+            { key: STORE, limit: ceiling, by: "store" },
+          ]
+      const refusal = localUsed >= limit ? { index: -1, retryAfterMs: (window + 1) * WINDOW_MS - this.now() } : await this.leases.take(bounds)
       if (refusal === null) {
         if (asker.local) this.localCounts.set(localKey, localUsed + 1)
         this.counters.admitted++
         return
       }
       this.lastRefusalAt = this.now()
-      const refusedBy = refusal.index === 0 ? "client" : "store"
+      const refusedBy = bounds[refusal.index]?.by ?? "client"
       this.counters[`refused_by_${refusedBy}`]++
-      if (refusedBy === "store") {
+      if (refusedBy === "store" || refusedBy === "route") {
         this.ceilingReachedAt = this.now()
-        this.warn("store", `frete: the store's ceiling of ${store.limit} new freight queries per minute is reached; until the minute ends new quotes are answered from earlier answers or the fallback table (or refused where the store has none): raise quote_store_limit_per_minute in the settings if your freight plan allows more`)
+        const what = refusedBy === "store" ? `store's ceiling of ${ceiling}` : `quote route's share (${Math.floor(ceiling * ROUTE_SHARE)}) of the store's ceiling of ${ceiling}`
+        this.warn(refusedBy, `frete: the ${what} new freight queries per minute is reached; until the minute ends new quotes are answered from earlier answers or the fallback table (or refused where the store has none): raise quote_store_limit_per_minute in the settings if your freight plan allows more`)
       }
       throw new QuoteRefusedError(refusedBy, refusal.retryAfterMs)
     } finally {
@@ -98,7 +112,7 @@ export class QuoteAdmission {
     }
   }
 
-  private warn(what: "store" | "ledger", message: string): void {
+  private warn(what: "store" | "route" | "ledger", message: string): void {
     const now = this.now()
     if (now - this.warnedAt[what] < 60_000) return
     this.warnedAt[what] = now

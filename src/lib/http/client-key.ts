@@ -1,38 +1,47 @@
-import { isIP } from "node:net"
+import { createHmac } from "node:crypto"
+import type { IncomingMessage } from "node:http"
+import ipaddr from "ipaddr.js"
+import proxyaddr from "proxy-addr"
 
-// `trustedHops` 0: the socket's address (any header may be forged); N: the Nth X-Forwarded-For address from the right, the leftmost of a shorter header.
-// An IPv6 client counts by its /56: a subscriber gets a /56 or a /64 (NIC.br, RIPE-690) and may use any address of it.
-export function clientKey({ socketAddress, forwardedFor }: { socketAddress: string | undefined; forwardedFor: string | string[] | undefined }, trustedHops: number): string {
-  const forwarded = (Array.isArray(forwardedFor) ? forwardedFor : [forwardedFor ?? ""])
-    .flatMap((header) => header.split(","))
-    .map(stripPort)
-    .filter((address) => address !== "")
-  const hops = Math.max(0, Math.floor(trustedHops))
-  const address = hops === 0 || forwarded.length === 0 ? stripPort(socketAddress ?? "") : forwarded[Math.max(0, forwarded.length - hops)]
-  return groupOf(address || "unknown")
+export type TrustProxy = (address: string, hop: number) => boolean
+
+const compiled = new Map<string, TrustProxy>()
+
+/** Express's `trust proxy` list (addresses, CIDR ranges, `loopback`, `linklocal`, `uniquelocal`), compiled once per list. */
+export function trustOf(proxies: string[]): TrustProxy {
+  const key = proxies.join(",")
+  let trust = compiled.get(key)
+  if (!trust) compiled.set(key, (trust = proxyaddr.compile(proxies)))
+  return trust
 }
 
-function stripPort(entry: string): string {
-  const text = entry.trim()
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text)
-  if (bracketed) return bracketed[1]
-  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(text)
-  return v4WithPort ? v4WithPort[1] : text
+/** The caller's address: X-Forwarded-For is read only through the proxies `trust` declares, from the right (proxy-addr, as Express does). */
+export const callerAddress = (req: Pick<IncomingMessage, "headers" | "socket">, trust: TrustProxy): string | null => parsed(proxyaddr(req as IncomingMessage, trust))
+
+/**
+ * What the quote route bounds a caller by: its address, and the network around it. An IPv4 address counts alone
+ * inside its /24; an IPv6 one by its /56 (a subscriber gets a /56 or a /64, NIC.br and RIPE-690, and may use any
+ * address of it) inside its /48.
+ */
+export function boundsOf(address: string | null): { client: string; network: string } {
+  if (!address) return { client: "unknown", network: "unknown" }
+  const ip = ipaddr.parse(address)
+  if (ip.kind() === "ipv4") return { client: address, network: `${(ip as ipaddr.IPv4).octets.slice(0, 3).join(".")}.0/24` }
+  const parts = (ip as ipaddr.IPv6).parts
+  const head = parts.slice(0, 3).map((part) => part.toString(16)).join(":")
+  return { client: `${head}:${(parts[3] & 0xff00).toString(16)}::/56`, network: `${head}::/48` }
 }
 
-function groupOf(address: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)
-  if (mapped) return mapped[1]
-  if (isIP(address) !== 6) return address.toLowerCase()
-  const groupsOf = (part: string | undefined) =>
-    (part ? part.split(":") : []).flatMap((group) => {
-      if (!group.includes(".")) return [group]
-      const [a, b, c, d] = group.split(".").map(Number)
-      return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)]
-    })
-  const [head, tail] = address.split("%")[0].toLowerCase().split("::")
-  const left = groupsOf(head)
-  const right = groupsOf(tail)
-  const groups = [...left, ...Array(tail === undefined ? 0 : Math.max(0, 8 - left.length - right.length)).fill("0"), ...right].map((group) => Number.parseInt(group, 16).toString(16))
-  return `${[...groups.slice(0, 3), (Number.parseInt(groups[3], 16) & 0xff00).toString(16)].join(":")}::/56`
+/** `boundsOf` as HMACs under the store's own secret: the shared count keeps no address. */
+export function addressKeys(req: Pick<IncomingMessage, "headers" | "socket">, trust: TrustProxy, secret: string): { client: string; network: string } {
+  const { client, network } = boundsOf(callerAddress(req, trust))
+  const keyed = (text: string) => createHmac("sha256", secret).update(text).digest("hex").slice(0, 32)
+  return { client: keyed(`address:${client}`), network: keyed(`network:${network}`) }
+}
+
+/** An address as proxies write it (`1.2.3.4`, `1.2.3.4:5678`, `[2001:db8::1]:443`), IPv4-mapped IPv6 as IPv4; null when it is none. */
+function parsed(entry: string | undefined): string | null {
+  const text = (entry ?? "").trim()
+  const bare = /^\[([^\]]+)\](?::\d+)?$/.exec(text)?.[1] ?? /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(text)?.[1] ?? text.split("%")[0]
+  return ipaddr.isValid(bare) ? ipaddr.process(bare).toString() : null
 }

@@ -4,12 +4,20 @@ import { BRAZILIAN_STATES } from "../brazil/cep-state"
 import { isServiceUrl, normalizeServiceUrl } from "../../../medusa-plugin.config"
 import { FRETE_PROVIDER_ID } from "../frete-provider"
 import { isPlainObject } from "./merge"
+import { trustOf } from "../http/client-key"
 
 /** Postgres's jsonb refuses `\u0000` and a lone UTF-16 surrogate, which JSON allows (the save would fail with a 500). */
 export function isStorableText(value: string): boolean {
   return !/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)
 }
 
+const isTrustable = (proxy: string): boolean => {
+  try {
+    return !!trustOf([proxy])
+  } catch {
+    return false
+  }
+}
 const NOT_STORABLE = "caractere não permitido (nulo ou Unicode inválido)"
 const text = (max: number, required = "informe um texto") =>
   z.string({ error: "informe um texto" }).trim().min(1, required).max(max, `no máximo ${max} caracteres`).refine(isStorableText, NOT_STORABLE)
@@ -115,7 +123,15 @@ export const freteSettingsSchema = record({
   /** New upstream queries per minute, of one client and of all together (set for an honest peak, about 250 shoppers a minute). */
   quote_route_limit_per_minute: count(" de consultas", 1, 10_000).default(30),
   quote_store_limit_per_minute: count(" de consultas", 1, 100_000).default(1000),
-  trusted_proxy_hops: count(" de proxies", 0, 10).default(1),
+  /** Express's `trust proxy` list: the peers whose X-Forwarded-For is read (addresses, CIDR ranges, `loopback`, `linklocal`, `uniquelocal`). */
+  trusted_proxies: list(text(100))
+    .max(50, "no máximo 50 itens")
+    .superRefine((proxies, ctx) =>
+      proxies.forEach((proxy, index) => {
+        if (!isTrustable(proxy)) ctx.addIssue({ code: "custom", message: "use um endereço IP, uma faixa CIDR (10.0.0.0/8) ou loopback, linklocal, uniquelocal", path: [index] })
+      })
+    )
+    .default(["loopback", "linklocal", "uniquelocal"]),
   tracking: trackingSettingsSchema.prefault({}),
 })
 

@@ -16,10 +16,11 @@ type Deps = {
   freightClient: () => FreightClient | null
   /** The quota guard's shared count, in Postgres across the store's instances (quote-takes.ts). */
   grantBudget: GrantBudget
+  guardClock?: () => number
 }
 
 /** The checkout quoter the provider and the store quote route of this process share, put together from the options. */
-export function createCheckoutQuoter({ options, logger, caching, freightClient, grantBudget }: Deps): CheckoutQuoter {
+export function createCheckoutQuoter({ options, logger, caching, freightClient, grantBudget, guardClock }: Deps): CheckoutQuoter {
   const { cache, circuitBreaker, timeoutMs } = options.freight
   let tier: SharedQuoteTier | null | undefined
   const sharedTier = () => {
@@ -33,7 +34,7 @@ export function createCheckoutQuoter({ options, logger, caching, freightClient, 
     cache: cache.enabled ? new QuoteCache<FreightQuote>({ ...cache, remembers: CheckoutQuoter.remembersFailure }) : null,
     freightClient,
     breaker: circuitBreaker.enabled ? new CircuitBreaker(circuitBreaker, (turn) => logCircuit(turn, circuitBreaker.openMs, logger)) : null,
-    admission: new QuoteAdmission(grantBudget, logger),
+    admission: new QuoteAdmission(grantBudget, logger, guardClock),
     shared: cache.enabled ? { tier: sharedTier, successTtlMs: cache.successTtlMs, timeoutMs } : null,
     logger,
   })

@@ -34,7 +34,7 @@ export default class FreteModuleService {
   handlingMetadata!: HandlingMetadataCache
   protected readonly logger_: Logger
   protected settings_!: SettingsInForce
-  private readonly startInProcessState_: (options: FreteOptions) => void
+  private readonly startInProcessState_: (options: FreteOptions, guardClock?: () => number) => void
   protected readonly connections_: ServiceClients
   /** The quota guard's shared counts (frete_quote_budget). */
   readonly quoteTakes: QuoteTakes
@@ -53,7 +53,7 @@ export default class FreteModuleService {
     this.quoteTakes = new QuoteTakes(knex)
     this.trackingOrders = new TrackingOrderStore(knex, () => this.pluginOptions.tracking.timeoutMs)
     this.connections_ = new ServiceClients(logger, () => ({ options: this.pluginOptions, credentials: this.settings_.credentials }))
-    this.startInProcessState_ = (options) => {
+    this.startInProcessState_ = (options, guardClock) => {
       this.pluginOptions = options
       this.handlingMetadata = createHandlingMetadataCache()
       this.settings_ = new SettingsInForce({ knex, options, logger, onApply: ({ freight }) => this.quoter?.useAccount(accountFingerprint(freight.url, freight.secret)) })
@@ -63,14 +63,15 @@ export default class FreteModuleService {
         caching: () => container[Modules.CACHING],
         freightClient: () => this.connections_.freight(),
         grantBudget: (key, windowStart, want, limit) => this.quoteTakes.grant(key, windowStart, want, limit),
+        guardClock,
       })
     }
     this.startInProcessState_(parseFreteOptions(moduleOptions))
   }
 
-  /** Starts this process's memory over, as a restart (with these options) does; what is stored stays. */
-  forgetInProcessState(moduleOptions?: unknown): void {
-    this.startInProcessState_(moduleOptions === undefined ? this.pluginOptions : parseFreteOptions(moduleOptions))
+  /** Starts this process's memory over, as a restart (with these options) does; what is stored stays. `guardClock`: the quota guard's minutes, for tests. */
+  forgetInProcessState(moduleOptions?: unknown, guardClock?: () => number): void {
+    this.startInProcessState_(moduleOptions === undefined ? this.pluginOptions : parseFreteOptions(moduleOptions), guardClock)
   }
 
   getSettings(): Promise<FreteSettings> {

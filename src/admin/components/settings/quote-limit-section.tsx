@@ -11,7 +11,7 @@ import { QuoteGuardNotice } from "./quote-guard-notice"
 const FIELDS = [
   { key: "quote_route_limit_per_minute", label: "label", hint: "perClientHint" },
   { key: "quote_store_limit_per_minute", label: "storeLabel", hint: "storeHint" },
-  { key: "trusted_proxy_hops", label: "proxyHopsLabel", hint: "proxyHopsHint" },
+  { key: "trusted_proxies", label: "proxiesLabel", hint: "proxiesHint" },
 ] as const
 
 type LimitKey = (typeof FIELDS)[number]["key"]
@@ -20,7 +20,7 @@ type LimitForm = Record<LimitKey, string>
 const formFrom = (settings: FreteSettings): LimitForm => ({
   quote_route_limit_per_minute: textFromNumber(settings.quote_route_limit_per_minute),
   quote_store_limit_per_minute: textFromNumber(settings.quote_store_limit_per_minute),
-  trusted_proxy_hops: textFromNumber(settings.trusted_proxy_hops),
+  trusted_proxies: settings.trusted_proxies.join(", "),
 })
 
 /**
@@ -46,7 +46,7 @@ export const QuoteLimitSection = ({ settings, guard }: { settings: FreteSettings
           save({
             quote_route_limit_per_minute: numberFromText(form.quote_route_limit_per_minute),
             quote_store_limit_per_minute: numberFromText(form.quote_store_limit_per_minute),
-            trusted_proxy_hops: numberFromText(form.trusted_proxy_hops),
+            trusted_proxies: form.trusted_proxies.split(",").map((proxy) => proxy.trim()).filter(Boolean),
           }),
         isSaving,
         issues,
@@ -61,7 +61,7 @@ export const QuoteLimitSection = ({ settings, guard }: { settings: FreteSettings
             path={key}
             label={t(`frete.quoteLimit.${label}`)}
             hint={t(`frete.quoteLimit.${hint}`)}
-            inputMode="numeric"
+            inputMode={key === "trusted_proxies" ? "text" : "numeric"}
             value={form[key]}
             issues={issues}
             onChange={(value) => setForm({ ...form, [key]: value })}

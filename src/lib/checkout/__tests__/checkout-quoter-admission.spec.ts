@@ -21,7 +21,7 @@ const SETTINGS = freteSettingsSchema.parse({
   origin_cep: "01310-100",
   quote_route_limit_per_minute: 7,
   quote_store_limit_per_minute: 70,
-  trusted_proxy_hops: 1,
+  trusted_proxies: ["loopback", "linklocal", "uniquelocal"],
   fallback: [{ service: "correios-pac", name: "PAC (tabela)", carrier: "correios", bands: [{ max_weight_kg: 5, price: 29.9, days: 6 }] }],
 })
 
@@ -82,17 +82,19 @@ async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe("CheckoutQuoter's quota guard", () => {
-  it("takes one unit from the client's bound and one from the store's ceiling for a new query, with the settings' limits", async () => {
+  it("takes one unit from the client's bound, its network's, the quote route's share and the store's ceiling for a new query, with the settings' limits", async () => {
     const { quoter, ledger, client } = setup()
-    const request = shopper("client:203.0.113.9")
+    const request: Asker = { client: "client:203.0.113.9", network: "network:203.0.113.0/24" }
     await quoter.offers(QUERY, SETTINGS, request)
     // The first ask of each bound (a lease is asked again ahead of need, off the request's path).
     const firstAsks = ledger.asked.filter((ask, index) => ledger.asked.findIndex((other) => other.key === ask.key) === index)
     expect(firstAsks.map(({ want, limit }) => ({ want, limit }))).toEqual([
       { want: 1, limit: 7 },
+      { want: 2, limit: 28 },
+      { want: 3, limit: 35 },
       { want: 7, limit: 70 },
     ])
-    expect(firstAsks[1].key).toBe("store")
+    expect(firstAsks.slice(2).map((ask) => ask.key)).toEqual(["route", "store"])
     expect(client.quote).toHaveBeenCalledTimes(1)
     expect(request.guardMs).toBeGreaterThanOrEqual(0)
     expect(request.retryAfterSeconds).toBeUndefined()
@@ -118,7 +120,7 @@ describe("CheckoutQuoter's quota guard", () => {
     await quoter.offers(QUERY, SETTINGS, shopper("cart:cart_01"))
     await quoter.offers(to("30130010"), SETTINGS, shopper("cart:cart_01"))
     await quoter.offers(to("40010000"), SETTINGS, shopper("cart:cart_02"))
-    const clients = [...new Set(ledger.asked.filter((ask) => ask.key !== "store").map((ask) => ask.key))]
+    const clients = [...new Set(ledger.asked.filter((ask) => ask.key !== "store" && ask.key !== "route").map((ask) => ask.key))]
     expect(clients).toHaveLength(2)
   })
 
@@ -203,17 +205,35 @@ describe("CheckoutQuoter's quota guard", () => {
     expect(quoter.guardStats()).toMatchObject({ admitted: 1 })
   })
 
+  it("bounds a network besides each of its addresses: one network cannot pose as many shoppers", async () => {
+    const { newQueries, quoter } = setup({ settings: { ...SETTINGS, quote_route_limit_per_minute: 1 } })
+    let address = 0
+    const each = () => ({ client: `client:198.51.100.${(address += 1)}`, network: "network:198.51.100.0/24" })
+    expect(await newQueries(6, each)).toEqual([...Array(4).fill("upstream"), "fallback", "fallback"])
+    expect(quoter.guardStats()).toMatchObject({ admitted: 4, refused_by_network: 2, refused_by_client: 0 })
+  })
+
+  it("keeps checkout's share of the ceiling: product-page quotes from any number of networks spend half of it, new carts the rest", async () => {
+    const { newQueries, quoter, logger } = setup({ settings: { ...SETTINGS, quote_store_limit_per_minute: 10 } })
+    let address = 0
+    const page = () => ({ client: `client:203.0.${(address += 1)}.9`, network: `network:203.0.${address}.0/24` })
+    expect(await newQueries(8, page)).toEqual([...Array(5).fill("upstream"), ...Array(3).fill("fallback")])
+    let cart = 0
+    expect(await newQueries(6, () => ({ client: `cart:cart_${(cart += 1)}`, local: true }))).toEqual([...Array(5).fill("upstream"), "fallback"])
+    expect(quoter.guardStats()).toMatchObject({ refused_by_route: 3, refused_by_store: 1 })
+    expect(logger.lines.filter((line) => line.includes("quote route's share (5) of the store's ceiling of 10"))).toHaveLength(1)
+  })
+
   it("holds the store's ceiling over every client, and tells the merchant once a minute what to raise", async () => {
     const { newQueries, logger, advance, quoter } = setup({ settings: { ...SETTINGS, quote_store_limit_per_minute: 5 } })
     let address = 0
-    const each = () => shopper(`198.51.100.${(address += 1)}`)
+    const each = () => ({ client: `cart:cart_${(address += 1)}`, local: true })
     expect(await newQueries(7, each)).toEqual([...Array(5).fill("upstream"), "fallback", "fallback"])
     advance(60_000)
     expect(await newQueries(7, each)).toEqual([...Array(5).fill("upstream"), "fallback", "fallback"])
     const warnings = logger.lines.filter((line) => line.includes("ceiling of 5 new freight queries per minute"))
     expect(warnings).toHaveLength(2)
     expect(warnings[0]).toContain("raise quote_store_limit_per_minute")
-    expect(logger.lines.join("\n")).not.toContain("198.51.100.")
     expect(quoter.guardStats()).toMatchObject({ refused_by_store: 4, answered_from_table: 4 })
     expect(quoter.guardStats()?.ceiling_reached_at).toEqual(expect.any(String))
   })

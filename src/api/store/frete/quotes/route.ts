@@ -1,7 +1,9 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { ConfigModule } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
 import type { Asker } from "../../../../lib/checkout/checkout-quoter"
-import { clientKey } from "../../../../lib/http/client-key"
+import { addressKeys, trustOf } from "../../../../lib/http/client-key"
 import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import { freteOf } from "../../../../bridge/medusa-bridge"
 import { toMedusaError } from "../../../../shared/medusa-error"
@@ -9,6 +11,10 @@ import type { FreteQuotesAnswer } from "../../../../lib/checkout/storefront-cont
 import { planQuotes, quoteOptions } from "./option-quotes"
 import { optionRequestsForCart, optionRequestsForItems } from "./quote-request"
 import { StoreFreteQuotesBody } from "./validators"
+
+/** The store's own secret the callers' addresses are keyed with: the plugin's encryption key, else Medusa's JWT secret. */
+const keySecret = (req: MedusaRequest): string =>
+  freteOf(req.scope).pluginOptions.encryptionKey ?? String(req.scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE).projectConfig.http.jwtSecret ?? "frete")
 
 type PublishableKeyContext = { publishable_key_context?: { sales_channel_ids?: string[] } }
 
@@ -42,12 +48,13 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     const requests = body.cart_id ? await optionRequestsForCart(req.scope, body.cart_id, cep) : await optionRequestsForItems(req.scope, body.items ?? [], cep, salesChannels)
     const lookupMs = performance.now() - lookupStarted
     const plan = planQuotes(requests, settings, frete.pluginOptions.units, frete.quoter)
-    const client = clientKey({ socketAddress: req.socket?.remoteAddress, forwardedFor: req.headers["x-forwarded-for"] }, settings.trusted_proxy_hops)
-    asker = { client: `client:${client}`, startedAt }
+    const { client, network } = addressKeys(req, trustOf(settings.trusted_proxies), keySecret(req))
+    asker = { client: `client:${client}`, network: `network:${network}`, startedAt }
     const { quotes, upstreamMs } = await quoteOptions(plan, frete.quoter, settings, asker)
     const ownMs = Math.max(0, performance.now() - started - lookupMs - (asker.guardMs ?? 0) - upstreamMs)
-    const guard = asker.guardMs === undefined ? "" : `, guard;desc="quota guard";dur=${asker.guardMs.toFixed(2)}`
-    res.setHeader("Server-Timing", `frete;desc="plugin";dur=${ownMs.toFixed(1)}, lookup;desc="Medusa data";dur=${lookupMs.toFixed(1)}, freight;desc="freight API";dur=${upstreamMs.toFixed(1)}${guard}`)
+    // On every answer, kept ones too: its absence would tell anyone that a query was asked in the last minutes.
+    const guard = `guard;desc="quota guard";dur=${(asker.guardMs ?? 0).toFixed(2)}`
+    res.setHeader("Server-Timing", `frete;desc="plugin";dur=${ownMs.toFixed(1)}, lookup;desc="Medusa data";dur=${lookupMs.toFixed(1)}, freight;desc="freight API";dur=${upstreamMs.toFixed(1)}, ${guard}`)
     res.json({ quotes } satisfies FreteQuotesAnswer)
   } catch (error) {
     // This route answers 429 with the wait; checkout's routes answer 400 (see README).
