@@ -1,10 +1,15 @@
 // A secret only ever goes to the URL it was configured with. An admin who types the address of a
 // server of their own (here: a loopback server of the test's, recording every request) receives
-// neither the token nor the credential, through "Testar conexão" or through saving the settings.
+// neither the token nor the credential, through "Testar conexão" or through saving the settings;
+// nor does a writer of the table who puts back a secret sealed before the binding (v1, from an old
+// backup) with no URL, or another URL, beside it.
 import http from "node:http"
 import type { AddressInfo } from "node:net"
+import { encryptSecret } from "../../src/lib/security/secret-box"
+import { FRETE_MODULE } from "../../src/modules/frete"
+import type FreteModuleService from "../../src/modules/frete/service"
 import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
-import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
+import { createCart, createFreteOption, createProduct, eventually } from "../../scripts/lib/store-api"
 import type { FreteConfiguredCases } from "../helpers/frete-runner"
 import { rememberSecret } from "../../test-support/log-guard"
 
@@ -21,7 +26,7 @@ export const secretPairingCases: FreteConfiguredCases = {
   sandbox: { freightToken: ENV_TOKEN, trackingCredential: SAVED_CREDENTIAL },
   // The token comes from the environment without a URL; the tracking API is configured in the admin.
   env: { FRETE_FREIGHT_URL: "", FRETE_FREIGHT_TOKEN: ENV_TOKEN, FRETE_TRACKING_URL: "", FRETE_TRACKING_CREDENTIAL: "", FRETE_ENCRYPTION_KEY: ENCRYPTION_KEY },
-  cases: ({ api, getContainer, sandbox }) => {
+  cases: ({ api, getContainer, sandbox, dbConnection }) => {
     let store: BrazilianStore
     let spy: http.Server
     let spyUrl: string
@@ -108,6 +113,42 @@ export const secretPairingCases: FreteConfiguredCases = {
       await settings({ secrets: { tracking_credential: SAVED_CREDENTIAL } })
       expect((await credentials()).tracking).toMatchObject({ secret_set: true, secret_withheld: false })
       expect(leaked()).toEqual([])
+    })
+
+    it("reads a credential sealed before the binding only with the URL in force kept beside it, and seals it again, bound", async () => {
+      const legacy = encryptSecret(SAVED_CREDENTIAL, ENCRYPTION_KEY)
+      await settings({ tracking_url: sandbox().url })
+      const storedSecrets = async (): Promise<Record<string, string>> =>
+        JSON.parse((await dbConnection.raw(`select secrets::text as secrets from frete_settings`)).rows[0].secrets)
+      /** The row as a writer of the table leaves it, read by a process that has read nothing yet. */
+      const putBack = async (secrets: Record<string, string>) => {
+        await dbConnection.raw(`update frete_settings set secrets = ?::jsonb where id = 'frete_settings'`, [JSON.stringify(secrets)])
+        getContainer().resolve<FreteModuleService>(FRETE_MODULE).forgetInProcessState()
+      }
+      const withheld = { url: sandbox().url, url_source: "settings", secret_set: true, secret_source: "settings", secret_withheld: true }
+
+      // No URL beside it (saved before URLs were kept): it could go anywhere, so it goes nowhere.
+      await putBack({ tracking_credential: legacy })
+      expect({ tracking: (await credentials()).tracking, stored: await storedSecrets() }).toEqual({ tracking: withheld, stored: { tracking_credential: legacy } })
+
+      // Another URL beside it than the one in force.
+      await putBack({ tracking_credential: legacy, tracking_credential_url: spyUrl })
+      expect({ tracking: (await credentials()).tracking, stored: await storedSecrets() }).toEqual({
+        tracking: withheld,
+        stored: { tracking_credential: legacy, tracking_credential_url: spyUrl },
+      })
+      expect((await api.get("/admin/frete/status", store.admin)).data.tracking).toMatchObject({ configured: false })
+
+      // The URL in force beside it: used, and sealed again bound to it (v2), in the background.
+      await putBack({ tracking_credential: legacy, tracking_credential_url: sandbox().url })
+      expect((await credentials()).tracking).toEqual({ ...withheld, secret_withheld: false })
+      const resealed = await eventually(async () => {
+        const stored = await storedSecrets()
+        return stored.tracking_credential !== legacy && stored
+      }, 50, "the credential sealed again")
+      expect({ version: resealed.tracking_credential.split(":")[0], url: resealed.tracking_credential_url }).toEqual({ version: "v2", url: sandbox().url })
+      expect((await api.get("/admin/frete/status", store.admin)).data.tracking).toMatchObject({ configured: true })
+      expect(seen).toEqual([])
     })
   },
 }

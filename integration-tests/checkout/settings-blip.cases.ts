@@ -1,9 +1,12 @@
 // A database blip while the plugin reads its settings again (every `settingsRefreshMs`) does not
 // fail checkout: the settings last read stay in force, and the log says so once, then once more
-// when a read succeeds again. Here the blip is the settings table gone for a moment (renamed),
+// when a read succeeds again. A process that has read none yet does not price from the defaults
+// (a failure can last, unlike a migration's lock): checkout is refused until a read succeeds. Here the blip is the settings table gone for a moment (renamed),
 // and every price reads the settings again (settingsRefreshMs 0).
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { FRETE_MODULE } from "../../src/modules/frete"
+import type FreteModuleService from "../../src/modules/frete/service"
 import type { BrazilianStore } from "../helpers/brazilian-store"
 import { SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
 import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
@@ -68,6 +71,26 @@ export const settingsBlipCases: FreteConfiguredCases = {
       expect((await calculate(cartId)).status).toBe(200)
       expect(linesWith(RECOVERED).length - recoveredBefore).toBe(1)
       expect(linesWith(FAILED).length - failedBefore).toBe(1)
+    })
+
+    it("refuses checkout rather than price from the defaults when the first read of a process fails, and prices with the saved settings once a read succeeds", async () => {
+      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "40010-000", province: "BA" })
+      await knex().raw("alter table frete_settings rename to frete_settings_blip")
+      let during: Awaited<ReturnType<typeof calculate>>
+      try {
+        getContainer().resolve<FreteModuleService>(FRETE_MODULE).forgetInProcessState()
+        during = await calculate(cartId)
+      } finally {
+        await knex().raw("alter table frete_settings_blip rename to frete_settings")
+      }
+      expect({ status: during.status, message: during.data.message, freightCalls: extraPriceSent() }).toEqual({
+        status: 500,
+        message: "An unknown error occurred.",
+        freightCalls: [],
+      })
+
+      const after = await calculate(cartId)
+      expect({ status: after.status, extraPriceSent: extraPriceSent() }).toEqual({ status: 200, extraPriceSent: ["7.5"] })
     })
   },
 }

@@ -1,11 +1,14 @@
 // A read of the settings that hangs, not fails, does not hold checkout: a migration of a rolling
 // deploy holding `ACCESS EXCLUSIVE` on the settings table for seconds. The read waits behind the
 // lock in the background while checkout prices with the settings last read (they carry the
-// merchant's extra price, so defaults in their place would show), and what is saved in the admin
-// applies again once the lock is gone. The lock is held by a session of the test's own.
+// merchant's extra price, so defaults in their place would show), or, on an instance that has
+// read none yet, with the options and the settings' defaults; what is saved in the admin applies
+// again once the lock is gone. The lock is held by a session of the test's own.
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import pg from "pg"
+import { FRETE_MODULE } from "../../src/modules/frete"
+import type FreteModuleService from "../../src/modules/frete/service"
 import type { BrazilianStore } from "../helpers/brazilian-store"
 import { SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
 import { createCart, createFreteOption, createProduct, eventually } from "../../scripts/lib/store-api"
@@ -16,6 +19,8 @@ import { capturedLines } from "../../test-support/log-guard"
 const SETTINGS_REFRESH_MS = 200
 /** As long as a migration might hold the table: far past the plugin's bound on a read. */
 const LOCK_HELD_MS = 5_000
+/** Only so that a checkout waiting for the lock fails its test rather than hang it. */
+const LOCK_HELD_AT_MOST_MS = 60_000
 const OVERRAN = "frete: reading the settings has not answered within"
 const RECOVERED = "frete: the settings are read again"
 
@@ -63,6 +68,39 @@ export const settingsLockCases: FreteConfiguredCases = {
       await client.connect()
       return client
     }
+    /** The table locked as a migration locks it, until `release()` or `ms` (whichever first); `released` once it is committed. */
+    const lockTable = async (ms: number) => {
+      const locker = await session()
+      await locker.query("begin")
+      await locker.query("lock table frete_settings in access exclusive mode")
+      let held = true
+      let releaseNow: () => void = () => undefined
+      const released = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms)
+        releaseNow = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      }).then(async () => {
+        held = false
+        await locker.query("commit")
+      })
+      const release = async () => {
+        releaseNow()
+        await released
+      }
+      return { held: () => held, release, released }
+    }
+    /** The app's reads of the settings waiting behind a lock now. */
+    const readsWaiting = async (observer: pg.Client) =>
+      Number(
+        (
+          await observer.query(
+            `select count(*) as waiting from pg_stat_activity
+             where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock' and query ilike '%from frete_settings%'`
+          )
+        ).rows[0].waiting
+      )
 
     it("prices checkout with the settings last read while a lock holds the settings table, and applies a saved change once it is gone", async () => {
       const firstCart = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "40010-000", province: "BA" })
@@ -71,7 +109,6 @@ export const settingsLockCases: FreteConfiguredCases = {
       expect({ extraPriceSentBefore: extraPriceSent() }).toEqual({ extraPriceSentBefore: ["7"] })
 
       const newCart = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "80010-000", province: "PR" })
-      const locker = await session()
       const observer = await session()
       // The app's log outlives the test (other files of its group log too): what this test caused is the difference.
       const overranBefore = linesWith(OVERRAN).length
@@ -79,28 +116,14 @@ export const settingsLockCases: FreteConfiguredCases = {
       // The settings last read are due to be read again: the next price reads them.
       await sleep(SETTINGS_REFRESH_MS * 2)
 
-      await locker.query("begin")
-      await locker.query("lock table frete_settings in access exclusive mode")
-      let lockReleased = false
-      const released = sleep(LOCK_HELD_MS).then(async () => {
-        lockReleased = true
-        await locker.query("commit")
-      })
-
+      const lock = await lockTable(LOCK_HELD_MS)
       const during = await calculate(newCart).then(async (answer) => ({
         answer,
-        answeredWhileLocked: !lockReleased,
+        answeredWhileLocked: lock.held(),
         // Still waiting behind the lock when checkout answered: the read hung, it was not skipped.
-        settingsReadsWaiting: Number(
-          (
-            await observer.query(
-              `select count(*) as waiting from pg_stat_activity
-               where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock' and query ilike '%from frete_settings%'`
-            )
-          ).rows[0].waiting
-        ),
+        settingsReadsWaiting: await readsWaiting(observer),
       }))
-      await released
+      await lock.released
 
       expect({ status: during.answer.status, message: during.answer.data.message }).toEqual({ status: 200, message: undefined })
       expect({ answeredWhileLocked: during.answeredWhileLocked }).toEqual({ answeredWhileLocked: true })
@@ -126,6 +149,44 @@ export const settingsLockCases: FreteConfiguredCases = {
       expect({ status: after.status, message: after.data.message }).toEqual({ status: 200, message: undefined })
       expect({ priceRaisedBy: (amountOf(after) ?? 0) - (amountOf(during.answer) ?? 0) }).toEqual({ priceRaisedBy: 2 })
       expect({ overranWarnings: linesWith(OVERRAN).length - overranBefore }).toEqual({ overranWarnings: 1 })
+    })
+
+    it("prices the first checkout of a process with the options and the defaults while a lock holds the settings table, warns once, and applies the saved settings once it is gone", async () => {
+      const lockedCart = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "40010-000", province: "BA" })
+      const laterCart = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "80010-000", province: "PR" })
+      const observer = await session()
+      const overranBefore = linesWith(OVERRAN).length
+      const recoveredBefore = linesWith(RECOVERED).length
+
+      const lock = await lockTable(LOCK_HELD_AT_MOST_MS)
+      // A process that has read no settings yet, as a new instance of a rolling deploy.
+      getContainer().resolve<FreteModuleService>(FRETE_MODULE).forgetInProcessState()
+      const during = await calculate(lockedCart).then(async (answer) => ({
+        answer,
+        answeredWhileLocked: lock.held(),
+        settingsReadsWaiting: await readsWaiting(observer),
+      }))
+      // Released only now that checkout answered.
+      await lock.release()
+
+      expect({ status: during.answer.status, message: during.answer.data.message }).toEqual({ status: 200, message: undefined })
+      expect({ answeredWhileLocked: during.answeredWhileLocked, settingsReadsWaitingOnTheLock: during.settingsReadsWaiting }).toEqual({
+        answeredWhileLocked: true,
+        settingsReadsWaitingOnTheLock: 1,
+      })
+      // The defaults' extra price (none sent), not the merchant's 7: nothing saved was read yet.
+      expect({ extraPriceSentDuringTheLock: extraPriceSent() }).toEqual({ extraPriceSentDuringTheLock: [undefined] })
+      expect({ overranWarnings: linesWith(OVERRAN).slice(overranBefore) }).toEqual({
+        overranWarnings: [expect.stringMatching(/; the plugin's options and the settings' defaults \(nothing saved in the admin\) are in force until it answers$/)],
+      })
+
+      await eventually(async () => linesWith(RECOVERED).length > recoveredBefore, 100, "the info line of the settings read again")
+      const after = await calculate(laterCart)
+      expect({ status: after.status, extraPriceSent: extraPriceSent() }).toEqual({ status: 200, extraPriceSent: [undefined, "7"] })
+      expect({ overranWarnings: linesWith(OVERRAN).length - overranBefore, recoveredLines: linesWith(RECOVERED).length - recoveredBefore }).toEqual({
+        overranWarnings: 1,
+        recoveredLines: 1,
+      })
     })
   },
 }

@@ -8,7 +8,7 @@ function keyOf(encryptionKey: string): Buffer {
   return createHash("sha256").update(encryptionKey, "utf8").digest()
 }
 
-/** Sealed before secrets were bound to their URL: still read, never written by the plugin. */
+/** Sealed before secrets were bound to their URL: read only with the URL kept beside it (then sealed again bound), never written by the plugin. */
 const UNBOUND = "v1"
 /** The URL the secret may be sent to is authenticated data: a row whose URL changed cannot be opened. */
 const BOUND = "v2"

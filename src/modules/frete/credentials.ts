@@ -9,8 +9,8 @@ export type SecretName = (typeof SECRET_NAMES)[number]
 /** The `secrets` column: each secret sealed with its URL as authenticated data, the URL beside it (`<name>_url`): a URL changed in the table makes it undecryptable. */
 export type Sealed = Record<string, string>
 
-/** Decrypted (in memory only); `url` undefined when saved before the URL was kept; `unbound` when sealed before the binding. `unreadable`: another key or a changed row. */
-type StoredSecret = { value: string; url?: string | null; unbound?: boolean }
+/** Decrypted (in memory only); `unbound` when sealed before the binding (v1). `unreadable`: another key, a changed row, or no URL kept beside it. */
+type StoredSecret = { value: string; url: string | null; unbound?: boolean }
 type StoredSecrets = Partial<Record<SecretName, StoredSecret | { unreadable: true }>>
 
 type Source = "option" | "settings" | null
@@ -31,7 +31,7 @@ function service(optionUrl: string | undefined, savedUrl: string | null, optionS
     return { url, urlSource, secret: paired ? optionSecret : undefined, secretSource: "option", secretWithheld: !paired }
   }
   if (!saved) return { url, urlSource, secret: undefined, secretSource: null, secretWithheld: false }
-  const paired = !("unreadable" in saved) && Boolean(url) && (saved.url === undefined || saved.url === url)
+  const paired = !("unreadable" in saved) && Boolean(url) && saved.url === url
   return { url, urlSource, secret: paired ? (saved as StoredSecret).value : undefined, secretSource: "settings", secretWithheld: !paired }
 }
 
@@ -102,7 +102,7 @@ export function sealSecrets(sealed: Sealed, changes: Partial<Record<SecretName, 
   return result
 }
 
-
+/** A secret sealed before the binding (v1) with no URL beside it could go anywhere: it is unreadable. */
 export function openSecrets(sealed: Sealed, key: string | undefined, report: (problem: string) => void): StoredSecrets {
   const secrets: StoredSecrets = {}
   for (const name of SECRET_NAMES) {
@@ -110,8 +110,9 @@ export function openSecrets(sealed: Sealed, key: string | undefined, report: (pr
     try {
       if (!key) throw new Error("no encryptionKey (FRETE_ENCRYPTION_KEY) is set to decrypt it")
       const url = sealed[urlKey(name)]
-      const value = decryptSecret(sealed[name], key, url === undefined ? undefined : binding(url))
-      secrets[name] = { value, url: url === undefined ? undefined : url || null, ...(isBoundSecret(sealed[name]) ? {} : { unbound: true }) }
+      if (url === undefined) throw new Error("no URL is saved with it")
+      const value = decryptSecret(sealed[name], key, binding(url))
+      secrets[name] = { value, url: url || null, ...(isBoundSecret(sealed[name]) ? {} : { unbound: true }) }
     } catch (error) {
       secrets[name] = { unreadable: true }
       report(`frete: the ${name} saved in the admin is ignored until it is saved again: ${(error as Error).message}`)

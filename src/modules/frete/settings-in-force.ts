@@ -8,7 +8,7 @@ import { credentialsInForce, openSecrets, resealings, sealSecrets, secretChanges
 
 const ROW_ID = "frete_settings"
 
-/** How long checkout waits for a read of the settings (a migration's lock can hang it) before it prices with the ones last read. */
+/** How long checkout waits for a read of the settings (a migration's lock can hang it) before it prices with the ones last read, or the defaults. */
 export const SETTINGS_READ_WAIT_MS = 500
 
 function rowOf(record: { settings: unknown; secrets: Sealed | null; deleted_at?: Date | null } | undefined): { settings: unknown; sealed: Sealed } {
@@ -40,27 +40,26 @@ export class SettingsInForce {
     this.credentials = credentialsInForce(deps.options, DEFAULT_SETTINGS, {})
   }
 
-  /** One read at a time; a caller waits for it SETTINGS_READ_WAIT_MS, then gets the settings last read while it goes on. */
+  /** One read at a time; a caller waits for it SETTINGS_READ_WAIT_MS, then gets the settings last read (before any, the defaults) while it goes on. */
   async get(): Promise<FreteSettings> {
-    const cached = this.cached_
-    if (cached && Date.now() - cached.readAt < this.deps.options.settingsRefreshMs) return cached.value
-    const refresh = (this.refresh_ ??= { settings: this.refresh().finally(() => (this.refresh_ = undefined)), until: cached ? Date.now() + SETTINGS_READ_WAIT_MS : Infinity })
-    if (!cached || refresh.until === Infinity) return refresh.settings
-    const standIn = () => {
-      if (!this.overran_) {
-        this.overran_ = true
-        const { readAt } = this.cached_ ?? cached
-        this.deps.logger.warn(
-          `frete: reading the settings has not answered within ${SETTINGS_READ_WAIT_MS} ms; the settings read at ${new Date(readAt).toISOString()} stay in force until it answers`
-        )
-      }
-      // A save may have applied newer settings while the read hangs.
-      return (this.cached_ ?? cached).value
-    }
-    return Date.now() >= refresh.until ? standIn() : settledBy(refresh.settings, refresh.until, standIn)
+    if (this.cached_ && Date.now() - this.cached_.readAt < this.deps.options.settingsRefreshMs) return this.cached_.value
+    const refresh = (this.refresh_ ??= { settings: this.refresh().finally(() => (this.refresh_ = undefined)), until: Date.now() + SETTINGS_READ_WAIT_MS })
+    return Date.now() >= refresh.until ? this.standIn() : settledBy(refresh.settings, refresh.until, () => this.standIn())
   }
 
-  /** A failed read keeps the settings last read; with none read yet the error stands (no price without the merchant's rules). */
+  /** The settings last read (a save may have applied newer ones while the read hangs); before any, the options' credentials and the defaults. */
+  private standIn(): FreteSettings {
+    const last = this.cached_
+    if (!this.overran_) {
+      this.overran_ = true
+      const inForce = last ? `the settings read at ${new Date(last.readAt).toISOString()} stay` : "the plugin's options and the settings' defaults (nothing saved in the admin) are"
+      this.deps.logger.warn(`frete: reading the settings has not answered within ${SETTINGS_READ_WAIT_MS} ms; ${inForce} in force until it answers`)
+      if (!last) this.deps.onApply(this.credentials)
+    }
+    return last?.value ?? DEFAULT_SETTINGS
+  }
+
+  /** A failed read keeps the settings last read; with none read yet the error stands (a failure, unlike a hang, is not priced from the defaults). */
   private async refresh(): Promise<FreteSettings> {
     try {
       const settings = await this.read()

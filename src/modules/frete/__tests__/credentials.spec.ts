@@ -74,16 +74,33 @@ describe("a saved secret bound to its URL inside the encryption", () => {
     const legacy = { freight_token: encryptSecret("t-old", KEY), freight_token_url: "https://frete.example" }
     const secrets = openSecrets(legacy, KEY, () => undefined)
     expect(secrets.freight_token).toEqual({ value: "t-old", url: "https://frete.example", unbound: true })
-    const pending = resealings(secrets, credentialsInForce(options, settings, secrets), KEY)
+    const credentials = credentialsInForce(options, settings, secrets)
+    expect(credentials.freight).toEqual({ url: "https://frete.example", urlSource: "settings", secret: "t-old", secretSource: "settings", secretWithheld: false })
+    const pending = resealings(secrets, credentials, KEY)
     expect(pending.map(({ name }) => name)).toEqual(["freight_token"])
     const next = pending[0].next
     expect({ bound: isBoundSecret(next.freight_token), url: next.freight_token_url }).toEqual({ bound: true, url: "https://frete.example" })
     expect(openSecrets(next, KEY, () => undefined).freight_token).toEqual({ value: "t-old", url: "https://frete.example" })
   })
 
-  it("leaves a secret saved before the binding as it is while it is kept from the URL in force", () => {
+  it("keeps a secret saved before the binding from a URL other than the one kept beside it, and leaves it as it is", () => {
     const legacy = { freight_token: encryptSecret("t-old", KEY), freight_token_url: "https://before.example" }
     const secrets = openSecrets(legacy, KEY, () => undefined)
-    expect(resealings(secrets, credentialsInForce(options, settings, secrets), KEY)).toEqual([])
+    const credentials = credentialsInForce(options, settings, secrets)
+    expect(credentials.freight).toEqual({ url: "https://frete.example", urlSource: "settings", secret: undefined, secretSource: "settings", secretWithheld: true })
+    expect(resealings(secrets, credentials, KEY)).toEqual([])
+  })
+
+  it("uses a secret saved before the binding with no URL beside it nowhere: the admin asks for it again", () => {
+    const legacy = { freight_token: encryptSecret("t-old", KEY) }
+    const problems: string[] = []
+    const secrets = openSecrets(legacy, KEY, (problem) => problems.push(problem))
+    expect({ secrets, problems }).toEqual({
+      secrets: { freight_token: { unreadable: true } },
+      problems: ["frete: the freight_token saved in the admin is ignored until it is saved again: no URL is saved with it"],
+    })
+    const credentials = credentialsInForce(options, settings, secrets)
+    expect(credentials.freight).toEqual({ url: "https://frete.example", urlSource: "settings", secret: undefined, secretSource: "settings", secretWithheld: true })
+    expect(resealings(secrets, credentials, KEY)).toEqual([])
   })
 })

@@ -82,7 +82,7 @@ describe("the settings in force through a failed read", () => {
     expect(settingsLines(warn)).toHaveLength(2)
   })
 
-  it("fails the first read when no settings were ever read: no price without the merchant's rules", async () => {
+  it("fails a first read that fails (a hang is priced from the defaults, a failure is not), and reads again at the next call", async () => {
     const { table, knex } = settingsTable()
     table.failing = true
     const settings = new SettingsInForce({ knex, options, logger, onApply: () => undefined })
@@ -192,18 +192,60 @@ describe("the settings in force through a read that hangs", () => {
     table.release()
   })
 
-  it("waits for the first read of the process however long it takes: nothing else could stand in", async () => {
+  it("prices with the options and the defaults once the first read of the process outlasts the bound, warns once, and applies the late answer", async () => {
+    const { table, knex } = settingsTable()
+    table.hanging = true
+    const pinned = parseFreteOptions({ settingsRefreshMs: 0, freight: { url: "https://frete.example", token: "t-option" } }, {})
+    const applied: Array<string | undefined> = []
+    const settings = new SettingsInForce({ knex, options: pinned, logger, onApply: (credentials) => applied.push(credentials.freight.secret) })
+    const first = settings.get()
+    await jest.advanceTimersByTimeAsync(SETTINGS_READ_WAIT_MS - 100)
+    const joined = settings.get()
+    expect({ firstBeforeTheBound: extraDays(await settledNow(first)) }).toEqual({ firstBeforeTheBound: "pending" })
+    await jest.advanceTimersByTimeAsync(100)
+    expect({ first: await settledNow(first), joined: await settledNow(joined), later: await settledNow(settings.get()) }).toEqual({
+      first: DEFAULT_SETTINGS,
+      joined: DEFAULT_SETTINGS,
+      later: DEFAULT_SETTINGS,
+    })
+    expect({ credentials: settings.credentials.freight, applied, reads: table.reads }).toEqual({
+      credentials: { url: "https://frete.example", urlSource: "option", secret: "t-option", secretSource: "option", secretWithheld: false },
+      applied: ["t-option"],
+      reads: 1,
+    })
+    expect({ warnings: settingsLines(warn), infoLines: settingsLines(info) }).toEqual({
+      warnings: [
+        `frete: reading the settings has not answered within ${SETTINGS_READ_WAIT_MS} ms; the plugin's options and the settings' defaults (nothing saved in the admin) are in force until it answers`,
+      ],
+      infoLines: [],
+    })
+
+    table.release()
+    await jest.advanceTimersByTimeAsync(0)
+    expect({ afterTheLateAnswer: extraDays(await settledNow(settings.get())) }).toEqual({ afterTheLateAnswer: 2 })
+    expect({ warnings: settingsLines(warn).length, infoLines: settingsLines(info) }).toEqual({
+      warnings: 1,
+      infoLines: ["frete: the settings are read again; the ones saved now are in force"],
+    })
+  })
+
+  it("reads again at the next call when the first read fails after the defaults stood in for it", async () => {
     const { table, knex } = settingsTable()
     table.hanging = true
     const settings = new SettingsInForce({ knex, options, logger, onApply: () => undefined })
     const first = settings.get()
-    const joined = settings.get()
-    await jest.advanceTimersByTimeAsync(SETTINGS_READ_WAIT_MS * 10)
-    expect({ first: extraDays(await settledNow(first)), joined: extraDays(await settledNow(joined)) }).toEqual({ first: "pending", joined: "pending" })
-
+    await jest.advanceTimersByTimeAsync(SETTINGS_READ_WAIT_MS)
+    expect({ first: extraDays(await settledNow(first)) }).toEqual({ first: 0 })
+    table.failing = true
     table.release()
-    expect({ first: (await first).extra_days, joined: (await joined).extra_days, reads: table.reads }).toEqual({ first: 2, joined: 2, reads: 1 })
-    expect({ warnings: settingsLines(warn), infoLines: settingsLines(info) }).toEqual({ warnings: [], infoLines: [] })
+    await jest.advanceTimersByTimeAsync(0)
+
+    table.failing = false
+    expect({ next: (await settings.get()).extra_days, reads: table.reads }).toEqual({ next: 2, reads: 2 })
+    expect({ warnings: settingsLines(warn).length, infoLines: settingsLines(info) }).toEqual({
+      warnings: 1,
+      infoLines: ["frete: the settings are read again; the ones saved now are in force"],
+    })
   })
 
   it("keeps the settings last read when the late read fails, and says so once", async () => {
