@@ -93,9 +93,9 @@ export class CheckoutQuoter {
     return !(error instanceof CircuitOpenError) && !(error instanceof LockWaitTimeout) && !(error instanceof QuoteRefusedError) && !(error instanceof OwnWaitTimeoutError)
   }
 
-  /** For the breaker: a refused query (erro_id 1xx) is an answer; the plugin's own wait says nothing of the service. */
+  /** For the breaker: a refused query (erro_id 1xx) is an answer, not a success; the plugin's own wait says nothing of the service while it answers others. */
   static verdictOn(error: unknown): CallVerdict {
-    if (error instanceof FreightQueryRejectedError) return "success"
+    if (error instanceof FreightQueryRejectedError) return "answered"
     return error instanceof OwnWaitTimeoutError ? "ignore" : "failure"
   }
 

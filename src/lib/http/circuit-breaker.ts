@@ -11,8 +11,12 @@ const STATE_NAMES: Record<PolicyState, CircuitState> = {
 
 export type CircuitStats = ReturnType<CircuitBreaker["stats"]>
 
-/** "success": the service answered, even to refuse the query; "ignore": the call says nothing of it (its deadline went on the plugin's own wait). */
-export type CallVerdict = "failure" | "success" | "ignore"
+/**
+ * Of a failed call: "answered", the service refused the query (a valid 4xx), which neither counts nor resets the count,
+ * so it cannot hide failures of other queries; "ignore", its deadline went on the plugin's own wait, which says nothing
+ * of the service while it answers others, and is a failure once nothing was answered for `quietMs`.
+ */
+export type CallVerdict = "failure" | "answered" | "ignore"
 
 export class CircuitOpenError extends Error {
   constructor(readonly retryAt: Date) {
@@ -32,9 +36,12 @@ export class CircuitBreaker {
   private readonly consecutive: ConsecutiveBreaker
   private readonly policy: ReturnType<typeof circuitBreaker>
   private retryAtMs = 0
+  private answeredAt = Date.now()
   private readonly counters = { opened: 0, refused: 0 }
+  private readonly quietMs: number
 
-  constructor({ failureThreshold, openMs }: { failureThreshold: number; openMs: number }, onTransition: (transition: CircuitTransition) => void = () => undefined) {
+  constructor({ failureThreshold, openMs, quietMs = 5_000 }: { failureThreshold: number; openMs: number; quietMs?: number }, onTransition: (transition: CircuitTransition) => void = () => undefined) {
+    this.quietMs = quietMs
     this.consecutive = new ConsecutiveBreaker(failureThreshold)
     this.policy = circuitBreaker(handleWhen((error) => !(error instanceof Ignored)), { halfOpenAfter: openMs, breaker: this.consecutive })
     this.policy.onBreak(() => {
@@ -59,22 +66,23 @@ export class CircuitBreaker {
       this.counters.refused++
       throw new CircuitOpenError(new Date(this.policy.state === PolicyState.Open ? this.retryAtMs : Date.now()))
     }
-    const outcome = await this.policy
+    return this.policy
       .execute(async () => {
         try {
-          return { value: await call() }
+          const value = await call()
+          this.answeredAt = Date.now()
+          return value
         } catch (error) {
           const verdict = judge(error)
-          // An answer that refuses the query is the service up: a success for cockatiel, an error for the caller.
-          if (verdict === "success") return { error }
-          throw verdict === "ignore" ? new Ignored(error) : error
+          if (verdict === "answered") this.answeredAt = Date.now()
+          // Only ignored calls, and none answered for quietMs: the service is not answering, whatever the reason looks like.
+          const fails = verdict === "failure" || (verdict === "ignore" && Date.now() - this.answeredAt > this.quietMs)
+          throw fails ? error : new Ignored(error)
         }
       })
       .catch((error: unknown) => {
         throw error instanceof Ignored ? error.error : error
       })
-    if ("error" in outcome) throw outcome.error
-    return outcome.value
   }
 
   stats() {

@@ -33,7 +33,7 @@ export function createCheckoutQuoter({ options, logger, caching, freightClient, 
   return new CheckoutQuoter({
     cache: cache.enabled ? new QuoteCache<FreightQuote>({ ...cache, remembers: CheckoutQuoter.remembersFailure }) : null,
     freightClient,
-    breaker: circuitBreaker.enabled ? new CircuitBreaker(circuitBreaker, (turn) => logCircuit(turn, circuitBreaker.openMs, logger)) : null,
+    breaker: circuitBreaker.enabled ? new CircuitBreaker({ ...circuitBreaker, quietMs: Math.max(5_000, 2 * timeoutMs) }, (turn) => logCircuit(turn, circuitBreaker.openMs, logger)) : null,
     admission: new QuoteAdmission(grantBudget, logger, guardClock),
     shared: cache.enabled ? { tier: sharedTier, successTtlMs: cache.successTtlMs, timeoutMs } : null,
     logger,

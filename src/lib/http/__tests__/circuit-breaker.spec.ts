@@ -95,13 +95,31 @@ describe("CircuitBreaker", () => {
     expect(call).toHaveBeenCalledTimes(1)
   })
 
-  it("counts only what the judge calls a failure: an error the service answered with keeps the circuit closed", async () => {
-    const breaker = new CircuitBreaker({ failureThreshold: 2, openMs: 1000 })
+  it("takes a refusal the service answered with as neither failure nor success: it cannot hide the failures of other queries", async () => {
+    const breaker = new CircuitBreaker({ failureThreshold: 3, openMs: 1000 })
     const refusal = new Error("CEP not found")
-    for (let i = 0; i < 5; i += 1) {
-      await expect(breaker.run(() => Promise.reject(refusal), () => "success")).rejects.toBe(refusal)
-    }
+    const refused = () => expect(breaker.run(() => Promise.reject(refusal), () => "answered")).rejects.toBe(refusal)
+    for (let i = 0; i < 5; i += 1) await refused()
     expect(breaker.stats()).toMatchObject({ state: "closed", consecutiveFailures: 0 })
+    await breaker.run(failing, everyErrorFails).catch(() => undefined)
+    await refused()
+    await breaker.run(failing, everyErrorFails).catch(() => undefined)
+    await refused()
+    await breaker.run(failing, everyErrorFails).catch(() => undefined)
+    expect(breaker.stats()).toMatchObject({ state: "open", consecutiveFailures: 3 })
+  })
+
+  it("counts ignored calls as failures once nothing was answered for quietMs: a hung service behind a full pool opens the circuit", async () => {
+    const breaker = new CircuitBreaker({ failureThreshold: 3, openMs: 1000, quietMs: 5000 })
+    const queued = new Error("queued for one of the plugin's own sockets")
+    const ignored = () => breaker.run(() => Promise.reject(queued), () => "ignore").catch((error: Error) => error.message)
+    await breaker.run(answering, everyErrorFails)
+    time += 4000
+    for (let i = 0; i < 5; i += 1) await ignored()
+    expect(breaker.stats()).toMatchObject({ state: "closed", consecutiveFailures: 0 })
+    time += 1001
+    for (let i = 0; i < 3; i += 1) expect(await ignored()).toBe(queued.message)
+    expect(breaker.stats()).toMatchObject({ state: "open", consecutiveFailures: 3, opened: 1 })
   })
 
   it("an ignored call neither counts as a failure nor resets the count: a burst of them cannot open the circuit", async () => {
