@@ -19,9 +19,10 @@ import { COLD_LATENCY_MS, COLD_SAMPLES, coldOverhead, freightCallsPerCheckout, H
 import { BENCH_CACHE_ENTRIES, BURST, BURST_LATENCY_MS, burstOfNewQuotes, load, LOAD, loadRatio, STORE_ROUTE_SAMPLES, storeRouteRatio, TRACKING_SAMPLES, trackingLatency } from "./load-figures"
 import { round } from "./measure"
 import { warmDeliveryStep } from "./warm-delivery-step"
+import { quotaOvershoot } from "./quota-figures"
 
 const JSON_OUTPUT = process.argv.includes("--json")
-/** `--only=warm-delivery`, `--only=burst` or `--only=load-ratio`: figure 9, 10 or 5's ratio alone (the store is still built and seeded). */
+/** `--only=warm-delivery`, `--only=burst`, `--only=load-ratio` or `--only=quota`: figure 9, 10, 5's ratio or 12 alone (the store is still built and seeded). */
 const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length)
 const LOGS = path.join(ROOT, ".cache", "bench-logs")
 /** Figure 5's memory under a heap cap: the heap limit, and rounds enough to fill the cache twice. */
@@ -112,6 +113,11 @@ async function main() {
       process.stdout.write(`${JSON.stringify({ burst_of_new_quotes: await burstStep() })}\n`)
       return
     }
+    const quotaStep = () => step("12. The quota guard's overshoot, 1, 2 and 8 instances on one Postgres", () => quotaOvershoot(databaseUrl))
+    if (ONLY === "quota") {
+      process.stdout.write(`${JSON.stringify({ quota_overshoot: await quotaStep() })}\n`)
+      return
+    }
     if (ONLY === "load-ratio") {
       process.stdout.write(`${JSON.stringify({ load_ratio: await step(`5. Load: ${LOAD} concurrent calculates, this provider and the constant one`, () => loadRatio(c)) })}\n`)
       return
@@ -125,6 +131,7 @@ async function main() {
     const ratio = await step(`5. Load: ${LOAD} concurrent calculates, this provider and the constant one`, () => loadRatio(c))
     const tracking = await step(`6. Shipment to tracking order (${TRACKING_SAMPLES} orders)`, () => trackingLatency(c))
     const burst = await burstStep()
+    const overshoot = await quotaStep()
     secondServer = await startServer(built, databaseUrl, sandbox, { freight: { cache: { maxEntries: BENCH_CACHE_ENTRIES } } }, { redis, role: "server", logs: path.join(LOGS, "second") })
     const both = [server, secondServer]
     const callsAcrossTwo = await step("8. Freight calls per checkout, 2 server instances", () => freightCallsPerCheckout(c, "31010-000", "22010-000", both))
@@ -162,6 +169,7 @@ async function main() {
       warm_delivery_step: { ...warmDelivery, target_ratio: 1.2 },
       burst_of_new_quotes: { ...burst, target_priced_by_api: BURST, target_circuit_state: "closed" },
       store_route_not_owned: { ...notOwned, target_ratio: 0.98 },
+      quota_overshoot: { runs: overshoot, target_overshoot: 0 },
       machine: { cpus: os.cpus().length, node: process.version },
     }
     if (JSON_OUTPUT) {
@@ -219,6 +227,11 @@ async function main() {
             figure: "11. GET /store/products, installed ÷ not",
             measured: `×${notOwned.ratio} (${notOwned.without_median_ms} / ${notOwned.with_median_ms} ms, medians of ${notOwned.samples})`,
             target: "≥ 0.98",
+          },
+          {
+            figure: `12. Quota guard, ${3 * overshoot[0].limit} takes of a bound of ${overshoot[0].limit}`,
+            measured: overshoot.map((run) => `${run.instances} instance${run.instances > 1 ? "s" : ""}: ${run.taken} taken`).join(", "),
+            target: `≤ ${overshoot[0].limit} each`,
           },
         ])}\n`
       )
