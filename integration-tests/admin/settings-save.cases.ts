@@ -59,6 +59,14 @@ export const settingsSaveCases: FreteConfiguredCases = {
       expect(cleared.settings.tracking).toMatchObject({ company_document: null, carriers: [], send_sms: false, payload_retention_days: 30 })
     })
 
+    it("takes the alphanumeric CNPJ as typed (IN RFB 2.229/2024), and refuses it with a wrong check digit, in Portuguese", async () => {
+      expect((await save({ tracking: { company_document: "12.abc.345/01de-35" } })).settings.tracking.company_document).toBe("12ABC34501DE35")
+      const refused = await api.post("/admin/frete/settings", { tracking: { company_document: "12.ABC.345/01DE-36" } }, store.admin).catch((error: { response: { status: number; data: { message: string; issues?: Array<{ field: string }> } } }) => error.response)
+      expect({ status: refused.status, field: refused.data.issues?.[0]?.field }).toEqual({ status: 400, field: "tracking.company_document" })
+      expect(refused.data.message).toMatch(/CNPJ inválido/)
+      expect((await storedSettings()).tracking.company_document).toBe("12ABC34501DE35")
+    })
+
     it("reads a stored field the schema no longer accepts as its default, keeps the others, warns once, and the next save keeps them", async () => {
       await save({ extra_days: 3, origin_cep: "01310-100", fallback: FALLBACK, free_freight_rules: RULES })
       await dbConnection.raw(`update frete_settings set settings = jsonb_set(settings, '{extra_days}', '"abc"') where id = 'frete_settings'`)

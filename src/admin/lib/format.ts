@@ -31,9 +31,9 @@ export function displayCep(cep: string): string {
   return /^\d{8}$/.test(cep) ? formatCep(cep) : cep
 }
 
-/** A 14-digit CNPJ as "12.345.678/0001-90"; anything else as it is. */
+/** A CNPJ's 14 characters, numeric or alphanumeric, as "12.345.678/0001-90" or "12.ABC.345/01DE-35"; anything else as it is. */
 export function displayCnpj(cnpj: string): string {
-  const match = /^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/.exec(cnpj)
+  const match = /^([0-9A-Z]{2})([0-9A-Z]{3})([0-9A-Z]{3})([0-9A-Z]{4})(\d{2})$/.exec(cnpj)
   return match ? `${match[1]}.${match[2]}.${match[3]}/${match[4]}-${match[5]}` : cnpj
 }
 

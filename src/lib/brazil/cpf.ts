@@ -1,23 +1,29 @@
-// The modulo-11 check digits of the shopper's CPF and the merchant's CNPJ. The weights are the second
-// digit's; the first digit's are the same without their first.
+// The modulo-11 check digits of the shopper's CPF and a CNPJ. The weights are the second digit's; the
+// first digit's are the same without their first. Since July 2026 (Receita Federal, IN 2.229/2024) a
+// new CNPJ is 12 characters of digits and capital letters, then two check digits, each character
+// worth its ASCII code minus 48 ("0" is 0, "A" is 17): the numeric CNPJ is the same arithmetic.
 const CPF_WEIGHTS = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]
 const CNPJ_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
 
 // One digit repeated ("11111111111") passes the arithmetic but is never issued: refused.
-export const isValidCpf = (digits: string): boolean => hasValidCheckDigits(digits, 11, CPF_WEIGHTS)
-export const isValidCnpj = (digits: string): boolean => hasValidCheckDigits(digits, 14, CNPJ_WEIGHTS)
+export const isValidCpf = (digits: string): boolean => /^\d{11}$/.test(digits) && hasValidCheckDigits(digits, CPF_WEIGHTS)
+export const isValidCnpj = (cnpj: string): boolean => CNPJ_SHAPE.test(cnpj) && hasValidCheckDigits(cnpj, CNPJ_WEIGHTS)
+
+/** A CNPJ as written ("12.ABC.345/01DE-35", lower case too) as its 14 characters ("12ABC34501DE35"). */
+export const cnpjCharacters = (text: string): string => text.replace(/[.\-/\s]/g, "").toUpperCase()
+const CNPJ_SHAPE = /^[0-9A-Z]{12}\d{2}$/
 
 /** "52998224725" -> "***.982.247-**": enough for a merchant to recognise, too little to use. */
 export function maskCpf(digits: string): string {
   return /^\d{11}$/.test(digits) ? `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**` : "***.***.***-**"
 }
 
-function hasValidCheckDigits(digits: string, length: number, weights: number[]): boolean {
-  if (!new RegExp(`^\\d{${length}}$`).test(digits) || /^(\d)\1*$/.test(digits)) return false
-  return digits.endsWith(`${checkDigit(digits, weights.slice(1))}${checkDigit(digits, weights)}`)
+function hasValidCheckDigits(characters: string, weights: number[]): boolean {
+  if (/^(.)\1*$/.test(characters)) return false
+  return characters.endsWith(`${checkDigit(characters, weights.slice(1))}${checkDigit(characters, weights)}`)
 }
 
-function checkDigit(digits: string, weights: number[]): number {
-  const remainder = weights.reduce((total, weight, index) => total + weight * Number(digits[index]), 0) % 11
+function checkDigit(characters: string, weights: number[]): number {
+  const remainder = weights.reduce((total, weight, index) => total + weight * (characters.charCodeAt(index) - 48), 0) % 11
   return remainder < 2 ? 0 : 11 - remainder
 }

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { tryNormalizeCep } from "../brazil/cep"
 import { BRAZILIAN_STATES } from "../brazil/cep-state"
+import { cnpjCharacters, isValidCnpj } from "../brazil/cpf"
 import { isServiceUrl, normalizeServiceUrl } from "../../../medusa-plugin.config"
 import { FRETE_PROVIDER_ID } from "../frete-provider"
 import { isPlainObject } from "./merge"
@@ -51,8 +52,9 @@ const trackingSettingsSchema = record({
   provider_ids: list(text(100)).max(50, "no máximo 50 itens").default([FRETE_PROVIDER_ID]),
   company_document: z
     .string({ error: "informe o CNPJ como texto" })
-    .transform((value) => value.replace(/[.\-/\s]/g, ""))
-    .pipe(z.string().regex(/^\d{14}$/, "CNPJ inválido: use 14 dígitos"))
+    .transform(cnpjCharacters)
+    .pipe(z.string().regex(/^[0-9A-Z]{12}\d{2}$/, "CNPJ inválido: use os 14 caracteres, como 12.345.678/0001-95 ou 12.ABC.345/01DE-35"))
+    .refine(isValidCnpj, "CNPJ inválido: os dígitos verificadores não conferem")
     .nullable()
     .default(null),
   entry_source: text(100).default("Medusa"),

@@ -47,7 +47,6 @@ export const TrackingSection = ({ settings, credentials }: { settings: FreteSett
           path="tracking.company_document"
           label={t("frete.tracking.companyDocument")}
           optional
-          inputMode="numeric"
           placeholder="00.000.000/0000-00"
           value={form.company_document}
           issues={issues}

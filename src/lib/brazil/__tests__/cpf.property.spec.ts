@@ -1,6 +1,6 @@
 import fc from "fast-check"
-import { isValidCnpj, isValidCpf, maskCpf } from "../cpf"
-import { cpfsIn, digitString, referenceCnpj, referenceCpf, validCnpj, validCpf } from "./tax-number-reference"
+import { cnpjCharacters, isValidCnpj, isValidCpf, maskCpf } from "../cpf"
+import { cpfsIn, digitString, referenceCnpj, referenceCpf, validAlphanumericCnpj, validCnpj, validCpf } from "./tax-number-reference"
 
 describe("CPF and CNPJ check digits (properties)", () => {
   const elevenDigits = digitString(11)
@@ -31,6 +31,22 @@ describe("CPF and CNPJ check digits (properties)", () => {
     fc.assert(
       fc.property(fc.oneof(validCnpj, digitString(14), nearCnpj, fc.string()), (candidate) => {
         expect(isValidCnpj(candidate)).toBe(referenceCnpj(candidate))
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("isValidCnpj takes every alphanumeric CNPJ, written with or without its punctuation, in either case, and refuses it with any character changed", () => {
+    const punctuated = (cnpj: string) => `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`
+    const changed = (cnpj: string, index: number, by: number) => {
+      const alphabet = index < 12 ? "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ" : "0123456789"
+      return `${cnpj.slice(0, index)}${alphabet[(alphabet.indexOf(cnpj[index]) + by) % alphabet.length]}${cnpj.slice(index + 1)}`
+    }
+    fc.assert(
+      fc.property(validAlphanumericCnpj, fc.boolean(), fc.nat({ max: 13 }), fc.integer({ min: 1, max: 9 }), (cnpj, lower, index, by) => {
+        const written = lower ? punctuated(cnpj).toLowerCase() : punctuated(cnpj)
+        expect(isValidCnpj(cnpjCharacters(written))).toBe(true)
+        expect(isValidCnpj(changed(cnpj, index, by))).toBe(referenceCnpj(changed(cnpj, index, by)))
       }),
       { numRuns: 300 }
     )

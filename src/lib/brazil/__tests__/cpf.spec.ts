@@ -1,4 +1,4 @@
-import { isValidCnpj, isValidCpf, maskCpf } from "../cpf"
+import { cnpjCharacters, isValidCnpj, isValidCpf, maskCpf } from "../cpf"
 
 describe("isValidCpf", () => {
   it.each([["52998224725"], ["11144477735"]])("accepts %s, whose check digits are right", (cpf) => {
@@ -38,7 +38,14 @@ describe("isValidCnpj", () => {
     expect(isValidCnpj(cnpj)).toBe(false)
   })
 
-  it.each([["11.222.333/0001-81"], ["1122233300018"], [""]])("refuses %j: digits only, exactly 14", (cnpj) => {
+  it("takes the alphanumeric CNPJ (IN RFB 2.229/2024), and refuses it with a check digit changed", () => {
+    expect(isValidCnpj(cnpjCharacters("12.ABC.345/01DE-35"))).toBe(true)
+    expect(isValidCnpj(cnpjCharacters("12.abc.345/01de-35"))).toBe(true)
+    expect(isValidCnpj(cnpjCharacters("12.ABC.345/01DE-36"))).toBe(false)
+    expect(isValidCnpj("12ABC34501DE3A")).toBe(false)
+  })
+
+  it.each([["11.222.333/0001-81"], ["1122233300018"], [""], ["12abc34501de35"]])("refuses %j: 14 characters, capital letters, no punctuation", (cnpj) => {
     expect(isValidCnpj(cnpj)).toBe(false)
   })
 })

@@ -19,9 +19,12 @@ export function referenceCpf(text: string): boolean {
   return mod11(d.slice(0, 9), cpfWeights(9)) === d[9] && mod11(d.slice(0, 10), cpfWeights(10)) === d[10]
 }
 
+/** IN RFB 2.229/2024's table: "0"–"9" are 0–9, "A" is 17, "B" 18 … "Z" 42 (the code point minus 48). */
+const CNPJ_VALUES = new Map([..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((character, index) => [character, index < 10 ? index : index + 7]))
+
 export function referenceCnpj(text: string): boolean {
-  if (!/^[0-9]{14}$/.test(text) || new Set(text).size === 1) return false
-  const d = [...text].map(Number)
+  if (!/^[0-9A-Z]{12}[0-9]{2}$/.test(text) || new Set(text).size === 1) return false
+  const d = [...text].map((character) => CNPJ_VALUES.get(character) as number)
   // The CNPJ's rule: remainder < 2 gives 0, else 11 - remainder.
   const digit = (part: number[]) => {
     const weights = cnpjWeights(part.length)
@@ -38,7 +41,7 @@ function completeCpf(nine: string): string {
 }
 
 function completeCnpj(twelve: string): string {
-  const d = [...twelve].map(Number)
+  const d = [...twelve].map((character) => CNPJ_VALUES.get(character) as number)
   const digit = (part: number[]) => {
     const weights = cnpjWeights(part.length)
     const rest = part.reduce((sum, value, i) => sum + value * weights[i], 0) % 11
@@ -51,6 +54,8 @@ function completeCnpj(twelve: string): string {
 export const digitString = (length: number) => fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: length, maxLength: length })
 export const validCpf = digitString(9).map(completeCpf).filter(referenceCpf)
 export const validCnpj = digitString(12).map(completeCnpj).filter(referenceCnpj)
+/** Since July 2026: 12 digits and capital letters, then the two check digits. */
+export const validAlphanumericCnpj = fc.string({ unit: fc.constantFrom(..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"), minLength: 12, maxLength: 12 }).map(completeCnpj).filter(referenceCnpj)
 export const formatCpf = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`
 
 /** Any 11 digits in a text (punctuated as a CPF may be) that make a valid CPF. */
