@@ -16,18 +16,19 @@ export function maskEmail(value: string): string {
 }
 
 // A masked address ("m***@example.com") is an address too: its domain's digits are not read as a number the second time.
-const EMAIL = String.raw`[A-Za-z0-9!#$%&'*+/=?^_\`{|}~.-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+`
-// Not a digit on either side: a longer number is not a CPF or a phone inside it.
-const CNPJ = String.raw`(?<!\d)\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}(?!\d)`
-const CPF = String.raw`(?<!\d)\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?!\d)`
+const EMAIL = String.raw`[\p{L}\p{N}!#$%&'*+/=?^_\x60{|}~.-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+`
+// Not a digit on either side: a longer number is not a CPF or a phone inside it. A CNPJ may be alphanumeric (IN RFB 2.229/2024).
+const CNPJ = String.raw`(?<!\d)\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}(?!\d)|(?<![\p{L}\p{N}])[0-9A-Z]{2}\.[0-9A-Z]{3}\.[0-9A-Z]{3}\/[0-9A-Z]{4}-\d{2}(?!\d)`
+// Its groups apart by dots, dashes or spaces ("529 982 247 25", "529982247 - 25").
+const CPF = String.raw`(?<!\d)\d{3}[.\s-]?\d{3}[.\s-]?\d{3}\s*[.\s-]?\s*\d{2}(?!\d)`
 // With an area code (and maybe +55), punctuated or not; without one, only as "98765-4321" (8 digits alone may be a CEP).
 const PHONE = String.raw`(?<![\d+])(?:\+?55[\s.-]?)?(?:\(\d{2}\)\s?|\d{2}[\s.-]?)9?\d{4}[\s.-]?\d{4}(?!\d)|(?<![\d+])9?\d{4}[\s.-]\d{4}(?!\d)`
 
-const SHAPES = new RegExp(`(${EMAIL})|(${CNPJ})|(${CPF})|(${PHONE})`, "g")
+const SHAPES = new RegExp(`(${EMAIL})|(${CNPJ})|(${CPF})|(${PHONE})`, "gu")
 
 function maskShape(match: string, email?: string, cnpj?: string, cpf?: string): string {
   if (email) return maskEmail(email)
-  const digits = match.replace(/\D/g, "")
+  const digits = match.replace(/[^0-9A-Z]/g, "")
   // A company's CNPJ may be a person's (an MEI): none is kept whole.
   if (cnpj) return `**.${digits.slice(2, 5)}.${digits.slice(5, 8)}/****-**`
   // Eleven bare digits are a phone with its area code as often as a CPF: the check digits tell.
@@ -39,27 +40,36 @@ function maskShape(match: string, email?: string, cnpj?: string, cpf?: string): 
 /** Particles ("da", "dos") say nothing of who the shopper is; masking them would garble the text. */
 const PARTICLES = new Set(["das", "dos", "del", "der", "van", "von"])
 const LETTER_OR_DIGIT = String.raw`[\p{L}\p{N}]`
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")
 
-function namePattern(names: ReadonlyArray<string | null | undefined>): RegExp | null {
-  const words = new Set<string>()
-  for (const name of names) {
-    for (const word of (name ?? "").split(/[^\p{L}\p{M}'’]+/u)) {
-      if (Array.from(word).length >= 3 && !PARTICLES.has(word.toLowerCase())) {
-        for (const form of [word, word.normalize("NFD").replace(/\p{M}/gu, "")]) {
-          words.add(form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-        }
+/** The order's own values as one pattern: an e-mail as it is; a number (CPF, phone, CEP, house number) in any separator shape; each word of a text. */
+function knownPattern(known: ReadonlyArray<string | null | undefined>): RegExp | null {
+  const alternatives = new Set<string>()
+  for (const value of known) {
+    const text = (value ?? "").trim()
+    if (text.includes("@")) alternatives.add(escape(text))
+    else {
+      for (const number of text.match(/\d(?:[\s.\-/()]*\d)+/g) ?? []) alternatives.add(number.replace(/\D/g, "").split("").join(String.raw`[\s.\-/()]*`))
+      for (const word of text.split(/[^\p{L}\p{M}'’]+/u)) {
+        if (Array.from(word).length < 3 || PARTICLES.has(word.toLowerCase())) continue
+        for (const form of [word, word.normalize("NFD").replace(/\p{M}/gu, "")]) alternatives.add(escape(form))
       }
     }
   }
-  if (words.size === 0) return null
+  if (alternatives.size === 0) return null
   // The longest first: "Mariana" is not masked as "Maria" and a tail.
-  const alternatives = [...words].sort((a, b) => b.length - a.length).join("|")
-  return new RegExp(`(?<!${LETTER_OR_DIGIT})(?:${alternatives})(?!${LETTER_OR_DIGIT})`, "giu")
+  const ordered = [...alternatives].sort((a, b) => b.length - a.length).join("|")
+  return new RegExp(`(?<!${LETTER_OR_DIGIT})(?:${ordered})(?!${LETTER_OR_DIGIT})`, "giu")
 }
 
-/** A service's text may quote the shopper (LGPD): every e-mail, CPF, CNPJ and phone masked, each word of `names` as "M***". */
-export function maskPersonalText(text: string, names: ReadonlyArray<string | null | undefined> = []): string {
-  const masked = text.replace(SHAPES, maskShape)
-  const pattern = namePattern(names)
-  return pattern ? masked.replace(pattern, (word) => `${Array.from(word)[0]}***`) : masked
+const maskKnown = (value: string): string => (value.includes("@") ? maskEmail(value) : /^\d/.test(value) ? "***" : `${Array.from(value)[0]}***`)
+
+/**
+ * A service's text may quote the shopper (LGPD): every value of the order the plugin knows (`known`: name, CPF, e-mail,
+ * phone, street, number, complement, neighbourhood, CEP) masked in any separator shape, case or accents, then every
+ * e-mail, CPF, CNPJ and phone by its shape.
+ */
+export function maskPersonalText(text: string, known: ReadonlyArray<string | null | undefined> = []): string {
+  const pattern = knownPattern(known)
+  return (pattern ? text.replace(pattern, maskKnown) : text).replace(SHAPES, maskShape)
 }
