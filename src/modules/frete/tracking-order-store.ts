@@ -97,15 +97,12 @@ export class TrackingOrderStore {
   }
 
   async listFailed(page: FailedPage): Promise<{ rows: TrackingOrderRow[]; count: number }> {
-    const failed = () => {
-      const query = this.knex()(TABLE).where({ status: "failed" }).whereNull("deleted_at")
-      if (page.since) query.where("failed_at", ">=", page.since)
-      if (page.until) query.where("failed_at", "<", page.until)
-      return query
-    }
+    const failed = this.knex()(TABLE).where({ status: "failed" }).whereNull("deleted_at")
+    if (page.since) failed.where("failed_at", ">=", page.since)
+    if (page.until) failed.where("failed_at", "<", page.until)
     const [rows, counted] = await Promise.all([
-      failed().orderBy([{ column: "failed_at", order: page.oldestFirst ? "asc" : "desc" }, { column: "id", order: "asc" }]).limit(page.limit).offset(page.offset),
-      failed().count<Array<{ count: string }>>({ count: "*" }),
+      failed.clone().orderBy([{ column: "failed_at", order: page.oldestFirst ? "asc" : "desc" }, { column: "id", order: "asc" }]).limit(page.limit).offset(page.offset),
+      failed.clone().count<Array<{ count: string }>>({ count: "*" }),
     ])
     return { rows: rows as TrackingOrderRow[], count: Number(counted[0]?.count ?? 0) }
   }
