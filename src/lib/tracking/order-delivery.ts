@@ -11,11 +11,8 @@ export const DELIVERY_STATUS_LABELS: Record<FreteDeliveryStatus, string> = {
   delivered: "Entregue",
 }
 
-export interface FreteDeliveryTracking {
-  code: string
-  /** Null when none was entered, or it was not an http(s) address. */
-  url: string | null
-}
+/** `url`: null when none was entered, or it was not an http(s) address. */
+export type FreteDeliveryTracking = { code: string; url: string | null }
 
 /** A fulfillment of this plugin, or a shipping method not fulfilled yet. */
 export interface FreteOrderDelivery {
@@ -66,13 +63,8 @@ const calendarDate = (value: unknown): string | null => (typeof value === "strin
 /** A storefront puts it in an `href` as it is. */
 function webAddress(value: unknown): string | null {
   const candidate = text(value)
-  if (!candidate) return null
-  try {
-    const url = new URL(candidate)
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null
-  } catch {
-    return null
-  }
+  const url = candidate && URL.canParse(candidate) ? new URL(candidate) : null
+  return url?.protocol === "https:" || url?.protocol === "http:" ? url.toString() : null
 }
 
 function trackingOf(fulfillment: DeliveryFulfillmentRow): FreteDeliveryTracking[] {

@@ -32,10 +32,7 @@ const masked = (built: BuiltTrackingOrder) => [JSON.stringify(maskTrackingPayloa
  * only where the row still has it. Statements go through `guarded`: a failed one's values (a payload) reach no log.
  */
 export class TrackingOrderStore {
-  constructor(
-    private readonly knex: () => Knex,
-    private readonly timeoutMs: () => number
-  ) {}
+  constructor(private readonly knex: () => Knex, private readonly timeoutMs: () => number) {}
 
   private async raw<Row = TrackingOrderRow>(operation: string, sql: string, bindings: readonly unknown[]): Promise<{ rows: Row[]; rowCount?: number | null }> {
     return guarded(operation, () => this.knex().raw(sql, bindings as Knex.RawBinding[]))

@@ -1,11 +1,10 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { maskPersonalText } from "../../lib/security/mask-personal-text"
 import { buildTrackingOrder, type BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
 import { decideAfterFailure, decideAfterUnbuiltOrder } from "../../lib/tracking/delivery-policy"
 import { TrackingNotConfiguredError } from "../../lib/tracking/errors"
 import { shipmentFacts } from "../../lib/tracking/shipment-facts"
-import type FreteModuleService from "../../modules/frete/service"
 import type { AttemptOutcome, ClaimedRow, TrackingOrderRow } from "../../modules/frete/tracking-order-store"
 import { readShipmentRows } from "./read-shipment-rows"
 import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
@@ -28,18 +27,18 @@ export const rebuildOrWarn = (container: MedusaContainer, row: TrackingOrderRow)
 
 /** Claim, read, build, hold, send, record: one step, whose stored output is the row's state, never its payload. Nothing to compensate: the row is the record. */
 export const sendTrackingOrderStep = createStep("frete-send-tracking-order", async (input: { id: string }, { container }) => {
-  const frete = freteOf(container)
-  const claimed = await frete.trackingOrders.claim(input.id)
-  if (!claimed) return new StepResponse(null)
-  const row = await attempt(frete, loggerOf(container), claimed, () => rebuildTrackingOrder(container, claimed))
+  const claimed = await freteOf(container).trackingOrders.claim(input.id)
+  const row = claimed && (await attempt(container, claimed))
   return new StepResponse(row && { id: row.id, status: row.status, attempts: row.attempts, remote_id: row.remote_id })
 })
 
-async function attempt(frete: FreteModuleService, logger: Logger, claimed: ClaimedRow, build: () => Promise<BuiltTrackingOrder>): Promise<TrackingOrderRow | null> {
+async function attempt(container: MedusaContainer, claimed: ClaimedRow): Promise<TrackingOrderRow | null> {
+  const frete = freteOf(container)
+  const logger = loggerOf(container)
   const { retry } = frete.pluginOptions.tracking
   let built: BuiltTrackingOrder | undefined
   try {
-    built = await build()
+    built = await rebuildTrackingOrder(container, claimed)
     // Stored before the call: an order whose outcome could not be recorded is never sent.
     if (!(await frete.trackingOrders.hold(claimed, built))) return (await frete.trackingOrders.get(claimed.id)) ?? null
   } catch (error) {
