@@ -50,11 +50,7 @@ export interface DeliveryOrderRow { id: string; created_at?: When; shipping_meth
 
 export interface DeliveryTrackingRow { fulfillment_id: string; status: string; delivered_at?: When }
 
-const iso = (value: When): string | null => {
-  if (value === null || value === undefined || value === "") return null
-  const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? null : date.toISOString()
-}
+const iso = (value: When): string | null => (value && !Number.isNaN(new Date(value).getTime()) ? new Date(value).toISOString() : null)
 const time = (value: When) => (iso(value) ? new Date(value as string).getTime() : Number.POSITIVE_INFINITY)
 const byCreation = <T extends { id: string; created_at?: When }>(a: T, b: T) => time(a.created_at) - time(b.created_at) || a.id.localeCompare(b.id)
 const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null)
