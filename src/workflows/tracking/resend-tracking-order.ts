@@ -16,7 +16,6 @@ export async function resendTrackingOrder(container: MedusaContainer, row: Track
   const requeued = await frete.trackingOrders.requeue(row.id, row.status, rebuilt)
   if (!requeued) return { kind: "in_progress", row: (await frete.trackingOrders.get(row.id)) ?? row }
   if (!sendNow) return { kind: "queued", row: requeued }
-  // Null when another attempt (the job) claimed it first.
-  const sent = (await deliverTrackingOrder(container, requeued.id)) ?? (await frete.trackingOrders.get(row.id))
-  return { kind: "sent", row: sent ?? requeued }
+  // deliverTrackingOrder gives null when another attempt (the job) claimed the row first.
+  return { kind: "sent", row: (await deliverTrackingOrder(container, requeued.id)) ?? (await frete.trackingOrders.get(row.id)) ?? requeued }
 }
