@@ -58,9 +58,8 @@ export class TrackingOrderStore {
   }
 
   async dueIds(limit: number): Promise<string[]> {
-    const due = this.knex()(TABLE).select("id").where({ status: "pending" }).whereNull("deleted_at").where("next_attempt_at", "<=", this.knex().fn.now())
-    const rows: Array<{ id: string }> = await due.orderBy("next_attempt_at", "asc").limit(limit)
-    return rows.map((row) => row.id)
+    const due = this.knex()(TABLE).where({ status: "pending" }).whereNull("deleted_at").where("next_attempt_at", "<=", this.knex().fn.now())
+    return due.orderBy("next_attempt_at", "asc").limit(limit).pluck("id")
   }
 
   /** Undefined unless the row still has the status the merchant saw: a `sending` row's call may end as created. */
@@ -89,8 +88,7 @@ export class TrackingOrderStore {
   /** Deleted or not: none ever gets a second. */
   async trackedFulfillmentIds(fulfillmentIds: string[]): Promise<Set<string>> {
     if (fulfillmentIds.length === 0) return new Set()
-    const rows: Array<{ fulfillment_id: string }> = await this.knex()(TABLE).select("fulfillment_id").whereIn("fulfillment_id", fulfillmentIds)
-    return new Set(rows.map((row) => row.fulfillment_id))
+    return new Set(await this.knex()(TABLE).whereIn("fulfillment_id", fulfillmentIds).pluck("fulfillment_id"))
   }
 
   async listFailed(page: FailedPage): Promise<{ rows: TrackingOrderRow[]; count: number }> {
