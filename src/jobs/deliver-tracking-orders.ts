@@ -8,14 +8,13 @@ const BATCH = 50
 /** Medusa runs it on its worker (and `shared`) instances; row claims keep them apart. While tracking is off, rows wait. */
 export default async function deliverTrackingOrdersJob(container: MedusaContainer) {
   const frete = freteOf(container)
-  const logger = loggerOf(container)
   await frete.sweepTrackingLeases()
   if (await frete.trackingOff()) return
   for (const id of await frete.trackingOrders.dueIds(BATCH)) {
     try {
       await deliverTrackingOrder(container, id)
     } catch (error) {
-      logger.error(`frete tracking: attempt on ${id} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`)
+      loggerOf(container).error(`frete tracking: attempt on ${id} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`)
     }
   }
 }

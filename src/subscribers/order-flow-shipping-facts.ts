@@ -17,24 +17,16 @@ const FLOWS = {
   claim: { entity: "order_claim", idKey: "claim_id", itemsKey: "claim_items", lines: "additional_items" },
 } as const
 type FlowName = keyof typeof FLOWS
+/** Medusa's own context of these flows (fetchShippingOptionForOrderWorkflow): the provider reads the rest. */
+const ORDER_FIELDS = ["id", "shipping_address.*", "items.*", "items.variant.*"]
+const OPTION_FIELDS = ["id", "provider_id", "data", "service_zone.fulfillment_set.location.*", "service_zone.fulfillment_set.location.address.*"]
 
 // Medusa's order flows (return, exchange, claim) price a calculated option through the provider but save the shipping method with empty
 // `data`: each method of this provider gets the quote's facts, which the tracking order and the admin read, priced again (from the cache).
 export default async function orderFlowShippingFactsHandler({ event: { data: ids }, container }: SubscriberArgs<EventData>) {
   const query = queryOf(container)
-  const logger = loggerOf(container)
-  const orders = moduleOf(container, Modules.ORDER)
-  const fulfillment = fulfillmentOf(container)
-  const flows: Array<[FlowName, string]> = []
-  if (ids.return_id) flows.push(["return", ids.return_id])
-  if (ids.exchange_id) flows.push(["exchange", ids.exchange_id])
-  if (ids.claim_id) flows.push(["claim", ids.claim_id])
-  const { data: orderRows } = await query.graph({
-    entity: "order",
-    // Medusa's own context of these flows (fetchShippingOptionForOrderWorkflow): the provider reads the rest.
-    fields: ["id", "shipping_address.*", "items.*", "items.variant.*"],
-    filters: { id: ids.order_id },
-  })
+  const flows = Object.entries(FLOWS).flatMap(([flow, { idKey }]): Array<[FlowName, string]> => (ids[idKey] ? [[flow as FlowName, ids[idKey]]] : []))
+  const { data: orderRows } = await query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: ids.order_id } })
   const order = orderRows[0] as Row | undefined
   if (!order) return
   // Iterated as it grows: an exchange's or a claim's inbound items come back as a return of theirs.
@@ -46,11 +38,7 @@ export default async function orderFlowShippingFactsHandler({ event: { data: ids
     if (row.return_id && !flows.some(([name, flowId]) => name === "return" && flowId === row.return_id)) flows.push(["return", row.return_id])
     const pending = (row.shipping_methods ?? []).filter((method) => method.shipping_option_id && !(method.data && "service" in method.data))
     for (const method of pending) {
-      const { data: options } = await query.graph({
-        entity: "shipping_option",
-        fields: ["id", "provider_id", "data", "service_zone.fulfillment_set.location.*", "service_zone.fulfillment_set.location.address.*"],
-        filters: { id: method.shipping_option_id },
-      })
+      const { data: options } = await query.graph({ entity: "shipping_option", fields: OPTION_FIELDS, filters: { id: method.shipping_option_id } })
       const option = options[0] as OptionRow | undefined
       if (!option || !isFreteProvider(option.provider_id)) continue
       const context = {
@@ -60,16 +48,14 @@ export default async function orderFlowShippingFactsHandler({ event: { data: ids
         from_location: option.service_zone?.fulfillment_set?.location ?? null,
       }
       try {
-        const data = await fulfillment.validateFulfillmentData(option.provider_id as string, option.data ?? {}, {}, context as never)
-        await orders.updateOrderShippingMethods([{ id: method.id, data }])
+        const data = await fulfillmentOf(container).validateFulfillmentData(option.provider_id as string, option.data ?? {}, {}, context as never)
+        await moduleOf(container, Modules.ORDER).updateOrderShippingMethods([{ id: method.id, data }])
       } catch (error) {
         // The amount stays as priced; only the facts are missing.
-        logger.warn(`frete: the quote's facts could not be kept on shipping method ${method.id} of ${flow} ${row.id}: ${(error as Error).message}`)
+        loggerOf(container).warn(`frete: the quote's facts could not be kept on shipping method ${method.id} of ${flow} ${row.id}: ${(error as Error).message}`)
       }
     }
   }
 }
 
-export const config: SubscriberConfig = {
-  event: ["order.return_requested", "order.exchange_created", "order.claim_created"],
-}
+export const config: SubscriberConfig = { event: ["order.return_requested", "order.exchange_created", "order.claim_created"] }

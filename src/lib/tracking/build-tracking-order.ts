@@ -10,10 +10,7 @@ import { trackingEmailSchema, trackingOrderSchema, type OptionalTrackingField, t
 import type { ShipmentFacts } from "./shipment-facts"
 
 /** `omitted`: fields left out although the shop had a value, and why. */
-export interface BuiltTrackingOrder {
-  order: TrackingOrder
-  omitted: Array<{ field: keyof TrackingOrder; reason: string }>
-}
+export type BuiltTrackingOrder = { order: TrackingOrder; omitted: Array<{ field: keyof TrackingOrder; reason: string }> }
 
 const MAX_TEXT_LENGTH = 1000
 /** The document sets no limit; 255 is what a description column commonly holds. */

@@ -5,15 +5,8 @@ import type { FreteLogger } from "../utils/logger"
 import { InvalidTrackingOrderError, trackingRejection } from "./errors"
 import { trackingAnswerWireSchema, trackingOrderSchema, trackingRefusalWireSchema, type TrackingOrder, type TrackingResult } from "./schemas"
 
-export interface TrackingClientOptions {
-  url: string
-  /** Sent as `Authorization: Basic <credential>`. */
-  credential: string
-  timeoutMs: number
-  connections: number
-  logger?: FreteLogger
-  dispatcher?: Dispatcher
-}
+/** `credential`: sent as `Authorization: Basic <credential>`. */
+type TrackingClientOptions = { url: string; credential: string; timeoutMs: number; connections: number; logger?: FreteLogger; dispatcher?: Dispatcher }
 
 const TRACKING_PATH = "/v1/tracking"
 

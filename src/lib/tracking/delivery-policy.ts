@@ -1,11 +1,8 @@
+import type { FreteOptions } from "../../../medusa-plugin.config"
 import { InvalidAnswerError, InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError } from "../http/errors"
 import { InvalidTrackingOrderError, TrackingNotConfiguredError, TrackingRejectedError } from "./errors"
 
-export interface RetryPolicy {
-  baseDelayMs: number
-  maxDelayMs: number
-  giveUpAfterMs: number
-}
+type RetryPolicy = FreteOptions["tracking"]["retry"]
 
 // Reasons are the merchant's; the technical detail (redacted) stays in the error's message, for the log.
 const NOT_CONFIGURED_REASON = "Rastreamento não configurado: o pedido será enviado assim que a URL e a credencial do serviço de rastreamento forem informadas."

@@ -11,11 +11,8 @@ export const DELIVERY_STATUS_LABELS: Record<FreteDeliveryStatus, string> = {
   delivered: "Entregue",
 }
 
-export interface FreteDeliveryTracking {
-  code: string
-  /** Null when none was entered, or it was not an http(s) address. */
-  url: string | null
-}
+/** `url`: null when none was entered, or it was not an http(s) address. */
+export type FreteDeliveryTracking = { code: string; url: string | null }
 
 /** A fulfillment of this plugin, or a shipping method not fulfilled yet. */
 export interface FreteOrderDelivery {
@@ -53,11 +50,7 @@ export interface DeliveryOrderRow { id: string; created_at?: When; shipping_meth
 
 export interface DeliveryTrackingRow { fulfillment_id: string; status: string; delivered_at?: When }
 
-const iso = (value: When): string | null => {
-  if (value === null || value === undefined || value === "") return null
-  const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? null : date.toISOString()
-}
+const iso = (value: When): string | null => (value && !Number.isNaN(new Date(value).getTime()) ? new Date(value).toISOString() : null)
 const time = (value: When) => (iso(value) ? new Date(value as string).getTime() : Number.POSITIVE_INFINITY)
 const byCreation = <T extends { id: string; created_at?: When }>(a: T, b: T) => time(a.created_at) - time(b.created_at) || a.id.localeCompare(b.id)
 const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null)
@@ -66,13 +59,8 @@ const calendarDate = (value: unknown): string | null => (typeof value === "strin
 /** A storefront puts it in an `href` as it is. */
 function webAddress(value: unknown): string | null {
   const candidate = text(value)
-  if (!candidate) return null
-  try {
-    const url = new URL(candidate)
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null
-  } catch {
-    return null
-  }
+  const url = candidate && URL.canParse(candidate) ? new URL(candidate) : null
+  return url?.protocol === "https:" || url?.protocol === "http:" ? url.toString() : null
 }
 
 function trackingOf(fulfillment: DeliveryFulfillmentRow): FreteDeliveryTracking[] {

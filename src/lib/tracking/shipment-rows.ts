@@ -1,12 +1,8 @@
 type Text = string | null | undefined
+type LocationRow = { address?: { postal_code?: Text } | null }
 
-export interface ShipmentRows {
-  fulfillment: FulfillmentRow
-  order: OrderRow
-  location: { address?: { postal_code?: Text } | null } | null
-  /** The method of the exchange or claim whose new items the fulfillment ships; null for the order's own items. */
-  flowMethod: MethodRow | null
-}
+/** `flowMethod`: the method of the exchange or claim whose new items the fulfillment ships; null for the order's own items. */
+export type ShipmentRows = { fulfillment: FulfillmentRow; order: OrderRow; location: LocationRow | null; flowMethod: MethodRow | null }
 
 export interface FulfillmentRow {
   id: string

@@ -32,10 +32,7 @@ const masked = (built: BuiltTrackingOrder) => [JSON.stringify(maskTrackingPayloa
  * only where the row still has it. Statements go through `guarded`: a failed one's values (a payload) reach no log.
  */
 export class TrackingOrderStore {
-  constructor(
-    private readonly knex: () => Knex,
-    private readonly timeoutMs: () => number
-  ) {}
+  constructor(private readonly knex: () => Knex, private readonly timeoutMs: () => number) {}
 
   private async raw<Row = TrackingOrderRow>(operation: string, sql: string, bindings: readonly unknown[]): Promise<{ rows: Row[]; rowCount?: number | null }> {
     return guarded(operation, () => this.knex().raw(sql, bindings as Knex.RawBinding[]))
@@ -61,9 +58,8 @@ export class TrackingOrderStore {
   }
 
   async dueIds(limit: number): Promise<string[]> {
-    const due = this.knex()(TABLE).select("id").where({ status: "pending" }).whereNull("deleted_at").where("next_attempt_at", "<=", this.knex().fn.now())
-    const rows: Array<{ id: string }> = await due.orderBy("next_attempt_at", "asc").limit(limit)
-    return rows.map((row) => row.id)
+    const due = this.knex()(TABLE).where({ status: "pending" }).whereNull("deleted_at").where("next_attempt_at", "<=", this.knex().fn.now())
+    return due.orderBy("next_attempt_at", "asc").limit(limit).pluck("id")
   }
 
   /** Undefined unless the row still has the status the merchant saw: a `sending` row's call may end as created. */
@@ -92,20 +88,16 @@ export class TrackingOrderStore {
   /** Deleted or not: none ever gets a second. */
   async trackedFulfillmentIds(fulfillmentIds: string[]): Promise<Set<string>> {
     if (fulfillmentIds.length === 0) return new Set()
-    const rows: Array<{ fulfillment_id: string }> = await this.knex()(TABLE).select("fulfillment_id").whereIn("fulfillment_id", fulfillmentIds)
-    return new Set(rows.map((row) => row.fulfillment_id))
+    return new Set(await this.knex()(TABLE).whereIn("fulfillment_id", fulfillmentIds).pluck("fulfillment_id"))
   }
 
   async listFailed(page: FailedPage): Promise<{ rows: TrackingOrderRow[]; count: number }> {
-    const failed = () => {
-      const query = this.knex()(TABLE).where({ status: "failed" }).whereNull("deleted_at")
-      if (page.since) query.where("failed_at", ">=", page.since)
-      if (page.until) query.where("failed_at", "<", page.until)
-      return query
-    }
+    const failed = this.knex()(TABLE).where({ status: "failed" }).whereNull("deleted_at")
+    if (page.since) failed.where("failed_at", ">=", page.since)
+    if (page.until) failed.where("failed_at", "<", page.until)
     const [rows, counted] = await Promise.all([
-      failed().orderBy([{ column: "failed_at", order: page.oldestFirst ? "asc" : "desc" }, { column: "id", order: "asc" }]).limit(page.limit).offset(page.offset),
-      failed().count<Array<{ count: string }>>({ count: "*" }),
+      failed.clone().orderBy([{ column: "failed_at", order: page.oldestFirst ? "asc" : "desc" }, { column: "id", order: "asc" }]).limit(page.limit).offset(page.offset),
+      failed.clone().count<Array<{ count: string }>>({ count: "*" }),
     ])
     return { rows: rows as TrackingOrderRow[], count: Number(counted[0]?.count ?? 0) }
   }

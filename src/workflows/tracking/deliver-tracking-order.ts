@@ -1,11 +1,10 @@
-import type { Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { maskPersonalText } from "../../lib/security/mask-personal-text"
 import { buildTrackingOrder, type BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
 import { decideAfterFailure, decideAfterUnbuiltOrder } from "../../lib/tracking/delivery-policy"
 import { TrackingNotConfiguredError } from "../../lib/tracking/errors"
 import { shipmentFacts } from "../../lib/tracking/shipment-facts"
-import type FreteModuleService from "../../modules/frete/service"
 import type { AttemptOutcome, ClaimedRow, TrackingOrderRow } from "../../modules/frete/tracking-order-store"
 import { readShipmentRows } from "./read-shipment-rows"
 import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
@@ -13,27 +12,33 @@ import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
 export const DELIVER_TRACKING_ORDER_WORKFLOW = "frete-deliver-tracking-order"
 
 /** From Medusa's data as it is now: "Reenviar" sends what the merchant has fixed since (the phone, the CPF). */
-export async function rebuildTrackingOrder(container: MedusaContainer, row: Pick<TrackingOrderRow, "fulfillment_id" | "no_notification">): Promise<BuiltTrackingOrder> {
+async function rebuildTrackingOrder(container: MedusaContainer, row: Pick<TrackingOrderRow, "fulfillment_id" | "no_notification">): Promise<BuiltTrackingOrder> {
   const frete = freteOf(container)
   const rows = await readShipmentRows(queryOf(container), row.fulfillment_id)
   return buildTrackingOrder(shipmentFacts(rows, frete.pluginOptions.units, row.no_notification), await frete.getSettings())
 }
 
-/** Claim, read, build, hold, send, record: one step, as a step's output is stored. Nothing to compensate: the row is the record. */
-// Its output is stored: the row's id and state, never its payload.
+/** Null, logged, when the order or its fulfillment cannot be read. */
+export const rebuildOrWarn = (container: MedusaContainer, row: TrackingOrderRow): Promise<BuiltTrackingOrder | null> =>
+  rebuildTrackingOrder(container, row).catch((error: unknown) => {
+    loggerOf(container).warn(`frete tracking: could not rebuild tracking order ${row.id}: ${error instanceof Error ? error.message : String(error)}`)
+    return null
+  })
+
+/** Claim, read, build, hold, send, record: one step, whose stored output is the row's state, never its payload. Nothing to compensate: the row is the record. */
 export const sendTrackingOrderStep = createStep("frete-send-tracking-order", async (input: { id: string }, { container }) => {
-  const frete = freteOf(container)
-  const claimed = await frete.trackingOrders.claim(input.id)
-  if (!claimed) return new StepResponse(null)
-  const row = await attempt(frete, loggerOf(container), claimed, () => rebuildTrackingOrder(container, claimed))
+  const claimed = await freteOf(container).trackingOrders.claim(input.id)
+  const row = claimed && (await attempt(container, claimed))
   return new StepResponse(row && { id: row.id, status: row.status, attempts: row.attempts, remote_id: row.remote_id })
 })
 
-async function attempt(frete: FreteModuleService, logger: Logger, claimed: ClaimedRow, build: () => Promise<BuiltTrackingOrder>): Promise<TrackingOrderRow | null> {
+async function attempt(container: MedusaContainer, claimed: ClaimedRow): Promise<TrackingOrderRow | null> {
+  const frete = freteOf(container)
+  const logger = loggerOf(container)
   const { retry } = frete.pluginOptions.tracking
   let built: BuiltTrackingOrder | undefined
   try {
-    built = await build()
+    built = await rebuildTrackingOrder(container, claimed)
     // Stored before the call: an order whose outcome could not be recorded is never sent.
     if (!(await frete.trackingOrders.hold(claimed, built))) return (await frete.trackingOrders.get(claimed.id)) ?? null
   } catch (error) {
@@ -43,11 +48,9 @@ async function attempt(frete: FreteModuleService, logger: Logger, claimed: Claim
   const client = built && frete.trackingClient()
   let outcome: AttemptOutcome
   let failure: unknown
-  if (!built) {
-    outcome = decideAfterUnbuiltOrder(claimed.attempts + 1, claimed.age_ms, retry)
-  } else if (!client) {
-    outcome = decideAfterFailure(new TrackingNotConfiguredError(), 1, claimed.age_ms, retry)
-  } else {
+  if (!built) outcome = decideAfterUnbuiltOrder(claimed.attempts + 1, claimed.age_ms, retry)
+  else if (!client) outcome = decideAfterFailure(new TrackingNotConfiguredError(), 1, claimed.age_ms, retry)
+  else {
     try {
       outcome = { kind: "created", remoteId: (await client.createTrackingOrder(built.order)).id }
     } catch (error) {
@@ -64,8 +67,7 @@ async function attempt(frete: FreteModuleService, logger: Logger, claimed: Claim
   }
   const cause = failure instanceof Error ? ` [${maskPersonalText(failure.message, names)}]` : ""
   const result = recorded.status === "created" ? `created as ${recorded.remote_id}` : `${recorded.status} after attempt ${recorded.attempts}: ${recorded.last_error}${cause}`
-  const log = recorded.status === "failed" ? logger.warn : logger.info
-  log.call(logger, `frete tracking: fulfillment ${recorded.fulfillment_id} ${result}`)
+  logger[recorded.status === "failed" ? "warn" : "info"](`frete tracking: fulfillment ${recorded.fulfillment_id} ${result}`)
   return recorded
 }
 

@@ -15,7 +15,6 @@ const ORDER_FIELDS = [
   "sales_channel.name", "shipping_methods.name", "shipping_methods.amount", "shipping_methods.data", "shipping_methods.shipping_option_id",
 ]
 
-/** `read`: the fulfillment as the caller already read it, not read again. */
 export async function readShipmentRows(query: Query, fulfillmentId: string): Promise<ShipmentRows> {
   const fulfillment = (await query.graph({ entity: "fulfillment", fields: FULFILLMENT_FIELDS, filters: { id: fulfillmentId } })).data[0] as FulfillmentRow | undefined
   if (!fulfillment?.order?.id) throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
@@ -29,13 +28,6 @@ export async function readShipmentRows(query: Query, fulfillmentId: string): Pro
   const order = orders.data[0] as OrderRow | undefined
   if (!order) throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
   return { fulfillment, order, location: (locations.data[0] as ShipmentRows["location"] | undefined) ?? null, flowMethod }
-}
-
-/** Whether a fulfillment gets a tracking order, read with what it is built from: one Query call. */
-export async function readShippedFulfillment(query: Query, fulfillmentId: string): Promise<{ providerId: string | null; orderId: string | null } | null> {
-  const { data } = await query.graph({ entity: "fulfillment", fields: ["id", "provider_id", "order.id"], filters: { id: fulfillmentId } })
-  const row = data[0] as { provider_id?: string | null; order?: { id?: string } | null } | undefined
-  return row ? { providerId: row.provider_id ?? null, orderId: row.order?.id ?? null } : null
 }
 
 type FlowRow = { additional_items?: Array<{ item_id?: string | null; is_additional_item?: boolean | null }> | null; shipping_methods?: MethodRow[] | null }

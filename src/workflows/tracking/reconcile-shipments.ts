@@ -20,7 +20,6 @@ type Start = { below: Position } | { atOrBelow: Date }
 const progressOf = new WeakMap<object, { headFrom?: Date; walkFrom?: Position }>()
 
 type Reader = { container: MedusaContainer; frete: FreteModuleService; query: Query; logger: Logger; providerIds: string[] }
-type Pass = { start: Start; floor: Date; pages: number; tracked: number }
 /** `found`: shipments without a row, written by this run or not; `done`: read down to its floor. */
 type PassResult = { pages: number; found: number; written: number; last?: Position; done: boolean }
 
@@ -49,7 +48,7 @@ export async function reconcileShipments(container: MedusaContainer, now: Date =
   return head.written + walk.written
 }
 
-async function readDown(reader: Reader, pass: Pass): Promise<PassResult> {
+async function readDown(reader: Reader, pass: { start: Start; floor: Date; pages: number; tracked: number }): Promise<PassResult> {
   const result: PassResult = { pages: 0, found: 0, written: 0, done: false }
   let start = pass.start
   while (result.pages < pass.pages) {

@@ -1,8 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import type { BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
 import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
-import { deliverTrackingOrder, rebuildTrackingOrder } from "./deliver-tracking-order"
-import { freteOf, loggerOf } from "../../bridge/medusa-bridge"
+import { deliverTrackingOrder, rebuildOrWarn } from "./deliver-tracking-order"
+import { freteOf } from "../../bridge/medusa-bridge"
 
 /** `in_progress`: an attempt holds the row, or it changed since it was read (sending now could send it twice). */
 export type ResendOutcome = { kind: "sent" | "queued" | "already_created" | "in_progress" | "unreadable"; row: TrackingOrderRow }
@@ -12,17 +11,11 @@ export async function resendTrackingOrder(container: MedusaContainer, row: Track
   if (row.status === "created") return { kind: "already_created", row }
   if (row.status === "sending") return { kind: "in_progress", row }
   const frete = freteOf(container)
-  let rebuilt: BuiltTrackingOrder
-  try {
-    rebuilt = await rebuildTrackingOrder(container, row)
-  } catch (error) {
-    loggerOf(container).warn(`frete tracking: could not rebuild tracking order ${row.id}: ${error instanceof Error ? error.message : String(error)}`)
-    return { kind: "unreadable", row }
-  }
+  const rebuilt = await rebuildOrWarn(container, row)
+  if (!rebuilt) return { kind: "unreadable", row }
   const requeued = await frete.trackingOrders.requeue(row.id, row.status, rebuilt)
   if (!requeued) return { kind: "in_progress", row: (await frete.trackingOrders.get(row.id)) ?? row }
   if (!sendNow) return { kind: "queued", row: requeued }
-  // Null when another attempt (the job) claimed it first.
-  const sent = (await deliverTrackingOrder(container, requeued.id)) ?? (await frete.trackingOrders.get(row.id))
-  return { kind: "sent", row: sent ?? requeued }
+  // deliverTrackingOrder gives null when another attempt (the job) claimed the row first.
+  return { kind: "sent", row: (await deliverTrackingOrder(container, requeued.id)) ?? (await frete.trackingOrders.get(row.id)) ?? requeued }
 }

@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
 import { deliverTrackingOrder } from "./deliver-tracking-order"
-import { readShippedFulfillment } from "./read-shipment-rows"
 import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
 
 /**
@@ -17,12 +16,13 @@ export async function trackShipment(container: MedusaContainer, shipment: { fulf
     logger.debug(`frete tracking: fulfillment ${shipment.fulfillmentId} gets no tracking order: tracking is ${off === "disabled" ? "switched off in the settings" : "not configured (no URL or credential)"}`)
     return null
   }
-  const shipped = await readShippedFulfillment(queryOf(container), shipment.fulfillmentId)
-  if (!shipped?.providerId || !settings.tracking.provider_ids.includes(shipped.providerId)) {
+  const { data } = await queryOf(container).graph({ entity: "fulfillment", fields: ["id", "provider_id", "order.id"], filters: { id: shipment.fulfillmentId } })
+  const shipped = data[0] as { provider_id?: string | null; order?: { id?: string } | null } | undefined
+  if (!shipped?.provider_id || !settings.tracking.provider_ids.includes(shipped.provider_id)) {
     logger.debug(`frete tracking: fulfillment ${shipment.fulfillmentId} is not shipped by a provider that gets tracking orders`)
     return null
   }
-  const recorded = await frete.trackingOrders.insertPending({ ...shipment, orderId: shipped.orderId })
+  const recorded = await frete.trackingOrders.insertPending({ ...shipment, orderId: shipped.order?.id ?? null })
   if (!recorded) return null
   return (await deliverTrackingOrder(container, recorded.id)) ?? recorded
 }

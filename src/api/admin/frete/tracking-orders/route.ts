@@ -14,6 +14,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   }
   const parsed = TrackingOrdersQuery.safeParse({ order_id: req.query.order_id })
   if (!parsed.success) return res.status(400).json({ type: "invalid_data", message: parsed.error.issues[0].message })
-  const rows = await frete.trackingOrders.listByOrder(parsed.data.order_id)
-  res.json({ tracking_orders: rows.map(presentTrackingOrder) })
+  res.json({ tracking_orders: (await frete.trackingOrders.listByOrder(parsed.data.order_id)).map(presentTrackingOrder) })
 }

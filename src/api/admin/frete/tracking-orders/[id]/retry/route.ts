@@ -1,7 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { resendTrackingOrder } from "../../../../../../workflows/tracking/resend-tracking-order"
-import { presentTrackingOrder } from "../../present"
-import { ALREADY_CREATED_MESSAGE, answerConflict, findTrackingOrder, IN_PROGRESS_MESSAGE, REBUILD_FAILED_MESSAGE } from "../find-tracking-order"
+import { ALREADY_CREATED_MESSAGE, answerConflict, findTrackingOrder, IN_PROGRESS_MESSAGE, presentTrackingOrder, REBUILD_FAILED_MESSAGE } from "../../present"
 
 /** POST /admin/frete/tracking-orders/:id/retry: sends a failed or pending tracking order again now, rebuilt from the order's current data. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {

@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { presentOrderDelivery, type DeliveryOrderRow, type FreteOrderDeliveryAnswer } from "../../../../../../lib/tracking/order-delivery"
+import { presentOrderDelivery, type DeliveryOrderRow } from "../../../../../../lib/tracking/order-delivery"
 import { isFreteProvider } from "../../../../../../lib/frete-provider"
 import { routeIdOrAnswer } from "../../../../../lib/route-id"
 import { freteOf, queryOf } from "../../../../../../bridge/medusa-bridge"
@@ -25,6 +25,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (!order) return res.status(404).json({ type: "not_found", message: "Pedido não encontrado." })
   const shipsWithPlugin = (order.fulfillments ?? []).some((row) => row && isFreteProvider(row.provider_id))
   const trackingRows = shipsWithPlugin ? await freteOf(req.scope).trackingOrders.listByOrder(order.id) : []
-  const answer: FreteOrderDeliveryAnswer = presentOrderDelivery(order, trackingRows)
-  res.json(answer)
+  res.json(presentOrderDelivery(order, trackingRows))
 }
