@@ -159,19 +159,20 @@ export const trackingPersonalDataCases: FreteCases = ({ api, getContainer, sandb
     expect(sandbox().trackingOrders()).toHaveLength(1)
   })
 
-  it("a refusal that quotes the shopper's CPF, e-mail and name is kept, shown and logged masked", async () => {
-    // The service's own words, quoting the order it refused.
-    const message = `CPF ${CPF_FORMATTED} de Maria Silva <maria@example.com.br> já cadastrado`
+  it("a refusal that quotes the shopper's CPF, e-mail, name, address, CEP and phone, in shapes of its own, is kept, shown and logged masked", async () => {
+    // The service's own words, quoting the order it refused: what the plugin sent is masked in any shape, besides the patterns.
+    const message = "CPF 529 982 247 25 de MARIA DA SILVA <maria@example.com.br>, Avenida Rio Branco 1 Sala 101, CEP 20040 002, tel 21 98765 4321 já cadastrado"
     sandbox().setFault("tracking", { mode: "refuse", message, times: 1 })
     const before = capturedLines().length
     const order = await shipWithBirthDate()
     const [shown] = await settled(order.id)
     const kept = (await dbConnection.raw(`select status, last_error from tracking_order where order_id = ?`, [order.id])).rows[0] as { status: string; last_error: string }
     const logged = capturedLines().slice(before).filter((line) => line.includes("frete"))
-    const masked = "O serviço de rastreamento recusou o pedido: CPF ***.982.247-** de M*** S*** <m***@example.com.br> já cadastrado"
+    // The shapes first, as the answer is read (a CPF keeps its middle digits, as everywhere); then every value of the order.
+    const masked = "O serviço de rastreamento recusou o pedido: CPF ***.982.247-** de M*** DA S*** <m***@example.com.br>, A*** R*** B*** 1 S*** ***, CEP ***, tel (21) *****-4321 já cadastrado"
     expect({ status: kept.status, stored: kept.last_error, shownInTheAdmin: shown.last_error }).toEqual({ status: "failed", stored: masked, shownInTheAdmin: masked })
-    expect({ logLinesQuotingTheRefusal: logged.some((line) => line.includes("***.982.247-**") && line.includes("m***@example.com.br")) }).toEqual({ logLinesQuotingTheRefusal: true })
-    for (const clear of [CPF, CPF_FORMATTED, "maria@example.com", "Maria Silva", "Maria", "Silva"]) {
+    expect({ logLinesQuotingTheRefusal: logged.some((line) => line.includes("CPF ***.982.247-** de M*** DA S***") && line.includes("m***@example.com.br")) }).toEqual({ logLinesQuotingTheRefusal: true })
+    for (const clear of [CPF, "529 982 247 25", "maria@example.com", "MARIA", "SILVA", "Rio Branco", "Sala 101", "20040 002", "98765 4321"]) {
       expect({ clear, inTheRow: kept.last_error.includes(clear), inTheAdmin: (shown.last_error ?? "").includes(clear), logLines: logged.filter((line) => line.includes(clear)) }).toEqual({
         clear,
         inTheRow: false,

@@ -23,6 +23,10 @@ const PERSONAL = Object.entries(TRACKING_FIELD_SPECS).flatMap(([field, spec]) =>
 
 export const PERSONAL_FIELDS: readonly string[] = PERSONAL.map(({ field }) => field)
 
+/** What the order says of the shopper (and where they live), for masking a message that may quote any of it. */
+export const personalValues = (order: object): string[] =>
+  [...PERSONAL_FIELDS, "CustomerPostalCode"].map((field) => (order as Record<string, unknown>)[field]).filter((value): value is string => typeof value === "string")
+
 export function maskTrackingPayload(payload: object): Record<string, unknown> {
   const masked: Record<string, unknown> = Object.fromEntries(Object.entries(payload))
   for (const { field, mask } of PERSONAL) {

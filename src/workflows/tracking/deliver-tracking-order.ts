@@ -4,6 +4,7 @@ import { maskPersonalText } from "../../lib/security/mask-personal-text"
 import { buildTrackingOrder, type BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
 import { decideAfterFailure, decideAfterUnbuiltOrder } from "../../lib/tracking/delivery-policy"
 import { TrackingNotConfiguredError } from "../../lib/tracking/errors"
+import { personalValues } from "../../lib/tracking/mask-payload"
 import { shipmentFacts } from "../../lib/tracking/shipment-facts"
 import type { AttemptOutcome, ClaimedRow, TrackingOrderRow } from "../../modules/frete/tracking-order-store"
 import { readShipmentRows } from "./read-shipment-rows"
@@ -58,14 +59,14 @@ async function attempt(container: MedusaContainer, claimed: ClaimedRow): Promise
       outcome = decideAfterFailure(error, claimed.attempts + 1, claimed.age_ms, retry)
     }
   }
-  // The service's refusal may quote the shopper, whose name is known here.
-  const names = failure === undefined ? [] : [built?.order.CustomerName]
-  const recorded = await frete.trackingOrders.record(claimed, outcome.kind === "created" ? outcome : { ...outcome, reason: maskPersonalText(outcome.reason, names) })
+  // The service's refusal may quote the shopper, whose every value is known here.
+  const known = built ? personalValues(built.order) : []
+  const recorded = await frete.trackingOrders.record(claimed, outcome.kind === "created" ? outcome : { ...outcome, reason: maskPersonalText(outcome.reason, known) })
   if (!recorded) {
     logger.warn(`frete tracking: the outcome of an attempt on fulfillment ${claimed.fulfillment_id} came after a newer attempt; kept the newer one`)
     return (await frete.trackingOrders.get(claimed.id)) ?? null
   }
-  const cause = failure instanceof Error ? ` [${maskPersonalText(failure.message, names)}]` : ""
+  const cause = failure instanceof Error ? ` [${maskPersonalText(failure.message, known)}]` : ""
   const result = recorded.status === "created" ? `created as ${recorded.remote_id}` : `${recorded.status} after attempt ${recorded.attempts}: ${recorded.last_error}${cause}`
   logger[recorded.status === "failed" ? "warn" : "info"](`frete tracking: fulfillment ${recorded.fulfillment_id} ${result}`)
   return recorded
