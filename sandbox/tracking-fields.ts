@@ -17,8 +17,8 @@ export interface TrackingField {
 const digits = (count: string, description: string) => ({ pattern: new RegExp(`^\\d{${count}}$`), description })
 
 const FORMATS: Readonly<Record<TrackingFormat, TrackingField["format"]>> = {
-  cnpj: digits("14", "um CNPJ de 14 dígitos"),
-  cpf: digits("11", "um CPF de 11 dígitos"),
+  cnpj: { pattern: /^[0-9A-Z]{12}\d{2}$/, description: "um CNPJ de 14 caracteres" },
+  taxId: { pattern: /^\d{11}$|^[0-9A-Z]{12}\d{2}$/, description: "um CPF de 11 dígitos ou um CNPJ de 14 caracteres" },
   cep: digits("8", "um CEP de 8 dígitos"),
   phone: digits("10,11", "um telefone de 10 ou 11 dígitos com DDD"),
   email: { pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, description: "um endereço de e-mail válido" },

@@ -18,6 +18,9 @@ export function maskCpf(digits: string): string {
   return /^\d{11}$/.test(digits) ? `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**` : "***.***.***-**"
 }
 
+/** "12ABC34501DE35" -> "**.ABC.345/****-**": a company's CNPJ may be a person's (an MEI). */
+export const maskCnpj = (cnpj: string): string => (CNPJ_SHAPE.test(cnpj) ? `**.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/****-**` : "**.***.***/****-**")
+
 function hasValidCheckDigits(characters: string, weights: number[]): boolean {
   if (/^(.)\1*$/.test(characters)) return false
   return characters.endsWith(`${checkDigit(characters, weights.slice(1))}${checkDigit(characters, weights)}`)

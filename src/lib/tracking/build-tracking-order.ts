@@ -5,7 +5,7 @@ import { stateOfCep, stateOfProvince } from "../brazil/cep-state"
 import type { FreteSettings } from "../settings/schema"
 import { truncate } from "../utils/text"
 import { isValidCnpj } from "../brazil/cpf"
-import { cleanText, firstReading, isAbsent, known, metadataText, parcelMeasure, parcelOf, promisedDate, readAmount, readBirthDate, readCpf, readFreightNumber, readPhone, streetAndNumber, type Reading } from "./readers"
+import { cleanText, firstReading, isAbsent, known, metadataText, parcelMeasure, parcelOf, promisedDate, readAmount, readBirthDate, readTaxId, readFreightNumber, readPhone, streetAndNumber, type Reading } from "./readers"
 import { trackingEmailSchema, trackingOrderSchema, type OptionalTrackingField, type TrackingOrder } from "./schemas"
 import type { ShipmentFacts } from "./shipment-facts"
 
@@ -56,7 +56,7 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
     CompanyPostalCode: firstReading([facts.originCep, settings.origin_cep], (raw) => readCep(raw, "CEP de origem")),
     CustomerEmail: firstReading([facts.orderEmail, customer?.email], readEmail),
     CustomerPhone: firstReading([address?.phone, customer?.phone], readPhone),
-    CustomerDocumentNumber: firstReading([address?.metadata?.[tracking.cpf_metadata_key], customer?.metadata?.[tracking.cpf_metadata_key]], readCpf),
+    CustomerDocumentNumber: firstReading([address?.metadata?.[tracking.cpf_metadata_key], customer?.metadata?.[tracking.cpf_metadata_key]], readTaxId),
     CustomerDateOfBirth: firstReading([customer?.metadata?.date_of_birth, customer?.metadata?.data_nascimento], (raw) => readBirthDate(raw, shippedOn)),
     CustomerPostalCode: cep,
     CustomerCountry: { value: cleanText(address?.countryCode)?.toUpperCase() ?? "BR" },

@@ -1,9 +1,9 @@
 // Each field declared once, in the order the admin lists a payload. No import: the admin's bundle reads it too.
 export type TrackingWireType = "String" | "Number" | "Boolean" | "DateTime"
 
-export type TrackingFormat = "cnpj" | "cpf" | "cep" | "phone" | "email"
+export type TrackingFormat = "cnpj" | "taxId" | "cep" | "phone" | "email"
 
-export type TrackingMask = "words" | "cpf" | "phone" | "email" | "date" | "hidden"
+export type TrackingMask = "words" | "taxId" | "phone" | "email" | "date" | "hidden"
 
 export interface TrackingFieldSpec {
   type: TrackingWireType
@@ -22,7 +22,7 @@ export const TRACKING_FIELDS = {
   CarrierName: { type: "String", label: { en: "Carrier", ptBR: "Transportadora" } },
   DeliveryType: { type: "String", label: { en: "Delivery type", ptBR: "Tipo de entrega" } },
   CustomerName: { type: "String", required: true, personal: "words", label: { en: "Customer", ptBR: "Cliente" } },
-  CustomerDocumentNumber: { type: "String", format: "cpf", personal: "cpf", label: { en: "CPF", ptBR: "CPF" } },
+  CustomerDocumentNumber: { type: "String", format: "taxId", personal: "taxId", label: { en: "CPF or CNPJ", ptBR: "CPF ou CNPJ" } },
   CustomerEmail: { type: "String", format: "email", personal: "email", label: { en: "E-mail", ptBR: "E-mail" } },
   CustomerPhone: { type: "String", format: "phone", personal: "phone", label: { en: "Phone", ptBR: "Telefone" } },
   CustomerDateOfBirth: { type: "DateTime", personal: "date", label: { en: "Date of birth", ptBR: "Data de nascimento" } },

@@ -1,9 +1,9 @@
-import { maskCpf } from "../brazil/cpf"
+import { maskCnpj, maskCpf } from "../brazil/cpf"
 import { maskEmail, maskPhone } from "../security/mask-personal-text"
 import { TRACKING_FIELD_SPECS, type TrackingMask } from "./fields"
 
 // The only form a payload is kept in (LGPD). Every mask leaves its own output as it is, so a stored copy compares with a new one.
-const MASKED_CPF = /^\*\*\*\.(?:\d{3}|\*{3})\.(?:\d{3}|\*{3})-\*\*$/
+const MASKED = /^\*\*\*\.(?:\d{3}|\*{3})\.(?:\d{3}|\*{3})-\*\*$|^\*\*\.[0-9A-Z*]{3}\.[0-9A-Z*]{3}\/\*{4}-\*\*$/
 
 /** "Maria da Silva" -> "M*** d*** S***": the words' lengths hidden too. */
 export function maskWords(value: string): string {
@@ -12,7 +12,7 @@ export function maskWords(value: string): string {
 
 const MASKS: Record<TrackingMask, (value: string) => string> = {
   words: maskWords,
-  cpf: (value) => (MASKED_CPF.test(value) ? value : maskCpf(value)),
+  taxId: (value) => (MASKED.test(value) ? value : value.length === 14 ? maskCnpj(value) : maskCpf(value)),
   phone: maskPhone,
   email: maskEmail,
   date: () => "****-**-**",

@@ -1,5 +1,5 @@
 import { addBusinessDays, MAX_BUSINESS_DAYS } from "../brazil/business-days"
-import { isValidCpf, maskCpf } from "../brazil/cpf"
+import { cnpjCharacters, isValidCnpj, isValidCpf, maskCnpj, maskCpf } from "../brazil/cpf"
 import type { FreteSettings } from "../settings/schema"
 import type { ShipmentFacts } from "./shipment-facts"
 
@@ -64,14 +64,22 @@ export function readBirthDate(raw: unknown, shippedOn: string): Reading<string> 
   return date < "1900-01-01" ? { reason: "Data de nascimento anterior a 1900" } : { value: date }
 }
 
-/** Reasons show the CPF masked only; a number gets back the leading zeros it lost. */
-export function readCpf(raw: unknown): Reading<string> {
+/** A company buyer's CNPJ, as written: 14 characters, numeric or alphanumeric (IN RFB 2.229/2024), with or without its punctuation. */
+const WRITTEN_CNPJ = /^[0-9A-Za-z]{2}\.?[0-9A-Za-z]{3}\.?[0-9A-Za-z]{3}\/?[0-9A-Za-z]{4}-?\d{2}$/
+
+/** The buyer's CPF, or a company's CNPJ. Reasons show it masked only; a number gets back the leading zeros it lost. */
+export function readTaxId(raw: unknown): Reading<string> {
   if (isAbsent(raw)) return null
+  if (typeof raw === "string" && WRITTEN_CNPJ.test(raw.trim())) {
+    const cnpj = cnpjCharacters(raw)
+    return isValidCnpj(cnpj) ? { value: cnpj } : { reason: `CNPJ inválido (${maskCnpj(cnpj)}): os dígitos verificadores não conferem` }
+  }
   const digits =
     typeof raw === "number"
-      ? Number.isSafeInteger(raw) && raw >= 0 ? String(raw).padStart(11, "0") : null
+      ? Number.isSafeInteger(raw) && raw >= 0 ? String(raw).padStart(String(raw).length > 11 ? 14 : 11, "0") : null
       : typeof raw === "string" && /^[\d.\-/\s]+$/.test(raw.trim()) ? raw.replace(/\D/g, "") : null
-  if (digits === null) return { reason: "CPF em formato não reconhecido: use 11 dígitos, com ou sem pontuação" }
+  if (digits === null) return { reason: "CPF em formato não reconhecido: use 11 dígitos, com ou sem pontuação (ou os 14 caracteres de um CNPJ)" }
+  if (digits.length === 14) return readTaxId(digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})/, "$1.$2.$3/$4-"))
   if (digits.length !== 11) return { reason: `CPF com ${digits.length} dígitos; um CPF tem 11` }
   return isValidCpf(digits) ? { value: digits } : { reason: `CPF inválido (${maskCpf(digits)}): os dígitos verificadores não conferem` }
 }

@@ -16,8 +16,8 @@ const BY_TYPE: Record<TrackingWireType, z.ZodType> = {
 }
 
 const BY_FORMAT: Record<TrackingFormat, z.ZodType> = {
-  cnpj: digits(14, 14),
-  cpf: digits(11, 11),
+  cnpj: z.string().regex(/^[0-9A-Z]{12}\d{2}$/, "must be a CNPJ's 14 characters"),
+  taxId: z.string().regex(/^\d{11}$|^[0-9A-Z]{12}\d{2}$/, "must be a CPF's 11 digits or a CNPJ's 14 characters"),
   cep: digits(8, 8),
   phone: digits(10, 11),
   email: trackingEmailSchema,

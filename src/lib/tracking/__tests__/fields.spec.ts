@@ -23,8 +23,8 @@ const SAMPLES: Record<TrackingFieldSpec["type"], { good: unknown; bad: unknown }
   DateTime: { good: "2026-11-20T14:30:00", bad: "20/11/2026" },
 }
 const FORMATTED: Record<NonNullable<TrackingFieldSpec["format"]>, { good: string; bad: string }> = {
-  cnpj: { good: "11222333000181", bad: "11.222.333/0001-81" },
-  cpf: { good: "52998224725", bad: "529.982.247-25" },
+  cnpj: { good: "12ABC34501DE35", bad: "11.222.333/0001-81" },
+  taxId: { good: "52998224725", bad: "529.982.247-25" },
   cep: { good: "20040002", bad: "20040-002" },
   phone: { good: "21987654321", bad: "987654321" },
   email: { good: "maria@example.com.br", bad: "maria@" },
@@ -84,7 +84,7 @@ describe("the table of the tracking order's fields", () => {
     }
     expect(adminTranslations.en.translation.frete.payload.CustomerComplement).toBe("Complement")
     expect(adminTranslations.ptBR.translation.frete.payload.CustomerComplement).toBe("Complemento")
-    expect(adminTranslations.ptBR.translation.frete.payload.CustomerDocumentNumber).toBe("CPF")
+    expect(adminTranslations.ptBR.translation.frete.payload.CustomerDocumentNumber).toBe("CPF ou CNPJ")
     expect(Object.keys(adminTranslations.en.translation.frete.payload).sort()).toEqual([...DOCUMENT_FIELDS].sort())
     expect(Object.keys(adminTranslations.ptBR.translation.frete.payload).sort()).toEqual([...DOCUMENT_FIELDS].sort())
     // The admin's other texts are still there.

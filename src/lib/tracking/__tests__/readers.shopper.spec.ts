@@ -1,4 +1,4 @@
-import { readBirthDate, readCpf, readPhone, streetAndNumber } from "../readers"
+import { readBirthDate, readTaxId, readPhone, streetAndNumber } from "../readers"
 
 /** The shipping date the birth date must come before. */
 const SHIPPED_ON = "2026-03-10"
@@ -32,19 +32,27 @@ describe("readBirthDate", () => {
 
 const CPF = "52998224725"
 
-describe("readCpf", () => {
+describe("readTaxId", () => {
+  it("takes a company buyer's CNPJ, numeric or alphanumeric, as its 14 characters; refuses a wrong check digit, masked", () => {
+    expect(readTaxId("12.ABC.345/01DE-35")).toEqual({ value: "12ABC34501DE35" })
+    expect(readTaxId("12abc34501de35")).toEqual({ value: "12ABC34501DE35" })
+    expect(readTaxId("11.222.333/0001-81")).toEqual({ value: "11222333000181" })
+    expect(readTaxId(11222333000181)).toEqual({ value: "11222333000181" })
+    expect(readTaxId("12.ABC.345/01DE-36")).toEqual({ reason: "CNPJ inválido (**.ABC.345/****-**): os dígitos verificadores não conferem" })
+  })
+
   it.each([
     ["529.982.247-25", CPF],
     [" 529 982 247 25 ", CPF],
     [52998224725, CPF],
     ["111.444.777-35", "11144477735"],
   ])("reads %j as %s", (cpf, expected) => {
-    expect(readCpf(cpf)).toEqual({ value: expected })
+    expect(readTaxId(cpf)).toEqual({ value: expected })
   })
 
   it("gives a number back the leading zeros it lost", () => {
     // 046.543.281-65 stored as a number is 4654328165.
-    expect(readCpf(4654328165)).toEqual({ value: "04654328165" })
+    expect(readTaxId(4654328165)).toEqual({ value: "04654328165" })
   })
 
   it.each([
@@ -56,17 +64,17 @@ describe("readCpf", () => {
     [-52998224725, /^CPF em formato não reconhecido/],
     [5299822472.5, /^CPF em formato não reconhecido/],
   ])("refuses %j with a reason", (cpf, reason) => {
-    expect(readCpf(cpf)).toEqual({ reason: expect.stringMatching(reason) })
+    expect(readTaxId(cpf)).toEqual({ reason: expect.stringMatching(reason) })
   })
 
   it("never gives an invalid CPF back in full, only masked", () => {
-    const text = JSON.stringify(readCpf("529.982.247-24"))
+    const text = JSON.stringify(readTaxId("529.982.247-24"))
     expect(text).not.toContain("52998224724")
     expect(text).not.toContain("529.982.247-24")
   })
 
   it.each([[null], [undefined], [""], ["  "]])("reads %j as nothing, without a reason", (cpf) => {
-    expect(readCpf(cpf)).toBeNull()
+    expect(readTaxId(cpf)).toBeNull()
   })
 })
 

@@ -24,7 +24,9 @@ const MAX_PERIOD_DAYS = 31
 
 const instant = (name: string) => {
   const message = `${name} inválido: use uma data e hora ISO 8601, como 2026-11-24T08:00:00Z.`
-  return z.string({ error: message }).refine((value) => value.length <= 40 && !Number.isNaN(Date.parse(value)), message).transform((value) => new Date(value))
+  // Years 1 to 9999 only: Postgres refuses a date before its range ("-010000-01-01T00:00:00Z" parses in JavaScript).
+  const inRange = (value: string) => value.length <= 40 && new Date(value).getUTCFullYear() >= 1 && new Date(value).getUTCFullYear() <= 9999
+  return z.string({ error: message }).refine(inRange, message).transform((value) => new Date(value))
 }
 
 const strict = { error: (issue: { code?: string; keys?: string[] }) => (issue.code === "unrecognized_keys" ? `Campo desconhecido: ${(issue.keys ?? []).join(", ")}.` : undefined) }

@@ -21,6 +21,9 @@ describe("the bulk resend's body", () => {
     [{ ids: ["frtrk_1"], outro: 1 }, /Campo desconhecido: outro/],
     [{ failed_since: "ontem" }, /failed_since inválido/],
     [{ failed_since: 3 }, /failed_since inválido/],
+    // Dates JavaScript reads and Postgres refuses: a 400 naming the field, never a 500.
+    [{ failed_since: "-010000-01-01T00:00:00Z" }, /failed_since inválido/],
+    [{ failed_since: hourAgo, failed_until: "+275760-09-13T00:00:00Z" }, /failed_until inválido/],
     [{ failed_since: hourAgo, failed_until: "amanhã" }, /failed_until inválido/],
     [{ failed_since: longAgo }, /no máximo 31 dias/],
     [{ failed_since: new Date().toISOString(), failed_until: longAgo }, /antes de failed_until/],
