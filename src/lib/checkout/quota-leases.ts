@@ -8,8 +8,8 @@ export const WINDOW_MS = 60_000
 const SHARED_WAIT_MS = 100 // how long a take waits for the shared count before this instance decides alone
 const SHARED_RETRY_MS = 1000 // after the shared count failed, how long this instance decides alone
 
-/** A tenth of the bound, 20 at most. A unit an instance holds unused in its minute is lost to the others: a bound is reached a little early, never passed. */
-export const leaseSize = (limit: number): number => Math.max(1, Math.min(20, Math.floor(limit / 10)))
+/** A tenth of the bound. A unit an instance holds unused in its minute is lost to the others: a bound is reached a little early, never passed. */
+export const leaseSize = (limit: number): number => Math.max(1, Math.floor(limit / 10))
 
 interface Lease {
   left: number // granted, not used yet
