@@ -10,10 +10,9 @@ const MAX_ENTRIES = 10
 /**
  * The shopper's address for the calls a storefront's server makes to Medusa, so the plugin's quota
  * guard counts each shopper instead of the storefront server: `{ "x-forwarded-for": chain }`, or
- * `{}` when nothing is known. The chain is what the storefront's proxy wrote, whichever header it
- * sets: `X-Real-IP` (nginx's `proxy_set_header X-Real-IP $remote_addr`) left of the incoming
- * `X-Forwarded-For` (Vercel's, a load balancer's, or the one Next.js fills with the connecting
- * address); with `remoteAddress` (a plain Node server: `req.socket.remoteAddress`) that address is
+ * `{}` when nothing is known. The chain is what the storefront's proxy wrote: `X-Real-IP` (nginx)
+ * left of the incoming `X-Forwarded-For` (Vercel's, a load balancer's, or the one Next.js fills
+ * with the connecting address); with `remoteAddress` (a plain Node server) that address is
  * appended, as a proxy does. Medusa reads it only from a peer in its `trusted_proxies`, skipping
  * trusted addresses from the right. Only the entries right of the last one that is not an IP
  * address are kept, at most 10: the right end is what the proxies wrote.
