@@ -2,7 +2,7 @@
 // shopper's call reaches Medusa from the storefront server's address. Forwarding each shopper's
 // address with the kit's `shopperHeaders` (the README's step for the Next.js starters) makes each
 // shopper a client of its own for the quote route's bound, with the default proxy trust
-// (`trusted_proxy_hops`); without it, all shoppers are one client there. Medusa's own routes bound each cart.
+// (`trusted_proxies`: the storefront server here is on the loopback); without it, all shoppers are one client there. Medusa's own routes bound each cart.
 import Medusa from "@medusajs/js-sdk"
 import http from "node:http"
 import type { AddressInfo } from "node:net"

@@ -199,7 +199,7 @@ freteIntegrationTestRunner({
           handling_days_metadata_key: `dias_${round}`,
           quote_store_limit_per_minute: 900 + round,
           origin_cep: `0131010${round}`,
-          trusted_proxy_hops: round,
+          trusted_proxies: ["loopback", `10.0.${round}.0/24`],
         }
         const statuses = await Promise.all(Object.entries(fields).map(([field, value], index) => save(index % 2 === 0 ? a() : b(), { [field]: value })))
         expect({ round, statuses }).toEqual({ round, statuses: Object.keys(fields).map(() => 200) })
@@ -213,9 +213,9 @@ freteIntegrationTestRunner({
       for (const server of [a(), b()]) {
         const inForce = await eventually(async () => {
           const { settings } = (await server.api.get("/admin/frete/settings", tracking.store.admin)).data
-          return settings.extra_days === SAVE_ROUNDS && settings.trusted_proxy_hops === SAVE_ROUNDS ? settings : undefined
+          return settings.extra_days === SAVE_ROUNDS && settings.trusted_proxies[1] === `10.0.${SAVE_ROUNDS}.0/24` ? settings : undefined
         }, 100, `the last round in force on ${server.url}`)
-        expect({ extra_days: inForce.extra_days, trusted_proxy_hops: inForce.trusted_proxy_hops }).toEqual({ extra_days: SAVE_ROUNDS, trusted_proxy_hops: SAVE_ROUNDS })
+        expect({ extra_days: inForce.extra_days, trusted_proxies: inForce.trusted_proxies }).toEqual({ extra_days: SAVE_ROUNDS, trusted_proxies: ["loopback", `10.0.${SAVE_ROUNDS}.0/24`] })
       }
     })
 
