@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { bulkhead } from "cockatiel"
 import type { TrackingOrderRow } from "../../../../../modules/frete/tracking-order-store"
-import { resendTrackingOrder, type ResendOutcome } from "../../../../../workflows/tracking/resend-tracking-order"
+import { resendTrackingOrder, type ResendOutcome } from "../../../../../workflows/tracking/deliver-tracking-order"
 import { ALREADY_CREATED_MESSAGE, IN_PROGRESS_MESSAGE, NOT_FOUND_MESSAGE, presentTrackingOrder, REBUILD_FAILED_MESSAGE } from "../present"
 import { BULK_RESEND_MAX, parseBulkResendBody } from "../validators"
 import { freteOf } from "../../../../../bridge/medusa-bridge"

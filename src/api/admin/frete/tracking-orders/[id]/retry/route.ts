@@ -1,5 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { resendTrackingOrder } from "../../../../../../workflows/tracking/resend-tracking-order"
+import { resendTrackingOrder } from "../../../../../../workflows/tracking/deliver-tracking-order"
 import { ALREADY_CREATED_MESSAGE, answerConflict, findTrackingOrder, IN_PROGRESS_MESSAGE, presentTrackingOrder, REBUILD_FAILED_MESSAGE } from "../../present"
 
 /** POST /admin/frete/tracking-orders/:id/retry: sends a failed or pending tracking order again now, rebuilt from the order's current data. */
