@@ -1,6 +1,6 @@
 import type { ILockingModule } from "@medusajs/framework/types"
 import type { FreightQuote } from "../freight/schemas"
-import { quoteBudgetMs } from "../freight/quote-budget"
+import { quoteBudgetMs } from "../freight/client"
 import { Received } from "../quote-cache/quote-cache"
 import { LockWaitTimeout, type KeptQuote, type SharedQuoteTier } from "../quote-cache/shared-tier"
 import type { FreteLogger } from "../utils/logger"

@@ -1,12 +1,21 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, QueryContext } from "@medusajs/framework/utils"
+import { LRUCache } from "lru-cache"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
 import type { QuoteRequest } from "../../../../lib/checkout/build-freight-query"
 import { isFreteProvider } from "../../../../lib/frete-provider"
 import { numberOf } from "../../../../lib/utils/number-of"
-import { keptFor } from "../../../../lib/utils/kept-for"
 import { quoteRequestFromCart, type ContextItem } from "../../../../providers/frete/cart-context"
 import { fulfillmentOf, queryOf } from "../../../../bridge/medusa-bridge"
+
+/**
+ * Loads kept `ttlMs` by key (at most 1,000 keys): calls at the same moment share one load, and a
+ * load that fails is not kept. For Medusa's data the store quote route reads on every quote.
+ */
+export function keptFor<T extends object>(ttlMs: number, now: () => number = performance.now.bind(performance)): (key: string, load: () => Promise<T>) => Promise<T> {
+  const cache = new LRUCache<string, T, () => Promise<T>>({ max: 1000, ttl: ttlMs, ttlResolution: 0, perf: { now }, fetchMethod: (_key, _stale, { context }) => context() })
+  return async (key, load) => (await cache.fetch(key, { context: load })) as T
+}
 
 /** A product's facts, shared by shoppers asking at once and no longer (a product unpublished stops being priced at once). */
 const variantLookups = keptFor<unknown[]>(1)
