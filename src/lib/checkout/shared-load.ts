@@ -5,11 +5,7 @@ import { Received } from "../quote-cache/quote-cache"
 import { LockWaitTimeout, type KeptQuote, type SharedQuoteTier } from "../quote-cache/shared-tier"
 import type { FreteLogger } from "../utils/logger"
 
-export interface SharedTierConfig {
-  tier: () => SharedQuoteTier | null
-  successTtlMs: number
-  timeoutMs: number
-}
+export type SharedTierConfig = { tier: () => SharedQuoteTier | null; successTtlMs: number; timeoutMs: number }
 
 type LockedOutcome = { kept: KeptQuote } | { quote: FreightQuote } | { error: unknown }
 

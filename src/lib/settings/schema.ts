@@ -6,9 +6,7 @@ import { isServiceUrl, normalizeServiceUrl } from "../../../medusa-plugin.config
 import { FRETE_PROVIDER_ID } from "../frete-provider"
 import { trustOf } from "../http/client-key"
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-}
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
 
 /** An object given in part keeps the fields it does not give; a list is never merged by index (that would resurrect rows the admin removed). */
 export function mergeSettings(current: unknown, patch: Record<string, unknown>): Record<string, unknown> {
@@ -24,9 +22,7 @@ export function mergeSettings(current: unknown, patch: Record<string, unknown>):
 }
 
 /** Postgres's jsonb refuses `\u0000` and a lone UTF-16 surrogate, which JSON allows (the save would fail with a 500). */
-export function isStorableText(value: string): boolean {
-  return !/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)
-}
+export const isStorableText = (value: string): boolean => !/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)
 
 const isTrustable = (proxy: string): boolean => {
   try {

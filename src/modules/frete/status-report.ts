@@ -65,7 +65,6 @@ export async function statusReport(options: FreteOptions, credentials: Credentia
   const status = await checkServices(credentials, options, clients)
   const circuit = quoter.circuitStats()
   const cache = quoter.cacheStats()
-  const shared = quoter.sharedStats()
   return {
     ...status,
     freight: {
@@ -82,7 +81,7 @@ export async function statusReport(options: FreteOptions, credentials: Credentia
         stale_served: cache.staleServed,
         failures_served: cache.failuresServed,
         evictions: cache.evictions,
-        shared: shared && { hits: shared.hits, waited: shared.waited, errors: shared.errors },
+        shared: quoter.sharedStats(),
       },
     },
   }

@@ -1,5 +1,6 @@
 import { buildFreightQuery } from "../../../../lib/checkout/build-freight-query"
-import type { Asker, CheckoutQuoter } from "../../../../lib/checkout/checkout-quoter"
+import type { CheckoutQuoter } from "../../../../lib/checkout/checkout-quoter"
+import type { Asker } from "../../../../lib/checkout/quote-admission"
 import { factsOf, fulfillmentOptionOf, pickOffer, sameOfferKey, type Offer } from "../../../../lib/checkout/offers"
 import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import type { FreightQuery } from "../../../../lib/freight/schemas"
