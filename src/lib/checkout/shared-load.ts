@@ -17,10 +17,7 @@ export class SharedLoad {
   private readonly counters = { hits: 0, waited: 0, errors: 0 }
   private warnedAt = -Infinity
 
-  constructor(
-    private readonly config: SharedTierConfig,
-    private readonly logger: FreteLogger
-  ) {}
+  constructor(private readonly config: SharedTierConfig, private readonly logger: FreteLogger) {}
 
   stats() {
     return this.config.tier() ? { ...this.counters } : null

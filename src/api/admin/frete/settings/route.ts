@@ -29,9 +29,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const frete = freteOf(req.scope)
   try {
     await frete.saveSettings(body as Record<string, unknown>)
+    res.json(await view(frete))
   } catch (error) {
-    if (sendIssues(res, error)) return
-    throw error
+    if (!sendIssues(res, error)) throw error
   }
-  res.json(await view(frete))
 }

@@ -19,7 +19,6 @@ export function keptFor<T extends object>(ttlMs: number, now: () => number = per
 
 /** A product's facts, shared by shoppers asking at once and no longer (a product unpublished stops being priced at once). */
 const variantLookups = keptFor<unknown[]>(1)
-/** The options for a destination, kept 10 s. */
 const optionLookups = keptFor<OfferedOption[]>(10_000)
 
 /** A stock location as Medusa gives it to the provider in `context.from_location`. */
@@ -138,10 +137,9 @@ export async function optionRequestsForItems(
   cep: string,
   salesChannelIds: string[]
 ): Promise<OptionRequest[]> {
-  const query = queryOf(container)
   const ids = [...new Set(items.map((item) => item.variant_id))].sort()
   // Shoppers of one product page at once ask for the same variants: one query for all of them.
-  const data = await variantLookups(ids.join(","), async () => (await query.graph({
+  const data = await variantLookups(ids.join(","), async () => (await queryOf(container).graph({
     entity: "variant",
     fields: [
       "id", "sku", "weight", "length", "height", "width", "metadata", "calculated_price.calculated_amount",
