@@ -1,6 +1,20 @@
-import { defineMiddlewares } from "@medusajs/framework/http"
-import { JSON_BODY_LIMIT, requireJson } from "./lib/json-body"
+import { defineMiddlewares, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
 import { ADMIN_POLICIES } from "../shared/admin-policies"
+
+// Medusa's body parser applies it: the settings with a long fallback table fit well within it.
+export const JSON_BODY_LIMIT = "100kb"
+
+export const NOT_JSON_MESSAGE = "Envie o corpo da requisição em JSON (Content-Type: application/json), mesmo quando vazio."
+
+// JSON only, even empty: what another origin may post without a preflight (a form, `text/plain`) gets a 415, so a session cookie never carries it.
+export function requireJson(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): void {
+  if (!/^\s*application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? "")) {
+    res.status(415).json({ type: "invalid_data", message: NOT_JSON_MESSAGE })
+    return
+  }
+  req.body ??= {}
+  next()
+}
 
 const POST_ROUTES = ["/admin/frete/settings", "/admin/frete/test-connection", "/admin/frete/tracking-orders/:id/retry", "/admin/frete/tracking-orders/retry", "/admin/frete/products/:id/handling-days", "/store/frete/quotes"]
 

@@ -5,9 +5,7 @@ import type { Query } from "../shared/query"
 import { FRETE_MODULE } from "../lib/frete-provider"
 
 // What the plugin resolves of Medusa, always from a container Medusa gave (`req.scope`, a subscriber's, job's or step's, the provider's).
-export interface MedusaScope {
-  resolve<T = unknown>(key: string, options?: { allowUnregistered?: boolean }): T
-}
+export interface MedusaScope { resolve<T = unknown>(key: string, options?: { allowUnregistered?: boolean }): T }
 
 /** The `dependencies` the fulfillment module's entry in medusa-config.ts lists, for the provider. */
 export const PROVIDER_DEPENDENCIES = [FRETE_MODULE, ContainerRegistrationKeys.QUERY, Modules.LOCKING]

@@ -1,3 +1,4 @@
+import type { MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { ShopperError } from "../lib/checkout/shopper-error"
 
@@ -5,4 +6,12 @@ import { ShopperError } from "../lib/checkout/shopper-error"
 export function toMedusaError(error: unknown): unknown {
   if (!(error instanceof ShopperError)) return error
   return new MedusaError(error.isInputError ? MedusaError.Types.INVALID_DATA : MedusaError.Types.NOT_ALLOWED, error.message, error.code)
+}
+
+/** A validation error that names its fields (`issues: [{ field, message }]`) as the 400 the admin shows at each field. */
+export function sendIssues(res: MedusaResponse, error: unknown): boolean {
+  const issues = (error as { issues?: unknown } | null)?.issues
+  if (!(error instanceof MedusaError) || !Array.isArray(issues)) return false
+  res.status(400).json({ type: error.type, message: error.message, issues })
+  return true
 }

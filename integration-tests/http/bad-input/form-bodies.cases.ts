@@ -2,7 +2,7 @@
 // form-encoded, multipart or text/plain body, or none without a Content-Type. On every POST route
 // of the plugin it is a 415 in Portuguese, even empty, and nothing is saved, sent or priced: the
 // admin's session cookie never carries a change or a retry posted by another page of the site.
-import { NOT_JSON_MESSAGE } from "../../../src/api/lib/json-body"
+import { NOT_JSON_MESSAGE } from "../../../src/api/middlewares"
 import { expectPortuguese } from "./inputs"
 import { badInputCases } from "./bad-input-runner"
 import { PLUGIN_ROUTES, withId } from "./plugin-routes"

@@ -1,10 +1,9 @@
 // Bad input on the settings page's routes: POST /admin/frete/settings and POST /admin/frete/test-connection.
 // Every request of these properties goes over HTTP to a real Medusa app: few runs per property.
 import fc from "fast-check"
-import { TestConnectionBody } from "../../../src/api/admin/frete/test-connection/validators"
+import { TestConnectionBody } from "../../../src/api/admin/frete/test-connection/route"
 import { tryNormalizeCep } from "../../../src/lib/brazil/cep"
-import { mergeSettings } from "../../../src/lib/settings/merge"
-import { freteSettingsSchema } from "../../../src/lib/settings/schema"
+import { freteSettingsSchema, mergeSettings } from "../../../src/lib/settings/schema"
 import { SECRET_NAMES } from "../../../src/modules/frete/credentials"
 import { BODY_LIMIT_BYTES, bytesOf, expectPortuguese, isPlainObject, maybe, members, overTheWire, small, wrong, type Json } from "./inputs"
 import { badInputCases } from "./bad-input-runner"

@@ -1,7 +1,7 @@
 // Bad input on the store quote route, POST /store/frete/quotes, and a cart's CEP of a wrong shape at checkout.
 // Every request of these properties goes over HTTP to a real Medusa app: few runs per property.
 import fc from "fast-check"
-import { StoreFreteQuotesBody } from "../../../src/api/store/frete/quotes/validators"
+import { StoreFreteQuotesBody } from "../../../src/api/store/frete/quotes/route"
 import { tryNormalizeCep } from "../../../src/lib/brazil/cep"
 import { SHOPPER_ADDRESS } from "../../../scripts/lib/store-api"
 import { BODY_LIMIT_BYTES, INVALID_CEP, MISSING_CEP, bytesOf, expectPortuguese, knownCep, maybe, members, overTheWire, small, wrongCep } from "./inputs"

@@ -2,9 +2,9 @@
 // retry), the products missing dimensions, the status and the settings.
 // Every request of these properties goes over HTTP to a real Medusa app: few runs per property.
 import fc from "fast-check"
-import { ProductsMissingDimensionsQuery } from "../../../src/api/admin/frete/products-missing-dimensions/validators"
+import { ProductsMissingDimensionsQuery } from "../../../src/api/admin/frete/products-missing-dimensions/route"
 import { TrackingOrdersQuery } from "../../../src/api/admin/frete/tracking-orders/validators"
-import { NOT_JSON_MESSAGE } from "../../../src/api/lib/json-body"
+import { NOT_JSON_MESSAGE } from "../../../src/api/middlewares"
 import { ROUTE_IDS, isRouteId } from "../../../src/api/lib/route-id"
 import { ODD_TEXT, expectPortuguese, isWellFormed, small, text } from "./inputs"
 import { BOX, badInputCases } from "./bad-input-runner"

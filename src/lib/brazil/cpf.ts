@@ -14,9 +14,7 @@ export const cnpjCharacters = (text: string): string => text.replace(/[.\-/\s]/g
 const CNPJ_SHAPE = /^[0-9A-Z]{12}\d{2}$/
 
 /** "52998224725" -> "***.982.247-**": enough for a merchant to recognise, too little to use. */
-export function maskCpf(digits: string): string {
-  return /^\d{11}$/.test(digits) ? `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**` : "***.***.***-**"
-}
+export const maskCpf = (digits: string): string => (/^\d{11}$/.test(digits) ? `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**` : "***.***.***-**")
 
 /** "12ABC34501DE35" -> "**.ABC.345/****-**": a company's CNPJ may be a person's (an MEI). */
 export const maskCnpj = (cnpj: string): string => (CNPJ_SHAPE.test(cnpj) ? `**.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/****-**` : "**.***.***/****-**")

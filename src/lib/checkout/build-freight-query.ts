@@ -27,10 +27,8 @@ export interface QuoteRequest {
   isReturn?: boolean
 }
 
-export interface BuiltQuery {
-  query: FreightQuery
-  subtotal: number // reais, on which free-freight rules and percentage prices are reckoned
-}
+/** `subtotal`: reais, on which free-freight rules and percentage prices are reckoned. */
+export type BuiltQuery = { query: FreightQuery; subtotal: number }
 
 // Beyond these a measure is a typing error (1e30 g, a side of 5 km): the default package prices the
 // item, and the admin's report of products missing dimensions lists it.

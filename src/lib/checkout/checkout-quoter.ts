@@ -13,8 +13,6 @@ import { QuoteRefusedError, type Asker, type QuoteAdmission } from "./quote-admi
 import { SharedLoad, type SharedTierConfig } from "./shared-load"
 import { ShopperError } from "./shopper-error"
 
-export type { Asker } from "./quote-admission"
-
 export class FreightNotConfiguredError extends Error {
   constructor() {
     super("The freight API is not configured: set freight.url and freight.token (or FRETE_FREIGHT_URL and FRETE_FREIGHT_TOKEN)")
@@ -55,12 +53,8 @@ export class OriginWatch {
   }
 }
 
-export interface QuoteOutcome {
-  offers: Offer[]
-  source: QuoteSource | "fallback"
-  /** Milliseconds of the freight API's call this answer waited for (0 when none was made for it). */
-  upstreamMs: number
-}
+/** `upstreamMs`: milliseconds of the freight API's call this answer waited for (0 when none was made for it). */
+export type QuoteOutcome = { offers: Offer[]; source: QuoteSource | "fallback"; upstreamMs: number }
 
 export interface CheckoutQuoterDeps {
   /** Null: every price asks the API (the naive plugin, for measuring). */
@@ -123,7 +117,8 @@ export class CheckoutQuoter {
     try {
       const cache = this.deps.cache
       const key = this.keyOf(query)
-      const load = () => this.load(query, key, startedAt, settings, asker)
+      const ask = () => this.upstream(query, startedAt, settings, asker)
+      const load = () => (this.shared ? this.shared.load(key, startedAt, ask, asker.locking) : ask())
       const result = cache ? await cache.get(key, load) : { value: unwrap(await load()), source: "upstream" as const, error: undefined }
       this.origins.answered(query.originCep)
       if (result.error instanceof QuoteRefusedError) this.deps.admission?.answered("answered_from_kept")
@@ -159,11 +154,6 @@ export class CheckoutQuoter {
     // Said to this caller: one who joined another's refused load gets the wait too.
     asker.retryAfterSeconds = refusal.retryAfterSeconds
     throw new ShopperError("too_many_quotes", refusal.message)
-  }
-
-  private load(query: FreightQuery, key: string, startedAt: number, settings: FreteSettings, asker: Asker): Promise<FreightQuote | Received<FreightQuote>> {
-    const ask = () => this.upstream(query, startedAt, settings, asker)
-    return this.shared ? this.shared.load(key, startedAt, ask, asker.locking) : ask()
   }
 
   /** The one place a new query goes to the freight API: the quota guard (unless the open circuit refuses anyway), then the breaker. */

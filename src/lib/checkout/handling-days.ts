@@ -18,6 +18,5 @@ export const handlingDaysOf = (variantMetadata: Metadata, productMetadata: Metad
 export type HandlingMetadata = { variant: Record<string, unknown> | null; product: Record<string, unknown> | null }
 
 /** Variants' metadata by variant id (Medusa's cart context loads none); an edit in the admin reaches checkout within the ttl. */
-export type HandlingMetadataCache = LRUCache<string, HandlingMetadata>
-
-export const createHandlingMetadataCache = (): HandlingMetadataCache => new LRUCache<string, HandlingMetadata>({ max: 10_000, ttl: 30_000 })
+export const createHandlingMetadataCache = () => new LRUCache<string, HandlingMetadata>({ max: 10_000, ttl: 30_000 })
+export type HandlingMetadataCache = ReturnType<typeof createHandlingMetadataCache>

@@ -2,6 +2,7 @@ import { toCents } from "../brazil/brazilian-decimal"
 import { deliveryEstimate } from "../brazil/business-days"
 import type { FreightQuery, FreightQuote } from "../freight/schemas"
 import type { FreteSettings } from "../settings/schema"
+import type { FreteFacts } from "./storefront-contract"
 
 export interface Offer {
   service: string
@@ -13,6 +14,10 @@ export interface Offer {
   isFallback: boolean
   consultaToken: string | null
   code: string | null
+}
+
+export function factsOf(offer: Offer): FreteFacts {
+  return { service: offer.service, service_name: offer.name, carrier: offer.carrier, days: offer.days, delivery_estimate: offer.deliveryEstimate, is_fallback: offer.isFallback }
 }
 
 export function byDisplayOrder(settings: FreteSettings) {
@@ -84,4 +89,22 @@ export function pickOffer(offers: Offer[], optionId: string): Offer | undefined 
   if (optionId === CHEAPEST) return [...offers].sort(byPrice)[0]
   if (optionId === FASTEST) return [...offers].sort(byDays)[0]
   return offers.filter((offer) => offer.service === optionId).sort(byPrice)[0]
+}
+
+export const sameOfferKey = (offer: Offer): string => JSON.stringify([offer.service, offer.amountCents, offer.deliveryEstimate, offer.carrier])
+
+/** The fulfillment option a shipping option's `data` stands for, as the provider reads it (no id: the cheapest). */
+export const fulfillmentOptionOf = (data: Record<string, unknown> | null | undefined): string => (typeof data?.id === "string" ? data.id : CHEAPEST)
+
+export type ProviderOption = { name: string; data: Record<string, unknown> | null; service_zone_id: string; shipping_profile_id: string | null }
+
+/** Groups of two or more options one quote resolves to the same offer (or fulfillment option) within a service zone and shipping profile. */
+export function overlappingOptions(options: ProviderOption[], offers: Offer[]): Array<{ option_names: string[] }> {
+  const groups = new Map<string, string[]>()
+  for (const option of options) {
+    const offer = pickOffer(offers, fulfillmentOptionOf(option.data))
+    const key = JSON.stringify([option.service_zone_id, option.shipping_profile_id, offer ? sameOfferKey(offer) : fulfillmentOptionOf(option.data)])
+    groups.set(key, [...(groups.get(key) ?? []), option.name])
+  }
+  return [...groups.values()].filter((names) => names.length > 1).map((option_names) => ({ option_names }))
 }

@@ -31,11 +31,7 @@ export class QuotaLeases {
   private leases = new Map<string, Lease>()
   localDecisions = 0 // takes decided alone: the shared count failed or was slow
 
-  constructor(
-    private readonly grant: GrantBudget,
-    private readonly now: () => number,
-    private readonly onSharedFailure: (error: unknown) => void
-  ) {}
+  constructor(private readonly grant: GrantBudget, private readonly now: () => number, private readonly onSharedFailure: (error: unknown) => void) {}
 
   /** One unit from every bound, or none: null when taken, else the bound that refused. */
   async take(bounds: Bound[]): Promise<Refusal | null> {

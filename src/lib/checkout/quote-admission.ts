@@ -50,11 +50,7 @@ export class QuoteAdmission {
   // The takes of clients counted by this instance alone, per minute.
   private readonly localCounts = new LRUCache<string, number>({ max: 50_000, ttl: 2 * WINDOW_MS })
 
-  constructor(
-    grant: GrantBudget,
-    private readonly logger: FreteLogger,
-    private readonly now: () => number = Date.now
-  ) {
+  constructor(grant: GrantBudget, private readonly logger: FreteLogger, private readonly now: () => number = Date.now) {
     this.leases = new QuotaLeases(grant, now, (error) =>
       this.warn("ledger", `frete: the quota guard's shared count did not answer (${error instanceof Error ? error.message : String(error)}); each instance bounds new freight queries by itself meanwhile`)
     )

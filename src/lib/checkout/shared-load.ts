@@ -1,15 +1,11 @@
 import type { ILockingModule } from "@medusajs/framework/types"
 import type { FreightQuote } from "../freight/schemas"
-import { quoteBudgetMs } from "../freight/quote-budget"
+import { quoteBudgetMs } from "../freight/client"
 import { Received } from "../quote-cache/quote-cache"
 import { LockWaitTimeout, type KeptQuote, type SharedQuoteTier } from "../quote-cache/shared-tier"
 import type { FreteLogger } from "../utils/logger"
 
-export interface SharedTierConfig {
-  tier: () => SharedQuoteTier | null
-  successTtlMs: number
-  timeoutMs: number
-}
+export type SharedTierConfig = { tier: () => SharedQuoteTier | null; successTtlMs: number; timeoutMs: number }
 
 type LockedOutcome = { kept: KeptQuote } | { quote: FreightQuote } | { error: unknown }
 
@@ -21,10 +17,7 @@ export class SharedLoad {
   private readonly counters = { hits: 0, waited: 0, errors: 0 }
   private warnedAt = -Infinity
 
-  constructor(
-    private readonly config: SharedTierConfig,
-    private readonly logger: FreteLogger
-  ) {}
+  constructor(private readonly config: SharedTierConfig, private readonly logger: FreteLogger) {}
 
   stats() {
     return this.config.tier() ? { ...this.counters } : null

@@ -30,9 +30,7 @@ export type FreteQuoteRequest =
   | { postal_code: string; items: Array<{ variant_id: string; quantity: number }> }
 
 /** Sorted by amount. */
-export interface FreteQuotesAnswer {
-  quotes: FreteQuote[]
-}
+export interface FreteQuotesAnswer { quotes: FreteQuote[] }
 
 export type StoreErrorCode = "invalid_cep" | "cep_not_served" | "too_many_quotes" | "freight_unavailable" | "option_unavailable"
 

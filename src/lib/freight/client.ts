@@ -1,12 +1,11 @@
 import { DelegateBackoff, handleWhen, retry } from "cockatiel"
 import type { Dispatcher } from "undici"
-import { NetworkError, ServerError } from "../http/errors"
+import { formatDecimalText } from "../brazil/brazilian-decimal"
+import { NetworkError, NoTimeLeftError, ServerError } from "../http/errors"
 import { startDeadline } from "../http/deadline"
 import { ServiceTransport } from "../http/service-transport"
 import type { FreteLogger } from "../utils/logger"
-import { buildWireQuery } from "./build-wire-query"
 import { freightRejection, InvalidFreightQueryError } from "./errors"
-import { callBudgetMs } from "./quote-budget"
 import { freightAnswerWireSchema, freightQuerySchema, type FreightQuery, type FreightQuote } from "./schemas"
 
 /** `timeoutMs`: the deadline of one `quote` call, its retry included. */
@@ -17,6 +16,41 @@ export type QuoteCall = { startedAt?: number; signal?: AbortSignal }
 const QUOTE_PATH = "/v2/consulta"
 const MIN_TIME_FOR_RETRY_MS = 150
 const RETRY_DELAY_MS = { min: 25, max: 100 }
+export const MIN_CALL_BUDGET_MS = 100
+
+/** What is left of `timeoutMs` since the HTTP request reached Medusa (`startedAt`): the request as a whole answers within it, fallback included. */
+export function quoteBudgetMs(timeoutMs: number, startedAt: number | undefined, now: number): number {
+  return Math.max(0, Math.floor(timeoutMs - (startedAt === undefined ? 0 : Math.max(0, now - startedAt))))
+}
+
+export function callBudgetMs(timeoutMs: number, startedAt: number | undefined, now: number): number {
+  const budget = quoteBudgetMs(timeoutMs, startedAt, now)
+  if (budget < MIN_CALL_BUDGET_MS) {
+    throw new NoTimeLeftError(`the freight API was not asked: ${budget} ms were left of freight.timeoutMs (${timeoutMs} ms) since the request arrived`, { service: "freight", outcomeUnknown: false })
+  }
+  return budget
+}
+
+/** The body of `POST /v2/consulta`: every number as dot-decimal text, as the document's sample. */
+export function buildWireQuery(query: FreightQuery) {
+  return {
+    cep_origem: query.originCep,
+    cep_destino: query.destinationCep,
+    valor_notafiscal: formatDecimalText(query.invoiceValue, 2),
+    ...(query.extraDays ? { prazo_adicional: String(query.extraDays) } : {}),
+    ...(query.extraPrice ? { preco_adicional: formatDecimalText(query.extraPrice, 2) } : {}),
+    ...(query.freeFreight ? { fretegratis: true } : {}),
+    volumes: query.volumes.map((volume) => ({
+      sku: volume.sku,
+      quantidade: String(volume.quantity),
+      preco: formatDecimalText(volume.price, 2),
+      altura: formatDecimalText(volume.heightCm, 2),
+      comprimento: formatDecimalText(volume.lengthCm, 2),
+      largura: formatDecimalText(volume.widthCm, 2),
+      peso: formatDecimalText(volume.weightKg, 3),
+    })),
+  }
+}
 
 // A quote has no side effect: a network error or a 5xx is retried once if the deadline leaves room; a 4xx or 429 would get the same answer.
 export class FreightClient {

@@ -1,4 +1,4 @@
-import { FreteServiceError, type ErrorDetails, type ServiceRejection } from "../http/errors"
+import { FreteServiceError, type ServiceRejection } from "../http/errors"
 
 /** The 400 answers of the freight API, by `erro_id`, as its interface document names them. */
 const REJECTION_NAMES = {
@@ -24,12 +24,7 @@ const rejectionName = (erroId: number | undefined): RejectionName =>
   erroId !== undefined && erroId in REJECTION_NAMES ? REJECTION_NAMES[erroId as keyof typeof REJECTION_NAMES] : "DESCONHECIDO"
 
 export class FreightQueryRejectedError extends FreteServiceError {
-  readonly errorName: RejectionName
-
-  constructor(message: string, details: ErrorDetails) {
-    super(message, details)
-    this.errorName = rejectionName(details.erroId)
-  }
+  readonly errorName: RejectionName = rejectionName(this.erroId)
 }
 
 export class CepNotFoundError extends FreightQueryRejectedError {

@@ -9,8 +9,6 @@ const STATE_NAMES: Record<PolicyState, CircuitState> = {
   [PolicyState.Isolated]: "open",
 }
 
-export type CircuitStats = ReturnType<CircuitBreaker["stats"]>
-
 /**
  * Of a failed call: "answered", the service refused the query (a valid 4xx), which neither counts nor resets the count,
  * so it cannot hide failures of other queries; "ignore", its deadline went on the plugin's own wait, which says nothing

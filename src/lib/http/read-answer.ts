@@ -12,9 +12,7 @@ export type StatusAnswer = { statusOnly: true; answers?: (status: number) => boo
 
 export type AnswerReading = { service: ServiceName; secrets: ReadonlyArray<string | undefined>; rejection: ServiceRejection; maxBodyBytes: number }
 
-export function isAnswer(answer: { answers?: (status: number) => boolean }, status: number): boolean {
-  return answer.answers ? answer.answers(status) : status === 200
-}
+export const isAnswer = (answer: { answers?: (status: number) => boolean }, status: number): boolean => (answer.answers ? answer.answers(status) : status === 200)
 
 export function readAnswer<T>(wire: WireAnswer, answer: BodyAnswer<T> | StatusAnswer, reading: AnswerReading): T | number {
   const fail = failureBuilder(wire.status, reading)

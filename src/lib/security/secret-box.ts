@@ -4,9 +4,7 @@ const IV_BYTES = 12
 /** GCM's full tag; without it pinned, Node would take a tag cut to 4 bytes as valid (a 2^32 forgery). */
 const TAG_BYTES = 16
 
-function keyOf(encryptionKey: string): Buffer {
-  return createHash("sha256").update(encryptionKey, "utf8").digest()
-}
+const keyOf = (encryptionKey: string): Buffer => createHash("sha256").update(encryptionKey, "utf8").digest()
 
 /** Sealed before secrets were bound to their URL: read only with the URL kept beside it (then sealed again bound), never written by the plugin. */
 const UNBOUND = "v1"
@@ -23,9 +21,7 @@ export function encryptSecret(plain: string, encryptionKey: string, boundTo?: st
   return [version, iv.toString("base64"), cipher.getAuthTag().toString("base64"), ciphertext.toString("base64")].join(":")
 }
 
-export function isBoundSecret(sealed: string): boolean {
-  return typeof sealed === "string" && sealed.startsWith(`${BOUND}:`)
-}
+export const isBoundSecret = (sealed: string): boolean => typeof sealed === "string" && sealed.startsWith(`${BOUND}:`)
 
 export class SecretDecryptionError extends Error {
   constructor() {

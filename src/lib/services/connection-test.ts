@@ -1,6 +1,5 @@
 import { FreightNotConfiguredError } from "../checkout/checkout-quoter"
-import { byDisplayOrder, offersFromQuote, serviceAsOffered } from "../checkout/offers"
-import { overlappingOptions, type ProviderOption } from "../checkout/same-offer"
+import { byDisplayOrder, offersFromQuote, overlappingOptions, serviceAsOffered, type ProviderOption } from "../checkout/offers"
 import { FreightClient } from "../freight/client"
 import { CepNotFoundError, FreightQueryRejectedError } from "../freight/errors"
 import { InvalidAnswerError, InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError } from "../http/errors"
@@ -36,7 +35,8 @@ export function describeServiceError(error: unknown, context: "frete" | "rastrea
   return `Erro inesperado ao falar com o serviço de ${context}.`
 }
 
-type Sample = { originCep: string; destinationCep: string; settings: FreteSettings; options?: ProviderOption[]; logger?: FreteLogger }
+export type ConnectionTestRequest = { originCep: string; destinationCep: string; freight: { url?: string; token?: string }; tracking: { url?: string; credential?: string }; options?: ProviderOption[] }
+type Sample = ConnectionTestRequest & { settings: FreteSettings; logger?: FreteLogger }
 type Target = { url?: string; secret?: string; timeoutMs: number }
 
 /** A sample quote: one default package worth R$ 100 between the two CEPs. */

@@ -4,13 +4,25 @@ import { BRAZILIAN_STATES } from "../brazil/cep-state"
 import { cnpjCharacters, isValidCnpj } from "../brazil/cpf"
 import { isServiceUrl, normalizeServiceUrl } from "../../../medusa-plugin.config"
 import { FRETE_PROVIDER_ID } from "../frete-provider"
-import { isPlainObject } from "./merge"
 import { trustOf } from "../http/client-key"
 
-/** Postgres's jsonb refuses `\u0000` and a lone UTF-16 surrogate, which JSON allows (the save would fail with a 500). */
-export function isStorableText(value: string): boolean {
-  return !/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+
+/** An object given in part keeps the fields it does not give; a list is never merged by index (that would resurrect rows the admin removed). */
+export function mergeSettings(current: unknown, patch: Record<string, unknown>): Record<string, unknown> {
+  const base = isPlainObject(current) ? current : {}
+  // fromEntries: a "__proto__" key of a JSON body stays an own key (which the schema drops), never the prototype.
+  return Object.fromEntries(
+    [...new Set([...Object.keys(base), ...Object.keys(patch)])].map((key) => {
+      if (!Object.prototype.hasOwnProperty.call(patch, key) || patch[key] === undefined) return [key, base[key]]
+      const [given, kept] = [patch[key], base[key]]
+      return [key, isPlainObject(given) && isPlainObject(kept) ? mergeSettings(kept, given) : given]
+    })
+  )
 }
+
+/** Postgres's jsonb refuses `\u0000` and a lone UTF-16 surrogate, which JSON allows (the save would fail with a 500). */
+export const isStorableText = (value: string): boolean => !/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)
 
 const isTrustable = (proxy: string): boolean => {
   try {

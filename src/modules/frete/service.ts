@@ -1,16 +1,19 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { ICachingModuleService, Logger } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, defineJoinerConfig, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, defineJoinerConfig, MedusaError, Modules } from "@medusajs/framework/utils"
 import { parseFreteOptions, type FreteOptions } from "../../../medusa-plugin.config"
-import type { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
+import { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
 import { createHandlingMetadataCache, type HandlingMetadataCache } from "../../lib/checkout/handling-days"
-import type { ConnectionTestResult } from "../../lib/services/connection-test"
+import { QuoteAdmission } from "../../lib/checkout/quote-admission"
+import type { FreightQuote } from "../../lib/freight/schemas"
+import { CircuitBreaker, type CircuitTransition } from "../../lib/http/circuit-breaker"
+import { QuoteCache } from "../../lib/quote-cache/quote-cache"
+import { sharedQuoteTier, type SharedQuoteTier } from "../../lib/quote-cache/shared-tier"
+import { testFreight, testTracking, type ConnectionTestRequest, type ConnectionTestResult } from "../../lib/services/connection-test"
 import type { FreteSettings } from "../../lib/settings/schema"
 import { FRETE_MODULE } from "../../lib/frete-provider"
 import { ServiceClients } from "./connections"
-import { testConnectionInForce, type ConnectionTestRequest } from "./connection-test"
 import { accountFingerprint, credentialsView } from "./credentials"
-import { createCheckoutQuoter } from "./freight-quoting"
 import { FreteSettingsRecord } from "./models/frete-settings-record"
 import { TrackingOrderRecord } from "./models/tracking-order-record"
 import { QuoteTakes } from "./quote-takes"
@@ -26,6 +29,8 @@ type InjectedDependencies = {
 }
 
 const JOINER_CONFIG = defineJoinerConfig(FRETE_MODULE, { models: [FreteSettingsRecord, TrackingOrderRecord] })
+
+const sameUrl = (a: string | undefined, b: string | undefined) => !!a && !!b && a.replace(/\/+$/, "") === b.replace(/\/+$/, "")
 
 /** Not `MedusaService({ … })`: its tables are written with SQL the generated CRUD cannot express (`SKIP LOCKED`, upserts). */
 export default class FreteModuleService {
@@ -57,13 +62,23 @@ export default class FreteModuleService {
       this.pluginOptions = options
       this.handlingMetadata = createHandlingMetadataCache()
       this.settings_ = new SettingsInForce({ knex, options, logger, onApply: ({ freight }) => this.quoter?.useAccount(accountFingerprint(freight.url, freight.secret)) })
-      this.quoter = createCheckoutQuoter({
-        options,
-        logger,
-        caching: () => container[Modules.CACHING],
+      const { cache, circuitBreaker, timeoutMs } = options.freight
+      let tier: SharedQuoteTier | null | undefined
+      const sharedTier = () => {
+        if (tier === undefined) {
+          tier = sharedQuoteTier(container[Modules.CACHING])
+          if (tier) logger.info("frete: quote answers are shared with the store's other instances through Medusa's Caching Module")
+        }
+        return tier
+      }
+      // The checkout quoter the provider and the store quote route of this process share; the quota guard's count is in Postgres.
+      this.quoter = new CheckoutQuoter({
+        cache: cache.enabled ? new QuoteCache<FreightQuote>({ ...cache, remembers: CheckoutQuoter.remembersFailure }) : null,
         freightClient: () => this.connections_.freight(),
-        grantBudget: (key, windowStart, want, limit) => this.quoteTakes.grant(key, windowStart, want, limit),
-        guardClock,
+        breaker: circuitBreaker.enabled ? new CircuitBreaker({ ...circuitBreaker, quietMs: Math.max(5_000, 2 * timeoutMs) }, (turn) => logCircuit(turn, circuitBreaker.openMs, logger)) : null,
+        admission: new QuoteAdmission((key, windowStart, want, limit) => this.quoteTakes.grant(key, windowStart, want, limit), logger, guardClock),
+        shared: cache.enabled ? { tier: sharedTier, successTtlMs: cache.successTtlMs, timeoutMs } : null,
+        logger,
       })
     }
     this.startInProcessState_(parseFreteOptions(moduleOptions))
@@ -93,10 +108,24 @@ export default class FreteModuleService {
     return credentialsView(this.settings_.credentials, Boolean(this.pluginOptions.encryptionKey))
   }
 
-  /** The URLs and secrets typed, or else those in force. */
+  /** The URLs and secrets typed, or else those in force; a secret never goes to an address it was not configured for. */
   async testConnection(input: ConnectionTestRequest): Promise<ConnectionTestResult> {
     const settings = await this.getSettings()
-    return testConnectionInForce(input, { settings, credentials: this.settings_.credentials, options: this.pluginOptions, logger: this.logger_ })
+    const { freight: inForce, tracking: trackingInForce } = this.settings_.credentials
+    const issues: Array<{ field: string; message: string }> = []
+    if (input.freight.url && !input.freight.token && !sameUrl(input.freight.url, inForce.url)) {
+      issues.push({ field: "freight_token", message: "Para testar outra URL de frete, digite também o token: o token salvo só é enviado à URL configurada com ele." })
+    }
+    if (input.tracking.url && !input.tracking.credential && !sameUrl(input.tracking.url, trackingInForce.url)) {
+      issues.push({ field: "tracking_credential", message: "Para testar outra URL de rastreamento, digite também a credencial: a credencial salva só é enviada à URL configurada com ela." })
+    }
+    if (issues.length) throw Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, issues.map((issue) => issue.message).join(" ")), { issues })
+    const { freight: freightTiming, tracking: trackingTiming } = this.pluginOptions
+    const [freight, tracking] = await Promise.all([
+      testFreight({ url: input.freight.url || inForce.url, secret: input.freight.token || inForce.secret, timeoutMs: freightTiming.timeoutMs }, { ...input, settings, logger: this.logger_ }),
+      testTracking({ url: input.tracking.url || trackingInForce.url, secret: input.tracking.credential || trackingInForce.secret, timeoutMs: trackingTiming.timeoutMs }, this.logger_),
+    ])
+    return { freight, tracking }
   }
 
   async checkServices() {
@@ -121,5 +150,17 @@ export default class FreteModuleService {
       this.logger_.warn(`frete tracking: fulfillment ${row.fulfillment_id} failed: its attempt was interrupted during the call (lease expired); check the tracking service before resending`)
     }
     return swept
+  }
+}
+
+function logCircuit({ from, to, consecutiveFailures }: CircuitTransition, openMs: number, logger: Logger): void {
+  if (to === "open") {
+    logger.warn(
+      from === "half_open"
+        ? `frete: the freight API failed again; it is not called for another ${openMs} ms`
+        : `frete: the freight API failed ${consecutiveFailures} times in a row; it is not called for ${openMs} ms, checkout uses earlier answers or the fallback table`
+    )
+  } else if (to === "closed") {
+    logger.info("frete: the freight API answers again; checkout calls it as usual")
   }
 }

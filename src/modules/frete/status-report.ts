@@ -38,10 +38,8 @@ async function check({ url, secret }: InForce, secretName: string, client: Probe
   }
 }
 
-type Both<T> = Record<"freight" | "tracking", T>
-
 /** Whether each service is configured and answers. Creates nothing on either service, and reports no secret. */
-export async function checkServices({ freight, tracking }: Both<InForce>, options: Both<Timing>, clients: ServiceClients) {
+export async function checkServices({ freight, tracking }: Record<"freight" | "tracking", InForce>, options: Record<"freight" | "tracking", Timing>, clients: ServiceClients) {
   const [freightStatus, trackingStatus] = await Promise.all([
     // The freight API refuses an empty query with 400 when the token is good: any refusal but the token's took it.
     check(freight, "token", clients.freight(freight, options.freight), { credentials: "accepted", error: null }, (error) => {
@@ -65,7 +63,6 @@ export async function statusReport(options: FreteOptions, credentials: Credentia
   const status = await checkServices(credentials, options, clients)
   const circuit = quoter.circuitStats()
   const cache = quoter.cacheStats()
-  const shared = quoter.sharedStats()
   return {
     ...status,
     freight: {
@@ -82,7 +79,7 @@ export async function statusReport(options: FreteOptions, credentials: Credentia
         stale_served: cache.staleServed,
         failures_served: cache.failuresServed,
         evictions: cache.evictions,
-        shared: shared && { hits: shared.hits, waited: shared.waited, errors: shared.errors },
+        shared: quoter.sharedStats(),
       },
     },
   }

@@ -1,6 +1,4 @@
 import { ModuleProvider, Modules } from "@medusajs/framework/utils"
 import FreteFulfillmentProviderService from "./service"
 
-export default ModuleProvider(Modules.FULFILLMENT, {
-  services: [FreteFulfillmentProviderService],
-})
+export default ModuleProvider(Modules.FULFILLMENT, { services: [FreteFulfillmentProviderService] })

@@ -1,6 +1,5 @@
 import { numberOf } from "../../lib/utils/number-of"
-import type { CartContext, ContextItem } from "./cart-context"
-import type { MedusaLookups } from "./medusa-lookups"
+import type { CartContext, ContextItem, MedusaLookups } from "./cart-context"
 
 // Medusa 2.21 prices a calculated option for a cart, a draft order, and (fetchShippingOptionForOrderWorkflow)
 // for a return, an exchange and a claim: those spread the order into the context and add `return_id` +

@@ -1,13 +1,11 @@
 import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
 import { buildFreightQuery } from "../../lib/checkout/build-freight-query"
-import { CHEAPEST, FASTEST, pickOffer, type Offer } from "../../lib/checkout/offers"
-import { factsOf } from "../../lib/checkout/offer-facts"
+import { CHEAPEST, factsOf, FASTEST, pickOffer, type Offer } from "../../lib/checkout/offers"
 import { ShopperError } from "../../lib/checkout/shopper-error"
 import { FRETE_PROVIDER_IDENTIFIER } from "../../lib/frete-provider"
 import { freteOf, lockingOf, PROVIDER_DEPENDENCIES, queryOf, type MedusaScope } from "../../bridge/medusa-bridge"
 import { toMedusaError } from "../../shared/medusa-error"
-import { medusaLookups } from "./medusa-lookups"
-import { quoteRequestFromCart, type CartContext } from "./cart-context"
+import { medusaLookups, quoteRequestFromCart, type CartContext } from "./cart-context"
 import { resolveOrderFlowContext } from "./order-flow-context"
 
 const DEPENDENCIES_MISSING_MESSAGE = `O frete não está configurado: na entrada "@medusajs/medusa/fulfillment" do medusa-config.ts, adicione dependencies: ${JSON.stringify(PROVIDER_DEPENDENCIES)} e reinicie o Medusa.`

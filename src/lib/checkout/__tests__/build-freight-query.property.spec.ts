@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { validateFreightQuery } from "../../../../sandbox/freight"
-import { buildWireQuery } from "../../freight/build-wire-query"
+import { buildWireQuery } from "../../freight/client"
 import { freightQuerySchema } from "../../freight/schemas"
 import { BRAZILIAN_STATES } from "../../brazil/cep-state"
 import { freteSettingsSchema, type FreteSettings } from "../../settings/schema"

@@ -1,5 +1,4 @@
-import { factsOf } from "../offer-facts"
-import type { Offer } from "../offers"
+import { factsOf, type Offer } from "../offers"
 
 const offer: Offer = {
   service: "jadlog-package",

@@ -1,5 +1,4 @@
-import type { Offer } from "../offers"
-import { overlappingOptions, type ProviderOption } from "../same-offer"
+import { overlappingOptions, type Offer, type ProviderOption } from "../offers"
 
 function offer(service: string, carrier: string, amountCents: number, days: number): Offer {
   return { service, name: service, carrier, amountCents, days, deliveryEstimate: null, isFallback: false, consultaToken: null, code: null }

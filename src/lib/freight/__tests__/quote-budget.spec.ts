@@ -1,5 +1,5 @@
 import { NoTimeLeftError, OwnWaitTimeoutError } from "../../http/errors"
-import { callBudgetMs, MIN_CALL_BUDGET_MS, quoteBudgetMs } from "../quote-budget"
+import { callBudgetMs, MIN_CALL_BUDGET_MS, quoteBudgetMs } from "../client"
 
 describe("quoteBudgetMs", () => {
   it("is the whole timeout when the wait begins with the call", () => {

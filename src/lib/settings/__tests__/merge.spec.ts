@@ -1,4 +1,4 @@
-import { mergeSettings } from "../merge"
+import { mergeSettings } from "../schema"
 
 describe("mergeSettings: a save merged into the stored settings field by field", () => {
   const stored = {

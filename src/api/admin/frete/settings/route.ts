@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import type FreteModuleService from "../../../../modules/frete/service"
-import { sendIssues } from "../../../lib/issues-error"
+import { sendIssues } from "../../../../shared/medusa-error"
 import { freteOf } from "../../../../bridge/medusa-bridge"
 
 /** The settings in force, where each credential comes from (never a secret), and what the page shows at its fields. */
@@ -29,9 +29,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const frete = freteOf(req.scope)
   try {
     await frete.saveSettings(body as Record<string, unknown>)
+    res.json(await view(frete))
   } catch (error) {
-    if (sendIssues(res, error)) return
-    throw error
+    if (!sendIssues(res, error)) throw error
   }
-  res.json(await view(frete))
 }

@@ -1,16 +1,24 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, QueryContext } from "@medusajs/framework/utils"
+import { LRUCache } from "lru-cache"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
 import type { QuoteRequest } from "../../../../lib/checkout/build-freight-query"
 import { isFreteProvider } from "../../../../lib/frete-provider"
 import { numberOf } from "../../../../lib/utils/number-of"
-import { keptFor } from "../../../../lib/utils/kept-for"
 import { quoteRequestFromCart, type ContextItem } from "../../../../providers/frete/cart-context"
 import { fulfillmentOf, queryOf } from "../../../../bridge/medusa-bridge"
 
+/**
+ * Loads kept `ttlMs` by key (at most 1,000 keys): calls at the same moment share one load, and a
+ * load that fails is not kept. For Medusa's data the store quote route reads on every quote.
+ */
+export function keptFor<T extends object>(ttlMs: number, now: () => number = performance.now.bind(performance)): (key: string, load: () => Promise<T>) => Promise<T> {
+  const cache = new LRUCache<string, T, () => Promise<T>>({ max: 1000, ttl: ttlMs, ttlResolution: 0, perf: { now }, fetchMethod: (_key, _stale, { context }) => context() })
+  return async (key, load) => (await cache.fetch(key, { context: load })) as T
+}
+
 /** A product's facts, shared by shoppers asking at once and no longer (a product unpublished stops being priced at once). */
 const variantLookups = keptFor<unknown[]>(1)
-/** The options for a destination, kept 10 s. */
 const optionLookups = keptFor<OfferedOption[]>(10_000)
 
 /** A stock location as Medusa gives it to the provider in `context.from_location`. */
@@ -129,10 +137,9 @@ export async function optionRequestsForItems(
   cep: string,
   salesChannelIds: string[]
 ): Promise<OptionRequest[]> {
-  const query = queryOf(container)
   const ids = [...new Set(items.map((item) => item.variant_id))].sort()
   // Shoppers of one product page at once ask for the same variants: one query for all of them.
-  const data = await variantLookups(ids.join(","), async () => (await query.graph({
+  const data = await variantLookups(ids.join(","), async () => (await queryOf(container).graph({
     entity: "variant",
     fields: [
       "id", "sku", "weight", "length", "height", "width", "metadata", "calculated_price.calculated_amount",

@@ -1,4 +1,4 @@
-import { keptFor } from "../kept-for"
+import { keptFor } from "../quote-request"
 
 describe("keptFor", () => {
   it("runs one load for the calls of a key that overlap, and keeps its answer for the next", async () => {
