@@ -22,10 +22,7 @@ interface Lease {
 
 type Taken = "leased" | "alone"
 
-/**
- * Per-minute bounds for all instances together: a unit is used only once the shared count granted it, so no number of
- * instances passes a bound. While the shared count fails or is slow, each instance bounds its own takes by the same limit.
- */
+/** Per-minute bounds for all instances together, a unit used only once the shared count granted it; while that count fails or is slow, each instance bounds its own takes by the same limit. */
 export class QuotaLeases {
   private window = -1
   private leases = new Map<string, Lease>()

@@ -9,11 +9,8 @@ const STATE_NAMES: Record<PolicyState, CircuitState> = {
   [PolicyState.Isolated]: "open",
 }
 
-/**
- * Of a failed call: "answered", the service refused the query (a valid 4xx), which neither counts nor resets the count,
- * so it cannot hide failures of other queries; "ignore", its deadline went on the plugin's own wait, which says nothing
- * of the service while it answers others, and is a failure once nothing was answered for `quietMs`.
- */
+/** Of a failed call. "answered": a refusal (a valid 4xx), neither counted nor resetting the count, so it hides no failure of other
+ * queries; "ignore": a deadline spent on the plugin's own wait, a failure only once nothing was answered for `quietMs`. */
 export type CallVerdict = "failure" | "answered" | "ignore"
 
 export class CircuitOpenError extends Error {

@@ -18,11 +18,7 @@ export function trustOf(proxies: string[]): TrustProxy {
 /** The caller's address: X-Forwarded-For is read only through the proxies `trust` declares, from the right (proxy-addr, as Express does). */
 export const callerAddress = (req: Pick<IncomingMessage, "headers" | "socket">, trust: TrustProxy): string | null => parsed(proxyaddr(req as IncomingMessage, trust))
 
-/**
- * What the quote route bounds a caller by: its address, and the network around it. An IPv4 address counts alone
- * inside its /24; an IPv6 one by its /56 (a subscriber gets a /56 or a /64, NIC.br and RIPE-690, and may use any
- * address of it) inside its /48.
- */
+/** An IPv4 address alone inside its /24; an IPv6 one by its /56 (a subscriber's prefix, NIC.br and RIPE-690) inside its /48. */
 export function boundsOf(address: string | null): { client: string; network: string } {
   if (!address) return { client: "unknown", network: "unknown" }
   const ip = ipaddr.parse(address)

@@ -64,11 +64,8 @@ function knownPattern(known: ReadonlyArray<string | null | undefined>): RegExp |
 
 const maskKnown = (value: string): string => (value.includes("@") ? maskEmail(value) : /^\d/.test(value) ? "***" : `${Array.from(value)[0]}***`)
 
-/**
- * A service's text may quote the shopper (LGPD): every value of the order the plugin knows (`known`: name, CPF, e-mail,
- * phone, street, number, complement, neighbourhood, CEP) masked in any separator shape, case or accents, then every
- * e-mail, CPF, CNPJ and phone by its shape.
- */
+/** A service's text may quote the shopper (LGPD): every value of the order it knows (`known`) in any separator shape, case or
+ * accents, then every e-mail, CPF, CNPJ and phone by its shape. */
 export function maskPersonalText(text: string, known: ReadonlyArray<string | null | undefined> = []): string {
   const pattern = knownPattern(known)
   return (pattern ? text.replace(pattern, maskKnown) : text).replace(SHAPES, maskShape)
