@@ -65,8 +65,12 @@ const trackingSettingsSchema = record({
   company_document: z
     .string({ error: "informe o CNPJ como texto" })
     .transform(cnpjCharacters)
-    .pipe(z.string().regex(/^[0-9A-Z]{12}\d{2}$/, "CNPJ inválido: use os 14 caracteres, como 12.345.678/0001-95 ou 12.ABC.345/01DE-35"))
-    .refine(isValidCnpj, "CNPJ inválido: os dígitos verificadores não conferem")
+    .pipe(
+      z
+        .string()
+        .regex(/^[0-9A-Z]{12}\d{2}$/, { error: "CNPJ inválido: use os 14 caracteres, como 12.345.678/0001-95 ou 12.ABC.345/01DE-35", abort: true })
+        .refine(isValidCnpj, "CNPJ inválido: os dígitos verificadores não conferem")
+    )
     .nullable()
     .default(null),
   entry_source: text(100).default("Medusa"),
