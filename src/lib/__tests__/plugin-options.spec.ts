@@ -5,7 +5,7 @@ describe("the plugin's options", () => {
     const options = parseFreteOptions({}, {})
     expect(options.freight).toMatchObject({ timeoutMs: 2500, connections: 64, cache: { enabled: true, successTtlMs: 600_000, failureTtlMs: 30_000 } })
     // The cache and the breaker have no defaults of their own: these are theirs (the README's table).
-    expect(options.freight.cache).toEqual({ enabled: true, successTtlMs: 600_000, failureTtlMs: 30_000, staleTtlMs: 21_600_000, maxEntries: 10_000, lockAcrossInstances: false })
+    expect(options.freight.cache).toEqual({ enabled: true, successTtlMs: 600_000, failureTtlMs: 30_000, staleTtlMs: 21_600_000, maxEntries: 10_000 })
     expect(options.freight.circuitBreaker).toEqual({ enabled: true, failureThreshold: 5, openMs: 30_000 })
     expect(options.tracking).toMatchObject({ timeoutMs: 10000, connections: 4, retry: { baseDelayMs: 30_000, giveUpAfterMs: 86_400_000 } })
     expect(options.units).toEqual({ weight: "g", dimension: "cm" })
