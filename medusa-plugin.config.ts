@@ -62,8 +62,6 @@ const freteOptionsSchema = z.object({
           staleTtlMs: z.number().int().min(0).max(7 * 86_400_000).default(21_600_000),
           /** Most queries kept; the least recently used go first. */
           maxEntries: z.number().int().min(1).max(1_000_000).default(10_000),
-          /** On: checkout reads the shared answer holding the query's lock (Medusa's Locking Module), so instances pricing one new query at once make one call; it costs checkout about a tenth of its throughput under load. */
-          lockAcrossInstances: z.boolean().default(false),
         })
         .prefault({}),
       /** Stops calling the freight API for a while after it failed several times in a row. */

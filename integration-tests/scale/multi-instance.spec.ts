@@ -29,7 +29,7 @@ const SAVE_ROUNDS = 5
 // A failed attempt is retried 6.4-9.6 s later (the delivery policy's jitter): well after the
 // restart test has killed the worker, so that the worker started after it is the one that sends,
 // and before that worker is up. A call's deadline of 6 s: a lease of 11 s (LEASE_MARGIN_MS more).
-const PLUGIN_OPTIONS = { freight: { cache: { lockAcrossInstances: true } }, tracking: { timeoutMs: 6_000, retry: { baseDelayMs: 8_000, maxDelayMs: 8_000 } } }
+const PLUGIN_OPTIONS = { tracking: { timeoutMs: 6_000, retry: { baseDelayMs: 8_000, maxDelayMs: 8_000 } } }
 // The worker runs the delivery job every 5 s instead of on the minute: a restarted worker's first
 // run comes within seconds, not up to a minute later.
 const WORKER_JOB_SECONDS = "5"
@@ -119,7 +119,7 @@ freteIntegrationTestRunner({
       expect(freightCalls() - before).toBe(1)
     })
 
-    it("with lockAcrossInstances, a cart priced on both servers at once makes one freight call: checkout's provider holds the query's lock", async () => {
+    it("a cart priced on both servers at once makes one freight call: checkout's provider holds the query's lock", async () => {
       sandbox().configure({ latencyMs: 400 })
       try {
         const cartId = await createCart(a().api, shop(), [{ variant_id: tracking.shirt, quantity: 2 }], { postal_code: "40010-000" })

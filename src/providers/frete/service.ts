@@ -83,8 +83,7 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
       const { query } = buildFreightQuery(quoteRequestFromCart(resolved), settings, frete.pluginOptions.units)
       // Checkout's routes are bounded per cart (the context's id); an order's flows (the admin's) are not.
       const client = typeof context.id === "string" && context.id.startsWith("cart_") ? `cart:${context.id}` : undefined
-      const locking = frete.pluginOptions.freight.cache.lockAcrossInstances ? lockingOf(scope) : undefined
-      const { offers } = await frete.quoter.offers(query, settings, { client, local: true, locking })
+      const { offers } = await frete.quoter.offers(query, settings, { client, local: true, locking: lockingOf(scope) })
       const offer = pickOffer(offers, optionId)
       if (!offer) throw new ShopperError("option_unavailable")
       return offer
