@@ -1,4 +1,5 @@
 import { apiErrorFromBody } from "./api-error"
+import type { FreightStats, StatsRange } from "./freight-stats"
 import { BACKEND_URL, sdk } from "./sdk"
 import type {
   ProductsMissingDimensionsResponse,
@@ -84,4 +85,9 @@ export async function listFulfillmentProviders(): Promise<StoreFulfillmentProvid
     { query: { limit: 100 } }
   )
   return fulfillment_providers
+}
+
+/** What the freight service did for the store over the range, summed over every instance. */
+export function getFreightStats(range: StatsRange): Promise<FreightStats> {
+  return sdk.client.fetch<FreightStats>("/admin/frete/stats", { query: { range } })
 }

@@ -1,0 +1,179 @@
+/**
+ * The Frete page's figures from `GET /admin/frete/stats`: the range's buckets (the server leaves
+ * out those with no data), totals by outcome, the answer time's percentiles from its histogram,
+ * and the orders' averages by service. Pure functions, no React.
+ */
+
+export type StatsRange = "24h" | "7d" | "30d"
+
+export const STATS_RANGES: StatsRange[] = ["24h", "7d", "30d"]
+
+/** One aggregated count: `at` is an hour's ISO instant ("hour") or a São Paulo date ("day"). */
+export type StatsRow = { at: string; metric: string; key: string; count: number; total: number }
+
+export type FreightStats = {
+  range: StatsRange
+  bucket: "hour" | "day"
+  since: string
+  until: string
+  rows: StatsRow[]
+  tracking: { created: number; failed: number; waiting: number }
+}
+
+export const OUTCOMES = ["api", "kept", "table", "refused", "failed"] as const
+export type Outcome = (typeof OUTCOMES)[number]
+
+export const ERROR_KINDS = ["timeout", "network", "server", "rejected", "bad_answer", "circuit_open", "other"] as const
+
+/** The answer time histogram's upper bounds in ms, as the server keys them. */
+export const LATENCY_BOUNDS = ["50", "100", "200", "300", "500", "750", "1000", "1500", "2000", "3000", "5000", "10000", "inf"] as const
+export type LatencyBound = (typeof LATENCY_BOUNDS)[number]
+
+const HOUR_MS = 3_600_000
+const DAY_MS = 24 * HOUR_MS
+
+const saoPauloDate = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" })
+
+/** The São Paulo calendar date of an instant, "2026-11-27". */
+export function saoPauloDay(instant: Date): string {
+  return saoPauloDate.format(instant)
+}
+
+/** The next calendar date: "2026-11-30" -> "2026-12-01". */
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + DAY_MS).toISOString().slice(0, 10)
+}
+
+/** Every bucket of the range, oldest first, keyed as the rows' `at` (and any a row names beyond them). */
+export function bucketKeys(stats: Pick<FreightStats, "bucket" | "since" | "until" | "rows">): string[] {
+  const keys: string[] = []
+  const since = new Date(stats.since)
+  const until = new Date(stats.until)
+  if (stats.bucket === "hour") {
+    const first = Math.floor(since.getTime() / HOUR_MS) * HOUR_MS
+    for (let at = first; at <= until.getTime(); at += HOUR_MS) keys.push(new Date(at).toISOString())
+  } else {
+    const last = saoPauloDay(until)
+    for (let day = saoPauloDay(since); day <= last; day = nextDay(day)) keys.push(day)
+  }
+  const known = new Set(keys)
+  const extra = stats.rows.map((row) => row.at).filter((at) => !known.has(at))
+  return extra.length ? [...new Set([...keys, ...extra])].sort() : keys
+}
+
+const rowsOf = (rows: StatsRow[], metric: string) => rows.filter((row) => row.metric === metric)
+
+/** The outcome of a "quote" key, "checkout:table" -> "table"; null for one this page does not know. */
+function outcomeOf(key: string): Outcome | null {
+  const outcome = key.slice(key.indexOf(":") + 1)
+  return (OUTCOMES as readonly string[]).includes(outcome) ? (outcome as Outcome) : null
+}
+
+const zeroOutcomes = (): Record<Outcome, number> => ({ api: 0, kept: 0, table: 0, refused: 0, failed: 0 })
+
+/** New freight queries by outcome, both channels together, per bucket. */
+export function outcomesByBucket(stats: FreightStats): Array<{ at: string; counts: Record<Outcome, number> }> {
+  const buckets = new Map(bucketKeys(stats).map((at) => [at, zeroOutcomes()]))
+  for (const row of rowsOf(stats.rows, "quote")) {
+    const outcome = outcomeOf(row.key)
+    const counts = buckets.get(row.at)
+    if (outcome && counts) counts[outcome] += row.count
+  }
+  return [...buckets].map(([at, counts]) => ({ at, counts }))
+}
+
+/** New freight queries by outcome over the range. */
+export function outcomeTotals(rows: StatsRow[]): Record<Outcome, number> {
+  const totals = zeroOutcomes()
+  for (const row of rowsOf(rows, "quote")) {
+    const outcome = outcomeOf(row.key)
+    if (outcome) totals[outcome] += row.count
+  }
+  return totals
+}
+
+/** The share of checkout's prices that came from the fallback table; null when checkout priced nothing. */
+export function estimateShare(rows: StatsRow[]): number | null {
+  const checkout = (outcome: Outcome) => rowsOf(rows, "quote").filter((row) => row.key === `checkout:${outcome}`).reduce((sum, row) => sum + row.count, 0)
+  const priced = checkout("api") + checkout("kept") + checkout("table")
+  return priced === 0 ? null : checkout("table") / priced
+}
+
+/** The upper bound of the first histogram bucket whose cumulative count reaches `share` of all; null with no answers. */
+export function percentile(histogram: Partial<Record<string, number>>, share: number): LatencyBound | null {
+  const all = LATENCY_BOUNDS.reduce((sum, bound) => sum + (histogram[bound] ?? 0), 0)
+  if (all === 0) return null
+  let cumulative = 0
+  for (const bound of LATENCY_BOUNDS) {
+    cumulative += histogram[bound] ?? 0
+    if (cumulative >= share * all) return bound
+  }
+  return "inf"
+}
+
+export type Latency = { answers: number; p50: LatencyBound | null; p95: LatencyBound | null }
+
+function latencyOf(rows: StatsRow[]): Latency {
+  const histogram: Partial<Record<string, number>> = {}
+  for (const row of rows) histogram[row.key] = (histogram[row.key] ?? 0) + row.count
+  return { answers: rows.reduce((sum, row) => sum + row.count, 0), p50: percentile(histogram, 0.5), p95: percentile(histogram, 0.95) }
+}
+
+/** The API's answer time per bucket, and over the whole range. */
+export function latencies(stats: FreightStats): { buckets: Array<{ at: string } & Latency>; range: Latency } {
+  const rows = rowsOf(stats.rows, "api_ms")
+  return {
+    buckets: bucketKeys(stats).map((at) => ({ at, ...latencyOf(rows.filter((row) => row.at === at)) })),
+    range: latencyOf(rows),
+  }
+}
+
+/** The API's errors by kind over the range, every known kind listed (0 when none), then any other key. */
+export function errorTotals(rows: StatsRow[]): Array<{ kind: string; count: number }> {
+  const totals = new Map<string, number>(ERROR_KINDS.map((kind) => [kind, 0]))
+  for (const row of rowsOf(rows, "api_error")) totals.set(row.key, (totals.get(row.key) ?? 0) + row.count)
+  return [...totals].map(([kind, count]) => ({ kind, count }))
+}
+
+export type ServiceOrders = {
+  service: string
+  orders: number
+  /** Reais; null with no orders. */
+  averageCharged: number | null
+  /** Business days; null when no order knew its days. */
+  averageDays: number | null
+  fromTable: number
+  free: number
+  /** Reais of free freight the API quoted; null when none was known. */
+  freeValue: number | null
+}
+
+/** Orders by the service chosen, the most ordered first. */
+export function ordersByService(rows: StatsRow[]): ServiceOrders[] {
+  const sum = (metric: string, service: string, field: "count" | "total") =>
+    rowsOf(rows, metric)
+      .filter((row) => row.key === service)
+      .reduce((total, row) => total + row[field], 0)
+  const services = [...new Set(rows.filter((row) => ["order", "order_days", "order_fallback", "free"].includes(row.metric)).map((row) => row.key))]
+  return services
+    .map((service) => {
+      const orders = sum("order", service, "count")
+      const withDays = sum("order_days", service, "count")
+      const freeValue = sum("free", service, "total")
+      return {
+        service,
+        orders,
+        averageCharged: orders > 0 ? sum("order", service, "total") / orders : null,
+        averageDays: withDays > 0 ? sum("order_days", service, "total") / withDays : null,
+        fromTable: sum("order_fallback", service, "count"),
+        free: sum("free", service, "count"),
+        freeValue: freeValue > 0 ? freeValue : null,
+      }
+    })
+    .sort((a, b) => b.orders - a.orders || a.service.localeCompare(b.service))
+}
+
+/** Whether the range holds anything to show at all. */
+export function hasData(stats: FreightStats): boolean {
+  return stats.rows.some((row) => row.count > 0) || stats.tracking.created > 0
+}

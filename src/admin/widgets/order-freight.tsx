@@ -1,0 +1,94 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import type { AdminOrder, AdminOrderShippingMethod, DetailWidgetProps } from "@medusajs/framework/types"
+import { Badge, Container, Heading, Text } from "@medusajs/ui"
+import type { ReactNode } from "react"
+import { useTranslation } from "react-i18next"
+import { formatBrl, formatCalendarDate, formatDays, localeOf } from "../lib/format"
+
+/** What this plugin's provider keeps in a shipping method's `data` at checkout (src/lib/checkout/offers.ts). */
+type FreightData = { service: string; service_name?: unknown; carrier?: unknown; days?: unknown; delivery_estimate?: unknown; is_fallback?: unknown }
+
+const text = (value: unknown) => (typeof value === "string" && value.trim() ? value : null)
+
+/** The method's data when this plugin priced it (it names the freight service), else null. */
+function freightData(method: AdminOrderShippingMethod): FreightData | null {
+  const data = method.data as Record<string, unknown> | null | undefined
+  return data && text(data.service) ? (data as FreightData) : null
+}
+
+const Detail = ({ label, testId, children }: { label: string; testId: string; children: ReactNode }) => (
+  <div className="grid grid-cols-2 gap-x-2">
+    <Text size="small" leading="compact" weight="plus" className="text-ui-fg-subtle">
+      {label}
+    </Text>
+    <Text size="small" leading="compact" className="text-ui-fg-subtle break-words" data-testid={testId}>
+      {children}
+    </Text>
+  </div>
+)
+
+/**
+ * The order's freight as checkout priced it: service, carrier, price, the date promised, and a
+ * warning when the price came from the fallback table (the freight API was not answering).
+ * Nothing for an order none of whose shipping methods this plugin priced.
+ */
+const OrderFreightWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+  const { t, i18n } = useTranslation()
+  const locale = localeOf(i18n.language)
+  const methods = (order.shipping_methods ?? []).flatMap((method) => {
+    const data = freightData(method)
+    return data ? [{ method, data }] : []
+  })
+  if (methods.length === 0) return null
+
+  return (
+    <Container className="divide-y p-0" data-testid="frete-order-freight">
+      <div className="px-6 py-4">
+        <Heading level="h2">{t("frete.orderFreight.title")}</Heading>
+      </div>
+      {methods.map(({ method, data }) => {
+        const testId = `frete-order-freight-${method.id}`
+        const estimate = text(data.delivery_estimate)
+        const days = typeof data.days === "number" ? data.days : null
+        return (
+          <div key={method.id} className="flex flex-col gap-y-2 px-6 py-4" data-testid={testId}>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <Text size="small" leading="compact" weight="plus" data-testid={`${testId}-service`}>
+                {text(data.service_name) ?? method.name}
+              </Text>
+              {data.is_fallback === true && (
+                <Badge size="2xsmall" color="orange" data-testid={`${testId}-estimated`}>
+                  {t("frete.orderFreight.estimated")}
+                </Badge>
+              )}
+            </div>
+            <Detail label={t("frete.orderFreight.carrier")} testId={`${testId}-carrier`}>
+              {text(data.carrier) ?? "—"}
+            </Detail>
+            <Detail label={t("frete.orderFreight.price")} testId={`${testId}-price`}>
+              {Number(method.amount) === 0 ? t("frete.orderFreight.free") : formatBrl(Number(method.amount))}
+            </Detail>
+            <Detail label={t("frete.orderFreight.promised")} testId={`${testId}-promised`}>
+              {estimate ? formatCalendarDate(estimate, locale) : "—"}
+            </Detail>
+            <Detail label={t("frete.orderFreight.days")} testId={`${testId}-days`}>
+              {formatDays(t, days)}
+            </Detail>
+            {data.is_fallback === true && (
+              <Text size="small" className="text-ui-fg-subtle" data-testid={`${testId}-estimated-hint`}>
+                {t("frete.orderFreight.estimatedHint")}
+              </Text>
+            )}
+          </div>
+        )
+      })}
+    </Container>
+  )
+}
+
+export const config = defineWidgetConfig({
+  zone: "order.details.side.before",
+  id: "medusa-plugin-frete.order-freight",
+})
+
+export default OrderFreightWidget
