@@ -8,6 +8,7 @@ import { playStorefront, type StorefrontPlay } from "../../scripts/demo/storefro
 import { createCart, createFreteOption, eventually, fulfillOrder, placeOrder, shipOrder } from "../../scripts/lib/store-api"
 import type { Sandbox } from "../../sandbox/server"
 import { logInToAdmin, SHOTS, startBrowserStore, type BrowserStore } from "../helpers/browser-store"
+import { freightDashboardCases } from "./admin-freight-dashboard.cases"
 
 const FREIGHT_TOKEN = "sandbox-freight-token"
 
@@ -180,4 +181,7 @@ describe("the admin dashboard, in a browser", () => {
     expect(await page.evaluate(() => (window as unknown as { fretePageNotReloaded?: boolean }).fretePageNotReloaded)).toBe(true)
     expect(sandbox.trackingOrders().filter((stored) => stored.order.OrderNumber === String(order.display_id))).toHaveLength(1)
   })
+
+  // Last: it makes the freight service fail for a while, and switches the dashboard's language and back.
+  describe("the Frete page and the order's freight", () => freightDashboardCases(() => admin))
 })

@@ -20,9 +20,9 @@ type BarChartProps = {
   max?: number
 }
 
-const WIDTH = 760
-const HEIGHT = 220
-const LEFT = 56
+const WIDTH = 1000
+const HEIGHT = 240
+const LEFT = 68
 const RIGHT = 8
 const TOP = 10
 const BOTTOM = 26

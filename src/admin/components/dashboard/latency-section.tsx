@@ -8,7 +8,7 @@ import { DashboardSection, Figure } from "./dashboard-section"
 const P50_COLOR = "var(--tag-blue-icon)"
 const P95_COLOR = "var(--tag-orange-icon)"
 /** The y axis's marks: a few of the histogram's bounds. */
-const MARKED: LatencyBound[] = ["100", "500", "1000", "3000", "10000", "inf"]
+const MARKED: LatencyBound[] = ["100", "500", "1000", "3000", "inf"]
 
 /** The histogram's bounds are the scale: a bar's height is its bound's place among them. */
 const heightOf = (bound: LatencyBound | null) => (bound === null ? 0 : LATENCY_BOUNDS.indexOf(bound) + 1)

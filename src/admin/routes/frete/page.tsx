@@ -1,8 +1,8 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ChartBar } from "@medusajs/icons"
 import { Button, Container, Heading, Text } from "@medusajs/ui"
-import { useState } from "react"
 import { useTranslation } from "react-i18next"
+import { useSearchParams } from "react-router-dom"
 import { LatencySection } from "../../components/dashboard/latency-section"
 import { OrdersSection } from "../../components/dashboard/orders-section"
 import { OutcomesSection } from "../../components/dashboard/outcomes-section"
@@ -11,13 +11,16 @@ import { TrackingSection } from "../../components/dashboard/tracking-section"
 import { useFreightStats } from "../../hooks/use-freight-stats"
 import { useSettings } from "../../hooks/use-settings"
 import { toApiError } from "../../lib/api-error"
-import { hasData, type StatsRange } from "../../lib/freight-stats"
+import { hasData, STATS_RANGES, type StatsRange } from "../../lib/freight-stats"
 import { localeOf } from "../../lib/format"
 
 /** Frete: what the freight service did for the store over the last 24 hours, 7 or 30 days, across every instance. */
 const FreightDashboardPage = () => {
   const { t, i18n } = useTranslation()
-  const [range, setRange] = useState<StatsRange>("7d")
+  // The range lives in the address (?range=24h): a reload or a shared link keeps it.
+  const [params, setParams] = useSearchParams()
+  const asked = params.get("range")
+  const range: StatsRange = STATS_RANGES.find((candidate) => candidate === asked) ?? "7d"
   const { data, isPending, isError, error, refetch, isRefetching } = useFreightStats(range)
   const services = useSettings().data?.settings.services ?? []
   const locale = localeOf(i18n.language)
@@ -31,7 +34,7 @@ const FreightDashboardPage = () => {
             {t("frete.dashboard.description")}
           </Text>
         </div>
-        <RangePicker value={range} onChange={setRange} />
+        <RangePicker value={range} onChange={(next) => setParams({ range: next }, { replace: true })} />
       </Container>
       {isPending && (
         <Container className="px-6 py-4" data-testid="frete-dashboard-loading">

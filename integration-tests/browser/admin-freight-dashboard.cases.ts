@@ -1,0 +1,270 @@
+// The Frete page and the order's freight widget (admin-dashboard.spec.ts, its last cases): quotes and
+// orders made through the sandbox, some from the fallback table while the freight service fails,
+// then the page's numbers against the quotes made and against GET /admin/frete/stats, in the
+// spec's Portuguese, then in English once the merchant switches the dashboard's language.
+// The server counts in batches a few seconds apart: every number is waited for, never timed.
+import path from "node:path"
+import type { Page } from "playwright-core"
+import type { MedusaServer } from "../../scripts/demo/medusa-server"
+import type { DemoStore } from "../../scripts/demo/seed"
+import { eventually, placeOrder } from "../../scripts/lib/store-api"
+import type { Sandbox } from "../../sandbox/server"
+import { estimateShare, latencies, LATENCY_BOUNDS, ordersByService, OUTCOMES, outcomeTotals, type FreightStats, type Outcome, type StatsRange } from "../../src/admin/lib/freight-stats"
+import { SHOTS, type BrowserStore } from "../helpers/browser-store"
+
+/** CEPs no other case of the spec quotes: each is a new freight query, not an answer the server kept. */
+const API_CEPS = ["40020-000", "50030-230", "60060-440"]
+const TABLE_CEPS = ["69005-070", "66010-000"]
+/** Rio de Janeiro's, as the shopper's address of placeOrder. */
+const API_ORDER_CEP = "22041-001"
+const TABLE_ORDER_CEP = "22250-040"
+
+/** Waits for the server's batches: up to a minute. */
+const COUNTED = 600
+
+/** A key of the admin's texts shown as it is: a text missing from a catalogue. */
+const RAW_KEY = /frete\.[a-zA-Z]+\.[a-zA-Z]/
+
+const brl = (reais: number) => `R$ ${reais.toFixed(2).replace(".", ",").replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`
+
+/** The count of a metric's key over the range. */
+const countOf = (stats: FreightStats, metric: string, key: string) => stats.rows.filter((row) => row.metric === metric && row.key === key).reduce((sum, row) => sum + row.count, 0)
+
+export const freightDashboardCases = (started: () => BrowserStore): void => {
+  let server: MedusaServer
+  let store: DemoStore
+  let sandbox: Sandbox
+  let page: Page
+  let tableOrderId: string
+  let apiOrderId: string
+
+  const byTestId = (id: string) => page.getByTestId(id)
+  const text = async (id: string) => ((await byTestId(id).first().textContent()) ?? "").trim()
+  const stats = async (range: StatsRange = "7d") => (await server.api.get("/admin/frete/stats", { ...server.admin, params: { range } })).data as FreightStats
+  const productPageQuote = async (cep: string) =>
+    (await server.api.post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }] }, store.store)).data
+      .quotes as Array<{ service: string; is_fallback: boolean }>
+  const openDashboard = async () => {
+    await page.goto(`${server.url}/app/frete`)
+    await byTestId("frete-dashboard-chart-outcomes").waitFor()
+  }
+  /** Numbers as the pt-BR or English page writes them. */
+  const shownShare = (share: number | null, locale: string) => (share === null ? "—" : new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(share))
+  const shownLatency = (bound: string | null, locale: string) => {
+    if (bound === null) return "—"
+    if (bound === "inf") return "> 10 s"
+    const ms = Number(bound)
+    return ms < 1000 ? `≤ ${ms} ms` : `≤ ${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(ms / 1000)} s`
+  }
+  /** The page's figures, and what the server's stats say they must be (the range's, counted at the same moment). */
+  const figures = async (range: StatsRange, locale: string) => {
+    const server = await stats(range)
+    const { range: latency } = latencies(server)
+    const pac = ordersByService(server.rows).find((row) => row.service === "correios-pac")
+    const expected = {
+      ...Object.fromEntries(OUTCOMES.map((outcome) => [outcome, String(outcomeTotals(server.rows)[outcome])])),
+      share: shownShare(estimateShare(server.rows), locale),
+      p50: shownLatency(latency.p50, locale),
+      p95: shownLatency(latency.p95, locale),
+      pacOrders: String(pac?.orders ?? ""),
+      pacFromTable: String(pac?.fromTable ?? ""),
+      created: String(server.tracking.created),
+      failed: String(server.tracking.failed),
+      waiting: String(server.tracking.waiting),
+    }
+    const shown = {
+      ...Object.fromEntries(await Promise.all(OUTCOMES.map(async (outcome) => [outcome, await text(`frete-dashboard-outcome-total-${outcome}`)]))),
+      share: await text("frete-dashboard-estimate-share"),
+      p50: await text("frete-dashboard-latency-p50"),
+      p95: await text("frete-dashboard-latency-p95"),
+      pacOrders: await text("frete-dashboard-orders-row-correios-pac-orders"),
+      pacFromTable: await text("frete-dashboard-orders-row-correios-pac-table"),
+      created: await text("frete-dashboard-tracking-created"),
+      failed: await text("frete-dashboard-tracking-failed"),
+      waiting: await text("frete-dashboard-tracking-waiting"),
+    }
+    return { server, expected, shown }
+  }
+  /** The page's figures once they equal the server's: the page asks again on a reload. */
+  const settledFigures = async (range: StatsRange, locale: string) =>
+    eventually(
+      async () => {
+        const read = await figures(range, locale)
+        if (JSON.stringify(read.shown) === JSON.stringify(read.expected)) return read
+        await page.reload()
+        await byTestId(`frete-dashboard-figures-${range}`).waitFor()
+        return undefined
+      },
+      30,
+      "the page's figures equal to the server's"
+    )
+  const setLanguage = async (option: string) => {
+    // Settings > Profile > Edit: the dashboard's language select, as a merchant changes it.
+    await page.goto(`${server.url}/app/settings/profile/edit`)
+    const drawer = page.getByRole("dialog")
+    await drawer.getByRole("combobox").click()
+    await page.getByRole("option", { name: option }).click()
+    await drawer.getByRole("button", { name: /^(Save|Salvar)$/ }).click()
+    await drawer.waitFor({ state: "detached" })
+  }
+
+  beforeAll(() => {
+    ;({ server, store, sandbox, page } = started())
+  })
+
+  it("counts the quotes made by outcome, and the Frete page shows the server's numbers in Portuguese", async () => {
+    const before = await stats()
+    const beforeJadlog = ordersByService(before.rows).find((row) => row.service === "jadlog-package")
+
+    // Answered by the API, a little slower than the sandbox's default so the answer time shows.
+    sandbox.configure({ latencyMs: 120 })
+    await server.api.post("/admin/frete/settings", { free_freight_rules: [{ min_subtotal: 0, states: ["RJ"] }] }, server.admin)
+    try {
+      for (const cep of API_CEPS) {
+        expect((await productPageQuote(cep)).every((quote) => !quote.is_fallback)).toBe(true)
+      }
+      // Free freight on the cheapest service (Jadlog's), its value the API's quote.
+      apiOrderId = (await placeOrder(server.api, store, store.optionIds.cheapest, [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }], { postal_code: API_ORDER_CEP })).id
+    } finally {
+      await server.api.post("/admin/frete/settings", { free_freight_rules: [] }, server.admin)
+      sandbox.configure({ latencyMs: 0 })
+    }
+
+    // The freight service fails: new CEPs get the fallback table's prices, at the product page and at checkout.
+    sandbox.setFault("freight", { mode: "status", status: 503 })
+    try {
+      for (const cep of TABLE_CEPS) {
+        const quotes = await productPageQuote(cep)
+        expect(quotes.length).toBeGreaterThan(0)
+        expect(quotes.every((quote) => quote.is_fallback)).toBe(true)
+      }
+      tableOrderId = (await placeOrder(server.api, store, store.optionIds["correios-pac"], [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }], { postal_code: TABLE_ORDER_CEP })).id
+    } finally {
+      sandbox.setFault("freight", null)
+    }
+
+    const delta = (after: FreightStats, key: string) => countOf(after, "quote", key) - countOf(before, "quote", key)
+    const after = await eventually(
+      async () => {
+        const now = await stats()
+        const jadlog = ordersByService(now.rows).find((row) => row.service === "jadlog-package")
+        const counted =
+          delta(now, "page:api") >= API_CEPS.length &&
+          delta(now, "page:table") >= TABLE_CEPS.length &&
+          delta(now, "checkout:table") >= 1 &&
+          countOf(now, "order_fallback", "correios-pac") - countOf(before, "order_fallback", "correios-pac") >= 1 &&
+          (jadlog?.free ?? 0) > (beforeJadlog?.free ?? 0)
+        return counted ? now : undefined
+      },
+      COUNTED,
+      "the quotes and orders counted"
+    )
+    // One new query per new CEP of the product page: exactly the quotes made, by outcome.
+    expect(delta(after, "page:api")).toBe(API_CEPS.length)
+    expect(delta(after, "page:table")).toBe(TABLE_CEPS.length)
+    expect(delta(after, "page:kept") + delta(after, "page:refused") + delta(after, "page:failed")).toBe(0)
+    expect(countOf(after, "api_error", "server") + countOf(after, "api_error", "circuit_open")).toBeGreaterThan(countOf(before, "api_error", "server") + countOf(before, "api_error", "circuit_open"))
+    expect(after.rows.filter((row) => row.metric === "api_ms").every((row) => (LATENCY_BOUNDS as readonly string[]).includes(row.key))).toBe(true)
+
+    await openDashboard()
+    expect(await byTestId("frete-dashboard-page").locator('[aria-pressed="true"]').getAttribute("data-testid")).toBe("frete-dashboard-range-7d")
+    const { server: shownStats, shown } = await settledFigures("7d", "pt-BR")
+    const totals = outcomeTotals(shownStats.rows)
+    expect(Number(shown.api)).toBeGreaterThanOrEqual(API_CEPS.length)
+    expect(Number(shown.table)).toBeGreaterThanOrEqual(TABLE_CEPS.length + 1)
+    expect(shown.share).toMatch(/^\d+(,\d)?%$/)
+    expect(shown.p95).toMatch(/^(≤ \d+ ms|≤ \d+(,\d)? s|> 10 s)$/)
+    expect(Number(shown.created)).toBeGreaterThan(0)
+
+    // Every bar says its number; the stacks of the chart add up to the totals.
+    const outcomesChart = byTestId("frete-dashboard-outcomes-svg")
+    expect(await outcomesChart.locator("title").first().textContent()).toBe("Novas consultas de frete por dia, por resultado")
+    const barTitles = await outcomesChart.locator("rect > title").allTextContents()
+    const chartTotal = (label: string) => barTitles.filter((title) => title.includes(` · ${label}: `)).reduce((sum, title) => sum + Number(title.split(": ").pop()), 0)
+    expect(chartTotal("Respondida pela API")).toBe(totals.api)
+    expect(chartTotal("Tabela de contingência")).toBe(totals.table)
+    expect(await byTestId("frete-dashboard-outcomes").textContent()).toContain("Preços do checkout que foram estimativas")
+    expect(await byTestId("frete-dashboard-latency-svg").locator("rect > title").first().textContent()).toMatch(/ · (Mediana \(p50\)|p95): (≤|>) /)
+    expect(await text("frete-dashboard-error-server")).toMatch(/^Erro do servidor \(5xx\)/)
+
+    // Orders: the merchant's names, averages in reais, the table's order counted.
+    const pacRow = "frete-dashboard-orders-row-correios-pac"
+    expect(await text(`${pacRow}-name`)).toBe("PAC")
+    expect(await text(`${pacRow}-average`)).toMatch(/^R\$ \d+,\d{2}$/)
+    expect(await text(`${pacRow}-days`)).toMatch(/^\d+(,\d)? dias úteis$/)
+    expect(Number(await text(`${pacRow}-table`))).toBeGreaterThanOrEqual(1)
+    expect(await text("frete-dashboard-orders-row-jadlog-package-name")).toBe("Jadlog .Package")
+    expect(Number(await text("frete-dashboard-orders-row-jadlog-package-free"))).toBeGreaterThanOrEqual(1)
+    expect(await text("frete-dashboard-orders-row-jadlog-package-free-value")).toMatch(/^R\$ \d+,\d{2}$/)
+    expect(await byTestId("frete-dashboard-tracking-failed-link").getAttribute("href")).toMatch(/\/app\/settings\/frete-tracking$/)
+
+    const content = (await byTestId("frete-dashboard-page").textContent()) ?? ""
+    expect(content).not.toMatch(RAW_KEY)
+    expect(["Answered by the API", "Fallback table", "Orders by service", "Tracking orders"].filter((english) => content.includes(english))).toEqual([])
+    for (const chart of ["outcomes", "latency", "orders", "tracking"]) {
+      await byTestId(`frete-dashboard-${chart}`).screenshot({ path: path.join(SHOTS, `admin-freight-${chart}.png`) })
+    }
+
+    // The last 24 hours: an hour per bar, the same quotes.
+    await byTestId("frete-dashboard-range-24h").click()
+    await byTestId("frete-dashboard-figures-24h").waitFor()
+    await settledFigures("24h", "pt-BR")
+    expect(await byTestId("frete-dashboard-outcomes-svg").locator("title").first().textContent()).toBe("Novas consultas de frete por hora, por resultado")
+
+    // The failed list is one click away.
+    await byTestId("frete-dashboard-tracking-failed-link").click()
+    await byTestId("frete-failed-tracking-page").waitFor()
+  })
+
+  it("flags the order priced from the fallback table in its freight widget, and not the one the API priced", async () => {
+    const { data } = await server.api.get(`/admin/orders/${tableOrderId}`, { ...server.admin, params: { fields: "id,*shipping_methods" } })
+    const [method] = data.order.shipping_methods as Array<{ id: string; amount: number; data: { delivery_estimate: string; days: number; is_fallback: boolean } }>
+    expect(method.data.is_fallback).toBe(true)
+    await page.goto(`${server.url}/app/orders/${tableOrderId}`)
+    const item = `frete-order-freight-${method.id}`
+    await byTestId(item).waitFor()
+    expect(await text(`${item}-estimated`)).toBe("Preço estimado (tabela de contingência)")
+    expect(await text(`${item}-service`)).toBe("PAC")
+    expect(await text(`${item}-carrier`)).toBe("correios")
+    expect(await text(`${item}-price`)).toBe(brl(method.amount))
+    const [year, month, day] = method.data.delivery_estimate.split("-")
+    expect(await text(`${item}-promised`)).toBe(`${day}/${month}/${year}`)
+    expect(await text(`${item}-days`)).toBe(`${method.data.days} dias úteis`)
+    await byTestId("frete-order-freight").screenshot({ path: path.join(SHOTS, "admin-order-freight.png") })
+
+    await page.goto(`${server.url}/app/orders/${apiOrderId}`)
+    await byTestId("frete-order-freight").waitFor()
+    expect(await byTestId("frete-order-freight").textContent()).toContain("Grátis")
+    expect(await page.locator('[data-testid$="-estimated"]').count()).toBe(0)
+  })
+
+  it("reads in English once the merchant switches the dashboard's language, with the same numbers", async () => {
+    await setLanguage("English")
+    try {
+      await openDashboard()
+      await settledFigures("7d", "en-US")
+      expect(await byTestId("frete-dashboard-outcomes").locator("h2").textContent()).toBe("New freight queries by outcome")
+      expect(await byTestId("frete-dashboard-latency").locator("h2").textContent()).toBe("Freight API answer time")
+      expect(await byTestId("frete-dashboard-orders").locator("h2").textContent()).toBe("Orders by service chosen")
+      expect(await byTestId("frete-dashboard-tracking").locator("h2").textContent()).toBe("Tracking orders")
+      expect(await text("frete-dashboard-range-30d")).toBe("Last 30 days")
+      expect(await text("frete-dashboard-tracking-failed-link")).toBe("See the failed ones")
+      expect(await text("frete-dashboard-orders-row-correios-pac-days")).toMatch(/^\d+(\.\d)? business days$/)
+      const content = (await byTestId("frete-dashboard-page").textContent()) ?? ""
+      for (const label of ["Answered by the API", "Kept answer", "Fallback table", "Refused", "Failed", "Checkout prices that were estimates (fallback table)"]) {
+        expect(content).toContain(label)
+      }
+      expect(["Respondida pela API", "Tabela de contingência", "Pedidos por serviço", "Últimos 7 dias", "dias úteis"].filter((portuguese) => content.includes(portuguese))).toEqual([])
+      expect(content).not.toMatch(RAW_KEY)
+      expect(await byTestId("frete-dashboard-outcomes-svg").locator("title").first().textContent()).toBe("New freight queries per day, by outcome")
+
+      await page.goto(`${server.url}/app/orders/${tableOrderId}`)
+      await byTestId("frete-order-freight").waitFor()
+      expect(await byTestId("frete-order-freight").locator("h2").textContent()).toBe("Freight")
+      expect(await page.locator('[data-testid$="-estimated"]').textContent()).toBe("Estimated price (fallback table)")
+      expect(await page.locator('[data-testid$="-promised"]').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
+    } finally {
+      await setLanguage("Português (Brasil)")
+    }
+  })
+}
