@@ -6,7 +6,9 @@
 import { orderDeliveryCases } from "../checkout/order-delivery.cases"
 import { configuredCases, type FreteCaseFiles, type FreteCases, type FreteConfiguredCases } from "../helpers/frete-runner"
 import { TRACKING_CONFIG } from "../helpers/tracking-store"
+import { freightStatsCases } from "./freight-stats.cases"
 import { shipmentTrackingCases } from "./shipment-tracking.cases"
+import { tracesCases } from "./traces.cases"
 import { trackingBulkResendCases } from "./tracking-bulk-resend.cases"
 import { trackingLeaseCases } from "./tracking-lease.cases"
 import { TRACKING_FAULTS_TIMEOUT_MS, trackingFaultsCases } from "./tracking-faults.cases"
@@ -34,5 +36,7 @@ export const trackingFiles: FreteCaseFiles = Object.fromEntries(
     "tracking-personal-data": { pluginOptions: SHORT_DEADLINE, cases: trackingPersonalDataCases },
     "tracking-outbox": trackingOutboxCases,
     "tracking-lease": trackingLeaseCases,
+    traces: tracesCases,
+    "freight-stats": freightStatsCases,
   } satisfies FreteCaseFiles).map(([title, file]) => [title, tracked(file)])
 )

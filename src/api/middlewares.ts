@@ -31,6 +31,7 @@ export default defineMiddlewares({
     { matcher: "/admin/frete/settings", methods: ["POST" as const], policies: [ADMIN_POLICIES.updateSettings] },
     { matcher: "/admin/frete/test-connection", methods: ["POST" as const], policies: [ADMIN_POLICIES.updateSettings] },
     { matcher: "/admin/frete/status", methods: ["GET" as const], policies: [ADMIN_POLICIES.readSettings] },
+    { matcher: "/admin/frete/stats", methods: ["GET" as const], policies: [ADMIN_POLICIES.readSettings] },
     { matcher: "/admin/frete/products-missing-dimensions", methods: ["GET" as const], policies: [ADMIN_POLICIES.readProducts] },
     { matcher: "/admin/frete/products/:id/handling-days", methods: ["GET" as const], policies: [ADMIN_POLICIES.readProducts] },
     { matcher: "/admin/frete/products/:id/handling-days", methods: ["POST" as const], policies: [{ resource: "product", operation: "update" as const }] },

@@ -1,9 +1,11 @@
+import { trace } from "@opentelemetry/api"
 import { CircuitOpenError, type CallVerdict, type CircuitBreaker } from "../http/circuit-breaker"
 import { CepNotFoundError, FreightQueryRejectedError } from "../freight/errors"
-import { OwnWaitTimeoutError } from "../http/errors"
+import { FreteServiceError, InvalidAnswerError, NetworkError, OwnWaitTimeoutError, ServerError, TimeoutError } from "../http/errors"
 import type { FreightClient } from "../freight/client"
 import type { FreightQuery, FreightQuote } from "../freight/schemas"
 import { silentLogger, type FreteLogger } from "../utils/logger"
+import { traced } from "../utils/traced"
 import { canonicalKey, hashKey, QuoteCache, Received, type QuoteSource } from "../quote-cache/quote-cache"
 import { LockWaitTimeout } from "../quote-cache/shared-tier"
 import type { FreteSettings } from "../settings/schema"
@@ -45,6 +47,18 @@ export class OriginWatch {
   }
 }
 
+/** What the quoter did, counted for the admin's Frete page (the module's FreightStats). */
+export interface QuoteFigures {
+  add(metric: string, key: string, total?: number): void
+  answerTime(ms: number): void
+}
+
+const OUTCOMES: Record<QuoteOutcome["source"], "api" | "kept" | "table" | null> = { upstream: "api", stale: "kept", fallback: "table", cache: null, shared: null }
+const ERROR_KINDS: Array<[abstract new (...args: never[]) => Error, string]> = [
+  [TimeoutError, "timeout"], [NetworkError, "network"], [ServerError, "server"], [InvalidAnswerError, "bad_answer"], [CircuitOpenError, "circuit_open"], [FreteServiceError, "rejected"],
+]
+const errorKind = (error: unknown): string => ERROR_KINDS.find(([kind]) => error instanceof kind)?.[1] ?? "other"
+
 /** `upstreamMs`: milliseconds of the freight API's call this answer waited for (0 when none was made for it). */
 export type QuoteOutcome = { offers: Offer[]; source: QuoteSource | "fallback"; upstreamMs: number }
 
@@ -55,6 +69,7 @@ export interface CheckoutQuoterDeps {
   breaker?: CircuitBreaker | null
   admission?: QuoteAdmission | null
   shared?: SharedTierConfig | null
+  figures?: QuoteFigures | null
   logger?: FreteLogger
   now?: () => Date
 }
@@ -103,7 +118,28 @@ export class CheckoutQuoter {
     return hashKey(`${this.account}|${canonicalKey(query)}`)
   }
 
-  async offers(query: FreightQuery, settings: FreteSettings, asker: Asker = {}): Promise<QuoteOutcome> {
+  /** One span per price (see `traced`); each price not from the cache counted by outcome. */
+  offers(query: FreightQuery, settings: FreteSettings, asker: Asker = {}): Promise<QuoteOutcome> {
+    const channel = asker.local ? "checkout" : "page"
+    return traced("frete.freight.quote", { "frete.channel": channel }, async (span) => {
+      const count = (outcome: string) => {
+        span.setAttribute("frete.outcome", outcome)
+        this.deps.figures?.add("quote", `${channel}:${outcome}`)
+      }
+      try {
+        const priced = await this.price(query, settings, asker)
+        span.setAttributes({ "frete.cache.tier": priced.source, "frete.fallback": priced.source === "fallback" })
+        const outcome = OUTCOMES[priced.source]
+        if (outcome) count(outcome)
+        return priced
+      } catch (error) {
+        count(error instanceof ShopperError && (error.code === "too_many_quotes" || error.code === "cep_not_served") ? "refused" : "failed")
+        throw error
+      }
+    })
+  }
+
+  private async price(query: FreightQuery, settings: FreteSettings, asker: Asker): Promise<QuoteOutcome> {
     const startedAt = asker.startedAt ?? Date.now()
     let reason: string
     try {
@@ -137,6 +173,7 @@ export class CheckoutQuoter {
   }
 
   private answerRefusal(query: FreightQuery, settings: FreteSettings, refusal: QuoteRefusedError, asker: Asker): QuoteOutcome {
+    trace.getActiveSpan()?.setAttribute("frete.guard", "refused")
     const fallback = fallbackOffers(query, settings, this.now())
     if (fallback.length) {
       this.deps.admission?.answered("answered_from_table")
@@ -153,14 +190,27 @@ export class CheckoutQuoter {
     const client = this.deps.freightClient()
     if (!client) throw new FreightNotConfiguredError()
     const breaker = this.deps.breaker
-    if (this.deps.admission && (breaker?.wouldAllow() ?? true)) await this.deps.admission.admit(settings, asker)
-    const ask = () => client.quote(query, { startedAt })
+    const span = trace.getActiveSpan()
+    if (this.deps.admission && (breaker?.wouldAllow() ?? true)) {
+      await this.deps.admission.admit(settings, asker)
+      span?.setAttribute("frete.guard", "admitted")
+    }
+    const ask = () => client.quote(query, { startedAt, onAttempt: (attempt) => span?.setAttribute("frete.attempt", attempt) })
     const asked = performance.now()
-    const quote = breaker ? await breaker.run(ask, CheckoutQuoter.verdictOn) : await ask()
-    // A failure, so the last real answer is kept and served.
-    if (!quote.quotations.length) throw new Error("The freight API answered no quotation")
-    this.upstreamTimes.set(quote, performance.now() - asked)
-    return quote
+    try {
+      const quote = breaker ? await breaker.run(ask, CheckoutQuoter.verdictOn) : await ask()
+      // A failure, so the last real answer is kept and served.
+      if (!quote.quotations.length) throw new InvalidAnswerError("The freight API answered no quotation", { service: "freight" })
+      const ms = performance.now() - asked
+      this.upstreamTimes.set(quote, ms)
+      this.deps.figures?.answerTime(ms)
+      span?.setAttributes({ "http.response.status_code": 200, "frete.upstream_ms": Math.round(ms) })
+      return quote
+    } catch (error) {
+      this.deps.figures?.add("api_error", errorKind(error))
+      if (error instanceof FreteServiceError && error.status) span?.setAttribute("http.response.status_code", error.status)
+      throw error
+    }
   }
 }
 

@@ -10,8 +10,8 @@ import { freightAnswerWireSchema, freightQuerySchema, type FreightQuery, type Fr
 
 /** `timeoutMs`: the deadline of one `quote` call, its retry included. */
 type FreightClientOptions = { url: string; token: string; timeoutMs: number; connections: number; logger?: FreteLogger; dispatcher?: Dispatcher }
-/** `startedAt`: when the wait for this quote began (`Date.now()`), if before this call. */
-export type QuoteCall = { startedAt?: number; signal?: AbortSignal }
+/** `startedAt`: when the wait for this quote began (`Date.now()`), if before this call; `onAttempt`: told 1, then 2 for the retry. */
+export type QuoteCall = { startedAt?: number; signal?: AbortSignal; onAttempt?: (attempt: number) => void }
 
 const QUOTE_PATH = "/v2/consulta"
 const MIN_TIME_FOR_RETRY_MS = 150
@@ -72,9 +72,10 @@ export class FreightClient {
       maxAttempts: 1,
       backoff: new DelegateBackoff(() => Math.min(min + Math.random() * (max - min), deadline.remaining())),
     })
-    const { quote, dropped } = await once.execute(() =>
-      this.transport.request({ method: "POST", path: QUOTE_PATH, query: { token: this.options.token }, json: body, deadline }, { schema: freightAnswerWireSchema })
-    )
+    const { quote, dropped } = await once.execute(({ attempt }) => {
+      call.onAttempt?.(attempt + 1)
+      return this.transport.request({ method: "POST", path: QUOTE_PATH, query: { token: this.options.token }, json: body, deadline }, { schema: freightAnswerWireSchema })
+    })
     for (const quotation of dropped) {
       this.options.logger?.warn(`frete: the freight API's quotation ${quotation.index} (${quotation.service ?? "no service"}) is left out: ${quotation.problem}`)
     }

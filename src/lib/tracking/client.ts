@@ -1,5 +1,6 @@
 import type { Dispatcher } from "undici"
 import { startDeadline } from "../http/deadline"
+import { traced } from "../utils/traced"
 import { ServiceTransport } from "../http/service-transport"
 import type { FreteLogger } from "../utils/logger"
 import { InvalidTrackingOrderError, trackingRejection } from "./errors"
@@ -24,9 +25,11 @@ export class TrackingClient {
   async createTrackingOrder(order: TrackingOrder, signal?: AbortSignal): Promise<TrackingResult> {
     const checked = trackingOrderSchema.safeParse(order)
     if (!checked.success) throw new InvalidTrackingOrderError(checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`))
-    return this.transport.request(
-      { method: "POST", path: TRACKING_PATH, headers: this.headers, json: checked.data, deadline: startDeadline(this.options.timeoutMs, signal) },
-      { schema: trackingAnswerWireSchema, refusal: trackingRefusalWireSchema }
+    return traced("frete.tracking.create", {}, () =>
+      this.transport.request(
+        { method: "POST", path: TRACKING_PATH, headers: this.headers, json: checked.data, deadline: startDeadline(this.options.timeoutMs, signal) },
+        { schema: trackingAnswerWireSchema, refusal: trackingRefusalWireSchema }
+      )
     )
   }
 

@@ -14,6 +14,7 @@ import type { FreteSettings } from "../../lib/settings/schema"
 import { FRETE_MODULE } from "../../lib/frete-provider"
 import { ServiceClients } from "./connections"
 import { accountFingerprint, credentialsView } from "./credentials"
+import { FreightStats } from "./freight-stats"
 import { FreteSettingsRecord } from "./models/frete-settings-record"
 import { TrackingOrderRecord } from "./models/tracking-order-record"
 import { QuoteTakes } from "./quote-takes"
@@ -45,8 +46,10 @@ export default class FreteModuleService {
   readonly quoteTakes: QuoteTakes
   /** The tracking outbox's rows (tracking_order): every SQL on them. */
   readonly trackingOrders: TrackingOrderStore
+  /** The admin's Frete page's figures (frete_stat). */
+  readonly stats: FreightStats
 
-  __hooks = { onApplicationShutdown: () => this.connections_.close() }
+  __hooks = { onApplicationPrepareShutdown: () => this.stats.flush(), onApplicationShutdown: () => this.connections_.close() }
 
   __joinerConfig() {
     return JOINER_CONFIG
@@ -57,6 +60,7 @@ export default class FreteModuleService {
     const knex = () => container[ContainerRegistrationKeys.PG_CONNECTION]
     this.quoteTakes = new QuoteTakes(knex)
     this.trackingOrders = new TrackingOrderStore(knex, () => this.pluginOptions.tracking.timeoutMs)
+    this.stats = new FreightStats(knex, logger)
     this.connections_ = new ServiceClients(logger, () => ({ options: this.pluginOptions, credentials: this.settings_.credentials }))
     this.startInProcessState_ = (options, guardClock) => {
       this.pluginOptions = options
@@ -78,6 +82,7 @@ export default class FreteModuleService {
         breaker: circuitBreaker.enabled ? new CircuitBreaker({ ...circuitBreaker, quietMs: Math.max(5_000, 2 * timeoutMs) }, (turn) => logCircuit(turn, circuitBreaker.openMs, logger)) : null,
         admission: new QuoteAdmission((key, windowStart, want, limit) => this.quoteTakes.grant(key, windowStart, want, limit), logger, guardClock),
         shared: cache.enabled ? { tier: sharedTier, successTtlMs: cache.successTtlMs, timeoutMs } : null,
+        figures: this.stats,
         logger,
       })
     }

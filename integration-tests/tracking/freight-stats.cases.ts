@@ -1,0 +1,101 @@
+// The admin's Frete page reads GET /admin/frete/stats: what freight did for the store, counted in memory per
+// hour and written in batches. Its figures equal what the shoppers and the merchant did here, through a real
+// Medusa app, Postgres and the sandbox: quotes by outcome, the API's answer times and errors, orders by service,
+// tracking orders.
+import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
+import { eventually, placeOrder } from "../../scripts/lib/store-api"
+import { createTrackingStore, trackingActions, type TrackingStore } from "../helpers/tracking-store"
+import type { FreteCases } from "../helpers/frete-runner"
+
+const CARRIER_GUID = "7c6b5a49-3827-4165-9453-21f0e9d8c7b6"
+type Row = { at: string; metric: string; key: string; count: number; total: number }
+type Stats = { range: string; bucket: string; since: string; until: string; rows: Row[]; tracking: { created: number; failed: number; waiting: number } }
+
+export const freightStatsCases: FreteCases = ({ api, getContainer, sandbox }) => {
+  let tracking: TrackingStore
+
+  beforeAll(async () => {
+    tracking = await createTrackingStore(api, getContainer(), CARRIER_GUID)
+  })
+
+  const { ship, settled } = trackingActions(api, () => tracking)
+  const stats = async (range = "24h") => (await api.get("/admin/frete/stats", { ...tracking.store.admin, params: { range } })).data as Stats
+  /** Each metric:key's count and total over the range, added up across buckets. */
+  const sums = (answer: Stats) => {
+    const byKey: Record<string, { count: number; total: number }> = {}
+    for (const row of answer.rows) {
+      const sum = (byKey[`${row.metric}|${row.key}`] ??= { count: 0, total: 0 })
+      sum.count += row.count
+      sum.total += row.total
+    }
+    return byKey
+  }
+  const counted = (before: Stats, after: Stats) => {
+    const [was, now] = [sums(before), sums(after)]
+    return Object.fromEntries(Object.entries(now).flatMap(([key, { count }]) => (count - (was[key]?.count ?? 0) ? [[key, count - (was[key]?.count ?? 0)]] : [])))
+  }
+  const quote = (cep: string, quantity = 1) =>
+    api.post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: tracking.mug, quantity }] }, tracking.store.store).then(
+      (answer: { status: number }) => String(answer.status),
+      (error: { response: { status: number; data: { code: string } } }) => `${error.response.status} ${error.response.data.code}`
+    )
+
+  it("counts each new query by outcome, the API's answer times and errors, and no cache hit", async () => {
+    // A table for light carts only: 10 mugs (4.5 kg) have no price when the API fails.
+    await api.post("/admin/frete/settings", { fallback: [{ service: "correios-pac", name: "PAC", carrier: "correios", bands: [{ max_weight_kg: 1, price: 39.9, days: 9 }] }] }, tracking.store.admin)
+    const before = await stats()
+    expect(await quote("30130-010")).toBe("200")
+    expect(await quote("30130-010")).toBe("200") // kept in the cache: not a new query
+    expect(await quote("40010-000")).toBe("200")
+    expect(await quote("99999-999")).toBe("400 cep_not_served") // a CEP the API does not know: refused
+    sandbox().setFault("freight", { mode: "status", status: 500, times: 4 })
+    expect(await quote("50010-000")).toBe("200") // the table
+    expect(await quote("60010-000", 10)).toBe("400 freight_unavailable") // no table for 4.5 kg: failed
+    const after = await stats()
+    expect(counted(before, after)).toEqual({
+      "quote|page:api": 2,
+      "quote|page:refused": 1,
+      "quote|page:table": 1,
+      "quote|page:failed": 1,
+      "api_error|rejected": 1,
+      "api_error|server": 2,
+      ...Object.fromEntries(after.rows.filter((row) => row.metric === "api_ms").map((row) => [`api_ms|${row.key}`, expect.any(Number)])),
+    })
+    const answerTimes = after.rows.filter((row) => row.metric === "api_ms").reduce((sum, row) => sum + row.count, 0) - before.rows.filter((row) => row.metric === "api_ms").reduce((sum, row) => sum + row.count, 0)
+    expect(answerTimes).toBe(2)
+    expect(after).toMatchObject({ range: "24h", bucket: "hour" })
+    expect(after.rows.every((row) => /^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z$/.test(row.at))).toBe(true)
+  })
+
+  it("counts each order by the service chosen, with its freight and promised days, those priced by the table, and the tracking orders", async () => {
+    const before = await stats("7d")
+    const { order } = await ship("52998224725")
+    await deliverTrackingOrdersJob(getContainer())
+    await settled(order.id)
+    await api.post("/admin/frete/settings", { fallback: [{ service: "correios-sedex", name: "SEDEX", carrier: "correios", bands: [{ max_weight_kg: 30, price: 55.5, days: 3 }] }] }, tracking.store.admin)
+    // Reset before the next test.
+    sandbox().setFault("freight", { mode: "status", status: 500, times: 100 })
+    await placeOrder(api, tracking.store, tracking.optionId, [{ variant_id: tracking.shirt, quantity: 1 }], { postal_code: "70040-000" })
+    const { data } = await api.get(`/admin/orders/${order.id}`, { ...tracking.store.admin, params: { fields: "shipping_methods.amount,shipping_methods.data" } })
+    const method = data.order.shipping_methods[0]
+    // The order.placed subscriber runs after the request answers.
+    const after = await eventually(async () => {
+      const now = await stats("7d")
+      return (sums(now)["order|correios-sedex"]?.count ?? 0) - (sums(before)["order|correios-sedex"]?.count ?? 0) === 2 && now
+    })
+    const [was, now] = [sums(before), sums(after)]
+    const delta = (key: string) => ({ count: now[key].count - (was[key]?.count ?? 0), total: Math.round((now[key].total - (was[key]?.total ?? 0)) * 100) / 100 })
+    expect(delta("order|correios-sedex")).toEqual({ count: 2, total: Math.round((Number(method.amount) + 55.5) * 100) / 100 })
+    expect(delta("order_days|correios-sedex")).toEqual({ count: 2, total: method.data.days + 3 })
+    expect(delta("order_fallback|correios-sedex")).toEqual({ count: 1, total: 0 })
+    expect(after.bucket).toBe("day")
+    expect(after.rows.every((row) => /^\d{4}-\d{2}-\d{2}$/.test(row.at))).toBe(true)
+    expect(after.tracking.created - before.tracking.created).toBe(1)
+  })
+
+  it("refuses a range it does not know, in Portuguese", async () => {
+    const answer = await api.get("/admin/frete/stats", { ...tracking.store.admin, params: { range: "1y" } }).catch((error: { response: { status: number; data: { message: string } } }) => error.response)
+    expect(answer.status).toBe(400)
+    expect(answer.data.message).toBe("O período deve ser um de: 24h, 7d, 30d.")
+  })
+}
