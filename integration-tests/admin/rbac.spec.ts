@@ -66,6 +66,7 @@ freteIntegrationTestRunner({
           { method: "POST", path: "/admin/frete/settings" },
           { method: "POST", path: "/admin/frete/test-connection" },
           { method: "GET", path: "/admin/frete/status" },
+          { method: "GET", path: "/admin/frete/stats" },
           { method: "GET", path: "/admin/frete/products-missing-dimensions" },
           { method: "GET", path: "/admin/frete/tracking-orders" },
           { method: "GET", path: "/admin/frete/tracking-orders/ftrk_01NOSUCHROW/preview" },

@@ -7,7 +7,6 @@
 // after its lease with one call. This file's own app only seeds the store (as a server: it runs no
 // job of its own; a test calls the job's function where it says so).
 import path from "node:path"
-import { isDeepStrictEqual } from "node:util"
 import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
 import { INTERRUPTED_REASON } from "../../src/lib/tracking/delivery-policy"
 import { FRETE_MODULE } from "../../src/modules/frete"
@@ -21,6 +20,7 @@ import { rememberSecret } from "../../test-support/log-guard"
 import { startRedis, type TestRedis } from "../../test-support/redis"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 import { createTrackingStore, type TrackingRow, type TrackingStore } from "../helpers/tracking-store"
+import { freightFiguresOfTwoServers } from "./freight-figures.cases"
 
 const CREDENTIAL = "bXVsdGk6czNjcjN0LW11bHRpLWNyZWRlbnRpYWw="
 const CARRIER_GUID = "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a"
@@ -108,29 +108,7 @@ freteIntegrationTestRunner({
       }
     }
 
-    it("the admin's Frete page adds up both servers' new quotes, by outcome", async () => {
-      const figures = async () => (await a().api.get("/admin/frete/stats", { ...tracking.store.admin, params: { range: "24h" } })).data.rows as Array<{ metric: string; key: string; count: number }>
-      const quotes = (rows: Array<{ metric: string; key: string; count: number }>) =>
-        rows.filter((row) => row.metric === "quote").reduce<Record<string, number>>((sums, row) => ({ ...sums, [row.key]: (sums[row.key] ?? 0) + row.count }), {})
-      const before = quotes(await figures())
-      const ceps = ["31010-000", "41010-000", "51010-000", "61010-000"]
-      for (const [index, cep] of ceps.entries()) {
-        expect((await quote(index % 2 === 0 ? a() : b(), { postal_code: cep, items: [{ variant_id: tracking.mug, quantity: 1 }] }, `203.0.113.${20 + index}`)).status).toBe(200)
-      }
-      expect((await quote(b(), { postal_code: "99999-999", items: [{ variant_id: tracking.mug, quantity: 1 }] }, "203.0.113.30")).data.code).toBe("cep_not_served")
-      // A cart priced at checkout through B: one new query; the same cart again through A is B's answer, shared.
-      const cartId = await createCart(a().api, shop(), [{ variant_id: tracking.shirt, quantity: 1 }], { postal_code: "71010-000" })
-      await listAndCalculate(b().api, shop(), cartId)
-      await listAndCalculate(a().api, shop(), cartId)
-      const made = { "page:api": 4, "page:refused": 1, "checkout:api": 1 }
-      // Each server writes its counts every few seconds; A writes its own before it answers.
-      const counted = (now: Record<string, number>) => Object.fromEntries(Object.keys(now).flatMap((key) => (now[key] - (before[key] ?? 0) ? [[key, now[key] - (before[key] ?? 0)]] : [])))
-      const last = await eventually(async () => {
-        const now = counted(quotes(await figures()))
-        return isDeepStrictEqual(now, made) && now
-      }, 200, "both servers' counts written").catch(async () => counted(quotes(await figures())))
-      expect(last).toEqual(made)
-    })
+    freightFiguresOfTwoServers({ a, b, quote, shop, tracking: () => tracking })
 
     it("one cart priced through both servers makes one freight call", async () => {
       const before = freightCalls()

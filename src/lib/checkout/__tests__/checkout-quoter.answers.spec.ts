@@ -22,7 +22,7 @@ describe("CheckoutQuoter", () => {
       expect(amounts(outcome.offers)).toEqual(["correios-pac:2519", "correios-sedex:4590"])
       expect(outcome.offers.map((o) => o.deliveryEstimate)).toEqual(["2026-01-06", "2025-12-29"])
       expect(client.quote).toHaveBeenCalledTimes(1)
-      expect(client.quote).toHaveBeenCalledWith(QUERY, { startedAt: expect.any(Number) })
+      expect(client.quote).toHaveBeenCalledWith(QUERY, { startedAt: expect.any(Number), onAttempt: expect.any(Function) })
     })
 
     it("counts the freight deadline from when the asker says it started (the quote route: its arrival)", async () => {
@@ -32,7 +32,7 @@ describe("CheckoutQuoter", () => {
 
       await quoter.offers(QUERY, SETTINGS, { startedAt: arrivedAt })
 
-      expect(client.quote).toHaveBeenCalledWith(QUERY, { startedAt: arrivedAt })
+      expect(client.quote).toHaveBeenCalledWith(QUERY, { startedAt: arrivedAt, onAttempt: expect.any(Function) })
     })
 
     it("answers a repeat of the query from the cache while it is fresh, with no second call", async () => {
