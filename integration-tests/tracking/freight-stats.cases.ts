@@ -89,6 +89,10 @@ export const freightStatsCases: FreteCases = ({ api, getContainer, sandbox }) =>
     expect(delta("order_days|correios-sedex")).toEqual({ count: 2, total: method.data.days + 3 })
     expect(delta("order_fallback|correios-sedex")).toEqual({ count: 1, total: 0 })
     expect(after.bucket).toBe("day")
+    // Seven days of São Paulo's calendar, today's included: from a midnight there (03:00 UTC) six to seven days ago.
+    expect(after.since).toMatch(/T03:00:00\.000Z$/)
+    const days = (Date.parse(after.until) - Date.parse(after.since)) / 86_400_000
+    expect(days > 6 && days <= 7).toBe(true)
     expect(after.rows.every((row) => /^\d{4}-\d{2}-\d{2}$/.test(row.at))).toBe(true)
     expect(after.tracking.created - before.tracking.created).toBe(1)
   })

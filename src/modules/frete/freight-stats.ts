@@ -2,6 +2,8 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { FreteLogger } from "../../lib/utils/logger"
 
 const HOUR_MS = 3_600_000
+// São Paulo keeps UTC−3 all year (no daylight saving since 2019): its days start at 03:00 UTC.
+const SAO_PAULO_MS = -3 * HOUR_MS
 /** Upper bounds (ms) of the freight API's answer-time histogram; past the last, "inf". */
 const ANSWER_MS_BOUNDS = [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, 10000]
 export const STATS_RANGES = { "24h": { hours: 24, bucket: "hour" }, "7d": { hours: 7 * 24, bucket: "day" }, "30d": { hours: 30 * 24, bucket: "day" } } as const
@@ -34,11 +36,14 @@ export class FreightStats {
     return (this.writing = this.writing.then(() => this.write()))
   }
 
-  /** Every instance's sums since the range's first hour, by bucket (an hour's ISO instant, or a São Paulo date), plus the tracking orders created since. */
+  /** Every instance's sums since the range's first bucket, by bucket (an hour's ISO instant, or a São Paulo date), plus the tracking orders created since. */
   async read(range: StatsRange, now = Date.now()) {
     await this.flush()
     const { hours, bucket } = STATS_RANGES[range]
-    const since = new Date((Math.floor(now / HOUR_MS) - hours + 1) * HOUR_MS)
+    // The last `hours` hours, or the last days of São Paulo's calendar, today's included.
+    const unit = bucket === "hour" ? HOUR_MS : 24 * HOUR_MS
+    const offset = bucket === "hour" ? 0 : SAO_PAULO_MS
+    const since = new Date((Math.floor((now + offset) / unit) - (hours * HOUR_MS) / unit + 1) * unit - offset)
     const at = bucket === "hour" ? `to_char(hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24":00:00.000Z"')` : `to_char(hour at time zone 'America/Sao_Paulo', 'YYYY-MM-DD')`
     const [sums, tracking] = await Promise.all([
       this.knex().raw(`select ${at} as at, metric, key, sum(count)::int as count, sum(total)::float as total from frete_stat where hour >= ? group by 1, 2, 3 order by 1, 2, 3`, [since]),
