@@ -1,9 +1,9 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, AdminOrderShippingMethod, DetailWidgetProps } from "@medusajs/framework/types"
 import { Badge, Container, Heading, Text } from "@medusajs/ui"
-import type { ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { formatBrl, formatCalendarDate, formatDays, localeOf } from "../lib/format"
+import { Detail } from "../components/common/detail"
 
 /** What this plugin's provider keeps in a shipping method's `data` at checkout (src/lib/checkout/offers.ts). */
 type FreightData = { service: string; service_name?: unknown; carrier?: unknown; days?: unknown; delivery_estimate?: unknown; is_fallback?: unknown }
@@ -15,17 +15,6 @@ function freightData(method: AdminOrderShippingMethod): FreightData | null {
   const data = method.data as Record<string, unknown> | null | undefined
   return data && text(data.service) ? (data as FreightData) : null
 }
-
-const Detail = ({ label, testId, children }: { label: string; testId: string; children: ReactNode }) => (
-  <div className="grid grid-cols-2 gap-x-2">
-    <Text size="small" leading="compact" weight="plus" className="text-ui-fg-subtle">
-      {label}
-    </Text>
-    <Text size="small" leading="compact" className="text-ui-fg-subtle break-words" data-testid={testId}>
-      {children}
-    </Text>
-  </div>
-)
 
 /**
  * The order's freight as checkout priced it: service, carrier, price, the date promised, and a

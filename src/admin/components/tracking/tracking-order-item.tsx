@@ -1,10 +1,11 @@
 import { ArrowPath } from "@medusajs/icons"
 import { Button, StatusBadge, Text } from "@medusajs/ui"
-import { useState, type ReactNode } from "react"
+import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { formatDateTime } from "../../lib/format"
 import type { TrackingOrder, TrackingOrderStatus } from "../../lib/types"
 import { RetryPreview } from "./retry-preview"
+import { Detail } from "../common/detail"
 
 /** Each status's badge color; its label is frete.widget.status.<status>. */
 const STATUS_COLOR: Record<TrackingOrderStatus, "orange" | "blue" | "green" | "red"> = {
@@ -21,17 +22,6 @@ type TrackingOrderItemProps = {
   onRetry: () => void
   isRetrying: boolean
 }
-
-const Detail = ({ label, testId, children }: { label: string; testId: string; children: ReactNode }) => (
-  <div className="grid grid-cols-2 gap-x-2">
-    <Text size="small" leading="compact" weight="plus" className="text-ui-fg-subtle">
-      {label}
-    </Text>
-    <Text size="small" leading="compact" className="text-ui-fg-subtle break-words" data-testid={testId}>
-      {children}
-    </Text>
-  </div>
-)
 
 /**
  * One fulfillment's tracking order: status, remote id, attempts, errors, and "Reenviar", which
