@@ -3,6 +3,8 @@
 // Medusa app, Postgres and the sandbox: quotes by outcome, the API's answer times and errors, orders by service,
 // tracking orders.
 import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
+import { FRETE_MODULE } from "../../src/modules/frete"
+import type FreteModuleService from "../../src/modules/frete/service"
 import { eventually, placeOrder } from "../../scripts/lib/store-api"
 import { createTrackingStore, trackingActions, type TrackingStore } from "../helpers/tracking-store"
 import type { FreteCases } from "../helpers/frete-runner"
@@ -75,7 +77,7 @@ export const freightStatsCases: FreteCases = ({ api, getContainer, sandbox }) =>
     await api.post("/admin/frete/settings", { fallback: [{ service: "correios-sedex", name: "SEDEX", carrier: "correios", bands: [{ max_weight_kg: 30, price: 55.5, days: 3 }] }] }, tracking.store.admin)
     // Reset before the next test.
     sandbox().setFault("freight", { mode: "status", status: 500, times: 100 })
-    await placeOrder(api, tracking.store, tracking.optionId, [{ variant_id: tracking.shirt, quantity: 1 }], { postal_code: "70040-000" })
+    const estimated = await placeOrder(api, tracking.store, tracking.optionId, [{ variant_id: tracking.shirt, quantity: 1 }], { postal_code: "70040-000" })
     const { data } = await api.get(`/admin/orders/${order.id}`, { ...tracking.store.admin, params: { fields: "shipping_methods.amount,shipping_methods.data" } })
     const method = data.order.shipping_methods[0]
     // The order.placed subscriber runs after the request answers.
@@ -95,6 +97,17 @@ export const freightStatsCases: FreteCases = ({ api, getContainer, sandbox }) =>
     expect(days > 6 && days <= 7).toBe(true)
     expect(after.rows.every((row) => /^\d{4}-\d{2}-\d{2}$/.test(row.at))).toBe(true)
     expect(after.tracking.created - before.tracking.created).toBe(1)
+
+    // The order's widget asks what the API charges the estimated order's option now: nothing while it fails, then its price.
+    const apiPrice = async () => (await api.get(`/admin/frete/orders/${estimated.id}/api-price`, tracking.store.admin)).data.api_prices as Array<{ shipping_method_id: string; api_amount: number | null }>
+    expect(await apiPrice()).toEqual([{ shipping_method_id: expect.any(String), api_amount: null }])
+    sandbox().reset()
+    // The API answers again, and its failure is no longer remembered (freight.cache.failureTtlMs, 30 s): as a restart forgets it.
+    getContainer().resolve<FreteModuleService>(FRETE_MODULE).forgetInProcessState()
+    const [sedex] = (await api.post("/store/frete/quotes", { postal_code: "70040-000", items: [{ variant_id: tracking.shirt, quantity: 1 }] }, tracking.store.store)).data.quotes as Array<{ amount: number }>
+    expect(await apiPrice()).toEqual([{ shipping_method_id: expect.any(String), api_amount: sedex.amount }])
+    expect(sedex.amount).not.toBe(55.5)
+    expect((await api.get(`/admin/frete/orders/${order.id}/api-price`, tracking.store.admin)).data.api_prices).toEqual([])
   })
 
   it("refuses a range it does not know, in Portuguese", async () => {

@@ -32,6 +32,8 @@ export default defineMiddlewares({
     { matcher: "/admin/frete/test-connection", methods: ["POST" as const], policies: [ADMIN_POLICIES.updateSettings] },
     { matcher: "/admin/frete/status", methods: ["GET" as const], policies: [ADMIN_POLICIES.readSettings] },
     { matcher: "/admin/frete/stats", methods: ["GET" as const], policies: [ADMIN_POLICIES.readSettings] },
+    // It may ask the freight API, as the status does.
+    { matcher: "/admin/frete/orders/:id/api-price", methods: ["GET" as const], policies: [ADMIN_POLICIES.readSettings] },
     { matcher: "/admin/frete/products-missing-dimensions", methods: ["GET" as const], policies: [ADMIN_POLICIES.readProducts] },
     { matcher: "/admin/frete/products/:id/handling-days", methods: ["GET" as const], policies: [ADMIN_POLICIES.readProducts] },
     { matcher: "/admin/frete/products/:id/handling-days", methods: ["POST" as const], policies: [{ resource: "product", operation: "update" as const }] },

@@ -18,8 +18,8 @@ const FLOWS = {
 } as const
 type FlowName = keyof typeof FLOWS
 /** Medusa's own context of these flows (fetchShippingOptionForOrderWorkflow): the provider reads the rest. */
-const ORDER_FIELDS = ["id", "shipping_address.*", "items.*", "items.variant.*"]
-const OPTION_FIELDS = ["id", "provider_id", "data", "service_zone.fulfillment_set.location.*", "service_zone.fulfillment_set.location.address.*"]
+export const ORDER_FIELDS = ["id", "shipping_address.*", "items.*", "items.variant.*"]
+export const OPTION_FIELDS = ["id", "provider_id", "data", "service_zone.fulfillment_set.location.*", "service_zone.fulfillment_set.location.address.*"]
 
 // Medusa's order flows (return, exchange, claim) price a calculated option through the provider but save the shipping method with empty
 // `data`: each method of this provider gets the quote's facts, which the tracking order and the admin read, priced again (from the cache).
