@@ -265,6 +265,16 @@ export const freightDashboardCases = (started: () => BrowserStore): void => {
       expect(await byTestId("frete-order-freight").locator("h2").textContent()).toBe("Freight")
       expect(await page.locator('[data-testid$="-estimated"]').textContent()).toBe("Estimated price (fallback table)")
       expect(await page.locator('[data-testid$="-promised"]').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
+
+      // "Ask the API now", once the API answers the order's query again (a failure is remembered freight.cache.failureTtlMs, 30 s):
+      // what it charges the order's option today, beside the estimate.
+      const apiAmount = await eventually(async () => (await server.api.get(`/admin/frete/orders/${tableOrderId}/api-price`, server.admin)).data.api_prices[0]?.api_amount as number | null, 450, "the API's price of the estimated order")
+      await page.locator('[data-testid$="-ask-api"]').click()
+      const apiPrice = page.locator('[data-testid$="-api-price"]')
+      await apiPrice.waitFor()
+      expect(await apiPrice.textContent()).toBe(brl(apiAmount))
+      expect(await page.getByText("The API would charge today").count()).toBe(1)
+      await byTestId("frete-order-freight").screenshot({ path: path.join(SHOTS, "admin-order-freight-api-price.png") })
     } finally {
       await setLanguage("Português (Brasil)")
     }

@@ -91,3 +91,8 @@ export async function listFulfillmentProviders(): Promise<StoreFulfillmentProvid
 export function getFreightStats(range: StatsRange): Promise<FreightStats> {
   return sdk.client.fetch<FreightStats>("/admin/frete/stats", { query: { range } })
 }
+
+/** What the freight API charges now for each of the order's table-priced shipping methods; null while it does not answer. */
+export function getOrderApiPrices(orderId: string): Promise<{ api_prices: Array<{ shipping_method_id: string; api_amount: number | null }> }> {
+  return sdk.client.fetch(`/admin/frete/orders/${orderId}/api-price`)
+}

@@ -1,7 +1,10 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, AdminOrderShippingMethod, DetailWidgetProps } from "@medusajs/framework/types"
-import { Badge, Container, Heading, Text } from "@medusajs/ui"
+import { Badge, Button, Container, Heading, Text } from "@medusajs/ui"
+import { useMutation, type UseMutationResult } from "@tanstack/react-query"
 import { useTranslation } from "react-i18next"
+import { toApiError } from "../lib/api-error"
+import { getOrderApiPrices } from "../lib/api"
 import { formatBrl, formatCalendarDate, formatDays, localeOf } from "../lib/format"
 import { Detail } from "../components/common/detail"
 
@@ -24,6 +27,8 @@ function freightData(method: AdminOrderShippingMethod): FreightData | null {
 const OrderFreightWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { t, i18n } = useTranslation()
   const locale = localeOf(i18n.language)
+  // Asked only on the merchant's click: it may cost a call to the freight API.
+  const askApi = useMutation({ mutationFn: () => getOrderApiPrices(order.id) })
   const methods = (order.shipping_methods ?? []).flatMap((method) => {
     const data = freightData(method)
     return data ? [{ method, data }] : []
@@ -68,10 +73,40 @@ const OrderFreightWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
                 {t("frete.orderFreight.estimatedHint")}
               </Text>
             )}
+            {data.is_fallback === true && <ApiPrice answer={askApi} methodId={method.id} testId={testId} />}
           </div>
         )
       })}
     </Container>
+  )
+}
+
+/** "Consultar a API agora", then what the API charges the method's option today, or that it still does not answer. */
+function ApiPrice({ answer, methodId, testId }: { answer: UseMutationResult<Awaited<ReturnType<typeof getOrderApiPrices>>, Error, void>; methodId: string; testId: string }) {
+  const { t } = useTranslation()
+  if (answer.isError) {
+    return (
+      <Text size="small" className="text-ui-fg-error" data-testid={`${testId}-api-error`}>
+        {toApiError(answer.error).message}
+      </Text>
+    )
+  }
+  if (!answer.data) {
+    return (
+      <Button type="button" size="small" variant="secondary" className="self-start" isLoading={answer.isPending} onClick={() => answer.mutate()} data-testid={`${testId}-ask-api`}>
+        {t("frete.orderFreight.askApi")}
+      </Button>
+    )
+  }
+  const amount = answer.data.api_prices.find((price) => price.shipping_method_id === methodId)?.api_amount ?? null
+  return amount === null ? (
+    <Text size="small" className="text-ui-fg-subtle" data-testid={`${testId}-api-silent`}>
+      {t("frete.orderFreight.apiSilent")}
+    </Text>
+  ) : (
+    <Detail label={t("frete.orderFreight.apiPrice")} testId={`${testId}-api-price`}>
+      {formatBrl(amount)}
+    </Detail>
   )
 }
 

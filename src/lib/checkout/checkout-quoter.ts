@@ -120,7 +120,8 @@ export class CheckoutQuoter {
 
   /** One span per price (see `traced`); each price not from the cache counted by outcome. */
   offers(query: FreightQuery, settings: FreteSettings, asker: Asker = {}): Promise<QuoteOutcome> {
-    const channel = asker.local ? "checkout" : "page"
+    // A cart's checkout, an order's (its flows, a draft, the admin's "Consultar a API agora"), or the quote route.
+    const channel = asker.local ? (asker.client ? "checkout" : "order") : "page"
     return traced("frete.freight.quote", { "frete.channel": channel }, async (span) => {
       const count = (outcome: string) => {
         span.setAttribute("frete.outcome", outcome)
