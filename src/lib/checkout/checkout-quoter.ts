@@ -47,12 +47,6 @@ export class OriginWatch {
   }
 }
 
-/** What the quoter did, counted for the admin's Frete page (the module's FreightStats). */
-export interface QuoteFigures {
-  add(metric: string, key: string, total?: number): void
-  answerTime(ms: number): void
-}
-
 const OUTCOMES: Record<QuoteOutcome["source"], "api" | "kept" | "table" | null> = { upstream: "api", stale: "kept", fallback: "table", cache: null, shared: null }
 const ERROR_KINDS: Array<[abstract new (...args: never[]) => Error, string]> = [
   [TimeoutError, "timeout"], [NetworkError, "network"], [ServerError, "server"], [InvalidAnswerError, "bad_answer"], [CircuitOpenError, "circuit_open"], [FreteServiceError, "rejected"],
@@ -69,7 +63,8 @@ export interface CheckoutQuoterDeps {
   breaker?: CircuitBreaker | null
   admission?: QuoteAdmission | null
   shared?: SharedTierConfig | null
-  figures?: QuoteFigures | null
+  /** What the quoter did, counted for the admin's Frete page (the module's FreightStats). */
+  figures?: { add(metric: string, key: string, total?: number): void; answerTime(ms: number): void } | null
   logger?: FreteLogger
   now?: () => Date
 }

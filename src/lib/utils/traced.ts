@@ -3,10 +3,8 @@ import { FreteServiceError } from "../http/errors"
 
 const tracer = trace.getTracer("medusa-plugin-frete")
 
-/**
- * `work` in a span of its own under the active one (the request's, the job's): a no-op unless the store registers
- * OpenTelemetry. A span carries only what its caller sets, the error's class and the service's status: no message, no personal data.
- */
+// `work` in a span under the active one (the request's, the job's): a no-op unless the store registers OpenTelemetry. A span carries
+// what its caller sets, the error's class and the service's status: no message, no personal data.
 export function traced<T>(name: string, attributes: Attributes, work: (span: Span) => Promise<T>): Promise<T> {
   return tracer.startActiveSpan(name, { attributes }, async (span) => {
     try {

@@ -8,8 +8,6 @@ const SAO_PAULO_MS = -3 * HOUR_MS
 const ANSWER_MS_BOUNDS = [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, 10000]
 export const STATS_RANGES = { "24h": { hours: 24, bucket: "hour" }, "7d": { hours: 7 * 24, bucket: "day" }, "30d": { hours: 30 * 24, bucket: "day" } } as const
 export type StatsRange = keyof typeof STATS_RANGES
-/** Kept long past the admin's longest range, then pruned. */
-const KEPT_DAYS = 90
 
 // What freight did for the store, per hour: added up in memory and written every few seconds in one upsert that adds to the
 // rows every instance adds to (never a row per request). Nothing personal: a metric, a key (an outcome, a service, a kind), sums.
@@ -56,17 +54,18 @@ export class FreightStats {
     return { range, bucket, since: since.toISOString(), until: new Date(now).toISOString(), rows: sums.rows, tracking: tracking.rows[0] }
   }
 
+  /** Kept long past the admin's longest range. */
   async prune(): Promise<void> {
-    await this.knex().raw(`delete from frete_stat where hour < now() - make_interval(days => ?)`, [KEPT_DAYS])
+    await this.knex().raw(`delete from frete_stat where hour < now() - interval '90 days'`)
   }
 
   private async write(): Promise<void> {
     const cells = this.cells
     if (!cells.size) return
     this.cells = new Map()
-    const rows = [...cells].map(([cell, { count, total }]) => {
+    const rows = [...cells].map(([cell, sum]) => {
       const [hour, metric, key] = JSON.parse(cell) as [number, string, string]
-      return { hour: new Date(hour), metric, key, count, total }
+      return { hour: new Date(hour), metric, key, ...sum }
     })
     const knex = this.knex()
     try {
