@@ -7,18 +7,10 @@ export function parseBrazilianDecimal(input: unknown): number | null {
   if (typeof input === "number") return Number.isFinite(input) ? input : null
   if (typeof input !== "string") return null
   const text = input.trim().replace(/^R\$\s*/, "")
-  let normalized: string
-  if (text.includes(",")) {
-    if (!BRAZILIAN.test(text)) return null
-    normalized = text.replace(/\./g, "").replace(",", ".")
-  } else if (DOT_THOUSANDS.test(text)) {
-    normalized = text.replace(/\./g, "")
-  } else if (DOT_DECIMAL.test(text)) {
-    normalized = text
-  } else {
-    return null
-  }
-  const value = Number(normalized)
+  const normalized = text.includes(",")
+    ? BRAZILIAN.test(text) ? text.replace(/\./g, "").replace(",", ".") : null
+    : DOT_THOUSANDS.test(text) ? text.replace(/\./g, "") : DOT_DECIMAL.test(text) ? text : null
+  const value = normalized === null ? NaN : Number(normalized)
   return Number.isFinite(value) ? value : null
 }
 

@@ -17,8 +17,6 @@ const FIXED_HOLIDAYS: ReadonlyArray<{ month: number; day: number; since?: number
 // Carnival (Mon, Tue) and Corpus Christi are not legal holidays, but carriers do not deliver on them; then Good Friday.
 const DAYS_FROM_EASTER = [-48, -47, -2, 60]
 
-const holidaysByYear = new LRUCache<number, ReadonlySet<string>>({ max: 50 })
-
 const isoDate = (utcMs: number): string => new Date(utcMs).toISOString().slice(0, 10)
 
 /** Gregorian Easter Sunday (Meeus/Jones/Butcher), for 1583..9999. */
@@ -41,19 +39,19 @@ export function easterSunday(year: number): string {
   return isoDate(Date.UTC(year, month - 1, day, 12))
 }
 
-// State and municipal holidays are not included.
-export function brazilianNationalHolidays(year: number): ReadonlySet<string> {
-  let dates = holidaysByYear.get(year)
-  if (!dates) {
+const holidaysByYear = new LRUCache<number, ReadonlySet<string>>({
+  max: 50,
+  memoMethod: (year) => {
     const easterMs = Date.parse(`${easterSunday(year)}T12:00:00Z`)
-    dates = new Set([
+    return new Set([
       ...FIXED_HOLIDAYS.filter((holiday) => year >= (holiday.since ?? 0)).map((holiday) => isoDate(Date.UTC(year, holiday.month - 1, holiday.day, 12))),
       ...DAYS_FROM_EASTER.map((days) => isoDate(easterMs + days * MS_PER_DAY)),
     ])
-    holidaysByYear.set(year, dates)
-  }
-  return dates
-}
+  },
+})
+
+// State and municipal holidays are not included.
+export const brazilianNationalHolidays = (year: number): ReadonlySet<string> => holidaysByYear.memo(year)
 
 /** Midday UTC of a "YYYY-MM-DD", which no DST or offset moves to another day. */
 function parseIsoDate(date: string): number {
@@ -76,14 +74,9 @@ export const MAX_BUSINESS_DAYS = 1000
 /** `days` business days after `start`, which is never counted (Friday + 1 and Saturday + 1 are both Monday); with 0, `start` or the next business day. */
 export function addBusinessDays(start: string, days: number): string {
   if (!Number.isInteger(days) || days < 0 || days > MAX_BUSINESS_DAYS) throw new RangeError(`Expected a whole number of business days from 0 to ${MAX_BUSINESS_DAYS}, got ${days}`)
-  const nextDate = (date: string) => isoDate(parseIsoDate(date) + MS_PER_DAY)
   let current = start
-  if (days === 0) {
-    while (!isBusinessDay(current)) current = nextDate(current)
-    return current
-  }
-  for (let remaining = days; remaining > 0; ) {
-    current = nextDate(current)
+  for (let remaining = days; remaining > 0 || !isBusinessDay(current); ) {
+    current = isoDate(parseIsoDate(current) + MS_PER_DAY)
     if (isBusinessDay(current)) remaining -= 1
   }
   return current

@@ -6,7 +6,7 @@ import { truncate } from "../utils/text"
 import { qualifiesForFreeFreight } from "./free-freight"
 import { handlingDaysOf } from "./handling-days"
 import { ShopperError } from "./shopper-error"
-import { toCm, toKg, type DimensionUnit, type WeightUnit } from "./units"
+import { toCm, toKg, type DimensionUnit, type StoreUnits, type WeightUnit } from "./units"
 
 /** A line item to ship, in the store's units. */
 export interface ShippableItem {
@@ -30,8 +30,7 @@ export interface QuoteRequest {
 /** `subtotal`: reais, on which free-freight rules and percentage prices are reckoned. */
 export type BuiltQuery = { query: FreightQuery; subtotal: number }
 
-// Beyond these a measure is a typing error (1e30 g, a side of 5 km): the default package prices the
-// item, and the admin's report of products missing dimensions lists it.
+// Beyond these a measure is a typing error (1e30 g, a side of 5 km): priced as the default package, and listed as missing in the admin.
 export const MAX_PLAUSIBLE_KG = 10_000
 export const MAX_PLAUSIBLE_CM = 1_000
 
@@ -56,7 +55,7 @@ export function subtotalOf(items: ShippableItem[]): number {
   return cents / 100
 }
 
-function volumeOf(item: ShippableItem, box: FreteSettings["default_package"], units: { weight: WeightUnit; dimension: DimensionUnit }): FreightVolume {
+function volumeOf(item: ShippableItem, box: FreteSettings["default_package"], units: StoreUnits): FreightVolume {
   const variant = item.variant ?? {}
   const weight = usableWeightKg(variant.weight, units.weight) ?? usableWeightKg(item.productWeight, units.weight) ?? box.weight_kg
   const dimensions = [variant.length, variant.height, variant.width].map((value) => usableLengthCm(value, units.dimension))
@@ -82,7 +81,7 @@ function byContent(a: FreightVolume, b: FreightVolume): number {
 }
 
 /** One volume per line (the variant's measures, the product's weight, else the default package), extra days and price, and free freight. */
-export function buildFreightQuery(request: QuoteRequest, settings: FreteSettings, units: { weight: WeightUnit; dimension: DimensionUnit }): BuiltQuery {
+export function buildFreightQuery(request: QuoteRequest, settings: FreteSettings, units: StoreUnits): BuiltQuery {
   const destination: unknown = request.destinationCep
   if (destination === null || destination === undefined || (typeof destination === "string" && !destination.trim())) throw new ShopperError("missing_cep")
   const destinationCep = tryNormalizeCep(destination)

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from "node:timers/promises"
+
 /** Grants up to `want` units of `key`'s budget for the minute starting at `windowStart` (epoch ms), never past `limit` for all instances together. */
 export type GrantBudget = (key: string, windowStart: number, want: number, limit: number) => Promise<number>
 
@@ -105,12 +107,4 @@ export class QuotaLeases {
   }
 }
 
-async function within(pending: Promise<boolean>, ms: number): Promise<boolean> {
-  if (ms <= 0) return false
-  let timer: NodeJS.Timeout | undefined
-  try {
-    return await Promise.race([pending, new Promise<boolean>((resolve) => (timer = setTimeout(resolve, ms, false)))])
-  } finally {
-    clearTimeout(timer)
-  }
-}
+const within = (pending: Promise<boolean>, ms: number): Promise<boolean> => (ms <= 0 ? Promise.resolve(false) : Promise.race([pending, sleep(ms, false, { ref: false })]))

@@ -9,9 +9,8 @@ export type SharedTierConfig = { tier: () => SharedQuoteTier | null; successTtlM
 
 type LockedOutcome = { kept: KeptQuote } | { quote: FreightQuote } | { error: unknown }
 
-// A query this process has no answer for: another instance's fresh answer from the shared tier; else this process's own call,
-// kept for the others. With a Locking Module (checkout's path) the read is made holding the query's lock: a cold quote costs
-// the lock, a read and a write, and instances asking at once make one call. A failing tier is passed by.
+// A query this process has no answer for: another instance's fresh answer from the shared tier, else this process's own call, kept for the
+// others. With a Locking Module (checkout's path) the read holds the query's lock: instances asking at once make one call. A failing tier is passed by.
 export class SharedLoad {
   // hits: another instance's kept answer; waited: taken after waiting for its call; errors: failed reads, writes or locks.
   private readonly counters = { hits: 0, waited: 0, errors: 0 }
@@ -33,9 +32,7 @@ export class SharedLoad {
     }
     if (!locking) {
       const kept = await this.read(tier, key)
-      if (!kept) return askAndKeep()
-      this.counters.hits++
-      return new Received(kept.quote, kept.storedAt)
+      return kept ? this.received(kept, false) : askAndKeep()
     }
     // Checkout's path: the read under the query's lock, so instances asking at once make one call.
     let outcome: LockedOutcome
@@ -47,8 +44,7 @@ export class SharedLoad {
         async (hadToWait): Promise<LockedOutcome> => {
           waited = hadToWait
           const kept = await this.read(tier, key)
-          if (kept) return { kept }
-          return askAndKeep().then((quote) => ({ quote }), (error: unknown) => ({ error }))
+          return kept ? { kept } : askAndKeep().then((quote) => ({ quote }), (error: unknown) => ({ error }))
         },
         locking
       )
@@ -60,13 +56,15 @@ export class SharedLoad {
       // The other instance's call outlasted the wait: its answer may have come just now.
       const late = await this.read(tier, key)
       if (!late) throw error
-      outcome = { kept: late }
-      waited = true
+      return this.received(late, true)
     }
     if ("error" in outcome) throw outcome.error
-    if ("quote" in outcome) return outcome.quote
+    return "quote" in outcome ? outcome.quote : this.received(outcome.kept, waited)
+  }
+
+  private received(kept: KeptQuote, waited: boolean): Received<FreightQuote> {
     this.counters[waited ? "waited" : "hits"]++
-    return new Received(outcome.kept.quote, outcome.kept.storedAt)
+    return new Received(kept.quote, kept.storedAt)
   }
 
   private async read(tier: SharedQuoteTier, key: string): Promise<KeptQuote | null> {

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { parseBrazilianDecimal, toCents } from "../brazil/brazilian-decimal"
 import { MAX_BUSINESS_DAYS } from "../brazil/business-days"
+import { describeIssues } from "../http/read-answer"
 
 const cep = z.string().regex(/^\d{8}$/, "must be a CEP of 8 digits")
 const positive = z.number().finite().positive()
@@ -51,14 +52,7 @@ export const freightQuoteSchema = z.object({
 export type FreightQuote = z.infer<typeof freightQuoteSchema>
 export type FreightQuotation = FreightQuote["quotations"][number]
 
-const decimal = z.union([z.number(), z.string()]).transform((value, ctx) => {
-  const parsed = parseBrazilianDecimal(value)
-  if (parsed === null) {
-    ctx.addIssue({ code: "custom", message: "is not a decimal number" })
-    return z.NEVER
-  }
-  return parsed
-})
+const decimal = z.union([z.number(), z.string()]).transform(parseBrazilianDecimal).pipe(z.number({ error: "is not a decimal number" }))
 
 /** Whole centavos, counted exactly: a price of 309 digits is no price (it would be Infinity). */
 const moneyCents = decimal.pipe(z.number().nonnegative()).transform(toCents).pipe(z.number().int().max(Number.MAX_SAFE_INTEGER))
@@ -95,11 +89,7 @@ export function readQuotations(cotacoes: unknown[]) {
       return
     }
     const metaname = raw && typeof raw === "object" ? (raw as { servico_metaname?: unknown }).servico_metaname : undefined
-    const problem = parsed.error.issues
-      .slice(0, 3)
-      .map((issue) => `${issue.path.join(".") || "quotation"} ${issue.message}`)
-      .join("; ")
-    dropped.push({ index, service: typeof metaname === "string" ? metaname.slice(0, 100) : null, problem })
+    dropped.push({ index, service: typeof metaname === "string" ? metaname.slice(0, 100) : null, problem: describeIssues(parsed.error.issues, "quotation") })
   })
   return { quotations, dropped }
 }

@@ -12,6 +12,10 @@ export type StatusAnswer = { statusOnly: true; answers?: (status: number) => boo
 
 export type AnswerReading = { service: ServiceName; secrets: ReadonlyArray<string | undefined>; rejection: ServiceRejection; maxBodyBytes: number }
 
+/** The first three of zod's issues, each at its path (`root` for the whole value). */
+export const describeIssues = (issues: z.core.$ZodIssue[], root: string): string =>
+  issues.slice(0, 3).map((issue) => `${issue.path.join(".") || root} ${issue.message}`).join("; ")
+
 export const isAnswer = (answer: { answers?: (status: number) => boolean }, status: number): boolean => (answer.answers ? answer.answers(status) : status === 200)
 
 export function readAnswer<T>(wire: WireAnswer, answer: BodyAnswer<T> | StatusAnswer, reading: AnswerReading): T | number {
@@ -32,11 +36,7 @@ export function readAnswer<T>(wire: WireAnswer, answer: BodyAnswer<T> | StatusAn
   }
   const parsed = answer.schema.safeParse(json)
   if (!parsed.success) {
-    const where = parsed.error.issues
-      .slice(0, 3)
-      .map((issue) => `${issue.path.join(".") || "answer"} ${issue.message}`)
-      .join("; ")
-    throw fail(InvalidAnswerError, `answered a body that does not match the documented shape: ${where}`)
+    throw fail(InvalidAnswerError, `answered a body that does not match the documented shape: ${describeIssues(parsed.error.issues, "answer")}`)
   }
   return parsed.data
 }

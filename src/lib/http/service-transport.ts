@@ -1,4 +1,4 @@
-import { Pool, type Dispatcher } from "undici"
+import { DecoratorHandler, Pool, type Dispatcher } from "undici"
 import { LateStartTimeoutError, NetworkError, QueuedTooLongError, serviceLabel, TimeoutError, type ServiceName, type ServiceRejection } from "./errors"
 import { silentLogger, type FreteLogger } from "../utils/logger"
 import { redact } from "../security/redact"
@@ -26,11 +26,8 @@ type RequestProgress = { sent: boolean; sentAt?: number }
 
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"])
 
-function errorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code
-  const causeCode = (error as { cause?: { code?: unknown } } | null)?.cause?.code
-  return typeof code === "string" ? code : typeof causeCode === "string" ? causeCode : undefined
-}
+const errorCode = (error: unknown): string | undefined =>
+  [(error as { code?: unknown } | null)?.code, (error as { cause?: { code?: unknown } } | null)?.cause?.code].find((code): code is string => typeof code === "string")
 
 // undici calls `onRequestStart` right before it writes, and passes the options object given to `request()` on as is.
 function withSendTracking(dispatcher: Dispatcher): { dispatcher: Dispatcher; track: (options: object) => RequestProgress } {
@@ -38,18 +35,13 @@ function withSendTracking(dispatcher: Dispatcher): { dispatcher: Dispatcher; tra
   const interceptor: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) => {
     const record = progress.get(options)
     if (!record) return dispatch(options, handler)
-    return dispatch(options, {
-      onRequestStart: (controller, context) => {
-        handler.onRequestStart?.(controller, context)
-        // A request whose deadline passed while it was queued is aborted here, before any write.
-        if (!controller.aborted) Object.assign(record, { sent: true, sentAt: performance.now() })
-      },
-      onRequestUpgrade: (controller, statusCode, headers, socket) => handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
-      onResponseStart: (controller, statusCode, headers, statusMessage) => handler.onResponseStart?.(controller, statusCode, headers, statusMessage),
-      onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
-      onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
-      onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
-    })
+    const tracked: Dispatcher.DispatchHandler = new DecoratorHandler(handler)
+    tracked.onRequestStart = (controller, context) => {
+      handler.onRequestStart?.(controller, context)
+      // A request whose deadline passed while it was queued is aborted here, before any write.
+      if (!controller.aborted) Object.assign(record, { sent: true, sentAt: performance.now() })
+    }
+    return dispatch(options, tracked)
   }
   return {
     dispatcher: dispatcher.compose(interceptor),
@@ -63,16 +55,12 @@ function withSendTracking(dispatcher: Dispatcher): { dispatcher: Dispatcher; tra
 
 /** `pending`, or the signal's reason as soon as it aborts: undici keeps a request queued for a socket past its deadline (aborted unsent once it gets one). */
 function untilAborted(pending: Promise<Dispatcher.ResponseData>, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
-  const drain = () => void pending.then((late) => late.body.destroy(), () => undefined)
-  if (signal.aborted) {
-    drain()
-    return Promise.reject(signal.reason)
-  }
   return new Promise((resolve, reject) => {
     const onAbort = () => {
-      drain()
+      void pending.then((late) => late.body.destroy(), () => undefined)
       reject(signal.reason)
     }
+    if (signal.aborted) return onAbort()
     signal.addEventListener("abort", onAbort, { once: true })
     const settle = <V>(done: (value: V) => void) => (value: V) => {
       signal.removeEventListener("abort", onAbort)
@@ -116,8 +104,7 @@ export class ServiceTransport {
     this.origin = url.origin
     this.basePath = url.pathname.replace(/\/+$/, "")
     this.logger = config.logger ?? silentLogger
-    const { service, secrets, rejection } = config
-    this.reading = { service, secrets, rejection, maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024 }
+    this.reading = { service: config.service, secrets: config.secrets, rejection: config.rejection, maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024 }
     this.base =
       config.dispatcher ??
       new Pool(this.origin, {

@@ -27,7 +27,6 @@ export class QuoteCache<T> {
   private readonly values: LRUCache<string, Stored<T>, Load<T>>
   private readonly failures: LRUCache<string, { error: unknown }>
   private readonly now: () => number
-  private readonly remembers: (error: unknown) => boolean
   private readonly counters = { hits: 0, loads: 0, staleServed: 0, failuresServed: 0, evictions: 0, inFlight: 0 }
 
   constructor(private readonly options: QuoteCacheOptions) {
@@ -38,7 +37,6 @@ export class QuoteCache<T> {
     }
     if (!(staleTtlMs >= 0)) throw new RangeError(`staleTtlMs must be a non-negative number, got ${staleTtlMs}`)
     const now = (this.now = options.now ?? Date.now)
-    this.remembers = options.remembers ?? (() => true)
     // ttlResolution 0: the clock is read at every look (a test's clock moves between two).
     const common = { max: maxEntries, perf: { now: () => now() }, ttlResolution: 0 }
     this.values = new LRUCache<string, Stored<T>, Load<T>>({
@@ -91,7 +89,7 @@ export class QuoteCache<T> {
       return stored
     } catch (error) {
       // A key forgotten meanwhile (clear, eviction) keeps no memory of its load.
-      if (!signal.aborted && this.remembers(error)) this.failures.set(key, { error })
+      if (!signal.aborted && (this.options.remembers?.(error) ?? true)) this.failures.set(key, { error })
       throw error
     } finally {
       this.counters.inFlight--

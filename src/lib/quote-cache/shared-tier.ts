@@ -22,10 +22,7 @@ export class LockWaitTimeout extends Error {
 }
 
 /** As another instance (or another version of the plugin) wrote it. */
-export function readKeptQuote(stored: unknown): KeptQuote | null {
-  const parsed = keptQuoteSchema.safeParse(stored)
-  return parsed.success ? parsed.data : null
-}
+export const readKeptQuote = (stored: unknown): KeptQuote | null => keptQuoteSchema.safeParse(stored).data ?? null
 
 /** A lock had later than this was held by another instance (Redis's locking provider retries after 10 ms at the soonest): for the figures. */
 const WAITED_MS = 10
@@ -43,24 +40,17 @@ export function sharedQuoteTier(caching: ICachingModuleService | undefined): Sha
       await caching.set({ key: cacheKey(key), data: kept, ttl: Math.max(1, Math.floor(ttlMs / 1000)), tags: ["frete:quotes"], options: { autoInvalidate: false } })
     },
     async exclusive(key, waitMs, job, lock) {
-      // The Locking Module waits in whole seconds (1 at least); the quote's own deadline is shorter.
-      let timer: NodeJS.Timeout | undefined
-      let gaveUp = false
+      // The Locking Module waits in whole seconds (1 at least); the quote's own deadline is shorter. Once the job starts, it has the time it takes.
       let started = false
-      const waited = new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => {
-          gaveUp = true
-          reject(new LockWaitTimeout(waitMs))
-        }, waitMs)
-      })
+      const giveUp = AbortSignal.timeout(waitMs)
+      const waited = new Promise<never>((_resolve, reject) => giveUp.addEventListener("abort", () => started || reject(new LockWaitTimeout(waitMs))))
       const askedAt = performance.now()
       const locked = lock.execute(
         cacheKey(key),
         () => {
           started = true
-          clearTimeout(timer)
           // Had after this caller stopped waiting (it answered from elsewhere): nothing to do.
-          return gaveUp ? Promise.reject(new LockWaitTimeout(waitMs)) : job(performance.now() - askedAt > WAITED_MS)
+          return giveUp.aborted ? Promise.reject(new LockWaitTimeout(waitMs)) : job(performance.now() - askedAt > WAITED_MS)
         },
         { timeout: Math.max(1, Math.ceil(waitMs / 1000)), expire: 30 }
       )
@@ -71,7 +61,6 @@ export function sharedQuoteTier(caching: ICachingModuleService | undefined): Sha
         if (!started && error instanceof Error && /timed-?out acquiring lock/i.test(error.message)) throw new LockWaitTimeout(waitMs)
         throw error
       } finally {
-        clearTimeout(timer)
         locked.catch(() => undefined)
       }
     },

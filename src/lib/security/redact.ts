@@ -25,15 +25,12 @@ export function redact(text: string, secrets: ReadonlyArray<string | undefined> 
       for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) spans.push([at, at + form.length])
     }
   }
-  spans.sort((a, b) => a[0] - b[0])
   let out = ""
   let cursor = 0
-  for (let i = 0; i < spans.length; ) {
-    const start = spans[i][0]
-    let end = spans[i][1]
-    for (i++; i < spans.length && spans[i][0] < end; i++) end = Math.max(end, spans[i][1])
-    out += `${text.slice(cursor, start)}${REDACTED}`
-    cursor = end
+  // By start: a span that begins before the ones so far end is part of them.
+  for (const [start, end] of spans.sort((a, b) => a[0] - b[0])) {
+    if (start >= cursor) out += `${text.slice(cursor, start)}${REDACTED}`
+    cursor = Math.max(cursor, end)
   }
   out += text.slice(cursor)
   return out.replace(TOKEN_PARAM, `$1${REDACTED}`).replace(AUTHORIZATION, `$1${REDACTED}`).replace(BASIC_SCHEME, `$1${REDACTED}`)

@@ -39,9 +39,7 @@ export function decryptSecret(sealed: string, encryptionKey: string, boundTo?: s
   const parts = typeof sealed === "string" ? sealed.split(":") : []
   const [version, ivText, tagText, ciphertextText] = parts
   if (parts.length !== 4 || (version !== UNBOUND && version !== BOUND) || (version === BOUND && boundTo === undefined)) throw new SecretDecryptionError()
-  const iv = base64Bytes(ivText)
-  const tag = base64Bytes(tagText)
-  const ciphertext = base64Bytes(ciphertextText)
+  const [iv, tag, ciphertext] = [ivText, tagText, ciphertextText].map(base64Bytes)
   if (iv?.length !== IV_BYTES || tag?.length !== TAG_BYTES || ciphertext === null) throw new SecretDecryptionError()
   try {
     const decipher = createDecipheriv("aes-256-gcm", keyOf(encryptionKey), iv, { authTagLength: TAG_BYTES })

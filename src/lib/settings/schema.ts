@@ -54,41 +54,10 @@ const serviceUrl = z
   .trim()
   .refine((value) => isServiceUrl(value) && isStorableText(value), "URL inválida: use http:// ou https://, sem parâmetros nem usuário")
   .transform(normalizeServiceUrl)
-const uniqueBy = <T>(key: (item: T) => string) => (items: T[], ctx: z.RefinementCtx) =>
-  items.forEach((item, index) => {
-    if (items.findIndex((other) => key(other) === key(item)) < index) ctx.addIssue({ code: "custom", message: "serviço repetido", path: [index] })
-  })
-
-const trackingSettingsSchema = record({
-  enabled: flag.default(true),
-  provider_ids: list(text(100)).max(50, "no máximo 50 itens").default([FRETE_PROVIDER_ID]),
-  company_document: z
-    .string({ error: "informe o CNPJ como texto" })
-    .transform(cnpjCharacters)
-    .pipe(
-      z
-        .string()
-        .regex(/^[0-9A-Z]{12}\d{2}$/, { error: "CNPJ inválido: use os 14 caracteres, como 12.345.678/0001-95 ou 12.ABC.345/01DE-35", abort: true })
-        .refine(isValidCnpj, "CNPJ inválido: os dígitos verificadores não conferem")
-    )
-    .nullable()
-    .default(null),
-  entry_source: text(100).default("Medusa"),
-  send_sms: flag.default(true),
-  send_email: flag.default(true),
-  automatic_date_delivered: flag.default(false),
-  /** The tracking API's `carrierId` and `CarrierName` per `servico_metaname`. */
-  carriers: list(record({ service: serviceCode, carrier_id: text(100).nullable().default(null), carrier_name: text(100).nullable().default(null) }))
-    .max(100, "no máximo 100 itens")
-    .default([]),
-  cpf_metadata_key: metadataKey.default("cpf"),
-  invoice_number_metadata_key: metadataKey.default("nfe_numero"),
-  invoice_series_metadata_key: metadataKey.default("nfe_serie"),
-  /** LGPD: days a masked payload is kept after its order ended `created` or `failed`. */
-  payload_retention_days: z.number({ error: "informe um número de dias" }).int("use um número inteiro").min(1, "no mínimo 1 dia").max(3650, "no máximo 3650 dias").default(90),
-})
-
-export type TrackingSettings = z.output<typeof trackingSettingsSchema>
+/** An issue at each item `fails`. */
+const eachItem = <T>(fails: (item: T, index: number, items: T[]) => boolean, message: string) => (items: T[], ctx: z.RefinementCtx) =>
+  items.forEach((item, index) => fails(item, index, items) && ctx.addIssue({ code: "custom", message, path: [index] }))
+const uniqueBy = <T>(key: (item: T) => string) => eachItem<T>((item, index, items) => items.findIndex((other) => key(other) === key(item)) < index, "serviço repetido")
 
 /** Every message in Portuguese: the merchant reads them. */
 export const freteSettingsSchema = record({
@@ -144,13 +113,36 @@ export const freteSettingsSchema = record({
   /** Express's `trust proxy` list: the peers whose X-Forwarded-For is read (addresses, CIDR ranges, `loopback`, `linklocal`, `uniquelocal`). */
   trusted_proxies: list(text(100))
     .max(50, "no máximo 50 itens")
-    .superRefine((proxies, ctx) =>
-      proxies.forEach((proxy, index) => {
-        if (!isTrustable(proxy)) ctx.addIssue({ code: "custom", message: "use um endereço IP, uma faixa CIDR (10.0.0.0/8) ou loopback, linklocal, uniquelocal", path: [index] })
-      })
-    )
+    .superRefine(eachItem((proxy) => !isTrustable(proxy), "use um endereço IP, uma faixa CIDR (10.0.0.0/8) ou loopback, linklocal, uniquelocal"))
     .default(["loopback", "linklocal", "uniquelocal"]),
-  tracking: trackingSettingsSchema.prefault({}),
+  tracking: record({
+    enabled: flag.default(true),
+    provider_ids: list(text(100)).max(50, "no máximo 50 itens").default([FRETE_PROVIDER_ID]),
+    company_document: z
+      .string({ error: "informe o CNPJ como texto" })
+      .transform(cnpjCharacters)
+      .pipe(
+        z
+          .string()
+          .regex(/^[0-9A-Z]{12}\d{2}$/, { error: "CNPJ inválido: use os 14 caracteres, como 12.345.678/0001-95 ou 12.ABC.345/01DE-35", abort: true })
+          .refine(isValidCnpj, "CNPJ inválido: os dígitos verificadores não conferem")
+      )
+      .nullable()
+      .default(null),
+    entry_source: text(100).default("Medusa"),
+    send_sms: flag.default(true),
+    send_email: flag.default(true),
+    automatic_date_delivered: flag.default(false),
+    /** The tracking API's `carrierId` and `CarrierName` per `servico_metaname`. */
+    carriers: list(record({ service: serviceCode, carrier_id: text(100).nullable().default(null), carrier_name: text(100).nullable().default(null) }))
+      .max(100, "no máximo 100 itens")
+      .default([]),
+    cpf_metadata_key: metadataKey.default("cpf"),
+    invoice_number_metadata_key: metadataKey.default("nfe_numero"),
+    invoice_series_metadata_key: metadataKey.default("nfe_serie"),
+    /** LGPD: days a masked payload is kept after its order ended `created` or `failed`. */
+    payload_retention_days: z.number({ error: "informe um número de dias" }).int("use um número inteiro").min(1, "no mínimo 1 dia").max(3650, "no máximo 3650 dias").default(90),
+  }).prefault({}),
 })
 
 export type FreteSettings = z.output<typeof freteSettingsSchema>

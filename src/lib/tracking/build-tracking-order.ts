@@ -22,9 +22,8 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
   // The document's dates have four-digit years.
   const shippedYear = facts.shippedAt.getUTCFullYear()
   if (shippedYear < 1000 || shippedYear > 9999) throw new RangeError(`ShipmentFacts.shippedAt is outside the years 1000 to 9999: ${facts.shippedAt.toISOString()}`)
-  const tracking = settings.tracking
-  const address = facts.shippingAddress
-  const customer = facts.customer
+  const { tracking } = settings
+  const { shippingAddress: address, customer } = facts
   const orderNumber = String(facts.orderDisplayId)
   if (orderNumber.trim() === "" || orderNumber.length > MAX_TEXT_LENGTH) {
     throw new RangeError(`ShipmentFacts.orderDisplayId gives no OrderNumber the service takes (1 to ${MAX_TEXT_LENGTH} characters): got ${orderNumber.length}`)
@@ -60,7 +59,8 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
     CustomerDateOfBirth: firstReading([customer?.metadata?.date_of_birth, customer?.metadata?.data_nascimento], (raw) => readBirthDate(raw, shippedOn)),
     CustomerPostalCode: cep,
     CustomerCountry: { value: cleanText(address?.countryCode)?.toUpperCase() ?? "BR" },
-    CustomerState: known(customerState(cep, address?.province)),
+    // From the CEP, which is unambiguous; else the province as Medusa stores it: "br-rj", or as typed ("RJ", "Rio de Janeiro").
+    CustomerState: known((cep && "value" in cep ? stateOfCep(cep.value) : null) ?? stateOfProvince(address?.province) ?? cleanText(address?.province)),
     CustomerCity: known(cleanText(address?.city)),
     CustomerStreet: known(street.street),
     CustomerNumber: street.number,
@@ -126,10 +126,4 @@ function readEmail(raw: unknown): Reading<string> {
   const email = cleanText(raw)
   if (email === null) return null
   return trackingEmailSchema.safeParse(email).success ? { value: email } : { reason: "E-mail do cliente inválido" }
-}
-
-/** From the CEP, which is unambiguous; else the province as Medusa stores it: "br-rj", or as typed ("RJ", "Rio de Janeiro"). */
-function customerState(cep: Reading<string>, province: string | null | undefined): string | null {
-  const fromCep = cep !== null && "value" in cep ? stateOfCep(cep.value) : null
-  return fromCep ?? stateOfProvince(province) ?? cleanText(province)
 }

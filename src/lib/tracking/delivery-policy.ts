@@ -45,10 +45,8 @@ export function describeAttemptFailure(error: unknown): string {
   return "Erro inesperado ao falar com o serviço de rastreamento"
 }
 
-/**
- * The tracking API has no idempotency key and no lookup: an ending that may come after the order was created is `failed`,
- * never retried on its own (a second order would notify the shopper twice).
- */
+/** The tracking API has no idempotency key and no lookup: an ending that may come after the order was created is `failed`,
+ * never retried on its own (a second order would notify the shopper twice). */
 export function decideAfterFailure(error: unknown, attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
   const detail = describeAttemptFailure(error)
   if (error instanceof InvalidCredentialsError || error instanceof TrackingRejectedError || error instanceof InvalidTrackingOrderError) {

@@ -63,13 +63,6 @@ function webAddress(value: unknown): string | null {
   return url?.protocol === "https:" || url?.protocol === "http:" ? url.toString() : null
 }
 
-function trackingOf(fulfillment: DeliveryFulfillmentRow): FreteDeliveryTracking[] {
-  return (fulfillment.labels ?? []).flatMap((label) => {
-    const code = text(label?.tracking_number)
-    return code ? [{ code, url: webAddress(label?.tracking_url) }] : []
-  })
-}
-
 function statusOf(fulfillment: DeliveryFulfillmentRow, tracking: DeliveryTrackingRow | undefined): Pick<FreteOrderDelivery, "status" | "status_at"> {
   if (iso(fulfillment.delivered_at)) return { status: "delivered", status_at: iso(fulfillment.delivered_at) }
   if (tracking?.status === "created") return { status: "tracking_sent", status_at: iso(tracking.delivered_at) ?? iso(fulfillment.shipped_at) }
@@ -88,8 +81,6 @@ export function presentOrderDelivery(order: DeliveryOrderRow, trackingRows: Deli
     .filter((method) => isFreteProvider(method.shipping_option?.provider_id) || fulfillments.some((row) => row.shipping_option_id && row.shipping_option_id === method.shipping_option_id))
     .sort(byCreation)
   const trackingByFulfillment = new Map(trackingRows.map((row) => [row.fulfillment_id, row]))
-  // Medusa copies onto a fulfillment the data of the order's first method with its shipping option.
-  const methodOf = (fulfillment: DeliveryFulfillmentRow) => methods.find((method) => method.shipping_option_id === fulfillment.shipping_option_id) ?? null
   const deliveryOf = (method: DeliveryMethodRow | null, fulfillment: DeliveryFulfillmentRow | null): FreteOrderDelivery => {
     const data = method?.data ?? fulfillment?.data
     const facts = { service_name: text(data?.service_name), carrier: text(data?.carrier), delivery_estimate: calendarDate(data?.delivery_estimate) }
@@ -99,13 +90,17 @@ export function presentOrderDelivery(order: DeliveryOrderRow, trackingRows: Deli
       fulfillment_id: fulfillment?.id ?? null,
       name: text(method?.name) ?? facts.service_name ?? "Entrega",
       ...facts,
-      tracking: fulfillment ? trackingOf(fulfillment) : [],
+      tracking: (fulfillment?.labels ?? []).flatMap((label) => {
+        const code = text(label?.tracking_number)
+        return code ? [{ code, url: webAddress(label?.tracking_url) }] : []
+      }),
       status,
       status_label: DELIVERY_STATUS_LABELS[status],
       status_at,
     }
   }
-  const shipped = fulfillments.map((fulfillment) => deliveryOf(methodOf(fulfillment), fulfillment))
+  // Medusa copies onto a fulfillment the data of the order's first method with its shipping option.
+  const shipped = fulfillments.map((fulfillment) => deliveryOf(methods.find((method) => method.shipping_option_id === fulfillment.shipping_option_id) ?? null, fulfillment))
   const fulfilled = new Set(shipped.map((delivery) => delivery.shipping_method_id))
   const waiting = methods.filter((method) => !fulfilled.has(method.id)).map((method) => deliveryOf(method, null))
   return { deliveries: [...shipped, ...waiting] }

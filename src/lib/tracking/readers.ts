@@ -6,30 +6,18 @@ import type { ShipmentFacts } from "./shipment-facts"
 /** `reason`: a value is there but unusable; null: nothing is known. */
 export type Reading<T> = { value: T } | { reason: string } | null
 
-export function known<T>(value: T | null | undefined): Reading<T> {
-  return value === null || value === undefined ? null : { value }
-}
+export const known = <T>(value: T | null | undefined): Reading<T> => (value === null || value === undefined ? null : { value })
 
 /** The first candidate that reads as a value (a usable fallback beats an unusable preferred source); else the first reason. */
 export function firstReading<T>(candidates: unknown[], read: (raw: unknown) => Reading<T>): Reading<T> {
-  let firstProblem: Reading<T> = null
-  for (const candidate of candidates) {
-    const reading = read(candidate)
-    if (reading !== null && "value" in reading) return reading
-    firstProblem = firstProblem ?? reading
-  }
-  return firstProblem
+  const readings = candidates.map(read)
+  return readings.find((reading) => reading !== null && "value" in reading) ?? readings.find((reading) => reading !== null) ?? null
 }
 
-export function isAbsent(raw: unknown): boolean {
-  return raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "")
-}
+export const isAbsent = (raw: unknown): boolean => raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "")
 
-export function cleanText(raw: unknown): string | null {
-  if (typeof raw !== "string") return null
-  const text = raw.replace(/\s+/g, " ").trim()
-  return text === "" ? null : text
-}
+/** Whitespace runs as one space; null for a blank or a non-text. */
+export const cleanText = (raw: unknown): string | null => (typeof raw === "string" && raw.replace(/\s+/g, " ").trim()) || null
 
 export function metadataText(raw: unknown, label: string): Reading<string> {
   if (isAbsent(raw)) return null
@@ -125,14 +113,12 @@ export function parcelOf(items: ShipmentFacts["items"], defaults: FreteSettings[
   if (items.length === 0) return { weightKg: defaults.weight_kg, lengthCm: defaults.length_cm, widthCm: defaults.width_cm, heightCm: defaults.height_cm }
   const parcel: Parcel = { weightKg: 0, lengthCm: 0, widthCm: 0, heightCm: 0 }
   for (const item of items) {
-    const size =
-      isPositive(item.lengthCm) && isPositive(item.widthCm) && isPositive(item.heightCm)
-        ? { length: item.lengthCm, width: item.widthCm, height: item.heightCm }
-        : { length: defaults.length_cm, width: defaults.width_cm, height: defaults.height_cm }
+    const sized = isPositive(item.lengthCm) && isPositive(item.widthCm) && isPositive(item.heightCm)
+    const [length, width, height] = sized ? ([item.lengthCm, item.widthCm, item.heightCm] as number[]) : [defaults.length_cm, defaults.width_cm, defaults.height_cm]
     parcel.weightKg += (isPositive(item.weightKg) ? item.weightKg : defaults.weight_kg) * item.quantity
-    parcel.lengthCm = Math.max(parcel.lengthCm, size.length)
-    parcel.widthCm = Math.max(parcel.widthCm, size.width)
-    parcel.heightCm += size.height * item.quantity
+    parcel.lengthCm = Math.max(parcel.lengthCm, length)
+    parcel.widthCm = Math.max(parcel.widthCm, width)
+    parcel.heightCm += height * item.quantity
   }
   return { weightKg: roundTo(parcel.weightKg, 3), lengthCm: roundTo(parcel.lengthCm, 2), widthCm: roundTo(parcel.widthCm, 2), heightCm: roundTo(parcel.heightCm, 2) }
 }

@@ -1,43 +1,21 @@
 import { usableLengthCm, usableWeightKg } from "../checkout/build-freight-query"
-import type { DimensionUnit, WeightUnit } from "../checkout/units"
+import type { StoreUnits } from "../checkout/units"
 import { numberOf } from "../utils/number-of"
 import type { OrderRow, ShipmentRows } from "./shipment-rows"
 
-type Metadata = Record<string, unknown> | null
-type Text = string | null
-type Person = { firstName: Text; lastName: Text; phone: Text; metadata: Metadata }
-
 /** Measures in kg and cm, amounts in reais, texts trimmed. */
-export interface ShipmentFacts {
-  orderDisplayId: number | string
-  orderTotal: number | null
-  orderEmail: string | null
-  orderMetadata: Metadata
-  items: Array<{ title: string; quantity: number; weightKg: number | null; lengthCm: number | null; widthCm: number | null; heightCm: number | null }>
-  shippedAt: Date
-  fulfillmentMetadata: Metadata
-  trackingNumbers: string[]
-  method: { name: string | null; amount: number | null; service: string | null; serviceName: string | null; carrier: string | null; days: number | null }
-  shippingAddress: (Person & { address1: Text; address2: Text; city: Text; province: Text; postalCode: Text; countryCode: Text }) | null
-  customer: (Person & { email: Text }) | null
-  salesChannelName: string | null
-  originCep: string | null
-  noNotification: boolean
-}
-
-export interface StoreUnits { weight: WeightUnit; dimension: DimensionUnit }
+export type ShipmentFacts = ReturnType<typeof shipmentFacts>
 
 const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null)
 const object = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null
 
-export function shipmentFacts({ fulfillment, order, location, flowMethod }: ShipmentRows, units: StoreUnits, noNotification: boolean): ShipmentFacts {
+export function shipmentFacts({ fulfillment, order, location, flowMethod }: ShipmentRows, units: StoreUnits, noNotification: boolean) {
   const methods = order.shipping_methods ?? []
   const method = flowMethod ?? methods.find((candidate) => candidate.shipping_option_id === fulfillment.shipping_option_id) ?? methods[0] ?? {}
   // An exchange's or a claim's own method wins over the facts Medusa copied onto the fulfillment from the order's.
   const methodData = flowMethod ? { ...object(fulfillment.data), ...object(flowMethod.data) } : { ...object(method.data), ...object(fulfillment.data) }
-  const address = order.shipping_address
-  const customer = order.customer
+  const { shipping_address: address, customer } = order
   const person = (row: { first_name?: unknown; last_name?: unknown; phone?: unknown; metadata?: unknown }) => ({
     firstName: text(row.first_name),
     lastName: text(row.last_name),
@@ -45,7 +23,7 @@ export function shipmentFacts({ fulfillment, order, location, flowMethod }: Ship
     metadata: object(row.metadata),
   })
   return {
-    orderDisplayId: order.display_id,
+    orderDisplayId: order.display_id as number | string,
     orderTotal: orderTotalOf(order),
     orderEmail: text(order.email),
     orderMetadata: object(order.metadata),
@@ -96,16 +74,11 @@ function orderTotalOf(order: OrderRow): number | null {
 
 /** Null when one amount is unknown: a partial sum would pass for the whole. */
 function sumOf<T>(rows: T[], amountOf: (row: T) => number | null): number | null {
-  let sum = 0
-  for (const row of rows) {
-    const amount = amountOf(row)
-    if (amount === null) return null
-    sum += amount
-  }
-  return sum
+  const amounts = rows.map(amountOf)
+  return amounts.includes(null) ? null : (amounts as number[]).reduce((sum, amount) => sum + amount, 0)
 }
 
-function itemsOf({ fulfillment, order }: Pick<ShipmentRows, "fulfillment" | "order">, units: StoreUnits): ShipmentFacts["items"] {
+function itemsOf({ fulfillment, order }: Pick<ShipmentRows, "fulfillment" | "order">, units: StoreUnits) {
   const orderItems = new Map((order.items ?? []).map((item) => [item.id, item]))
   const weightKg = (value: unknown) => usableWeightKg(numberOf(value), units.weight)
   const lengthCm = (value: unknown) => usableLengthCm(numberOf(value), units.dimension)

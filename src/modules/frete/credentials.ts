@@ -4,7 +4,8 @@ import { decryptSecret, encryptSecret, isBoundSecret } from "../../lib/security/
 import type { FreteSettings } from "../../lib/settings/schema"
 
 export const SECRET_NAMES = ["freight_token", "tracking_credential"] as const
-export type SecretName = (typeof SECRET_NAMES)[number]
+type SecretName = (typeof SECRET_NAMES)[number]
+const SERVICE_OF = { freight_token: "freight", tracking_credential: "tracking" } as const
 
 /** The `secrets` column: each secret sealed with its URL as authenticated data, the URL beside it (`<name>_url`): a URL changed in the table makes it undecryptable. */
 export type Sealed = Record<string, string>
@@ -88,16 +89,15 @@ export function secretChanges(input: unknown, encryptionAvailable: boolean, issu
 /** A service whose saved URL changes forgets its secret unless a new one comes; a new one is bound to the URL in force. */
 export function sealSecrets(sealed: Sealed, changes: Partial<Record<SecretName, string | null>>, current: FreteSettings, next: FreteSettings, options: FreteOptions): Sealed {
   const result = { ...sealed }
-  const forget = (name: SecretName) => {
-    delete result[name]
-    delete result[urlKey(name)]
-  }
-  if (next.freight_url !== current.freight_url && !("freight_token" in changes)) forget("freight_token")
-  if (next.tracking_url !== current.tracking_url && !("tracking_credential" in changes)) forget("tracking_credential")
-  for (const [name, value] of Object.entries(changes) as Array<[SecretName, string | null]>) {
-    const url = name === "freight_token" ? options.freight.url || next.freight_url : options.tracking.url || next.tracking_url
-    if (value === null) forget(name)
-    else Object.assign(result, sealBound(name, value, url ?? "", options.encryptionKey as string))
+  for (const name of SECRET_NAMES) {
+    const service = SERVICE_OF[name]
+    const value = changes[name]
+    if (value === null || (value === undefined && next[`${service}_url`] !== current[`${service}_url`])) {
+      delete result[name]
+      delete result[urlKey(name)]
+    } else if (value !== undefined) {
+      Object.assign(result, sealBound(name, value, options[service].url || next[`${service}_url`] || "", options.encryptionKey as string))
+    }
   }
   return result
 }
@@ -125,7 +125,7 @@ export function openSecrets(sealed: Sealed, key: string | undefined, report: (pr
 export function resealings(secrets: StoredSecrets, credentials: Credentials, key: string | undefined): Array<{ name: SecretName; next: Sealed }> {
   return SECRET_NAMES.flatMap((name) => {
     const secret = secrets[name]
-    const { secretSource, secretWithheld, url } = credentials[name === "freight_token" ? "freight" : "tracking"]
+    const { secretSource, secretWithheld, url } = credentials[SERVICE_OF[name]]
     if (!key || !secret || !("unbound" in secret) || secretSource !== "settings" || secretWithheld || !url) return []
     return [{ name, next: sealBound(name, secret.value, url, key) }]
   })

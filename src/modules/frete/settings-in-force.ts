@@ -14,12 +14,6 @@ function rowOf(record: { settings: unknown; secrets: Sealed | null; deleted_at?:
   return record && !record.deleted_at ? { settings: record.settings ?? {}, sealed: { ...record.secrets } } : { settings: {}, sealed: {} }
 }
 
-function settledBy<T>(promise: Promise<T>, until: number, late: () => T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeUp = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(late()), until - Date.now()).unref()))
-  return Promise.race([promise, timeUp]).finally(() => clearTimeout(timer))
-}
-
 type Deps = { knex: () => Knex; options: FreteOptions; logger: Logger; onApply: (credentials: Credentials) => void }
 
 // Read again once `settingsRefreshMs` has passed: a save on another instance applies here within that time.
@@ -31,7 +25,6 @@ export class SettingsInForce {
   private readonly logged_ = new Set<string>()
   private failing_ = false
   private overran_ = false
-  private repairsLogged_ = new Set<string>()
   private saves_ = 0
   private appliedSave_ = 0
 
@@ -43,7 +36,10 @@ export class SettingsInForce {
   async get(): Promise<FreteSettings> {
     if (this.cached_ && Date.now() - this.cached_.readAt < this.deps.options.settingsRefreshMs) return this.cached_.value
     const refresh = (this.refresh_ ??= { settings: this.refresh().finally(() => (this.refresh_ = undefined)), until: Date.now() + SETTINGS_READ_WAIT_MS })
-    return Date.now() >= refresh.until ? this.standIn() : settledBy(refresh.settings, refresh.until, () => this.standIn())
+    if (Date.now() >= refresh.until) return this.standIn()
+    let timer: NodeJS.Timeout | undefined
+    const timeUp = new Promise<FreteSettings>((resolve) => (timer = setTimeout(() => resolve(this.standIn()), refresh.until - Date.now()).unref()))
+    return Promise.race([refresh.settings, timeUp]).finally(() => clearTimeout(timer))
   }
 
   /** The settings last read (a save may have applied newer ones while the read hangs); before any, the options' credentials and the defaults. */
@@ -124,15 +120,10 @@ export class SettingsInForce {
   }
 
   private noteRepairs(repaired: string[]): void {
-    this.repairedFields = repaired
-    for (const field of repaired) {
-      if (!this.repairsLogged_.has(field)) {
-        this.deps.logger.warn(
-          `frete: the stored setting ${field} no longer passes the settings' schema: its default applies, the other settings are kept, until the settings are saved again`
-        )
-      }
+    for (const field of repaired.filter((field) => !this.repairedFields.includes(field))) {
+      this.deps.logger.warn(`frete: the stored setting ${field} no longer passes the settings' schema: its default applies, the other settings are kept, until the settings are saved again`)
     }
-    this.repairsLogged_ = new Set(repaired)
+    this.repairedFields = repaired
   }
 
   private apply(settings: FreteSettings, sealed: Sealed): FreteSettings {

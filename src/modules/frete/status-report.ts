@@ -59,28 +59,20 @@ export async function checkServices({ freight, tracking }: Record<"freight" | "t
   return { freight: freightStatus, tracking: trackingStatus }
 }
 
+/** The quoter's figures with the keys in snake_case, as the rest of the report. */
+const snakeCase = (stats: object) => Object.fromEntries(Object.entries(stats).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]))
+
 export async function statusReport(options: FreteOptions, credentials: Credentials, clients: ServiceClients, quoter: CheckoutQuoter) {
   const status = await checkServices(credentials, options, clients)
-  const circuit = quoter.circuitStats()
-  const cache = quoter.cacheStats()
+  const [circuit, cache] = [quoter.circuitStats(), quoter.cacheStats()]
   return {
     ...status,
     freight: {
       ...status.freight,
-      circuit: circuit && { state: circuit.state, consecutive_failures: circuit.consecutiveFailures, retry_at: circuit.retryAt, opened: circuit.opened, refused: circuit.refused },
+      circuit: circuit && snakeCase(circuit),
       origin_problem: quoter.originProblem(),
       quote_guard: quoter.guardStats(),
-      cache: cache && {
-        entries: cache.entries,
-        max_entries: cache.maxEntries,
-        in_flight: cache.inFlight,
-        hits: cache.hits,
-        loads: cache.loads,
-        stale_served: cache.staleServed,
-        failures_served: cache.failuresServed,
-        evictions: cache.evictions,
-        shared: quoter.sharedStats(),
-      },
+      cache: cache && { ...snakeCase(cache), shared: quoter.sharedStats() },
     },
   }
 }

@@ -1,9 +1,8 @@
 import { numberOf } from "../../lib/utils/number-of"
 import type { CartContext, ContextItem, MedusaLookups } from "./cart-context"
 
-// Medusa 2.21 prices a calculated option for a cart, a draft order, and (fetchShippingOptionForOrderWorkflow)
-// for a return, an exchange and a claim: those spread the order into the context and add `return_id` +
-// `return_items`, `exchange_id` + `exchange_items` or `claim_id` + `claim_items`, each item `{ id, quantity }`.
+// Medusa 2.21 prices a calculated option for a cart, a draft order, and (fetchShippingOptionForOrderWorkflow) for a return, an exchange and a claim:
+// those spread the order into the context and add `return_id` + `return_items`, `exchange_id` + `exchange_items` or `claim_id` + `claim_items`.
 
 type FlowLine = { id?: string | null; quantity?: unknown }
 
@@ -33,14 +32,8 @@ export function linesAsItems<T extends { id?: string | null }>(lines: FlowLine[]
     const whole = quantity !== null && Number.isSafeInteger(quantity) && quantity > 0 ? quantity : 0
     if (typeof line.id === "string" && line.id) quantities.set(line.id, (quantities.get(line.id) ?? 0) + whole)
   }
-  const found: Array<T & { quantity: number }> = []
-  const missing: string[] = []
-  for (const [id, quantity] of quantities) {
-    const item = byId.get(id)
-    if (item) found.push({ ...item, quantity })
-    else missing.push(id)
-  }
-  return { items: found, missing }
+  const found = [...quantities].flatMap(([id, quantity]) => (byId.has(id) ? [{ ...(byId.get(id) as T), quantity }] : []))
+  return { items: found, missing: [...quantities.keys()].filter((id) => !byId.has(id)) }
 }
 
 /** Medusa 2.19 and later put a cart's `currency_code` in the context; 2.14 to 2.18 do not, so there it is read by the cart's id. */

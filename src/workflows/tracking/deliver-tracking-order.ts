@@ -51,14 +51,13 @@ async function attempt(container: MedusaContainer, claimed: ClaimedRow): Promise
   let failure: unknown
   if (!built) outcome = decideAfterUnbuiltOrder(claimed.attempts + 1, claimed.age_ms, retry)
   else if (!client) outcome = decideAfterFailure(new TrackingNotConfiguredError(), 1, claimed.age_ms, retry)
-  else {
-    try {
-      outcome = { kind: "created", remoteId: (await client.createTrackingOrder(built.order)).id }
-    } catch (error) {
+  else outcome = await client.createTrackingOrder(built.order).then(
+    (created): AttemptOutcome => ({ kind: "created", remoteId: created.id }),
+    (error: unknown) => {
       failure = error
-      outcome = decideAfterFailure(error, claimed.attempts + 1, claimed.age_ms, retry)
+      return decideAfterFailure(error, claimed.attempts + 1, claimed.age_ms, retry)
     }
-  }
+  )
   // The service's refusal may quote the shopper, whose every value is known here.
   const known = built ? personalValues(built.order) : []
   const recorded = await frete.trackingOrders.record(claimed, outcome.kind === "created" ? outcome : { ...outcome, reason: maskPersonalText(outcome.reason, known) })

@@ -3,10 +3,8 @@ import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
 import { deliverTrackingOrder } from "./deliver-tracking-order"
 import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
 
-/**
- * The row is written before any call (the job picks it up if anything after fails), then attempted at once. Tracking off:
- * nothing written, no shopper data kept. A second writer (a redelivered event, the reconciliation) finds the row and gets null.
- */
+/** The row is written before any call (the job picks it up if anything after fails), then attempted at once. Tracking off: nothing
+ * written, no shopper data kept. A second writer (a redelivered event, the reconciliation) finds the row and gets null. */
 export async function trackShipment(container: MedusaContainer, shipment: { fulfillmentId: string; noNotification: boolean }): Promise<TrackingOrderRow | null> {
   const frete = freteOf(container)
   const logger = loggerOf(container)
@@ -23,6 +21,5 @@ export async function trackShipment(container: MedusaContainer, shipment: { fulf
     return null
   }
   const recorded = await frete.trackingOrders.insertPending({ ...shipment, orderId: shipped.order?.id ?? null })
-  if (!recorded) return null
-  return (await deliverTrackingOrder(container, recorded.id)) ?? recorded
+  return recorded ? ((await deliverTrackingOrder(container, recorded.id)) ?? recorded) : null
 }

@@ -1,6 +1,6 @@
 // The shipment, customer and settings the buildTrackingOrder specs start from, the order built from them,
 // and the helpers that patch one part of them.
-import { DEFAULT_SETTINGS, type FreteSettings, type TrackingSettings } from "../../settings/schema"
+import { DEFAULT_SETTINGS, type FreteSettings } from "../../settings/schema"
 import { buildTrackingOrder, type BuiltTrackingOrder } from "../build-tracking-order"
 import type { TrackingOrder } from "../schemas"
 import type { ShipmentFacts } from "../shipment-facts"
@@ -129,7 +129,7 @@ export function withMethod(patch: Partial<Method>): Partial<ShipmentFacts> {
   return { method: { ...METHOD, ...patch } }
 }
 
-export function withTracking(patch: Partial<TrackingSettings>): FreteSettings {
+export function withTracking(patch: Partial<FreteSettings["tracking"]>): FreteSettings {
   return { ...SETTINGS, tracking: { ...SETTINGS.tracking, ...patch } }
 }
 

@@ -1,4 +1,5 @@
-import { shipmentFacts, type StoreUnits } from "../shipment-facts"
+import type { StoreUnits } from "../../checkout/units"
+import { shipmentFacts } from "../shipment-facts"
 import type { MethodRow, OrderRow, ShipmentRows } from "../shipment-rows"
 
 const GRAMS_AND_CM: StoreUnits = { weight: "g", dimension: "cm" }

@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
 import { MAX_PLAUSIBLE_CM, MAX_PLAUSIBLE_KG, usableLengthCm, usableWeightKg } from "../../../../lib/checkout/build-freight-query"
-import { toCm, toKg, type DimensionUnit, type WeightUnit } from "../../../../lib/checkout/units"
+import { toCm, toKg, type StoreUnits } from "../../../../lib/checkout/units"
 import { freteOf, queryOf } from "../../../../bridge/medusa-bridge"
 
 /** A whole number written in a query string ("20"), within bounds. */
@@ -13,27 +13,21 @@ const wholeNumber = (field: string, min: number, max: number, fallback: number) 
 
 export const ProductsMissingDimensionsQuery = z.object({ limit: wholeNumber("limit", 1, 100, 20), offset: wholeNumber("offset", 0, 100_000_000, 0) })
 
-type Units = { weight: WeightUnit; dimension: DimensionUnit }
 type Measure = "weight" | "length" | "width" | "height"
 type Variant = { id: string; title: string | null; sku: string | null } & Partial<Record<Measure, number | null>>
 type Product = { id: string; title: string; thumbnail: string | null; weight: number | null; variants?: Variant[] | null }
 
 /** As the freight query judges it; the product's weight stands in for the variant's. */
-function missingOf(product: Product, variant: Variant, units: Units): Measure[] {
-  const missing: Measure[] = []
-  if (usableWeightKg(variant.weight, units.weight) === null && usableWeightKg(product.weight, units.weight) === null) missing.push("weight")
-  for (const dimension of ["length", "width", "height"] as const) {
-    if (usableLengthCm(variant[dimension], units.dimension) === null) missing.push(dimension)
-  }
-  return missing
+function missingOf(product: Product, variant: Variant, units: StoreUnits): Measure[] {
+  const weightless = usableWeightKg(variant.weight, units.weight) === null && usableWeightKg(product.weight, units.weight) === null
+  return [...(weightless ? (["weight"] as const) : []), ...(["length", "width", "height"] as const).filter((side) => usableLengthCm(variant[side], units.dimension) === null)]
 }
 
 // A `real` column's NaN and Infinity sort above every number in Postgres, so the bound catches them.
 const unusable = (measure: string, max: number) => [{ [measure]: null }, { [measure]: { $lte: 0 } }, { [measure]: { $gt: max } }]
 
-// One condition on `variants`: MikroORM joins the relation again for each condition naming it. The join is a left one, where a
-// product without variants meets a row of nulls, which is no variant.
-function lacksMeasuresFilter(units: Units): Record<string, unknown> {
+// One condition on `variants` (MikroORM joins the relation again for each one); in its left join a product without variants meets a row of nulls.
+function lacksMeasuresFilter(units: StoreUnits): Record<string, unknown> {
   const maxSide = MAX_PLAUSIBLE_CM / toCm(1, units.dimension)
   const maxWeight = MAX_PLAUSIBLE_KG / toKg(1, units.weight)
   const sides = ["length", "width", "height"].flatMap((side) => unusable(side, maxSide))
@@ -43,10 +37,7 @@ function lacksMeasuresFilter(units: Units): Record<string, unknown> {
 /** GET /admin/frete/products-missing-dimensions?limit=&offset=: found, paged and counted by one Query read. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const parsed = ProductsMissingDimensionsQuery.safeParse({ limit: req.query.limit, offset: req.query.offset })
-  if (!parsed.success) {
-    res.status(400).json({ type: "invalid_data", message: `Parâmetros inválidos: ${parsed.error.issues[0].message}` })
-    return
-  }
+  if (!parsed.success) return res.status(400).json({ type: "invalid_data", message: `Parâmetros inválidos: ${parsed.error.issues[0].message}` })
   const { limit, offset } = parsed.data
   const { units } = freteOf(req.scope).pluginOptions
   const { data, metadata } = await queryOf(req.scope).graph({

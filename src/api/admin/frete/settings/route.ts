@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import type FreteModuleService from "../../../../modules/frete/service"
+import { isPlainObject } from "../../../../lib/settings/schema"
 import { sendIssues } from "../../../../shared/medusa-error"
 import { freteOf } from "../../../../bridge/medusa-bridge"
 
@@ -21,14 +22,11 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 
 /** Merged into the current settings at every depth (a list or a null given is the new value); a bad value gets a 400 naming each field. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const body = req.body
-  if (!body || typeof body !== "object" || Array.isArray(body)) {
-    res.status(400).json({ type: MedusaError.Types.INVALID_DATA, message: "Envie as configurações como um objeto JSON.", issues: [] })
-    return
-  }
+  const body: unknown = req.body
+  if (!isPlainObject(body)) return res.status(400).json({ type: MedusaError.Types.INVALID_DATA, message: "Envie as configurações como um objeto JSON.", issues: [] })
   const frete = freteOf(req.scope)
   try {
-    await frete.saveSettings(body as Record<string, unknown>)
+    await frete.saveSettings(body)
     res.json(await view(frete))
   } catch (error) {
     if (!sendIssues(res, error)) throw error

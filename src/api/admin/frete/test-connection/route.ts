@@ -27,16 +27,14 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     const message = issues.every((issue) => CEP_FIELDS.includes(issue.field))
       ? TWO_CEPS
       : `Dados inválidos para testar a conexão: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join("; ")}`
-    res.status(400).json({ type: "invalid_data", message, issues })
-    return
+    return res.status(400).json({ type: "invalid_data", message, issues })
   }
   const body = parsed.data
   const originCep = tryNormalizeCep(body.origin_cep)
   const destinationCep = tryNormalizeCep(body.destination_cep)
   if (!originCep || !destinationCep) {
     const issues = CEP_FIELDS.filter((field) => !(field === "origin_cep" ? originCep : destinationCep)).map((field) => ({ field, message: "CEP inválido" }))
-    res.status(400).json({ type: "invalid_data", message: TWO_CEPS, issues })
-    return
+    return res.status(400).json({ type: "invalid_data", message: TWO_CEPS, issues })
   }
   // The options a shopper can be offered, as Medusa's own rules filter them (no return option, none hidden from the store).
   const options = await fulfillmentOf(req.scope).listShippingOptionsForContext({ context: { is_return: "false", enabled_in_store: "true" } })

@@ -11,23 +11,15 @@ export const IN_PROGRESS_MESSAGE = "Uma tentativa de envio deste pedido de rastr
 export const ALREADY_CREATED_MESSAGE = "Este pedido de rastreamento já foi criado no serviço de rastreamento."
 export const NOT_FOUND_MESSAGE = "Pedido de rastreamento não encontrado."
 
+/** The columns shown as stored; never the attempt's lease. */
+const SHOWN = ["id", "fulfillment_id", "order_id", "status", "remote_id", "attempts", "next_attempt_at", "no_notification", "delivered_at", "failed_at", "created_at", "updated_at"] as const
+
 /** `last_error` is written masked, but a row from an older version may quote the service's message in clear. */
 export function presentTrackingOrder(row: TrackingOrderRow) {
   return {
-    id: row.id,
-    fulfillment_id: row.fulfillment_id,
-    order_id: row.order_id,
-    status: row.status,
-    remote_id: row.remote_id,
-    attempts: row.attempts,
-    next_attempt_at: row.next_attempt_at,
+    ...(Object.fromEntries(SHOWN.map((column) => [column, row[column]])) as Pick<TrackingOrderRow, (typeof SHOWN)[number]>),
     last_error: row.last_error === null ? null : maskPersonalText(row.last_error),
     omitted_fields: row.omitted_fields ?? [],
-    no_notification: row.no_notification,
-    delivered_at: row.delivered_at,
-    failed_at: row.failed_at,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
     payload: row.payload ? maskTrackingPayload(row.payload) : null,
   }
 }

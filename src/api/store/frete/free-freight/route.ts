@@ -52,16 +52,14 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   if (!parsed.success) {
     const [issue] = parsed.error.issues
     const message = issue.path[0] === "cart_id" && issue.message === INVALID_CART_ID ? INVALID_CART_ID : `Consulta de frete grátis inválida: ${issue.path.join(".") || "consulta"}: ${issue.message}`
-    res.status(400).json({ type: "invalid_data", message })
-    return
+    return res.status(400).json({ type: "invalid_data", message })
   }
   try {
     res.json(await cartFreeFreight(req, parsed.data.cart_id, parsed.data.postal_code))
   } catch (error) {
     if (error instanceof ShopperError && (error.code === "invalid_cep" || error.code === "missing_cep")) {
       const message = error.code === "missing_cep" ? "Informe o CEP de entrega para saber quanto falta para o frete grátis." : error.message
-      res.status(400).json({ type: "invalid_data", code: error.code, message })
-      return
+      return res.status(400).json({ type: "invalid_data", code: error.code, message })
     }
     throw toMedusaError(error)
   }

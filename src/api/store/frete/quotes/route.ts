@@ -10,8 +10,7 @@ import { isStorableText } from "../../../../lib/settings/schema"
 import { freteOf } from "../../../../bridge/medusa-bridge"
 import { toMedusaError } from "../../../../shared/medusa-error"
 import type { FreteQuotesAnswer } from "../../../../lib/checkout/storefront-contract"
-import { planQuotes, quoteOptions } from "./option-quotes"
-import { optionRequestsForCart, optionRequestsForItems } from "./quote-request"
+import { optionRequestsForCart, optionRequestsForItems, planQuotes, quoteOptions } from "./quote-request"
 
 /** A NUL would make Postgres' query fail. */
 const id = (what: string) => z.string({ error: `informe o ${what} como texto` }).min(1, `informe o ${what}`).max(100, `${what} inválido`).refine(isStorableText, `${what} inválido`)
@@ -39,34 +38,24 @@ export const StoreFreteQuotesBody = z
 const keySecret = (req: MedusaRequest): string =>
   freteOf(req.scope).pluginOptions.encryptionKey ?? String(req.scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE).projectConfig.http.jwtSecret ?? "frete")
 
-type PublishableKeyContext = { publishable_key_context?: { sales_channel_ids?: string[] } }
-
-/**
- * POST /store/frete/quotes: each offer of the options checkout would offer for a CEP, for a product page
- * (`items`) or a cart (`cart_id`). A new query past the quota guard's bound per client address is
- * answered as an outage is; only a store with no fallback table answers 429.
- */
+/** POST /store/frete/quotes: each offer of the options checkout would offer for a CEP, for a product page (`items`) or a cart (`cart_id`).
+ * A new query past the quota guard's bound per client address is answered as an outage is; only a store with no fallback table answers 429. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const started = performance.now()
   const startedAt = Date.now()
   const parsed = StoreFreteQuotesBody.safeParse(req.body)
   if (!parsed.success) {
     const [issue] = parsed.error.issues
-    res.status(400).json({ type: "invalid_data", message: `Consulta de frete inválida: ${issue.path.join(".") || "corpo"}: ${issue.message}` })
-    return
+    return res.status(400).json({ type: "invalid_data", message: `Consulta de frete inválida: ${issue.path.join(".") || "corpo"}: ${issue.message}` })
   }
   const body = parsed.data
   const cep = tryNormalizeCep(body.postal_code)
-  if (!cep) {
-    res.status(400).json({ type: "invalid_data", code: "invalid_cep", message: new ShopperError("invalid_cep").message })
-    return
-  }
-
+  if (!cep) return res.status(400).json({ type: "invalid_data", code: "invalid_cep", message: new ShopperError("invalid_cep").message })
   const frete = freteOf(req.scope)
   let asker: Asker = {}
   try {
     const settings = await frete.getSettings()
-    const salesChannels = (req as MedusaRequest & PublishableKeyContext).publishable_key_context?.sales_channel_ids ?? []
+    const salesChannels = (req as MedusaRequest & { publishable_key_context?: { sales_channel_ids?: string[] } }).publishable_key_context?.sales_channel_ids ?? []
     const lookupStarted = performance.now()
     const requests = body.cart_id ? await optionRequestsForCart(req.scope, body.cart_id, cep) : await optionRequestsForItems(req.scope, body.items ?? [], cep, salesChannels)
     const lookupMs = performance.now() - lookupStarted
@@ -83,8 +72,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     // This route answers 429 with the wait; checkout's routes answer 400 (see README).
     if (error instanceof ShopperError && error.code === "too_many_quotes") {
       if (asker.retryAfterSeconds) res.setHeader("Retry-After", String(asker.retryAfterSeconds))
-      res.status(429).json({ type: "not_allowed", code: "too_many_quotes", message: error.message })
-      return
+      return res.status(429).json({ type: "not_allowed", code: "too_many_quotes", message: error.message })
     }
     throw toMedusaError(error)
   }

@@ -1,6 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { bulkhead } from "cockatiel"
-import type { TrackingOrderRow } from "../../../../../modules/frete/tracking-order-store"
 import { resendTrackingOrder, type ResendOutcome } from "../../../../../workflows/tracking/deliver-tracking-order"
 import { ALREADY_CREATED_MESSAGE, IN_PROGRESS_MESSAGE, NOT_FOUND_MESSAGE, presentTrackingOrder, REBUILD_FAILED_MESSAGE } from "../present"
 import { BULK_RESEND_MAX, parseBulkResendBody } from "../validators"
@@ -24,15 +23,10 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if ("message" in parsed) return res.status(400).json({ type: "invalid_data", message: parsed.message })
   const frete = freteOf(req.scope)
   const request = parsed.data
-  let rows: Array<TrackingOrderRow | string>
-  let remaining = 0
-  if ("ids" in request) {
-    rows = await Promise.all(request.ids.map(async (id) => (await frete.trackingOrders.get(id)) ?? id))
-  } else {
-    const failed = await frete.trackingOrders.listFailed({ limit: BULK_RESEND_MAX, offset: 0, since: request.failed_since, until: request.failed_until, oldestFirst: true })
-    rows = failed.rows
-    remaining = Math.max(0, failed.count - rows.length)
-  }
+  const { rows, count } =
+    "ids" in request
+      ? { rows: await Promise.all(request.ids.map(async (id) => (await frete.trackingOrders.get(id)) ?? id)), count: request.ids.length }
+      : await frete.trackingOrders.listFailed({ limit: BULK_RESEND_MAX, offset: 0, since: request.failed_since, until: request.failed_until, oldestFirst: true })
   const startedAt = Date.now()
   const pool = bulkhead(CONCURRENCY, rows.length)
   const results = await Promise.all(
@@ -49,5 +43,5 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       })
     )
   )
-  res.json({ results, remaining })
+  res.json({ results, remaining: Math.max(0, count - rows.length) })
 }

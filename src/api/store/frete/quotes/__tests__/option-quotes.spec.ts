@@ -3,8 +3,7 @@ import type { Offer } from "../../../../../lib/checkout/offers"
 import { ShopperError } from "../../../../../lib/checkout/shopper-error"
 import type { FreightQuery } from "../../../../../lib/freight/schemas"
 import { freteSettingsSchema } from "../../../../../lib/settings/schema"
-import { planQuotes, quoteOptions, type OptionQuoter } from "../option-quotes"
-import type { OfferedOption, OptionRequest } from "../quote-request"
+import { planQuotes, quoteOptions, type OfferedOption, type OptionQuoter, type OptionRequest } from "../quote-request"
 
 const SETTINGS = freteSettingsSchema.parse({ origin_cep: "01310-100" })
 const UNITS = { weight: "g", dimension: "cm" } as const

@@ -40,10 +40,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const id = routeIdOrAnswer(req, res, "product")
   if (id === undefined) return
   const parsed = Body.safeParse(req.body)
-  if (!parsed.success) {
-    res.status(400).json({ type: "invalid_data", message: parsed.error.issues[0].message })
-    return
-  }
+  if (!parsed.success) return res.status(400).json({ type: "invalid_data", message: parsed.error.issues[0].message })
   const key = (await freteOf(req.scope).getSettings()).handling_days_metadata_key
   const product = await readProduct(req, id)
   if (!product) return notFound(res)

@@ -12,10 +12,8 @@ const ORDER_FIELDS = [
   "fulfillments.delivered_at", "fulfillments.canceled_at", "fulfillments.labels.tracking_number", "fulfillments.labels.tracking_url",
 ]
 
-/**
- * GET /store/frete/orders/:id/delivery, without personal data. Whoever holds the order's id may read it, as Medusa's
- * `GET /store/orders/:id` (2.21), where the id (a ULID) is the secret; a store that narrows that route should narrow this one.
- */
+/** GET /store/frete/orders/:id/delivery. Whoever holds the order's id may read it, as Medusa's `GET /store/orders/:id` (2.21),
+ * where the id (a ULID) is the secret; a store that narrows that route should narrow this one. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const id = routeIdOrAnswer(req, res, "order")
   if (id === undefined) return
