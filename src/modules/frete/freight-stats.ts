@@ -1,4 +1,5 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
+import { MedusaError } from "@medusajs/framework/utils"
 import type { FreteLogger } from "../../lib/utils/logger"
 
 const HOUR_MS = 3_600_000
@@ -6,8 +7,7 @@ const HOUR_MS = 3_600_000
 const SAO_PAULO_MS = -3 * HOUR_MS
 /** Upper bounds (ms) of the freight API's answer-time histogram; past the last, "inf". */
 const ANSWER_MS_BOUNDS = [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, 10000]
-export const STATS_RANGES = { "24h": { hours: 24, bucket: "hour" }, "7d": { hours: 7 * 24, bucket: "day" }, "30d": { hours: 30 * 24, bucket: "day" } } as const
-export type StatsRange = keyof typeof STATS_RANGES
+const STATS_RANGES = { "24h": { hours: 24, bucket: "hour" }, "7d": { hours: 7 * 24, bucket: "day" }, "30d": { hours: 30 * 24, bucket: "day" } } as const
 
 // What freight did for the store, per hour: added up in memory and written every few seconds in one upsert that adds to the
 // rows every instance adds to (never a row per request). Nothing personal: a metric, a key (an outcome, a service, a kind), sums.
@@ -35,9 +35,12 @@ export class FreightStats {
   }
 
   /** Every instance's sums since the range's first bucket, by bucket (an hour's ISO instant, or a São Paulo date), plus the tracking orders created since. */
-  async read(range: StatsRange, now = Date.now()) {
+  async read(range: unknown, now = Date.now()) {
+    if (typeof range !== "string" || !Object.keys(STATS_RANGES).includes(range)) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `O período deve ser um de: ${Object.keys(STATS_RANGES).join(", ")}.`)
+    }
     await this.flush()
-    const { hours, bucket } = STATS_RANGES[range]
+    const { hours, bucket } = STATS_RANGES[range as keyof typeof STATS_RANGES]
     // The last `hours` hours, or the last days of São Paulo's calendar, today's included.
     const unit = bucket === "hour" ? HOUR_MS : 24 * HOUR_MS
     const offset = bucket === "hour" ? 0 : SAO_PAULO_MS
