@@ -31,6 +31,7 @@ const YOUNG_GENERATION = "--max-semi-space-size=64"
 // Each run writes its results (per file and per test, with times) to <dir>/<run>.json: the
 // directory FRETE_TEST_TIMES_DIR names, else a temporary one. The recap at the end reads them.
 const RESULTS = process.env.FRETE_TEST_TIMES_DIR || fs.mkdtempSync(path.join(os.tmpdir(), "frete-test-results-"))
+fs.mkdirSync(RESULTS, { recursive: true })
 const results = []
 
 const children = new Set()
