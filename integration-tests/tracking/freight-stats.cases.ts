@@ -54,14 +54,15 @@ export const freightStatsCases: FreteCases = ({ api, getContainer, sandbox }) =>
     expect(await quote("50010-000")).toBe("200") // the table
     expect(await quote("60010-000", 10)).toBe("400 freight_unavailable") // no table for 4.5 kg: failed
     const after = await stats()
-    expect(counted(before, after)).toEqual({
+    // The answer times are checked below: their buckets depend on how fast the sandbox answered.
+    const byOutcomeAndKind = Object.entries(counted(before, after)).filter(([key]) => !key.startsWith("api_ms|"))
+    expect(Object.fromEntries(byOutcomeAndKind)).toEqual({
       "quote|page:api": 2,
       "quote|page:refused": 1,
       "quote|page:table": 1,
       "quote|page:failed": 1,
       "api_error|rejected": 1,
       "api_error|server": 2,
-      ...Object.fromEntries(after.rows.filter((row) => row.metric === "api_ms").map((row) => [`api_ms|${row.key}`, expect.any(Number)])),
     })
     const answerTimes = after.rows.filter((row) => row.metric === "api_ms").reduce((sum, row) => sum + row.count, 0) - before.rows.filter((row) => row.metric === "api_ms").reduce((sum, row) => sum + row.count, 0)
     expect(answerTimes).toBe(2)
