@@ -24,6 +24,7 @@ const FRETE_ENV = {
   trackingUrl: "FRETE_TRACKING_URL",
   trackingCredential: "FRETE_TRACKING_CREDENTIAL",
   encryptionKey: "FRETE_ENCRYPTION_KEY",
+  previousEncryptionKeys: "FRETE_PREVIOUS_ENCRYPTION_KEYS",
 } as const
 
 const serviceUrl = z
@@ -33,6 +34,7 @@ const serviceUrl = z
   .transform(normalizeServiceUrl)
 
 const secret = z.string().trim().min(1, "must not be empty")
+const encryptionKey = z.string().min(32, "must be at least 32 characters long")
 
 const timeoutMs = (fallback: number) => z.number().int().min(100).max(120_000).default(fallback)
 const connections = (fallback: number) => z.number().int().min(1).max(256).default(fallback)
@@ -111,7 +113,12 @@ const freteOptionsSchema = z.object({
   /** How often each Medusa instance reads the settings saved in the admin again, in ms. */
   settingsRefreshMs: z.number().int().min(0).max(600_000).default(2000),
   /** Key that encrypts secrets saved from the admin (AES-256-GCM); at least 32 characters. */
-  encryptionKey: z.string().min(32, "must be at least 32 characters long").optional(),
+  encryptionKey: encryptionKey.optional(),
+  /** Keys `encryptionKey` replaced: secrets sealed with one are read, then sealed again under `encryptionKey`. */
+  previousEncryptionKeys: z.array(encryptionKey).max(10, "must list at most 10 keys").default([]),
+}).refine((options) => !options.previousEncryptionKeys.length || Boolean(options.encryptionKey), {
+  path: ["previousEncryptionKeys"],
+  message: "needs encryptionKey, the key their secrets are sealed again under",
 })
 
 export type FreteOptions = z.output<typeof freteOptionsSchema>
@@ -126,6 +133,11 @@ function asRecord(value: unknown): Record<string, unknown> {
 /** An empty or missing option falls back to its environment variable. */
 function pick(given: unknown, env: Env, name: string): unknown {
   return given === undefined || given === null || given === "" ? env[name]?.trim() || undefined : given
+}
+
+/** FRETE_PREVIOUS_ENCRYPTION_KEYS, or the option given as that variable's text: comma-separated. */
+function keyList(value: unknown): unknown {
+  return typeof value === "string" ? value.split(",").map((key) => key.trim()).filter(Boolean) : value
 }
 
 export class FreteOptionsError extends Error {
@@ -153,6 +165,7 @@ export function parseFreteOptions(raw: unknown, env: Env = process.env): FreteOp
       credential: pick(tracking.credential, env, FRETE_ENV.trackingCredential),
     },
     encryptionKey: pick(given.encryptionKey, env, FRETE_ENV.encryptionKey),
+    previousEncryptionKeys: keyList(pick(given.previousEncryptionKeys, env, FRETE_ENV.previousEncryptionKeys)),
   }
   const result = freteOptionsSchema.safeParse(merged)
   if (!result.success) {

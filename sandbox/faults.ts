@@ -25,6 +25,7 @@ const sandboxFaultSchema = z.discriminatedUnion("mode", [
   z.strictObject({ mode: z.literal("empty-quotes"), times }),
   z.strictObject({ mode: z.literal("broken-quotation"), times }),
   z.strictObject({ mode: z.literal("refuse"), message: z.string().min(1).max(1000), status: z.number().int().min(400).max(499).optional(), times }),
+  z.strictObject({ mode: z.literal("fail-after-create"), status: z.number().int().min(500).max(599).optional(), times }),
 ])
 
 /** Checks a fault from outside (the control API or a typed caller) and throws a readable error. */
@@ -39,8 +40,8 @@ export function parseSandboxFault(service: SandboxService, input: unknown): Sand
   if ((result.data.mode === "empty-quotes" || result.data.mode === "broken-quotation") && service !== "freight") {
     throw new Error(`Invalid sandbox fault: ${result.data.mode} applies to the freight service only`)
   }
-  if (result.data.mode === "refuse" && service !== "tracking") {
-    throw new Error("Invalid sandbox fault: refuse applies to the tracking service only")
+  if ((result.data.mode === "refuse" || result.data.mode === "fail-after-create") && service !== "tracking") {
+    throw new Error(`Invalid sandbox fault: ${result.data.mode} applies to the tracking service only`)
   }
   return result.data
 }
@@ -109,7 +110,15 @@ export function breakFirstQuotation(answer: Answer): Answer {
   return { ...answer, text: JSON.stringify(body) }
 }
 
-/** The answer of a fault that answers; null for latency, hang and reset, which the server acts out. */
+/**
+ * The service's own answer, made a 5xx once it created the order: the client cannot tell that the order exists.
+ * A refusal (nothing created) goes through as it is.
+ */
+export function failAfterCreate(answer: Answer, fault: { status?: number }): Answer {
+  return answer.status === 200 ? jsonAnswer(fault.status ?? 500, TRACKING_SERVER_ERROR) : answer
+}
+
+/** The answer of a fault that answers; null for latency, hang, reset and fail-after-create, which the server acts out. */
 export function faultAnswer(service: SandboxService, fault: SandboxFault): Answer | null {
   switch (fault.mode) {
     case "status":

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { setTimeout as sleep } from "node:timers/promises"
 import type { CallLog } from "./call-log"
-import { breakFirstQuotation, faultAnswer, type FaultBoard } from "./faults"
+import { breakFirstQuotation, failAfterCreate, faultAnswer, type FaultBoard } from "./faults"
 import { answerFreight, isFreightAuthorized } from "./freight-endpoint"
 import { parseJsonOrNull, parseJsonOrText, readBody, writeAnswer } from "./http-io"
 import type { ServiceRequest, ServiceState } from "./service-state"
@@ -71,7 +71,12 @@ export async function serveServiceCall(
     return
   }
   const served = (fault && faultAnswer(service, fault)) ?? (service === "freight" ? answerFreight(serviceRequest, context.state) : answerTracking(serviceRequest, context.state))
-  const answer = fault?.mode === "broken-quotation" ? breakFirstQuotation(served) : served
+  const answer =
+    fault?.mode === "broken-quotation"
+      ? breakFirstQuotation(served)
+      : fault?.mode === "fail-after-create"
+        ? failAfterCreate(served, fault)
+        : served
   writeAnswer(response, answer)
   record.finish(answer.status, parseJsonOrNull(answer))
 }

@@ -34,6 +34,8 @@ export type SandboxFault =
   | { mode: "broken-quotation"; times?: number }
   /** Tracking only: the order refused with this `Message`, as the service words a refusal (400 by default). */
   | { mode: "refuse"; message: string; status?: number; times?: number }
+  /** Tracking only: the order created as usual, then `status` (500 by default) answered, as a crash after the write. */
+  | { mode: "fail-after-create"; status?: number; times?: number }
 
 export type SandboxFaultMode = SandboxFault["mode"]
 

@@ -1,18 +1,22 @@
+import { FRETE_MODULE } from "../../src/modules/frete"
+import type FreteModuleService from "../../src/modules/frete/service"
 import { createBrazilianStore, type BrazilianStore } from "../helpers/brazilian-store"
-import { createFreteOption, createProduct } from "../../scripts/lib/store-api"
+import { createFreteOption, createProduct, eventually } from "../../scripts/lib/store-api"
 import type { FreteConfiguredCases } from "../helpers/frete-runner"
-import { rememberSecret } from "../../test-support/log-guard"
+import { capturedLines, rememberSecret } from "../../test-support/log-guard"
 
 const FREIGHT_TOKEN = "admin-saved-freight-token-4c1d"
 const TRACKING_CREDENTIAL = "option-tracking-credential-77ab"
 const ENCRYPTION_KEY = "an-encryption-key-for-the-tests-0123456789"
-rememberSecret(FREIGHT_TOKEN, TRACKING_CREDENTIAL, ENCRYPTION_KEY)
+/** The key a rotation puts in force in ENCRYPTION_KEY's place. */
+const NEW_ENCRYPTION_KEY = "the-next-encryption-key-for-the-tests-9876"
+rememberSecret(FREIGHT_TOKEN, TRACKING_CREDENTIAL, ENCRYPTION_KEY, NEW_ENCRYPTION_KEY)
 
 export const settingsSecretsCases: FreteConfiguredCases = {
   sandbox: { freightToken: FREIGHT_TOKEN, trackingCredential: TRACKING_CREDENTIAL },
   // No freight token in the options: the one saved in the admin is used.
   env: { FRETE_FREIGHT_TOKEN: "", FRETE_ENCRYPTION_KEY: ENCRYPTION_KEY },
-  cases: ({ api, getContainer, sandbox, dbConnection }) => {
+  cases: ({ api, getContainer, sandbox, dbConnection, pluginOptions }) => {
     let store: BrazilianStore
 
     beforeAll(async () => {
@@ -179,6 +183,65 @@ export const settingsSecretsCases: FreteConfiguredCases = {
           )
           expect([method, path, answer.status]).toEqual([method, path, 401])
         }
+      }
+    })
+
+    it("uses a token saved under the previous key after a restart with a new one, sealed again under it", async () => {
+      const keyVariables = ["FRETE_ENCRYPTION_KEY", "FRETE_PREVIOUS_ENCRYPTION_KEYS"] as const
+      const before = keyVariables.map((name) => [name, process.env[name]] as const)
+      /** A restart of the store with these variables: the options read again, nothing of the process kept. */
+      const restartWith = (env: Partial<Record<(typeof keyVariables)[number], string>>) => {
+        for (const name of keyVariables) process.env[name] = env[name] ?? ""
+        getContainer().resolve<FreteModuleService>(FRETE_MODULE).forgetInProcessState(pluginOptions ?? {})
+      }
+      const sealedSecrets = async () => JSON.parse((await storedRow()).secrets) as Record<string, string>
+      const resealLines = () => capturedLines().filter((line) => line.includes("sealed again under the encryptionKey"))
+      const resealLinesBefore = resealLines().length
+      const mug = { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 }
+      const { variantId } = await createProduct(api, store, mug)
+      const priced = async (cep: string) => {
+        const body = { postal_code: cep, items: [{ variant_id: variantId, quantity: 1 }] }
+        return (await api.post("/store/frete/quotes", body, store.store)).data.quotes[0].is_fallback === false
+      }
+      const tokensSent = () => sandbox().calls({ service: "freight" }).map((call) => call.authorized)
+      try {
+        await api.post("/admin/frete/settings", { secrets: { freight_token: FREIGHT_TOKEN } }, store.admin)
+        const underOldKey = await sealedSecrets()
+
+        restartWith({ FRETE_ENCRYPTION_KEY: NEW_ENCRYPTION_KEY, FRETE_PREVIOUS_ENCRYPTION_KEYS: ENCRYPTION_KEY })
+        expect((await settings()).credentials.freight).toMatchObject({ secret_set: true, secret_withheld: false })
+        expect({ pricedByTheApi: await priced("20040-002"), tokensSent: tokensSent() })
+          .toEqual({ pricedByTheApi: true, tokensSent: [true] })
+
+        // Sealed again in its place, in the background: another ciphertext, bound to the same URL.
+        const resealed = await eventually(
+          async () => {
+            const stored = await sealedSecrets()
+            return stored.freight_token !== underOldKey.freight_token && stored
+          },
+          50,
+          "the token sealed again under the new key"
+        )
+        const { freight_token: token, freight_token_url: url } = resealed
+        expect({ version: token.split(":")[0], url }).toEqual({ version: "v2", url: underOldKey.freight_token_url })
+        expect(resealLines().slice(resealLinesBefore)).toEqual([
+          "frete: freight_token saved in the admin sealed again under the encryptionKey in force, bound to its URL",
+        ])
+
+        // The previous key retired: the new one alone reads it, and the token still reaches the sandbox.
+        restartWith({ FRETE_ENCRYPTION_KEY: NEW_ENCRYPTION_KEY })
+        expect((await settings()).credentials.freight).toMatchObject({ secret_set: true, secret_withheld: false })
+        expect({ pricedByTheApi: await priced("69010-000"), tokensSent: tokensSent() })
+          .toEqual({ pricedByTheApi: true, tokensSent: [true, true] })
+        // And the old key alone no longer does: it was sealed again under the new one.
+        restartWith({ FRETE_ENCRYPTION_KEY: ENCRYPTION_KEY })
+        expect((await settings()).credentials.freight).toMatchObject({ secret_set: true, secret_withheld: true })
+      } finally {
+        for (const [name, value] of before) {
+          if (value === undefined) delete process.env[name]
+          else process.env[name] = value
+        }
+        getContainer().resolve<FreteModuleService>(FRETE_MODULE).forgetInProcessState(pluginOptions ?? {})
       }
     })
   },

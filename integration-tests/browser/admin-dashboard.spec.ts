@@ -9,6 +9,7 @@ import { createCart, createFreteOption, eventually, fulfillOrder, placeOrder, sh
 import type { Sandbox } from "../../sandbox/server"
 import { logInToAdmin, SHOTS, startBrowserStore, type BrowserStore } from "../helpers/browser-store"
 import { freightDashboardCases } from "./admin-freight-dashboard.cases"
+import { orderFreightCases } from "./admin-order-freight.cases"
 
 const FREIGHT_TOKEN = "sandbox-freight-token"
 
@@ -183,5 +184,9 @@ describe("the admin dashboard, in a browser", () => {
   })
 
   // Last: it makes the freight service fail for a while, and switches the dashboard's language and back.
-  describe("the Frete page and the order's freight", () => freightDashboardCases(() => admin))
+  // The order's freight widget then shows the orders the Frete page's cases placed.
+  describe("the Frete page and the order's freight", () => {
+    const placed = freightDashboardCases(() => admin)
+    orderFreightCases(() => admin, placed)
+  })
 })

@@ -1,13 +1,13 @@
-// The Frete page and the order's freight widget (admin-dashboard.spec.ts, its last cases): quotes and
-// orders made through the sandbox, some from the fallback table while the freight service fails,
-// then the page's numbers against the quotes made and against GET /admin/frete/stats, in the
-// spec's Portuguese, then in English once the merchant switches the dashboard's language.
+// The Frete page (admin-dashboard.spec.ts, its last cases): quotes and orders made through the sandbox,
+// some from the fallback table while the freight service fails, then the page's numbers against the
+// quotes made and against GET /admin/frete/stats, in the spec's Portuguese, then in English once the
+// merchant switches the dashboard's language. The orders' freight widget: admin-order-freight.cases.ts.
 // The server counts in batches a few seconds apart: every number is waited for, never timed.
 import path from "node:path"
 import type { Page } from "playwright-core"
 import type { MedusaServer } from "../../scripts/demo/medusa-server"
 import type { DemoStore } from "../../scripts/demo/seed"
-import { eventually, placeOrder } from "../../scripts/lib/store-api"
+import { eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
 import type { Sandbox } from "../../sandbox/server"
 import { estimateShare, latencies, LATENCY_BOUNDS, ordersByService, OUTCOMES, outcomeTotals, type FreightStats, type Outcome, type StatsRange } from "../../src/admin/lib/freight-stats"
 import { SHOTS, type BrowserStore } from "../helpers/browser-store"
@@ -25,12 +25,15 @@ const COUNTED = 600
 /** A key of the admin's texts shown as it is: a text missing from a catalogue. */
 const RAW_KEY = /frete\.[a-zA-Z]+\.[a-zA-Z]/
 
-const brl = (reais: number) => `R$ ${reais.toFixed(2).replace(".", ",").replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`
+export const brl = (reais: number) => `R$ ${reais.toFixed(2).replace(".", ",").replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`
 
 /** The count of a metric's key over the range. */
 const countOf = (stats: FreightStats, metric: string, key: string) => stats.rows.filter((row) => row.metric === metric && row.key === key).reduce((sum, row) => sum + row.count, 0)
 
-export const freightDashboardCases = (started: () => BrowserStore): void => {
+/** The orders the first case places: one priced from the fallback table, one priced by the API. */
+export type PricedOrders = { tableOrderId: string; apiOrderId: string }
+
+export const freightDashboardCases = (started: () => BrowserStore): (() => PricedOrders) => {
   let server: MedusaServer
   let store: DemoStore
   let sandbox: Sandbox
@@ -216,28 +219,38 @@ export const freightDashboardCases = (started: () => BrowserStore): void => {
     // The failed list is one click away.
     await byTestId("frete-dashboard-tracking-failed-link").click()
     await byTestId("frete-failed-tracking-page").waitFor()
-  })
 
-  it("flags the order priced from the fallback table in its freight widget, and not the one the API priced", async () => {
-    const { data } = await server.api.get(`/admin/orders/${tableOrderId}`, { ...server.admin, params: { fields: "id,*shipping_methods" } })
-    const [method] = data.order.shipping_methods as Array<{ id: string; amount: number; data: { delivery_estimate: string; days: number; is_fallback: boolean } }>
-    expect(method.data.is_fallback).toBe(true)
-    await page.goto(`${server.url}/app/orders/${tableOrderId}`)
-    const item = `frete-order-freight-${method.id}`
-    await byTestId(item).waitFor()
-    expect(await text(`${item}-estimated`)).toBe("Preço estimado (tabela de contingência)")
-    expect(await text(`${item}-service`)).toBe("PAC")
-    expect(await text(`${item}-carrier`)).toBe("correios")
-    expect(await text(`${item}-price`)).toBe(brl(method.amount))
-    const [year, month, day] = method.data.delivery_estimate.split("-")
-    expect(await text(`${item}-promised`)).toBe(`${day}/${month}/${year}`)
-    expect(await text(`${item}-days`)).toBe(`${method.data.days} dias úteis`)
-    await byTestId("frete-order-freight").screenshot({ path: path.join(SHOTS, "admin-order-freight.png") })
+    // A tracking call the service acted on, then answered 500: the service may have the order. "Reenviar"
+    // on the order's page and "Reenviar todos" both say so and send it only once the merchant confirms.
+    sandbox.setFault("tracking", { mode: "fail-after-create", times: 1 })
+    const items = [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }]
+    const shipped = await placeOrder(server.api, store, store.optionIds.cheapest, items)
+    await shipOrder(server.api, store, shipped, { trackingNumber: "BR000000888BR" })
+    const rowOf = async () =>
+      (await server.api.get("/admin/frete/tracking-orders", { ...server.admin, params: { order_id: shipped.id } })).data
+        .tracking_orders[0] as { id: string; status: string; maybe_created: boolean } | undefined
+    const row = await eventually(async () => ((await rowOf())?.status === "failed" ? rowOf() : undefined))
+    expect(row?.maybe_created).toBe(true)
+    const number = String(shipped.display_id)
+    const orderNumber = (call: { body: unknown }) => (call.body as { OrderNumber?: unknown } | null)?.OrderNumber
+    const sent = () => sandbox.calls({ service: "tracking" }).filter((call) => orderNumber(call) === number).length
+    const item = `frete-tracking-order-${row?.id}`
+    await page.goto(`${server.url}/app/orders/${shipped.id}`)
+    await byTestId(`${item}-retry`).click()
+    await byTestId(`${item}-maybe-created`).waitFor()
+    expect(await text(`${item}-maybe-created`)).toMatch(/pode já ter criado este pedido/)
+    expect(await text(`${item}-retry-confirm`)).toBe("Conferi o painel: reenviar")
+    await byTestId(`${item}-retry-cancel`).click()
 
-    await page.goto(`${server.url}/app/orders/${apiOrderId}`)
-    await byTestId("frete-order-freight").waitFor()
-    expect(await byTestId("frete-order-freight").textContent()).toContain("Grátis")
-    expect(await page.locator('[data-testid$="-estimated"]').count()).toBe(0)
+    await page.goto(`${server.url}/app/settings/frete-tracking`)
+    await byTestId(`frete-failed-tracking-${row?.id}-maybe-created`).waitFor()
+    await byTestId("frete-failed-tracking-resend-all").click()
+    await byTestId(`frete-failed-tracking-held-${row?.id}`).waitFor()
+    expect(await text("frete-failed-tracking-held")).toMatch(/o serviço pode já ter criado estes pedidos/)
+    expect(sent()).toBe(1)
+    await byTestId("frete-failed-tracking-held-confirm").click()
+    await eventually(async () => (await rowOf())?.status === "created")
+    expect(sent()).toBe(2)
   })
 
   it("reads in English once the merchant switches the dashboard's language, with the same numbers", async () => {
@@ -279,4 +292,6 @@ export const freightDashboardCases = (started: () => BrowserStore): void => {
       await setLanguage("Português (Brasil)")
     }
   })
+
+  return () => ({ tableOrderId, apiOrderId })
 }

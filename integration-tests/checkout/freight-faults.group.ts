@@ -7,6 +7,7 @@ import type { FreteCaseFiles } from "../helpers/frete-runner"
 import { burstCases, burstHangCases } from "./burst.cases"
 import { failurePolicyCases } from "./failure-policy.cases"
 import { outageAndAbuseCases } from "./outage-and-abuse.cases"
+import { outageLogCases } from "./outage-log.cases"
 import { quoteAnswersCases } from "./quote-answers.cases"
 import { quotaGuardCases } from "./quota-guard.cases"
 import { shopperFactsCases } from "./shopper-facts.cases"
@@ -18,6 +19,7 @@ export const freightFaultsFiles: FreteCaseFiles = {
   "shopper-facts": { pluginOptions: BREAKER_OFF, cases: shopperFactsCases },
   "failure-policy": failurePolicyCases,
   "outage-and-abuse": outageAndAbuseCases,
+  "outage-log": outageLogCases,
   burst: burstCases,
   "burst (a hanging API)": burstHangCases,
   "quota-guard": quotaGuardCases,

@@ -13,6 +13,7 @@ import type { FreteConfiguredCases } from "../helpers/frete-runner"
 import { findPostalArea } from "../../sandbox/postal-base"
 
 const TOO_MANY = "Muitas consultas de frete em pouco tempo. Aguarde um minuto e tente novamente."
+const DEFAULT_PROXIES = ["loopback", "linklocal", "uniquelocal"]
 const FALLBACK = [{ service: "correios-pac", name: "PAC (tabela da loja)", carrier: "correios", bands: [{ max_weight_kg: 30, price: 29.9, days: 6 }] }]
 
 type Price = { calculated_amount?: number; frete?: { is_fallback: boolean } }
@@ -52,7 +53,8 @@ export const quotaGuardCases: FreteConfiguredCases = {
     const settings = (values: Record<string, unknown>) => api.post("/admin/frete/settings", values, store.admin)
     const asClient = (forwardedFor?: string) => ({ headers: { ...store.store.headers, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) } })
     const plain = (error: { response: Answer }) => error.response
-    const calculate = (cartId: string): Promise<Answer> => api.post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, asClient()).catch(plain)
+    const calculate = (cartId: string, forwardedFor?: string): Promise<Answer> =>
+      api.post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, asClient(forwardedFor)).catch(plain)
     const quotes = (postalCode: string, forwardedFor?: string): Promise<Answer> =>
       api.post("/store/frete/quotes", { postal_code: postalCode, items: [{ variant_id: variantId, quantity: 1 }] }, asClient(forwardedFor)).catch(plain)
     // An axios error is made plain: jest's worker cannot send one back (its request and response refer to each other).
@@ -164,6 +166,49 @@ export const quotaGuardCases: FreteConfiguredCases = {
       const figures = await guardFigures()
       expect(figures).toMatchObject({ refused_by_route: 30, refused_by_store: 0 })
       expect(figures.ceiling_reached_at).toEqual(expect.any(String))
+    })
+
+    /** `count` carts, each to a CEP of its own, made a few at a time. */
+    const cartsTo = async (count: number) => {
+      const carts: string[] = []
+      while (carts.length < count) carts.push(...(await Promise.all(Array.from({ length: Math.min(10, count - carts.length) }, () => cartTo(randomCep())))))
+      return carts
+    }
+
+    it("checkout is bounded per shopper too: 60 carts from one direct client, each to a new CEP, cost at most 30 freight calls", async () => {
+      // The test's loopback is no proxy here: it is a shopper's own address, as a browser calling Medusa directly is.
+      await settings({ trusted_proxies: ["192.0.2.1"], quote_route_limit_per_minute: 30, quote_store_limit_per_minute: 1000, fallback: FALLBACK })
+      const carts = await cartsTo(60)
+      await ownMinuteHere()
+      const answers = await inTurn(carts, (cart) => calculate(cart))
+      expectBoundHeldWithTable(answers, 30)
+      expect(await guardFigures()).toMatchObject({ admitted: 30, refused_by_client: 30, answered_from_table: 30 })
+    })
+
+    it("a forwarded address flooding new carts spends its own bound only: other shoppers' carts and product pages are priced by the API meanwhile", async () => {
+      await settings({ trusted_proxies: DEFAULT_PROXIES, quote_route_limit_per_minute: 30, quote_store_limit_per_minute: 100, fallback: FALLBACK })
+      const [flood, others] = [await cartsTo(40), await cartsTo(5)]
+      await ownMinuteHere()
+      // The storefront server (the loopback, a trusted proxy) forwards each shopper's address, as the docs' step 10 does.
+      const flooding = Promise.all(flood.map((cart) => calculate(cart, "198.51.100.7")))
+      const shoppers = Promise.all(others.map((cart, index) => calculate(cart, `203.0.113.${index + 1}`)))
+      const pages = Promise.all(Array.from({ length: 5 }, (_, index) => quotes(randomCep(), `192.0.2.${index + 10}`)))
+      const [floodAnswers, shopperAnswers, pageAnswers] = await Promise.all([flooding, shoppers, pages])
+      expect(floodAnswers.filter((answer) => sourceOf(answer) === "api").length).toBeLessThanOrEqual(30)
+      expect(floodAnswers.map(sourceOf).filter((source) => source !== "api" && source !== "table")).toEqual([])
+      expect(shopperAnswers.map(sourceOf)).toEqual(Array(5).fill("api"))
+      expect(pageAnswers.map(sourceOf)).toEqual(Array(5).fill("api"))
+      expect(freightCalls()).toBeLessThanOrEqual(30 + 5 + 5)
+    })
+
+    it("40 shoppers behind a storefront server that forwards no address are each bounded by their cart: every one is priced by the API", async () => {
+      await settings({ trusted_proxies: DEFAULT_PROXIES, quote_route_limit_per_minute: 30, quote_store_limit_per_minute: 1000, fallback: FALLBACK })
+      const carts = await cartsTo(40)
+      await ownMinuteHere()
+      // The loopback is a trusted proxy (the default list) and sends no X-Forwarded-For.
+      const answers = await Promise.all(carts.map((cart) => calculate(cart)))
+      expect(answers.map(sourceOf)).toEqual(Array(40).fill("api"))
+      expect(freightCalls()).toBe(40)
     })
 
     it("a peer that is not a trusted proxy: its forged X-Forwarded-For changes nothing, every address is the socket's", async () => {

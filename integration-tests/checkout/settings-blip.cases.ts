@@ -1,8 +1,9 @@
 // A database blip while the plugin reads its settings again (every `settingsRefreshMs`) does not
 // fail checkout: the settings last read stay in force, and the log says so once, then once more
-// when a read succeeds again. A process that has read none yet does not price from the defaults
-// (a failure can last, unlike a migration's lock): checkout is refused until a read succeeds. Here the blip is the settings table gone for a moment (renamed),
-// and every price reads the settings again (settingsRefreshMs 0).
+// when a read succeeds again. A process that has read none yet never prices from the defaults
+// (a failure, like a migration's lock in settings-lock.cases.ts): checkout is refused until a read
+// succeeds. Here the blip is the settings table gone for a moment (renamed), and every price reads
+// the settings again (settingsRefreshMs 0).
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { FRETE_MODULE } from "../../src/modules/frete"

@@ -1,14 +1,17 @@
 // A read of the settings that hangs, not fails, does not hold checkout: a migration of a rolling
 // deploy holding `ACCESS EXCLUSIVE` on the settings table for seconds. The read waits behind the
 // lock in the background while checkout prices with the settings last read (they carry the
-// merchant's extra price, so defaults in their place would show), or, on an instance that has
-// read none yet, with the options and the settings' defaults; what is saved in the admin applies
-// again once the lock is gone. The lock is held by a session of the test's own.
+// merchant's extra price, so defaults in their place would show). An instance that has read none
+// yet never prices without the merchant's rules (a free-freight rule here): with no other
+// instance's copy in Medusa's Caching Module (this app runs none), it waits for its read within the
+// quote's deadline, then asks the shopper to try again. The lock is held by a session of the
+// test's own.
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import pg from "pg"
 import { FRETE_MODULE } from "../../src/modules/frete"
 import type FreteModuleService from "../../src/modules/frete/service"
+import type { FreteSettingsInput } from "../../src/lib/settings/schema"
 import type { BrazilianStore } from "../helpers/brazilian-store"
 import { SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
 import { createCart, createFreteOption, createProduct, eventually } from "../../scripts/lib/store-api"
@@ -24,7 +27,18 @@ const LOCK_HELD_AT_MOST_MS = 60_000
 const OVERRAN = "frete: reading the settings has not answered within"
 const RECOVERED = "frete: the settings are read again"
 
-type Answer = { status: number; data: { message?: string; shipping_option?: { calculated_price?: { calculated_amount?: number } } } }
+type Answer = {
+  status: number
+  data: { code?: string; message?: string; shipping_option?: { calculated_price?: { calculated_amount?: number } } }
+}
+
+/** The merchant's rules: an extra price, and free freight to Bahia from R$ 100 (a R$ 120 shirt to Salvador). */
+const SAVED: FreteSettingsInput = {
+  extra_price: { type: "fixed", value: 7 },
+  free_freight_rules: [{ min_subtotal: 100, states: ["BA"] }],
+}
+const SALVADOR = { postal_code: "40010-000", province: "BA" }
+const TRY_AGAIN = "Não conseguimos calcular o frete neste momento. Tente novamente em alguns segundos."
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
@@ -37,7 +51,7 @@ export const settingsLockCases: FreteConfiguredCases = {
     const sessions: pg.Client[] = []
 
     beforeAll(async () => {
-      store = await createCheckoutStore({ api, getContainer }, { extra_price: { type: "fixed", value: 7 } })
+      store = await createCheckoutStore({ api, getContainer }, SAVED)
       ;({ variantId } = await createProduct(api, store, SHIRT))
       optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")
     })
@@ -52,7 +66,9 @@ export const settingsLockCases: FreteConfiguredCases = {
         .post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, store.store)
         .catch((error: { response: Answer }) => error.response)
     const amountOf = (answer: Answer) => answer.data.shipping_option?.calculated_price?.calculated_amount
-    const extraPriceSent = () => sandbox().calls({ service: "freight" }).map((call) => (call.body as { preco_adicional?: string }).preco_adicional)
+    type WireQuery = { preco_adicional?: string; fretegratis?: boolean }
+    const freightQueries = () => sandbox().calls({ service: "freight" }).map((call) => call.body as WireQuery)
+    const extraPriceSent = () => freightQueries().map((query) => query.preco_adicional)
     const linesWith = (text: string) => capturedLines().filter((line) => line.startsWith(text))
     /** A session of the test's own on the app's database, apart from the app's pool. */
     const session = async () => {
@@ -151,17 +167,22 @@ export const settingsLockCases: FreteConfiguredCases = {
       expect({ overranWarnings: linesWith(OVERRAN).length - overranBefore }).toEqual({ overranWarnings: 1 })
     })
 
-    it("prices the first checkout of a process with the options and the defaults while a lock holds the settings table, warns once, and applies the saved settings once it is gone", async () => {
-      const lockedCart = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "40010-000", province: "BA" })
-      const laterCart = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "80010-000", province: "PR" })
+    /** A process that has read no settings yet (a new instance of a rolling deploy), the table locked. */
+    const freshInstanceUnderLock = async () => {
       const observer = await session()
+      const lock = await lockTable(LOCK_HELD_AT_MOST_MS)
+      getContainer().resolve<FreteModuleService>(FRETE_MODULE).forgetInProcessState()
+      return { observer, lock }
+    }
+    const pricedWithTheRules = expect.objectContaining({ preco_adicional: "7", fretegratis: true })
+
+    it("asks a new process's first checkout to try again, never to pay, while the lock outlasts its wait", async () => {
+      const freeCart = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], SALVADOR)
       const overranBefore = linesWith(OVERRAN).length
       const recoveredBefore = linesWith(RECOVERED).length
 
-      const lock = await lockTable(LOCK_HELD_AT_MOST_MS)
-      // A process that has read no settings yet, as a new instance of a rolling deploy.
-      getContainer().resolve<FreteModuleService>(FRETE_MODULE).forgetInProcessState()
-      const during = await calculate(lockedCart).then(async (answer) => ({
+      const { observer, lock } = await freshInstanceUnderLock()
+      const during = await calculate(freeCart).then(async (answer) => ({
         answer,
         answeredWhileLocked: lock.held(),
         settingsReadsWaiting: await readsWaiting(observer),
@@ -169,24 +190,53 @@ export const settingsLockCases: FreteConfiguredCases = {
       // Released only now that checkout answered.
       await lock.release()
 
-      expect({ status: during.answer.status, message: during.answer.data.message }).toEqual({ status: 200, message: undefined })
-      expect({ answeredWhileLocked: during.answeredWhileLocked, settingsReadsWaitingOnTheLock: during.settingsReadsWaiting }).toEqual({
-        answeredWhileLocked: true,
-        settingsReadsWaitingOnTheLock: 1,
+      const { status, data } = during.answer
+      expect({ status, code: data.code, message: data.message }).toEqual({
+        status: 400,
+        code: "settings_unavailable",
+        message: TRY_AGAIN,
       })
-      // The defaults' extra price (none sent), not the merchant's 7: nothing saved was read yet.
-      expect({ extraPriceSentDuringTheLock: extraPriceSent() }).toEqual({ extraPriceSentDuringTheLock: [undefined] })
+      expect({ answeredWhileLocked: during.answeredWhileLocked, readsWaitingOnTheLock: during.settingsReadsWaiting })
+        .toEqual({ answeredWhileLocked: true, readsWaitingOnTheLock: 1 })
+      // Nothing was priced without the merchant's rules: no freight query at all.
+      expect({ freightQueriesDuringTheLock: freightQueries() }).toEqual({ freightQueriesDuringTheLock: [] })
+      const noCopy = /; none was read yet and no instance's copy is kept in Medusa's Caching Module: .+ try again$/
       expect({ overranWarnings: linesWith(OVERRAN).slice(overranBefore) }).toEqual({
-        overranWarnings: [expect.stringMatching(/; the plugin's options and the settings' defaults \(nothing saved in the admin\) are in force until it answers$/)],
+        overranWarnings: [expect.stringMatching(noCopy)],
       })
 
-      await eventually(async () => linesWith(RECOVERED).length > recoveredBefore, 100, "the info line of the settings read again")
-      const after = await calculate(laterCart)
-      expect({ status: after.status, extraPriceSent: extraPriceSent() }).toEqual({ status: 200, extraPriceSent: [undefined, "7"] })
-      expect({ overranWarnings: linesWith(OVERRAN).length - overranBefore, recoveredLines: linesWith(RECOVERED).length - recoveredBefore }).toEqual({
-        overranWarnings: 1,
-        recoveredLines: 1,
+      // Once the lock is gone: the merchant's free freight.
+      await eventually(async () => linesWith(RECOVERED).length > recoveredBefore, 100, "the settings read again")
+      const after = await calculate(freeCart)
+      expect({ status: after.status, amount: amountOf(after), queries: freightQueries() }).toEqual({
+        status: 200,
+        amount: 0,
+        queries: [pricedWithTheRules],
       })
+      const logged = {
+        overranWarnings: linesWith(OVERRAN).length - overranBefore,
+        recoveredLines: linesWith(RECOVERED).length - recoveredBefore,
+      }
+      expect(logged).toEqual({ overranWarnings: 1, recoveredLines: 1 })
+    })
+
+    it("prices a new process's first checkout free, by the merchant's rules, when the lock goes in time", async () => {
+      const freeCart = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], SALVADOR)
+      const overranBefore = linesWith(OVERRAN).length
+
+      const { lock } = await freshInstanceUnderLock()
+      let answered = false
+      const pending = calculate(freeCart).finally(() => (answered = true))
+      // Past the read's bound (its warning logged), checkout still waits for the read: nothing priced yet.
+      await eventually(async () => linesWith(OVERRAN).length > overranBefore, 50, "the read past its bound")
+      expect({ answeredBeforeTheLockWent: answered, freightQueries: freightQueries() })
+        .toEqual({ answeredBeforeTheLockWent: false, freightQueries: [] })
+      await lock.release()
+
+      const answer = await pending
+      const priced = { status: answer.status, message: answer.data.message, amount: amountOf(answer) }
+      expect({ ...priced, queries: freightQueries() })
+        .toEqual({ status: 200, message: undefined, amount: 0, queries: [pricedWithTheRules] })
     })
   },
 }

@@ -22,6 +22,8 @@ export type TrackingRow = {
   remote_id: string | null
   last_error: string | null
   next_attempt_at: string | null
+  /** Failed after a call the service may have acted on: resent only when named. */
+  maybe_created: boolean
   omitted_fields: Array<{ field: string; reason: string }>
   payload: Record<string, unknown> | null
 }

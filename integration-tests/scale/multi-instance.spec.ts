@@ -20,6 +20,7 @@ import { rememberSecret } from "../../test-support/log-guard"
 import { startRedis, type TestRedis } from "../../test-support/redis"
 import { freteIntegrationTestRunner } from "../helpers/frete-runner"
 import { createTrackingStore, type TrackingRow, type TrackingStore } from "../helpers/tracking-store"
+import { checkoutBoundsOfTwoServers } from "./checkout-bounds.cases"
 import { freightFiguresOfTwoServers } from "./freight-figures.cases"
 
 const CREDENTIAL = "bXVsdGk6czNjcjN0LW11bHRpLWNyZWRlbnRpYWw="
@@ -109,6 +110,7 @@ freteIntegrationTestRunner({
     }
 
     freightFiguresOfTwoServers({ a, b, quote, shop, tracking: () => tracking })
+    checkoutBoundsOfTwoServers({ a, b, shop, tracking: () => tracking, freightCalls, boundInForce, admin: () => api })
 
     it("one cart priced through both servers makes one freight call", async () => {
       const before = freightCalls()
@@ -155,29 +157,6 @@ freteIntegrationTestRunner({
         expect(freightCalls() - before).toBe(4)
         // Another client behind the same proxy has a bound of its own.
         expect((await quote(b(), { postal_code: "80010-000", items: [{ variant_id: tracking.mug, quantity: 1 }] }, "198.51.100.9")).status).toBe(200)
-      } finally {
-        await api.post("/admin/frete/settings", { quote_route_limit_per_minute: 60 }, tracking.store.admin)
-      }
-    })
-
-    it("a cart's bound on Medusa's own calculate route is counted by each server: through both, twice the bound is priced, then refused", async () => {
-      await boundInForce(4)
-      try {
-        const cartId = await createCart(a().api, shop(), [{ variant_id: tracking.mug, quantity: 1 }], { postal_code: "11000-000" })
-        // Ten prices, a few seconds: all in one minute of the clock.
-        await freshMinute(25_000)
-        const before = freightCalls()
-        const answers: Answer[] = []
-        for (let index = 0; index < 10; index += 1) {
-          const server = index % 2 === 0 ? a() : b()
-          // The shopper types a new CEP, and the delivery step prices it, on whichever server the balancer picks.
-          const address = { ...SHOPPER_ADDRESS, postal_code: `${String(11_000 + index * 8_000).padStart(5, "0")}-000` }
-          await server.api.post(`/store/carts/${cartId}`, { shipping_address: address }, tracking.store.store)
-          answers.push(await server.api.post(`/store/shipping-options/${tracking.optionId}/calculate`, { cart_id: cartId, data: {} }, tracking.store.store).catch((error: { response: Answer }) => error.response))
-        }
-        expect(answers.slice(0, 8).map((answer) => answer.status)).toEqual(Array(8).fill(200))
-        expect(answers.slice(8).map((answer) => [answer.status, answer.data.code])).toEqual(Array(2).fill([400, "too_many_quotes"]))
-        expect(freightCalls() - before).toBe(8)
       } finally {
         await api.post("/admin/frete/settings", { quote_route_limit_per_minute: 60 }, tracking.store.admin)
       }
@@ -287,8 +266,8 @@ freteIntegrationTestRunner({
       })
       expect({ waiting: storedOrdersOf("BR223456789BR"), cut: storedOrdersOf("BR987654321BR") }).toEqual({ waiting: 1, cut: 0 })
 
-      // The merchant checked the panel and resends on purpose: created, the second call.
-      const { data } = await a().api.post(`/admin/frete/tracking-orders/${failed.id}/retry`, {}, tracking.store.admin)
+      // The merchant checked the panel and resends on purpose, by name: created, the second call.
+      const { data } = await a().api.post(`/admin/frete/tracking-orders/${failed.id}/retry`, { resend_maybe_created: true }, tracking.store.admin)
       expect(data.tracking_order).toMatchObject({ status: "created", attempts: 2 })
       expect(storedOrdersOf("BR987654321BR")).toBe(1)
     })

@@ -46,8 +46,9 @@ export const trackingFaultsCases: FreteCases = ({ api, getContainer, sandbox }) 
     const [row] = await rowsOf(orderId)
     return check(row) ? row : undefined
   })
+  // As the admin sends it once the merchant, told the service may already have the order, confirmed.
   const retry = (rowId: string) =>
-    api.post(`/admin/frete/tracking-orders/${rowId}/retry`, {}, tracking.store.admin).catch((error: ApiError) => error.response)
+    api.post(`/admin/frete/tracking-orders/${rowId}/retry`, { resend_maybe_created: true }, tracking.store.admin).catch((error: ApiError) => error.response)
   const ship = () => shipWith(CPF_FORMATTED)
   /** Every call carried the credential and the same stored payload: a resend is the same order. */
   const expectOneOrderSentEachTime = () => {

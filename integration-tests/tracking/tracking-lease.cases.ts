@@ -45,8 +45,8 @@ export const trackingLeaseCases: FreteCases = ({ api, getContainer, sandbox, dbC
     const swept = await frete.trackingOrders.get(sending.id)
     expect({ status: swept?.status, reason: swept?.last_error }).toEqual({ status: "failed", reason: INTERRUPTED_REASON })
 
-    // The merchant requeues it (queued for the job, as a bulk resend past its time budget does).
-    const requeued = await resendTrackingOrder(getContainer(), swept!, false)
+    // The merchant, told the service may have it, requeues it by name (queued for the job, as a bulk resend past its time budget does).
+    const requeued = await resendTrackingOrder(getContainer(), swept!, { sendNow: false, maybeCreatedConfirmed: true })
     expect({ outcome: requeued.kind, status: requeued.row.status }).toEqual({ outcome: "queued", status: "pending" })
 
     // The old attempt's answer ("created") arrives: no newer attempt owns the row, so it is recorded.

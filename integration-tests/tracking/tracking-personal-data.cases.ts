@@ -96,7 +96,11 @@ export const trackingPersonalDataCases: FreteCases = ({ api, getContainer, sandb
     await eventually(async () => (await stored(order.id)).status === "failed")
     await expectMaskedAtRest(order.id, "failed")
 
-    const retried = await api.post(`/admin/frete/tracking-orders/${pending.id}/retry`, {}, admin())
+    // The call that hung may have reached the service (`maybe_created`): the merchant resends it on purpose.
+    const retried = await api
+      .post(`/admin/frete/tracking-orders/${pending.id}/retry`, { resend_maybe_created: true }, admin())
+      .catch((error: { response: { status: number; data: { message?: string } } }) => error.response)
+    expect({ status: retried.status, message: retried.data.message }).toEqual({ status: 200, message: undefined })
     expect(retried.data.tracking_order.status).toBe("created")
     await expectMaskedAtRest(order.id, "created")
 
@@ -169,7 +173,7 @@ export const trackingPersonalDataCases: FreteCases = ({ api, getContainer, sandb
     const kept = (await dbConnection.raw(`select status, last_error from tracking_order where order_id = ?`, [order.id])).rows[0] as { status: string; last_error: string }
     const logged = capturedLines().slice(before).filter((line) => line.includes("frete"))
     // The shapes first, as the answer is read (a CPF keeps its middle digits, as everywhere); then every value of the order.
-    const masked = "O serviço de rastreamento recusou o pedido: CPF ***.982.247-** de M*** DA S*** <m***@example.com.br>, A*** R*** B*** 1 S*** ***, CEP ***, tel (21) *****-4321 já cadastrado"
+    const masked = "O serviço de rastreamento recusou o pedido: CPF ***.982.247-** de M*** DA S*** <m***@example.com.br>, A*** R*** B*** 1 S*** ***, CEP *****-***, tel (21) *****-4321 já cadastrado"
     expect({ status: kept.status, stored: kept.last_error, shownInTheAdmin: shown.last_error }).toEqual({ status: "failed", stored: masked, shownInTheAdmin: masked })
     expect({ logLinesQuotingTheRefusal: logged.some((line) => line.includes("CPF ***.982.247-** de M*** DA S***") && line.includes("m***@example.com.br")) }).toEqual({ logLinesQuotingTheRefusal: true })
     for (const clear of [CPF, "529 982 247 25", "maria@example.com", "MARIA", "SILVA", "Rio Branco", "Sala 101", "20040 002", "98765 4321"]) {

@@ -36,6 +36,23 @@ describe("faults", () => {
       expect(sandbox.trackingOrders()).toEqual([])
     })
 
+    it("fail-after-create creates the tracking order, then answers 500: the client cannot tell it exists", async () => {
+      sandbox.setFault("tracking", { mode: "fail-after-create", times: 1 })
+      const result = await call("tracking")
+      expect(result.status).toBe(500)
+      expect(result.json).toEqual({ Success: false, Message: "Ocorreu um erro, contate o suporte" })
+      expect(sandbox.trackingOrders()).toHaveLength(1)
+      expect(sandbox.calls()[0]).toMatchObject({ status: 500, fault: "fail-after-create" })
+    })
+
+    it("fail-after-create lets a refusal through, and creates nothing then", async () => {
+      sandbox.setFault("tracking", { mode: "fail-after-create", status: 502 })
+      expect((await postTracking(sandbox, trackingOrder(), "Basic nope")).status).toBe(401)
+      expect((await postTracking(sandbox, { ...trackingOrder(), Code: null })).status).toBe(400)
+      expect((await call("tracking")).status).toBe(502)
+      expect(sandbox.trackingOrders()).toHaveLength(1)
+    })
+
     it("answers a freight 429 with the limit's erro 2", async () => {
       sandbox.setFault("freight", { mode: "status", status: 429 })
       expect((await call("freight")).json).toEqual({ erro_id: 2, erro_mensagem: "Limite de consultas atingido" })
@@ -103,6 +120,8 @@ describe("faults", () => {
   it("refuses empty-quotes and broken-quotation for tracking, and malformed faults", () => {
     expect(() => sandbox.setFault("tracking", { mode: "empty-quotes" })).toThrow(/freight service only/)
     expect(() => sandbox.setFault("tracking", { mode: "broken-quotation" })).toThrow(/freight service only/)
+    expect(() => sandbox.setFault("freight", { mode: "fail-after-create" })).toThrow(/tracking service only/)
+    expect(() => sandbox.setFault("tracking", { mode: "fail-after-create", status: 200 })).toThrow(/Invalid sandbox fault/)
     expect(() => sandbox.setFault("freight", { mode: "status", status: 99 })).toThrow(/Invalid sandbox fault/)
     expect(() => sandbox.setFault("freight", { mode: "latency" } as SandboxFault)).toThrow(/Invalid sandbox fault/)
     expect(() => sandbox.setFault("freight", { mode: "status", status: 500, times: 0 })).toThrow(/Invalid sandbox fault/)

@@ -1,5 +1,6 @@
 import { defineMiddlewares, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
 import { ADMIN_POLICIES } from "../shared/admin-policies"
+import { inCheckoutRequest } from "../lib/checkout/checkout-request"
 
 // Medusa's body parser applies it: the settings with a long fallback table fit well within it.
 export const JSON_BODY_LIMIT = "100kb"
@@ -16,10 +17,29 @@ export function requireJson(req: MedusaRequest, res: MedusaResponse, next: Medus
   next()
 }
 
+/**
+ * Medusa's store routes whose workflows can price a cart's freight (they call the provider's
+ * `calculatePrice`): the only routes of Medusa's the plugin hooks, so that checkout's new freight
+ * queries are bounded per shopper as well as per cart. Nothing else of the request is touched.
+ */
+export const CHECKOUT_PRICING_ROUTES: Array<{ matcher: string; methods: Array<"POST" | "DELETE"> }> = [
+  { matcher: "/store/shipping-options/:id/calculate", methods: ["POST"] },
+  { matcher: "/store/carts/:id", methods: ["POST"] },
+  { matcher: "/store/carts/:id/line-items", methods: ["POST"] },
+  { matcher: "/store/carts/:id/line-items/:line_id", methods: ["POST", "DELETE"] },
+  { matcher: "/store/carts/:id/shipping-methods", methods: ["POST"] },
+  { matcher: "/store/carts/:id/customer", methods: ["POST"] },
+]
+
+function withCheckoutRequest(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction): void {
+  inCheckoutRequest(req, () => next())
+}
+
 const POST_ROUTES = ["/admin/frete/settings", "/admin/frete/test-connection", "/admin/frete/tracking-orders/:id/retry", "/admin/frete/tracking-orders/retry", "/admin/frete/products/:id/handling-days", "/store/frete/quotes"]
 
 export default defineMiddlewares({
   routes: [
+    ...CHECKOUT_PRICING_ROUTES.map((route) => ({ ...route, middlewares: [withCheckoutRequest] })),
     ...POST_ROUTES.map((matcher) => ({
       matcher,
       methods: ["POST" as const],

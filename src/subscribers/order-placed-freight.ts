@@ -1,23 +1,44 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { freteOf, queryOf } from "../bridge/medusa-bridge"
-import { numberOf } from "../lib/utils/number-of"
+import { isFreteProvider } from "../lib/frete-provider"
+import type { FreteSettings } from "../lib/settings/schema"
+import { orderFreightRow, type PlacedOrder, type PricedMethod } from "../modules/frete/order-freight"
 
-type Method = { amount?: unknown; data?: { service?: unknown; days?: unknown; is_fallback?: unknown } | null }
+type Method = PricedMethod & { shipping_option_id?: string | null }
+type Option = { id: string; provider_id?: string | null }
 
-// The Frete page's orders by service: each placed order's methods this plugin priced (their `data` names a service), counted once.
-export default async function orderPlacedFreightHandler({ event: { data }, container }: SubscriberArgs<{ id: string }>) {
-  const { data: orders } = await queryOf(container).graph({ entity: "order", fields: ["id", "shipping_methods.amount", "shipping_methods.data"], filters: { id: data.id } })
-  const stats = freteOf(container).stats
-  for (const method of ((orders[0] as { shipping_methods?: Method[] } | undefined)?.shipping_methods ?? []) as Method[]) {
-    const service = method.data?.service
-    if (typeof service !== "string") continue
-    const amount = numberOf(method.amount) ?? 0
-    stats.add("order", service, amount)
-    if (typeof method.data?.days === "number") stats.add("order_days", service, method.data.days)
-    if (method.data?.is_fallback === true) stats.add("order_fallback", service)
-    // The API quotes no price for what it makes free: the value is known only when the table priced it, and not kept then either.
-    if (amount === 0) stats.add("free", service)
-  }
+const METHOD_FIELDS = ["id", "amount", "data", "shipping_option_id"].map((field) => `shipping_methods.${field}`)
+const ORDER_FIELDS = ["id", "status", "created_at", ...METHOD_FIELDS]
+
+/** The services the merchant named in the settings (services, fallback table, carriers); others count as "other". */
+const knownServices = ({ services, fallback, tracking }: FreteSettings) =>
+  new Set([
+    ...services.map((service) => service.metaname),
+    ...fallback.map((entry) => entry.service),
+    ...tracking.carriers.map((carrier) => carrier.service),
+  ])
+
+// The Frete page's orders by service: the methods of this plugin's options only, told by the option's provider. A
+// manual option keeps whatever `data` the storefront sent, so the shape of `data` proves nothing.
+export default async function orderPlacedFreightHandler({ event, container }: SubscriberArgs<{ id: string }>) {
+  const query = queryOf(container)
+  const { data: orders } = await query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: event.data.id } })
+  const order = orders[0] as (PlacedOrder & { shipping_methods?: Method[] | null }) | undefined
+  const methods = (order?.shipping_methods ?? []).filter((method) => method.shipping_option_id)
+  if (!order || !methods.length) return
+  // An option deleted since the order was placed still tells whose it was.
+  const { data: options } = await query.graph({
+    entity: "shipping_option",
+    fields: ["id", "provider_id"],
+    filters: { id: methods.map((method) => method.shipping_option_id) },
+    withDeleted: true,
+  })
+  const ours = (options as Option[]).filter((option) => isFreteProvider(option.provider_id)).map((option) => option.id)
+  const priced = methods.filter((method) => ours.includes(method.shipping_option_id as string))
+  if (!priced.length) return
+  const frete = freteOf(container)
+  const known = knownServices(await frete.getSettings())
+  await frete.stats.orders.add(priced.map((method) => orderFreightRow(order, method, known)))
 }
 
 export const config: SubscriberConfig = { event: "order.placed" }

@@ -62,9 +62,12 @@ export function listTrackingOrders(orderId: string): Promise<{ tracking_orders: 
   })
 }
 
-export function retryTrackingOrder(id: string): Promise<{ tracking_order: TrackingOrder }> {
-  return sdk.client.fetch<{ tracking_order: TrackingOrder }>(`/admin/frete/tracking-orders/${encodeURIComponent(id)}/retry`, {
+/** `resend_maybe_created`: the merchant, told the service may already have this one, confirmed it. */
+export function retryTrackingOrder(order: Pick<TrackingOrder, "id" | "maybe_created">) {
+  const path = `/admin/frete/tracking-orders/${encodeURIComponent(order.id)}/retry`
+  return sdk.client.fetch<{ tracking_order: TrackingOrder }>(path, {
     method: "POST",
+    body: { resend_maybe_created: order.maybe_created },
   })
 }
 

@@ -127,10 +127,20 @@ export type FailedTrackingOrder = TrackingOrder
 
 export type FailedTrackingOrdersResponse = { tracking_orders: FailedTrackingOrder[]; count: number; limit: number; offset: number }
 
-export type BulkResendRequest = { ids: string[] } | { failed_since: string; failed_until?: string }
+/** `resend_maybe_created`: those of `ids` the merchant confirmed, told the service may already have created them. */
+export type BulkResendRequest =
+  | { ids: string[]; resend_maybe_created?: string[] }
+  | { failed_since: string; failed_until?: string }
 
 /** What came of one row of a bulk resend: its status after the attempt, or why none was made. */
-export type BulkResendOutcome = TrackingOrderStatus | "queued" | "not_found" | "already_created" | "in_progress" | "unreadable"
+export type BulkResendOutcome =
+  | TrackingOrderStatus
+  | "queued"
+  | "not_found"
+  | "already_created"
+  | "in_progress"
+  | "unreadable"
+  | "maybe_created"
 
 export type BulkResendResponse = {
   results: Array<{ id: string; outcome: BulkResendOutcome; message: string | null; tracking_order?: TrackingOrder }>

@@ -84,18 +84,28 @@ const OrderFreightWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
 /** "Consultar a API agora", then what the API charges the method's option today, or that it still does not answer. */
 function ApiPrice({ answer, methodId, testId }: { answer: UseMutationResult<Awaited<ReturnType<typeof getOrderApiPrices>>, Error, void>; methodId: string; testId: string }) {
   const { t } = useTranslation()
-  if (answer.isError) {
+  const error = answer.isError ? toApiError(answer.error) : null
+  // The route's own bound (a few new asks a minute): the merchant may ask again in a moment.
+  const limited = error?.status === 429
+  if (error && !limited) {
     return (
       <Text size="small" className="text-ui-fg-error" data-testid={`${testId}-api-error`}>
-        {toApiError(answer.error).message}
+        {error.message}
       </Text>
     )
   }
   if (!answer.data) {
     return (
-      <Button type="button" size="small" variant="secondary" className="self-start" isLoading={answer.isPending} onClick={() => answer.mutate()} data-testid={`${testId}-ask-api`}>
-        {t("frete.orderFreight.askApi")}
-      </Button>
+      <>
+        {limited && (
+          <Text size="small" className="text-ui-fg-subtle" data-testid={`${testId}-api-limited`}>
+            {t("frete.orderFreight.apiLimited")}
+          </Text>
+        )}
+        <Button type="button" size="small" variant="secondary" className="self-start" isLoading={answer.isPending} onClick={() => answer.mutate()} data-testid={`${testId}-ask-api`}>
+          {t("frete.orderFreight.askApi")}
+        </Button>
+      </>
     )
   }
   const amount = answer.data.api_prices.find((price) => price.shipping_method_id === methodId)?.api_amount ?? null

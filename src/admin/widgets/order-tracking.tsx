@@ -78,8 +78,8 @@ const OrderTrackingWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
           key={trackingOrder.id}
           order={trackingOrder}
           title={fulfillmentTitle(t, order, trackingOrder.fulfillment_id)}
-          isRetrying={retry.isPending && retry.variables === trackingOrder.id}
-          onRetry={() => retry.mutate(trackingOrder.id)}
+          isRetrying={retry.isPending && retry.variables?.id === trackingOrder.id}
+          onRetry={() => retry.mutate(trackingOrder)}
         />
       ))}
     </Container>

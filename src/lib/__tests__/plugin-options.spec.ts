@@ -51,4 +51,42 @@ describe("the plugin's options", () => {
       expect(String(error)).not.toContain("short")
     }
   })
+
+  describe("previousEncryptionKeys", () => {
+    const KEY = "k".repeat(32)
+    const OLD = "o".repeat(32)
+    const OLDER = "p".repeat(32)
+    const INVALID = "medusa-plugin-frete: invalid options:"
+
+    it("is none by default, read from FRETE_PREVIOUS_ENCRYPTION_KEYS (comma-separated), and the option wins", () => {
+      expect(parseFreteOptions({ encryptionKey: KEY }, {}).previousEncryptionKeys).toEqual([])
+      const env = { FRETE_ENCRYPTION_KEY: KEY, FRETE_PREVIOUS_ENCRYPTION_KEYS: ` ${OLD} ,${OLDER},` }
+      expect(parseFreteOptions({}, env).previousEncryptionKeys).toEqual([OLD, OLDER])
+      expect(parseFreteOptions({ previousEncryptionKeys: [OLDER] }, env).previousEncryptionKeys).toEqual([OLDER])
+      // Given as the variable's text, as `process.env.X` would be.
+      const asText = parseFreteOptions({ previousEncryptionKeys: `${OLD},${OLDER}` }, env)
+      expect(asText.previousEncryptionKeys).toEqual([OLD, OLDER])
+    })
+
+    it("stops Medusa naming the option, never a key, when a key is short or no encryptionKey is given", () => {
+      const messageOf = (raw: unknown, env: Record<string, string> = {}) => {
+        try {
+          parseFreteOptions(raw, env)
+        } catch (error) {
+          expect(error).toBeInstanceOf(FreteOptionsError)
+          return String((error as Error).message)
+        }
+        return "no error"
+      }
+      const short = messageOf({ encryptionKey: KEY, previousEncryptionKeys: [OLD, "too-short-old-key"] })
+      expect(short).toBe(`${INVALID} previousEncryptionKeys.1 must be at least 32 characters long`)
+      const alone = messageOf({}, { FRETE_PREVIOUS_ENCRYPTION_KEYS: OLD })
+      const why = "needs encryptionKey, the key their secrets are sealed again under"
+      expect(alone).toBe(`${INVALID} previousEncryptionKeys ${why}`)
+      const notAList = messageOf({ encryptionKey: KEY, previousEncryptionKeys: 42 })
+      expect(notAList.startsWith(`${INVALID} previousEncryptionKeys `)).toBe(true)
+      const keys = [KEY, OLD, "too-short-old-key"]
+      expect([short, alone, notAList].filter((message) => keys.some((key) => message.includes(key)))).toEqual([])
+    })
+  })
 })

@@ -5,6 +5,7 @@ import { FreteServiceError, InvalidAnswerError, NetworkError, OwnWaitTimeoutErro
 import type { FreightClient } from "../freight/client"
 import type { FreightQuery, FreightQuote } from "../freight/schemas"
 import { silentLogger, type FreteLogger } from "../utils/logger"
+import { counted, describeFailure, OutageLog } from "../utils/outage-log"
 import { traced } from "../utils/traced"
 import { canonicalKey, hashKey, QuoteCache, Received, type QuoteSource } from "../quote-cache/quote-cache"
 import { LockWaitTimeout } from "../quote-cache/shared-tier"
@@ -78,6 +79,13 @@ export class CheckoutQuoter {
   private account = "none"
   private readonly shared: SharedLoad | null
   private readonly upstreamTimes = new WeakMap<FreightQuote, number>()
+  /** Logged once each, when they start and when the API answers again: never a line per shopper (see OutageLog). */
+  private readonly outages = {
+    table: new OutageLog(() => this.now().getTime()),
+    unpriced: new OutageLog(() => this.now().getTime()),
+    quota: new OutageLog(() => this.now().getTime()),
+  }
+  private quotaRefusedAt = -Infinity
 
   constructor(private readonly deps: CheckoutQuoterDeps) {
     this.logger = deps.logger ?? silentLogger
@@ -116,7 +124,7 @@ export class CheckoutQuoter {
   /** One span per price (see `traced`); each price not from the cache counted by outcome. */
   offers(query: FreightQuery, settings: FreteSettings, asker: Asker = {}): Promise<QuoteOutcome> {
     // A cart's checkout, an order's (its flows, a draft, the admin's "Consultar a API agora"), or the quote route.
-    const channel = asker.local ? (asker.client ? "checkout" : "order") : "page"
+    const channel = asker.cart ? "checkout" : asker.local ? "order" : "page"
     return traced("frete.freight.quote", { "frete.channel": channel }, async (span) => {
       const count = (outcome: string) => {
         span.setAttribute("frete.outcome", outcome)
@@ -145,6 +153,7 @@ export class CheckoutQuoter {
       const load = () => (this.shared ? this.shared.load(key, startedAt, ask, asker.locking) : ask())
       const result = cache ? await cache.get(key, load) : { value: unwrap(await load()), source: "upstream" as const, error: undefined }
       this.origins.answered(query.originCep)
+      if (result.source === "upstream") this.apiAnswered()
       if (result.error instanceof QuoteRefusedError) this.deps.admission?.answered("answered_from_kept")
       const offers = offersFromQuote(result.value, settings, this.now())
       if (offers.length) return { offers, source: result.source, upstreamMs: result.source === "upstream" ? (this.upstreamTimes.get(result.value) ?? 0) : 0 }
@@ -153,19 +162,54 @@ export class CheckoutQuoter {
       if (error instanceof CepNotFoundError && error.which === "destination") throw new ShopperError("cep_not_served")
       if (error instanceof QuoteRefusedError) return this.answerRefusal(query, settings, error, asker)
       if (error instanceof CepNotFoundError && this.origins.report(query.originCep, this.now())) {
-        this.logger.error(
-          `frete: the freight API does not know the origin CEP ${query.originCep} (erro_id 101): correct the stock location's postal code or the settings' origin_cep; until then checkout uses the fallback table, if any`
-        )
+        // The merchant's own CEP, yet only its region: a log holds no CEP whole (an MEI's origin is a home), and the
+        // admin's settings page shows it whole.
+        const origin = `${query.originCep.slice(0, 3)}**-***`
+        const fix = "correct the stock location's postal code or the settings' origin_cep (shown on the settings page)"
+        this.logger.error(`frete: the freight API does not know the origin CEP ${origin} (erro_id 101): ${fix}`)
       }
-      reason = error instanceof Error ? error.message : String(error)
+      reason = error instanceof FreightNotConfiguredError ? error.message : describeFailure(error)
     }
     const fallback = fallbackOffers(query, settings, this.now())
     if (fallback.length) {
-      this.logger.warn(`frete: using the fallback table for ${query.originCep} -> ${query.destinationCep}: ${reason}`)
+      const started = `frete: fallback pricing started: quotes priced by the table (${reason})`
+      this.outages.table.seen(() => this.logger.warn(started))
       return { offers: fallback, source: "fallback", upstreamMs: 0 }
     }
-    this.logger.error(`frete: freight cannot be priced for ${query.originCep} -> ${query.destinationCep} and no fallback applies: ${reason}`)
+    this.outages.unpriced.seen(() =>
+      this.logger.error(`frete: quotes cannot be priced (${reason}) and the fallback table has no price for them`)
+    )
     throw new ShopperError("freight_unavailable", reason)
+  }
+
+  private apiAnswered(): void {
+    this.outages.table.end((count, lasted) => {
+      this.logger.info(`frete: fallback pricing ended: ${counted(count, "quote")} priced by the table during ${lasted}`)
+    })
+    this.outages.unpriced.end((count, lasted) => {
+      this.logger.info(`frete: pricing is back: ${counted(count, "quote")} could not be priced during ${lasted}`)
+    })
+  }
+
+  // The store's ceiling, or the quote route's share of it, reached: the quota spent, logged as an outage is.
+  private quotaRefused(refusal: unknown): never {
+    if (refusal instanceof QuoteRefusedError && (refusal.refusedBy === "store" || refusal.refusedBy === "route")) {
+      this.quotaRefusedAt = this.now().getTime()
+      const started =
+        `frete: quota spent: ${refusal.message}; new quotes are priced from kept answers or the table until the ` +
+        "minute ends: raise quote_store_limit_per_minute in the settings if your freight plan allows more"
+      this.outages.quota.seen(() => this.logger.warn(started))
+    }
+    throw refusal
+  }
+
+  private quotaAdmitted(): void {
+    // A minute without a refusal: the ceiling is per minute, and a flood would end and start it at each minute's turn.
+    if (this.now().getTime() - this.quotaRefusedAt < 60_000) return
+    this.outages.quota.end((count, lasted) => {
+      const priced = `${counted(count, "quote")} priced without the API during ${lasted}`
+      this.logger.info(`frete: quota has room again: ${priced}`)
+    })
   }
 
   private answerRefusal(query: FreightQuery, settings: FreteSettings, refusal: QuoteRefusedError, asker: Asker): QuoteOutcome {
@@ -188,7 +232,8 @@ export class CheckoutQuoter {
     const breaker = this.deps.breaker
     const span = trace.getActiveSpan()
     if (this.deps.admission && (breaker?.wouldAllow() ?? true)) {
-      await this.deps.admission.admit(settings, asker)
+      await this.deps.admission.admit(settings, asker).catch((refusal: unknown) => this.quotaRefused(refusal))
+      this.quotaAdmitted()
       span?.setAttribute("frete.guard", "admitted")
     }
     const ask = () => client.quote(query, { startedAt, onAttempt: (attempt) => span?.setAttribute("frete.attempt", attempt) })
@@ -203,7 +248,9 @@ export class CheckoutQuoter {
       span?.setAttributes({ "http.response.status_code": 200, "frete.upstream_ms": Math.round(ms) })
       return quote
     } catch (error) {
-      this.deps.figures?.add("api_error", errorKind(error))
+      // A CEP the API does not know is its answer to the shopper's typing, counted as the quote's outcome ("refused").
+      const shoppersTypo = error instanceof CepNotFoundError && error.which === "destination"
+      if (!shoppersTypo) this.deps.figures?.add("api_error", errorKind(error))
       if (error instanceof FreteServiceError && error.status) span?.setAttribute("http.response.status_code", error.status)
       throw error
     }

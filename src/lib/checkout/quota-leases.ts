@@ -9,6 +9,9 @@ type Refusal = { index: number; retryAfterMs: number } // the bound that refused
 export const WINDOW_MS = 60_000
 const SHARED_WAIT_MS = 100 // how long a take waits for the shared count before this instance decides alone
 const SHARED_RETRY_MS = 1000 // after the shared count failed, how long this instance decides alone
+// A bound taken from in a minute's second half is in use: its lease for the next minute is asked for then, so that the
+// minute's turn makes no shopper wait for a grant.
+const AHEAD_MS = 30_000
 
 /** A tenth of the bound. A unit an instance holds unused in its minute is lost to the others: a bound is reached a little early, never passed. */
 export const leaseSize = (limit: number): number => Math.max(1, Math.floor(limit / 10))
@@ -28,6 +31,7 @@ type Taken = "leased" | "alone"
 export class QuotaLeases {
   private window = -1
   private leases = new Map<string, Lease>()
+  private ahead = new Map<string, Lease>() // the next minute's, asked for ahead
   localDecisions = 0 // takes decided alone: the shared count failed or was slow
 
   constructor(private readonly grant: GrantBudget, private readonly now: () => number, private readonly onSharedFailure: (error: unknown) => void) {}
@@ -37,22 +41,23 @@ export class QuotaLeases {
     const now = this.now()
     const window = now - (now % WINDOW_MS)
     if (window !== this.window) {
+      this.leases = window === this.window + WINDOW_MS ? this.ahead : new Map()
+      this.ahead = new Map()
       this.window = window
-      this.leases = new Map()
     }
     // Held per limit too: what was leased under a limit the merchant changed is not spent under the new one.
-    const leases = bounds.map(({ key, limit }) => {
-      const id = `${key}|${limit}`
-      if (!this.leases.has(id)) this.leases.set(id, { left: 0, used: 0, spent: false, refillStartedAt: 0, aloneUntil: 0 })
-      return this.leases.get(id)!
-    })
+    const ids = bounds.map(({ key, limit }) => `${key}|${limit}`)
+    const leases = ids.map((id) => leaseOf(this.leases, id))
     // A bound known to be spent refuses before a round trip for the others.
     const spent = leases.findIndex((lease) => lease.spent && lease.left === 0)
     if (spent !== -1) return { index: spent, retryAfterMs: window + WINDOW_MS - now }
     // Side by side: a new client's and its network's grants cost one round trip's time.
     const taken = await Promise.all(bounds.map((bound, index) => this.takeOne(bound, leases[index])))
     const refused = taken.indexOf(null)
-    if (refused === -1) return null
+    if (refused === -1) {
+      if (now - window >= WINDOW_MS - AHEAD_MS) bounds.forEach((bound, index) => this.askAhead(bound, ids[index]))
+      return null
+    }
     taken.forEach((how, index) => {
       if (how) leases[index].used--
       if (how === "leased") leases[index].left++
@@ -99,12 +104,24 @@ export class QuotaLeases {
     return lease.refill
   }
 
+  private askAhead(bound: Bound, id: string): void {
+    if (this.ahead.has(id)) return
+    const lease = leaseOf(this.ahead, id)
+    if (this.now() >= (this.leases.get(id)?.aloneUntil ?? 0)) void this.startRefill(bound, lease, this.window + WINDOW_MS)
+  }
+
   private decideAlone(bound: Bound, lease: Lease): Taken | null {
     this.localDecisions++
     if (lease.used >= bound.limit) return null
     lease.used++
     return "alone"
   }
+}
+
+function leaseOf(leases: Map<string, Lease>, id: string): Lease {
+  let lease = leases.get(id)
+  if (!lease) leases.set(id, (lease = { left: 0, used: 0, spent: false, refillStartedAt: 0, aloneUntil: 0 }))
+  return lease
 }
 
 const within = (pending: Promise<boolean>, ms: number): Promise<boolean> => (ms <= 0 ? Promise.resolve(false) : Promise.race([pending, sleep(ms, false, { ref: false })]))

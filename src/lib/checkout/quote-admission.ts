@@ -17,9 +17,10 @@ type Refuser = "client" | "network" | "route" | "store"
 
 /** Who asks for a quote; the quoter writes back `guardMs` (time in the quota guard) and, on a refusal, `retryAfterSeconds`. */
 export interface Asker {
-  client?: string // none (the admin, a job): unbounded
-  network?: string // the client's network, bounded too (the quote route's callers)
-  local?: boolean // checkout's pricing of a cart: its bound counted by this instance alone (no shared count to ask for each new cart), no route share
+  cart?: string // checkout's pricing of a cart: its bound counted by this instance alone (no shared count per new cart)
+  client?: string // a shopper's address: bounded for all instances together; none (the admin, a job) and no cart: unbounded
+  network?: string // the address's network, bounded too
+  local?: boolean // checkout or an order's flows, not the quote route: no route share
   startedAt?: number // when the freight deadline starts (epoch ms)
   locking?: ILockingModule // one call per query across the store's instances
   guardMs?: number
@@ -30,8 +31,9 @@ export type GuardStats = ReturnType<QuoteAdmission["stats"]>
 
 /** Not a failure of the freight API (the circuit breaker never sees it, the cache does not remember it): answered as an outage is. */
 export class QuoteRefusedError extends Error {
-  constructor(readonly refusedBy: Refuser, readonly retryAfterMs: number) {
-    super(`The ${{ client: "client's bound", network: "network's bound", route: "quote route's share of the store's ceiling", store: "store's ceiling" }[refusedBy]} of new freight queries per minute is reached`)
+  constructor(readonly refusedBy: Refuser, readonly retryAfterMs: number, limit?: number) {
+    const bound = { client: "client's bound", network: "network's bound", route: "quote route's share of the store's ceiling", store: "store's ceiling" }[refusedBy]
+    super(`The ${bound}${limit === undefined ? "" : ` (${limit})`} of new freight queries per minute is reached`)
     this.name = "QuoteRefusedError"
   }
 
@@ -43,7 +45,7 @@ export class QuoteRefusedError extends Error {
 /** One unit per new freight query from the client's bound and the store's ceiling; work with no client (admin, jobs) is not bounded. */
 export class QuoteAdmission {
   private readonly leases: QuotaLeases
-  private readonly warnedAt = { store: -Infinity, route: -Infinity, ledger: -Infinity }
+  private readonly warnedAt = { ledger: -Infinity }
   private readonly counters = { admitted: 0, refused_by_client: 0, refused_by_network: 0, refused_by_route: 0, refused_by_store: 0, answered_from_kept: 0, answered_from_table: 0, refused_without_table: 0 }
   private lastRefusalAt: number | null = null
   private ceilingReachedAt: number | null = null
@@ -57,38 +59,34 @@ export class QuoteAdmission {
   }
 
   async admit(settings: FreteSettings, asker: Asker): Promise<void> {
-    if (!asker.client) return
+    if (!asker.client && !asker.cart) return
     const started = performance.now()
     try {
       const keyOf = (name: string) => hashKey(`frete:quote-client:${name}`).slice(0, 32)
       const limit = settings.quote_route_limit_per_minute
       const ceiling = settings.quote_store_limit_per_minute
       const window = Math.floor(this.now() / WINDOW_MS)
-      const localKey = `${keyOf(asker.client)}@${window}`
-      const localUsed = asker.local ? (this.localCounts.get(localKey) ?? 0) : 0
-      const bounds: Array<{ key: string; limit: number; by: Refuser }> = asker.local
-        ? [{ key: STORE, limit: ceiling, by: "store" }]
-        : [
-            { key: keyOf(asker.client), limit, by: "client" },
-            ...(asker.network ? [{ key: keyOf(asker.network), limit: limit * NETWORK_FACTOR, by: "network" as const }] : []),
-            { key: ROUTE, limit: Math.max(1, Math.floor(ceiling * ROUTE_SHARE)), by: "route" },
-            { key: STORE, limit: ceiling, by: "store" },
-          ]
-      const refusal = localUsed >= limit ? { index: -1, retryAfterMs: (window + 1) * WINDOW_MS - this.now() } : await this.leases.take(bounds)
+      const cartKey = asker.cart && `${keyOf(asker.cart)}@${window}`
+      const cartUsed = cartKey ? (this.localCounts.get(cartKey) ?? 0) : 0
+      const bounds: Array<{ key: string; limit: number; by: Refuser }> = [
+        ...(asker.client ? [{ key: keyOf(asker.client), limit, by: "client" as const }] : []),
+        ...(asker.network ? [{ key: keyOf(asker.network), limit: limit * NETWORK_FACTOR, by: "network" as const }] : []),
+        ...(asker.local ? [] : [{ key: ROUTE, limit: Math.max(1, Math.floor(ceiling * ROUTE_SHARE)), by: "route" as const }]),
+        { key: STORE, limit: ceiling, by: "store" },
+      ]
+      const refusal =
+        cartUsed >= limit ? { index: -1, retryAfterMs: (window + 1) * WINDOW_MS - this.now() } : await this.leases.take(bounds)
       if (refusal === null) {
-        if (asker.local) this.localCounts.set(localKey, localUsed + 1)
+        if (cartKey) this.localCounts.set(cartKey, cartUsed + 1)
         this.counters.admitted++
         return
       }
       this.lastRefusalAt = this.now()
       const refusedBy = bounds[refusal.index]?.by ?? "client"
       this.counters[`refused_by_${refusedBy}`]++
-      if (refusedBy === "store" || refusedBy === "route") {
-        this.ceilingReachedAt = this.now()
-        const what = refusedBy === "store" ? `store's ceiling of ${ceiling}` : `quote route's share (${Math.floor(ceiling * ROUTE_SHARE)}) of the store's ceiling of ${ceiling}`
-        this.warn(refusedBy, `frete: the ${what} new freight queries per minute is reached; until the minute ends new quotes are answered from earlier answers or the fallback table (or refused where the store has none): raise quote_store_limit_per_minute in the settings if your freight plan allows more`)
-      }
-      throw new QuoteRefusedError(refusedBy, refusal.retryAfterMs)
+      // Logged by the quoter, once per spell of refusals (an outage's start and end), not here once a minute.
+      if (refusedBy === "store" || refusedBy === "route") this.ceilingReachedAt = this.now()
+      throw new QuoteRefusedError(refusedBy, refusal.retryAfterMs, bounds[refusal.index]?.limit)
     } finally {
       asker.guardMs = (asker.guardMs ?? 0) + performance.now() - started
     }
@@ -108,7 +106,7 @@ export class QuoteAdmission {
     }
   }
 
-  private warn(what: "store" | "route" | "ledger", message: string): void {
+  private warn(what: "ledger", message: string): void {
     const now = this.now()
     if (now - this.warnedAt[what] < 60_000) return
     this.warnedAt[what] = now

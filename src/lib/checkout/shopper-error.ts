@@ -1,6 +1,12 @@
 import { STORE_ERROR_MESSAGES, type StoreErrorCode } from "./storefront-contract"
 
-export type ShopperErrorCode = StoreErrorCode | "missing_cep" | "unsupported_currency" | "no_items" | "no_origin"
+export type ShopperErrorCode =
+  | StoreErrorCode
+  | "missing_cep"
+  | "unsupported_currency"
+  | "no_items"
+  | "no_origin"
+  | "settings_unavailable"
 
 const MESSAGES: Record<ShopperErrorCode, string> = {
   ...STORE_ERROR_MESSAGES,
@@ -8,6 +14,7 @@ const MESSAGES: Record<ShopperErrorCode, string> = {
   unsupported_currency: "O frete calculado está disponível apenas para compras em reais (BRL).",
   no_items: "Não há itens a entregar para calcular o frete.",
   no_origin: "O frete não pode ser calculado agora: a loja ainda não informou o CEP de origem.",
+  settings_unavailable: "Não conseguimos calcular o frete neste momento. Tente novamente em alguns segundos.",
 }
 
 /** An error whose message is meant for the shopper; `code` is for the storefront, `detail` for the logs. */

@@ -4,6 +4,8 @@ import ipaddr from "ipaddr.js"
 import proxyaddr from "proxy-addr"
 
 export type TrustProxy = (address: string, hop: number) => boolean
+export type AddressKeys = { client: string; network: string }
+type Request = Pick<IncomingMessage, "headers" | "socket">
 
 const compiled = new Map<string, TrustProxy>()
 
@@ -16,7 +18,8 @@ export function trustOf(proxies: string[]): TrustProxy {
 }
 
 /** The caller's address: X-Forwarded-For is read only through the proxies `trust` declares, from the right (proxy-addr, as Express does). */
-export const callerAddress = (req: Pick<IncomingMessage, "headers" | "socket">, trust: TrustProxy): string | null => parsed(proxyaddr(req as IncomingMessage, trust))
+export const callerAddress = (req: Request, trust: TrustProxy): string | null =>
+  parsed(proxyaddr(req as IncomingMessage, trust))
 
 /** An IPv4 address alone inside its /24; an IPv6 one by its /56 (a subscriber's prefix, NIC.br and RIPE-690) inside its /48. */
 export function boundsOf(address: string | null): { client: string; network: string } {
@@ -29,8 +32,24 @@ export function boundsOf(address: string | null): { client: string; network: str
 }
 
 /** `boundsOf` as HMACs under the store's own secret: the shared count keeps no address. */
-export function addressKeys(req: Pick<IncomingMessage, "headers" | "socket">, trust: TrustProxy, secret: string): { client: string; network: string } {
-  const { client, network } = boundsOf(callerAddress(req, trust))
+export function addressKeys(req: Request, trust: TrustProxy, secret: string): AddressKeys {
+  return keysOf(callerAddress(req, trust), secret)
+}
+
+/**
+ * The shopper's keys at checkout, or null when every hop is a trusted proxy that forwarded no one
+ * (a storefront server that does not pass the shopper's address): its shoppers are then bounded
+ * per cart only, so that one server's honest shoppers never share one address's bound.
+ */
+export function shopperKeys(req: Request, trust: TrustProxy, secret: string): AddressKeys | null {
+  const hops = proxyaddr.all(req as IncomingMessage, trust)
+  const last = hops.length - 1
+  if (last < 0 || trust(hops[last], last)) return null
+  return keysOf(parsed(hops[last]), secret)
+}
+
+function keysOf(address: string | null, secret: string): AddressKeys {
+  const { client, network } = boundsOf(address)
   const keyed = (text: string) => createHmac("sha256", secret).update(text).digest("hex").slice(0, 32)
   return { client: keyed(`address:${client}`), network: keyed(`network:${network}`) }
 }

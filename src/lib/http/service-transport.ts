@@ -1,9 +1,12 @@
+import { SpanKind, type Attributes, type Span } from "@opentelemetry/api"
 import { DecoratorHandler, Pool, type Dispatcher } from "undici"
 import { LateStartTimeoutError, NetworkError, QueuedTooLongError, serviceLabel, TimeoutError, type ServiceName, type ServiceRejection } from "./errors"
 import { silentLogger, type FreteLogger } from "../utils/logger"
 import { redact } from "../security/redact"
+import { traced } from "../utils/traced"
+import { UntracedClient } from "./untraced-client"
 import type { Deadline } from "./deadline"
-import { isAnswer, readAnswer, type AnswerReading, type BodyAnswer, type StatusAnswer, type WireAnswer } from "./read-answer"
+import { readAnswer, type AnswerReading, type BodyAnswer, type StatusAnswer, type WireAnswer } from "./read-answer"
 
 interface TransportConfig {
   service: ServiceName
@@ -96,6 +99,7 @@ export class ServiceTransport {
   private readonly basePath: string
   private readonly logger: FreteLogger
   private readonly reading: AnswerReading
+  private readonly server: Attributes
   /** Null for a MockAgent, whose waits are never the plugin's own. */
   private readonly fullness: ReturnType<typeof watchPoolFullness> | null
 
@@ -103,6 +107,8 @@ export class ServiceTransport {
     const url = new URL(config.baseUrl)
     this.origin = url.origin
     this.basePath = url.pathname.replace(/\/+$/, "")
+    const port = Number(url.port || (url.protocol === "https:" ? 443 : 80))
+    this.server = { "server.address": url.hostname, "server.port": port }
     this.logger = config.logger ?? silentLogger
     this.reading = { service: config.service, secrets: config.secrets, rejection: config.rejection, maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024 }
     this.base =
@@ -115,6 +121,7 @@ export class ServiceTransport {
         connect: { timeout: Math.min(config.timeoutMs, 10_000) },
         headersTimeout: config.timeoutMs,
         bodyTimeout: config.timeoutMs,
+        factory: (origin, options) => new UntracedClient(origin, options),
       })
     ;({ dispatcher: this.dispatcher, track: this.track } = withSendTracking(this.base))
     this.fullness = this.base instanceof Pool ? watchPoolFullness(this.base, config.connections) : null
@@ -124,9 +131,21 @@ export class ServiceTransport {
     return redact(`${request.method} ${this.pathOf(request)}`, this.config.secrets)
   }
 
+  /** One client span per request, in place of any HTTP instrumentation's (see UntracedClient): its URL redacted. */
   request<T>(request: TransportRequest, answer: BodyAnswer<T>): Promise<T>
   request(request: TransportRequest, answer: StatusAnswer): Promise<number>
-  async request<T>(request: TransportRequest, answer: BodyAnswer<T> | StatusAnswer): Promise<T | number> {
+  request<T>(request: TransportRequest, answer: BodyAnswer<T> | StatusAnswer): Promise<T | number> {
+    const url = redact(`${this.origin}${this.pathOf(request)}`, this.config.secrets)
+    const attributes = { ...this.server, "http.request.method": request.method, "url.full": url }
+    const send = (span: Span) => this.send(request, answer, span)
+    return traced(`${request.method} ${request.path}`, attributes, send, SpanKind.CLIENT)
+  }
+
+  async close(): Promise<void> {
+    if (!this.config.dispatcher) await this.base.close()
+  }
+
+  private async send<T>(request: TransportRequest, answer: BodyAnswer<T> | StatusAnswer, span: Span) {
     const started = Date.now()
     const what = this.describe(request)
     const headers: Record<string, string> = { accept: "application/json", ...request.headers }
@@ -142,16 +161,15 @@ export class ServiceTransport {
       wire = { status: sent.statusCode, contentType: String(sent.headers["content-type"] ?? ""), text: await this.readBody(sent.body, request.deadline) }
     } catch (error) {
       const failure = this.toError(error, request.deadline, what, progress, queuedAt)
-      this.logger.warn(`frete ${this.config.service}: ${what} failed in ${Date.now() - started} ms: ${failure.message}`)
+      const ms = Date.now() - started
+      this.logger.debug(`frete ${this.config.service}: ${what} failed in ${ms} ms: ${failure.message}`)
       throw failure
     }
-    const log = isAnswer(answer, wire.status) ? this.logger.debug : this.logger.warn
-    log.call(this.logger, `frete ${this.config.service}: ${what} -> ${wire.status} in ${Date.now() - started} ms`)
+    span.setAttribute("http.response.status_code", wire.status)
+    // Every call at debug, whatever its answer: a line per shopper would bury an outage, which the circuit breaker
+    // and the quoter log once each; a tracking order's failure is logged by its delivery.
+    this.logger.debug(`frete ${this.config.service}: ${what} -> ${wire.status} in ${Date.now() - started} ms`)
     return readAnswer(wire, answer, this.reading)
-  }
-
-  async close(): Promise<void> {
-    if (!this.config.dispatcher) await this.base.close()
   }
 
   private pathOf(request: Pick<TransportRequest, "path" | "query">): string {

@@ -6,7 +6,7 @@ const TAG_BYTES = 16
 
 const keyOf = (encryptionKey: string): Buffer => createHash("sha256").update(encryptionKey, "utf8").digest()
 
-/** Sealed before secrets were bound to their URL: read only with the URL kept beside it (then sealed again bound), never written by the plugin. */
+/** Sealed before secrets were bound to their URL: read only with the URL kept beside it; the plugin writes none. */
 const UNBOUND = "v1"
 /** The URL the secret may be sent to is authenticated data: a row whose URL changed cannot be opened. */
 const BOUND = "v2"
@@ -18,7 +18,8 @@ export function encryptSecret(plain: string, encryptionKey: string, boundTo?: st
   if (boundTo !== undefined) cipher.setAAD(Buffer.from(boundTo, "utf8"))
   const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()])
   const version = boundTo === undefined ? UNBOUND : BOUND
-  return [version, iv.toString("base64"), cipher.getAuthTag().toString("base64"), ciphertext.toString("base64")].join(":")
+  const parts = [iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString("base64"))
+  return [version, ...parts].join(":")
 }
 
 export const isBoundSecret = (sealed: string): boolean => typeof sealed === "string" && sealed.startsWith(`${BOUND}:`)
@@ -38,7 +39,8 @@ function base64Bytes(part: string): Buffer | null {
 export function decryptSecret(sealed: string, encryptionKey: string, boundTo?: string): string {
   const parts = typeof sealed === "string" ? sealed.split(":") : []
   const [version, ivText, tagText, ciphertextText] = parts
-  if (parts.length !== 4 || (version !== UNBOUND && version !== BOUND) || (version === BOUND && boundTo === undefined)) throw new SecretDecryptionError()
+  const known = version === UNBOUND || (version === BOUND && boundTo !== undefined)
+  if (parts.length !== 4 || !known) throw new SecretDecryptionError()
   const [iv, tag, ciphertext] = [ivText, tagText, ciphertextText].map(base64Bytes)
   if (iv?.length !== IV_BYTES || tag?.length !== TAG_BYTES || ciphertext === null) throw new SecretDecryptionError()
   try {
@@ -49,4 +51,19 @@ export function decryptSecret(sealed: string, encryptionKey: string, boundTo?: s
   } catch {
     throw new SecretDecryptionError()
   }
+}
+
+/**
+ * Key rotation: opened with the key in force (`keys[0]`), else with a previous one, each with the same binding.
+ * `previousKey`: it needs sealing again under the key in force before the previous one is retired.
+ */
+export function decryptWithKeys(sealed: string, keys: readonly string[], boundTo?: string) {
+  for (const [index, key] of keys.entries()) {
+    try {
+      return { plain: decryptSecret(sealed, key, boundTo), previousKey: index > 0 }
+    } catch (error) {
+      if (!(error instanceof SecretDecryptionError)) throw error
+    }
+  }
+  throw new SecretDecryptionError()
 }

@@ -13,7 +13,10 @@ const maybeCreatedReason = (detail: string) =>
 /** The process stopped during the call (its lease ran out): like a timeout, the service may have the order. */
 export const INTERRUPTED_REASON = maybeCreatedReason("a tentativa foi interrompida durante o envio: o servidor parou antes de registrar a resposta")
 
-export type DeliveryDecision = { kind: "retry"; reason: string; delayMs: number } | { kind: "fail"; reason: string }
+/** `maybeCreated`: the call may have reached the service and created the order; a resend must be asked for by name. */
+export type DeliveryDecision =
+  | { kind: "retry"; reason: string; delayMs: number }
+  | { kind: "fail"; reason: string; maybeCreated?: boolean }
 
 /** Wait before attempt `attempts + 1`: base × 2^(attempts − 1), capped, ±20% jitter. */
 export function retryDelayMs(attempts: number, policy: RetryPolicy, random: () => number = Math.random): number {
@@ -53,7 +56,9 @@ export function decideAfterFailure(error: unknown, attempts: number, ageMs: numb
     return { kind: "fail", reason: detail }
   }
   const notConfigured = error instanceof TrackingNotConfiguredError
-  if (!notConfigured && !certainlyNotActed(error)) return { kind: "fail", reason: maybeCreatedReason(detail) }
+  if (!notConfigured && !certainlyNotActed(error)) {
+    return { kind: "fail", reason: maybeCreatedReason(detail), maybeCreated: true }
+  }
   // Asked again at the first delay every time: it goes out within that delay of the merchant saving the URL and credential.
   if (notConfigured && ageMs < policy.giveUpAfterMs) return { kind: "retry", reason: NOT_CONFIGURED_REASON, delayMs: retryDelayMs(1, policy) }
   return retryUntilGiveUp(detail, attempts, ageMs, policy)

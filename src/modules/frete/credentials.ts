@@ -1,46 +1,77 @@
 import { createHash } from "node:crypto"
 import { normalizeServiceUrl, type FreteOptions } from "../../../medusa-plugin.config"
-import { decryptSecret, encryptSecret, isBoundSecret } from "../../lib/security/secret-box"
+import { decryptWithKeys, encryptSecret, isBoundSecret } from "../../lib/security/secret-box"
 import type { FreteSettings } from "../../lib/settings/schema"
 
 export const SECRET_NAMES = ["freight_token", "tracking_credential"] as const
 type SecretName = (typeof SECRET_NAMES)[number]
 const SERVICE_OF = { freight_token: "freight", tracking_credential: "tracking" } as const
 
-/** The `secrets` column: each secret sealed with its URL as authenticated data, the URL beside it (`<name>_url`): a URL changed in the table makes it undecryptable. */
+/**
+ * The `secrets` column: each secret sealed with its URL as authenticated data, the URL beside it (`<name>_url`): a URL
+ * changed in the table makes it undecryptable.
+ */
 export type Sealed = Record<string, string>
 
-/** Decrypted (in memory only); `unbound` when sealed before the binding (v1). `unreadable`: another key, a changed row, or no URL kept beside it. */
-type StoredSecret = { value: string; url: string | null; unbound?: boolean }
+/**
+ * Decrypted (in memory only); `unbound` when sealed before the binding (v1), `previousKey` when sealed under one of
+ * `previousEncryptionKeys`. `unreadable`: no key given fits, a changed row, or no URL kept beside it.
+ */
+type StoredSecret = { value: string; url: string | null; unbound?: boolean; previousKey?: boolean }
 type StoredSecrets = Partial<Record<SecretName, StoredSecret | { unreadable: true }>>
 
 type Source = "option" | "settings" | null
-/** `secretWithheld`: set but kept from the URL in force (not the one it was configured with, or unreadable): it must be typed again. */
-type ServiceCredentials = { url?: string; secret?: string; urlSource: Source; secretSource: Source; secretWithheld: boolean }
+/** `secretWithheld`: set but kept from the URL in force (not its own, or unreadable): it must be typed again. */
+type ServiceCredentials = {
+  url?: string
+  secret?: string
+  urlSource: Source
+  secretSource: Source
+  secretWithheld: boolean
+}
 export type Credentials = Record<"freight" | "tracking", ServiceCredentials>
 
 const urlKey = (name: SecretName) => `${name}_url`
 const binding = (url: string) => normalizeServiceUrl(url.trim())
-const sealBound = (name: SecretName, value: string, url: string, key: string): Sealed => ({ [name]: encryptSecret(value, key, binding(url)), [urlKey(name)]: url })
+const sealBound = (name: SecretName, value: string, url: string, key: string): Sealed => ({
+  [name]: encryptSecret(value, key, binding(url)),
+  [urlKey(name)]: url,
+})
 
-/** A secret only goes to the URL it was configured with: an option's with the option's URL, a saved one with the URL it was saved for. */
-function service(optionUrl: string | undefined, savedUrl: string | null, optionSecret: string | undefined, saved: StoredSecrets[SecretName]): ServiceCredentials {
+/** The key in force first, then the ones it replaced; none without an encryptionKey. */
+export const encryptionKeys = (options: FreteOptions): string[] =>
+  options.encryptionKey ? [options.encryptionKey, ...options.previousEncryptionKeys] : []
+
+/** A secret only goes to the URL it was configured with: an option's to the option's URL, a saved one to its own. */
+function service(
+  optionUrl: string | undefined,
+  savedUrl: string | null,
+  optionSecret: string | undefined,
+  saved: StoredSecrets[SecretName]
+): ServiceCredentials {
   const url = optionUrl || savedUrl || undefined
   const urlSource: Source = optionUrl ? "option" : savedUrl ? "settings" : null
   if (optionSecret) {
     const paired = urlSource === "option"
-    return { url, urlSource, secret: paired ? optionSecret : undefined, secretSource: "option", secretWithheld: !paired }
+    const secret = paired ? optionSecret : undefined
+    return { url, urlSource, secret, secretSource: "option", secretWithheld: !paired }
   }
   if (!saved) return { url, urlSource, secret: undefined, secretSource: null, secretWithheld: false }
   const paired = !("unreadable" in saved) && Boolean(url) && saved.url === url
-  return { url, urlSource, secret: paired ? (saved as StoredSecret).value : undefined, secretSource: "settings", secretWithheld: !paired }
+  const secret = paired ? (saved as StoredSecret).value : undefined
+  return { url, urlSource, secret, secretSource: "settings", secretWithheld: !paired }
 }
 
 /** The options (medusa-config or FRETE_*) win over what is saved in the admin, so a deployment can pin them. */
-export function credentialsInForce(options: FreteOptions, settings: FreteSettings, secrets: StoredSecrets): Credentials {
+export function credentialsInForce(
+  options: FreteOptions,
+  settings: FreteSettings,
+  secrets: StoredSecrets
+): Credentials {
+  const { freight, tracking } = options
   return {
-    freight: service(options.freight.url, settings.freight_url, options.freight.token, secrets.freight_token),
-    tracking: service(options.tracking.url, settings.tracking_url, options.tracking.credential, secrets.tracking_credential),
+    freight: service(freight.url, settings.freight_url, freight.token, secrets.freight_token),
+    tracking: service(tracking.url, settings.tracking_url, tracking.credential, secrets.tracking_credential),
   }
 }
 
@@ -56,10 +87,15 @@ export function credentialsView(credentials: Credentials, encryptionAvailable: b
     secret_source: entry.secretSource,
     secret_withheld: entry.secretWithheld,
   })
-  return { encryption_available: encryptionAvailable, freight: view(credentials.freight), tracking: view(credentials.tracking) }
+  const services = { freight: view(credentials.freight), tracking: view(credentials.tracking) }
+  return { encryption_available: encryptionAvailable, ...services }
 }
 
-export function secretChanges(input: unknown, encryptionAvailable: boolean, issues: Array<{ field: string; message: string }>): Partial<Record<SecretName, string | null>> {
+export function secretChanges(
+  input: unknown,
+  encryptionAvailable: boolean,
+  issues: Array<{ field: string; message: string }>
+): Partial<Record<SecretName, string | null>> {
   if (input === undefined) return {}
   if (!input || typeof input !== "object" || Array.isArray(input)) {
     issues.push({ field: "secrets", message: "envie os segredos como um objeto" })
@@ -76,9 +112,13 @@ export function secretChanges(input: unknown, encryptionAvailable: boolean, issu
       issues.push({ field, message: "informe o segredo como texto, ou null para removê-lo" })
     } else if (!/^[\x20-\x7e]+$/.test(value)) {
       // Tokens and Basic credentials are printable ASCII: anything else would be sent changed, and refused.
-      issues.push({ field, message: "o segredo tem caracteres não permitidos: use só letras, números e símbolos ASCII" })
+      const message = "o segredo tem caracteres não permitidos: use só letras, números e símbolos ASCII"
+      issues.push({ field, message })
     } else if (!encryptionAvailable) {
-      issues.push({ field, message: "Defina FRETE_ENCRYPTION_KEY (opção encryptionKey) no servidor para salvar segredos pelo painel." })
+      issues.push({
+        field,
+        message: "Defina FRETE_ENCRYPTION_KEY (opção encryptionKey) no servidor para salvar segredos pelo painel.",
+      })
     } else {
       changes[name as SecretName] = value.trim()
     }
@@ -86,8 +126,14 @@ export function secretChanges(input: unknown, encryptionAvailable: boolean, issu
   return changes
 }
 
-/** A service whose saved URL changes forgets its secret unless a new one comes; a new one is bound to the URL in force. */
-export function sealSecrets(sealed: Sealed, changes: Partial<Record<SecretName, string | null>>, current: FreteSettings, next: FreteSettings, options: FreteOptions): Sealed {
+/** A service whose saved URL changes forgets its secret unless a new one comes; a new one is bound to the URL used. */
+export function sealSecrets(
+  sealed: Sealed,
+  changes: Partial<Record<SecretName, string | null>>,
+  current: FreteSettings,
+  next: FreteSettings,
+  options: FreteOptions
+): Sealed {
   const result = { ...sealed }
   for (const name of SECRET_NAMES) {
     const service = SERVICE_OF[name]
@@ -96,23 +142,30 @@ export function sealSecrets(sealed: Sealed, changes: Partial<Record<SecretName, 
       delete result[name]
       delete result[urlKey(name)]
     } else if (value !== undefined) {
-      Object.assign(result, sealBound(name, value, options[service].url || next[`${service}_url`] || "", options.encryptionKey as string))
+      const url = options[service].url || next[`${service}_url`] || ""
+      Object.assign(result, sealBound(name, value, url, options.encryptionKey as string))
     }
   }
   return result
 }
 
-/** A secret sealed before the binding (v1) with no URL beside it could go anywhere: it is unreadable. */
-export function openSecrets(sealed: Sealed, key: string | undefined, report: (problem: string) => void): StoredSecrets {
+/**
+ * `keys`: the key in force first (`encryptionKeys`). A secret sealed before the binding (v1) with no URL beside it
+ * could go anywhere: it is unreadable.
+ */
+export function openSecrets(sealed: Sealed, keys: readonly string[], report: (problem: string) => void): StoredSecrets {
   const secrets: StoredSecrets = {}
   for (const name of SECRET_NAMES) {
     if (!sealed[name]) continue
     try {
-      if (!key) throw new Error("no encryptionKey (FRETE_ENCRYPTION_KEY) is set to decrypt it")
+      if (!keys.length) throw new Error("no encryptionKey (FRETE_ENCRYPTION_KEY) is set to decrypt it")
       const url = sealed[urlKey(name)]
       if (url === undefined) throw new Error("no URL is saved with it")
-      const value = decryptSecret(sealed[name], key, binding(url))
-      secrets[name] = { value, url: url || null, ...(isBoundSecret(sealed[name]) ? {} : { unbound: true }) }
+      const { plain, previousKey } = decryptWithKeys(sealed[name], keys, binding(url))
+      const stored: StoredSecret = { value: plain, url: url || null }
+      if (!isBoundSecret(sealed[name])) stored.unbound = true
+      if (previousKey) stored.previousKey = true
+      secrets[name] = stored
     } catch (error) {
       secrets[name] = { unreadable: true }
       report(`frete: the ${name} saved in the admin is ignored until it is saved again: ${(error as Error).message}`)
@@ -121,12 +174,19 @@ export function openSecrets(sealed: Sealed, key: string | undefined, report: (pr
   return secrets
 }
 
-/** Secrets sealed before the binding and in force with their URL, sealed again bound to it (never blessing a URL they were not used with). */
-export function resealings(secrets: StoredSecrets, credentials: Credentials, key: string | undefined): Array<{ name: SecretName; next: Sealed }> {
-  return SECRET_NAMES.flatMap((name) => {
+/**
+ * Sealed again under `key`: a secret sealed before the binding once in force with its URL, bound to it (never
+ * blessing a URL it was not used with); a bound one under a previous key, to the URL it is bound to (nothing else).
+ */
+export function resealings(secrets: StoredSecrets, credentials: Credentials, key: string | undefined) {
+  return SECRET_NAMES.flatMap((name): Array<{ name: SecretName; next: Sealed }> => {
     const secret = secrets[name]
+    if (!key || !secret || "unreadable" in secret) return []
+    if (!secret.unbound) {
+      return secret.previousKey ? [{ name, next: sealBound(name, secret.value, secret.url ?? "", key) }] : []
+    }
     const { secretSource, secretWithheld, url } = credentials[SERVICE_OF[name]]
-    if (!key || !secret || !("unbound" in secret) || secretSource !== "settings" || secretWithheld || !url) return []
+    if (secretSource !== "settings" || secretWithheld || !url) return []
     return [{ name, next: sealBound(name, secret.value, url, key) }]
   })
 }

@@ -1,28 +1,55 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { FreteLogger } from "../../lib/utils/logger"
+import { OrderFreight, type StatsRow } from "./order-freight"
 
 const HOUR_MS = 3_600_000
 // São Paulo keeps UTC−3 all year (no daylight saving since 2019): its days start at 03:00 UTC.
 const SAO_PAULO_MS = -3 * HOUR_MS
 /** Upper bounds (ms) of the freight API's answer-time histogram; past the last, "inf". */
 const ANSWER_MS_BOUNDS = [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, 10000]
-const STATS_RANGES = { "24h": { hours: 24, bucket: "hour" }, "7d": { hours: 7 * 24, bucket: "day" }, "30d": { hours: 30 * 24, bucket: "day" } } as const
+const STATS_RANGES = {
+  "24h": { hours: 24, bucket: "hour" },
+  "7d": { hours: 7 * 24, bucket: "day" },
+  "30d": { hours: 30 * 24, bucket: "day" },
+} as const
 
-// What freight did for the store, per hour: added up in memory and written every few seconds in one upsert that adds to the
-// rows every instance adds to (never a row per request). Nothing personal: a metric, a key (an outcome, a service, a kind), sums.
+/** What is counted in memory (another metric is neither counted nor read); the orders by service: OrderFreight. */
+const METRICS = ["quote", "api_ms", "api_error"]
+/** Keys are short codes ("checkout:api", "timeout", "1500"); any other text is counted as "other". */
+const KEY_SHAPE = /^[a-z0-9][a-z0-9_:.-]{0,63}$/
+/** One measure's total past this (ms of an answer) is no measure: clamped, as is a cell's sum, so no sum overflows. */
+const MAX_TOTAL = 1e9
+const MAX_CELL_TOTAL = 1e15
+/** Hours × metrics × keys stay far below this between two writes; past it a new cell is dropped. */
+const MAX_CELLS = 1_000
+/** Failed writes in a row (about 5 minutes at the default interval) before the figures held are dropped. */
+const MAX_WRITE_ATTEMPTS = 60
+/** SQLSTATE classes no retry fixes: data exception, integrity, syntax or access rule, program limit. */
+const PERMANENT_SQLSTATE = /^(22|23|42|54)/
+
+type Sum = { count: number; total: number }
+
+// What freight did for the store, per hour: added up in memory and written every few seconds in one upsert that adds
+// to the rows every instance adds to (never a row per request). Nothing personal: a metric, a key, sums.
 export class FreightStats {
-  private cells = new Map<string, { count: number; total: number }>()
+  /** The orders by service: each shipping method of this plugin's options, counted once. */
+  readonly orders: OrderFreight
+  private cells = new Map<string, Sum>()
   private writing: Promise<void> = Promise.resolve()
+  private failedWrites = 0
+  private warnedFull = false
 
   constructor(private readonly knex: () => Knex, private readonly logger: FreteLogger, flushMs = 5_000) {
+    this.orders = new OrderFreight(knex)
     setInterval(() => void this.flush(), flushMs).unref()
   }
 
-  add(metric: string, key: string, total = 0, count = 1, at = Date.now()): void {
-    const cell = JSON.stringify([Math.floor(at / HOUR_MS) * HOUR_MS, metric, key])
-    const sum = this.cells.get(cell) ?? { count: 0, total: 0 }
-    this.cells.set(cell, { count: sum.count + count, total: sum.total + total })
+  add(metric: string, key: string, total = 0, at = Date.now()): void {
+    if (!METRICS.includes(metric)) return
+    const hour = Math.floor(at / HOUR_MS) * HOUR_MS
+    const bounded = Number.isFinite(total) ? Math.min(Math.max(total, 0), MAX_TOTAL) : 0
+    this.merge(JSON.stringify([hour, metric, KEY_SHAPE.test(key) ? key : "other"]), { count: 1, total: bounded })
   }
 
   answerTime(ms: number): void {
@@ -34,10 +61,14 @@ export class FreightStats {
     return (this.writing = this.writing.then(() => this.write()))
   }
 
-  /** Every instance's sums since the range's first bucket, by bucket (an hour's ISO instant, or a São Paulo date), plus the tracking orders created since. */
+  /**
+   * Every instance's sums since the range's first bucket, by bucket (an hour's ISO instant, or a São Paulo date),
+   * plus the tracking orders created since.
+   */
   async read(range: unknown, now = Date.now()) {
     if (typeof range !== "string" || !Object.keys(STATS_RANGES).includes(range)) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `O período deve ser um de: ${Object.keys(STATS_RANGES).join(", ")}.`)
+      const ranges = Object.keys(STATS_RANGES).join(", ")
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `O período deve ser um de: ${ranges}.`)
     }
     await this.flush()
     const { hours, bucket } = STATS_RANGES[range as keyof typeof STATS_RANGES]
@@ -45,21 +76,48 @@ export class FreightStats {
     const unit = bucket === "hour" ? HOUR_MS : 24 * HOUR_MS
     const offset = bucket === "hour" ? 0 : SAO_PAULO_MS
     const since = new Date((Math.floor((now + offset) / unit) - (hours * HOUR_MS) / unit + 1) * unit - offset)
-    const at = bucket === "hour" ? `to_char(hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24":00:00.000Z"')` : `to_char(hour at time zone 'America/Sao_Paulo', 'YYYY-MM-DD')`
-    const [sums, tracking] = await Promise.all([
-      this.knex().raw(`select ${at} as at, metric, key, sum(count)::int as count, sum(total)::float as total from frete_stat where hour >= ? group by 1, 2, 3 order by 1, 2, 3`, [since]),
+    const at = (column: string) =>
+      bucket === "hour"
+        ? `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24":00:00.000Z"')`
+        : `to_char(${column} at time zone 'America/Sao_Paulo', 'YYYY-MM-DD')`
+    const [sums, orders, tracking] = await Promise.all([
       this.knex().raw(
-        `select count(*)::int as created, (count(*) filter (where status = 'failed'))::int as failed, (count(*) filter (where status in ('pending', 'sending')))::int as waiting
+        `select ${at("hour")} as at, metric, key, sum(count)::int as count, sum(total)::float as total
+         from frete_stat where hour >= ? and metric in (${METRICS.map(() => "?").join(", ")}) group by 1, 2, 3`,
+        [since, ...METRICS]
+      ),
+      this.orders.sums(since, at),
+      this.knex().raw(
+        `select count(*)::int as created, (count(*) filter (where status = 'failed'))::int as failed,
+           (count(*) filter (where status in ('pending', 'sending')))::int as waiting
          from tracking_order where created_at >= ? and deleted_at is null`,
         [since]
       ),
     ])
-    return { range, bucket, since: since.toISOString(), until: new Date(now).toISOString(), rows: sums.rows, tracking: tracking.rows[0] }
+    const rows = [...(sums.rows as StatsRow[]), ...orders].sort(byBucketMetricKey)
+    const until = new Date(now).toISOString()
+    return { range, bucket, since: since.toISOString(), until, rows, tracking: tracking.rows[0] }
   }
 
   /** Kept long past the admin's longest range. */
   async prune(): Promise<void> {
-    await this.knex().raw(`delete from frete_stat where hour < now() - interval '90 days'`)
+    await Promise.all([
+      this.knex().raw(`delete from frete_stat where hour < now() - interval '90 days'`),
+      this.orders.prune(),
+    ])
+  }
+
+  private merge(cell: string, { count, total }: Sum): void {
+    const sum = this.cells.get(cell)
+    if (!sum && this.cells.size >= MAX_CELLS) {
+      if (!this.warnedFull) {
+        this.logger.warn(`frete: over ${MAX_CELLS} freight figures wait to be written; new ones are dropped`)
+      }
+      this.warnedFull = true
+      return
+    }
+    const sumTotal = Math.min((sum?.total ?? 0) + total, MAX_CELL_TOTAL)
+    this.cells.set(cell, { count: (sum?.count ?? 0) + count, total: sumTotal })
   }
 
   private async write(): Promise<void> {
@@ -72,11 +130,32 @@ export class FreightStats {
     })
     const knex = this.knex()
     try {
-      await knex("frete_stat").insert(rows).onConflict(["hour", "metric", "key"]).merge({ count: knex.raw("frete_stat.count + excluded.count"), total: knex.raw("frete_stat.total + excluded.total") })
+      await knex("frete_stat")
+        .insert(rows)
+        .onConflict(["hour", "metric", "key"])
+        .merge({
+          count: knex.raw("frete_stat.count + excluded.count"),
+          total: knex.raw("frete_stat.total + excluded.total"),
+        })
+      this.failedWrites = 0
+      this.warnedFull = false
     } catch (error) {
-      // Late, not lost (while this process lives): added back for the next write.
-      for (const row of rows) this.add(row.metric, row.key, row.total, row.count, row.hour.getTime())
-      this.logger.warn(`frete: the freight figures could not be written; retried in a few seconds: ${(error as Error).message}`)
+      this.failedWrites += 1
+      const code = String((error as { code?: unknown }).code ?? "")
+      // A lost connection or a busy database may pass: the figures wait for the next write, a bounded number of times.
+      if (!PERMANENT_SQLSTATE.test(code) && this.failedWrites < MAX_WRITE_ATTEMPTS) {
+        for (const [cell, sum] of cells) this.merge(cell, sum)
+        return
+      }
+      const attempts = this.failedWrites
+      this.failedWrites = 0
+      // Its class and SQLSTATE only: Postgres' message can quote a row's values.
+      const reason = `${error instanceof Error ? error.name : "Error"}${code ? ` (SQLSTATE ${code})` : ""}`
+      this.logger.warn(`frete: ${rows.length} freight figures dropped after ${attempts} failed write(s): ${reason}`)
     }
   }
 }
+
+const byBucketMetricKey = (a: StatsRow, b: StatsRow) =>
+  compare(a.at, b.at) || compare(a.metric, b.metric) || compare(a.key, b.key)
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)

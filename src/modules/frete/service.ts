@@ -1,15 +1,16 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { ICachingModuleService, Logger } from "@medusajs/framework/types"
+import type { ConfigModule, ICachingModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, defineJoinerConfig, MedusaError, Modules } from "@medusajs/framework/utils"
 import { parseFreteOptions, type FreteOptions } from "../../../medusa-plugin.config"
 import { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
 import { createHandlingMetadataCache, type HandlingMetadataCache } from "../../lib/checkout/handling-days"
 import { QuoteAdmission } from "../../lib/checkout/quote-admission"
 import type { FreightQuote } from "../../lib/freight/schemas"
-import { CircuitBreaker, type CircuitTransition } from "../../lib/http/circuit-breaker"
+import { CircuitBreaker } from "../../lib/http/circuit-breaker"
 import { QuoteCache } from "../../lib/quote-cache/quote-cache"
 import { sharedQuoteTier, type SharedQuoteTier } from "../../lib/quote-cache/shared-tier"
 import { testFreight, testTracking, type ConnectionTestRequest, type ConnectionTestResult } from "../../lib/services/connection-test"
+import { AdminProbes } from "../../lib/services/admin-probes"
 import type { FreteSettings } from "../../lib/settings/schema"
 import { FRETE_MODULE } from "../../lib/frete-provider"
 import { ServiceClients } from "./connections"
@@ -27,6 +28,7 @@ type InjectedDependencies = {
   /** Medusa passes every module the Caching Module; undefined when the store does not register it. */
   [Modules.CACHING]?: ICachingModuleService
   [ContainerRegistrationKeys.PG_CONNECTION]: Knex
+  [ContainerRegistrationKeys.CONFIG_MODULE]?: ConfigModule
 }
 
 const JOINER_CONFIG = defineJoinerConfig(FRETE_MODULE, { models: [FreteSettingsRecord, TrackingOrderRecord] })
@@ -38,6 +40,8 @@ export default class FreteModuleService {
   pluginOptions!: FreteOptions
   quoter!: CheckoutQuoter
   handlingMetadata!: HandlingMetadataCache
+  /** The admin's own asks of the services (an order's API price, the status), kept briefly and capped. */
+  adminProbes!: AdminProbes
   protected readonly logger_: Logger
   protected settings_!: SettingsInForce
   private readonly startInProcessState_: (options: FreteOptions, guardClock?: () => number) => void
@@ -49,14 +53,19 @@ export default class FreteModuleService {
   /** The admin's Frete page's figures (frete_stat). */
   readonly stats: FreightStats
 
-  __hooks = { onApplicationPrepareShutdown: () => this.stats.flush(), onApplicationShutdown: () => this.connections_.close() }
+  __hooks = { onApplicationPrepareShutdown: () => this.stats.flush(), onApplicationShutdown: () => Promise.all([this.connections_.close(), this.quoteTakes.close()]) }
 
   __joinerConfig() {
     return JOINER_CONFIG
   }
 
+  /** The store's own secret the shoppers' addresses are keyed with: the plugin's encryption key, else Medusa's JWT secret. */
+  readonly addressSecret: () => string
+
   constructor(container: InjectedDependencies, moduleOptions?: unknown) {
     const logger = (this.logger_ = container.logger)
+    const jwtSecret = container[ContainerRegistrationKeys.CONFIG_MODULE]?.projectConfig.http.jwtSecret
+    this.addressSecret = () => this.pluginOptions.encryptionKey ?? String(jwtSecret ?? "frete")
     const knex = () => container[ContainerRegistrationKeys.PG_CONNECTION]
     this.quoteTakes = new QuoteTakes(knex)
     this.trackingOrders = new TrackingOrderStore(knex, () => this.pluginOptions.tracking.timeoutMs)
@@ -65,7 +74,15 @@ export default class FreteModuleService {
     this.startInProcessState_ = (options, guardClock) => {
       this.pluginOptions = options
       this.handlingMetadata = createHandlingMetadataCache()
-      this.settings_ = new SettingsInForce({ knex, options, logger, onApply: ({ freight }) => this.quoter?.useAccount(accountFingerprint(freight.url, freight.secret)) })
+      // The guard's clock, stopped by tests in a minute of their own, stops the probes' periods too.
+      this.adminProbes = new AdminProbes(guardClock)
+      this.settings_ = new SettingsInForce({
+        knex,
+        options,
+        logger,
+        onApply: ({ freight }) => this.quoter?.useAccount(accountFingerprint(freight.url, freight.secret)),
+        caching: () => container[Modules.CACHING],
+      })
       const { cache, circuitBreaker, timeoutMs } = options.freight
       let tier: SharedQuoteTier | null | undefined
       const sharedTier = () => {
@@ -79,7 +96,7 @@ export default class FreteModuleService {
       this.quoter = new CheckoutQuoter({
         cache: cache.enabled ? new QuoteCache<FreightQuote>({ ...cache, remembers: CheckoutQuoter.remembersFailure }) : null,
         freightClient: () => this.connections_.freight(),
-        breaker: circuitBreaker.enabled ? new CircuitBreaker({ ...circuitBreaker, quietMs: Math.max(5_000, 2 * timeoutMs) }, (turn) => logCircuit(turn, circuitBreaker.openMs, logger)) : null,
+        breaker: circuitBreaker.enabled ? new CircuitBreaker({ ...circuitBreaker, quietMs: Math.max(5_000, 2 * timeoutMs) }, logger) : null,
         admission: new QuoteAdmission((key, windowStart, want, limit) => this.quoteTakes.grant(key, windowStart, want, limit), logger, guardClock),
         shared: cache.enabled ? { tier: sharedTier, successTtlMs: cache.successTtlMs, timeoutMs } : null,
         figures: this.stats,
@@ -135,7 +152,8 @@ export default class FreteModuleService {
 
   async checkServices() {
     await this.getSettings()
-    return statusReport(this.pluginOptions, this.settings_.credentials, this.connections_, this.quoter)
+    const { credentials } = this.settings_
+    return statusReport(this.pluginOptions, credentials, this.connections_, this.quoter, this.adminProbes.status)
   }
 
   trackingClient() {
@@ -155,17 +173,5 @@ export default class FreteModuleService {
       this.logger_.warn(`frete tracking: fulfillment ${row.fulfillment_id} failed: its attempt was interrupted during the call (lease expired); check the tracking service before resending`)
     }
     return swept
-  }
-}
-
-function logCircuit({ from, to, consecutiveFailures }: CircuitTransition, openMs: number, logger: Logger): void {
-  if (to === "open") {
-    logger.warn(
-      from === "half_open"
-        ? `frete: the freight API failed again; it is not called for another ${openMs} ms`
-        : `frete: the freight API failed ${consecutiveFailures} times in a row; it is not called for ${openMs} ms, checkout uses earlier answers or the fallback table`
-    )
-  } else if (to === "closed") {
-    logger.info("frete: the freight API answers again; checkout calls it as usual")
   }
 }

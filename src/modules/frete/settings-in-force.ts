@@ -1,25 +1,71 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { Logger } from "@medusajs/framework/types"
+import type { ICachingModuleService, Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { FreteOptions } from "../../../medusa-plugin.config"
-import { DEFAULT_SETTINGS, freteSettingsSchema, mergeSettings, repairSettings, type FreteSettings } from "../../lib/settings/schema"
-import { credentialsInForce, openSecrets, resealings, sealSecrets, secretChanges, type Credentials, type Sealed } from "./credentials"
+import { ShopperError } from "../../lib/checkout/shopper-error"
+import {
+  DEFAULT_SETTINGS,
+  freteSettingsSchema,
+  mergeSettings,
+  repairSettings,
+  type FreteSettings,
+} from "../../lib/settings/schema"
+import {
+  credentialsInForce,
+  encryptionKeys,
+  openSecrets,
+  resealings,
+  sealSecrets,
+  secretChanges,
+  type Credentials,
+  type Sealed,
+} from "./credentials"
+import { settingsCopy, type SettingsCopy, type StoredRow } from "./settings-copy"
 
 const ROW_ID = "frete_settings"
 
-/** How long checkout waits for a read of the settings (a migration's lock can hang it) before it prices with the ones last read, or the defaults. */
+/** How long checkout waits for a read of the settings (a migration's lock can hang it) before it uses the last read. */
 export const SETTINGS_READ_WAIT_MS = 500
 
-function rowOf(record: { settings: unknown; secrets: Sealed | null; deleted_at?: Date | null } | undefined): { settings: unknown; sealed: Sealed } {
-  return record && !record.deleted_at ? { settings: record.settings ?? {}, sealed: { ...record.secrets } } : { settings: {}, sealed: {} }
+type TableRecord = { settings: unknown; secrets: Sealed | null; deleted_at?: Date | null }
+
+function rowOf(record: TableRecord | undefined): StoredRow {
+  if (!record || record.deleted_at) return { settings: {}, sealed: {} }
+  return { settings: record.settings ?? {}, sealed: { ...record.secrets } }
 }
 
-type Deps = { knex: () => Knex; options: FreteOptions; logger: Logger; onApply: (credentials: Credentials) => void }
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** What `promise` settles to within `ms` (a rejection is thrown), else undefined. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const timeUp = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), Math.max(0, ms)).unref()
+  })
+  try {
+    return await Promise.race([promise, timeUp])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+type Deps = {
+  knex: () => Knex
+  options: FreteOptions
+  logger: Logger
+  onApply: (credentials: Credentials) => void
+  /** Medusa's Caching Module, where the instances keep the row they last read; undefined without one. */
+  caching?: () => ICachingModuleService | undefined
+}
+
+/** One read of the table and the callers waiting for it; `copied`: another instance's read, looked up once. */
+type Refresh = { settings: Promise<FreteSettings>; until: number; copied?: Promise<FreteSettings | null> }
 
 // Read again once `settingsRefreshMs` has passed: a save on another instance applies here within that time.
 export class SettingsInForce {
   private cached_?: { value: FreteSettings; readAt: number }
-  private refresh_?: { settings: Promise<FreteSettings>; until: number }
+  private refresh_?: Refresh
+  private copy_?: SettingsCopy | null
   credentials: Credentials
   repairedFields: string[] = []
   private readonly logged_ = new Set<string>()
@@ -32,29 +78,83 @@ export class SettingsInForce {
     this.credentials = credentialsInForce(deps.options, DEFAULT_SETTINGS, {})
   }
 
-  /** One read at a time; a caller waits for it SETTINGS_READ_WAIT_MS, then gets the settings last read (before any, the defaults) while it goes on. */
+  /**
+   * One read at a time; a caller waits for it SETTINGS_READ_WAIT_MS, then gets the settings last read while it goes on.
+   * Before any read, never the defaults (the merchant's rules would be missing from prices stored on carts): another
+   * instance's last read, else this read within the quote's deadline, else "try again".
+   */
   async get(): Promise<FreteSettings> {
-    if (this.cached_ && Date.now() - this.cached_.readAt < this.deps.options.settingsRefreshMs) return this.cached_.value
-    const refresh = (this.refresh_ ??= { settings: this.refresh().finally(() => (this.refresh_ = undefined)), until: Date.now() + SETTINGS_READ_WAIT_MS })
-    if (Date.now() >= refresh.until) return this.standIn()
-    let timer: NodeJS.Timeout | undefined
-    const timeUp = new Promise<FreteSettings>((resolve) => (timer = setTimeout(() => resolve(this.standIn()), refresh.until - Date.now()).unref()))
-    return Promise.race([refresh.settings, timeUp]).finally(() => clearTimeout(timer))
+    const { settingsRefreshMs, freight } = this.deps.options
+    if (this.cached_ && Date.now() - this.cached_.readAt < settingsRefreshMs) return this.cached_.value
+    const arrivedAt = Date.now()
+    const refresh = (this.refresh_ ??= {
+      settings: this.refresh().finally(() => (this.refresh_ = undefined)),
+      until: arrivedAt + SETTINGS_READ_WAIT_MS,
+    })
+    const read = arrivedAt < refresh.until ? await within(refresh.settings, refresh.until - arrivedAt) : undefined
+    if (read) return read
+    if (this.cached_) return this.lastRead(this.cached_)
+    const deadline = arrivedAt + freight.timeoutMs
+    const copied = await within((refresh.copied ??= this.fromCopy()), deadline - Date.now())
+    if (copied) return copied
+    const late = await within(refresh.settings, deadline - Date.now())
+    if (late) return late
+    throw new ShopperError("settings_unavailable", `no settings were read within ${freight.timeoutMs} ms`)
   }
 
-  /** The settings last read (a save may have applied newer ones while the read hangs); before any, the options' credentials and the defaults. */
-  private standIn(): FreteSettings {
-    const last = this.cached_
-    if (!this.overran_) {
-      this.overran_ = true
-      const inForce = last ? `the settings read at ${new Date(last.readAt).toISOString()} stay` : "the plugin's options and the settings' defaults (nothing saved in the admin) are"
-      this.deps.logger.warn(`frete: reading the settings has not answered within ${SETTINGS_READ_WAIT_MS} ms; ${inForce} in force until it answers`)
-      if (!last) this.deps.onApply(this.credentials)
+  /** The settings last read (a save may have applied newer ones while the read hangs). */
+  private lastRead(last: { value: FreteSettings; readAt: number }): FreteSettings {
+    this.warnOverran(`the settings read at ${new Date(last.readAt).toISOString()} stay in force until it answers`)
+    return last.value
+  }
+
+  /** Another instance's last read, kept sealed in Medusa's Caching Module, while the table does not answer. */
+  private async fromCopy(): Promise<FreteSettings | null> {
+    const kept = await this.copy()
+      ?.read()
+      .catch((error: unknown) => {
+        const line = `frete: reading the settings' copy in Medusa's Caching Module failed (${reasonOf(error)})`
+        this.logOnce(line, (text) => this.deps.logger.warn(text))
+        return null
+      })
+    if (this.cached_) return this.cached_.value
+    if (!kept) {
+      this.warnOverran(
+        "none was read yet and no instance's copy is kept in Medusa's Caching Module: checkout waits for it " +
+          "within freight.timeoutMs, then asks the shopper to try again"
+      )
+      return null
     }
-    return last?.value ?? DEFAULT_SETTINGS
+    const from = `another instance's read at ${new Date(kept.readAt).toISOString()} (Medusa's Caching Module)`
+    this.warnOverran(`the settings of ${from} are in force until it answers`)
+    const { settings, repaired } = repairSettings(kept.row.settings)
+    this.noteRepairs(repaired)
+    return this.apply(settings, kept.row.sealed, kept.readAt)
   }
 
-  /** A failed read keeps the settings last read; with none read yet the error stands (a failure, unlike a hang, is not priced from the defaults). */
+  private warnOverran(inForce: string): void {
+    if (this.overran_) return
+    this.overran_ = true
+    this.deps.logger.warn(`frete: reading the settings has not answered within ${SETTINGS_READ_WAIT_MS} ms; ${inForce}`)
+  }
+
+  /** Built at first use: the Caching Module may load after this module. Null without it or an encryptionKey. */
+  private copy(): SettingsCopy | null {
+    if (this.copy_ === undefined) this.copy_ = settingsCopy(this.deps.caching?.(), encryptionKeys(this.deps.options))
+    return this.copy_
+  }
+
+  /** The row as stored (secrets sealed), for a new instance whose first read hangs; checkout does not wait for it. */
+  private keep(row: StoredRow): void {
+    this.copy()
+      ?.write(row)
+      .catch((error: unknown) => {
+        const line = `frete: keeping a copy of the settings in Medusa's Caching Module failed (${reasonOf(error)})`
+        this.logOnce(line, (text) => this.deps.logger.warn(text))
+      })
+  }
+
+  /** A failed read keeps the settings last read; with none read yet the error stands (a failure can last). */
   private async refresh(): Promise<FreteSettings> {
     try {
       const settings = await this.read()
@@ -68,8 +168,9 @@ export class SettingsInForce {
       if (!last) throw error
       if (!this.failing_) {
         this.failing_ = true
-        const reason = error instanceof Error ? error.message : String(error)
-        this.deps.logger.warn(`frete: reading the settings failed (${reason}); the settings read at ${new Date(last.readAt).toISOString()} stay in force until a read succeeds`)
+        const readAt = new Date(last.readAt).toISOString()
+        const inForce = `the settings read at ${readAt} stay in force until a read succeeds`
+        this.deps.logger.warn(`frete: reading the settings failed (${reasonOf(error)}); ${inForce}`)
       }
       this.cached_ = { value: last.value, readAt: Date.now() }
       return last.value
@@ -78,65 +179,83 @@ export class SettingsInForce {
 
   private async read(): Promise<FreteSettings> {
     const savesApplied = this.appliedSave_
-    const { rows } = await this.deps.knex().raw(`select settings, secrets from frete_settings where id = ? and deleted_at is null`, [ROW_ID])
+    const select = `select settings, secrets from frete_settings where id = ? and deleted_at is null`
+    const { rows } = await this.deps.knex().raw(select, [ROW_ID])
     // A save of this process applied meanwhile stands: this read may have seen the row before it committed.
     if (this.appliedSave_ !== savesApplied && this.cached_) return this.cached_.value
+    // No row: the table answered that nothing is saved, the one case the defaults price.
     const row = rowOf(rows[0])
     const { settings, repaired } = repairSettings(row.settings)
     this.noteRepairs(repaired)
+    this.keep(row)
     return this.apply(settings, row.sealed)
   }
 
-  /** The read, merge and write hold the row's lock: a save at the same moment, on any instance, waits and merges over this one. */
+  /** The read, merge and write hold the row's lock: a save at the same moment, on any instance, merges over it. */
   async save(input: Record<string, unknown>): Promise<FreteSettings> {
     const { secrets, ...fields } = input
     const { knex, options, logger } = this.deps
     const saved = await knex().transaction(async (trx) => {
       // The first save of all inserts the row in this transaction: two first saves queue on its key.
-      await trx.raw(`insert into frete_settings (id, settings, secrets) values (?, '{}'::jsonb, '{}'::jsonb) on conflict (id) do nothing`, [ROW_ID])
-      const { rows } = await trx.raw(`select settings, secrets, deleted_at from frete_settings where id = ? for update`, [ROW_ID])
-      const row = rowOf(rows[0])
+      const insert = `insert into frete_settings (id, settings, secrets) values (?, '{}'::jsonb, '{}'::jsonb)
+        on conflict (id) do nothing`
+      await trx.raw(insert, [ROW_ID])
+      const select = `select settings, secrets, deleted_at from frete_settings where id = ? for update`
+      const row = rowOf((await trx.raw(select, [ROW_ID])).rows[0])
       const { settings: current, repaired } = repairSettings(row.settings)
       const parsed = freteSettingsSchema.safeParse(mergeSettings(current, fields))
-      const issues = parsed.success ? [] : parsed.error.issues.map((issue) => ({ field: issue.path.join("."), message: issue.message }))
+      const issues = parsed.success
+        ? []
+        : parsed.error.issues.map((issue) => ({ field: issue.path.join("."), message: issue.message }))
       const changes = secretChanges(secrets, Boolean(options.encryptionKey), issues)
       if (!parsed.success || issues.length) {
-        const message = `Configuração inválida: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join("; ")}`
+        const listed = issues.map((issue) => `${issue.field}: ${issue.message}`).join("; ")
+        const message = `Configuração inválida: ${listed}`
         throw Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, message), { issues })
       }
       const sealed = sealSecrets(row.sealed, changes, current, parsed.data, options)
-      const update = `update frete_settings set settings = ?::jsonb, secrets = ?::jsonb, deleted_at = null, updated_at = now() where id = ?`
+      const update = `update frete_settings set settings = ?::jsonb, secrets = ?::jsonb, deleted_at = null,
+        updated_at = now() where id = ?`
       await trx.raw(update, [JSON.stringify(parsed.data), JSON.stringify(sealed), ROW_ID])
       return { settings: parsed.data, sealed, repaired, generation: (this.saves_ += 1) }
     })
     if (saved.repaired.length) {
-      logger.warn(`frete: this save stored the default of ${saved.repaired.join(", ")}, which no longer passed the settings' schema; the other settings were kept`)
+      logger.warn(
+        `frete: this save stored the default of ${saved.repaired.join(", ")}, which no longer passed the settings' ` +
+          "schema; the other settings were kept"
+      )
     }
     // Two saves of this process may answer in either order: the one that committed last stays in force.
     if (saved.generation < this.appliedSave_) return saved.settings
     this.appliedSave_ = saved.generation
     this.noteRepairs([])
+    this.keep({ settings: saved.settings, sealed: saved.sealed })
     return this.apply(saved.settings, saved.sealed)
   }
 
   private noteRepairs(repaired: string[]): void {
     for (const field of repaired.filter((field) => !this.repairedFields.includes(field))) {
-      this.deps.logger.warn(`frete: the stored setting ${field} no longer passes the settings' schema: its default applies, the other settings are kept, until the settings are saved again`)
+      this.deps.logger.warn(
+        `frete: the stored setting ${field} no longer passes the settings' schema: its default applies, the other ` +
+          "settings are kept, until the settings are saved again"
+      )
     }
     this.repairedFields = repaired
   }
 
-  private apply(settings: FreteSettings, sealed: Sealed): FreteSettings {
+  /** `copiedAt`: another instance's read, from the Caching Module; no resealing from it (the table may be locked). */
+  private apply(settings: FreteSettings, sealed: Sealed, copiedAt?: number): FreteSettings {
     const { options, logger } = this.deps
-    const secrets = openSecrets(sealed, options.encryptionKey, (problem) => this.logOnce(problem, (line) => logger.error(line)))
+    const keys = encryptionKeys(options)
+    const secrets = openSecrets(sealed, keys, (problem) => this.logOnce(problem, (line) => logger.error(line)))
     this.credentials = credentialsInForce(options, settings, secrets)
     this.deps.onApply(this.credentials)
-    this.cached_ = { value: settings, readAt: Date.now() }
-    this.reseal(sealed, resealings(secrets, this.credentials, options.encryptionKey))
+    this.cached_ = { value: settings, readAt: copiedAt ?? Date.now() }
+    if (copiedAt === undefined) this.reseal(sealed, resealings(secrets, this.credentials, options.encryptionKey))
     return settings
   }
 
-  /** In the background (checkout does not wait), each only if the row still holds what was read: a save meanwhile wins. */
+  /** In the background (checkout does not wait), each only if the row still holds what was read: a save wins. */
   private reseal(sealed: Sealed, pending: Array<{ name: string; next: Sealed }>): void {
     if (!pending.length) return
     const { knex, logger } = this.deps
@@ -148,11 +267,14 @@ export class SettingsInForce {
         [JSON.stringify(next), ROW_ID, name, sealed[name], `${name}_url`, sealed[`${name}_url`] ?? null]
       )
     )
+    const how = "under the encryptionKey in force, bound to its URL"
     Promise.all(writes).then(
-      (answers) => answers.some((answer) => (answer as { rowCount?: number }).rowCount) && logger.info(`frete: ${names} saved in the admin sealed again, bound to its URL`),
+      (answers) =>
+        answers.some((answer) => (answer as { rowCount?: number }).rowCount) &&
+        logger.info(`frete: ${names} saved in the admin sealed again ${how}`),
       (error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error)
-        this.logOnce(`frete: sealing ${names} again, bound to its URL, failed (${reason}); tried again at the next read`, (line) => logger.warn(line))
+        const line = `frete: sealing ${names} again ${how} failed (${reasonOf(error)}); tried again at the next read`
+        this.logOnce(line, (text) => logger.warn(text))
       }
     )
   }

@@ -3,7 +3,8 @@ import type { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
 import { FreightQueryRejectedError } from "../../lib/freight/errors"
 import { FreteServiceError, InvalidCredentialsError, QuotaExceededError, ServerError } from "../../lib/http/errors"
 import type { InForce, ServiceClients, Timing } from "./connections"
-import type { Credentials } from "./credentials"
+import type { KeptProbe } from "../../lib/services/kept-probe"
+import { accountFingerprint, type Credentials } from "./credentials"
 
 type Verdict = { credentials: "accepted" | "rejected" | "unknown" | null; error: string | null }
 /** `url`: scheme, host and path, never user info or a query; `credentials`: what the answer says of the secret, null when not checked. */
@@ -62,8 +63,23 @@ export async function checkServices({ freight, tracking }: Record<"freight" | "t
 /** The quoter's figures with the keys in snake_case, as the rest of the report. */
 const snakeCase = (stats: object) => Object.fromEntries(Object.entries(stats).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]))
 
-export async function statusReport(options: FreteOptions, credentials: Credentials, clients: ServiceClients, quoter: CheckoutQuoter) {
-  const status = await checkServices(credentials, options, clients)
+/** The accounts in force: what a kept probe answers for. */
+const accountsKey = ({ freight, tracking }: Credentials) =>
+  `${accountFingerprint(freight.url, freight.secret)}:${accountFingerprint(tracking.url, tracking.secret)}`
+
+/**
+ * `kept`: the services' probe answered again for the same accounts in force (a monitor's polling costs one probe a
+ * period; a new URL or secret is probed at once). The in-process figures are always read now.
+ */
+export async function statusReport(
+  options: FreteOptions,
+  credentials: Credentials,
+  clients: ServiceClients,
+  quoter: CheckoutQuoter,
+  kept?: KeptProbe
+) {
+  const probe = () => checkServices(credentials, options, clients)
+  const status = await (kept ? kept.get(accountsKey(credentials), probe) : probe())
   const [circuit, cache] = [quoter.circuitStats(), quoter.cacheStats()]
   return {
     ...status,

@@ -17,8 +17,15 @@ export type TrackingOrderRow = Omit<InferTypeOf<typeof TrackingOrderRecord>, "pa
 
 export type AttemptOutcome = { kind: "created"; remoteId: string } | DeliveryDecision
 
-/** `since`/`until` bound `failed_at`. */
-export type FailedPage = { limit: number; offset: number; since?: Date; until?: Date; oldestFirst?: boolean }
+/** `since`/`until` bound `failed_at`; `safeFirst`: the rows the service cannot have created come before the others. */
+export type FailedPage = {
+  limit: number
+  offset: number
+  since?: Date
+  until?: Date
+  oldestFirst?: boolean
+  safeFirst?: boolean
+}
 
 /** `age_ms` by the database's clock. */
 export type ClaimedRow = TrackingOrderRow & { attempt_id: string; age_ms: number }
@@ -62,13 +69,23 @@ export class TrackingOrderStore {
     return due.orderBy("next_attempt_at", "asc").limit(limit).pluck("id")
   }
 
-  /** Undefined unless the row still has the status the merchant saw: a `sending` row's call may end as created. */
-  async requeue(id: string, seenStatus: "pending" | "failed", rebuilt: BuiltTrackingOrder): Promise<TrackingOrderRow | undefined> {
+  /**
+   * Undefined unless the row still has the status the merchant saw (a `sending` row's call may end as created), and,
+   * when the service may have created its order, unless the merchant confirmed that one: checked in the statement.
+   */
+  async requeue(
+    id: string,
+    seenStatus: "pending" | "failed",
+    rebuilt: BuiltTrackingOrder,
+    maybeCreatedConfirmed = false
+  ): Promise<TrackingOrderRow | undefined> {
     const { rows } = await this.raw(
       "requeueing a tracking order",
-      `update ${TABLE} set status = 'pending', next_attempt_at = now(), payload = ?, omitted_fields = ?, failed_at = null, updated_at = now()
-       where id = (select id from ${TABLE} where id = ? and status = ? and deleted_at is null for update skip locked) returning *`,
-      [...masked(rebuilt), id, seenStatus]
+      `update ${TABLE} set status = 'pending', next_attempt_at = now(), payload = ?, omitted_fields = ?,
+         failed_at = null, maybe_created = false, updated_at = now()
+       where id = (select id from ${TABLE} where id = ? and status = ? and deleted_at is null
+         and (maybe_created = false or ?) for update skip locked) returning *`,
+      [...masked(rebuilt), id, seenStatus, maybeCreatedConfirmed]
     )
     return rows[0]
   }
@@ -96,7 +113,15 @@ export class TrackingOrderStore {
     if (page.since) failed.where("failed_at", ">=", page.since)
     if (page.until) failed.where("failed_at", "<", page.until)
     const [rows, counted] = await Promise.all([
-      failed.clone().orderBy([{ column: "failed_at", order: page.oldestFirst ? "asc" : "desc" }, { column: "id", order: "asc" }]).limit(page.limit).offset(page.offset),
+      failed
+        .clone()
+        .orderBy([
+          ...(page.safeFirst ? [{ column: "maybe_created", order: "asc" }] : []),
+          { column: "failed_at", order: page.oldestFirst ? "asc" : "desc" },
+          { column: "id", order: "asc" },
+        ])
+        .limit(page.limit)
+        .offset(page.offset),
       failed.clone().count<Array<{ count: string }>>({ count: "*" }),
     ])
     return { rows: rows as TrackingOrderRow[], count: Number(counted[0]?.count ?? 0) }
@@ -136,11 +161,14 @@ export class TrackingOrderStore {
         : outcome.kind === "retry"
           ? [`status = 'pending', last_error = ?, next_attempt_at = now() + (? * interval '1 millisecond'), failed_at = null`, [outcome.reason, outcome.delayMs]]
           : [`status = 'failed', last_error = ?, next_attempt_at = null, failed_at = now()`, [outcome.reason]]
+    // This attempt's outcome says whether the service may have the order, over what the sweeper presumed.
+    const maybeCreated = outcome.kind === "fail" && outcome.maybeCreated === true
     const { rows } = await this.raw(
       "recording an attempt",
-      `update ${TABLE} set ${set}, lease_until = null, updated_at = now(), attempts = attempts + (case when status = 'sending' then 1 else 0 end)
+      `update ${TABLE} set ${set}, maybe_created = ?, lease_until = null, updated_at = now(),
+         attempts = attempts + (case when status = 'sending' then 1 else 0 end)
        where id = ? and attempt_id = ? and status in ('sending', 'failed', 'pending') returning *`,
-      [...bindings, claimed.id, claimed.attempt_id]
+      [...bindings, maybeCreated, claimed.id, claimed.attempt_id]
     )
     return rows[0]
   }
@@ -149,7 +177,8 @@ export class TrackingOrderStore {
   async sweepExpired(): Promise<TrackingOrderRow[]> {
     const { rows } = await this.raw(
       "ending expired attempts",
-      `update ${TABLE} set status = 'failed', last_error = ?, next_attempt_at = null, lease_until = null, attempts = attempts + 1, failed_at = now(), updated_at = now()
+      `update ${TABLE} set status = 'failed', last_error = ?, next_attempt_at = null, lease_until = null,
+         attempts = attempts + 1, failed_at = now(), maybe_created = true, updated_at = now()
        where status = 'sending' and lease_until < now() and deleted_at is null returning *`,
       [INTERRUPTED_REASON]
     )

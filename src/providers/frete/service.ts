@@ -2,6 +2,8 @@ import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/frame
 import { buildFreightQuery } from "../../lib/checkout/build-freight-query"
 import { CHEAPEST, factsOf, FASTEST, pickOffer, type Offer } from "../../lib/checkout/offers"
 import { ShopperError } from "../../lib/checkout/shopper-error"
+import { currentCheckoutRequest } from "../../lib/checkout/checkout-request"
+import { shopperKeys, trustOf } from "../../lib/http/client-key"
 import { FRETE_PROVIDER_IDENTIFIER } from "../../lib/frete-provider"
 import { freteOf, lockingOf, PROVIDER_DEPENDENCIES, queryOf, type MedusaScope } from "../../bridge/medusa-bridge"
 import { toMedusaError } from "../../shared/medusa-error"
@@ -81,9 +83,18 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
       const lookups = medusaLookups(queryOf(scope), frete.handlingMetadata)
       const [settings, resolved] = await Promise.all([frete.getSettings(), resolveOrderFlowContext(context, lookups)])
       const { query } = buildFreightQuery(quoteRequestFromCart(resolved), settings, frete.pluginOptions.units)
-      // Checkout's routes are bounded per cart (the context's id); an order's flows (the admin's) are not.
-      const client = typeof context.id === "string" && context.id.startsWith("cart_") ? `cart:${context.id}` : undefined
-      const { offers } = await frete.quoter.offers(query, settings, { client, local: true, locking: lockingOf(scope) })
+      // Checkout's routes are bounded per cart (the context's id) and per shopper (the request's address, where it has
+      // one); an order's flows (the admin's) are not.
+      const cart = typeof context.id === "string" && context.id.startsWith("cart_") ? `cart:${context.id}` : undefined
+      const request = cart && currentCheckoutRequest()
+      const shopper = request ? shopperKeys(request, trustOf(settings.trusted_proxies), frete.addressSecret()) : null
+      const { offers } = await frete.quoter.offers(query, settings, {
+        cart,
+        client: shopper ? `client:${shopper.client}` : undefined,
+        network: shopper ? `network:${shopper.network}` : undefined,
+        local: true,
+        locking: lockingOf(scope),
+      })
       const offer = pickOffer(offers, optionId)
       if (!offer) throw new ShopperError("option_unavailable")
       return offer

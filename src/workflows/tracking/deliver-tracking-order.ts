@@ -83,19 +83,38 @@ export async function deliverTrackingOrder(container: MedusaContainer, id: strin
   return result ? ((await freteOf(container).trackingOrders.get(id)) ?? null) : null
 }
 
-/** `in_progress`: an attempt holds the row, or it changed since it was read (sending now could send it twice). */
-export type ResendOutcome = { kind: "sent" | "queued" | "already_created" | "in_progress" | "unreadable"; row: TrackingOrderRow }
+/**
+ * `in_progress`: an attempt holds the row, or it changed since it was read (sending now could send it twice).
+ * `maybe_created`: the service may already have the order, and the merchant did not confirm this row: nothing sent.
+ */
+export type ResendOutcome = {
+  kind: "sent" | "queued" | "already_created" | "in_progress" | "unreadable" | "maybe_created"
+  row: TrackingOrderRow
+}
 
-/** Rebuilt from the order's current data and made due; `sendNow` false leaves the attempt to the job (`queued`). */
-export async function resendTrackingOrder(container: MedusaContainer, row: TrackingOrderRow, sendNow = true): Promise<ResendOutcome> {
+export type ResendOptions = {
+  /** False leaves the attempt to the job (`queued`). */
+  sendNow?: boolean
+  /** The merchant, told that the service may already have this order, asked for it by name. */
+  maybeCreatedConfirmed?: boolean
+}
+
+/** Rebuilt from the order's current data and made due. */
+export async function resendTrackingOrder(
+  container: MedusaContainer,
+  row: TrackingOrderRow,
+  { sendNow = true, maybeCreatedConfirmed = false }: ResendOptions = {}
+): Promise<ResendOutcome> {
   if (row.status === "created") return { kind: "already_created", row }
   if (row.status === "sending") return { kind: "in_progress", row }
+  if (row.maybe_created && !maybeCreatedConfirmed) return { kind: "maybe_created", row }
   const frete = freteOf(container)
   const rebuilt = await rebuildOrWarn(container, row)
   if (!rebuilt) return { kind: "unreadable", row }
-  const requeued = await frete.trackingOrders.requeue(row.id, row.status, rebuilt)
+  const requeued = await frete.trackingOrders.requeue(row.id, row.status, rebuilt, maybeCreatedConfirmed)
   if (!requeued) return { kind: "in_progress", row: (await frete.trackingOrders.get(row.id)) ?? row }
   if (!sendNow) return { kind: "queued", row: requeued }
   // deliverTrackingOrder gives null when another attempt (the job) claimed the row first.
   return { kind: "sent", row: (await deliverTrackingOrder(container, requeued.id)) ?? (await frete.trackingOrders.get(row.id)) ?? requeued }
 }
+

@@ -1,36 +1,44 @@
 import { ArrowPath } from "@medusajs/icons"
-import { Button, Checkbox, Container, Heading, Text } from "@medusajs/ui"
+import { Badge, Button, Checkbox, Container, Heading, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
 import { useFailedTrackingOrders, useResendTrackingOrders } from "../../hooks/use-failed-tracking-orders"
 import { toApiError } from "../../lib/api-error"
 import { formatDateTime } from "../../lib/format"
-import type { FailedTrackingOrder } from "../../lib/types"
+import type { BulkResendResponse, FailedTrackingOrder } from "../../lib/types"
+import { HeldBackResends, orderLabel } from "./held-back-resends"
 
 const PAGE_SIZE = 20
 /** "Reenviar todos" covers the failures of the last 31 days, the longest period the route takes. */
 const ALL_FAILED_PERIOD_MS = 31 * 24 * 60 * 60 * 1000 - 60_000
 
-/** The order's number as sent (kept in the masked payload), else its id. */
-const orderLabel = (row: FailedTrackingOrder) => (typeof row.payload?.OrderNumber === "string" ? `#${row.payload.OrderNumber}` : row.order_id ?? "—")
+/** The rows a resend left out: the service may already have created them. */
+const heldBack = ({ results }: BulkResendResponse) =>
+  results.flatMap((result) => (result.outcome === "maybe_created" ? (result.tracking_order ?? []) : []))
 
 /**
  * The store's failed tracking orders, for the merchant to send again after an outage: the ones
  * chosen ("Reenviar selecionados") or every failure of the last 31 days ("Reenviar todos"), each
- * rebuilt from its order's current data, as "Reenviar" on the order's page does.
+ * rebuilt from its order's current data, as "Reenviar" on the order's page does. Those the service
+ * may already have created are left out, then listed, and sent only once the merchant confirms.
  */
 export const FailedTrackingOrders = () => {
   const { t } = useTranslation()
   const [offset, setOffset] = useState(0)
   const [selected, setSelected] = useState<string[]>([])
+  const [held, setHeld] = useState<FailedTrackingOrder[]>([])
   const { data, isPending, isError, error } = useFailedTrackingOrders({ limit: PAGE_SIZE, offset })
   const resend = useResendTrackingOrders()
   const rows = data?.tracking_orders ?? []
   const count = data?.count ?? 0
   const toggle = (id: string, checked: boolean) => setSelected(checked ? [...selected, id] : selected.filter((other) => other !== id))
   const allShown = rows.length > 0 && rows.every((row) => selected.includes(row.id))
-  const afterResend = { onSettled: () => setSelected([]) }
+  const afterResend = {
+    onSuccess: (response: BulkResendResponse) => setHeld(heldBack(response)),
+    onSettled: () => setSelected([]),
+  }
+  const heldIds = held.map((row) => row.id)
 
   return (
     <Container className="divide-y p-0" data-testid="frete-failed-tracking">
@@ -68,6 +76,14 @@ export const FailedTrackingOrders = () => {
           </Button>
         </div>
       </div>
+      {held.length > 0 && (
+        <HeldBackResends
+          rows={held}
+          isResending={resend.isPending}
+          onCancel={() => setHeld([])}
+          onConfirm={() => resend.mutate({ ids: heldIds, resend_maybe_created: heldIds }, afterResend)}
+        />
+      )}
       {isPending && (
         <Text size="small" className="text-ui-fg-subtle px-6 py-4">
           {t("frete.common.loading")}
@@ -117,6 +133,11 @@ export const FailedTrackingOrders = () => {
               <Text size="small" className="text-ui-fg-muted">
                 {t("frete.failedTracking.failedAt", { when: formatDateTime(row.failed_at ?? row.updated_at), attempts: row.attempts })}
               </Text>
+              {row.maybe_created && (
+                <Badge size="2xsmall" color="orange" data-testid={`frete-failed-tracking-${row.id}-maybe-created`}>
+                  {t("frete.failedTracking.maybeCreated")}
+                </Badge>
+              )}
             </div>
             {row.last_error && (
               <Text size="small" className="text-ui-fg-subtle break-words" data-testid={`frete-failed-tracking-${row.id}-error`}>

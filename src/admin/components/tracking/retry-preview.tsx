@@ -1,5 +1,5 @@
 import { ArrowPath } from "@medusajs/icons"
-import { Badge, Button, Text } from "@medusajs/ui"
+import { Alert, Badge, Button, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { toApiError } from "../../lib/api-error"
 import { formatPayloadValue, PAYLOAD_FIELDS, payloadLabel } from "./payload-labels"
@@ -10,6 +10,8 @@ type RetryPreviewProps = {
   /** `frete-tracking-order-<id>`: the item's test id, which the preview's own ids extend. */
   testId: string
   isRetrying: boolean
+  /** The service may already have this order: the merchant reads why before confirming. */
+  maybeCreated: boolean
   onConfirm: () => void
   onCancel: () => void
 }
@@ -18,7 +20,14 @@ type RetryPreviewProps = {
  * What "Reenviar" will send, rebuilt from the order as it is now (CPF, phone and e-mail masked),
  * shown before the merchant confirms: a phone or CPF fixed since the shipment shows as changed.
  */
-export const RetryPreview = ({ trackingOrderId, testId, isRetrying, onConfirm, onCancel }: RetryPreviewProps) => {
+export const RetryPreview = ({
+  trackingOrderId,
+  testId,
+  isRetrying,
+  maybeCreated,
+  onConfirm,
+  onCancel,
+}: RetryPreviewProps) => {
   const { t } = useTranslation()
   const { data, isPending, isError, error } = useRetryPreview(trackingOrderId, true)
   const preview = data?.preview
@@ -33,6 +42,11 @@ export const RetryPreview = ({ trackingOrderId, testId, isRetrying, onConfirm, o
       <Text size="xsmall" className="text-ui-fg-subtle">
         {t("frete.widget.previewDescription")}
       </Text>
+      {maybeCreated && (
+        <Alert variant="warning" data-testid={`${testId}-maybe-created`}>
+          {t("frete.widget.maybeCreatedWarning")}
+        </Alert>
+      )}
       {isPending && (
         <Text size="small" className="text-ui-fg-subtle" data-testid={`${testId}-preview-loading`}>
           {t("frete.common.loading")}
@@ -83,7 +97,7 @@ export const RetryPreview = ({ trackingOrderId, testId, isRetrying, onConfirm, o
         </Button>
         <Button type="button" size="small" variant="primary" isLoading={isRetrying} disabled={!preview} data-testid={`${testId}-retry-confirm`} onClick={onConfirm}>
           <ArrowPath />
-          {t("frete.widget.confirmRetry")}
+          {t(maybeCreated ? "frete.widget.confirmMaybeCreated" : "frete.widget.confirmRetry")}
         </Button>
       </div>
     </div>

@@ -25,7 +25,8 @@ type TrackingOrderItemProps = {
 
 /**
  * One fulfillment's tracking order: status, remote id, attempts, errors, and "Reenviar", which
- * first shows what will be sent and sends only once the merchant confirms.
+ * first shows what will be sent and sends only once the merchant confirms (told, when the service
+ * may already have the order, to check its panel first).
  */
 export const TrackingOrderItem = ({ order, title, onRetry, isRetrying }: TrackingOrderItemProps) => {
   const testId = `frete-tracking-order-${order.id}`
@@ -85,6 +86,7 @@ export const TrackingOrderItem = ({ order, title, onRetry, isRetrying }: Trackin
           trackingOrderId={order.id}
           testId={testId}
           isRetrying={isRetrying}
+          maybeCreated={order.maybe_created}
           onCancel={() => setPreviewing(false)}
           onConfirm={() => {
             setPreviewing(false)

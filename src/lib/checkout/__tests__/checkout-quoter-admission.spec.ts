@@ -109,10 +109,20 @@ describe("CheckoutQuoter's quota guard", () => {
 
   it("counts a cart's bound in this instance, asking the shared count for the store's ceiling only", async () => {
     const { newQueries, ledger, quoter } = setup()
-    const cart = { client: "cart:cart_01", local: true }
+    const cart = { cart: "cart:cart_01", local: true }
     expect(await newQueries(8, () => ({ ...cart }))).toEqual([...Array(7).fill("upstream"), "fallback"])
     expect([...new Set(ledger.asked.map((ask) => ask.key))]).toEqual(["store"])
     expect(quoter.guardStats()).toMatchObject({ admitted: 7, refused_by_client: 1, refused_by_store: 0 })
+  })
+
+  it("bounds a shopper at checkout by address and network as well as by cart: new carts from one address stop at its bound", async () => {
+    const { newQueries, ledger, quoter } = setup({ settings: { ...SETTINGS, quote_route_limit_per_minute: 3 } })
+    let cart = 0
+    const each = () => ({ cart: `cart:cart_${(cart += 1)}`, client: "client:203.0.113.9", network: "network:203.0.113.0/24", local: true })
+    expect(await newQueries(5, each)).toEqual([...Array(3).fill("upstream"), "fallback", "fallback"])
+    expect(quoter.guardStats()).toMatchObject({ admitted: 3, refused_by_client: 2 })
+    // Checkout takes no unit of the quote route's share.
+    expect(ledger.asked.map((ask) => ask.key)).not.toContain("route")
   })
 
   it("bounds each client by itself: two carts are two clients", async () => {
@@ -219,19 +229,19 @@ describe("CheckoutQuoter's quota guard", () => {
     const page = () => ({ client: `client:203.0.${(address += 1)}.9`, network: `network:203.0.${address}.0/24` })
     expect(await newQueries(8, page)).toEqual([...Array(5).fill("upstream"), ...Array(3).fill("fallback")])
     let cart = 0
-    expect(await newQueries(6, () => ({ client: `cart:cart_${(cart += 1)}`, local: true }))).toEqual([...Array(5).fill("upstream"), "fallback"])
+    expect(await newQueries(6, () => ({ cart: `cart:cart_${(cart += 1)}`, local: true }))).toEqual([...Array(5).fill("upstream"), "fallback"])
     expect(quoter.guardStats()).toMatchObject({ refused_by_route: 3, refused_by_store: 1 })
-    expect(logger.lines.filter((line) => line.includes("quote route's share (5) of the store's ceiling of 10"))).toHaveLength(1)
+    expect(logger.lines.filter((line) => line.includes("quote route's share of the store's ceiling (5) of new freight queries"))).toHaveLength(1)
   })
 
   it("holds the store's ceiling over every client, and tells the merchant once a minute what to raise", async () => {
     const { newQueries, logger, advance, quoter } = setup({ settings: { ...SETTINGS, quote_store_limit_per_minute: 5 } })
     let address = 0
-    const each = () => ({ client: `cart:cart_${(address += 1)}`, local: true })
+    const each = () => ({ cart: `cart:cart_${(address += 1)}`, local: true })
     expect(await newQueries(7, each)).toEqual([...Array(5).fill("upstream"), "fallback", "fallback"])
     advance(60_000)
     expect(await newQueries(7, each)).toEqual([...Array(5).fill("upstream"), "fallback", "fallback"])
-    const warnings = logger.lines.filter((line) => line.includes("ceiling of 5 new freight queries per minute"))
+    const warnings = logger.lines.filter((line) => line.includes("store's ceiling (5) of new freight queries per minute"))
     expect(warnings).toHaveLength(2)
     expect(warnings[0]).toContain("raise quote_store_limit_per_minute")
     expect(quoter.guardStats()).toMatchObject({ refused_by_store: 4, answered_from_table: 4 })

@@ -92,6 +92,27 @@ describe("QuotaLeases", () => {
     expect(await leases.take([{ key: "c", limit: 1 }])).toBeNull()
   })
 
+  it("asks a bound's next minute in the minute's second half, so the next minute's first takes wait for no grant", async () => {
+    let now = 120_000 + 10_000
+    const windows: number[] = []
+    const count = sharedCount()
+    const leases = new QuotaLeases((key, windowStart, want, limit) => (windows.push(windowStart), count.grant(key, windowStart, want, limit)), () => now, noFailure)
+    expect(await leases.take([{ key: "store", limit: 100 }])).toBeNull()
+    expect(windows).toEqual([120_000])
+    now = 120_000 + 40_000
+    expect(await leases.take([{ key: "store", limit: 100 }])).toBeNull()
+    expect(windows).toEqual([120_000, 180_000])
+    now = 180_000 + 1
+    const takes = await Promise.all(Array.from({ length: 5 }, () => leases.take([{ key: "store", limit: 100 }])))
+    expect(takes).toEqual([null, null, null, null, null])
+    // The lease asked ahead served them: no grant was asked in the new minute.
+    expect(windows).toEqual([120_000, 180_000])
+    // A bound not taken from in the second half is not asked ahead.
+    now = 240_000 + 1
+    expect(await leases.take([{ key: "quiet", limit: 100 }])).toBeNull()
+    expect(windows.filter((window) => window > 240_000)).toEqual([])
+  })
+
   it("bounds this instance by itself while the shared count fails, and asks it again once it answers", async () => {
     let now = 0
     let failing = true

@@ -1,5 +1,6 @@
 import { FreteOptionsError, parseFreteOptions } from "../../../../medusa-plugin.config"
-import { CircuitBreaker, CircuitOpenError, type CircuitTransition } from "../circuit-breaker"
+import { recordingLogger } from "../../__tests__/recording-logger"
+import { CircuitBreaker, CircuitOpenError } from "../circuit-breaker"
 
 const FAILURE = new Error("service down")
 const failing = () => Promise.reject(FAILURE)
@@ -15,8 +16,8 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks())
 
 function setup(options: { failureThreshold: number; openMs: number } = { failureThreshold: 3, openMs: 1000 }) {
-  const transitions: CircuitTransition[] = []
-  const breaker = new CircuitBreaker(options, (transition) => transitions.push(transition))
+  const logger = recordingLogger()
+  const breaker = new CircuitBreaker(options, logger)
   const run = (call: () => Promise<string>): Promise<{ value?: string; error?: unknown }> =>
     breaker.run(call, everyErrorFails).then(
       (value) => ({ value }),
@@ -24,7 +25,7 @@ function setup(options: { failureThreshold: number; openMs: number } = { failure
     )
   return {
     breaker,
-    transitions,
+    lines: logger.lines,
     run,
     advance: (ms: number) => {
       time += ms
@@ -46,7 +47,7 @@ describe("CircuitBreaker", () => {
   })
 
   it("opens at the threshold and then refuses calls without making them, saying when it will try again", async () => {
-    const { breaker, run, transitions } = setup()
+    const { breaker, run, lines } = setup()
     const call = jest.fn(failing)
     for (let i = 0; i < 3; i += 1) expect(await run(call)).toEqual({ error: FAILURE })
     const refused = await run(call)
@@ -56,11 +57,14 @@ describe("CircuitBreaker", () => {
     expect((refused.error as CircuitOpenError).retryAt.getTime()).toBe(11_000)
     expect(breaker.wouldAllow()).toBe(false)
     expect(breaker.stats()).toEqual({ state: "open", consecutiveFailures: 3, retryAt: new Date(11_000).toISOString(), opened: 1, refused: 1 })
-    expect(transitions).toEqual([{ from: "closed", to: "open", consecutiveFailures: 3 }])
+    expect(lines).toEqual([
+      "warn frete: circuit opened: the freight API failed 3 times in a row (Error); " +
+        "checkout uses kept prices or the table until a trial call (one every 1 s) succeeds",
+    ])
   })
 
   it("after openMs lets one trial call through and refuses the others until it ends; its success closes the circuit", async () => {
-    const { breaker, run, advance, transitions } = setup()
+    const { breaker, run, advance, lines } = setup()
     for (let i = 0; i < 3; i += 1) await run(failing)
     advance(999)
     expect(breaker.wouldAllow()).toBe(false)
@@ -78,11 +82,13 @@ describe("CircuitBreaker", () => {
     expect(await trial).toEqual({ value: "fresh" })
     expect(breaker.stats()).toMatchObject({ state: "closed", consecutiveFailures: 0, retryAt: null })
     expect(await run(answering)).toEqual({ value: "answer" })
-    expect(transitions.map(({ from, to }) => `${from}>${to}`)).toEqual(["closed>open", "open>half_open", "half_open>closed"])
+    expect(lines.slice(1)).toEqual([
+      "info frete: circuit closed: the freight API answers again after 1 s open; 1 call not made, 0 trial calls failed",
+    ])
   })
 
   it("opens again for another openMs when the trial call fails", async () => {
-    const { breaker, run, advance } = setup()
+    const { breaker, run, advance, lines } = setup()
     for (let i = 0; i < 3; i += 1) await run(failing)
     advance(1000)
     expect(await run(failing)).toEqual({ error: FAILURE })
@@ -93,6 +99,30 @@ describe("CircuitBreaker", () => {
     advance(1)
     expect(await run(call)).toEqual({ value: "answer" })
     expect(call).toHaveBeenCalledTimes(1)
+    // One line when the outage starts and one when it ends: none for the failed trial or the refused call.
+    expect(lines).toEqual([
+      expect.stringMatching(/^warn frete: circuit opened: the freight API failed 3 times in a row/),
+      "info frete: circuit closed: the freight API answers again after 2 s open; 1 call not made, 1 trial call failed",
+    ])
+  })
+
+  it("logs an outage in two lines however many calls it refuses and trials fail, naming its cause", async () => {
+    const { run, advance, lines } = setup({ failureThreshold: 2, openMs: 30_000 })
+    const down = Object.assign(new Error("Freight API failed (HTTP 503)"), { name: "ServerError", status: 503 })
+    for (let i = 0; i < 2; i += 1) await run(() => Promise.reject(down))
+    for (let minute = 0; minute < 6; minute += 1) {
+      for (let i = 0; i < 50; i += 1) await run(answering)
+      advance(30_000)
+      await run(() => Promise.reject(down))
+    }
+    advance(30_000)
+    expect(await run(answering)).toEqual({ value: "answer" })
+    expect(lines).toEqual([
+      "warn frete: circuit opened: the freight API failed 2 times in a row (ServerError, HTTP 503); " +
+        "checkout uses kept prices or the table until a trial call (one every 30 s) succeeds",
+      "info frete: circuit closed: the freight API answers again after 4 min open; 300 calls not made, " +
+        "6 trial calls failed",
+    ])
   })
 
   it("takes a refusal the service answered with as neither failure nor success: it cannot hide the failures of other queries", async () => {
@@ -140,7 +170,7 @@ describe("CircuitBreaker", () => {
   })
 
   it("an ignored trial closes the circuit (cockatiel's rule) with its count kept: the next failure opens it again at once", async () => {
-    const { breaker, advance, transitions } = setup()
+    const { breaker, advance, lines } = setup()
     const judged = (verdict: "failure" | "ignore") => breaker.run(failing, () => verdict).catch((error: unknown) => error)
     for (let i = 0; i < 3; i += 1) await judged("failure")
     advance(1000)
@@ -152,7 +182,8 @@ describe("CircuitBreaker", () => {
     expect(await judged("failure")).toBe(FAILURE)
     expect(breaker.stats()).toEqual({ state: "open", consecutiveFailures: 4, retryAt: new Date(12_000).toISOString(), opened: 2, refused: 0 })
     expect(breaker.wouldAllow()).toBe(false)
-    expect(transitions.map(({ from, to }) => `${from}>${to}`)).toEqual(["closed>open", "open>half_open", "half_open>closed", "closed>open"])
+    // Closed by no answer: the outage goes on, still the one line that opened it.
+    expect(lines).toEqual([expect.stringMatching(/^warn frete: circuit opened/)])
   })
 
   it("after an ignored trial, a success starts the count again", async () => {

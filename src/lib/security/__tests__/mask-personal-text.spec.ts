@@ -1,5 +1,5 @@
 import fc from "fast-check"
-import { isValidCpf } from "../../brazil/cpf"
+import { isValidCnpj, isValidCpf } from "../../brazil/cpf"
 import { maskPersonalText } from "../mask-personal-text"
 
 /** A CPF with right check digits, from its first nine. */
@@ -27,6 +27,26 @@ const phone = fc.tuple(areaCode, subscriber, fc.constantFrom("bare", "parens", "
   return { text, number }
 })
 
+/** A CEP's 8 digits and the shapes a message writes them in, with or without the word CEP before them. */
+const cep = fc.integer({ min: 1_000_000, max: 99_999_999 }).map((number) => String(number).padStart(8, "0"))
+const cepShapes = (digits: string) => [
+  `${digits.slice(0, 5)}-${digits.slice(5)}`,
+  `${digits.slice(0, 2)}.${digits.slice(2, 5)}-${digits.slice(5)}`,
+]
+const labelled = (digits: string) => fc.constantFrom("CEP ", "CEP: ", "cep ").map((label) => `${label}${digits}`)
+const cepWritten = cep.chain((digits) =>
+  fc.oneof(fc.constantFrom(...cepShapes(digits)), labelled(digits)).map((text) => ({ text, digits }))
+)
+
+/** An alphanumeric CNPJ (IN RFB 2.229/2024) with the check digits that make it valid. */
+const alphanumericCnpj = fc
+  .string({ unit: fc.constantFrom(..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"), minLength: 12, maxLength: 12 })
+  .map((twelve) => {
+    const candidates = Array.from({ length: 100 }, (_, check) => `${twelve}${String(check).padStart(2, "0")}`)
+    return candidates.find(isValidCnpj)
+  })
+  .filter((cnpj): cnpj is string => cnpj !== undefined)
+
 const nameWord = fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzáéíóúãõç"), minLength: 3, maxLength: 12 }).map((word) => word[0].toUpperCase() + word.slice(1))
 /** Whole words only: a name inside a longer word ("Ana" in "banana") is another word. */
 const containsWord = (text: string, word: string) =>
@@ -37,7 +57,20 @@ const containsWord = (text: string, word: string) =>
  * separator, "98765-4321a@b.io", may be masked further a second time: still masked, only less legible.)
  */
 const mixed = fc
-  .array(fc.oneof(context, cpf, cpf.map(formatted), fc.emailAddress(), phone.map(({ text }) => text), nameWord, fc.constantFrom("@", ".", "-", "+55", "*")), { maxLength: 8 })
+  .array(
+    fc.oneof(
+      context,
+      cpf,
+      cpf.map(formatted),
+      fc.emailAddress(),
+      phone.map(({ text }) => text),
+      cepWritten.map(({ text }) => text),
+      alphanumericCnpj,
+      nameWord,
+      fc.constantFrom("@", ".", "-", "+55", "*")
+    ),
+    { maxLength: 8 }
+  )
   .map((parts) => parts.join(" "))
 
 describe("maskPersonalText: a service's text, with the shopper's data masked", () => {
@@ -47,14 +80,31 @@ describe("maskPersonalText: a service's text, with the shopper's data masked", (
     )
   })
 
-  it("masks CNPJs, phones in their usual forms and bare CPFs; leaves dates, CEPs, amounts and tracking codes", () => {
+  it("masks CNPJs, phones in their usual forms and bare CPFs; leaves dates, numbers, amounts, tracking codes", () => {
     expect(maskPersonalText("CNPJ 12.345.678/0001-95 e 12345678000195")).toBe("CNPJ **.345.678/****-** e **.345.678/****-**")
     expect(maskPersonalText("tel (21) 98765-4321, +55 21 98765-4321, 21987654321 ou 98765-4321")).toBe(
       "tel (21) *****-4321, (21) *****-4321, (21) *****-4321 ou *****-4321"
     )
     expect(maskPersonalText("documento 52998224725")).toBe("documento ***.982.247-**")
-    const untouched = "Pedido 1001 de 2026-11-24T08:00:00 para o CEP 20040-002 (20040002), R$ 1.234,56, código BR987654321BR"
+    const untouched = "Pedido 1001 de 2026-11-24T08:00:00, nota 20040002, R$ 1.234,56, código BR987654321BR"
     expect(maskPersonalText(untouched)).toBe(untouched)
+  })
+
+  it("masks the unpunctuated alphanumeric CNPJ when its check digits are right; leaves a token of its shape", () => {
+    expect(maskPersonalText("CNPJ 12ABC34501DE35 recusado")).toBe("CNPJ **.ABC.345/****-** recusado")
+    expect(maskPersonalText("CNPJ 12.ABC.345/01DE-35 e 12ABC34501DE35")).toBe(
+      "CNPJ **.ABC.345/****-** e **.ABC.345/****-**"
+    )
+    expect(maskPersonalText("token 12ABC34501DE36 ou AB12CD34EF5678")).toBe("token 12ABC34501DE36 ou AB12CD34EF5678")
+  })
+
+  it("masks a CEP written 5-3 or 2.3-3 anywhere, and 8 digits only after the word CEP", () => {
+    expect(maskPersonalText("entrega em 30130-010 ou 30.130-010")).toBe("entrega em *****-*** ou *****-***")
+    expect(maskPersonalText("CEP 30130010, cep: 30130 010, CEP de destino 30.130010 não atendido")).toBe(
+      "CEP *****-***, cep: *****-***, CEP de destino *****-*** não atendido"
+    )
+    // Alone, eight digits are an order, an invoice or a date as often: kept.
+    expect(maskPersonalText("pedido 30130010 de 20261124")).toBe("pedido 30130010 de 20261124")
   })
 
   it("masks a name's words whatever their case or accents, but not its particles nor a longer word", () => {
@@ -88,6 +138,33 @@ describe("maskPersonalText: a service's text, with the shopper's data masked", (
         const masked = maskPersonalText(sentence)
         expect(masked).not.toContain(text)
         expect(masked.replace(/\D/g, "")).not.toContain(number)
+      })
+    )
+  })
+
+  it("keeps no CEP whole in the shapes it is masked by, and eight digits without the word CEP as they are", () => {
+    const sentences = cepWritten.chain(({ text, digits }) => around(text).map((sentence) => ({ sentence, digits })))
+    fc.assert(
+      fc.property(sentences, ({ sentence, digits }) => {
+        const masked = maskPersonalText(sentence)
+        for (const shape of [digits, ...cepShapes(digits)]) expect(masked).not.toContain(shape)
+      })
+    )
+    fc.assert(
+      fc.property(cep, (digits) => {
+        expect(maskPersonalText(`pedido ${digits} enviado`)).toBe(`pedido ${digits} enviado`)
+      })
+    )
+  })
+
+  it("keeps no alphanumeric CNPJ whole, with or without its punctuation", () => {
+    const punctuated = (cnpj: string) =>
+      `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`
+    fc.assert(
+      fc.property(alphanumericCnpj, fc.boolean(), context, (cnpj, withPunctuation, text) => {
+        const masked = maskPersonalText(`${text} ${withPunctuation ? punctuated(cnpj) : cnpj} ${text}`)
+        expect(masked).not.toContain(cnpj)
+        expect(masked).not.toContain(punctuated(cnpj))
       })
     )
   })

@@ -1,4 +1,4 @@
-import { decryptSecret, encryptSecret, isBoundSecret, SecretDecryptionError } from "../secret-box"
+import { decryptSecret, decryptWithKeys, encryptSecret, isBoundSecret, SecretDecryptionError } from "../secret-box"
 
 const KEY = "k".repeat(16) + "an-encryption-key-of-32+"
 
@@ -39,5 +39,51 @@ describe("secrets saved from the admin", () => {
     const legacy = encryptSecret("token-old", KEY)
     expect(isBoundSecret(legacy)).toBe(false)
     expect(decryptSecret(legacy, KEY, "https://frete.example")).toBe("token-old")
+  })
+
+  describe("with previous keys (rotation)", () => {
+    const NEW_KEY = "n".repeat(16) + "the-key-in-force-now-32+"
+    const OLD_KEY = "o".repeat(16) + "a-key-it-replaced-of-32+"
+    const OLDER_KEY = "p".repeat(16) + "a-key-before-that-of-32+"
+
+    it("opens with the key in force, then with each previous key, and says whether a previous one did", () => {
+      const keys = [NEW_KEY, OLD_KEY, OLDER_KEY]
+      expect(decryptWithKeys(encryptSecret("t-now", NEW_KEY, "https://a.example"), keys, "https://a.example")).toEqual({
+        plain: "t-now",
+        previousKey: false,
+      })
+      expect(decryptWithKeys(encryptSecret("t-old", OLD_KEY, "https://a.example"), keys, "https://a.example")).toEqual({
+        plain: "t-old",
+        previousKey: true,
+      })
+      const unbound = encryptSecret("t-older", OLDER_KEY)
+      expect(decryptWithKeys(unbound, keys)).toEqual({ plain: "t-older", previousKey: true })
+    })
+
+    it("keeps the binding under every key: a previous key does not open a secret bound to another URL", () => {
+      const sealed = encryptSecret("t-old", OLD_KEY, "https://frete.example")
+      const elsewhere = () => decryptWithKeys(sealed, [NEW_KEY, OLD_KEY], "https://attacker.example")
+      expect(elsewhere).toThrow(SecretDecryptionError)
+      expect(() => decryptWithKeys(sealed, [NEW_KEY, OLD_KEY])).toThrow(SecretDecryptionError)
+    })
+
+    it("refuses what no key given sealed, and anything with no key at all", () => {
+      const sealed = encryptSecret("t-old", OLD_KEY, "https://frete.example")
+      const otherKeys = () => decryptWithKeys(sealed, [NEW_KEY, OLDER_KEY], "https://frete.example")
+      expect(otherKeys).toThrow(SecretDecryptionError)
+      expect(() => decryptWithKeys(sealed, [], "https://frete.example")).toThrow(SecretDecryptionError)
+    })
+
+    it("never puts a key or the plain text in its error", () => {
+      const sealed = encryptSecret("t-plain-9c1d", OLD_KEY, "https://frete.example")
+      const message = (() => {
+        try {
+          decryptWithKeys(sealed, [NEW_KEY, OLDER_KEY], "https://frete.example")
+        } catch (error) {
+          return String(error)
+        }
+      })()
+      expect([NEW_KEY, OLD_KEY, OLDER_KEY, "t-plain-9c1d"].filter((value) => message?.includes(value))).toEqual([])
+    })
   })
 })

@@ -171,14 +171,15 @@ describe("TrackingClient against the sandbox", () => {
     await agent.close()
   })
 
-  it("logs the probe's expected answer at debug level, and a refused credential as a warning", async () => {
+  it("logs the probe's answers at debug level, a refused credential too (the status route reports it)", async () => {
     const probeLines = () => logger.lines.filter((line) => line.includes("GET /v1/tracking ->"))
     const before = probeLines().length
     expect(await client.probe()).toBe(405)
     expect(probeLines().slice(before)).toEqual([expect.stringMatching(/^debug frete tracking: GET \/v1\/tracking -> 405 /)])
     sandbox.configure({ trackingCredential: "another" })
     expect(await failure(client.probe())).toBeInstanceOf(InvalidCredentialsError)
-    expect(probeLines().slice(before + 1)).toEqual([expect.stringMatching(/^warn frete tracking: GET \/v1\/tracking -> 401 /)])
+    const refused = expect.stringMatching(/^debug frete tracking: GET \/v1\/tracking -> 401 /)
+    expect(probeLines().slice(before + 1)).toEqual([refused])
   })
 
   it("never lets the credential into an error, a stack or a log line", () => {

@@ -36,6 +36,7 @@ describe("the tracking order's delivery policy", () => {
     expect(decideAfterFailure(error, 1, 0, POLICY)).toEqual({
       kind: "fail",
       reason: `Sem resposta legível do serviço de rastreamento depois do envio (o serviço falhou (HTTP ${status})). Ele pode ter criado o pedido: confira no painel do serviço antes de reenviar.`,
+      maybeCreated: true,
     })
   })
 
@@ -88,7 +89,11 @@ describe("the tracking order's delivery policy", () => {
       new NetworkError("reset", { ...tracking, outcomeUnknown: true }),
       new InvalidAnswerError("not JSON", { ...tracking, status: 200 }),
     ]) {
-      expect(decideAfterFailure(error, 1, 0, POLICY)).toEqual({ kind: "fail", reason: expect.stringMatching(/pode ter criado o pedido/) })
+      expect(decideAfterFailure(error, 1, 0, POLICY)).toEqual({
+        kind: "fail",
+        reason: expect.stringMatching(/pode ter criado o pedido/),
+        maybeCreated: true,
+      })
     }
   })
 

@@ -1,9 +1,19 @@
 import { parseFreteOptions } from "../../../../medusa-plugin.config"
 import { DEFAULT_SETTINGS } from "../../../lib/settings/schema"
-import { accountFingerprint, credentialsInForce, openSecrets, resealings, sealSecrets } from "../credentials"
+import {
+  accountFingerprint,
+  credentialsInForce,
+  encryptionKeys,
+  openSecrets,
+  resealings,
+  sealSecrets,
+  type Sealed,
+} from "../credentials"
 import { encryptSecret, isBoundSecret } from "../../../lib/security/secret-box"
 
 const KEY = "a-key-for-the-credentials-unit-tests-0001"
+/** The freight token as opened with these keys (the key in force first). */
+const tokenOf = (sealed: Sealed, keys: string[] = [KEY]) => openSecrets(sealed, keys, () => undefined).freight_token
 const withOptions = (freight: { url?: string; token?: string }) => parseFreteOptions({ freight, tracking: {}, encryptionKey: KEY }, {})
 
 describe("which secret goes to which URL", () => {
@@ -28,12 +38,12 @@ describe("which secret goes to which URL", () => {
     const current = { ...DEFAULT_SETTINGS, freight_url: "https://frete.example" }
     const sealed = sealSecrets({}, { freight_token: "t-1" }, current, current, options)
     expect(sealed.freight_token_url).toBe("https://frete.example")
-    expect(openSecrets(sealed, KEY, () => undefined).freight_token).toEqual({ value: "t-1", url: "https://frete.example" })
+    expect(tokenOf(sealed)).toEqual({ value: "t-1", url: "https://frete.example" })
 
     const moved = { ...current, freight_url: "https://elsewhere.example" }
     expect(sealSecrets(sealed, {}, current, moved, options)).toEqual({})
     const movedWithSecret = sealSecrets(sealed, { freight_token: "t-2" }, current, moved, options)
-    expect(openSecrets(movedWithSecret, KEY, () => undefined).freight_token).toEqual({ value: "t-2", url: "https://elsewhere.example" })
+    expect(tokenOf(movedWithSecret)).toEqual({ value: "t-2", url: "https://elsewhere.example" })
   })
 
   it("fingerprints an account without its secret", () => {
@@ -54,7 +64,7 @@ describe("a saved secret bound to its URL inside the encryption", () => {
     expect(isBoundSecret(sealed.freight_token)).toBe(true)
     const moved = { ...sealed, freight_token_url: "https://attacker.example" }
     const problems: string[] = []
-    const secrets = openSecrets(moved, KEY, (problem) => problems.push(problem))
+    const secrets = openSecrets(moved, [KEY], (problem) => problems.push(problem))
     expect(secrets.freight_token).toEqual({ unreadable: true })
     expect(problems).toEqual(["frete: the freight_token saved in the admin is ignored until it is saved again: A stored secret cannot be decrypted: the encryption key changed, or the value was altered"])
 
@@ -67,12 +77,12 @@ describe("a saved secret bound to its URL inside the encryption", () => {
     const sealed = sealSecrets({}, { freight_token: "t-1" }, settings, settings, options)
     const withoutUrl = { ...sealed }
     delete withoutUrl.freight_token_url
-    expect(openSecrets(withoutUrl, KEY, () => undefined).freight_token).toEqual({ unreadable: true })
+    expect(tokenOf(withoutUrl)).toEqual({ unreadable: true })
   })
 
   it("seals again, bound, a secret saved before the binding once it is in force with its URL", () => {
     const legacy = { freight_token: encryptSecret("t-old", KEY), freight_token_url: "https://frete.example" }
-    const secrets = openSecrets(legacy, KEY, () => undefined)
+    const secrets = openSecrets(legacy, [KEY], () => undefined)
     expect(secrets.freight_token).toEqual({ value: "t-old", url: "https://frete.example", unbound: true })
     const credentials = credentialsInForce(options, settings, secrets)
     expect(credentials.freight).toEqual({ url: "https://frete.example", urlSource: "settings", secret: "t-old", secretSource: "settings", secretWithheld: false })
@@ -80,12 +90,12 @@ describe("a saved secret bound to its URL inside the encryption", () => {
     expect(pending.map(({ name }) => name)).toEqual(["freight_token"])
     const next = pending[0].next
     expect({ bound: isBoundSecret(next.freight_token), url: next.freight_token_url }).toEqual({ bound: true, url: "https://frete.example" })
-    expect(openSecrets(next, KEY, () => undefined).freight_token).toEqual({ value: "t-old", url: "https://frete.example" })
+    expect(tokenOf(next)).toEqual({ value: "t-old", url: "https://frete.example" })
   })
 
   it("keeps a secret saved before the binding from a URL other than the one kept beside it, and leaves it as it is", () => {
     const legacy = { freight_token: encryptSecret("t-old", KEY), freight_token_url: "https://before.example" }
-    const secrets = openSecrets(legacy, KEY, () => undefined)
+    const secrets = openSecrets(legacy, [KEY], () => undefined)
     const credentials = credentialsInForce(options, settings, secrets)
     expect(credentials.freight).toEqual({ url: "https://frete.example", urlSource: "settings", secret: undefined, secretSource: "settings", secretWithheld: true })
     expect(resealings(secrets, credentials, KEY)).toEqual([])
@@ -94,7 +104,7 @@ describe("a saved secret bound to its URL inside the encryption", () => {
   it("uses a secret saved before the binding with no URL beside it nowhere: the admin asks for it again", () => {
     const legacy = { freight_token: encryptSecret("t-old", KEY) }
     const problems: string[] = []
-    const secrets = openSecrets(legacy, KEY, (problem) => problems.push(problem))
+    const secrets = openSecrets(legacy, [KEY], (problem) => problems.push(problem))
     expect({ secrets, problems }).toEqual({
       secrets: { freight_token: { unreadable: true } },
       problems: ["frete: the freight_token saved in the admin is ignored until it is saved again: no URL is saved with it"],
@@ -102,5 +112,70 @@ describe("a saved secret bound to its URL inside the encryption", () => {
     const credentials = credentialsInForce(options, settings, secrets)
     expect(credentials.freight).toEqual({ url: "https://frete.example", urlSource: "settings", secret: undefined, secretSource: "settings", secretWithheld: true })
     expect(resealings(secrets, credentials, KEY)).toEqual([])
+  })
+})
+
+describe("a saved secret through a change of encryptionKey", () => {
+  const OLD_KEY = "the-encryption-key-it-replaced-0000000001"
+  const settings = { ...DEFAULT_SETTINGS, freight_url: "https://frete.example" }
+  const rotated = parseFreteOptions({ encryptionKey: KEY, previousEncryptionKeys: [OLD_KEY] }, {})
+  const underOldKey = parseFreteOptions({ encryptionKey: OLD_KEY }, {})
+
+  it("is read with a previous key, and sealed again under the key in force, bound to the same URL", () => {
+    const sealed = sealSecrets({}, { freight_token: "t-1" }, settings, settings, underOldKey)
+    const secrets = openSecrets(sealed, encryptionKeys(rotated), () => undefined)
+    expect(secrets.freight_token).toEqual({ value: "t-1", url: "https://frete.example", previousKey: true })
+    const credentials = credentialsInForce(rotated, settings, secrets)
+    expect(credentials.freight).toMatchObject({ secret: "t-1", secretWithheld: false })
+
+    const pending = resealings(secrets, credentials, KEY)
+    expect(pending.map(({ name }) => name)).toEqual(["freight_token"])
+    const next = pending[0].next
+    const sealedAgain = { bound: isBoundSecret(next.freight_token), url: next.freight_token_url }
+    expect(sealedAgain).toEqual({ bound: true, url: "https://frete.example" })
+    // The key in force alone opens it now; the previous one no longer does.
+    expect(tokenOf(next)).toEqual({ value: "t-1", url: "https://frete.example" })
+    expect(tokenOf(next, [OLD_KEY])).toEqual({ unreadable: true })
+  })
+
+  it("seals again a bound one not in force too, to the URL it is bound to and no other", () => {
+    const elsewhere = { ...DEFAULT_SETTINGS, freight_url: "https://before.example" }
+    const sealed = sealSecrets({}, { freight_token: "t-1" }, elsewhere, elsewhere, underOldKey)
+    const secrets = openSecrets(sealed, encryptionKeys(rotated), () => undefined)
+    const credentials = credentialsInForce(rotated, settings, secrets)
+    expect(credentials.freight).toMatchObject({ secret: undefined, secretWithheld: true })
+    const [{ next }] = resealings(secrets, credentials, KEY)
+    expect(next.freight_token_url).toBe("https://before.example")
+    expect(tokenOf(next)).toEqual({ value: "t-1", url: "https://before.example" })
+  })
+
+  it("seals a secret saved before the binding under a previous key again, bound, once in force with its URL", () => {
+    const legacy = { freight_token: encryptSecret("t-old", OLD_KEY), freight_token_url: "https://frete.example" }
+    const secrets = openSecrets(legacy, encryptionKeys(rotated), () => undefined)
+    expect(secrets.freight_token).toEqual({
+      value: "t-old",
+      url: "https://frete.example",
+      unbound: true,
+      previousKey: true,
+    })
+    const [{ next }] = resealings(secrets, credentialsInForce(rotated, settings, secrets), KEY)
+    expect(tokenOf(next)).toEqual({ value: "t-old", url: "https://frete.example" })
+  })
+
+  it("leaves a secret the key in force sealed as it is", () => {
+    const sealed = sealSecrets({}, { freight_token: "t-1" }, settings, settings, rotated)
+    const secrets = openSecrets(sealed, encryptionKeys(rotated), () => undefined)
+    expect(resealings(secrets, credentialsInForce(rotated, settings, secrets), KEY)).toEqual([])
+  })
+
+  it("reports one no key given opens, naming neither key nor secret", () => {
+    const sealed = sealSecrets({}, { freight_token: "t-1" }, settings, settings, underOldKey)
+    const problems: string[] = []
+    expect(openSecrets(sealed, [KEY], (problem) => problems.push(problem)).freight_token).toEqual({ unreadable: true })
+    const leaks = problems.filter((line) => [KEY, OLD_KEY, "t-1"].some((value) => line.includes(value)))
+    expect({ problems, leaks }).toEqual({
+      problems: [expect.stringMatching(/^frete: the freight_token saved in the admin is ignored until it is saved/)],
+      leaks: [],
+    })
   })
 })

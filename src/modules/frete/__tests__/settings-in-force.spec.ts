@@ -1,47 +1,10 @@
+// SettingsInForce through a failed read, a save, and a read that hangs once settings were read. A new
+// process's first read that hangs, and another instance's copy kept in Medusa's Caching Module:
+// settings-in-force.first-read.spec.ts.
 import { logger } from "@medusajs/framework/logger"
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import { parseFreteOptions } from "../../../../medusa-plugin.config"
 import { DEFAULT_SETTINGS } from "../../../lib/settings/schema"
 import { SETTINGS_READ_WAIT_MS, SettingsInForce } from "../settings-in-force"
-
-/**
- * The settings table as the class reads and saves it: one row, a read that fails as a database
- * blip does, or reads that hang (a lock on the table) until `release()` answers them with the row
- * then, or with the row they saw when given one. Saves (`transaction`) write the row at once. Only
- * `raw` and `transaction` are used; the class is tested here, not Postgres.
- */
-function settingsTable() {
-  const waiting: Array<(row?: Record<string, unknown>) => void> = []
-  const table = {
-    row: { settings: { ...DEFAULT_SETTINGS, extra_days: 2 }, secrets: {} } as Record<string, unknown>,
-    failing: false,
-    hanging: false,
-    reads: 0,
-    release: (seen?: Record<string, unknown>) => {
-      table.hanging = false
-      waiting.splice(0).forEach((answer) => answer(seen))
-    },
-  }
-  const raw = async () => {
-    table.reads += 1
-    const seen = table.hanging ? await new Promise<Record<string, unknown> | undefined>((resolve) => waiting.push(resolve)) : undefined
-    if (table.failing) {
-      throw new Error("Connection terminated unexpectedly")
-    }
-    return { rows: [seen ?? table.row] }
-  }
-  const inTransaction = async (sql: string, bindings: string[]) => {
-    if (sql.startsWith("update")) {
-      table.row = { settings: JSON.parse(bindings[0]), secrets: JSON.parse(bindings[1]) }
-    }
-    return { rows: sql.startsWith("select") ? [table.row] : [] }
-  }
-  const knex = { raw, transaction: async (work: (trx: unknown) => Promise<unknown>) => work({ raw: inTransaction }) } as unknown as Knex
-  return { table, knex: () => knex }
-}
-
-// settingsRefreshMs 0: every get() reads the table again, so no test waits for time to pass.
-const options = parseFreteOptions({ settingsRefreshMs: 0 }, {})
+import { extraDays, options, settingsLines, settledNow, settingsTable } from "./settings-in-force.fixtures"
 
 describe("the settings in force through a failed read", () => {
   let warn: jest.SpyInstance
@@ -52,8 +15,6 @@ describe("the settings in force through a failed read", () => {
     info = jest.spyOn(logger, "info")
   })
   afterEach(() => jest.restoreAllMocks())
-
-  const settingsLines = (spy: jest.SpyInstance) => spy.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("frete: "))
 
   it("keeps the settings last read while reads fail, warns once, and says when a read succeeds again", async () => {
     const { table, knex } = settingsTable()
@@ -82,7 +43,7 @@ describe("the settings in force through a failed read", () => {
     expect(settingsLines(warn)).toHaveLength(2)
   })
 
-  it("fails a first read that fails (a hang is priced from the defaults, a failure is not), and reads again at the next call", async () => {
+  it("fails a first read that fails (never priced from the defaults), and reads again at the next call", async () => {
     const { table, knex } = settingsTable()
     table.failing = true
     const settings = new SettingsInForce({ knex, options, logger, onApply: () => undefined })
@@ -145,12 +106,6 @@ describe("the settings in force through a read that hangs", () => {
     jest.restoreAllMocks()
   })
 
-  const settingsLines = (spy: jest.SpyInstance) => spy.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("frete: "))
-  /** What the promise has settled to by now, with no fake time passing: "pending" if nothing. */
-  const settledNow = async <T>(promise: Promise<T>): Promise<T | "pending"> =>
-    Promise.race([promise, new Promise<"pending">((resolve) => setImmediate(() => resolve("pending")))])
-  const extraDays = (settings: { extra_days: number } | "pending") => (settings === "pending" ? "pending" : settings.extra_days)
-
   it("prices with the settings last read once a read outlasts the bound, one read at a time, and applies the late answer", async () => {
     const { table, knex } = settingsTable()
     const settings = new SettingsInForce({ knex, options, logger, onApply: () => undefined })
@@ -190,62 +145,6 @@ describe("the settings in force through a read that hangs", () => {
     expect({ duringTheSecondHang: extraDays(await settledNow(again)) }).toEqual({ duringTheSecondHang: 5 })
     expect({ warnings: settingsLines(warn).length }).toEqual({ warnings: 2 })
     table.release()
-  })
-
-  it("prices with the options and the defaults once the first read of the process outlasts the bound, warns once, and applies the late answer", async () => {
-    const { table, knex } = settingsTable()
-    table.hanging = true
-    const pinned = parseFreteOptions({ settingsRefreshMs: 0, freight: { url: "https://frete.example", token: "t-option" } }, {})
-    const applied: Array<string | undefined> = []
-    const settings = new SettingsInForce({ knex, options: pinned, logger, onApply: (credentials) => applied.push(credentials.freight.secret) })
-    const first = settings.get()
-    await jest.advanceTimersByTimeAsync(SETTINGS_READ_WAIT_MS - 100)
-    const joined = settings.get()
-    expect({ firstBeforeTheBound: extraDays(await settledNow(first)) }).toEqual({ firstBeforeTheBound: "pending" })
-    await jest.advanceTimersByTimeAsync(100)
-    expect({ first: await settledNow(first), joined: await settledNow(joined), later: await settledNow(settings.get()) }).toEqual({
-      first: DEFAULT_SETTINGS,
-      joined: DEFAULT_SETTINGS,
-      later: DEFAULT_SETTINGS,
-    })
-    expect({ credentials: settings.credentials.freight, applied, reads: table.reads }).toEqual({
-      credentials: { url: "https://frete.example", urlSource: "option", secret: "t-option", secretSource: "option", secretWithheld: false },
-      applied: ["t-option"],
-      reads: 1,
-    })
-    expect({ warnings: settingsLines(warn), infoLines: settingsLines(info) }).toEqual({
-      warnings: [
-        `frete: reading the settings has not answered within ${SETTINGS_READ_WAIT_MS} ms; the plugin's options and the settings' defaults (nothing saved in the admin) are in force until it answers`,
-      ],
-      infoLines: [],
-    })
-
-    table.release()
-    await jest.advanceTimersByTimeAsync(0)
-    expect({ afterTheLateAnswer: extraDays(await settledNow(settings.get())) }).toEqual({ afterTheLateAnswer: 2 })
-    expect({ warnings: settingsLines(warn).length, infoLines: settingsLines(info) }).toEqual({
-      warnings: 1,
-      infoLines: ["frete: the settings are read again; the ones saved now are in force"],
-    })
-  })
-
-  it("reads again at the next call when the first read fails after the defaults stood in for it", async () => {
-    const { table, knex } = settingsTable()
-    table.hanging = true
-    const settings = new SettingsInForce({ knex, options, logger, onApply: () => undefined })
-    const first = settings.get()
-    await jest.advanceTimersByTimeAsync(SETTINGS_READ_WAIT_MS)
-    expect({ first: extraDays(await settledNow(first)) }).toEqual({ first: 0 })
-    table.failing = true
-    table.release()
-    await jest.advanceTimersByTimeAsync(0)
-
-    table.failing = false
-    expect({ next: (await settings.get()).extra_days, reads: table.reads }).toEqual({ next: 2, reads: 2 })
-    expect({ warnings: settingsLines(warn).length, infoLines: settingsLines(info) }).toEqual({
-      warnings: 1,
-      infoLines: ["frete: the settings are read again; the ones saved now are in force"],
-    })
   })
 
   it("keeps the settings last read when the late read fails, and says so once", async () => {

@@ -25,6 +25,8 @@ export const TrackingOrderRecord = model
     delivered_at: model.dateTime().nullable(),
     /** Its own column: `updated_at` moves with any later change (the purge). */
     failed_at: model.dateTime().nullable(),
+    /** Failed after a call the service may have acted on: resent only when the merchant names it (never twice by surprise). */
+    maybe_created: model.boolean().default(false),
   })
   .indexes([
     { on: ["fulfillment_id"], unique: true },

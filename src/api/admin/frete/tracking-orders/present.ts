@@ -10,9 +10,27 @@ export const REBUILD_FAILED_MESSAGE =
 export const IN_PROGRESS_MESSAGE = "Uma tentativa de envio deste pedido de rastreamento está em andamento ou acabou de terminar. Veja o resultado antes de reenviar."
 export const ALREADY_CREATED_MESSAGE = "Este pedido de rastreamento já foi criado no serviço de rastreamento."
 export const NOT_FOUND_MESSAGE = "Pedido de rastreamento não encontrado."
+export const MAYBE_CREATED_MESSAGE =
+  "Não reenviado: o serviço de rastreamento pode já ter criado este pedido (a última tentativa terminou " +
+  "sem resposta legível depois do envio), e um segundo envio avisaria o cliente duas vezes. Confira no " +
+  "painel do serviço; se o pedido não estiver lá, reenvie-o confirmando (resend_maybe_created)."
 
 /** The columns shown as stored; never the attempt's lease. */
-const SHOWN = ["id", "fulfillment_id", "order_id", "status", "remote_id", "attempts", "next_attempt_at", "no_notification", "delivered_at", "failed_at", "created_at", "updated_at"] as const
+const SHOWN = [
+  "id",
+  "fulfillment_id",
+  "order_id",
+  "status",
+  "remote_id",
+  "attempts",
+  "next_attempt_at",
+  "no_notification",
+  "delivered_at",
+  "failed_at",
+  "maybe_created",
+  "created_at",
+  "updated_at",
+] as const
 
 /** `last_error` is written masked, but a row from an older version may quote the service's message in clear. */
 export function presentTrackingOrder(row: TrackingOrderRow) {
@@ -33,7 +51,7 @@ export async function findTrackingOrder(req: MedusaRequest, res: MedusaResponse)
   return row
 }
 
-/** 409 for a row already created (never sent twice), or one an attempt holds. */
+/** 409 for a row already created (never sent twice), one an attempt holds, or one the service may have created. */
 export function answerConflict(res: MedusaResponse, row: TrackingOrderRow, message: string): void {
   res.status(409).json({ type: "conflict", message, tracking_order: presentTrackingOrder(row) })
 }

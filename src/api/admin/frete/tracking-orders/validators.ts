@@ -31,13 +31,32 @@ const instant = (name: string) => {
 
 const strict = { error: (issue: { code?: string; keys?: string[] }) => (issue.code === "unrecognized_keys" ? `Campo desconhecido: ${(issue.keys ?? []).join(", ")}.` : undefined) }
 
-const IdsBody = z.strictObject({
-  ids: z
-    .array(z.string({ error: "Cada id deve ser um texto." }).refine(isPossibleId, "Id inválido."), { error: "ids deve ser uma lista de pedidos de rastreamento." })
-    .min(1, "Informe ao menos um pedido de rastreamento em ids.")
+const trackingOrderIds = (name: string) =>
+  z
+    .array(z.string({ error: "Cada id deve ser um texto." }).refine(isPossibleId, "Id inválido."), {
+      error: `${name} deve ser uma lista de pedidos de rastreamento.`,
+    })
     .max(BULK_RESEND_MAX, `No máximo ${BULK_RESEND_MAX} pedidos de rastreamento por vez.`)
-    .transform((ids) => [...new Set(ids)]),
-}, strict)
+    .transform((ids) => [...new Set(ids)])
+
+const AT_LEAST_ONE = "Informe ao menos um pedido de rastreamento em ids."
+
+/** Any shape: zod runs an object's checks after a field's issue too. */
+function confirmedAreNamed({ ids, resend_maybe_created }: { ids: unknown; resend_maybe_created?: unknown }): boolean {
+  if (!Array.isArray(ids) || !Array.isArray(resend_maybe_created)) return true
+  return resend_maybe_created.every((id) => ids.includes(id))
+}
+
+const IdsBody = z
+  .strictObject(
+    {
+      ids: trackingOrderIds("ids").refine((ids) => ids.length > 0, AT_LEAST_ONE),
+      // Named one by one, after the admin said why: the service may already have created these.
+      resend_maybe_created: trackingOrderIds("resend_maybe_created").optional(),
+    },
+    strict
+  )
+  .refine(confirmedAreNamed, "Cada id de resend_maybe_created deve estar também em ids.")
 
 /** Null while a bound is not a date (zod runs these checks after a field's issue too). */
 function periodMs({ failed_since, failed_until }: { failed_since: unknown; failed_until?: unknown }): number | null {
@@ -45,8 +64,18 @@ function periodMs({ failed_since, failed_until }: { failed_since: unknown; faile
   return failed_since instanceof Date && until instanceof Date ? until.getTime() - failed_since.getTime() : null
 }
 
+const NOT_BY_PERIOD =
+  "resend_maybe_created vale só com ids: nomeie os pedidos de rastreamento que o serviço pode já ter criado."
+
 const PeriodBody = z
-  .strictObject({ failed_since: instant("failed_since"), failed_until: instant("failed_until").optional() }, strict)
+  .strictObject(
+    {
+      failed_since: instant("failed_since"),
+      failed_until: instant("failed_until").optional(),
+      resend_maybe_created: z.never(NOT_BY_PERIOD).optional(),
+    },
+    strict
+  )
   .refine((period) => (periodMs(period) ?? 1) > 0, "failed_since deve ser antes de failed_until.")
   .refine((period) => (periodMs(period) ?? 0) <= MAX_PERIOD_DAYS * 86_400_000, `O período vai de no máximo ${MAX_PERIOD_DAYS} dias.`)
 
@@ -60,3 +89,14 @@ export function parseBulkResendBody(body: unknown): { data: BulkResendRequest } 
   const parsed = schema.safeParse(record)
   return parsed.success ? { data: parsed.data } : { message: parsed.error.issues[0].message }
 }
+
+/** The single "Reenviar": `resend_maybe_created: true` confirms a row the service may already have created. */
+export const ResendBody = z.strictObject(
+  {
+    resend_maybe_created: z
+      .boolean({ error: "resend_maybe_created deve ser true ou false." })
+      .optional()
+      .default(false),
+  },
+  { error: (issue) => strict.error(issue) ?? "Envie um objeto JSON, como { \"resend_maybe_created\": true }." }
+)

@@ -1,6 +1,4 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { ConfigModule } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
 import type { Asker } from "../../../../lib/checkout/quote-admission"
@@ -34,10 +32,6 @@ export const StoreFreteQuotesBody = z
   )
   .refine((body) => (body.cart_id === undefined) !== (body.items === undefined), { message: "informe cart_id ou items, um dos dois", path: ["cart_id"] })
 
-/** The store's own secret the callers' addresses are keyed with: the plugin's encryption key, else Medusa's JWT secret. */
-const keySecret = (req: MedusaRequest): string =>
-  freteOf(req.scope).pluginOptions.encryptionKey ?? String(req.scope.resolve<ConfigModule>(ContainerRegistrationKeys.CONFIG_MODULE).projectConfig.http.jwtSecret ?? "frete")
-
 /** POST /store/frete/quotes: each offer of the options checkout would offer for a CEP, for a product page (`items`) or a cart (`cart_id`).
  * A new query past the quota guard's bound per client address is answered as an outage is; only a store with no fallback table answers 429. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
@@ -60,7 +54,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     const requests = body.cart_id ? await optionRequestsForCart(req.scope, body.cart_id, cep) : await optionRequestsForItems(req.scope, body.items ?? [], cep, salesChannels)
     const lookupMs = performance.now() - lookupStarted
     const plan = planQuotes(requests, settings, frete.pluginOptions.units, frete.quoter)
-    const { client, network } = addressKeys(req, trustOf(settings.trusted_proxies), keySecret(req))
+    const { client, network } = addressKeys(req, trustOf(settings.trusted_proxies), frete.addressSecret())
     asker = { client: `client:${client}`, network: `network:${network}`, startedAt }
     const { quotes, upstreamMs } = await quoteOptions(plan, frete.quoter, settings, asker)
     const ownMs = Math.max(0, performance.now() - started - lookupMs - (asker.guardMs ?? 0) - upstreamMs)

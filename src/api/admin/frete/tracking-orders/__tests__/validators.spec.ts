@@ -1,4 +1,4 @@
-import { parseBulkResendBody } from "../validators"
+import { parseBulkResendBody, ResendBody } from "../validators"
 
 describe("the bulk resend's body", () => {
   const hourAgo = new Date(Date.now() - 3_600_000).toISOString()
@@ -9,8 +9,19 @@ describe("the bulk resend's body", () => {
     expect(parseBulkResendBody({ failed_since: hourAgo })).toEqual({ data: { failed_since: new Date(hourAgo) } })
   })
 
+  it("takes the ids the merchant confirmed among those the service may have created, each also in ids", () => {
+    expect(parseBulkResendBody({ ids: ["frtrk_1", "frtrk_2"], resend_maybe_created: ["frtrk_2", "frtrk_2"] })).toEqual({
+      data: { ids: ["frtrk_1", "frtrk_2"], resend_maybe_created: ["frtrk_2"] },
+    })
+  })
+
   it.each<[unknown, RegExp]>([
     [{}, /Informe ids .* ou failed_since/],
+    [{ ids: ["frtrk_1"], resend_maybe_created: ["frtrk_2"] }, /resend_maybe_created deve estar também em ids/],
+    [{ ids: ["frtrk_1"], resend_maybe_created: true }, /resend_maybe_created deve ser uma lista/],
+    [{ ids: ["frtrk_1"], resend_maybe_created: "frtrk_1" }, /resend_maybe_created deve ser uma lista/],
+    [{ ids: "frtrk_1", resend_maybe_created: ["frtrk_1"] }, /ids deve ser uma lista/],
+    [{ failed_since: hourAgo, resend_maybe_created: ["frtrk_1"] }, /resend_maybe_created vale só com ids/],
     [null, /Informe ids .* ou failed_since/],
     [["frtrk_1"], /Informe ids .* ou failed_since/],
     [{ ids: [] }, /ao menos um/],
@@ -30,5 +41,22 @@ describe("the bulk resend's body", () => {
   ])("refuses a wrong body in Portuguese (case %#)", (body, message) => {
     const parsed = parseBulkResendBody(body)
     expect("message" in parsed && parsed.message).toMatch(message)
+  })
+})
+
+describe("the single resend's body", () => {
+  it("confirms a row the service may have created only with resend_maybe_created: true", () => {
+    expect(ResendBody.parse({})).toEqual({ resend_maybe_created: false })
+    expect(ResendBody.parse({ resend_maybe_created: true })).toEqual({ resend_maybe_created: true })
+  })
+
+  it.each<[unknown, RegExp]>([
+    [{ resend_maybe_created: "sim" }, /resend_maybe_created deve ser true ou false/],
+    [{ resend_maybe_created: ["frtrk_1"] }, /resend_maybe_created deve ser true ou false/],
+    [{ outro: 1 }, /Campo desconhecido: outro/],
+    [["frtrk_1"], /Envie um objeto JSON/],
+  ])("refuses a wrong body in Portuguese (case %#)", (body, message) => {
+    const parsed = ResendBody.safeParse(body)
+    expect(!parsed.success && parsed.error.issues[0].message).toMatch(message)
   })
 })

@@ -1,7 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { bulkhead } from "cockatiel"
 import { resendTrackingOrder, type ResendOutcome } from "../../../../../workflows/tracking/deliver-tracking-order"
-import { ALREADY_CREATED_MESSAGE, IN_PROGRESS_MESSAGE, NOT_FOUND_MESSAGE, presentTrackingOrder, REBUILD_FAILED_MESSAGE } from "../present"
+import {
+  ALREADY_CREATED_MESSAGE,
+  IN_PROGRESS_MESSAGE,
+  MAYBE_CREATED_MESSAGE,
+  NOT_FOUND_MESSAGE,
+  presentTrackingOrder,
+  REBUILD_FAILED_MESSAGE,
+} from "../present"
 import { BULK_RESEND_MAX, parseBulkResendBody } from "../validators"
 import { freteOf } from "../../../../../bridge/medusa-bridge"
 
@@ -13,27 +20,38 @@ const SEND_BUDGET_MS = 20_000
 const MESSAGES: Partial<Record<ResendOutcome["kind"], string>> = {
   already_created: ALREADY_CREATED_MESSAGE,
   in_progress: IN_PROGRESS_MESSAGE,
+  maybe_created: MAYBE_CREATED_MESSAGE,
   unreadable: REBUILD_FAILED_MESSAGE,
   queued: "Agendado: será enviado na próxima execução da tarefa de envio (em até um minuto).",
 }
 
-/** POST /admin/frete/tracking-orders/retry: "Reenviar" for many rows at once, each as the single one does. `remaining`: failed rows of the period left. */
+/**
+ * POST /admin/frete/tracking-orders/retry: "Reenviar" for many rows at once, each as the single one does.
+ * `remaining`: failed rows of the period left. A row the service may already have created is sent only when its id
+ * is in `resend_maybe_created` too; otherwise it is answered `maybe_created`, for the admin to list and ask.
+ */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const parsed = parseBulkResendBody(req.body)
   if ("message" in parsed) return res.status(400).json({ type: "invalid_data", message: parsed.message })
   const frete = freteOf(req.scope)
   const request = parsed.data
+  const confirmed = new Set("ids" in request ? (request.resend_maybe_created ?? []) : [])
+  // The safe rows first: those the service may have created cannot crowd them out of the 100.
+  const period = { limit: BULK_RESEND_MAX, offset: 0, oldestFirst: true, safeFirst: true }
+  const byId = async (id: string) => (await frete.trackingOrders.get(id)) ?? id
   const { rows, count } =
     "ids" in request
-      ? { rows: await Promise.all(request.ids.map(async (id) => (await frete.trackingOrders.get(id)) ?? id)), count: request.ids.length }
-      : await frete.trackingOrders.listFailed({ limit: BULK_RESEND_MAX, offset: 0, since: request.failed_since, until: request.failed_until, oldestFirst: true })
+      ? { rows: await Promise.all(request.ids.map(byId)), count: request.ids.length }
+      : await frete.trackingOrders.listFailed({ ...period, since: request.failed_since, until: request.failed_until })
   const startedAt = Date.now()
   const pool = bulkhead(CONCURRENCY, rows.length)
   const results = await Promise.all(
     rows.map((row) =>
       pool.execute(async (): Promise<Record<string, unknown>> => {
         if (typeof row === "string") return { id: row, outcome: "not_found", message: NOT_FOUND_MESSAGE }
-        const outcome = await resendTrackingOrder(req.scope, row, Date.now() - startedAt < SEND_BUDGET_MS)
+        const sendNow = Date.now() - startedAt < SEND_BUDGET_MS
+        const maybeCreatedConfirmed = confirmed.has(row.id)
+        const outcome = await resendTrackingOrder(req.scope, row, { sendNow, maybeCreatedConfirmed })
         return {
           id: row.id,
           outcome: outcome.kind === "sent" ? outcome.row.status : outcome.kind,
