@@ -40,7 +40,10 @@ module.exports = {
         "<rootDir>/test-support/**/__tests__/**/*.spec.[jt]s",
         "<rootDir>/storefront/**/__tests__/**/*.spec.[jt]s?(x)",
       ],
-      setupFilesAfterEnv: ["<rootDir>/test-support/log-guard.setup.ts", "<rootDir>/test-support/property-seed.setup.ts"],
+      setupFilesAfterEnv: [
+        "<rootDir>/test-support/log-guard.setup.ts",
+        "<rootDir>/test-support/property-seed.setup.ts",
+      ],
     },
     {
       ...common,
@@ -49,7 +52,11 @@ module.exports = {
       globalSetup: "<rootDir>/integration-tests/setup/global-setup.cjs",
       globalTeardown: "<rootDir>/integration-tests/setup/global-teardown.cjs",
       setupFiles: ["<rootDir>/integration-tests/setup/test-env.cjs"],
-      setupFilesAfterEnv: ["<rootDir>/integration-tests/setup/timeouts.cjs", "<rootDir>/test-support/log-guard.setup.ts", "<rootDir>/test-support/property-seed.setup.ts"],
+      setupFilesAfterEnv: [
+        "<rootDir>/integration-tests/setup/timeouts.cjs",
+        "<rootDir>/test-support/log-guard.setup.ts",
+        "<rootDir>/test-support/property-seed.setup.ts",
+      ],
     },
   ],
 }

@@ -15,11 +15,19 @@ const redisModules = redisUrl
       { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
       {
         resolve: "@medusajs/medusa/locking",
-        options: { providers: [{ resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } }] },
+        options: {
+          providers: [
+            { resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } },
+          ],
+        },
       },
       {
         resolve: "@medusajs/medusa/caching",
-        options: { providers: [{ resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } }] },
+        options: {
+          providers: [
+            { resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } },
+          ],
+        },
       },
     ]
   : []
@@ -41,7 +49,10 @@ export default defineConfig({
   modules: [
     ...redisModules,
     // A store passes these on its plugin entry; here the plugin runs as the project itself.
-    { resolve: "./src/modules/frete", options: process.env.FRETE_PLUGIN_OPTIONS_JSON ? JSON.parse(process.env.FRETE_PLUGIN_OPTIONS_JSON) : undefined },
+    {
+      resolve: "./src/modules/frete",
+      options: process.env.FRETE_PLUGIN_OPTIONS_JSON ? JSON.parse(process.env.FRETE_PLUGIN_OPTIONS_JSON) : undefined,
+    },
     {
       resolve: "@medusajs/medusa/fulfillment",
       // What the provider prices with: the plugin's module, Query and Locking (README).

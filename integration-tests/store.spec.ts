@@ -23,7 +23,9 @@ jest.setTimeout(600_000)
 //   set, the test files would fail here at once rather than now and then.
 beforeAll(() => {
   if (JSON.stringify(deliveryJob.schedule) !== JSON.stringify({ interval: DELIVERY_JOB_SECONDS * 1000 })) {
-    throw new Error(`The delivery job runs on Medusa's schedule (${JSON.stringify(deliveryJob.schedule)}): import helpers/delivery-job-by-hand first`)
+    throw new Error(
+      `The delivery job runs on Medusa's schedule (${JSON.stringify(deliveryJob.schedule)}): import helpers/delivery-job-by-hand first`
+    )
   }
 })
 

@@ -103,7 +103,11 @@ export function answerControl(sandbox: SandboxControls, method: string, url: URL
   }
   const chosen = matching.find((candidate) => candidate.method === method)
   if (!chosen) {
-    return jsonAnswer(405, { error: `Method ${method} not allowed` }, { allow: matching.map((r) => r.method).join(", ") })
+    return jsonAnswer(
+      405,
+      { error: `Method ${method} not allowed` },
+      { allow: matching.map((r) => r.method).join(", ") }
+    )
   }
   try {
     const params = (chosen.pattern.exec(route) ?? []).slice(1).map(decodeURIComponent)

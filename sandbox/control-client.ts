@@ -58,7 +58,9 @@ export class SandboxControl {
     const payload: unknown = await response.json()
     if (!response.ok) {
       const message = (payload as { error?: unknown } | null)?.error
-      throw new Error(`Sandbox control ${method} ${path} failed (${response.status}): ${String(message ?? "no message")}`)
+      throw new Error(
+        `Sandbox control ${method} ${path} failed (${response.status}): ${String(message ?? "no message")}`
+      )
     }
     return payload as T
   }

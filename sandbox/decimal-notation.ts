@@ -34,7 +34,9 @@ export function isNumericJsonType(value: unknown): value is string | number {
 export function formatBrazilianMoney(cents: number): string {
   const sign = cents < 0 ? "-" : ""
   const absolute = Math.abs(Math.round(cents))
-  const reais = Math.floor(absolute / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ".")
+  const reais = Math.floor(absolute / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ".")
   const centavos = (absolute % 100).toString().padStart(2, "0")
   return `${sign}${reais},${centavos}`
 }

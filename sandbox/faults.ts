@@ -24,8 +24,17 @@ const sandboxFaultSchema = z.discriminatedUnion("mode", [
   z.strictObject({ mode: z.literal("wrong-shape"), times }),
   z.strictObject({ mode: z.literal("empty-quotes"), times }),
   z.strictObject({ mode: z.literal("broken-quotation"), times }),
-  z.strictObject({ mode: z.literal("refuse"), message: z.string().min(1).max(1000), status: z.number().int().min(400).max(499).optional(), times }),
-  z.strictObject({ mode: z.literal("fail-after-create"), status: z.number().int().min(500).max(599).optional(), times }),
+  z.strictObject({
+    mode: z.literal("refuse"),
+    message: z.string().min(1).max(1000),
+    status: z.number().int().min(400).max(499).optional(),
+    times,
+  }),
+  z.strictObject({
+    mode: z.literal("fail-after-create"),
+    status: z.number().int().min(500).max(599).optional(),
+    times,
+  }),
 ])
 
 /** Checks a fault from outside (the control API or a typed caller) and throws a readable error. */

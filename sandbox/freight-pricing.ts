@@ -47,8 +47,12 @@ interface PricedOffer {
 
 function priceOffer(service: FreightService, query: FreightQuery, weightKg: number): PricedOffer {
   const reais =
-    service.basePrice[query.tier] + service.pricePerKg[query.tier] * weightKg + service.adValorem * query.valorNotaFiscal
-  const days = service.unknownDeadlineIn.includes(query.destination.region) ? UNKNOWN_DEADLINE : service.days[query.tier]
+    service.basePrice[query.tier] +
+    service.pricePerKg[query.tier] * weightKg +
+    service.adValorem * query.valorNotaFiscal
+  const days = service.unknownDeadlineIn.includes(query.destination.region)
+    ? UNKNOWN_DEADLINE
+    : service.days[query.tier]
   return { service, name: service.name, priceCents: Math.round(reais * 100), days }
 }
 

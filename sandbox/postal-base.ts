@@ -15,12 +15,33 @@ export interface PostalArea {
 }
 
 const REGION_OF_STATE: Readonly<Record<string, Region>> = {
-  AC: "norte", AM: "norte", AP: "norte", PA: "norte", RO: "norte", RR: "norte", TO: "norte",
-  AL: "nordeste", BA: "nordeste", CE: "nordeste", MA: "nordeste", PB: "nordeste",
-  PE: "nordeste", PI: "nordeste", RN: "nordeste", SE: "nordeste",
-  DF: "centro-oeste", GO: "centro-oeste", MS: "centro-oeste", MT: "centro-oeste",
-  ES: "sudeste", MG: "sudeste", RJ: "sudeste", SP: "sudeste",
-  PR: "sul", RS: "sul", SC: "sul",
+  AC: "norte",
+  AM: "norte",
+  AP: "norte",
+  PA: "norte",
+  RO: "norte",
+  RR: "norte",
+  TO: "norte",
+  AL: "nordeste",
+  BA: "nordeste",
+  CE: "nordeste",
+  MA: "nordeste",
+  PB: "nordeste",
+  PE: "nordeste",
+  PI: "nordeste",
+  RN: "nordeste",
+  SE: "nordeste",
+  DF: "centro-oeste",
+  GO: "centro-oeste",
+  MS: "centro-oeste",
+  MT: "centro-oeste",
+  ES: "sudeste",
+  MG: "sudeste",
+  RJ: "sudeste",
+  SP: "sudeste",
+  PR: "sul",
+  RS: "sul",
+  SC: "sul",
 }
 
 /** Regions that share a border; a parcel between them travels less than between the others. */
@@ -47,7 +68,12 @@ export function findPostalArea(cep: string): PostalArea | null {
 export type RouteTier = "city" | "state" | "region" | "neighbour" | "far"
 
 /** The tier of a route between two CEPs the base knows. */
-export function routeTier(originCep: string, destinationCep: string, origin: PostalArea, destination: PostalArea): RouteTier {
+export function routeTier(
+  originCep: string,
+  destinationCep: string,
+  origin: PostalArea,
+  destination: PostalArea
+): RouteTier {
   if (originCep.slice(0, 5) === destinationCep.slice(0, 5)) {
     return "city"
   }

@@ -70,7 +70,11 @@ export async function serveServiceCall(
     record.finish(null, null)
     return
   }
-  const served = (fault && faultAnswer(service, fault)) ?? (service === "freight" ? answerFreight(serviceRequest, context.state) : answerTracking(serviceRequest, context.state))
+  const served =
+    (fault && faultAnswer(service, fault)) ??
+    (service === "freight"
+      ? answerFreight(serviceRequest, context.state)
+      : answerTracking(serviceRequest, context.state))
   const answer =
     fault?.mode === "broken-quotation"
       ? breakFirstQuotation(served)

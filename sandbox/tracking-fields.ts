@@ -26,7 +26,10 @@ const FORMATS: Readonly<Record<TrackingFormat, TrackingField["format"]>> = {
 
 /** In the table's order, which is also the order in which errors are reported. */
 export const TRACKING_FIELDS: Readonly<Record<string, TrackingField>> = Object.fromEntries(
-  Object.entries(TRACKING_FIELD_SPECS).map(([name, spec]) => [name, { type: spec.type, required: spec.required, format: spec.format && FORMATS[spec.format] }])
+  Object.entries(TRACKING_FIELD_SPECS).map(([name, spec]) => [
+    name,
+    { type: spec.type, required: spec.required, format: spec.format && FORMATS[spec.format] },
+  ])
 )
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,7})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/

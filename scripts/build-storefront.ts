@@ -40,13 +40,31 @@ const coreAsSibling: Plugin = {
 
 async function main(): Promise<void> {
   fs.rmSync(OUT, { recursive: true, force: true })
-  const common = { bundle: true, format: "esm" as const, platform: "neutral" as const, target: "es2019", external: STOREFRONT_EXTERNALS, jsx: "automatic" as const, logLevel: "warning" as const }
+  const common = {
+    bundle: true,
+    format: "esm" as const,
+    platform: "neutral" as const,
+    target: "es2019",
+    external: STOREFRONT_EXTERNALS,
+    jsx: "automatic" as const,
+    logLevel: "warning" as const,
+  }
   await build({ ...common, entryPoints: [STOREFRONT_ENTRIES.index], outfile: path.join(OUT, "index.mjs") })
-  await build({ ...common, entryPoints: [STOREFRONT_ENTRIES.react], outfile: path.join(OUT, "react.mjs"), banner: { js: '"use client";' }, plugins: [coreAsSibling] })
+  await build({
+    ...common,
+    entryPoints: [STOREFRONT_ENTRIES.react],
+    outfile: path.join(OUT, "react.mjs"),
+    banner: { js: '"use client";' },
+    plugins: [coreAsSibling],
+  })
   checkReactEntryLinks(path.join(OUT, "react.mjs"))
   // The types keep the repository's layout from its root: the kit's under types/storefront, the
   // contract it shares with the server under types/src/lib/checkout, both inside the package.
-  execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", path.join(STOREFRONT_DIR, "tsconfig.json")], { stdio: "inherit" })
+  execFileSync(
+    process.execPath,
+    [require.resolve("typescript/bin/tsc"), "-p", path.join(STOREFRONT_DIR, "tsconfig.json")],
+    { stdio: "inherit" }
+  )
   fs.writeFileSync(path.join(OUT, "index.d.ts"), 'export * from "./types/storefront/index"\n')
   fs.writeFileSync(path.join(OUT, "react.d.ts"), 'export * from "./types/storefront/react/index"\n')
   fs.copyFileSync(STOREFRONT_STYLES, path.join(OUT, "styles.css"))
@@ -59,7 +77,9 @@ async function main(): Promise<void> {
     `storefront kit, minified + gzip: index ${size.index_gzip_bytes} B, react ${size.react_gzip_bytes} B, styles.css ${size.css_gzip_bytes} B, all together ${size.total_gzip_bytes} B (budget ${size.budget_bytes} B)\n`
   )
   if (size.total_gzip_bytes > size.budget_bytes) {
-    throw new Error(`the storefront kit is ${size.total_gzip_bytes} B minified + gzip, over its budget of ${size.budget_bytes} B`)
+    throw new Error(
+      `the storefront kit is ${size.total_gzip_bytes} B minified + gzip, over its budget of ${size.budget_bytes} B`
+    )
   }
 }
 
@@ -70,10 +90,17 @@ async function main(): Promise<void> {
 function checkReactEntryLinks(reactEntry: string): void {
   const script = `import(${JSON.stringify(pathToFileURL(reactEntry).href)}).catch((error) => { console.error(error.message); process.exit(1) })`
   try {
-    execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: STOREFRONT_DIR, encoding: "utf8", stdio: "pipe" })
+    execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: STOREFRONT_DIR,
+      encoding: "utf8",
+      stdio: "pipe",
+    })
   } catch (error) {
     const reason = String((error as { stderr?: string }).stderr ?? error).trim()
-    throw new Error(`the React entry (react.mjs) does not load: ${reason}\nWhat storefront/react/ imports from a module of storefront/ must be exported by storefront/index.ts.`)
+    throw new Error(
+      `the React entry (react.mjs) does not load: ${reason}\nWhat storefront/react/ imports from a module of storefront/ must be exported by storefront/index.ts.`,
+      { cause: error }
+    )
   }
 }
 

@@ -13,7 +13,10 @@ import path from "node:path"
 export function postgresIdentity(passwdFile = "/etc/passwd", groupFile = "/etc/group") {
   const read = (file) => {
     try {
-      return fs.readFileSync(file, "utf8").split("\n").map((line) => line.split(":"))
+      return fs
+        .readFileSync(file, "utf8")
+        .split("\n")
+        .map((line) => line.split(":"))
     } catch {
       return []
     }

@@ -6,7 +6,12 @@ import { normalizeCep } from "./cep"
  */
 export interface FreteCart {
   id: string
-  items?: ReadonlyArray<{ id?: string; variant_id?: string | null; quantity: number; unit_price?: number | null }> | null
+  items?: ReadonlyArray<{
+    id?: string
+    variant_id?: string | null
+    quantity: number
+    unit_price?: number | null
+  }> | null
   shipping_address?: { postal_code?: string | null; province?: string | null } | null
   item_subtotal?: number | null
 }
@@ -24,7 +29,18 @@ export function cartCep(cart: Pick<FreteCart, "shipping_address"> | null | undef
  */
 export function cartPricingKey(cart: FreteCart | null | undefined): string {
   if (!cart) return ""
-  const lines = (cart.items ?? []).map((item) => [item.id ?? null, item.variant_id ?? null, item.quantity, item.unit_price ?? null])
+  const lines = (cart.items ?? []).map((item) => [
+    item.id ?? null,
+    item.variant_id ?? null,
+    item.quantity,
+    item.unit_price ?? null,
+  ])
   const address = cart.shipping_address
-  return JSON.stringify([cart.id, lines, normalizeCep(address?.postal_code ?? ""), address?.province ?? null, cart.item_subtotal ?? null])
+  return JSON.stringify([
+    cart.id,
+    lines,
+    normalizeCep(address?.postal_code ?? ""),
+    address?.province ?? null,
+    cart.item_subtotal ?? null,
+  ])
 }

@@ -14,6 +14,8 @@ export function isValidCep(input: string): boolean {
 
 /** As the shopper types: digits only, at most 8, with the dash after the fifth ("01310-100"). */
 export function maskCep(input: string): string {
-  const digits = String(input ?? "").replace(/\D/g, "").slice(0, 8)
+  const digits = String(input ?? "")
+    .replace(/\D/g, "")
+    .slice(0, 8)
   return digits.length > 5 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits
 }

@@ -1,5 +1,10 @@
 import { errorFromAnswer, FreteError } from "./errors"
-import type { FreteFacts, FreteQuote, FreteQuoteRequest, FreteQuotesAnswer } from "../src/lib/checkout/storefront-contract"
+import type {
+  FreteFacts,
+  FreteQuote,
+  FreteQuoteRequest,
+  FreteQuotesAnswer,
+} from "../src/lib/checkout/storefront-contract"
 import { normalizeCep } from "./cep"
 
 /** `@medusajs/js-sdk`'s instance, or anything with its `client.fetch`. */
@@ -7,7 +12,8 @@ export interface MedusaSdkLike {
   client: { fetch<T>(path: string, init?: { method?: string; body?: Record<string, unknown> }): Promise<T> }
 }
 
-export type FreteClientOptions = { baseUrl?: string; publishableKey?: string; fetch?: typeof fetch } | { sdk: MedusaSdkLike }
+export type FreteClientOptions =
+  { baseUrl?: string; publishableKey?: string; fetch?: typeof fetch } | { sdk: MedusaSdkLike }
 
 export interface FreteOptionPrice {
   amount: number
@@ -19,7 +25,10 @@ export interface FreteClient {
   /** Every service's price and date for a CEP: `POST /store/frete/quotes`, sorted by price. */
   quote(body: FreteQuoteRequest): Promise<FreteQuote[]>
   /** One checkout option's price and facts: Medusa's `POST /store/shipping-options/:id/calculate`. */
-  calculateOption(optionId: string, body: { cart_id: string; data?: Record<string, unknown> }): Promise<FreteOptionPrice>
+  calculateOption(
+    optionId: string,
+    body: { cart_id: string; data?: Record<string, unknown> }
+  ): Promise<FreteOptionPrice>
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
@@ -51,7 +60,10 @@ function fetchPost(options: { baseUrl?: string; publishableKey?: string; fetch?:
     try {
       answer = await send(`${base}${path}`, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(options.publishableKey ? { "x-publishable-api-key": options.publishableKey } : {}) },
+        headers: {
+          "content-type": "application/json",
+          ...(options.publishableKey ? { "x-publishable-api-key": options.publishableKey } : {}),
+        },
         body: JSON.stringify(body),
       })
     } catch {
@@ -86,13 +98,21 @@ export function createFreteClient(options: FreteClientOptions = {}): FreteClient
       return Array.isArray(answer?.quotes) ? answer.quotes : []
     },
     async calculateOption(optionId, body) {
-      const answer = await post<{ shipping_option?: Record<string, unknown> }>(`/store/shipping-options/${encodeURIComponent(optionId)}/calculate`, {
-        cart_id: body.cart_id,
-        data: body.data ?? {},
-      })
+      const answer = await post<{ shipping_option?: Record<string, unknown> }>(
+        `/store/shipping-options/${encodeURIComponent(optionId)}/calculate`,
+        {
+          cart_id: body.cart_id,
+          data: body.data ?? {},
+        }
+      )
       const option = answer?.shipping_option ?? {}
       const price = isObject(option.calculated_price) ? option.calculated_price : {}
-      const amount = typeof price.calculated_amount === "number" ? price.calculated_amount : typeof option.amount === "number" ? option.amount : null
+      const amount =
+        typeof price.calculated_amount === "number"
+          ? price.calculated_amount
+          : typeof option.amount === "number"
+            ? option.amount
+            : null
       if (amount === null) throw new FreteError("option_unavailable")
       return { amount, facts: readFreteFacts(option), shipping_option: option }
     },

@@ -32,7 +32,10 @@ export class FreteError extends Error {
   readonly status: number | null
   readonly retryAfterSeconds: number | null
 
-  constructor(code: FreteErrorCode, options: { message?: string; status?: number | null; retryAfterSeconds?: number | null } = {}) {
+  constructor(
+    code: FreteErrorCode,
+    options: { message?: string; status?: number | null; retryAfterSeconds?: number | null } = {}
+  ) {
     super(options.message || MESSAGES[code])
     this.name = "FreteError"
     this.code = code
@@ -72,7 +75,11 @@ export function toFreteError(error: unknown): FreteError {
     const retryAfterSeconds = typeof error.retryAfterSeconds === "number" ? error.retryAfterSeconds : null
     // The generic text never hides what a known code says (an unknown CEP must say to fix the CEP).
     const message = code && code !== "unknown" && text(error.message) === MESSAGES.unknown ? null : text(error.message)
-    return new FreteError(code ?? knownByMessage(message) ?? "unknown", { message: message ?? undefined, status, retryAfterSeconds })
+    return new FreteError(code ?? knownByMessage(message) ?? "unknown", {
+      message: message ?? undefined,
+      status,
+      retryAfterSeconds,
+    })
   }
   if (typeof error === "string") {
     const message = text(error)
@@ -96,7 +103,8 @@ function knownByMessage(message: string | null): FreteErrorCode | null {
 }
 
 function codeOf(status: number, body: { code?: unknown; message?: unknown }): FreteErrorCode {
-  if (typeof body.code === "string" && (KNOWN_CODES as readonly string[]).includes(body.code)) return body.code as FreteErrorCode
+  if (typeof body.code === "string" && (KNOWN_CODES as readonly string[]).includes(body.code))
+    return body.code as FreteErrorCode
   if (status === 429) return "too_many_quotes"
   return knownByMessage(text(body.message)) ?? "unknown"
 }
@@ -108,10 +116,14 @@ export function errorFromAnswer(status: number, body: unknown, retryAfter?: stri
   const seconds = retryAfter && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : null
   if (code === "too_many_quotes" && seconds) {
     const wait = seconds <= 60 ? `${seconds} segundo${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minutos`
-    return new FreteError(code, { status, retryAfterSeconds: seconds, message: `Muitas consultas de frete em pouco tempo. Tente novamente em ${wait}.` })
+    return new FreteError(code, {
+      status,
+      retryAfterSeconds: seconds,
+      message: `Muitas consultas de frete em pouco tempo. Tente novamente em ${wait}.`,
+    })
   }
   // A server message is already the shopper's (pt-BR) for the plugin's errors; a 5xx's is not.
-  const message = status < 500 ? text(fields.message) ?? undefined : undefined
+  const message = status < 500 ? (text(fields.message) ?? undefined) : undefined
   return new FreteError(code, { status, message })
 }
 

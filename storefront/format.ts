@@ -6,7 +6,12 @@ const UNKNOWN_DEADLINE = 101
 
 const money = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" })
 // The delivery date is a calendar date: formatted in UTC so no time zone moves it a day.
-const shortDate = new Intl.DateTimeFormat("pt-BR", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" })
+const shortDate = new Intl.DateTimeFormat("pt-BR", {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  timeZone: "UTC",
+})
 
 /** "R$ 33,14" (pt-BR; a plain space, where Intl puts a no-break one, so texts compare as typed). */
 export function formatBRL(amount: number): string {
@@ -88,7 +93,10 @@ export function formatCarrierLine(option: { carrier: string | null }, _optionNam
  * `priceOf` reads an option's price: checkout's options are priced apart (`calculate`), e.g.
  * `(option) => prices[option.id]?.amount`.
  */
-export function sortByPrice<T extends { name: string }>(options: readonly T[], priceOf: (option: T) => number | null | undefined): T[] {
+export function sortByPrice<T extends { name: string }>(
+  options: readonly T[],
+  priceOf: (option: T) => number | null | undefined
+): T[] {
   const priced = (option: T) => {
     const price = priceOf(option)
     return typeof price === "number" && Number.isFinite(price) ? price : null
@@ -96,7 +104,8 @@ export function sortByPrice<T extends { name: string }>(options: readonly T[], p
   return options
     .map((option, index) => ({ option, index, price: priced(option) }))
     .sort((a, b) => {
-      if (a.price === null || b.price === null) return a.price === b.price ? a.index - b.index : a.price === null ? 1 : -1
+      if (a.price === null || b.price === null)
+        return a.price === b.price ? a.index - b.index : a.price === null ? 1 : -1
       return a.price - b.price || a.option.name.localeCompare(b.option.name, "pt-BR") || a.index - b.index
     })
     .map(({ option }) => option)
@@ -144,7 +153,8 @@ export function formatShippingTotal(totals: ShippingTotals | null | undefined): 
   const methods = totals?.shipping_methods ?? []
   if (!methods.length) return "a calcular"
   const subtotal = totals?.shipping_subtotal
-  const amount = typeof subtotal === "number" ? subtotal : methods.reduce((sum, method) => sum + (method.amount ?? 0), 0)
+  const amount =
+    typeof subtotal === "number" ? subtotal : methods.reduce((sum, method) => sum + (method.amount ?? 0), 0)
   return formatPrice(amount)
 }
 
@@ -152,7 +162,10 @@ export function formatShippingTotal(totals: ShippingTotals | null | undefined): 
  * Everything a storefront shows of one option, in pt-BR, from a quote of the quote route or a
  * checkout option's facts (then pass the option's name, which the facts do not carry).
  */
-export function describeOption(option: FreteQuote | (FreteFacts & { amount: number }), optionName?: string): OptionDescription {
+export function describeOption(
+  option: FreteQuote | (FreteFacts & { amount: number }),
+  optionName?: string
+): OptionDescription {
   const isFacts = "service_name" in option
   const name = optionName ?? (isFacts ? option.service_name : option.name)
   return {

@@ -17,7 +17,10 @@ const MAX_ENTRIES = 10
  * trusted addresses from the right. Only the entries right of the last one that is not an IP
  * address are kept, at most 10: the right end is what the proxies wrote.
  */
-export function shopperHeaders(incoming: IncomingHeaders | null | undefined, remoteAddress?: string | null): ShopperHeaders {
+export function shopperHeaders(
+  incoming: IncomingHeaders | null | undefined,
+  remoteAddress?: string | null
+): ShopperHeaders {
   const received = [headerOf(incoming, "x-real-ip"), headerOf(incoming, "x-forwarded-for")].filter(Boolean).join(",")
   const entries = received.split(",").map((entry) => entry.trim())
   if (remoteAddress) entries.push(remoteAddress.trim())
@@ -39,7 +42,7 @@ function headerOf(incoming: IncomingHeaders | null | undefined, name: string): s
   // Node lower-cases header names; a record built by hand may not.
   const key = Object.keys(record).find((candidate) => candidate.toLowerCase() === name)
   const value = key === undefined ? undefined : record[key]
-  return Array.isArray(value) ? value.join(",") : value ?? ""
+  return Array.isArray(value) ? value.join(",") : (value ?? "")
 }
 
 /** An address as proxies write it: `1.2.3.4`, `1.2.3.4:5678`, `2001:db8::1`, `[2001:db8::1]:443`. */

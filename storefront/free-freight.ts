@@ -20,7 +20,10 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * free to the CEP, and if not, what the cart lacks. No freight call on the server, so it can be
  * asked at every change of the cart. A CEP of a wrong shape costs no request (`invalid_cep`).
  */
-export async function fetchFreeFreight(options: FreteClientOptions, { cartId, postalCode }: FreeFreightRequest): Promise<FreteFreeFreight> {
+export async function fetchFreeFreight(
+  options: FreteClientOptions,
+  { cartId, postalCode }: FreeFreightRequest
+): Promise<FreteFreeFreight> {
   const cep = postalCode?.trim() ? normalizeCep(postalCode) : null
   if (postalCode?.trim() && !cep) throw new FreteError("invalid_cep", { status: 400 })
   const path = `/store/frete/free-freight?${new URLSearchParams(cep ? { cart_id: cartId, postal_code: cep } : { cart_id: cartId })}`
@@ -48,7 +51,9 @@ export async function fetchFreeFreight(options: FreteClientOptions, { cartId, po
 }
 
 /** "Frete grátis para o seu CEP", "Faltam R$ 40,10 para frete grátis", or null when no rule reaches the CEP. */
-export function formatFreeFreight(answer: Pick<FreteFreeFreight, "free" | "reachable" | "missing"> | null | undefined): string | null {
+export function formatFreeFreight(
+  answer: Pick<FreteFreeFreight, "free" | "reachable" | "missing"> | null | undefined
+): string | null {
   if (answer?.free) return "Frete grátis para o seu CEP"
   if (!answer?.reachable || !answer.missing || answer.missing <= 0) return null
   return `Faltam ${formatBRL(answer.missing)} para frete grátis`

@@ -7,7 +7,20 @@ export type { FreteClient, FreteClientOptions, FreteOptionPrice, MedusaSdkLike }
 export { isValidCep, maskCep, normalizeCep } from "./cep"
 export { errorMessage, FreteError, isFreteErrorData, serializeFreteError, toFreteError } from "./errors"
 export type { FreteErrorCode, FreteErrorData } from "./errors"
-export { cepErrorMessage, describeOption, formatBRL, formatCarrier, formatCarrierLine, formatDeadline, formatDeliveryDate, formatPrice, formatServiceName, formatShippingTotal, sortByPrice, uniqueOffers } from "./format"
+export {
+  cepErrorMessage,
+  describeOption,
+  formatBRL,
+  formatCarrier,
+  formatCarrierLine,
+  formatDeadline,
+  formatDeliveryDate,
+  formatPrice,
+  formatServiceName,
+  formatShippingTotal,
+  sortByPrice,
+  uniqueOffers,
+} from "./format"
 export type { OptionDescription, ShippingTotals } from "./format"
 export type { FreteFacts, FreteQuote, FreteQuoteRequest } from "../src/lib/checkout/storefront-contract"
 export { fetchFreeFreight, formatFreeFreight, type FreeFreightRequest, type FreteFreeFreight } from "./free-freight"
@@ -18,4 +31,9 @@ export { shopperHeaders } from "./forward"
 export type { IncomingHeaders, ShopperHeaders } from "./forward"
 export { describeDelivery, describeShippingMethod, fetchOrderDelivery, formatDeliveryStatus } from "./order"
 export type { DeliveryDescription, MedusaSdkGetLike, OrderDeliverySource } from "./order"
-export type { FreteDeliveryStatus, FreteDeliveryTracking, FreteOrderDelivery, FreteOrderDeliveryAnswer } from "../src/lib/tracking/order-delivery"
+export type {
+  FreteDeliveryStatus,
+  FreteDeliveryTracking,
+  FreteOrderDelivery,
+  FreteOrderDeliveryAnswer,
+} from "../src/lib/tracking/order-delivery"

@@ -1,7 +1,12 @@
 import { readFreteFacts } from "./client"
 import { errorFromAnswer, FreteError } from "./errors"
 import { formatCarrierLine, formatDeliveryDate } from "./format"
-import { DELIVERY_STATUS_LABELS, type FreteDeliveryStatus, type FreteOrderDelivery, type FreteOrderDeliveryAnswer } from "../src/lib/tracking/order-delivery"
+import {
+  DELIVERY_STATUS_LABELS,
+  type FreteDeliveryStatus,
+  type FreteOrderDelivery,
+  type FreteOrderDeliveryAnswer,
+} from "../src/lib/tracking/order-delivery"
 
 /** `@medusajs/js-sdk`'s instance, or anything with its `client.fetch` that takes headers. */
 export interface MedusaSdkGetLike {
@@ -9,7 +14,8 @@ export interface MedusaSdkGetLike {
 }
 
 /** Where the store is: the SDK, the backend's URL with its publishable key, or the URL alone (the key then in `headers`). */
-export type OrderDeliverySource = string | { sdk: MedusaSdkGetLike } | { baseUrl?: string; publishableKey?: string; fetch?: typeof fetch }
+export type OrderDeliverySource =
+  string | { sdk: MedusaSdkGetLike } | { baseUrl?: string; publishableKey?: string; fetch?: typeof fetch }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
 
@@ -20,7 +26,11 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * method of the order is this plugin's; a FreteError (status 404, "Pedido não encontrado.") for an
  * order the store does not have.
  */
-export async function fetchOrderDelivery(source: OrderDeliverySource, orderId: string, headers: Record<string, string> = {}): Promise<FreteOrderDelivery[]> {
+export async function fetchOrderDelivery(
+  source: OrderDeliverySource,
+  orderId: string,
+  headers: Record<string, string> = {}
+): Promise<FreteOrderDelivery[]> {
   const path = `/store/frete/orders/${encodeURIComponent(orderId)}/delivery`
   let answer: Partial<FreteOrderDeliveryAnswer> | null
   if (isObject(source) && "sdk" in source) {
@@ -34,10 +44,15 @@ export async function fetchOrderDelivery(source: OrderDeliverySource, orderId: s
   } else {
     const options = typeof source === "string" ? { baseUrl: source } : source
     const send = options.fetch ?? globalThis.fetch
-    const key: Record<string, string> = options.publishableKey ? { "x-publishable-api-key": options.publishableKey } : {}
+    const key: Record<string, string> = options.publishableKey
+      ? { "x-publishable-api-key": options.publishableKey }
+      : {}
     let response: Response
     try {
-      response = await send(`${(options.baseUrl ?? "").replace(/\/+$/, "")}${path}`, { method: "GET", headers: { accept: "application/json", ...key, ...headers } })
+      response = await send(`${(options.baseUrl ?? "").replace(/\/+$/, "")}${path}`, {
+        method: "GET",
+        headers: { accept: "application/json", ...key, ...headers },
+      })
     } catch {
       throw new FreteError("network")
     }
@@ -63,9 +78,19 @@ export interface DeliveryDescription {
 }
 
 // In Brazil's time: a shipment marked at 22:00 in São Paulo was shipped that day, whatever the server's zone.
-const dayMonthYear = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "America/Sao_Paulo" })
+const dayMonthYear = new Intl.DateTimeFormat("pt-BR", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: "America/Sao_Paulo",
+})
 /** The word before a status's date: "Enviado em …", "Rastreamento ativo desde …". */
-const SINCE: Record<FreteDeliveryStatus, string> = { preparing: "", shipped: " em ", tracking_sent: " desde ", delivered: " em " }
+const SINCE: Record<FreteDeliveryStatus, string> = {
+  preparing: "",
+  shipped: " em ",
+  tracking_sent: " desde ",
+  delivered: " em ",
+}
 
 /** "Enviado em 25/11/2026"; the label alone with no date (or while preparing). */
 export function formatDeliveryStatus(status: FreteDeliveryStatus, at: string | null): string {
@@ -92,7 +117,9 @@ export function describeDelivery(delivery: FreteOrderDelivery): DeliveryDescript
  * `data` (a cart's or an order's `shipping_methods[]`), for the review step and the confirmation:
  * null for another provider's method.
  */
-export function describeShippingMethod(method: { name?: string | null; data?: unknown } | null | undefined): { carrier: string | null; date: string | null } | null {
+export function describeShippingMethod(
+  method: { name?: string | null; data?: unknown } | null | undefined
+): { carrier: string | null; date: string | null } | null {
   const facts = readFreteFacts({ frete: method?.data })
   if (!facts) return null
   return { carrier: formatCarrierLine(facts), date: formatDeliveryDate(facts.delivery_estimate) }

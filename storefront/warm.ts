@@ -17,7 +17,10 @@ export interface WarmQuoteResult {
  * freight API. Null (no request) for an incomplete CEP or no cart. Never rejects: a warm-up is a
  * head start, a failure resolves with its error (the delivery step will show it anyway).
  */
-export async function warmQuote(client: FreteClient, input: { cartId: string | null | undefined; postalCode: string }): Promise<WarmQuoteResult | null> {
+export async function warmQuote(
+  client: FreteClient,
+  input: { cartId: string | null | undefined; postalCode: string }
+): Promise<WarmQuoteResult | null> {
   const cep = normalizeCep(input.postalCode)
   if (!cep || !input.cartId) return null
   try {

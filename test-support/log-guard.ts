@@ -49,7 +49,8 @@ export interface Leak {
   excerpt: string
 }
 
-const mask = (value: string) => (value.length <= 4 ? "****" : `${value.slice(0, 2)}…${value.slice(-2)} (${value.length} chars)`)
+const mask = (value: string) =>
+  value.length <= 4 ? "****" : `${value.slice(0, 2)}…${value.slice(-2)} (${value.length} chars)`
 const TOKEN_PARAM = /[?&]token=([^&#\s"']+)/gi
 const BASIC = /\bBasic\s+([A-Za-z0-9+/=._~:-]{6,})/g
 const CPF_LIKE = /(?<![0-9A-Za-z])(\d{3}\.?\d{3}\.?\d{3}-?\d{2})(?![0-9A-Za-z])/g
@@ -63,13 +64,15 @@ export function findLeaks(text: string, secrets: Iterable<string> = state().secr
     }
   }
   for (const [, value] of text.matchAll(TOKEN_PARAM)) {
-    if (!value.startsWith("[REDACTED]") && !value.startsWith("%5BREDACTED%5D")) leaks.push({ kind: "token parameter", excerpt: mask(value) })
+    if (!value.startsWith("[REDACTED]") && !value.startsWith("%5BREDACTED%5D"))
+      leaks.push({ kind: "token parameter", excerpt: mask(value) })
   }
   for (const [, value] of text.matchAll(BASIC)) {
     leaks.push({ kind: "basic credential", excerpt: mask(value) })
   }
   for (const [, value] of text.matchAll(CPF_LIKE)) {
-    if (isValidCpf(value.replace(/\D/g, ""))) leaks.push({ kind: "cpf", excerpt: `***.${value.replace(/\D/g, "").slice(3, 9)}-**` })
+    if (isValidCpf(value.replace(/\D/g, "")))
+      leaks.push({ kind: "cpf", excerpt: `***.${value.replace(/\D/g, "").slice(3, 9)}-**` })
   }
   return leaks
 }
@@ -85,7 +88,9 @@ export function assertNoLeaks(): void {
 
 function text(args: unknown[]): string {
   return args
-    .map((arg) => (arg instanceof Error ? `${arg.message}\n${arg.stack ?? ""}` : typeof arg === "string" ? arg : safeJson(arg)))
+    .map((arg) =>
+      arg instanceof Error ? `${arg.message}\n${arg.stack ?? ""}` : typeof arg === "string" ? arg : safeJson(arg)
+    )
     .join(" ")
 }
 

@@ -8,6 +8,8 @@ if (seed !== undefined && seed !== "") {
   if (!Number.isSafeInteger(parsed)) {
     throw new Error(`FRETE_FC_SEED must be the integer a failed property printed, not "${seed}"`)
   }
+  // Loaded only when a seed is given, in the test's own module registry (the one the properties use).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const fc: typeof import("fast-check") = require("fast-check")
   fc.configureGlobal({ ...fc.readConfigureGlobal(), seed: parsed })
 }

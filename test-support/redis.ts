@@ -14,7 +14,9 @@ export interface TestRedis {
 export function redisServerBinary(which = "redis-server"): string {
   const probe = spawnSync(which, ["--version"], { encoding: "utf8" })
   if (probe.error || probe.status !== 0) {
-    throw new Error(`redis-server is not installed: the multi-instance tests run Medusa's Redis modules on a Redis of their own. Install it with \`${REDIS_INSTALL}\` (as .ci/run does).`)
+    throw new Error(
+      `redis-server is not installed: the multi-instance tests run Medusa's Redis modules on a Redis of their own. Install it with \`${REDIS_INSTALL}\` (as .ci/run does).`
+    )
   }
   return which
 }
@@ -51,9 +53,13 @@ function ping(port: number): Promise<boolean> {
 export async function startRedis(): Promise<TestRedis> {
   const binary = redisServerBinary()
   const port = await freePort()
-  const child: ChildProcess = spawn(binary, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  })
+  const child: ChildProcess = spawn(
+    binary,
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes"],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    }
+  )
   let output = ""
   child.stdout?.on("data", (chunk) => (output = (output + chunk).slice(-4000)))
   child.stderr?.on("data", (chunk) => (output = (output + chunk).slice(-4000)))

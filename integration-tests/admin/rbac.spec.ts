@@ -27,7 +27,9 @@ function pluginAdminRoutes(dir = ADMIN_API): AdminRoute[] {
     if (entry.isDirectory()) return pluginAdminRoutes(full)
     if (entry.name !== "route.ts") return []
     const urlPath = `/admin/frete/${path.relative(ADMIN_API, dir)}`.replace(/\[[^\]]+\]/g, "ftrk_01NOSUCHROW")
-    const methods = [...readFileSync(full, "utf8").matchAll(/export (?:async )?function (GET|POST|DELETE)\b/g)].map((match) => match[1] as Method)
+    const methods = [...readFileSync(full, "utf8").matchAll(/export (?:async )?function (GET|POST|DELETE)\b/g)].map(
+      (match) => match[1] as Method
+    )
     return methods.map((method) => ({ method, path: urlPath }))
   })
 }
@@ -53,7 +55,13 @@ freteIntegrationTestRunner({
 
     const call = (route: AdminRoute, as: AdminHeaders): Promise<AxiosResponse> =>
       api
-        .request({ method: route.method, url: route.path, data: route.method === "POST" ? {} : undefined, params: { order_id: "order_01NOSUCHORDER" }, ...as })
+        .request({
+          method: route.method,
+          url: route.path,
+          data: route.method === "POST" ? {} : undefined,
+          params: { order_id: "order_01NOSUCHORDER" },
+          ...as,
+        })
         .catch((error: { response: AxiosResponse }) => error.response)
     const userWith = async (email: string, keys: string[]) =>
       createUserWithRoles(api, getContainer(), email, [await createRole(api, superAdmin, `Papel ${email}`, keys)])
@@ -85,7 +93,9 @@ freteIntegrationTestRunner({
         expect({ ...route, status: answer.status }).toEqual({ ...route, status: 403 })
         expect(answer.data.message).toMatch(/Insufficient permissions/)
       }
-      const settings = await api.post("/admin/frete/settings", { extra_days: 7 }, outsider).catch((error: { response: AxiosResponse }) => error.response)
+      const settings = await api
+        .post("/admin/frete/settings", { extra_days: 7 }, outsider)
+        .catch((error: { response: AxiosResponse }) => error.response)
       expect(settings.status).toBe(403)
       expect(await extraDays()).toBe(0)
       expect(sandbox().calls()).toEqual([])
@@ -96,7 +106,10 @@ freteIntegrationTestRunner({
       for (const route of ROUTES) {
         const status = (await call(route, reader)).status
         if (route.method === "GET") {
-          expect({ ...route, status: [401, 403].includes(status) ? status : "allowed" }).toEqual({ ...route, status: "allowed" })
+          expect({ ...route, status: [401, 403].includes(status) ? status : "allowed" }).toEqual({
+            ...route,
+            status: "allowed",
+          })
         } else {
           expect({ ...route, status }).toEqual({ ...route, status: 403 })
         }
@@ -104,7 +117,9 @@ freteIntegrationTestRunner({
       expect((await plainly(api.get("/admin/frete/settings", reader))).data.settings.extra_days).toBe(0)
       // The status it may read calls the services; what follows must call none.
       sandbox().clearCalls()
-      const saved = await api.post("/admin/frete/settings", { extra_days: 7 }, reader).catch((error: { response: AxiosResponse }) => error.response)
+      const saved = await api
+        .post("/admin/frete/settings", { extra_days: 7 }, reader)
+        .catch((error: { response: AxiosResponse }) => error.response)
       expect(saved.status).toBe(403)
       expect(await extraDays()).toBe(0)
       const tested = await call({ method: "POST", path: "/admin/frete/test-connection" }, reader)
@@ -117,15 +132,28 @@ freteIntegrationTestRunner({
       for (const as of [manager, superAdmin]) {
         for (const route of ROUTES) {
           const status = (await call(route, as)).status
-          expect({ ...route, status: [401, 403].includes(status) ? status : "allowed" }).toEqual({ ...route, status: "allowed" })
+          expect({ ...route, status: [401, 403].includes(status) ? status : "allowed" }).toEqual({
+            ...route,
+            status: "allowed",
+          })
         }
       }
-      expect((await plainly(api.get("/admin/frete/tracking-orders", { ...manager, params: { order_id: "order_01NOSUCHORDER" } }))).status).toBe(200)
-      expect((await call({ method: "POST", path: "/admin/frete/tracking-orders/frtrk_01NOSUCHROW/retry" }, manager)).status).toBe(404)
+      expect(
+        (
+          await plainly(
+            api.get("/admin/frete/tracking-orders", { ...manager, params: { order_id: "order_01NOSUCHORDER" } })
+          )
+        ).status
+      ).toBe(200)
+      expect(
+        (await call({ method: "POST", path: "/admin/frete/tracking-orders/frtrk_01NOSUCHROW/retry" }, manager)).status
+      ).toBe(404)
       const saved = await plainly(api.post("/admin/frete/settings", { extra_days: 3 }, manager))
       expect(saved.status).toBe(200)
       expect(await extraDays()).toBe(3)
-      const tested = await plainly(api.post("/admin/frete/test-connection", { origin_cep: "01310-100", destination_cep: "20040-002" }, manager))
+      const tested = await plainly(
+        api.post("/admin/frete/test-connection", { origin_cep: "01310-100", destination_cep: "20040-002" }, manager)
+      )
       expect(tested.status).toBe(200)
       expect(sandbox().calls({ service: "freight" }).length).toBeGreaterThan(0)
     })

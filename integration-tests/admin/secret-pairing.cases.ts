@@ -25,7 +25,13 @@ type Seen = { url: string; authorization: string | undefined; body: string }
 export const secretPairingCases: FreteConfiguredCases = {
   sandbox: { freightToken: ENV_TOKEN, trackingCredential: SAVED_CREDENTIAL },
   // The token comes from the environment without a URL; the tracking API is configured in the admin.
-  env: { FRETE_FREIGHT_URL: "", FRETE_FREIGHT_TOKEN: ENV_TOKEN, FRETE_TRACKING_URL: "", FRETE_TRACKING_CREDENTIAL: "", FRETE_ENCRYPTION_KEY: ENCRYPTION_KEY },
+  env: {
+    FRETE_FREIGHT_URL: "",
+    FRETE_FREIGHT_TOKEN: ENV_TOKEN,
+    FRETE_TRACKING_URL: "",
+    FRETE_TRACKING_CREDENTIAL: "",
+    FRETE_ENCRYPTION_KEY: ENCRYPTION_KEY,
+  },
   cases: ({ api, getContainer, sandbox, dbConnection }) => {
     let store: BrazilianStore
     let spy: http.Server
@@ -48,7 +54,9 @@ export const secretPairingCases: FreteConfiguredCases = {
     afterAll(() => new Promise<void>((resolve) => spy.close(() => resolve())))
 
     beforeAll(async () => {
-      store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
+      store = await createBrazilianStore(api, getContainer(), {
+        fulfillmentProviders: ["manual_manual", "frete_frete"],
+      })
     })
     beforeEach(() => {
       seen.length = 0
@@ -58,17 +66,42 @@ export const secretPairingCases: FreteConfiguredCases = {
     const credentials = async () => (await api.get("/admin/frete/settings", store.admin)).data.credentials
     const testConnection = (body: Record<string, unknown>) =>
       api
-        .post("/admin/frete/test-connection", { origin_cep: "01310-100", destination_cep: "20040-002", ...body }, store.admin)
+        .post(
+          "/admin/frete/test-connection",
+          { origin_cep: "01310-100", destination_cep: "20040-002", ...body },
+          store.admin
+        )
         .catch((error: { response: { status: number; data: Record<string, unknown> } }) => error.response)
-    const leaked = () => seen.filter((request) => [ENV_TOKEN, ENV_CREDENTIAL, SAVED_CREDENTIAL].some((secret) => `${request.url} ${request.authorization ?? ""} ${request.body}`.includes(secret) || `${request.url}`.includes(encodeURIComponent(secret))))
+    const leaked = () =>
+      seen.filter((request) =>
+        [ENV_TOKEN, ENV_CREDENTIAL, SAVED_CREDENTIAL].some(
+          (secret) =>
+            `${request.url} ${request.authorization ?? ""} ${request.body}`.includes(secret) ||
+            `${request.url}`.includes(encodeURIComponent(secret))
+        )
+      )
 
     it("never pairs the environment's token with a URL saved in the admin: the service counts as not configured", async () => {
       await settings({ freight_url: spyUrl })
-      expect((await credentials()).freight).toEqual({ url: spyUrl, url_source: "settings", secret_set: true, secret_source: "option", secret_withheld: true })
+      expect((await credentials()).freight).toEqual({
+        url: spyUrl,
+        url_source: "settings",
+        secret_set: true,
+        secret_source: "option",
+        secret_withheld: true,
+      })
       expect((await api.get("/admin/frete/status", store.admin)).data.freight).toMatchObject({ configured: false })
 
       // Checkout asks nobody: no fallback table here, so the shopper is told to try again.
-      const { variantId } = await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 })
+      const { variantId } = await createProduct(api, store, {
+        title: "Caneca",
+        sku: "CANECA",
+        price: 45,
+        weight: 450,
+        length: 12,
+        width: 12,
+        height: 10,
+      })
       const optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")
       const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }])
       const priced = await api
@@ -86,7 +119,10 @@ export const secretPairingCases: FreteConfiguredCases = {
     it("tests another URL only with a secret typed for it, and then sends only that one", async () => {
       const refused = await testConnection({ freight_url: spyUrl, tracking_url: spyUrl })
       expect(refused.status).toBe(400)
-      expect((refused.data.issues as Array<{ field: string }>).map((issue) => issue.field)).toEqual(["freight_token", "tracking_credential"])
+      expect((refused.data.issues as Array<{ field: string }>).map((issue) => issue.field)).toEqual([
+        "freight_token",
+        "tracking_credential",
+      ])
       expect(refused.data.message).toMatch(/digite também o token/)
       expect(seen).toEqual([])
 
@@ -98,12 +134,27 @@ export const secretPairingCases: FreteConfiguredCases = {
 
     it("sends a credential saved in the admin only to the URL saved with it, and forgets it when the URL changes", async () => {
       await settings({ tracking_url: sandbox().url, secrets: { tracking_credential: SAVED_CREDENTIAL } })
-      expect((await credentials()).tracking).toEqual({ url: sandbox().url, url_source: "settings", secret_set: true, secret_source: "settings", secret_withheld: false })
-      expect((await api.get("/admin/frete/status", store.admin)).data.tracking).toMatchObject({ configured: true, credentials: "unknown" })
+      expect((await credentials()).tracking).toEqual({
+        url: sandbox().url,
+        url_source: "settings",
+        secret_set: true,
+        secret_source: "settings",
+        secret_withheld: false,
+      })
+      expect((await api.get("/admin/frete/status", store.admin)).data.tracking).toMatchObject({
+        configured: true,
+        credentials: "unknown",
+      })
 
       // Another URL saved alone: the saved credential is forgotten, never sent there.
       await settings({ tracking_url: spyUrl })
-      expect((await credentials()).tracking).toEqual({ url: spyUrl, url_source: "settings", secret_set: false, secret_source: null, secret_withheld: false })
+      expect((await credentials()).tracking).toEqual({
+        url: spyUrl,
+        url_source: "settings",
+        secret_set: false,
+        secret_source: null,
+        secret_withheld: false,
+      })
       expect((await api.get("/admin/frete/status", store.admin)).data.tracking).toMatchObject({ configured: false })
       expect(seen).toEqual([])
 
@@ -122,14 +173,25 @@ export const secretPairingCases: FreteConfiguredCases = {
         JSON.parse((await dbConnection.raw(`select secrets::text as secrets from frete_settings`)).rows[0].secrets)
       /** The row as a writer of the table leaves it, read by a process that has read nothing yet. */
       const putBack = async (secrets: Record<string, string>) => {
-        await dbConnection.raw(`update frete_settings set secrets = ?::jsonb where id = 'frete_settings'`, [JSON.stringify(secrets)])
+        await dbConnection.raw(`update frete_settings set secrets = ?::jsonb where id = 'frete_settings'`, [
+          JSON.stringify(secrets),
+        ])
         getContainer().resolve<FreteModuleService>(FRETE_MODULE).forgetInProcessState()
       }
-      const withheld = { url: sandbox().url, url_source: "settings", secret_set: true, secret_source: "settings", secret_withheld: true }
+      const withheld = {
+        url: sandbox().url,
+        url_source: "settings",
+        secret_set: true,
+        secret_source: "settings",
+        secret_withheld: true,
+      }
 
       // No URL beside it (saved before URLs were kept): it could go anywhere, so it goes nowhere.
       await putBack({ tracking_credential: legacy })
-      expect({ tracking: (await credentials()).tracking, stored: await storedSecrets() }).toEqual({ tracking: withheld, stored: { tracking_credential: legacy } })
+      expect({ tracking: (await credentials()).tracking, stored: await storedSecrets() }).toEqual({
+        tracking: withheld,
+        stored: { tracking_credential: legacy },
+      })
 
       // Another URL beside it than the one in force.
       await putBack({ tracking_credential: legacy, tracking_credential_url: spyUrl })
@@ -142,11 +204,18 @@ export const secretPairingCases: FreteConfiguredCases = {
       // The URL in force beside it: used, and sealed again bound to it (v2), in the background.
       await putBack({ tracking_credential: legacy, tracking_credential_url: sandbox().url })
       expect((await credentials()).tracking).toEqual({ ...withheld, secret_withheld: false })
-      const resealed = await eventually(async () => {
-        const stored = await storedSecrets()
-        return stored.tracking_credential !== legacy && stored
-      }, 50, "the credential sealed again")
-      expect({ version: resealed.tracking_credential.split(":")[0], url: resealed.tracking_credential_url }).toEqual({ version: "v2", url: sandbox().url })
+      const resealed = await eventually(
+        async () => {
+          const stored = await storedSecrets()
+          return stored.tracking_credential !== legacy && stored
+        },
+        50,
+        "the credential sealed again"
+      )
+      expect({ version: resealed.tracking_credential.split(":")[0], url: resealed.tracking_credential_url }).toEqual({
+        version: "v2",
+        url: sandbox().url,
+      })
       expect((await api.get("/admin/frete/status", store.admin)).data.tracking).toMatchObject({ configured: true })
       expect(seen).toEqual([])
     })

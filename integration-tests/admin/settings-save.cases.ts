@@ -13,8 +13,19 @@ const FREIGHT_TOKEN = "saved-freight-token-for-the-binding-8d2a"
 const ENCRYPTION_KEY = "an-encryption-key-for-the-settings-save-tests-77"
 rememberSecret(FREIGHT_TOKEN, ENCRYPTION_KEY)
 
-const CARRIER = { service: "jadlog-package", carrier_id: "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a", carrier_name: "Jadlog" }
-const FALLBACK = [{ service: "tabela-pac", name: "PAC (tabela)", carrier: "Correios", bands: [{ max_weight_kg: 5, price: 29.9, days: 7 }] }]
+const CARRIER = {
+  service: "jadlog-package",
+  carrier_id: "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+  carrier_name: "Jadlog",
+}
+const FALLBACK = [
+  {
+    service: "tabela-pac",
+    name: "PAC (tabela)",
+    carrier: "Correios",
+    bands: [{ max_weight_kg: 5, price: 29.9, days: 7 }],
+  },
+]
 const RULES = [{ min_subtotal: 300, states: ["SP", "RJ"], cep_ranges: [] }]
 
 type Failure = { response: { status: number; data: Record<string, unknown> } }
@@ -37,40 +48,68 @@ export const settingsSaveCases: FreteConfiguredCases = {
 
     beforeEach(() => elsewhere.reset())
     beforeAll(async () => {
-      store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
+      store = await createBrazilianStore(api, getContainer(), {
+        fulfillmentProviders: ["manual_manual", "frete_frete"],
+      })
     })
 
-    const save = async (body: Record<string, unknown>) => (await api.post("/admin/frete/settings", body, store.admin)).data
+    const save = async (body: Record<string, unknown>) =>
+      (await api.post("/admin/frete/settings", body, store.admin)).data
     const view = async () => (await api.get("/admin/frete/settings", store.admin)).data
-    const storedSettings = async () => (await dbConnection.raw(`select settings from frete_settings where id = 'frete_settings'`)).rows[0].settings
-    const storedSecrets = async () => (await dbConnection.raw(`select secrets from frete_settings where id = 'frete_settings'`)).rows[0].secrets
+    const storedSettings = async () =>
+      (await dbConnection.raw(`select settings from frete_settings where id = 'frete_settings'`)).rows[0].settings
+    const storedSecrets = async () =>
+      (await dbConnection.raw(`select secrets from frete_settings where id = 'frete_settings'`)).rows[0].secrets
 
     it("saves one tracking field and keeps the others: the carriers and the CNPJ stay", async () => {
       await save({ tracking: { company_document: "11.222.333/0001-81", carriers: [CARRIER], send_sms: false } })
       const saved = await save({ tracking: { payload_retention_days: 30 } })
 
-      const expected = { company_document: "11222333000181", carriers: [CARRIER], send_sms: false, payload_retention_days: 30 }
+      const expected = {
+        company_document: "11222333000181",
+        carriers: [CARRIER],
+        send_sms: false,
+        payload_retention_days: 30,
+      }
       expect(saved.settings.tracking).toMatchObject(expected)
       expect((await storedSettings()).tracking).toMatchObject(expected)
       expect((await view()).settings.tracking).toMatchObject(expected)
 
       // A list given is the new list; null where the schema allows it sets null.
       const cleared = await save({ tracking: { carriers: [], company_document: null } })
-      expect(cleared.settings.tracking).toMatchObject({ company_document: null, carriers: [], send_sms: false, payload_retention_days: 30 })
+      expect(cleared.settings.tracking).toMatchObject({
+        company_document: null,
+        carriers: [],
+        send_sms: false,
+        payload_retention_days: 30,
+      })
     })
 
     it("takes the alphanumeric CNPJ as typed (IN RFB 2.229/2024), and refuses it with a wrong check digit, in Portuguese", async () => {
-      expect((await save({ tracking: { company_document: "12.abc.345/01de-35" } })).settings.tracking.company_document).toBe("12ABC34501DE35")
-      const refused = await api.post("/admin/frete/settings", { tracking: { company_document: "12.ABC.345/01DE-36" } }, store.admin).catch((error: { response: { status: number; data: { message: string; issues?: Array<{ field: string }> } } }) => error.response)
-      expect({ status: refused.status, field: refused.data.issues?.[0]?.field }).toEqual({ status: 400, field: "tracking.company_document" })
+      expect(
+        (await save({ tracking: { company_document: "12.abc.345/01de-35" } })).settings.tracking.company_document
+      ).toBe("12ABC34501DE35")
+      const refused = await api
+        .post("/admin/frete/settings", { tracking: { company_document: "12.ABC.345/01DE-36" } }, store.admin)
+        .catch(
+          (error: { response: { status: number; data: { message: string; issues?: Array<{ field: string }> } } }) =>
+            error.response
+        )
+      expect({ status: refused.status, field: refused.data.issues?.[0]?.field }).toEqual({
+        status: 400,
+        field: "tracking.company_document",
+      })
       expect(refused.data.message).toMatch(/CNPJ inválido/)
       expect((await storedSettings()).tracking.company_document).toBe("12ABC34501DE35")
     })
 
     it("reads a stored field the schema no longer accepts as its default, keeps the others, warns once, and the next save keeps them", async () => {
       await save({ extra_days: 3, origin_cep: "01310-100", fallback: FALLBACK, free_freight_rules: RULES })
-      await dbConnection.raw(`update frete_settings set settings = jsonb_set(settings, '{extra_days}', '"abc"') where id = 'frete_settings'`)
-      const warnings = () => capturedLines().filter((line) => line.startsWith("frete: the stored setting extra_days no longer passes"))
+      await dbConnection.raw(
+        `update frete_settings set settings = jsonb_set(settings, '{extra_days}', '"abc"') where id = 'frete_settings'`
+      )
+      const warnings = () =>
+        capturedLines().filter((line) => line.startsWith("frete: the stored setting extra_days no longer passes"))
       const warnedBefore = warnings().length
 
       const read = await view()
@@ -89,7 +128,12 @@ export const settingsSaveCases: FreteConfiguredCases = {
       const saved = await save({ origin_cep: "20040-002" })
       expect(saved.repaired_fields).toEqual([])
       const stored = await storedSettings()
-      expect({ extra_days: stored.extra_days, origin_cep: stored.origin_cep, fallback: stored.fallback, free_freight_rules: stored.free_freight_rules }).toEqual({
+      expect({
+        extra_days: stored.extra_days,
+        origin_cep: stored.origin_cep,
+        fallback: stored.fallback,
+        free_freight_rules: stored.free_freight_rules,
+      }).toEqual({
         extra_days: 0,
         origin_cep: "20040002",
         fallback: FALLBACK,
@@ -101,11 +145,29 @@ export const settingsSaveCases: FreteConfiguredCases = {
     it("never sends a saved token to a URL changed in the table beside it, and asks for it again", async () => {
       await save({ freight_url: sandbox().url, secrets: { freight_token: FREIGHT_TOKEN } })
       await createFreteOption(api, store, "cheapest", "Frete econômico")
-      const { variantId } = await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 })
+      const { variantId } = await createProduct(api, store, {
+        title: "Caneca",
+        sku: "CANECA",
+        price: 45,
+        weight: 450,
+        length: 12,
+        width: 12,
+        height: 10,
+      })
       const quote = (postalCode: string) =>
-        api.post("/store/frete/quotes", { postal_code: postalCode, items: [{ variant_id: variantId, quantity: 1 }] }, store.store).catch((error: Failure) => error.response)
+        api
+          .post(
+            "/store/frete/quotes",
+            { postal_code: postalCode, items: [{ variant_id: variantId, quantity: 1 }] },
+            store.store
+          )
+          .catch((error: Failure) => error.response)
       expect((await quote("20040-002")).status).toBe(200)
-      expect(sandbox().calls({ service: "freight" }).map((call) => call.authorized)).toEqual([true])
+      expect(
+        sandbox()
+          .calls({ service: "freight" })
+          .map((call) => call.authorized)
+      ).toEqual([true])
 
       // Someone with write access to the table points the URL, and the URL kept with the secret, at another host.
       await dbConnection.raw(
@@ -117,7 +179,13 @@ export const settingsSaveCases: FreteConfiguredCases = {
       expect(sandbox().calls({ service: "freight" })).toHaveLength(1)
 
       const { credentials } = await view()
-      expect(credentials.freight).toEqual({ url: elsewhere.url, url_source: "settings", secret_set: true, secret_source: "settings", secret_withheld: true })
+      expect(credentials.freight).toEqual({
+        url: elsewhere.url,
+        url_source: "settings",
+        secret_set: true,
+        secret_source: "settings",
+        secret_withheld: true,
+      })
       expect((await api.get("/admin/frete/status", store.admin)).data.freight).toMatchObject({ configured: false })
       expect(elsewhere.calls()).toEqual([])
     })
@@ -129,15 +197,26 @@ export const settingsSaveCases: FreteConfiguredCases = {
         JSON.stringify({ freight_token: legacy, freight_token_url: sandbox().url }),
       ])
 
-      expect((await view()).credentials.freight).toMatchObject({ secret_set: true, secret_source: "settings", secret_withheld: false })
+      expect((await view()).credentials.freight).toMatchObject({
+        secret_set: true,
+        secret_source: "settings",
+        secret_withheld: false,
+      })
       let secrets: Record<string, string> = await storedSecrets()
       for (let check = 0; check < 50 && secrets.freight_token === legacy; check += 1) {
         await new Promise((resolve) => setTimeout(resolve, 100))
         secrets = await storedSecrets()
       }
-      expect({ version: secrets.freight_token.split(":")[0], url: secrets.freight_token_url }).toEqual({ version: "v2", url: sandbox().url })
+      expect({ version: secrets.freight_token.split(":")[0], url: secrets.freight_token_url }).toEqual({
+        version: "v2",
+        url: sandbox().url,
+      })
       // Still the same token, now bound: the service is configured with it.
-      expect((await view()).credentials.freight).toMatchObject({ secret_set: true, secret_source: "settings", secret_withheld: false })
+      expect((await view()).credentials.freight).toMatchObject({
+        secret_set: true,
+        secret_source: "settings",
+        secret_withheld: false,
+      })
     })
   },
 }

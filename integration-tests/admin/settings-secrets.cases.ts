@@ -20,18 +20,34 @@ export const settingsSecretsCases: FreteConfiguredCases = {
     let store: BrazilianStore
 
     beforeAll(async () => {
-      store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
+      store = await createBrazilianStore(api, getContainer(), {
+        fulfillmentProviders: ["manual_manual", "frete_frete"],
+      })
       await createFreteOption(api, store, "cheapest", "Frete econômico")
     })
 
     const settings = async () => (await api.get("/admin/frete/settings", store.admin)).data
-    const storedRow = async () => (await dbConnection.raw(`select settings::text as settings, secrets::text as secrets from frete_settings`)).rows[0]
+    const storedRow = async () =>
+      (await dbConnection.raw(`select settings::text as settings, secrets::text as secrets from frete_settings`))
+        .rows[0]
 
     it("stores a secret encrypted, uses it, and never sends it back", async () => {
       expect((await settings()).credentials).toEqual({
         encryption_available: true,
-        freight: { url: sandbox().url, url_source: "option", secret_set: false, secret_source: null, secret_withheld: false },
-        tracking: { url: sandbox().url, url_source: "option", secret_set: true, secret_source: "option", secret_withheld: false },
+        freight: {
+          url: sandbox().url,
+          url_source: "option",
+          secret_set: false,
+          secret_source: null,
+          secret_withheld: false,
+        },
+        tracking: {
+          url: sandbox().url,
+          url_source: "option",
+          secret_set: true,
+          secret_source: "option",
+          secret_withheld: false,
+        },
       })
 
       const saved = await api.post("/admin/frete/settings", { secrets: { freight_token: FREIGHT_TOKEN } }, store.admin)
@@ -46,10 +62,26 @@ export const settingsSecretsCases: FreteConfiguredCases = {
       expect(JSON.parse(row.secrets).freight_token).toMatch(/^v2:/)
 
       // The saved token prices checkout: the sandbox sees an authorized query.
-      const { variantId } = await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 })
-      const quote = await api.post("/store/frete/quotes", { postal_code: "20040-002", items: [{ variant_id: variantId, quantity: 1 }] }, store.store)
+      const { variantId } = await createProduct(api, store, {
+        title: "Caneca",
+        sku: "CANECA",
+        price: 45,
+        weight: 450,
+        length: 12,
+        width: 12,
+        height: 10,
+      })
+      const quote = await api.post(
+        "/store/frete/quotes",
+        { postal_code: "20040-002", items: [{ variant_id: variantId, quantity: 1 }] },
+        store.store
+      )
       expect(quote.data.quotes[0].is_fallback).toBe(false)
-      expect(sandbox().calls({ service: "freight" }).map((call) => call.authorized)).toEqual([true])
+      expect(
+        sandbox()
+          .calls({ service: "freight" })
+          .map((call) => call.authorized)
+      ).toEqual([true])
 
       const cleared = await api.post("/admin/frete/settings", { secrets: { freight_token: null } }, store.admin)
       expect(cleared.data.credentials.freight).toMatchObject({ secret_set: false, secret_source: null })
@@ -60,8 +92,21 @@ export const settingsSecretsCases: FreteConfiguredCases = {
       const other = "another-account-token-9a3e"
       rememberSecret(other)
       await api.post("/admin/frete/settings", { secrets: { freight_token: FREIGHT_TOKEN } }, store.admin)
-      const { variantId } = await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 })
-      const quote = () => api.post("/store/frete/quotes", { postal_code: "69010-000", items: [{ variant_id: variantId, quantity: 1 }] }, store.store)
+      const { variantId } = await createProduct(api, store, {
+        title: "Caneca",
+        sku: "CANECA",
+        price: 45,
+        weight: 450,
+        length: 12,
+        width: 12,
+        height: 10,
+      })
+      const quote = () =>
+        api.post(
+          "/store/frete/quotes",
+          { postal_code: "69010-000", items: [{ variant_id: variantId, quantity: 1 }] },
+          store.store
+        )
       await quote()
       await quote()
       expect(sandbox().calls({ service: "freight" })).toHaveLength(1)
@@ -70,7 +115,11 @@ export const settingsSecretsCases: FreteConfiguredCases = {
       sandbox().configure({ freightToken: other })
       await api.post("/admin/frete/settings", { secrets: { freight_token: other } }, store.admin)
       expect((await quote()).data.quotes[0].is_fallback).toBe(false)
-      expect(sandbox().calls({ service: "freight" }).map((call) => call.authorized)).toEqual([true, true])
+      expect(
+        sandbox()
+          .calls({ service: "freight" })
+          .map((call) => call.authorized)
+      ).toEqual([true, true])
 
       sandbox().configure({ freightToken: FREIGHT_TOKEN })
       await api.post("/admin/frete/settings", { secrets: { freight_token: FREIGHT_TOKEN } }, store.admin)
@@ -88,12 +137,19 @@ export const settingsSecretsCases: FreteConfiguredCases = {
         .post("/admin/frete/settings", { extra_days: 3, secrets: { freight_token: 42, other: "x" } }, store.admin)
         .catch((error: { response: { status: number; data: { issues: Array<{ field: string }> } } }) => error.response)
       expect(answer.status).toBe(400)
-      expect((answer.data.issues as Array<{ field: string }>).map((issue) => issue.field).sort()).toEqual(["secrets.freight_token", "secrets.other"])
+      expect((answer.data.issues as Array<{ field: string }>).map((issue) => issue.field).sort()).toEqual([
+        "secrets.freight_token",
+        "secrets.other",
+      ])
       expect((await settings()).settings.extra_days).toBe(0)
     })
 
     it("tests the connection with the typed values: the services returned, or the service's error in words", async () => {
-      const good = await api.post("/admin/frete/test-connection", { origin_cep: "01310-100", destination_cep: "20040-002", freight_token: FREIGHT_TOKEN }, store.admin)
+      const good = await api.post(
+        "/admin/frete/test-connection",
+        { origin_cep: "01310-100", destination_cep: "20040-002", freight_token: FREIGHT_TOKEN },
+        store.admin
+      )
       expect(good.data.freight.ok).toBe(true)
       expect(good.data.freight.services.length).toBeGreaterThan(2)
       expect(good.data.freight.services[0]).toEqual({
@@ -109,15 +165,30 @@ export const settingsSecretsCases: FreteConfiguredCases = {
 
       const bad = await api.post(
         "/admin/frete/test-connection",
-        { origin_cep: "01310-100", destination_cep: "20040-002", freight_token: "token-errado", tracking_credential: "credencial-errada" },
+        {
+          origin_cep: "01310-100",
+          destination_cep: "20040-002",
+          freight_token: "token-errado",
+          tracking_credential: "credencial-errada",
+        },
         store.admin
       )
-      expect(bad.data.freight).toEqual({ ok: false, services: [], message: "O serviço de frete recusou o token (HTTP 401).", overlaps: [] })
-      expect(bad.data.tracking).toEqual({ ok: false, message: "O serviço de rastreamento recusou a credencial (HTTP 401)." })
+      expect(bad.data.freight).toEqual({
+        ok: false,
+        services: [],
+        message: "O serviço de frete recusou o token (HTTP 401).",
+        overlaps: [],
+      })
+      expect(bad.data.tracking).toEqual({
+        ok: false,
+        message: "O serviço de rastreamento recusou a credencial (HTTP 401).",
+      })
       expect(JSON.stringify(bad.data)).not.toContain("token-errado")
       expect(sandbox().trackingOrders()).toHaveLength(0)
 
-      const badCep = await api.post("/admin/frete/test-connection", { origin_cep: "123", destination_cep: "20040-002" }, store.admin).catch((error: { response: { status: number } }) => error.response)
+      const badCep = await api
+        .post("/admin/frete/test-connection", { origin_cep: "123", destination_cep: "20040-002" }, store.admin)
+        .catch((error: { response: { status: number } }) => error.response)
       expect(badCep.status).toBe(400)
     })
 
@@ -133,10 +204,24 @@ export const settingsSecretsCases: FreteConfiguredCases = {
         },
         store.admin
       )
-      const testConnection = async () => (await api.post("/admin/frete/test-connection", { origin_cep: "01310-100", destination_cep: "20040-002" }, store.admin)).data
+      const testConnection = async () =>
+        (
+          await api.post(
+            "/admin/frete/test-connection",
+            { origin_cep: "01310-100", destination_cep: "20040-002" },
+            store.admin
+          )
+        ).data
       const data = await testConnection()
-      const services = data.freight.services as Array<{ service: string; name: string; api_name: string; enabled: boolean }>
-      expect(services.slice(0, 2).map(({ service, name, api_name, enabled }) => ({ service, name, api_name, enabled }))).toEqual([
+      const services = data.freight.services as Array<{
+        service: string
+        name: string
+        api_name: string
+        enabled: boolean
+      }>
+      expect(
+        services.slice(0, 2).map(({ service, name, api_name, enabled }) => ({ service, name, api_name, enabled }))
+      ).toEqual([
         { service: "jadlog-package", name: "Jadlog Econômico", api_name: "Jadlog - .Package", enabled: true },
         { service: "correios-sedex", name: "Correios - SEDEX", api_name: "Correios - SEDEX", enabled: false },
       ])
@@ -145,25 +230,61 @@ export const settingsSecretsCases: FreteConfiguredCases = {
 
       // Checkout offers what the test showed as enabled, under the same names. Jadlog is the sandbox's
       // cheapest: "Jadlog" is the same offer as "Frete econômico", one row, the first option's.
-      const { variantId } = await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 })
+      const { variantId } = await createProduct(api, store, {
+        title: "Caneca",
+        sku: "CANECA",
+        price: 45,
+        weight: 450,
+        length: 12,
+        width: 12,
+        height: 10,
+      })
       await createFreteOption(api, store, "correios-sedex", "SEDEX")
       await createFreteOption(api, store, "jadlog-package", "Jadlog")
-      const quoted = await api.post("/store/frete/quotes", { postal_code: "20040-002", items: [{ variant_id: variantId, quantity: 1 }] }, store.store)
-      const offered = (quoted.data.quotes as Array<{ service: string; name: string }>).map((quote) => `${quote.name}: ${quote.service}`).sort()
+      const quoted = await api.post(
+        "/store/frete/quotes",
+        { postal_code: "20040-002", items: [{ variant_id: variantId, quantity: 1 }] },
+        store.store
+      )
+      const offered = (quoted.data.quotes as Array<{ service: string; name: string }>)
+        .map((quote) => `${quote.name}: ${quote.service}`)
+        .sort()
       expect(offered).toEqual(["Frete econômico: jadlog-package"])
       // The test names both, the one the store shows first.
       expect((await testConnection()).freight.overlaps).toEqual([{ option_names: ["Frete econômico", "Jadlog"] }])
     })
 
     it("lists the products whose variants lack weight or dimensions", async () => {
-      await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 })
+      await createProduct(api, store, {
+        title: "Caneca",
+        sku: "CANECA",
+        price: 45,
+        weight: 450,
+        length: 12,
+        width: 12,
+        height: 10,
+      })
       const poster = await createProduct(api, store, { title: "Pôster", sku: "POSTER", price: 30 })
-      const vase = await createProduct(api, store, { title: "Vaso", sku: "VASO", price: 60, productWeight: 2000, length: 20, width: 20 })
+      const vase = await createProduct(api, store, {
+        title: "Vaso",
+        sku: "VASO",
+        price: 60,
+        productWeight: 2000,
+        length: 20,
+        width: 20,
+      })
       const { data } = await api.get("/admin/frete/products-missing-dimensions", store.admin)
       expect(data.count).toBe(2)
-      expect(data.products.map((product: { id: string }) => product.id).sort()).toEqual([poster.productId, vase.productId].sort())
-      const missing = Object.fromEntries(data.products.map((product: { title: string; variants: Array<{ missing: string[] }> }) => [product.title, product.variants[0].missing]))
-      expect(missing).toEqual({ "Pôster": ["weight", "length", "width", "height"], Vaso: ["height"] })
+      expect(data.products.map((product: { id: string }) => product.id).sort()).toEqual(
+        [poster.productId, vase.productId].sort()
+      )
+      const missing = Object.fromEntries(
+        data.products.map((product: { title: string; variants: Array<{ missing: string[] }> }) => [
+          product.title,
+          product.variants[0].missing,
+        ])
+      )
+      expect(missing).toEqual({ Pôster: ["weight", "length", "width", "height"], Vaso: ["height"] })
     })
 
     it("refuses every admin route of the plugin without admin authentication, or with a storefront's key", async () => {
@@ -192,7 +313,9 @@ export const settingsSecretsCases: FreteConfiguredCases = {
       /** A restart of the store with these variables: the options read again, nothing of the process kept. */
       const restartWith = (env: Partial<Record<(typeof keyVariables)[number], string>>) => {
         for (const name of keyVariables) process.env[name] = env[name] ?? ""
-        getContainer().resolve<FreteModuleService>(FRETE_MODULE).forgetInProcessState(pluginOptions ?? {})
+        getContainer()
+          .resolve<FreteModuleService>(FRETE_MODULE)
+          .forgetInProcessState(pluginOptions ?? {})
       }
       const sealedSecrets = async () => JSON.parse((await storedRow()).secrets) as Record<string, string>
       const resealLines = () => capturedLines().filter((line) => line.includes("sealed again under the encryptionKey"))
@@ -203,15 +326,20 @@ export const settingsSecretsCases: FreteConfiguredCases = {
         const body = { postal_code: cep, items: [{ variant_id: variantId, quantity: 1 }] }
         return (await api.post("/store/frete/quotes", body, store.store)).data.quotes[0].is_fallback === false
       }
-      const tokensSent = () => sandbox().calls({ service: "freight" }).map((call) => call.authorized)
+      const tokensSent = () =>
+        sandbox()
+          .calls({ service: "freight" })
+          .map((call) => call.authorized)
       try {
         await api.post("/admin/frete/settings", { secrets: { freight_token: FREIGHT_TOKEN } }, store.admin)
         const underOldKey = await sealedSecrets()
 
         restartWith({ FRETE_ENCRYPTION_KEY: NEW_ENCRYPTION_KEY, FRETE_PREVIOUS_ENCRYPTION_KEYS: ENCRYPTION_KEY })
         expect((await settings()).credentials.freight).toMatchObject({ secret_set: true, secret_withheld: false })
-        expect({ pricedByTheApi: await priced("20040-002"), tokensSent: tokensSent() })
-          .toEqual({ pricedByTheApi: true, tokensSent: [true] })
+        expect({ pricedByTheApi: await priced("20040-002"), tokensSent: tokensSent() }).toEqual({
+          pricedByTheApi: true,
+          tokensSent: [true],
+        })
 
         // Sealed again in its place, in the background: another ciphertext, bound to the same URL.
         const resealed = await eventually(
@@ -231,8 +359,10 @@ export const settingsSecretsCases: FreteConfiguredCases = {
         // The previous key retired: the new one alone reads it, and the token still reaches the sandbox.
         restartWith({ FRETE_ENCRYPTION_KEY: NEW_ENCRYPTION_KEY })
         expect((await settings()).credentials.freight).toMatchObject({ secret_set: true, secret_withheld: false })
-        expect({ pricedByTheApi: await priced("69010-000"), tokensSent: tokensSent() })
-          .toEqual({ pricedByTheApi: true, tokensSent: [true, true] })
+        expect({ pricedByTheApi: await priced("69010-000"), tokensSent: tokensSent() }).toEqual({
+          pricedByTheApi: true,
+          tokensSent: [true, true],
+        })
         // And the old key alone no longer does: it was sealed again under the new one.
         restartWith({ FRETE_ENCRYPTION_KEY: ENCRYPTION_KEY })
         expect((await settings()).credentials.freight).toMatchObject({ secret_set: true, secret_withheld: true })
@@ -241,7 +371,9 @@ export const settingsSecretsCases: FreteConfiguredCases = {
           if (value === undefined) delete process.env[name]
           else process.env[name] = value
         }
-        getContainer().resolve<FreteModuleService>(FRETE_MODULE).forgetInProcessState(pluginOptions ?? {})
+        getContainer()
+          .resolve<FreteModuleService>(FRETE_MODULE)
+          .forgetInProcessState(pluginOptions ?? {})
       }
     })
   },

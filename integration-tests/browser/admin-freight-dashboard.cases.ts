@@ -9,7 +9,16 @@ import type { MedusaServer } from "../../scripts/demo/medusa-server"
 import type { DemoStore } from "../../scripts/demo/seed"
 import { eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
 import type { Sandbox } from "../../sandbox/server"
-import { estimateShare, latencies, LATENCY_BOUNDS, ordersByService, OUTCOMES, outcomeTotals, type FreightStats, type Outcome, type StatsRange } from "../../src/admin/lib/freight-stats"
+import {
+  estimateShare,
+  latencies,
+  LATENCY_BOUNDS,
+  ordersByService,
+  OUTCOMES,
+  outcomeTotals,
+  type FreightStats,
+  type StatsRange,
+} from "../../src/admin/lib/freight-stats"
 import { SHOTS, type BrowserStore } from "../helpers/browser-store"
 
 /** CEPs no other case of the spec quotes: each is a new freight query, not an answer the server kept. */
@@ -25,10 +34,15 @@ const COUNTED = 600
 /** A key of the admin's texts shown as it is: a text missing from a catalogue. */
 const RAW_KEY = /frete\.[a-zA-Z]+\.[a-zA-Z]/
 
-export const brl = (reais: number) => `R$ ${reais.toFixed(2).replace(".", ",").replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`
+export const brl = (reais: number) =>
+  `R$ ${reais
+    .toFixed(2)
+    .replace(".", ",")
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`
 
 /** The count of a metric's key over the range. */
-const countOf = (stats: FreightStats, metric: string, key: string) => stats.rows.filter((row) => row.metric === metric && row.key === key).reduce((sum, row) => sum + row.count, 0)
+const countOf = (stats: FreightStats, metric: string, key: string) =>
+  stats.rows.filter((row) => row.metric === metric && row.key === key).reduce((sum, row) => sum + row.count, 0)
 
 /** The orders the first case places: one priced from the fallback table, one priced by the API. */
 export type PricedOrders = { tableOrderId: string; apiOrderId: string }
@@ -43,21 +57,30 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
 
   const byTestId = (id: string) => page.getByTestId(id)
   const text = async (id: string) => ((await byTestId(id).first().textContent()) ?? "").trim()
-  const stats = async (range: StatsRange = "7d") => (await server.api.get("/admin/frete/stats", { ...server.admin, params: { range } })).data as FreightStats
+  const stats = async (range: StatsRange = "7d") =>
+    (await server.api.get("/admin/frete/stats", { ...server.admin, params: { range } })).data as FreightStats
   const productPageQuote = async (cep: string) =>
-    (await server.api.post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }] }, store.store)).data
-      .quotes as Array<{ service: string; is_fallback: boolean }>
+    (
+      await server.api.post(
+        "/store/frete/quotes",
+        { postal_code: cep, items: [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }] },
+        store.store
+      )
+    ).data.quotes as Array<{ service: string; is_fallback: boolean }>
   const openDashboard = async () => {
     await page.goto(`${server.url}/app/frete`)
     await byTestId("frete-dashboard-chart-outcomes").waitFor()
   }
   /** Numbers as the pt-BR or English page writes them. */
-  const shownShare = (share: number | null, locale: string) => (share === null ? "—" : new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(share))
+  const shownShare = (share: number | null, locale: string) =>
+    share === null ? "—" : new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(share)
   const shownLatency = (bound: string | null, locale: string) => {
     if (bound === null) return "—"
     if (bound === "inf") return "> 10 s"
     const ms = Number(bound)
-    return ms < 1000 ? `≤ ${ms} ms` : `≤ ${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(ms / 1000)} s`
+    return ms < 1000
+      ? `≤ ${ms} ms`
+      : `≤ ${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(ms / 1000)} s`
   }
   /** The page's figures, and what the server's stats say they must be (the range's, counted at the same moment). */
   const figures = async (range: StatsRange, locale: string) => {
@@ -76,7 +99,11 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
       waiting: String(server.tracking.waiting),
     }
     const shown = {
-      ...Object.fromEntries(await Promise.all(OUTCOMES.map(async (outcome) => [outcome, await text(`frete-dashboard-outcome-total-${outcome}`)]))),
+      ...Object.fromEntries(
+        await Promise.all(
+          OUTCOMES.map(async (outcome) => [outcome, await text(`frete-dashboard-outcome-total-${outcome}`)])
+        )
+      ),
       share: await text("frete-dashboard-estimate-share"),
       p50: await text("frete-dashboard-latency-p50"),
       p95: await text("frete-dashboard-latency-p95"),
@@ -121,13 +148,25 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
 
     // Answered by the API, a little slower than the sandbox's default so the answer time shows.
     sandbox.configure({ latencyMs: 120 })
-    await server.api.post("/admin/frete/settings", { free_freight_rules: [{ min_subtotal: 0, states: ["RJ"] }] }, server.admin)
+    await server.api.post(
+      "/admin/frete/settings",
+      { free_freight_rules: [{ min_subtotal: 0, states: ["RJ"] }] },
+      server.admin
+    )
     try {
       for (const cep of API_CEPS) {
         expect((await productPageQuote(cep)).every((quote) => !quote.is_fallback)).toBe(true)
       }
       // Free freight on the cheapest service (Jadlog's).
-      apiOrderId = (await placeOrder(server.api, store, store.optionIds.cheapest, [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }], { postal_code: API_ORDER_CEP })).id
+      apiOrderId = (
+        await placeOrder(
+          server.api,
+          store,
+          store.optionIds.cheapest,
+          [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }],
+          { postal_code: API_ORDER_CEP }
+        )
+      ).id
     } finally {
       await server.api.post("/admin/frete/settings", { free_freight_rules: [] }, server.admin)
       sandbox.configure({ latencyMs: 0 })
@@ -141,7 +180,15 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
         expect(quotes.length).toBeGreaterThan(0)
         expect(quotes.every((quote) => quote.is_fallback)).toBe(true)
       }
-      tableOrderId = (await placeOrder(server.api, store, store.optionIds["correios-pac"], [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }], { postal_code: TABLE_ORDER_CEP })).id
+      tableOrderId = (
+        await placeOrder(
+          server.api,
+          store,
+          store.optionIds["correios-pac"],
+          [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }],
+          { postal_code: TABLE_ORDER_CEP }
+        )
+      ).id
     } finally {
       sandbox.setFault("freight", null)
     }
@@ -166,11 +213,19 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
     expect(delta(after, "page:api")).toBe(API_CEPS.length)
     expect(delta(after, "page:table")).toBe(TABLE_CEPS.length)
     expect(delta(after, "page:kept") + delta(after, "page:refused") + delta(after, "page:failed")).toBe(0)
-    expect(countOf(after, "api_error", "server") + countOf(after, "api_error", "circuit_open")).toBeGreaterThan(countOf(before, "api_error", "server") + countOf(before, "api_error", "circuit_open"))
-    expect(after.rows.filter((row) => row.metric === "api_ms").every((row) => (LATENCY_BOUNDS as readonly string[]).includes(row.key))).toBe(true)
+    expect(countOf(after, "api_error", "server") + countOf(after, "api_error", "circuit_open")).toBeGreaterThan(
+      countOf(before, "api_error", "server") + countOf(before, "api_error", "circuit_open")
+    )
+    expect(
+      after.rows
+        .filter((row) => row.metric === "api_ms")
+        .every((row) => (LATENCY_BOUNDS as readonly string[]).includes(row.key))
+    ).toBe(true)
 
     await openDashboard()
-    expect(await byTestId("frete-dashboard-page").locator('[aria-pressed="true"]').getAttribute("data-testid")).toBe("frete-dashboard-range-7d")
+    expect(await byTestId("frete-dashboard-page").locator('[aria-pressed="true"]').getAttribute("data-testid")).toBe(
+      "frete-dashboard-range-7d"
+    )
     const { server: shownStats, shown } = await settledFigures("7d", "pt-BR")
     const totals = outcomeTotals(shownStats.rows)
     expect(Number(shown.api)).toBeGreaterThanOrEqual(API_CEPS.length)
@@ -181,13 +236,22 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
 
     // Every bar says its number; the stacks of the chart add up to the totals.
     const outcomesChart = byTestId("frete-dashboard-outcomes-svg")
-    expect(await outcomesChart.locator("title").first().textContent()).toBe("Novas consultas de frete por dia, por resultado")
+    expect(await outcomesChart.locator("title").first().textContent()).toBe(
+      "Novas consultas de frete por dia, por resultado"
+    )
     const barTitles = await outcomesChart.locator("rect > title").allTextContents()
-    const chartTotal = (label: string) => barTitles.filter((title) => title.includes(` · ${label}: `)).reduce((sum, title) => sum + Number(title.split(": ").pop()), 0)
+    const chartTotal = (label: string) =>
+      barTitles
+        .filter((title) => title.includes(` · ${label}: `))
+        .reduce((sum, title) => sum + Number(title.split(": ").pop()), 0)
     expect(chartTotal("Respondida pela API")).toBe(totals.api)
     expect(chartTotal("Tabela de contingência")).toBe(totals.table)
-    expect(await byTestId("frete-dashboard-outcomes").textContent()).toContain("Preços do checkout que foram estimativas")
-    expect(await byTestId("frete-dashboard-latency-svg").locator("rect > title").first().textContent()).toMatch(/ · (Mediana \(p50\)|p95): (≤|>) /)
+    expect(await byTestId("frete-dashboard-outcomes").textContent()).toContain(
+      "Preços do checkout que foram estimativas"
+    )
+    expect(await byTestId("frete-dashboard-latency-svg").locator("rect > title").first().textContent()).toMatch(
+      / · (Mediana \(p50\)|p95): (≤|>) /
+    )
     expect(await text("frete-dashboard-error-server")).toMatch(/^Erro do servidor \(5xx\)/)
 
     // Orders: the merchant's names, averages in reais, the table's order counted.
@@ -199,13 +263,22 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
     expect(await text("frete-dashboard-orders-row-jadlog-package-name")).toBe("Jadlog .Package")
     expect(Number(await text("frete-dashboard-orders-row-jadlog-package-free"))).toBeGreaterThanOrEqual(1)
     // Its value only where the API quoted it: "—" otherwise.
-    const jadlogFreeValue = ordersByService(shownStats.rows).find((row) => row.service === "jadlog-package")?.freeValue ?? null
-    expect(await text("frete-dashboard-orders-row-jadlog-package-free-value")).toBe(jadlogFreeValue === null ? "—" : brl(jadlogFreeValue))
-    expect(await byTestId("frete-dashboard-tracking-failed-link").getAttribute("href")).toMatch(/\/app\/settings\/frete-tracking$/)
+    const jadlogFreeValue =
+      ordersByService(shownStats.rows).find((row) => row.service === "jadlog-package")?.freeValue ?? null
+    expect(await text("frete-dashboard-orders-row-jadlog-package-free-value")).toBe(
+      jadlogFreeValue === null ? "—" : brl(jadlogFreeValue)
+    )
+    expect(await byTestId("frete-dashboard-tracking-failed-link").getAttribute("href")).toMatch(
+      /\/app\/settings\/frete-tracking$/
+    )
 
     const content = (await byTestId("frete-dashboard-page").textContent()) ?? ""
     expect(content).not.toMatch(RAW_KEY)
-    expect(["Answered by the API", "Fallback table", "Orders by service", "Tracking orders"].filter((english) => content.includes(english))).toEqual([])
+    expect(
+      ["Answered by the API", "Fallback table", "Orders by service", "Tracking orders"].filter((english) =>
+        content.includes(english)
+      )
+    ).toEqual([])
     for (const chart of ["outcomes", "latency", "orders", "tracking"]) {
       await byTestId(`frete-dashboard-${chart}`).screenshot({ path: path.join(SHOTS, `admin-freight-${chart}.png`) })
     }
@@ -214,7 +287,9 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
     await byTestId("frete-dashboard-range-24h").click()
     await byTestId("frete-dashboard-figures-24h").waitFor()
     await settledFigures("24h", "pt-BR")
-    expect(await byTestId("frete-dashboard-outcomes-svg").locator("title").first().textContent()).toBe("Novas consultas de frete por hora, por resultado")
+    expect(await byTestId("frete-dashboard-outcomes-svg").locator("title").first().textContent()).toBe(
+      "Novas consultas de frete por hora, por resultado"
+    )
 
     // The failed list is one click away.
     await byTestId("frete-dashboard-tracking-failed-link").click()
@@ -258,7 +333,9 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
     try {
       await openDashboard()
       await settledFigures("7d", "en-US")
-      expect(await byTestId("frete-dashboard-outcomes").locator("h2").textContent()).toBe("New freight queries by outcome")
+      expect(await byTestId("frete-dashboard-outcomes").locator("h2").textContent()).toBe(
+        "New freight queries by outcome"
+      )
       expect(await byTestId("frete-dashboard-latency").locator("h2").textContent()).toBe("Freight API answer time")
       expect(await byTestId("frete-dashboard-orders").locator("h2").textContent()).toBe("Orders by service chosen")
       expect(await byTestId("frete-dashboard-tracking").locator("h2").textContent()).toBe("Tracking orders")
@@ -266,12 +343,25 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
       expect(await text("frete-dashboard-tracking-failed-link")).toBe("See the failed ones")
       expect(await text("frete-dashboard-orders-row-correios-pac-days")).toMatch(/^\d+(\.\d)? business days$/)
       const content = (await byTestId("frete-dashboard-page").textContent()) ?? ""
-      for (const label of ["Answered by the API", "Kept answer", "Fallback table", "Refused", "Failed", "Checkout prices that were estimates (fallback table)"]) {
+      for (const label of [
+        "Answered by the API",
+        "Kept answer",
+        "Fallback table",
+        "Refused",
+        "Failed",
+        "Checkout prices that were estimates (fallback table)",
+      ]) {
         expect(content).toContain(label)
       }
-      expect(["Respondida pela API", "Tabela de contingência", "Pedidos por serviço", "Últimos 7 dias", "dias úteis"].filter((portuguese) => content.includes(portuguese))).toEqual([])
+      expect(
+        ["Respondida pela API", "Tabela de contingência", "Pedidos por serviço", "Últimos 7 dias", "dias úteis"].filter(
+          (portuguese) => content.includes(portuguese)
+        )
+      ).toEqual([])
       expect(content).not.toMatch(RAW_KEY)
-      expect(await byTestId("frete-dashboard-outcomes-svg").locator("title").first().textContent()).toBe("New freight queries per day, by outcome")
+      expect(await byTestId("frete-dashboard-outcomes-svg").locator("title").first().textContent()).toBe(
+        "New freight queries per day, by outcome"
+      )
 
       await page.goto(`${server.url}/app/orders/${tableOrderId}`)
       await byTestId("frete-order-freight").waitFor()
@@ -281,7 +371,13 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
 
       // "Ask the API now", once the API answers the order's query again (a failure is remembered freight.cache.failureTtlMs, 30 s):
       // what it charges the order's option today, beside the estimate.
-      const apiAmount = await eventually(async () => (await server.api.get(`/admin/frete/orders/${tableOrderId}/api-price`, server.admin)).data.api_prices[0]?.api_amount as number | null, 450, "the API's price of the estimated order")
+      const apiAmount = await eventually(
+        async () =>
+          (await server.api.get(`/admin/frete/orders/${tableOrderId}/api-price`, server.admin)).data.api_prices[0]
+            ?.api_amount as number | null,
+        450,
+        "the API's price of the estimated order"
+      )
       await page.locator('[data-testid$="-ask-api"]').click()
       const apiPrice = page.locator('[data-testid$="-api-price"]')
       await apiPrice.waitFor()

@@ -23,7 +23,17 @@ const PORTUGUESE = [
 ]
 
 /** The same texts in English, none of which a Portuguese page may show. */
-const ENGLISH = ["Credentials and URLs", "Test connection", "Tracking", "Save", "Free shipping", "Default package", "Fallback table", "Order source", "(optional)"]
+const ENGLISH = [
+  "Credentials and URLs",
+  "Test connection",
+  "Tracking",
+  "Save",
+  "Free shipping",
+  "Default package",
+  "Fallback table",
+  "Order source",
+  "(optional)",
+]
 
 /** A key of the admin's texts shown as it is: a text missing from a catalogue. */
 const RAW_KEY = /frete\.[a-zA-Z]+\.[a-zA-Z]/
@@ -53,23 +63,27 @@ export const languageCases = (started: () => BrowserStore): void => {
       return /Criado|Created/.test(content) ? content : undefined
     })
   }
-  const sidebarLabel = async () => ((await page.locator('a[href$="/settings/frete"]').first().textContent()) ?? "").trim()
+  const sidebarLabel = async () =>
+    ((await page.locator('a[href$="/settings/frete"]').first().textContent()) ?? "").trim()
 
   beforeAll(async () => {
     ;({ server, store } = started())
     // A page of the merchant's own, no language chosen yet: the dashboard starts in its default, English.
     page = await openPage(started().browser, { viewport: { width: 1440, height: 1000 } })
     page.setDefaultTimeout(120_000)
-    const order = await placeOrder(server.api, store, store.optionIds.cheapest, [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }])
+    const order = await placeOrder(server.api, store, store.optionIds.cheapest, [
+      { variant_id: store.variantIds["caneca-ceramica"], quantity: 1 },
+    ])
     await shipOrder(server.api, store, order, { trackingNumber: "BR000000123BR" })
     await eventually(async () => {
-      const rows = (await server.api.get("/admin/frete/tracking-orders", { ...server.admin, params: { order_id: order.id } })).data.tracking_orders
+      const rows = (
+        await server.api.get("/admin/frete/tracking-orders", { ...server.admin, params: { order_id: order.id } })
+      ).data.tracking_orders
       return rows.length && rows[0].status === "created"
     })
     orderId = order.id
     await logInToAdmin(page, server)
   })
-
 
   it("starts in the dashboard's default language, English", async () => {
     // What the dashboard keeps of its language: nothing chosen yet, or the default it detected.
@@ -84,11 +98,17 @@ export const languageCases = (started: () => BrowserStore): void => {
     expect(await text("frete-section-extras-save")).toBe("Save")
     expect(await text("frete-test-submit")).toBe("Test connection")
     expect(await page.locator('label[for="frete-field-tracking.entry_source"]').textContent()).toBe("Order source")
-    expect(await page.locator('label[for="frete-field-tracking.carriers.0.carrier_id"]').textContent()).toBe("Carrier code")
+    expect(await page.locator('label[for="frete-field-tracking.carriers.0.carrier_id"]').textContent()).toBe(
+      "Carrier code"
+    )
     expect(await text("frete-provider-frete_frete-label")).toBe("Frete (this plugin)")
     // Technical names stay in the help texts, in English too.
-    expect(await text("frete-field-tracking.entry_source-hint")).toBe("Identifies the store in tracking orders. Sent to the service as EntrySource.")
-    expect(await text("frete-field-freight_url-hint")).toBe("Set on the server (plugin option or variable FRETE_FREIGHT_URL): change it there.")
+    expect(await text("frete-field-tracking.entry_source-hint")).toBe(
+      "Identifies the store in tracking orders. Sent to the service as EntrySource."
+    )
+    expect(await text("frete-field-freight_url-hint")).toBe(
+      "Set on the server (plugin option or variable FRETE_FREIGHT_URL): change it there."
+    )
     expect(await text("frete-missing-count")).toMatch(/^\d+–\d+ of \d+ products?$/)
 
     const content = (await byTestId("frete-settings-page").textContent()) ?? ""
@@ -104,7 +124,11 @@ export const languageCases = (started: () => BrowserStore): void => {
     expect(content).toContain("Shipment 1")
     expect(content).toContain("Attempts")
     expect(content).toContain("Created")
-    expect(["Rastreamento", "Envio 1", "Tentativas", "Criado", "Id no rastreamento"].filter((portuguese) => content.includes(portuguese))).toEqual([])
+    expect(
+      ["Rastreamento", "Envio 1", "Tentativas", "Criado", "Id no rastreamento"].filter((portuguese) =>
+        content.includes(portuguese)
+      )
+    ).toEqual([])
     expect(content).not.toMatch(RAW_KEY)
 
     // The connection test's prices: the store's currency, whatever the admin's language.
@@ -136,7 +160,9 @@ export const languageCases = (started: () => BrowserStore): void => {
     expect(await text("frete-test-submit")).toBe("Testar conexão")
     expect(await page.locator('label[for="frete-field-tracking.entry_source"]').textContent()).toBe("Origem do pedido")
     expect(await text("frete-provider-frete_frete-label")).toBe("Frete (este plugin)")
-    expect(await text("frete-field-freight_url-hint")).toBe("Definido no servidor (opção do plugin ou variável FRETE_FREIGHT_URL): altere-o lá.")
+    expect(await text("frete-field-freight_url-hint")).toBe(
+      "Definido no servidor (opção do plugin ou variável FRETE_FREIGHT_URL): altere-o lá."
+    )
     expect(await text("frete-missing-count")).toMatch(/^\d+–\d+ de \d+ produtos?$/)
     const content = (await byTestId("frete-settings-page").textContent()) ?? ""
     expect(ENGLISH.filter((english) => content.includes(english))).toEqual([])

@@ -23,8 +23,15 @@ export const orderFreightCases = (started: () => BrowserStore, placed: () => Pri
   })
 
   it("flags the order priced from the fallback table in its freight widget, and not the one the API priced", async () => {
-    const { data } = await server.api.get(`/admin/orders/${tableOrderId}`, { ...server.admin, params: { fields: "id,*shipping_methods" } })
-    const [method] = data.order.shipping_methods as Array<{ id: string; amount: number; data: { delivery_estimate: string; days: number; is_fallback: boolean } }>
+    const { data } = await server.api.get(`/admin/orders/${tableOrderId}`, {
+      ...server.admin,
+      params: { fields: "id,*shipping_methods" },
+    })
+    const [method] = data.order.shipping_methods as Array<{
+      id: string
+      amount: number
+      data: { delivery_estimate: string; days: number; is_fallback: boolean }
+    }>
     expect(method.data.is_fallback).toBe(true)
     await page.goto(`${server.url}/app/orders/${tableOrderId}`)
     const item = `frete-order-freight-${method.id}`

@@ -35,15 +35,23 @@ export const settingsPageCases = (started: () => BrowserStore): void => {
     await byTestId("frete-row-tracking.carriers.0").waitFor()
     expect(await page.locator('label[for="frete-field-tracking.entry_source"]').textContent()).toBe("Origem do pedido")
     expect(await byTestId("frete-field-tracking.entry_source-hint").textContent()).toMatch(/EntrySource/)
-    expect(await page.locator('label[for="frete-field-tracking.carriers.0.carrier_id"]').textContent()).toBe("Código da transportadora")
+    expect(await page.locator('label[for="frete-field-tracking.carriers.0.carrier_id"]').textContent()).toBe(
+      "Código da transportadora"
+    )
     expect(await byTestId("frete-field-tracking.carriers.0.carrier_id-hint").textContent()).toMatch(/carrierId/)
-    expect(await page.locator('label[for="frete-field-tracking.carriers.0.carrier_name"]').textContent()).toBe("Nome da transportadora")
+    expect(await page.locator('label[for="frete-field-tracking.carriers.0.carrier_name"]').textContent()).toBe(
+      "Nome da transportadora"
+    )
     expect(await byTestId("frete-field-tracking.carriers.0.carrier_name-hint").textContent()).toMatch(/CarrierName/)
-    expect(await page.locator('label[for="frete-field-tracking.cpf_metadata_key"]').textContent()).toBe("Campo do CPF do cliente")
+    expect(await page.locator('label[for="frete-field-tracking.cpf_metadata_key"]').textContent()).toBe(
+      "Campo do CPF do cliente"
+    )
     expect(await byTestId("frete-field-tracking.cpf_metadata_key-hint").textContent()).toMatch(/metadata/)
 
     // No label of the page names an API field or a stored key.
-    const labels = await page.$$eval("[data-testid=frete-settings-page] label", (elements) => elements.map((element) => element.textContent ?? ""))
+    const labels = await page.$$eval("[data-testid=frete-settings-page] label", (elements) =>
+      elements.map((element) => element.textContent ?? "")
+    )
     expect(labels.length).toBeGreaterThan(20)
     expect(labels.filter((label) => TECHNICAL.test(label))).toEqual([])
     const trackingText = (await byTestId("frete-section-tracking").textContent()) ?? ""
@@ -75,7 +83,11 @@ export const settingsPageCases = (started: () => BrowserStore): void => {
 
     // A provider removed from the store stays listed, checked, and says so.
     const { tracking } = (await savedSettings()).settings
-    await server.api.post("/admin/frete/settings", { tracking: { ...tracking, provider_ids: [...tracking.provider_ids, "antigo_removido"] } }, server.admin)
+    await server.api.post(
+      "/admin/frete/settings",
+      { tracking: { ...tracking, provider_ids: [...tracking.provider_ids, "antigo_removido"] } },
+      server.admin
+    )
     await openSettings()
     await byTestId("frete-provider-antigo_removido-missing").waitFor()
     expect(await byTestId("frete-provider-antigo_removido-missing").textContent()).toBe("não instalado")
@@ -96,7 +108,9 @@ export const settingsPageCases = (started: () => BrowserStore): void => {
     expect(await byTestId("frete-field-freight_url-hint").textContent()).toBe(
       "Definido no servidor (opção do plugin ou variável FRETE_FREIGHT_URL): altere-o lá."
     )
-    expect(await byTestId("frete-field-secrets.freight_token-hint").textContent()).toMatch(/Definido no servidor .*FRETE_FREIGHT_TOKEN/)
+    expect(await byTestId("frete-field-secrets.freight_token-hint").textContent()).toMatch(
+      /Definido no servidor .*FRETE_FREIGHT_TOKEN/
+    )
     expect(await byTestId("frete-field-secrets.freight_token").getAttribute("placeholder")).toBeNull()
     expect(await page.content()).not.toContain("Digite um novo valor para substituir")
     // Every field of the section is the server's: no "Salvar", and the section says why.
@@ -113,7 +127,9 @@ export const settingsPageCases = (started: () => BrowserStore): void => {
     await minimum.fill("-10")
     await byTestId("frete-section-free-freight-save").click()
     await page.getByText("1 campo precisa de atenção").first().waitFor()
-    expect(await byTestId(`frete-field-free_freight_rules.${index}.min_subtotal-error`).textContent()).toMatch(/não pode ser negativo/)
+    expect(await byTestId(`frete-field-free_freight_rules.${index}.min_subtotal-error`).textContent()).toMatch(
+      /não pode ser negativo/
+    )
     expect(await page.getByText(/Configuração inválida/).count()).toBe(0)
     expect(await page.getByText(`free_freight_rules.${index}.min_subtotal`).count()).toBe(0)
     await page.screenshot({ path: path.join(SHOTS, "merchant-settings.png"), fullPage: false })

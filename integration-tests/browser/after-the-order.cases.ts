@@ -35,9 +35,12 @@ export const afterTheOrderCases = (started: () => StorefrontSession): void => {
     ;({ page } = session)
   })
 
-
   it("shows carrier, promised date and state on the confirmation, then the tracking code and link on the order's page once the merchant ships it", async () => {
-    await session.toDeliveryStep("camiseta-basica", { cep: "30130-010", city: "Belo Horizonte", uf: "MG" }, { fresh: true })
+    await session.toDeliveryStep(
+      "camiseta-basica",
+      { cep: "30130-010", city: "Belo Horizonte", uf: "MG" },
+      { fresh: true }
+    )
     const chosen = (await deliveryOptions(page)).find((option) => option.name === "PAC")
     expect(chosen).toMatchObject({ state: "ready", carrier: "Correios", date: expect.stringMatching(/^Chega até /) })
     await page.locator(".delivery-choice", { hasText: "PAC" }).locator("input").check()
@@ -50,33 +53,73 @@ export const afterTheOrderCases = (started: () => StorefrontSession): void => {
 
     // The confirmation: what was promised at checkout, and the state, in Portuguese.
     await page.locator(".frete-delivery__item").waitFor()
-    expect(await readDelivery(page)).toEqual([{ name: "PAC", status: "Em preparação", carrier: "Correios", date: chosen?.date, code: null, link: null, linkText: null }])
+    expect(await readDelivery(page)).toEqual([
+      {
+        name: "PAC",
+        status: "Em preparação",
+        carrier: "Correios",
+        date: chosen?.date,
+        code: null,
+        link: null,
+        linkText: null,
+      },
+    ])
     await byTestId("order-page").screenshot({ path: path.join(SHOTS, "storefront-order-confirmation.png") })
 
     // The merchant ships it through Medusa's admin API: a fulfillment, then its shipment with a label.
     const { server, store } = session
-    const { data } = await server.api.get(`/admin/orders/${orderId}`, { ...store.admin, params: { fields: "id,*items" } })
-    const items = (data.order.items as Array<{ id: string; quantity: number }>).map((item) => ({ id: item.id, quantity: item.quantity }))
-    const fulfilled = await server.api.post(`/admin/orders/${orderId}/fulfillments`, { items, location_id: store.stockLocationId }, { ...store.admin, params: { fields: "id,*fulfillments" } })
+    const { data } = await server.api.get(`/admin/orders/${orderId}`, {
+      ...store.admin,
+      params: { fields: "id,*items" },
+    })
+    const items = (data.order.items as Array<{ id: string; quantity: number }>).map((item) => ({
+      id: item.id,
+      quantity: item.quantity,
+    }))
+    const fulfilled = await server.api.post(
+      `/admin/orders/${orderId}/fulfillments`,
+      { items, location_id: store.stockLocationId },
+      { ...store.admin, params: { fields: "id,*fulfillments" } }
+    )
     const fulfillmentId = fulfilled.data.order.fulfillments.at(-1).id as string
     await server.api.post(
       `/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`,
-      { items, labels: [{ tracking_number: TRACKING_CODE, tracking_url: TRACKING_URL, label_url: "https://loja-demo.com.br/etiquetas/1.pdf" }] },
+      {
+        items,
+        labels: [
+          {
+            tracking_number: TRACKING_CODE,
+            tracking_url: TRACKING_URL,
+            label_url: "https://loja-demo.com.br/etiquetas/1.pdf",
+          },
+        ],
+      },
       store.admin
     )
     // Shipped today, as Brazil's calendar has it.
-    const today = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "America/Sao_Paulo" }).format(new Date())
+    const today = new Intl.DateTimeFormat("pt-BR", {
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      timeZone: "America/Sao_Paulo",
+    }).format(new Date())
 
     // The order's page, as the shopper comes back to it (the e-mail's link).
-    await eventually(async () => {
-      await page.goto(`${session.storefront.url}/pedidos/${orderId}`)
-      await page.locator(".frete-delivery__item").waitFor()
-      return (await readDelivery(page))[0]?.code !== null
-    }, 20, "the shipment on the order's page")
+    await eventually(
+      async () => {
+        await page.goto(`${session.storefront.url}/pedidos/${orderId}`)
+        await page.locator(".frete-delivery__item").waitFor()
+        return (await readDelivery(page))[0]?.code !== null
+      },
+      20,
+      "the shipment on the order's page"
+    )
     expect(await readDelivery(page)).toEqual([
       {
         name: "PAC",
-        status: expect.stringMatching(new RegExp(`^(Enviado em|Rastreamento ativo desde) ${today.replace(/\//g, "\\/")}$`)),
+        status: expect.stringMatching(
+          new RegExp(`^(Enviado em|Rastreamento ativo desde) ${today.replace(/\//g, "\\/")}$`)
+        ),
         carrier: "Correios",
         date: chosen?.date,
         code: `Código de rastreio: ${TRACKING_CODE}`,
@@ -105,7 +148,14 @@ export const afterTheOrderCases = (started: () => StorefrontSession): void => {
       const atCheckout = async () => (await deliveryOptions(page)).map(({ name, price }) => ({ name, price }))
       /** After a change of the cart: the calculator's prices once asked again, and how many quotes that took. */
       const settled = async (quotesBefore: number, nudgeSays: string) => {
-        await eventually(async () => (await nudgeText()) === nudgeSays && (await page.locator(".frete-calculator__list").count()) === 1 && session.quoteRequests.length > quotesBefore, 100, `"${nudgeSays}" and the calculator priced again`)
+        await eventually(
+          async () =>
+            (await nudgeText()) === nudgeSays &&
+            (await page.locator(".frete-calculator__list").count()) === 1 &&
+            session.quoteRequests.length > quotesBefore,
+          100,
+          `"${nudgeSays}" and the calculator priced again`
+        )
         return { prices: await shown(), quotes: session.quoteRequests.length - quotesBefore }
       }
       const toCheckoutPrices = async () => {
@@ -143,7 +193,11 @@ export const afterTheOrderCases = (started: () => StorefrontSession): void => {
 
       // Back in the cart, which now has the address: the calculator starts from its CEP, with no typing.
       await toCart()
-      await eventually(async () => (await page.locator(".frete-calculator__list").count()) === 1, 100, "the cart's CEP priced")
+      await eventually(
+        async () => (await page.locator(".frete-calculator__list").count()) === 1,
+        100,
+        "the cart's CEP priced"
+      )
       expect(await page.locator(".frete-calculator__input").inputValue()).toBe("30130-010")
       expect(await shown()).toEqual(two.prices)
       const beforeMinus = session.quoteRequests.length

@@ -5,7 +5,17 @@ import path from "node:path"
 import type { Page } from "playwright-core"
 import { SHOTS, type StorefrontSession } from "../helpers/browser-store"
 import { eventually } from "../../scripts/lib/store-api"
-import { calculatorOptions, deliveryOptions as readDeliveryOptions, fontSizes, KIT_CSS, KIT_ROOTS, kitTextsAt10px, occurrences, readAs, reais } from "../helpers/storefront-reading"
+import {
+  calculatorOptions,
+  deliveryOptions as readDeliveryOptions,
+  fontSizes,
+  KIT_CSS,
+  KIT_ROOTS,
+  kitTextsAt10px,
+  occurrences,
+  readAs,
+  reais,
+} from "../helpers/storefront-reading"
 
 const CEP_NOT_FOUND = "Não encontramos esse CEP. Confira o CEP de entrega e tente novamente."
 
@@ -20,7 +30,6 @@ export const checkoutCases = (started: () => StorefrontSession): void => {
     session = started()
     ;({ page } = session)
   })
-
 
   it('shows each option as one scannable entry, cheapest first, from plain data as a server action returns it; the summary says "a calcular" until one is chosen, then its price', async () => {
     await session.toAddressForm("camiseta-basica", { fresh: true })
@@ -37,7 +46,13 @@ export const checkoutCases = (started: () => StorefrontSession): void => {
       expect(option.date).toMatch(/^Chega até /)
       // The carrier as a shopper names it, as the product page says it: no API punctuation, no service.
       expect(option.carrier).toMatch(/^(Correios|Jadlog|Azul Cargo)$/)
-      expect(option.text).toBe(readAs({ name: option.name as string, price: option.price as string, facts: [option.carrier, option.deadline, option.date] }))
+      expect(option.text).toBe(
+        readAs({
+          name: option.name as string,
+          price: option.price as string,
+          facts: [option.carrier, option.deadline, option.date],
+        })
+      )
     }
     const prices = options.map((option) => reais(option.price))
     expect(prices).toEqual([...prices].sort((a, b) => a - b))
@@ -60,8 +75,15 @@ export const checkoutCases = (started: () => StorefrontSession): void => {
 
   it("lists the same options, in the same order, with the same carrier line, on the product page and at checkout", async () => {
     await session.quoteOnProductPage("luminaria-mesa", "40010-000")
-    const read = (options: Array<{ name: string | null; price: string | null; carrier: string | null; deadline: string | null; date: string | null }>) =>
-      options.map(({ name, price, carrier, deadline, date }) => ({ name, price, carrier, deadline, date }))
+    const read = (
+      options: Array<{
+        name: string | null
+        price: string | null
+        carrier: string | null
+        deadline: string | null
+        date: string | null
+      }>
+    ) => options.map(({ name, price, carrier, deadline, date }) => ({ name, price, carrier, deadline, date }))
     const onProductPage = read(await calculatorOptions(page))
     expect(onProductPage.length).toBeGreaterThan(1)
     // A cart of that product alone, at that CEP.
@@ -70,9 +92,20 @@ export const checkoutCases = (started: () => StorefrontSession): void => {
   })
 
   it("sets the options' text at the size of the page's own text, the facts line one step smaller and never under 12px", async () => {
-    await session.toDeliveryStep("camiseta-basica", { cep: "30130-010", city: "Belo Horizonte", uf: "MG" }, { fresh: true })
+    await session.toDeliveryStep(
+      "camiseta-basica",
+      { cep: "30130-010", city: "Belo Horizonte", uf: "MG" },
+      { fresh: true }
+    )
     // The page's own text: "Entrega no CEP …" of the checkout, in the shop's 16px.
-    const sizes = () => fontSizes(page, { page: ".checkout-page > p", row: ".delivery-choice", name: ".frete-option__name", price: ".frete-option__price", facts: ".frete-option__details" })
+    const sizes = () =>
+      fontSizes(page, {
+        page: ".checkout-page > p",
+        row: ".delivery-choice",
+        name: ".frete-option__name",
+        price: ".frete-option__price",
+        facts: ".frete-option__details",
+      })
     expect(await sizes()).toEqual({ page: 16, row: 16, name: 16, price: 16, facts: 14 })
     // The dtc-starter's option row is `text-small-regular` (12px): the label takes it, and its facts stay at 12px, not 10.5px.
     await page.addStyleTag({ content: ".delivery-choice { font-size: 12px }" })
@@ -83,7 +116,13 @@ export const checkoutCases = (started: () => StorefrontSession): void => {
 
     // The product page's calculator likewise: at the size of the page's own "Quantidade".
     await session.quoteOnProductPage("camiseta-basica", "30130-010")
-    expect(await fontSizes(page, { page: ".product-page__buy label", name: ".frete-calculator__name", facts: ".frete-calculator__details" })).toEqual({ page: 16, name: 16, facts: 14 })
+    expect(
+      await fontSizes(page, {
+        page: ".product-page__buy label",
+        name: ".frete-calculator__name",
+        facts: ".frete-calculator__details",
+      })
+    ).toEqual({ page: 16, name: 16, facts: 14 })
   })
 
   it("sets no text of the kit under 12px in a 10px context, on every page a shopper walks, and a class the storefront passes wins over the kit's size", async () => {
@@ -148,7 +187,10 @@ export const checkoutCases = (started: () => StorefrontSession): void => {
     await field.pressSequentially(cep.replace("-", ""), { delay: 60 })
     expect((await warmed).status()).toBe(200)
     expect(session.quoteRequests).toHaveLength(1)
-    expect(JSON.parse(session.quoteRequests[0])).toMatchObject({ postal_code: "35400000", cart_id: expect.stringMatching(/^cart_/) })
+    expect(JSON.parse(session.quoteRequests[0])).toMatchObject({
+      postal_code: "35400000",
+      cart_id: expect.stringMatching(/^cart_/),
+    })
     const afterWarmUp = session.sandbox.calls({ service: "freight" }).length
     expect(afterWarmUp).toBeGreaterThan(before)
     // A CEP the service knows: nothing said under the field.
@@ -180,7 +222,9 @@ export const checkoutCases = (started: () => StorefrontSession): void => {
     await page.locator(".address-form .frete-notice:not(:empty)").waitFor()
     expect(await nextField.boundingBox()).toEqual(before)
     expect(await occurrences(page, "main", CEP_NOT_FOUND)).toBe(1)
-    expect(await field.getAttribute("aria-describedby")).toBe(await page.locator(".address-form .frete-notice").getAttribute("id"))
+    expect(await field.getAttribute("aria-describedby")).toBe(
+      await page.locator(".address-form .frete-notice").getAttribute("id")
+    )
     // Another CEP typed: the message goes with the CEP it was about.
     await field.fill("99999-99")
     expect(await page.locator(".address-form .frete-notice").textContent()).toBe("")
@@ -192,7 +236,11 @@ export const checkoutCases = (started: () => StorefrontSession): void => {
     await session.toDeliveryStep(null, { city: "Lugar Nenhum", uf: "SP" })
     const options = await deliveryOptions()
     expect(options).toHaveLength(3)
-    expect(options.filter((option) => option.state !== "error" || option.error !== "Indisponível para este CEP" || option.price !== null)).toEqual([])
+    expect(
+      options.filter(
+        (option) => option.state !== "error" || option.error !== "Indisponível para este CEP" || option.price !== null
+      )
+    ).toEqual([])
     expect(await occurrences(page, "main", CEP_NOT_FOUND)).toBe(1)
     expect(await page.locator(".delivery-step .frete-notice").textContent()).toBe(CEP_NOT_FOUND)
     // Above the first option.

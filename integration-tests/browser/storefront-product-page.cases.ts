@@ -7,7 +7,13 @@ import type { MedusaServer } from "../../scripts/demo/medusa-server"
 import type { DemoStore } from "../../scripts/demo/seed"
 import { describeOption, formatPrice, type FreteQuote } from "../../storefront/index"
 import { SHOTS, type StorefrontSession } from "../helpers/browser-store"
-import { calculatorOptions as readCalculatorOptions, controlsLook, deliveryOptions as readDeliveryOptions, quoteText, reais } from "../helpers/storefront-reading"
+import {
+  calculatorOptions as readCalculatorOptions,
+  controlsLook,
+  deliveryOptions as readDeliveryOptions,
+  quoteText,
+  reais,
+} from "../helpers/storefront-reading"
 
 type Quote = FreteQuote
 
@@ -21,7 +27,8 @@ export const productPageCases = (started: () => StorefrontSession): void => {
   const apiQuotes = (cep: string, handle: string) => session.apiQuotes(cep, handle)
   const quoteOnProductPage = (handle: string, cep: string) => session.quoteOnProductPage(handle, cep)
   const storeOptions = (handle: string, cep: string) => session.storeOptions(handle, cep)
-  const toDeliveryStep = (handle: string, address: { cep: string; city: string; uf: string }) => session.toDeliveryStep(handle, address)
+  const toDeliveryStep = (handle: string, address: { cep: string; city: string; uf: string }) =>
+    session.toDeliveryStep(handle, address)
   const calculatorOptions = () => readCalculatorOptions(page)
   const deliveryOptions = () => readDeliveryOptions(page)
 
@@ -33,7 +40,6 @@ export const productPageCases = (started: () => StorefrontSession): void => {
   beforeEach(() => {
     session?.setStyles("shop")
   })
-
 
   it("quotes the product page by CEP: exactly the store's shipping options, each read as name · price, then carrier · deadline · date", async () => {
     await quoteOnProductPage("luminaria-mesa", "30130010")
@@ -48,7 +54,14 @@ export const productPageCases = (started: () => StorefrontSession): void => {
     // Cheapest first, ties by name: the order checkout lists them in too.
     const prices = shown.map((option) => reais(option.price))
     expect(prices).toEqual([...prices].sort((a, b) => a - b))
-    expect(shown.filter((option, index) => index > 0 && prices[index] === prices[index - 1] && (shown[index - 1].name ?? "").localeCompare(option.name ?? "", "pt-BR") > 0)).toEqual([])
+    expect(
+      shown.filter(
+        (option, index) =>
+          index > 0 &&
+          prices[index] === prices[index - 1] &&
+          (shown[index - 1].name ?? "").localeCompare(option.name ?? "", "pt-BR") > 0
+      )
+    ).toEqual([])
     for (const option of shown) {
       const quote = quotes.find((candidate) => candidate.option_id === option.option) as Quote
       expect(option.name).toBe(quote.name)
@@ -74,11 +87,18 @@ export const productPageCases = (started: () => StorefrontSession): void => {
     expect(shown).toHaveLength(quotes.length)
     for (const [index, quote] of quotes.entries()) {
       const described = describeOption(quote)
-      expect(shown[index].lines.map((line) => line.trim())).toEqual([`${described.name} · ${described.price}`, [described.carrier, described.deadline, described.date].filter(Boolean).join(" · ")])
+      expect(shown[index].lines.map((line) => line.trim())).toEqual([
+        `${described.name} · ${described.price}`,
+        [described.carrier, described.deadline, described.date].filter(Boolean).join(" · "),
+      ])
     }
     // Under the reset alone the field has no border: the look comes from the kit's stylesheet.
     const look = () => controlsLook(page)
-    expect(await look()).toMatchObject({ inputBorder: "0px", buttonBackground: "rgba(0, 0, 0, 0)", buttonPadding: "0px" })
+    expect(await look()).toMatchObject({
+      inputBorder: "0px",
+      buttonBackground: "rgba(0, 0, 0, 0)",
+      buttonPadding: "0px",
+    })
     session.setStyles("kit")
     await quoteOnProductPage("camiseta-basica", "40010-000")
     const styled = await look()
@@ -91,7 +111,10 @@ export const productPageCases = (started: () => StorefrontSession): void => {
     await toDeliveryStep("camiseta-basica", { cep: "40010-000", city: "Salvador", uf: "BA" })
     for (const option of await deliveryOptions()) {
       expect(option.state).toBe("ready")
-      expect(option.lines.map((line) => line.trim())).toEqual([`${option.name} · ${option.price}`, [option.carrier, option.deadline, option.date].join(" · ")])
+      expect(option.lines.map((line) => line.trim())).toEqual([
+        `${option.name} · ${option.price}`,
+        [option.carrier, option.deadline, option.date].join(" · "),
+      ])
     }
   })
 
@@ -99,9 +122,18 @@ export const productPageCases = (started: () => StorefrontSession): void => {
     await quoteOnProductPage("luminaria-mesa", "40010-000")
     const one = await calculatorOptions()
     await byTestId("quantity").fill("3")
-    const three = (await server.api.post("/store/frete/quotes", { postal_code: "40010-000", items: [{ variant_id: store.variantIds["luminaria-mesa"], quantity: 3 }] }, store.store)).data
-      .quotes as Quote[]
-    await eventually(async () => (await calculatorOptions()).map((option) => option.price).join() === three.map((quote) => formatPrice(quote.amount)).join())
+    const three = (
+      await server.api.post(
+        "/store/frete/quotes",
+        { postal_code: "40010-000", items: [{ variant_id: store.variantIds["luminaria-mesa"], quantity: 3 }] },
+        store.store
+      )
+    ).data.quotes as Quote[]
+    await eventually(
+      async () =>
+        (await calculatorOptions()).map((option) => option.price).join() ===
+        three.map((quote) => formatPrice(quote.amount)).join()
+    )
     expect((await calculatorOptions()).map((option) => option.price)).not.toEqual(one.map((option) => option.price))
   })
 
@@ -114,9 +146,9 @@ export const productPageCases = (started: () => StorefrontSession): void => {
     try {
       // The cheapest service is free ("Frete econômico"), once: an option of the same offer is not another row.
       expect(shown[0].price).toBe("Grátis")
-      expect(shown.map((option) => (option.service === shown[0].service ? option.price : /^R\$ /.test(option.price ?? "")))).toEqual(
-        shown.map((option) => (option.service === shown[0].service ? "Grátis" : true))
-      )
+      expect(
+        shown.map((option) => (option.service === shown[0].service ? option.price : /^R\$ /.test(option.price ?? "")))
+      ).toEqual(shown.map((option) => (option.service === shown[0].service ? "Grátis" : true)))
     } finally {
       await settings({ free_freight_rules: [] })
     }
@@ -148,7 +180,11 @@ export const productPageCases = (started: () => StorefrontSession): void => {
     for (const cep of ceps) {
       await quoteOnProductPage("camiseta-basica", cep)
       const shown = await calculatorOptions()
-      seen.push({ cep, errors: await page.locator(".frete-calculator__error").count(), estimated: shown.map((option) => option.estimated === "Preço estimado") })
+      seen.push({
+        cep,
+        errors: await page.locator(".frete-calculator__error").count(),
+        estimated: shown.map((option) => option.estimated === "Preço estimado"),
+      })
       if (shown.length > 0 && shown.every((option) => option.estimated === "Preço estimado")) break
     }
     // Every CEP got prices; the last one, past the bound, the table's, marked as estimated.

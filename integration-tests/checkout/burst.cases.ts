@@ -18,7 +18,14 @@ import { SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
 import { createFreteOption, createProduct } from "../../scripts/lib/store-api"
 import type { FreteCases, FreteConfiguredCases, FreteTestContext } from "../helpers/frete-runner"
 
-const FALLBACK = [{ service: "correios-pac", name: "PAC (tabela da loja)", carrier: "correios", bands: [{ max_weight_kg: 30, price: 29.9, days: 6 }] }]
+const FALLBACK = [
+  {
+    service: "correios-pac",
+    name: "PAC (tabela da loja)",
+    carrier: "correios",
+    bands: [{ max_weight_kg: 30, price: 29.9, days: 6 }],
+  },
+]
 const BURST = 30
 /** The issue's 2.5 s deadline and 1.3 s API, ×12. */
 const TIMEOUT_MS = 30_000
@@ -38,7 +45,10 @@ type Answer = { status: number; data: { quotes?: Quote[]; code?: string; message
 
 /** `count` distinct well-formed CEPs the sandbox knows, from `first` (a 5-digit prefix) up. */
 function distinctCeps(count: number, first: number): string[] {
-  return Array.from({ length: count }, (_, index) => `${String(first + index * 97).padStart(5, "0")}-${String(index % 1000).padStart(3, "0")}`)
+  return Array.from(
+    { length: count },
+    (_, index) => `${String(first + index * 97).padStart(5, "0")}-${String(index % 1000).padStart(3, "0")}`
+  )
 }
 
 type BurstHelpers = {
@@ -65,22 +75,42 @@ const burstFile =
     /** One product page's quote for `cep`, from a shopper of its own (its own X-Forwarded-For): the per-client bound is not what is tested. */
     const quote = (cep: string, shopper: number): Promise<Answer> =>
       api
-        .post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: variantId, quantity: 1 }] }, { headers: { ...store.store.headers, "x-forwarded-for": `203.0.113.${shopper + 1}` } })
-        .catch((error: { response?: Answer; message: string }) => error.response ?? { status: 0, data: { message: error.message } })
+        .post(
+          "/store/frete/quotes",
+          { postal_code: cep, items: [{ variant_id: variantId, quantity: 1 }] },
+          { headers: { ...store.store.headers, "x-forwarded-for": `203.0.113.${shopper + 1}` } }
+        )
+        .catch(
+          (error: { response?: Answer; message: string }) =>
+            error.response ?? { status: 0, data: { message: error.message } }
+        )
     const burst = (ceps: string[]) => Promise.all(ceps.map((cep, shopper) => quote(cep, shopper)))
     /** Per answer, where its prices came from ("api", "fallback"), or its status and message when it was refused. */
     const pricedFrom = (answers: Answer[]) =>
-      answers.map((answer) => (answer.status !== 200 ? `status ${answer.status}: ${answer.data.message ?? answer.data.code}` : (answer.data.quotes ?? []).map((q) => (q.is_fallback ? "fallback" : "api")).join(",") || "no quote"))
+      answers.map((answer) =>
+        answer.status !== 200
+          ? `status ${answer.status}: ${answer.data.message ?? answer.data.code}`
+          : (answer.data.quotes ?? []).map((q) => (q.is_fallback ? "fallback" : "api")).join(",") || "no quote"
+      )
     // The status route's own probe (an empty body) is not a quote.
-    const quoteCalls = () => sandbox().calls({ service: "freight" }).filter((call) => JSON.stringify(call.body) !== "{}")
+    const quoteCalls = () =>
+      sandbox()
+        .calls({ service: "freight" })
+        .filter((call) => JSON.stringify(call.body) !== "{}")
     const circuit = async () =>
-      (await api.get("/admin/frete/status", store.admin)).data.freight.circuit as { state: string; consecutive_failures: number; retry_at: string | null }
+      (await api.get("/admin/frete/status", store.admin)).data.freight.circuit as {
+        state: string
+        consecutive_failures: number
+        retry_at: string | null
+      }
     register({ quote, burst, pricedFrom, quoteCalls, circuit }, sandbox)
   }
 
 export const burstCases: FreteConfiguredCases = {
   // The default pool (64 connections); the deadline scaled, and the circuit quicker to open and to try again.
-  pluginOptions: { freight: { timeoutMs: TIMEOUT_MS, circuitBreaker: { failureThreshold: FAILURES_TO_OPEN, openMs: OPEN_MS } } },
+  pluginOptions: {
+    freight: { timeoutMs: TIMEOUT_MS, circuitBreaker: { failureThreshold: FAILURES_TO_OPEN, openMs: OPEN_MS } },
+  },
   cases: burstFile(({ quote, burst, pricedFrom, quoteCalls, circuit }, sandbox) => {
     it(`${BURST} new quotes at once against an API that takes half the deadline are all priced by the API, and the circuit stays closed`, async () => {
       // Medusa's first product lookup in the app is slow (its queries are built once): not what is tested.
@@ -101,7 +131,11 @@ export const burstCases: FreteConfiguredCases = {
       expect(pricedFrom(answers)).toEqual(Array(BURST).fill("fallback"))
       expect(await circuit()).toMatchObject({ state: "open" })
       // Every call the circuit let through was refused by the API: none was answered.
-      expect(quoteCalls().filter((call) => call.status !== 500).map((call) => call.status)).toEqual([])
+      expect(
+        quoteCalls()
+          .filter((call) => call.status !== 500)
+          .map((call) => call.status)
+      ).toEqual([])
     })
   }),
 }
@@ -109,7 +143,9 @@ export const burstCases: FreteConfiguredCases = {
 export const burstHangCases: FreteConfiguredCases = {
   // Quotes one at a time: a deadline of a few seconds leaves Medusa's own part room, and each hang
   // costs the test a whole deadline.
-  pluginOptions: { freight: { timeoutMs: HANG_TIMEOUT_MS, circuitBreaker: { failureThreshold: FAILURES_TO_OPEN, openMs: OPEN_MS } } },
+  pluginOptions: {
+    freight: { timeoutMs: HANG_TIMEOUT_MS, circuitBreaker: { failureThreshold: FAILURES_TO_OPEN, openMs: OPEN_MS } },
+  },
   cases: burstFile(({ quote, pricedFrom, quoteCalls, circuit }, sandbox) => {
     it("an API that hangs is answered from the fallback table, one call per quote, and its hangs open the circuit", async () => {
       sandbox().setFault("freight", { mode: "hang" })

@@ -40,11 +40,22 @@ function recordRoundTrips(container: Resolver) {
     Error.stackTraceLimit = limit
     return stack
   }
-  const knex = container.resolve<{ on: (event: string, listener: (query: { sql: string }) => void) => void }>("__pg_connection__")
+  const knex = container.resolve<{ on: (event: string, listener: (query: { sql: string }) => void) => void }>(
+    "__pg_connection__"
+  )
   knex.on("query", ({ sql }) => {
-    if (recording && /\bfrete_/.test(sql)) trips.push({ kind: /\bfrete_settings\b/.test(sql) ? "settings" : "sql", what: sql.replace(/\s+/g, " ").slice(0, 300) })
+    if (recording && /\bfrete_/.test(sql))
+      trips.push({
+        kind: /\bfrete_settings\b/.test(sql) ? "settings" : "sql",
+        what: sql.replace(/\s+/g, " ").slice(0, 300),
+      })
   })
-  const wrap = (target: Record<string, unknown> | undefined, name: string, kind: string, mine: (args: unknown[]) => boolean) => {
+  const wrap = (
+    target: Record<string, unknown> | undefined,
+    name: string,
+    kind: string,
+    mine: (args: unknown[]) => boolean
+  ) => {
     const original = target?.[name]
     if (!target || typeof original !== "function") return
     target[name] = function (this: unknown, ...args: unknown[]) {
@@ -56,7 +67,8 @@ function recordRoundTrips(container: Resolver) {
   const query = container.resolve<Record<string, unknown>>("query")
   wrap(query, "graph", "query.graph", byPlugin)
   const fulfillment = container.resolve<Record<string, unknown>>("fulfillment")
-  for (const name of ["listShippingOptionsForContext", "listShippingOptions", "retrieveShippingOption"]) wrap(fulfillment, name, "fulfillment", byPlugin)
+  for (const name of ["listShippingOptionsForContext", "listShippingOptions", "retrieveShippingOption"])
+    wrap(fulfillment, name, "fulfillment", byPlugin)
   const pluginKey = (args: unknown[]) => JSON.stringify(args[0] ?? "").includes("frete:")
   const locking = container.resolve<Record<string, unknown> | undefined>("locking", { allowUnregistered: true })
   for (const name of ["execute", "acquire", "release"]) wrap(locking, name, "locking", pluginKey)
@@ -93,10 +105,14 @@ export const coldQuoteRoundTripsCases: FreteCases = ({ api, getContainer, sandbo
     ;({ variantId: coldVariant } = await createProduct(api, store, MUG))
     optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")
   })
-  const freightCalls = () => sandbox().calls({ service: "freight" }).filter((call) => JSON.stringify(call.body) !== "{}").length
+  const freightCalls = () =>
+    sandbox()
+      .calls({ service: "freight" })
+      .filter((call) => JSON.stringify(call.body) !== "{}").length
   const quoteRoute = (variantId: string, cep: string) =>
     api.post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: variantId, quantity: 1 }] }, store.store)
-  const calculate = (cartId: string) => api.post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, store.store)
+  const calculate = (cartId: string) =>
+    api.post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, store.store)
 
   /**
    * At most `max` trips of the quote's own, each named in the log and in the failure's message;
@@ -104,9 +120,14 @@ export const coldQuoteRoundTripsCases: FreteCases = ({ api, getContainer, sandbo
    * (2 s by default), whichever request falls due.
    */
   const expectAtMost = (what: string, trips: Trip[], max: number) => {
-    console.log(`frete ${what}: ${trips.length} round trips\n${trips.map((trip) => `  ${trip.kind}: ${trip.what}`).join("\n")}`)
+    console.log(
+      `frete ${what}: ${trips.length} round trips\n${trips.map((trip) => `  ${trip.kind}: ${trip.what}`).join("\n")}`
+    )
     const own = trips.filter((trip) => trip.kind !== "settings")
-    expect({ over: own.length > max, settingsReads: trips.length - own.length, trips }).toMatchObject({ over: false, settingsReads: expect.any(Number) })
+    expect({ over: own.length > max, settingsReads: trips.length - own.length, trips }).toMatchObject({
+      over: false,
+      settingsReads: expect.any(Number),
+    })
     expect(trips.length - own.length).toBeLessThanOrEqual(1)
   }
 
@@ -133,12 +154,20 @@ export const coldQuoteRoundTripsCases: FreteCases = ({ api, getContainer, sandbo
   })
 
   it("prices a cart's new query with at most 4 round trips, and prices it again with at most 1 (POST /store/shipping-options/:id/calculate)", async () => {
-    const warmCart = await createCart(api, store, [{ variant_id: warmVariant, quantity: 1 }], { postal_code: "50010-000", province: "PE" })
-    const coldCart = await createCart(api, store, [{ variant_id: coldVariant, quantity: 1 }], { postal_code: "60010-000", province: "CE" })
+    const warmCart = await createCart(api, store, [{ variant_id: warmVariant, quantity: 1 }], {
+      postal_code: "50010-000",
+      province: "PE",
+    })
+    const coldCart = await createCart(api, store, [{ variant_id: coldVariant, quantity: 1 }], {
+      postal_code: "60010-000",
+      province: "CE",
+    })
     ownMinute(getContainer())
     expect((await calculate(warmCart)).status).toBe(200)
     const before = freightCalls()
-    let answer: { status: number; data: { shipping_option: { calculated_price: { frete: { is_fallback: boolean } } } } } | undefined
+    let answer:
+      | { status: number; data: { shipping_option: { calculated_price: { frete: { is_fallback: boolean } } } } }
+      | undefined
     const cold = await recorder.during(async () => {
       answer = await calculate(coldCart)
     })

@@ -1,7 +1,13 @@
 import type { SandboxFault } from "../../sandbox/server"
 import type { BrazilianStore } from "../helpers/brazilian-store"
 import { SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
-import { completeCart, createCart, createFreteOption, createManualOption, createProduct } from "../../scripts/lib/store-api"
+import {
+  completeCart,
+  createCart,
+  createFreteOption,
+  createManualOption,
+  createProduct,
+} from "../../scripts/lib/store-api"
 import type { FreteConfiguredCases } from "../helpers/frete-runner"
 
 const FALLBACK = [
@@ -14,7 +20,12 @@ const FALLBACK = [
       { max_weight_kg: 30, price: 59.9, days: 8 },
     ],
   },
-  { service: "correios-sedex", name: "SEDEX (tabela da loja)", carrier: "correios", bands: [{ max_weight_kg: 30, price: 79.9, days: 3 }] },
+  {
+    service: "correios-sedex",
+    name: "SEDEX (tabela da loja)",
+    carrier: "correios",
+    bands: [{ max_weight_kg: 30, price: 79.9, days: 3 }],
+  },
 ]
 
 export const failurePolicyCases: FreteConfiguredCases = {
@@ -43,12 +54,19 @@ export const failurePolicyCases: FreteConfiguredCases = {
     const amountOf = (answer: { data: { shipping_option: { calculated_price: { calculated_amount: number } } } }) =>
       answer.data.shipping_option.calculated_price.calculated_amount
     const addMethod = async (cartId: string, optionId: string) => {
-      const { data } = await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: optionId }, { ...store.store, params: { fields: "+shipping_methods.data" } })
+      const { data } = await api.post(
+        `/store/carts/${cartId}/shipping-methods`,
+        { option_id: optionId },
+        { ...store.store, params: { fields: "+shipping_methods.data" } }
+      )
       return data.cart.shipping_methods[0]
     }
 
     it("serves the last answer to the same query when the service fails", async () => {
-      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 2 }], { postal_code: "40010-000", province: "BA" })
+      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 2 }], {
+        postal_code: "40010-000",
+        province: "BA",
+      })
       const fresh = await calculate(optionIds.cheapest, cartId)
       expect(fresh.status).toBe(200)
 
@@ -57,25 +75,44 @@ export const failurePolicyCases: FreteConfiguredCases = {
       expect(stale.status).toBe(200)
       expect(amountOf(stale)).toBe(amountOf(fresh))
       // The first answer, then one failed call and its one retry.
-      expect(sandbox().calls({ service: "freight" }).map((call) => call.status)).toEqual([200, 500, 500])
-      expect(await addMethod(cartId, optionIds.cheapest)).toMatchObject({ amount: amountOf(fresh), data: { is_fallback: false } })
+      expect(
+        sandbox()
+          .calls({ service: "freight" })
+          .map((call) => call.status)
+      ).toEqual([200, 500, 500])
+      expect(await addMethod(cartId, optionIds.cheapest)).toMatchObject({
+        amount: amountOf(fresh),
+        data: { is_fallback: false },
+      })
     })
 
     it("uses the fallback table when no answer was ever had, and says so on the shipping method", async () => {
       sandbox().setFault("freight", { mode: "status", status: 503 })
-      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 2 }], { postal_code: "80010-000", province: "PR" })
+      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 2 }], {
+        postal_code: "80010-000",
+        province: "PR",
+      })
       // 2 × max(0.3 kg, 30 × 20 × 4 / 6000 = 0.4 kg) = 0.8 kg: the first band.
       expect(amountOf(await calculate(optionIds.cheapest, cartId))).toBe(29.9)
       expect(amountOf(await calculate(optionIds.fastest, cartId))).toBe(79.9)
       const method = await addMethod(cartId, optionIds.cheapest)
       expect(method.amount).toBe(29.9)
-      expect(method.data).toMatchObject({ service: "correios-pac", service_name: "PAC (tabela da loja)", is_fallback: true, days: 6, consulta_token: null })
+      expect(method.data).toMatchObject({
+        service: "correios-pac",
+        service_name: "PAC (tabela da loja)",
+        is_fallback: true,
+        days: 6,
+        consulta_token: null,
+      })
       expect(method.data.delivery_estimate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     })
 
     it("answers from the fallback table when the service hangs, at its timeout", async () => {
       sandbox().setFault("freight", { mode: "hang" })
-      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "88010-000", province: "SC" })
+      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], {
+        postal_code: "88010-000",
+        province: "SC",
+      })
       const answer = await calculate(optionIds.cheapest, cartId)
       expect(answer.status).toBe(200)
       expect(amountOf(answer)).toBe(29.9)
@@ -101,7 +138,10 @@ export const failurePolicyCases: FreteConfiguredCases = {
     it("with neither an earlier answer nor a fallback, refuses the option in Portuguese; the manual option still sells", async () => {
       await api.post("/admin/frete/settings", { fallback: [] }, store.admin)
       sandbox().setFault("freight", { mode: "status", status: 500 })
-      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "69900-000", province: "AC" })
+      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], {
+        postal_code: "69900-000",
+        province: "AC",
+      })
       const refused = await calculate(optionIds.cheapest, cartId)
       expect(refused.status).toBe(400)
       expect(refused.data.message).toBe("Não foi possível calcular o frete agora. Tente novamente em instantes.")
@@ -113,7 +153,9 @@ export const failurePolicyCases: FreteConfiguredCases = {
     })
 
     it("refuses a destination CEP the service does not know, with no fallback price", async () => {
-      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "99999-999" })
+      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], {
+        postal_code: "99999-999",
+      })
       const refused = await calculate(optionIds.cheapest, cartId)
       expect(refused.status).toBe(400)
       expect(refused.data.message).toBe("Não encontramos esse CEP. Confira o CEP de entrega e tente novamente.")
@@ -127,7 +169,11 @@ export const failurePolicyCases: FreteConfiguredCases = {
         expect(amountOf(await calculate(optionIds.cheapest, cartId))).toBe(29.9)
       }
       // Six failed quotes, each a call and its retry: past the default threshold of 5, still calling.
-      expect(sandbox().calls({ service: "freight" }).filter((call) => JSON.stringify(call.body) !== "{}")).toHaveLength(12)
+      expect(
+        sandbox()
+          .calls({ service: "freight" })
+          .filter((call) => JSON.stringify(call.body) !== "{}")
+      ).toHaveLength(12)
       const { data } = await api.get("/admin/frete/status", store.admin)
       expect(data.freight.circuit).toBeNull()
       expect(data.freight.cache).toMatchObject({ max_entries: 10_000 })

@@ -18,7 +18,10 @@ export const freeFreightCases: FreteCases = ({ api, getContainer, sandbox }) => 
 
   beforeAll(async () => {
     // Free freight from R$ 100 to São Paulo; nowhere else.
-    store = await createCheckoutStore({ api, getContainer }, { free_freight_rules: [{ min_subtotal: 100, states: ["SP"] }] })
+    store = await createCheckoutStore(
+      { api, getContainer },
+      { free_freight_rules: [{ min_subtotal: 100, states: ["SP"] }] }
+    )
     await createFreteOption(api, store, "cheapest", "Frete econômico")
     made = 0
   })
@@ -26,11 +29,24 @@ export const freeFreightCases: FreteCases = ({ api, getContainer, sandbox }) => 
   /** A product of its own at that price, in reais. */
   const variantAt = async (price: number) => {
     made += 1
-    return (await createProduct(api, store, { title: `Produto ${made}`, sku: `PRODUTO-${made}`, price, weight: 300, length: 20, width: 15, height: 5 })).variantId
+    return (
+      await createProduct(api, store, {
+        title: `Produto ${made}`,
+        sku: `PRODUTO-${made}`,
+        price,
+        weight: 300,
+        length: 20,
+        width: 15,
+        height: 5,
+      })
+    ).variantId
   }
 
   const freightCalls = () => sandbox().calls({ service: "freight" })
-  const freeFreight = async (query: Record<string, string | string[]>, headers: Record<string, string> = store.store.headers): Promise<Answer> => {
+  const freeFreight = async (
+    query: Record<string, string | string[]>,
+    headers: Record<string, string> = store.store.headers
+  ): Promise<Answer> => {
     const answer = await api.get("/store/frete/free-freight", { headers, params: query, validateStatus: () => true })
     return { status: answer.status, data: answer.data }
   }
@@ -42,7 +58,15 @@ export const freeFreightCases: FreteCases = ({ api, getContainer, sandbox }) => 
     const answer = await freeFreight({ cart_id: cartId })
     expect(answer).toEqual({
       status: 200,
-      data: { postal_code: "01310100", currency_code: "brl", subtotal: 59.9, free: false, reachable: true, threshold: 100, missing: 40.1 },
+      data: {
+        postal_code: "01310100",
+        currency_code: "brl",
+        subtotal: 59.9,
+        free: false,
+        reachable: true,
+        threshold: 100,
+        missing: 40.1,
+      },
     })
     expect(freightCalls()).toEqual([])
   })
@@ -52,13 +76,25 @@ export const freeFreightCases: FreteCases = ({ api, getContainer, sandbox }) => 
     for (const typed of ["20040-002", "20040002", "20.040-002"]) {
       expect(await freeFreight({ cart_id: cartId, postal_code: typed })).toEqual({
         status: 200,
-        data: { postal_code: "20040002", currency_code: "brl", subtotal: 59.9, free: false, reachable: false, threshold: null, missing: null },
+        data: {
+          postal_code: "20040002",
+          currency_code: "brl",
+          subtotal: 59.9,
+          free: false,
+          reachable: false,
+          threshold: null,
+          missing: null,
+        },
       })
     }
     // A cart with a Rio address, and a São Paulo CEP typed: the typed one counts.
     const rioCart = await cartOf(59.9, 1, { postal_code: "20040-002", province: "RJ", city: "Rio de Janeiro" })
     expect((await freeFreight({ cart_id: rioCart })).data).toMatchObject({ postal_code: "20040002", reachable: false })
-    expect((await freeFreight({ cart_id: rioCart, postal_code: "01310-100" })).data).toMatchObject({ postal_code: "01310100", reachable: true, missing: 40.1 })
+    expect((await freeFreight({ cart_id: rioCart, postal_code: "01310-100" })).data).toMatchObject({
+      postal_code: "01310100",
+      reachable: true,
+      missing: 40.1,
+    })
     expect(freightCalls()).toEqual([])
   })
 
@@ -66,7 +102,15 @@ export const freeFreightCases: FreteCases = ({ api, getContainer, sandbox }) => 
     const cartId = await cartOf(59.9, 2)
     expect(await freeFreight({ cart_id: cartId })).toEqual({
       status: 200,
-      data: { postal_code: "01310100", currency_code: "brl", subtotal: 119.8, free: true, reachable: true, threshold: 100, missing: 0 },
+      data: {
+        postal_code: "01310100",
+        currency_code: "brl",
+        subtotal: 119.8,
+        free: true,
+        reachable: true,
+        threshold: 100,
+        missing: 0,
+      },
     })
     expect(freightCalls()).toEqual([])
   })
@@ -116,20 +160,37 @@ export const freeFreightCases: FreteCases = ({ api, getContainer, sandbox }) => 
       anotherModelsId: { status: 400, data: { type: "invalid_data", message: INVALID_CART_ID } },
       nul: { status: 400, data: { type: "invalid_data", message: INVALID_CART_ID } },
       tooLong: { status: 400, data: { type: "invalid_data", message: INVALID_CART_ID } },
-      noCartId: { status: 400, data: { type: "invalid_data", message: "Consulta de frete grátis inválida: cart_id: informe um cart_id" } },
-      twoCartIds: { status: 400, data: { type: "invalid_data", message: "Consulta de frete grátis inválida: cart_id: informe um cart_id" } },
+      noCartId: {
+        status: 400,
+        data: { type: "invalid_data", message: "Consulta de frete grátis inválida: cart_id: informe um cart_id" },
+      },
+      twoCartIds: {
+        status: 400,
+        data: { type: "invalid_data", message: "Consulta de frete grátis inválida: cart_id: informe um cart_id" },
+      },
     })
     expect(freightCalls()).toEqual([])
   })
 
   it("asks for a CEP when the cart has no address and none is typed", async () => {
-    const { data } = await api.post("/store/carts", { region_id: store.regionId, items: [{ variant_id: await variantAt(59.9), quantity: 1 }] }, store.store)
+    const { data } = await api.post(
+      "/store/carts",
+      { region_id: store.regionId, items: [{ variant_id: await variantAt(59.9), quantity: 1 }] },
+      store.store
+    )
     expect(await freeFreight({ cart_id: data.cart.id })).toEqual({
       status: 400,
-      data: { type: "invalid_data", code: "missing_cep", message: "Informe o CEP de entrega para saber quanto falta para o frete grátis." },
+      data: {
+        type: "invalid_data",
+        code: "missing_cep",
+        message: "Informe o CEP de entrega para saber quanto falta para o frete grátis.",
+      },
     })
     // A CEP typed in the calculator is enough.
-    expect((await freeFreight({ cart_id: data.cart.id, postal_code: "01310-100" })).data).toMatchObject({ subtotal: 59.9, missing: 40.1 })
+    expect((await freeFreight({ cart_id: data.cart.id, postal_code: "01310-100" })).data).toMatchObject({
+      subtotal: 59.9,
+      missing: 40.1,
+    })
   })
 
   it("refuses a cart in another currency than reais, as checkout does", async () => {
@@ -139,11 +200,19 @@ export const freeFreightCases: FreteCases = ({ api, getContainer, sandbox }) => 
       { supported_currencies: [{ currency_code: "brl", is_default: true }, { currency_code: "usd" }] },
       store.admin
     )
-    const { data: region } = await api.post("/admin/regions", { name: "EUA", currency_code: "usd", countries: ["us"] }, store.admin)
+    const { data: region } = await api.post(
+      "/admin/regions",
+      { name: "EUA", currency_code: "usd", countries: ["us"] },
+      store.admin
+    )
     const { data } = await api.post("/store/carts", { region_id: region.region.id }, store.store)
     expect(await freeFreight({ cart_id: data.cart.id, postal_code: "01310-100" })).toEqual({
       status: 400,
-      data: { type: "invalid_data", code: "unsupported_currency", message: "O frete calculado está disponível apenas para compras em reais (BRL)." },
+      data: {
+        type: "invalid_data",
+        code: "unsupported_currency",
+        message: "O frete calculado está disponível apenas para compras em reais (BRL).",
+      },
     })
   })
 

@@ -4,13 +4,22 @@ import { createCart, createFreteOption, createProduct } from "../../scripts/lib/
 import type { FreteConfiguredCases } from "../helpers/frete-runner"
 
 const FALLBACK = [
-  { service: "correios-pac", name: "PAC (tabela da loja)", carrier: "correios", bands: [{ max_weight_kg: 30, price: 29.9, days: 6 }] },
+  {
+    service: "correios-pac",
+    name: "PAC (tabela da loja)",
+    carrier: "correios",
+    bands: [{ max_weight_kg: 30, price: 29.9, days: 6 }],
+  },
 ]
 const FAILURES_TO_OPEN = 3
 const CACHE_BOUND = 40
 
 type Quote = { service: string; amount: number; is_fallback: boolean }
-type Answer = { status: number; data: Record<string, unknown> & { message?: string; quotes?: Quote[] }; headers: Record<string, string> }
+type Answer = {
+  status: number
+  data: Record<string, unknown> & { message?: string; quotes?: Quote[] }
+  headers: Record<string, string>
+}
 
 /** A random well-formed CEP somewhere in Brazil (01000-000 to 99998-999). */
 function randomCep(): string {
@@ -42,18 +51,26 @@ export const outageAndAbuseCases: FreteConfiguredCases = {
     })
 
     // The status route's own probe (an empty body) is not a quote: left out of the counts.
-    const freightCalls = () => sandbox().calls({ service: "freight" }).filter((call) => JSON.stringify(call.body) !== "{}")
+    const freightCalls = () =>
+      sandbox()
+        .calls({ service: "freight" })
+        .filter((call) => JSON.stringify(call.body) !== "{}")
     const status = async () => (await api.get("/admin/frete/status", store.admin)).data.freight
     const quotes = (body: Record<string, unknown>): Promise<Answer> =>
       api.post("/store/frete/quotes", body, store.store).catch((error: { response: Answer }) => error.response)
     const calculate = async (cartId: string) => {
-      const answer = await api.post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, store.store)
+      const answer = await api.post(
+        `/store/shipping-options/${optionId}/calculate`,
+        { cart_id: cartId, data: {} },
+        store.store
+      )
       return answer.data.shipping_option.calculated_price.calculated_amount as number
     }
 
     describe("the circuit breaker", () => {
       it("stops calling a failing freight API, prices from earlier answers and the fallback table, then tries again by itself", async () => {
-        const cartTo = (cep: string) => createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: cep })
+        const cartTo = (cep: string) =>
+          createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: cep })
         const known = await cartTo("40010-000")
         const freshAmount = await calculate(known)
         expect(freshAmount).not.toBe(29.9)
@@ -95,7 +112,10 @@ export const outageAndAbuseCases: FreteConfiguredCases = {
 
       it("does not open for CEPs the API does not know: those are answers, each refused to the shopper", async () => {
         for (let attempt = 0; attempt < FAILURES_TO_OPEN + 2; attempt += 1) {
-          const refused = await quotes({ postal_code: "99999-999", items: [{ variant_id: variantId, quantity: attempt + 1 }] })
+          const refused = await quotes({
+            postal_code: "99999-999",
+            items: [{ variant_id: variantId, quantity: attempt + 1 }],
+          })
           expect(refused.status).toBe(400)
           expect(refused.data.message).toBe("Não encontramos esse CEP. Confira o CEP de entrega e tente novamente.")
         }
@@ -113,7 +133,11 @@ export const outageAndAbuseCases: FreteConfiguredCases = {
         const started = Date.now()
         for (let batch = 0; batch < asked / 25; batch += 1) {
           answers.push(
-            ...(await Promise.all(Array.from({ length: 25 }, () => quotes({ postal_code: randomCep(), items: [{ variant_id: variantId, quantity: 1 }] }))))
+            ...(await Promise.all(
+              Array.from({ length: 25 }, () =>
+                quotes({ postal_code: randomCep(), items: [{ variant_id: variantId, quantity: 1 }] })
+              )
+            ))
           )
         }
 
@@ -126,8 +150,12 @@ export const outageAndAbuseCases: FreteConfiguredCases = {
         // service does not know: nothing else, no shopper asked to wait while the store has a table.
         const statuses = [...new Set(answers.map((answer) => answer.status))].sort()
         expect(statuses.filter((status) => status !== 200 && status !== 400)).toEqual([])
-        const fromTable = answers.filter((answer) => answer.status === 200 && answer.data.quotes?.every((quote) => quote.is_fallback))
-        expect(fromTable.length).toBeGreaterThanOrEqual(asked - bound * minutes - answers.filter((answer) => answer.status === 400).length)
+        const fromTable = answers.filter(
+          (answer) => answer.status === 200 && answer.data.quotes?.every((quote) => quote.is_fallback)
+        )
+        expect(fromTable.length).toBeGreaterThanOrEqual(
+          asked - bound * minutes - answers.filter((answer) => answer.status === 400).length
+        )
         const unpriced = answers.flatMap((answer) => answer.data.quotes ?? []).filter((quote) => !(quote.amount > 0))
         expect(unpriced).toEqual([])
       }, 600_000)

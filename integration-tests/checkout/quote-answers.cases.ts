@@ -16,21 +16,46 @@ export const quoteAnswersCases: FreteCases = ({ api, getContainer, sandbox }) =>
   const optionIds: Record<string, string> = {}
 
   beforeAll(async () => {
-    store = await createCheckoutStore({ api, getContainer }, {
-      fallback: [{ service: "correios-pac", name: "PAC", carrier: "correios", bands: [{ max_weight_kg: 30, price: 39.9, days: 9 }] }],
-    })
+    store = await createCheckoutStore(
+      { api, getContainer },
+      {
+        fallback: [
+          {
+            service: "correios-pac",
+            name: "PAC",
+            carrier: "correios",
+            bands: [{ max_weight_kg: 30, price: 39.9, days: 9 }],
+          },
+        ],
+      }
+    )
     ;({ variantId } = await createProduct(api, store, SHIRT))
     optionIds.cheapest = await createFreteOption(api, store, "cheapest", "Frete econômico")
   })
 
   const calculate = async (optionId: string, cartId: string) =>
-    (await api.post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, store.store)).data.shipping_option.calculated_price as Price
+    (await api.post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, store.store)).data
+      .shipping_option.calculated_price as Price
   const quoteRoute = async (cep: string) =>
-    (await api.post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: variantId, quantity: 1 }] }, store.store)).data.quotes as Array<{ option_id: string; service: string; is_fallback: boolean }>
+    (
+      await api.post(
+        "/store/frete/quotes",
+        { postal_code: cep, items: [{ variant_id: variantId, quantity: 1 }] },
+        store.store
+      )
+    ).data.quotes as Array<{ option_id: string; service: string; is_fallback: boolean }>
   const moveOrigin = (postalCode: string) =>
     api.post(
       `/admin/stock-locations/${store.stockLocationId}`,
-      { address: { address_1: "Avenida Paulista, 1000", city: "São Paulo", province: "SP", country_code: "br", postal_code: postalCode } },
+      {
+        address: {
+          address_1: "Avenida Paulista, 1000",
+          city: "São Paulo",
+          province: "SP",
+          country_code: "br",
+          postal_code: postalCode,
+        },
+      },
       store.admin
     )
 
@@ -38,19 +63,30 @@ export const quoteAnswersCases: FreteCases = ({ api, getContainer, sandbox }) =>
     sandbox().setFault("freight", { mode: "broken-quotation", times: 1 })
     // One option per service the sandbox quotes: the route answers each offer it can price (Jadlog's
     // under "Frete econômico", the same offer).
-    for (const service of ["correios-pac", "correios-sedex", "jadlog-package", "azul-amanha"]) await createFreteOption(api, store, service, service)
+    for (const service of ["correios-pac", "correios-sedex", "jadlog-package", "azul-amanha"])
+      await createFreteOption(api, store, service, service)
     const quotes = await quoteRoute("30130-010")
     const wire = (sandbox().calls({ service: "freight" })[0].response as { cotacoes: WireQuotation[] }).cotacoes
     expect(wire.length).toBeGreaterThan(1)
-    expect(quotes.map((quote) => quote.service).sort()).toEqual(wire.slice(1).map((quotation) => quotation.servico_metaname).sort())
+    expect(quotes.map((quote) => quote.service).sort()).toEqual(
+      wire
+        .slice(1)
+        .map((quotation) => quotation.servico_metaname)
+        .sort()
+    )
     expect(quotes.filter((quote) => quote.is_fallback)).toEqual([])
 
     // Checkout for the same query shares that answer: real prices, not the fallback table.
-    const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "30130-010", province: "MG" })
+    const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], {
+      postal_code: "30130-010",
+      province: "MG",
+    })
     const price = await calculate(optionIds.cheapest, cartId)
     expect(price.frete.is_fallback).toBe(false)
     expect(sandbox().calls({ service: "freight" })).toHaveLength(1)
-    expect(capturedLines()).toContainEqual(expect.stringContaining(`quotation 0 (${wire[0].servico_metaname}) is left out`))
+    expect(capturedLines()).toContainEqual(
+      expect.stringContaining(`quotation 0 (${wire[0].servico_metaname}) is left out`)
+    )
   })
 
   it("tells the merchant, once in the log and in the admin, that the service does not know the origin CEP", async () => {
@@ -72,7 +108,9 @@ export const quoteAnswersCases: FreteCases = ({ api, getContainer, sandbox }) =>
 
     const problem = {
       cep: "99999999",
-      message: expect.stringMatching(/^A transportadora não reconhece o CEP de origem 99999-999\. Corrija o CEP do local de estoque/),
+      message: expect.stringMatching(
+        /^A transportadora não reconhece o CEP de origem 99999-999\. Corrija o CEP do local de estoque/
+      ),
       seen_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     }
     expect((await api.get("/admin/frete/settings", store.admin)).data.origin_problem).toEqual(problem)
@@ -80,7 +118,10 @@ export const quoteAnswersCases: FreteCases = ({ api, getContainer, sandbox }) =>
 
     // Fixed by the merchant: the next answer of the service clears it.
     await moveOrigin("01310-100")
-    const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "30130-010", province: "MG" })
+    const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], {
+      postal_code: "30130-010",
+      province: "MG",
+    })
     expect((await calculate(optionIds.cheapest, cartId)).frete.is_fallback).toBe(false)
     expect((await api.get("/admin/frete/settings", store.admin)).data.origin_problem).toBeNull()
   })

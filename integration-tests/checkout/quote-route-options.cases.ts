@@ -3,7 +3,15 @@
 // priced as `POST /store/shipping-options/:id/calculate` prices it, from one shared quote.
 import type { BrazilianStore } from "../helpers/brazilian-store"
 import { SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
-import { SHOPPER_ADDRESS, STORE_OPTION_RULES, createCart, createFreteOption, createManualOption, createProduct, listAndCalculate } from "../../scripts/lib/store-api"
+import {
+  SHOPPER_ADDRESS,
+  STORE_OPTION_RULES,
+  createCart,
+  createFreteOption,
+  createManualOption,
+  createProduct,
+  listAndCalculate,
+} from "../../scripts/lib/store-api"
 import type { FreteCases } from "../helpers/frete-runner"
 
 interface RouteQuote {
@@ -18,7 +26,10 @@ interface RouteQuote {
   is_fallback: boolean
 }
 
-type Calculated = { calculated_amount: number; frete: { service: string; carrier: string | null; days: number | null; delivery_estimate: string | null } }
+type Calculated = {
+  calculated_amount: number
+  frete: { service: string; carrier: string | null; days: number | null; delivery_estimate: string | null }
+}
 
 /**
  * The options checkout offers in the store below, one row per offer, by name: what the route must
@@ -33,7 +44,12 @@ export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox 
   const optionIds: Record<string, string> = {}
 
   /** A calculated option of this provider with the given rules and service zone. */
-  const createRuledOption = async (serviceZoneId: string, optionId: string, name: string, rules: Array<{ attribute: string; value: string; operator: string }>) => {
+  const createRuledOption = async (
+    serviceZoneId: string,
+    optionId: string,
+    name: string,
+    rules: Array<{ attribute: string; value: string; operator: string }>
+  ) => {
     const { data } = await api.post(
       "/admin/shipping-options",
       {
@@ -54,14 +70,17 @@ export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox 
 
   beforeAll(async () => {
     // PAC is a service of the settings with no shipping option: never offered. Azul is disabled.
-    store = await createCheckoutStore({ api, getContainer }, {
-      services: [
-        { metaname: "correios-pac", name: "Correios - PAC" },
-        { metaname: "correios-sedex", name: "Correios - SEDEX" },
-        { metaname: "jadlog-package", name: "Jadlog - .Package" },
-        { metaname: "azul-amanha", name: "Azul Cargo - Amanhã", enabled: false },
-      ],
-    })
+    store = await createCheckoutStore(
+      { api, getContainer },
+      {
+        services: [
+          { metaname: "correios-pac", name: "Correios - PAC" },
+          { metaname: "correios-sedex", name: "Correios - SEDEX" },
+          { metaname: "jadlog-package", name: "Jadlog - .Package" },
+          { metaname: "azul-amanha", name: "Azul Cargo - Amanhã", enabled: false },
+        ],
+      }
+    )
     ;({ variantId } = await createProduct(api, store, SHIRT))
     optionIds.cheapest = await createFreteOption(api, store, "cheapest", "Frete econômico")
     optionIds.fastest = await createFreteOption(api, store, "fastest", "Frete expresso")
@@ -83,8 +102,15 @@ export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox 
       { name: "Argentina", geo_zones: [{ type: "country", country_code: "ar" }] },
       { ...store.admin, params: { fields: "id,*service_zones" } }
     )
-    const argentina = (zone.fulfillment_set.service_zones as Array<{ id: string; name: string }>).find((candidate) => candidate.name === "Argentina")
-    optionIds.abroad = await createRuledOption(argentina?.id as string, "cheapest", "Envio Argentina", STORE_OPTION_RULES) // zone not covering the CEP
+    const argentina = (zone.fulfillment_set.service_zones as Array<{ id: string; name: string }>).find(
+      (candidate) => candidate.name === "Argentina"
+    )
+    optionIds.abroad = await createRuledOption(
+      argentina?.id as string,
+      "cheapest",
+      "Envio Argentina",
+      STORE_OPTION_RULES
+    ) // zone not covering the CEP
   })
 
   const freightCalls = () => sandbox().calls({ service: "freight" })
@@ -96,8 +122,14 @@ export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox 
   /** What checkout offers for the cart: this provider's options that `calculate` prices, with their prices. */
   const checkoutOffers = async (cartId: string) => {
     const { options, prices } = await listAndCalculate(api, store, cartId)
-    const ours = (options as Array<{ id: string; name: string; provider_id?: string }>).filter((option) => option.provider_id === "frete_frete")
-    const priced = new Map(prices.filter((price) => price.status === 200).map((price) => [price.id, price.body.shipping_option.calculated_price as Calculated]))
+    const ours = (options as Array<{ id: string; name: string; provider_id?: string }>).filter(
+      (option) => option.provider_id === "frete_frete"
+    )
+    const priced = new Map(
+      prices
+        .filter((price) => price.status === 200)
+        .map((price) => [price.id, price.body.shipping_option.calculated_price as Calculated])
+    )
     return { listed: ours, priced }
   }
   const expectSameAsCheckout = (quotes: RouteQuote[], checkout: Awaited<ReturnType<typeof checkoutOffers>>) => {
@@ -125,7 +157,11 @@ export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox 
     const quotes = await quoteRoute({ postal_code: "20040-002", cart_id: cartId })
 
     expect(quotes.map((quote) => quote.name).sort()).toEqual([...OFFERED].sort())
-    expect(quotes.find((quote) => quote.option_id === optionIds.fastest)).toMatchObject({ name: "Frete expresso", service: "correios-sedex", carrier: "correios" })
+    expect(quotes.find((quote) => quote.option_id === optionIds.fastest)).toMatchObject({
+      name: "Frete expresso",
+      service: "correios-sedex",
+      carrier: "correios",
+    })
     expect(quotes.find((quote) => quote.option_id === optionIds.cheapest)?.service).toBe("jadlog-package")
     // PAC is priced by the freight API and in the settings, but no option of the store ships with it.
     expect(quotes.map((quote) => quote.service)).not.toContain("correios-pac")
@@ -133,7 +169,9 @@ export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox 
 
     const checkout = await checkoutOffers(cartId)
     // Medusa lists the unquoted and the disabled service's options too; their calculate fails.
-    expect(checkout.listed.map((option) => option.id).sort()).toEqual([optionIds.cheapest, optionIds.fastest, optionIds.sedex, optionIds.unquoted, optionIds.disabled].sort())
+    expect(checkout.listed.map((option) => option.id).sort()).toEqual(
+      [optionIds.cheapest, optionIds.fastest, optionIds.sedex, optionIds.unquoted, optionIds.disabled].sort()
+    )
     expectSameAsCheckout(quotes, checkout)
     expect(freightCalls()).toHaveLength(1)
   })
@@ -143,7 +181,11 @@ export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox 
     expect(quotes.map((quote) => quote.name).sort()).toEqual([...OFFERED].sort())
     expect(quotes.map((quote) => quote.option_id).sort()).toEqual([optionIds.cheapest, optionIds.fastest].sort())
 
-    const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "30130-010", province: "MG", city: "Belo Horizonte" })
+    const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], {
+      postal_code: "30130-010",
+      province: "MG",
+      city: "Belo Horizonte",
+    })
     expectSameAsCheckout(quotes, await checkoutOffers(cartId))
     expect(freightCalls()).toHaveLength(1)
   })
@@ -153,7 +195,11 @@ export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox 
     const quotes = await quoteRoute({ postal_code: "40010-000", cart_id: cartId })
     expect(freightCalls().map((call) => (call.body as { cep_destino: string }).cep_destino)).toEqual(["40010000"])
 
-    await api.post(`/store/carts/${cartId}`, { shipping_address: { ...SHOPPER_ADDRESS, postal_code: "40010-000", province: "BA", city: "Salvador" } }, store.store)
+    await api.post(
+      `/store/carts/${cartId}`,
+      { shipping_address: { ...SHOPPER_ADDRESS, postal_code: "40010-000", province: "BA", city: "Salvador" } },
+      store.store
+    )
     expectSameAsCheckout(quotes, await checkoutOffers(cartId))
     expect(freightCalls()).toHaveLength(1)
   })
@@ -161,7 +207,16 @@ export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox 
   it("quotes an option from the stock location it ships from, as checkout does", async () => {
     const { data: location } = await api.post(
       "/admin/stock-locations",
-      { name: "CD Curitiba", address: { address_1: "Rua XV de Novembro, 1", city: "Curitiba", province: "PR", country_code: "br", postal_code: "80020-310" } },
+      {
+        name: "CD Curitiba",
+        address: {
+          address_1: "Rua XV de Novembro, 1",
+          city: "Curitiba",
+          province: "PR",
+          country_code: "br",
+          postal_code: "80020-310",
+        },
+      },
       store.admin
     )
     const locationId = location.stock_location.id as string
@@ -177,13 +232,26 @@ export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox 
       { name: "Brasil a partir de Curitiba", geo_zones: [{ type: "country", country_code: "br" }] },
       store.admin
     )
-    const curitiba = await createRuledOption(zone.fulfillment_set.service_zones[0].id, "correios-sedex", "SEDEX de Curitiba", STORE_OPTION_RULES)
+    const curitiba = await createRuledOption(
+      zone.fulfillment_set.service_zones[0].id,
+      "correios-sedex",
+      "SEDEX de Curitiba",
+      STORE_OPTION_RULES
+    )
 
-    const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "80010-000", province: "PR", city: "Curitiba" })
+    const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], {
+      postal_code: "80010-000",
+      province: "PR",
+      city: "Curitiba",
+    })
     const quotes = await quoteRoute({ postal_code: "80010-000", cart_id: cartId })
     expect(quotes.map((quote) => quote.name).sort()).toEqual([...OFFERED, "SEDEX de Curitiba"].sort())
     // One query per origin: São Paulo's options share one, Curitiba's has its own (a city route, cheaper).
-    expect(freightCalls().map((call) => (call.body as { cep_origem: string }).cep_origem).sort()).toEqual(["01310100", "80020310"])
+    expect(
+      freightCalls()
+        .map((call) => (call.body as { cep_origem: string }).cep_origem)
+        .sort()
+    ).toEqual(["01310100", "80020310"])
     const fromCuritiba = quotes.find((quote) => quote.option_id === curitiba) as RouteQuote
     const fromSaoPaulo = quotes.find((quote) => quote.option_id === optionIds.fastest) as RouteQuote
     expect(fromCuritiba.amount).toBeLessThan(fromSaoPaulo.amount)
@@ -197,8 +265,15 @@ export const quoteRouteOptionsCases: FreteCases = ({ api, getContainer, sandbox 
     const { data: key } = await api.post("/admin/api-keys", { title: "Balcão", type: "publishable" }, store.admin)
     await api.post(`/admin/api-keys/${key.api_key.id}/sales-channels`, { add: [channel.sales_channel.id] }, store.admin)
     // The product is sold there too: the route prices only variants of the key's sales channels.
-    const { data: found } = await api.get("/admin/product-variants", { ...store.admin, params: { id: variantId, fields: "product_id" } })
-    await api.post(`/admin/sales-channels/${channel.sales_channel.id}/products`, { add: [found.variants[0].product_id] }, store.admin)
+    const { data: found } = await api.get("/admin/product-variants", {
+      ...store.admin,
+      params: { id: variantId, fields: "product_id" },
+    })
+    await api.post(
+      `/admin/sales-channels/${channel.sales_channel.id}/products`,
+      { add: [found.variants[0].product_id] },
+      store.admin
+    )
     const answer = await api.post(
       "/store/frete/quotes",
       { postal_code: "20040-002", items: [{ variant_id: variantId, quantity: 1 }] },

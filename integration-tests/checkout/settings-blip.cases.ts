@@ -37,13 +37,19 @@ export const settingsBlipCases: FreteConfiguredCases = {
         .catch((error: { response: { status: number; data: { message: string } } }) => error.response)
     const amountOf = (answer: { data: { shipping_option: { calculated_price: { calculated_amount: number } } } }) =>
       answer.data.shipping_option.calculated_price.calculated_amount
-    const extraPriceSent = () => sandbox().calls({ service: "freight" }).map((call) => (call.body as { preco_adicional?: string }).preco_adicional)
+    const extraPriceSent = () =>
+      sandbox()
+        .calls({ service: "freight" })
+        .map((call) => (call.body as { preco_adicional?: string }).preco_adicional)
     // The logger's own calls: run alone, jest also captures the JSON line the logger prints.
     const linesWith = (text: string) => capturedLines().filter((line) => line.startsWith(text))
     const knex = () => getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
 
     it("prices checkout with the settings last read while the settings cannot be read, and logs it once", async () => {
-      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "40010-000", province: "BA" })
+      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], {
+        postal_code: "40010-000",
+        province: "BA",
+      })
       const before = await calculate(cartId)
       expect(before.status).toBe(200)
       expect(extraPriceSent()).toEqual(["7.5"])
@@ -53,7 +59,10 @@ export const settingsBlipCases: FreteConfiguredCases = {
 
       await knex().raw("alter table frete_settings rename to frete_settings_blip")
       try {
-        const otherCart = await createCart(api, store, [{ variant_id: variantId, quantity: 3 }], { postal_code: "80010-000", province: "PR" })
+        const otherCart = await createCart(api, store, [{ variant_id: variantId, quantity: 3 }], {
+          postal_code: "80010-000",
+          province: "PR",
+        })
         for (const id of [cartId, otherCart, cartId]) {
           const during = await calculate(id)
           expect({ status: during.status, message: during.data.message }).toEqual({ status: 200, message: undefined })
@@ -75,7 +84,10 @@ export const settingsBlipCases: FreteConfiguredCases = {
     })
 
     it("refuses checkout rather than price from the defaults when the first read of a process fails, and prices with the saved settings once a read succeeds", async () => {
-      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "40010-000", province: "BA" })
+      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], {
+        postal_code: "40010-000",
+        province: "BA",
+      })
       await knex().raw("alter table frete_settings rename to frete_settings_blip")
       let during: Awaited<ReturnType<typeof calculate>>
       try {
@@ -91,7 +103,10 @@ export const settingsBlipCases: FreteConfiguredCases = {
       })
 
       const after = await calculate(cartId)
-      expect({ status: after.status, extraPriceSent: extraPriceSent() }).toEqual({ status: 200, extraPriceSent: ["7.5"] })
+      expect({ status: after.status, extraPriceSent: extraPriceSent() }).toEqual({
+        status: 200,
+        extraPriceSent: ["7.5"],
+      })
     })
   },
 }

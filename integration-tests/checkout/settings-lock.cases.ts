@@ -67,12 +67,17 @@ export const settingsLockCases: FreteConfiguredCases = {
         .catch((error: { response: Answer }) => error.response)
     const amountOf = (answer: Answer) => answer.data.shipping_option?.calculated_price?.calculated_amount
     type WireQuery = { preco_adicional?: string; fretegratis?: boolean }
-    const freightQueries = () => sandbox().calls({ service: "freight" }).map((call) => call.body as WireQuery)
+    const freightQueries = () =>
+      sandbox()
+        .calls({ service: "freight" })
+        .map((call) => call.body as WireQuery)
     const extraPriceSent = () => freightQueries().map((query) => query.preco_adicional)
     const linesWith = (text: string) => capturedLines().filter((line) => line.startsWith(text))
     /** A session of the test's own on the app's database, apart from the app's pool. */
     const session = async () => {
-      const { rows } = await getContainer().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION).raw("select current_database() as name")
+      const { rows } = await getContainer()
+        .resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+        .raw("select current_database() as name")
       const client = new pg.Client({
         host: process.env.DB_HOST,
         port: Number(process.env.DB_PORT),
@@ -119,12 +124,18 @@ export const settingsLockCases: FreteConfiguredCases = {
       )
 
     it("prices checkout with the settings last read while a lock holds the settings table, and applies a saved change once it is gone", async () => {
-      const firstCart = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "40010-000", province: "BA" })
+      const firstCart = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], {
+        postal_code: "40010-000",
+        province: "BA",
+      })
       const before = await calculate(firstCart)
       expect({ before: before.status, message: before.data.message }).toEqual({ before: 200, message: undefined })
       expect({ extraPriceSentBefore: extraPriceSent() }).toEqual({ extraPriceSentBefore: ["7"] })
 
-      const newCart = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "80010-000", province: "PR" })
+      const newCart = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], {
+        postal_code: "80010-000",
+        province: "PR",
+      })
       const observer = await session()
       // The app's log outlives the test (other files of its group log too): what this test caused is the difference.
       const overranBefore = linesWith(OVERRAN).length
@@ -141,15 +152,24 @@ export const settingsLockCases: FreteConfiguredCases = {
       }))
       await lock.released
 
-      expect({ status: during.answer.status, message: during.answer.data.message }).toEqual({ status: 200, message: undefined })
+      expect({ status: during.answer.status, message: during.answer.data.message }).toEqual({
+        status: 200,
+        message: undefined,
+      })
       expect({ answeredWhileLocked: during.answeredWhileLocked }).toEqual({ answeredWhileLocked: true })
-      expect({ settingsReadsWaitingOnTheLock: during.settingsReadsWaiting }).toEqual({ settingsReadsWaitingOnTheLock: 1 })
+      expect({ settingsReadsWaitingOnTheLock: during.settingsReadsWaiting }).toEqual({
+        settingsReadsWaitingOnTheLock: 1,
+      })
       // The new cart's query carried the merchant's extra price, not the defaults' 0.
       expect({ extraPriceSentDuringTheLock: extraPriceSent() }).toEqual({ extraPriceSentDuringTheLock: ["7", "7"] })
       expect({ overranWarnings: linesWith(OVERRAN).length - overranBefore }).toEqual({ overranWarnings: 1 })
 
       // The read behind the lock answers once it is gone, and says so once.
-      await eventually(async () => linesWith(RECOVERED).length > recoveredBefore, 100, "the info line of the settings read again")
+      await eventually(
+        async () => linesWith(RECOVERED).length > recoveredBefore,
+        100,
+        "the info line of the settings read again"
+      )
       expect({ recoveredLines: linesWith(RECOVERED).length - recoveredBefore }).toEqual({ recoveredLines: 1 })
 
       const saved = await api.post("/admin/frete/settings", { extra_price: { type: "fixed", value: 9 } }, store.admin)
@@ -196,8 +216,10 @@ export const settingsLockCases: FreteConfiguredCases = {
         code: "settings_unavailable",
         message: TRY_AGAIN,
       })
-      expect({ answeredWhileLocked: during.answeredWhileLocked, readsWaitingOnTheLock: during.settingsReadsWaiting })
-        .toEqual({ answeredWhileLocked: true, readsWaitingOnTheLock: 1 })
+      expect({
+        answeredWhileLocked: during.answeredWhileLocked,
+        readsWaitingOnTheLock: during.settingsReadsWaiting,
+      }).toEqual({ answeredWhileLocked: true, readsWaitingOnTheLock: 1 })
       // Nothing was priced without the merchant's rules: no freight query at all.
       expect({ freightQueriesDuringTheLock: freightQueries() }).toEqual({ freightQueriesDuringTheLock: [] })
       const noCopy = /; none was read yet and no instance's copy is kept in Medusa's Caching Module: .+ try again$/
@@ -229,14 +251,20 @@ export const settingsLockCases: FreteConfiguredCases = {
       const pending = calculate(freeCart).finally(() => (answered = true))
       // Past the read's bound (its warning logged), checkout still waits for the read: nothing priced yet.
       await eventually(async () => linesWith(OVERRAN).length > overranBefore, 50, "the read past its bound")
-      expect({ answeredBeforeTheLockWent: answered, freightQueries: freightQueries() })
-        .toEqual({ answeredBeforeTheLockWent: false, freightQueries: [] })
+      expect({ answeredBeforeTheLockWent: answered, freightQueries: freightQueries() }).toEqual({
+        answeredBeforeTheLockWent: false,
+        freightQueries: [],
+      })
       await lock.release()
 
       const answer = await pending
       const priced = { status: answer.status, message: answer.data.message, amount: amountOf(answer) }
-      expect({ ...priced, queries: freightQueries() })
-        .toEqual({ status: 200, message: undefined, amount: 0, queries: [pricedWithTheRules] })
+      expect({ ...priced, queries: freightQueries() }).toEqual({
+        status: 200,
+        message: undefined,
+        amount: 0,
+        queries: [pricedWithTheRules],
+      })
     })
   },
 }

@@ -6,7 +6,12 @@ import { SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
 import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
 import type { FreteCases } from "../helpers/frete-runner"
 
-type WireQuotation = { servico_metaname: string; servico_nome: string; transportadora_metaname: string; cotacao_prazo: number }
+type WireQuotation = {
+  servico_metaname: string
+  servico_nome: string
+  transportadora_metaname: string
+  cotacao_prazo: number
+}
 type ErrorBody = { type: string; code?: string; message: string }
 
 export const shopperFactsCases: FreteCases = ({ api, getContainer, sandbox }) => {
@@ -15,11 +20,14 @@ export const shopperFactsCases: FreteCases = ({ api, getContainer, sandbox }) =>
   const optionIds: Record<string, string> = {}
 
   beforeAll(async () => {
-    store = await createCheckoutStore({ api, getContainer }, {
-      extra_days: 2,
-      services: [{ metaname: "correios-sedex", name: "Correios - SEDEX", display_name: "SEDEX rápido" }],
-      fallback: [],
-    })
+    store = await createCheckoutStore(
+      { api, getContainer },
+      {
+        extra_days: 2,
+        services: [{ metaname: "correios-sedex", name: "Correios - SEDEX", display_name: "SEDEX rápido" }],
+        fallback: [],
+      }
+    )
     ;({ variantId } = await createProduct(api, store, SHIRT))
     optionIds.cheapest = await createFreteOption(api, store, "cheapest", "Frete econômico")
     optionIds.sedex = await createFreteOption(api, store, "correios-sedex", "SEDEX")
@@ -31,7 +39,11 @@ export const shopperFactsCases: FreteCases = ({ api, getContainer, sandbox }) =>
       .catch((error: { response: { status: number; data: ErrorBody } }) => error.response)
 
   it("passes the quote's service, carrier, deadline and date through with the price", async () => {
-    const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "30130-010", province: "MG", city: "Belo Horizonte" })
+    const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], {
+      postal_code: "30130-010",
+      province: "MG",
+      city: "Belo Horizonte",
+    })
     const answer = await calculate(optionIds.sedex, cartId)
     expect(answer.status).toBe(200)
     const wire = (sandbox().calls({ service: "freight" })[0].response as { cotacoes: WireQuotation[] }).cotacoes
@@ -53,18 +65,32 @@ export const shopperFactsCases: FreteCases = ({ api, getContainer, sandbox }) =>
     // `cheapest` names the service it picked, so the storefront can show which carrier it is.
     const cheapest = (await calculate(optionIds.cheapest, cartId)).data.shipping_option.calculated_price
     expect(wire.map((quotation) => quotation.servico_metaname)).toContain(cheapest.frete.service)
-    expect(cheapest.frete.carrier).toBe(wire.find((quotation) => quotation.servico_metaname === cheapest.frete.service)?.transportadora_metaname)
+    expect(cheapest.frete.carrier).toBe(
+      wire.find((quotation) => quotation.servico_metaname === cheapest.frete.service)?.transportadora_metaname
+    )
     expect(sandbox().calls({ service: "freight" })).toHaveLength(1)
   })
 
   it("marks a price from the fallback table as such", async () => {
     await api.post(
       "/admin/frete/settings",
-      { fallback: [{ service: "correios-sedex", name: "SEDEX", carrier: "correios", bands: [{ max_weight_kg: 30, price: 49.9, days: 3 }] }] },
+      {
+        fallback: [
+          {
+            service: "correios-sedex",
+            name: "SEDEX",
+            carrier: "correios",
+            bands: [{ max_weight_kg: 30, price: 49.9, days: 3 }],
+          },
+        ],
+      },
       store.admin
     )
     sandbox().setFault("freight", { mode: "status", status: 503 })
-    const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "80010-000", province: "PR" })
+    const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], {
+      postal_code: "80010-000",
+      province: "PR",
+    })
     const price = (await calculate(optionIds.sedex, cartId)).data.shipping_option.calculated_price
     expect(price.calculated_amount).toBe(49.9)
     expect(price.frete).toMatchObject({ service: "correios-sedex", carrier: "correios", days: 5, is_fallback: true })
@@ -74,23 +100,45 @@ export const shopperFactsCases: FreteCases = ({ api, getContainer, sandbox }) =>
     const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "99999-999" })
     const answer = await calculate(optionIds.cheapest, cartId)
     expect(answer.status).toBe(400)
-    expect(answer.data).toMatchObject({ type: "invalid_data", code: "cep_not_served", message: "Não encontramos esse CEP. Confira o CEP de entrega e tente novamente." })
+    expect(answer.data).toMatchObject({
+      type: "invalid_data",
+      code: "cep_not_served",
+      message: "Não encontramos esse CEP. Confira o CEP de entrega e tente novamente.",
+    })
   })
 
   it("tells the shopper to try again when the service is down and no fallback price applies", async () => {
     sandbox().setFault("freight", { mode: "status", status: 503 })
-    const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "40010-000", province: "BA" })
+    const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], {
+      postal_code: "40010-000",
+      province: "BA",
+    })
     const answer = await calculate(optionIds.cheapest, cartId)
     expect(answer.status).toBe(400)
-    expect(answer.data).toMatchObject({ type: "not_allowed", code: "freight_unavailable", message: "Não foi possível calcular o frete agora. Tente novamente em instantes." })
+    expect(answer.data).toMatchObject({
+      type: "not_allowed",
+      code: "freight_unavailable",
+      message: "Não foi possível calcular o frete agora. Tente novamente em instantes.",
+    })
   })
 
   it("tells the shopper to choose another option when the service does not deliver this one", async () => {
-    await api.post("/admin/frete/settings", { services: [{ metaname: "correios-sedex", name: "Correios - SEDEX", enabled: false }] }, store.admin)
-    const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: "30130-010", province: "MG" })
+    await api.post(
+      "/admin/frete/settings",
+      { services: [{ metaname: "correios-sedex", name: "Correios - SEDEX", enabled: false }] },
+      store.admin
+    )
+    const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], {
+      postal_code: "30130-010",
+      province: "MG",
+    })
     const answer = await calculate(optionIds.sedex, cartId)
     expect(answer.status).toBe(400)
-    expect(answer.data).toMatchObject({ type: "not_allowed", code: "option_unavailable", message: expect.stringMatching(/Escolha outra opção/) })
+    expect(answer.data).toMatchObject({
+      type: "not_allowed",
+      code: "option_unavailable",
+      message: expect.stringMatching(/Escolha outra opção/),
+    })
     expect((await calculate(optionIds.cheapest, cartId)).status).toBe(200)
   })
 }

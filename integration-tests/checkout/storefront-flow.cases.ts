@@ -2,7 +2,15 @@ import { readQuotations } from "../../src/lib/freight/schemas"
 import type { BrazilianStore } from "../helpers/brazilian-store"
 import { MUG, SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
 import { ownMinute } from "../helpers/fresh-minute"
-import { SHOPPER_ADDRESS, completeCart, createCart, createFreteOption, createManualOption, createProduct, listAndCalculate } from "../../scripts/lib/store-api"
+import {
+  SHOPPER_ADDRESS,
+  completeCart,
+  createCart,
+  createFreteOption,
+  createManualOption,
+  createProduct,
+  listAndCalculate,
+} from "../../scripts/lib/store-api"
 import type { FreteCases } from "../helpers/frete-runner"
 
 /** A wire quotation's price in centavos, read as the freight client reads it. */
@@ -17,13 +25,16 @@ export const storefrontFlowCases: FreteCases = ({ api, getContainer, sandbox }) 
   const optionIds: Record<string, string> = {}
 
   beforeAll(async () => {
-    store = await createCheckoutStore({ api, getContainer }, {
-      services: [
-        { metaname: "correios-sedex", name: "Correios - SEDEX", display_name: "SEDEX rápido" },
-        { metaname: "correios-pac", name: "Correios - PAC" },
-        { metaname: "azul-amanha", name: "Azul Cargo - Amanhã", enabled: false },
-      ],
-    })
+    store = await createCheckoutStore(
+      { api, getContainer },
+      {
+        services: [
+          { metaname: "correios-sedex", name: "Correios - SEDEX", display_name: "SEDEX rápido" },
+          { metaname: "correios-pac", name: "Correios - PAC" },
+          { metaname: "azul-amanha", name: "Azul Cargo - Amanhã", enabled: false },
+        ],
+      }
+    )
     ;({ variantId } = await createProduct(api, store, SHIRT))
     ;({ variantId: otherVariantId } = await createProduct(api, store, MUG))
     optionIds.cheapest = await createFreteOption(api, store, "cheapest", "Frete econômico")
@@ -53,7 +64,8 @@ export const storefrontFlowCases: FreteCases = ({ api, getContainer, sandbox }) 
     const fastestDays = Math.min(...quoted.map((quotation) => quotation.cotacao_prazo))
     const fastest = Math.min(...quoted.filter((quotation) => quotation.cotacao_prazo === fastestDays).map(cents))
     const sedex = cents(quoted.find((quotation) => quotation.servico_metaname === "correios-sedex") as WireQuotation)
-    const amountOf = (id: string) => prices.find((price) => price.id === id)?.body.shipping_option.calculated_price.calculated_amount
+    const amountOf = (id: string) =>
+      prices.find((price) => price.id === id)?.body.shipping_option.calculated_price.calculated_amount
     expect(amountOf(optionIds.cheapest)).toBe(cheapest / 100)
     expect(amountOf(optionIds.fastest)).toBe(fastest / 100)
     expect(amountOf(optionIds.sedex)).toBe(sedex / 100)
@@ -80,9 +92,15 @@ export const storefrontFlowCases: FreteCases = ({ api, getContainer, sandbox }) 
     expect(freightCalls()).toHaveLength(1)
 
     // A new CEP is a new query: one call, and the method is re-priced from it.
-    const { data: moved } = await api.post(`/store/carts/${cartId}`, { shipping_address: { ...SHOPPER_ADDRESS, postal_code: "30130-010", province: "MG", city: "Belo Horizonte" } }, store.store)
+    const { data: moved } = await api.post(
+      `/store/carts/${cartId}`,
+      { shipping_address: { ...SHOPPER_ADDRESS, postal_code: "30130-010", province: "MG", city: "Belo Horizonte" } },
+      store.store
+    )
     expect(freightCalls()).toHaveLength(2)
-    const sedexToMg = cents(lastQuotations().find((quotation) => quotation.servico_metaname === "correios-sedex") as WireQuotation)
+    const sedexToMg = cents(
+      lastQuotations().find((quotation) => quotation.servico_metaname === "correios-sedex") as WireQuotation
+    )
     expect(moved.cart.shipping_methods[0].amount).toBe(sedexToMg / 100)
 
     // A new item too.
@@ -93,7 +111,10 @@ export const storefrontFlowCases: FreteCases = ({ api, getContainer, sandbox }) 
 
     const completed = await completeCart(api, store, cartId)
     expect(completed.type).toBe("order")
-    const { data: order } = await api.get(`/admin/orders/${completed.order.id}`, { ...store.admin, params: { fields: "+shipping_methods.data" } })
+    const { data: order } = await api.get(`/admin/orders/${completed.order.id}`, {
+      ...store.admin,
+      params: { fields: "+shipping_methods.data" },
+    })
     expect(order.order.shipping_methods[0].data).toMatchObject({ service: "correios-sedex", is_fallback: false })
     expect(freightCalls()).toHaveLength(3)
   })
@@ -102,17 +123,35 @@ export const storefrontFlowCases: FreteCases = ({ api, getContainer, sandbox }) 
     const quotes = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
       api
         .post("/store/frete/quotes", body, { headers: { ...store.store.headers, ...headers } })
-        .catch((error: { response: { status: number; data: Record<string, unknown>; headers: Record<string, string> } }) => error.response)
+        .catch(
+          (error: { response: { status: number; data: Record<string, unknown>; headers: Record<string, string> } }) =>
+            error.response
+        )
 
     it("prices a product page for a CEP: the store's options of this provider, under their names, sorted by price", async () => {
       const answer = await quotes({ postal_code: "01310-200", items: [{ variant_id: variantId, quantity: 1 }] })
       expect(answer.status).toBe(200)
-      const list = answer.data.quotes as Array<{ option_id: string; service: string; name: string; amount: number; days: number | null; currency_code: string; is_fallback: boolean; delivery_estimate: string | null }>
+      const list = answer.data.quotes as Array<{
+        option_id: string
+        service: string
+        name: string
+        amount: number
+        days: number | null
+        currency_code: string
+        is_fallback: boolean
+        delivery_estimate: string | null
+      }>
       // With Azul disabled SEDEX is the fastest: "SEDEX" is "Frete expresso"'s offer, one row, the first option's.
       expect(list.map((quote) => quote.option_id).sort()).toEqual([optionIds.cheapest, optionIds.fastest].sort())
       expect(list.map((quote) => quote.amount)).toEqual([...list.map((quote) => quote.amount)].sort((a, b) => a - b))
       const sedex = list.find((quote) => quote.option_id === optionIds.fastest)
-      expect(sedex).toMatchObject({ name: "Frete expresso", service: "correios-sedex", currency_code: "brl", is_fallback: false, days: 0 })
+      expect(sedex).toMatchObject({
+        name: "Frete expresso",
+        service: "correios-sedex",
+        currency_code: "brl",
+        is_fallback: false,
+        days: 0,
+      })
       // Same city: the same day, a business day.
       expect(sedex?.delivery_estimate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
       expect((freightCalls()[0].body as { valor_notafiscal: string }).valor_notafiscal).toBe("120")
@@ -141,30 +180,46 @@ export const storefrontFlowCases: FreteCases = ({ api, getContainer, sandbox }) 
     })
 
     it("prices a cart with the same query as checkout: the two share one freight call", async () => {
-      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 3 }], { postal_code: "29010-000", province: "ES" })
+      const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 3 }], {
+        postal_code: "29010-000",
+        province: "ES",
+      })
       const answer = await quotes({ postal_code: "29010-000", cart_id: cartId })
       expect(answer.status).toBe(200)
       const { prices } = await listAndCalculate(api, store, cartId)
       expect(prices.filter((price) => price.status !== 200)).toEqual([])
       expect(freightCalls()).toHaveLength(1)
       const cheapest = Math.min(...(answer.data.quotes as Array<{ amount: number }>).map((quote) => quote.amount))
-      expect(prices.find((price) => price.id === optionIds.cheapest)?.body.shipping_option.calculated_price.calculated_amount).toBe(cheapest)
+      expect(
+        prices.find((price) => price.id === optionIds.cheapest)?.body.shipping_option.calculated_price.calculated_amount
+      ).toBe(cheapest)
     })
 
-    it.each([["1234-567"], ["abcde-fgh"], [""], ["0131010"]])("refuses the CEP %j in Portuguese before any call", async (cep) => {
-      const answer = await quotes({ postal_code: cep, items: [{ variant_id: variantId, quantity: 1 }] })
-      expect(answer.status).toBe(400)
-      expect(answer.data.message).toBe("CEP inválido. Informe os 8 dígitos do CEP, por exemplo 01310-100.")
-      expect(freightCalls()).toHaveLength(0)
-    })
+    it.each([["1234-567"], ["abcde-fgh"], [""], ["0131010"]])(
+      "refuses the CEP %j in Portuguese before any call",
+      async (cep) => {
+        const answer = await quotes({ postal_code: cep, items: [{ variant_id: variantId, quantity: 1 }] })
+        expect(answer.status).toBe(400)
+        expect(answer.data.message).toBe("CEP inválido. Informe os 8 dígitos do CEP, por exemplo 01310-100.")
+        expect(freightCalls()).toHaveLength(0)
+      }
+    )
 
     it("refuses a body of the wrong shape in Portuguese", async () => {
-      for (const body of [{ postal_code: "01310-100" }, { postal_code: "01310-100", items: "x" }, { postal_code: 1310100, items: [] }, { postal_code: "01310-100", items: [{ variant_id: variantId, quantity: 0 }] }]) {
+      for (const body of [
+        { postal_code: "01310-100" },
+        { postal_code: "01310-100", items: "x" },
+        { postal_code: 1310100, items: [] },
+        { postal_code: "01310-100", items: [{ variant_id: variantId, quantity: 0 }] },
+      ]) {
         const answer = await quotes(body)
         expect(answer.status).toBe(400)
         expect(answer.data.message).toMatch(/^Consulta de frete inválida: /)
       }
-      const unknown = await quotes({ postal_code: "01310-100", items: [{ variant_id: "variant_nao_existe", quantity: 1 }] })
+      const unknown = await quotes({
+        postal_code: "01310-100",
+        items: [{ variant_id: "variant_nao_existe", quantity: 1 }],
+      })
       expect(unknown.status).toBe(400)
       expect(unknown.data.message).toMatch(/^Produto não encontrado/)
       expect(freightCalls()).toHaveLength(0)
@@ -180,7 +235,9 @@ export const storefrontFlowCases: FreteCases = ({ api, getContainer, sandbox }) 
       }
       const refused = await quotes({ postal_code: "49010-000", items: item })
       expect(refused.status).toBe(429)
-      expect(refused.data.message).toBe("Muitas consultas de frete em pouco tempo. Aguarde um minuto e tente novamente.")
+      expect(refused.data.message).toBe(
+        "Muitas consultas de frete em pouco tempo. Aguarde um minuto e tente novamente."
+      )
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0)
       // An answer already kept costs the merchant nothing: still served.
       expect((await quotes({ postal_code: "58010-000", items: item })).status).toBe(200)

@@ -49,10 +49,16 @@ const digitsOf = (cep: string) => cep.replace(/\D/g, "")
  * the shopper's address spread into the headers of each call. It records the address each shopper
  * connected from.
  */
-async function startStorefront(options: { medusaUrl: string; publishableKey: string; optionId: string; forwards: boolean }) {
+async function startStorefront(options: {
+  medusaUrl: string
+  publishableKey: string
+  optionId: string
+  forwards: boolean
+}) {
   const sdk = new Medusa({ baseUrl: options.medusaUrl, publishableKey: options.publishableKey })
   const seen: string[] = []
-  const statusOf = (error: unknown) => (error instanceof Error && "status" in error && typeof error.status === "number" ? error.status : 0)
+  const statusOf = (error: unknown) =>
+    error instanceof Error && "status" in error && typeof error.status === "number" ? error.status : 0
 
   const server = http.createServer((req, res) => {
     let raw = ""
@@ -65,8 +71,14 @@ async function startStorefront(options: { medusaUrl: string; publishableKey: str
         .fetch("/store/frete/quotes", { method: "POST", body: { postal_code, cart_id }, headers })
         .then(() => 200, statusOf)
       const calculated = await sdk.client
-        .fetch<{ shipping_option?: { calculated_price?: Price } }>(`/store/shipping-options/${options.optionId}/calculate`, { method: "POST", body: { cart_id, data: {} }, headers })
-        .then((data) => ({ status: 200, price: data.shipping_option?.calculated_price ?? null }), (error: unknown) => ({ status: statusOf(error), price: null }))
+        .fetch<{ shipping_option?: { calculated_price?: Price } }>(
+          `/store/shipping-options/${options.optionId}/calculate`,
+          { method: "POST", body: { cart_id, data: {} }, headers }
+        )
+        .then(
+          (data) => ({ status: 200, price: data.shipping_option?.calculated_price ?? null }),
+          (error: unknown) => ({ status: statusOf(error), price: null })
+        )
       const answer: CheckoutAnswer = { quote_status, calculate_status: calculated.status, price: calculated.price }
       res.writeHead(200, { "content-type": "application/json" })
       res.end(JSON.stringify(answer))
@@ -86,7 +98,15 @@ async function startStorefront(options: { medusaUrl: string; publishableKey: str
 function checkout(port: number, shopper: Shopper): Promise<CheckoutAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: "127.0.0.1", port, localAddress: shopper.address, agent: false, method: "POST", path: "/checkout", headers: { "content-type": "application/json" } },
+      {
+        host: "127.0.0.1",
+        port,
+        localAddress: shopper.address,
+        agent: false,
+        method: "POST",
+        path: "/checkout",
+        headers: { "content-type": "application/json" },
+      },
       (res) => {
         let raw = ""
         res.on("data", (chunk: Buffer) => (raw += chunk.toString()))
@@ -106,7 +126,15 @@ export const storefrontServerCases: FreteCases = ({ api, getContainer, sandbox }
 
   beforeAll(async () => {
     store = await createCheckoutStore({ api, getContainer })
-    ;({ variantId } = await createProduct(api, store, { title: "Caneca", sku: "CANECA-1", price: 60, weight: 400, length: 12, width: 12, height: 10 }))
+    ;({ variantId } = await createProduct(api, store, {
+      title: "Caneca",
+      sku: "CANECA-1",
+      price: 60,
+      weight: 400,
+      length: 12,
+      width: 12,
+      height: 10,
+    }))
     optionId = await createFreteOption(api, store, "cheapest", "Frete econômico")
   })
   afterEach(async () => {
@@ -115,12 +143,20 @@ export const storefrontServerCases: FreteCases = ({ api, getContainer, sandbox }
   })
 
   // The status route's own probe (an empty body) is not a quote.
-  const freightCalls = () => sandbox().calls({ service: "freight" }).filter((call) => JSON.stringify(call.body) !== "{}")
+  const freightCalls = () =>
+    sandbox()
+      .calls({ service: "freight" })
+      .filter((call) => JSON.stringify(call.body) !== "{}")
   // The storefront server reaches Medusa from one address: "localhost" could connect over IPv4 or
   // IPv6 from one call to the next, two clients for the quota guard.
   const medusaUrl = () => String(api.defaults.baseURL).replace("//localhost:", "//127.0.0.1:")
   const startStorefrontFor = async (forwards: boolean) =>
-    (storefront = await startStorefront({ medusaUrl: medusaUrl(), publishableKey: store.store.headers["x-publishable-api-key"], optionId, forwards }))
+    (storefront = await startStorefront({
+      medusaUrl: medusaUrl(),
+      publishableKey: store.store.headers["x-publishable-api-key"],
+      optionId,
+      forwards,
+    }))
 
   /**
    * Ten shoppers, each with a cart to a new CEP and the address 127.1.0.n. Carts are made four at
@@ -133,11 +169,17 @@ export const storefrontServerCases: FreteCases = ({ api, getContainer, sandbox }
     for (let first = 0; first < SHOPPERS; first += 4) {
       const batch = ceps.slice(first, first + 4).map(async (cep, offset) => {
         const n = first + offset + 1
-        const cartId = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: cep }, `comprador${n}@example.com.br`).catch(
-          (error: { response?: { status: number; data: unknown }; message: string }) => {
-            throw new Error(`creating a cart to ${cep}: ${error.response?.status ?? error.message} ${JSON.stringify(error.response?.data ?? {})}`)
-          }
-        )
+        const cartId = await createCart(
+          api,
+          store,
+          [{ variant_id: variantId, quantity: 1 }],
+          { postal_code: cep },
+          `comprador${n}@example.com.br`
+        ).catch((error: { response?: { status: number; data: unknown }; message: string }) => {
+          throw new Error(
+            `creating a cart to ${cep}: ${error.response?.status ?? error.message} ${JSON.stringify(error.response?.data ?? {})}`
+          )
+        })
         return { address: `127.1.0.${n}`, cep, cartId }
       })
       shoppers.push(...(await Promise.all(batch)))
@@ -160,43 +202,69 @@ export const storefrontServerCases: FreteCases = ({ api, getContainer, sandbox }
     return { answers, minutes: Math.floor(Date.now() / 60_000) - Math.floor(started / 60_000) + 1 }
   }
 
-  it("10 shoppers through a storefront server that forwards their addresses, with a bound of 5 new queries per client, are each priced by the freight API", async () => {
-    await api.post("/admin/frete/settings", { quote_route_limit_per_minute: BOUND }, store.admin)
-    const shoppers = await makeShoppers()
-    const { port, seen } = await startStorefrontFor(true)
-    const { answers } = await checkoutAll(port, shoppers)
+  it(
+    "10 shoppers through a storefront server that forwards their addresses, with a bound of 5 new queries per client, are each priced by the freight API",
+    async () => {
+      await api.post("/admin/frete/settings", { quote_route_limit_per_minute: BOUND }, store.admin)
+      const shoppers = await makeShoppers()
+      const { port, seen } = await startStorefrontFor(true)
+      const { answers } = await checkoutAll(port, shoppers)
 
-    // Each shopper reached the storefront server from its own address.
-    expect(seen.sort()).toEqual(shoppers.map((shopper) => shopper.address).sort())
-    // Each one's quote and delivery-step price: from the freight API, none refused, none from the fallback table.
-    const outcome = answers.map((answer, index) => ({
-      shopper: shoppers[index].address,
-      quote_status: answer.quote_status,
-      calculate_status: answer.calculate_status,
-      priced: (answer.price?.calculated_amount ?? 0) > 0,
-      is_fallback: answer.price?.frete?.is_fallback,
-    }))
-    expect(outcome).toEqual(shoppers.map((shopper) => ({ shopper: shopper.address, quote_status: 200, calculate_status: 200, priced: true, is_fallback: false })))
-    // One freight call per shopper, to that shopper's CEP: the quote made it, and `calculate` read it from the cache.
-    const called = freightCalls().map((call) => digitsOf(String((call.body as { cep_destino?: unknown }).cep_destino)))
-    expect(called.sort()).toEqual(shoppers.map((shopper) => digitsOf(shopper.cep)).sort())
-  }, SHOPPERS_MS)
+      // Each shopper reached the storefront server from its own address.
+      expect(seen.sort()).toEqual(shoppers.map((shopper) => shopper.address).sort())
+      // Each one's quote and delivery-step price: from the freight API, none refused, none from the fallback table.
+      const outcome = answers.map((answer, index) => ({
+        shopper: shoppers[index].address,
+        quote_status: answer.quote_status,
+        calculate_status: answer.calculate_status,
+        priced: (answer.price?.calculated_amount ?? 0) > 0,
+        is_fallback: answer.price?.frete?.is_fallback,
+      }))
+      expect(outcome).toEqual(
+        shoppers.map((shopper) => ({
+          shopper: shopper.address,
+          quote_status: 200,
+          calculate_status: 200,
+          priced: true,
+          is_fallback: false,
+        }))
+      )
+      // One freight call per shopper, to that shopper's CEP: the quote made it, and `calculate` read it from the cache.
+      const called = freightCalls().map((call) =>
+        digitsOf(String((call.body as { cep_destino?: unknown }).cep_destino))
+      )
+      expect(called.sort()).toEqual(shoppers.map((shopper) => digitsOf(shopper.cep)).sort())
+    },
+    SHOPPERS_MS
+  )
 
-  it("10 shoppers through a storefront server that does not forward are one client on the quote route, while Medusa's own routes price each cart", async () => {
-    await api.post("/admin/frete/settings", { quote_route_limit_per_minute: ONE_CLIENT_BOUND, fallback: [] }, store.admin)
-    const shoppers = await makeShoppers()
-    const { port, seen } = await startStorefrontFor(false)
-    const { answers, minutes } = await checkoutAll(port, shoppers)
+  it(
+    "10 shoppers through a storefront server that does not forward are one client on the quote route, while Medusa's own routes price each cart",
+    async () => {
+      await api.post(
+        "/admin/frete/settings",
+        { quote_route_limit_per_minute: ONE_CLIENT_BOUND, fallback: [] },
+        store.admin
+      )
+      const shoppers = await makeShoppers()
+      const { port, seen } = await startStorefrontFor(false)
+      const { answers, minutes } = await checkoutAll(port, shoppers)
 
-    // The shoppers are as distinct as before; only the forwarding is missing.
-    expect(seen.sort()).toEqual(shoppers.map((shopper) => shopper.address).sort())
-    // The quote route knows one client, the storefront server: its bound per minute is priced, the rest told to wait.
-    const quoted = answers.filter((answer) => answer.quote_status === 200).length
-    expect(quoted).toBeGreaterThanOrEqual(ONE_CLIENT_BOUND)
-    expect(quoted).toBeLessThanOrEqual(ONE_CLIENT_BOUND * minutes)
-    expect(answers.filter((answer) => answer.quote_status !== 200).map((answer) => answer.quote_status)).toEqual(Array(SHOPPERS - quoted).fill(429))
-    // Medusa's calculate route bounds each cart: every shopper's delivery step is priced by the freight API.
-    expect(answers.map((answer) => [answer.calculate_status, answer.price?.frete?.is_fallback])).toEqual(Array(SHOPPERS).fill([200, false]))
-    expect(freightCalls()).toHaveLength(SHOPPERS)
-  }, SHOPPERS_MS)
+      // The shoppers are as distinct as before; only the forwarding is missing.
+      expect(seen.sort()).toEqual(shoppers.map((shopper) => shopper.address).sort())
+      // The quote route knows one client, the storefront server: its bound per minute is priced, the rest told to wait.
+      const quoted = answers.filter((answer) => answer.quote_status === 200).length
+      expect(quoted).toBeGreaterThanOrEqual(ONE_CLIENT_BOUND)
+      expect(quoted).toBeLessThanOrEqual(ONE_CLIENT_BOUND * minutes)
+      expect(answers.filter((answer) => answer.quote_status !== 200).map((answer) => answer.quote_status)).toEqual(
+        Array(SHOPPERS - quoted).fill(429)
+      )
+      // Medusa's calculate route bounds each cart: every shopper's delivery step is priced by the freight API.
+      expect(answers.map((answer) => [answer.calculate_status, answer.price?.frete?.is_fallback])).toEqual(
+        Array(SHOPPERS).fill([200, false])
+      )
+      expect(freightCalls()).toHaveLength(SHOPPERS)
+    },
+    SHOPPERS_MS
+  )
 }

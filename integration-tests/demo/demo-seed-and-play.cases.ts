@@ -32,13 +32,21 @@ export const demoSeedAndPlayCases: FreteCases = ({ api, getContainer, sandbox })
     expect(play.order.amount).toBe(Math.min(...play.checkoutQuotes.map((quote) => quote.amount)))
     expect(play.trackingOrder).toMatchObject({ status: "created", attempts: 1 })
     expect(sandbox().trackingOrders()).toHaveLength(1)
-    expect(sandbox().trackingOrders()[0].order).toMatchObject({ OrderNumber: String(play.order.display_id), CustomerState: "MG", CompanyPostalCode: "01310100" })
+    expect(sandbox().trackingOrders()[0].order).toMatchObject({
+      OrderNumber: String(play.order.display_id),
+      CustomerState: "MG",
+      CompanyPostalCode: "01310100",
+    })
 
     // The admin's return of one item: priced from the shopper's CEP to the store's, with its facts kept.
     const returned = await playReturn(api, second, play.order.id)
     expect(returned.amount).toBeGreaterThan(0)
     expect(returned.days).toEqual(expect.any(Number))
-    const returnQuery = sandbox().calls({ service: "freight" }).at(-1)?.body as { cep_origem: string; cep_destino: string; volumes: unknown[] }
+    const returnQuery = sandbox().calls({ service: "freight" }).at(-1)?.body as {
+      cep_origem: string
+      cep_destino: string
+      volumes: unknown[]
+    }
     expect(returnQuery).toMatchObject({ cep_origem: "30130010", cep_destino: "01310100" })
     expect(returnQuery.volumes).toHaveLength(1)
   })

@@ -44,15 +44,29 @@ export async function createBrazilianStore(
     "/admin/stock-locations",
     {
       name: "CD São Paulo",
-      address: { address_1: "Avenida Paulista, 1000", city: "São Paulo", province: "SP", country_code: "br", postal_code: ORIGIN_CEP },
+      address: {
+        address_1: "Avenida Paulista, 1000",
+        city: "São Paulo",
+        province: "SP",
+        country_code: "br",
+        postal_code: ORIGIN_CEP,
+      },
     },
     admin
   )
   const stockLocationId = locationData.stock_location.id
   await api.post(`/admin/stock-locations/${stockLocationId}/sales-channels`, { add: [salesChannelId] }, admin)
-  await api.post(`/admin/stock-locations/${stockLocationId}/fulfillment-providers`, { add: fulfillmentProviders }, admin)
+  await api.post(
+    `/admin/stock-locations/${stockLocationId}/fulfillment-providers`,
+    { add: fulfillmentProviders },
+    admin
+  )
 
-  const { data: profileData } = await api.post("/admin/shipping-profiles", { name: "Padrão Brasil", type: "default" }, admin)
+  const { data: profileData } = await api.post(
+    "/admin/shipping-profiles",
+    { name: "Padrão Brasil", type: "default" },
+    admin
+  )
 
   const { data: setData } = await api.post(
     `/admin/stock-locations/${stockLocationId}/fulfillment-sets`,

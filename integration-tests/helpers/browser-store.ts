@@ -31,7 +31,8 @@ export interface BrowserStore {
   stop: () => Promise<void>
 }
 
-const databaseUrl = (name: string) => `postgres://${process.env.DB_USERNAME}:${process.env.DB_PASSWORD}@${process.env.DB_HOST}:${process.env.DB_PORT}/${name}`
+const databaseUrl = (name: string) =>
+  `postgres://${process.env.DB_USERNAME}:${process.env.DB_PASSWORD}@${process.env.DB_HOST}:${process.env.DB_PORT}/${name}`
 
 /**
  * Makes the database `name` for a browser file's server: a copy of the one the run's first browser
@@ -48,14 +49,19 @@ async function servedDatabase(name: string, env: Record<string, string>, logs: s
     return false
   }
   const template = booted.replace("frete-booted-", "frete-served-")
-  const exists = async (database: string) => inMaintenance(async (client) => Boolean((await client.query("select 1 from pg_database where datname = $1", [database])).rowCount))
+  const exists = async (database: string) =>
+    inMaintenance(async (client) =>
+      Boolean((await client.query("select 1 from pg_database where datname = $1", [database])).rowCount)
+    )
   if (!(await exists(template))) {
     // One jest worker runs the browser files one after another: no other file makes it meanwhile.
     const building = `${template}-building`
     const migrated = await exists(booted)
     await inMaintenance(async (client) => {
       await client.query(`drop database if exists "${building}"`)
-      await client.query(migrated ? `create database "${building}" with template "${booted}"` : `create database "${building}"`)
+      await client.query(
+        migrated ? `create database "${building}" with template "${booted}"` : `create database "${building}"`
+      )
     })
     const buildingEnv = { ...process.env, ...env, DATABASE_URL: databaseUrl(building) }
     if (!migrated) {
@@ -87,7 +93,9 @@ export async function startBrowserStore(options: {
   screenshotPrefix: string | string[]
 }): Promise<BrowserStore> {
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not at ${CHROMIUM}: apt-get install chromium (CI's .ci/run installs it), or set CHROMIUM_PATH`)
+    throw new Error(
+      `Chromium is not at ${CHROMIUM}: apt-get install chromium (CI's .ci/run installs it), or set CHROMIUM_PATH`
+    )
   }
   const name = `frete_${options.name}_${process.pid}`
   const sandbox = await createSandbox()
@@ -115,7 +123,14 @@ export async function startBrowserStore(options: {
   const store = await seedDemoStore(server.api, server.admin)
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
   })
   const page = await openPage(browser, options)
   const prefixes = ([] as string[]).concat(options.screenshotPrefix)
@@ -142,7 +157,10 @@ export async function startBrowserStore(options: {
  * A page of its own (its own storage) in the store's browser: a second merchant, say, whose
  * dashboard is in another language. `adminLanguage` as in startBrowserStore.
  */
-export async function openPage(browser: Browser, options: { viewport: { width: number; height: number }; locale?: string; adminLanguage?: string }): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  options: { viewport: { width: number; height: number }; locale?: string; adminLanguage?: string }
+): Promise<Page> {
   const page = await browser.newPage({ viewport: options.viewport, locale: options.locale })
   if (options.adminLanguage) {
     await page.addInitScript((language: string) => {
@@ -160,7 +178,10 @@ export async function openPage(browser: Browser, options: { viewport: { width: n
  * What a browser file's case files share (a server, a storefront session): started once before
  * the file's first test and stopped after its last. The getter throws outside a test or a hook.
  */
-export function startedForFile<T extends { stop: () => Promise<void> }>(what: string, start: () => Promise<T>): () => T {
+export function startedForFile<T extends { stop: () => Promise<void> }>(
+  what: string,
+  start: () => Promise<T>
+): () => T {
   let started: T | undefined
   beforeAll(async () => {
     started = await start()
@@ -203,14 +224,21 @@ export interface StorefrontSession extends BrowserStore {
   /** A cart of one product through the storefront's pages, to the address form (`fresh`: a new cart, with nothing in it before). */
   toAddressForm: (handle: string, options?: { fresh?: boolean }) => Promise<void>
   /** The rest of the address form, then the delivery step, once every option is priced (or not). */
-  toDeliveryStep: (handle: string | null, address: { cep?: string; city: string; uf: string }, options?: { fresh?: boolean }) => Promise<void>
+  toDeliveryStep: (
+    handle: string | null,
+    address: { cep?: string; city: string; uf: string },
+    options?: { fresh?: boolean }
+  ) => Promise<void>
 }
 
 /**
  * The storefront's session on a server of its own. `admin: true` serves the dashboard too, for
  * merchants' pages of their own (openPage) beside the shopper's; `screenshotPrefix` then adds theirs.
  */
-export async function startStorefrontSession(name: string, options: { admin?: boolean; screenshotPrefix?: string[] } = {}): Promise<StorefrontSession> {
+export async function startStorefrontSession(
+  name: string,
+  options: { admin?: boolean; screenshotPrefix?: string[] } = {}
+): Promise<StorefrontSession> {
   const shop = await startBrowserStore({
     name,
     admin: options.admin ?? false,
@@ -224,11 +252,17 @@ export async function startStorefrontSession(name: string, options: { admin?: bo
   const storefront = await startStorefront({
     port: await freePort(),
     medusaUrl: server.url,
-    config: { storeName: "Loja Demo", publishableKey: store.store.headers["x-publishable-api-key"], regionId: store.regionId },
+    config: {
+      storeName: "Loja Demo",
+      publishableKey: store.store.headers["x-publishable-api-key"],
+      regionId: store.regionId,
+    },
   })
   let styles: Styles = "shop"
   // The reset first, as a Tailwind storefront's base layer; then what the test asks for.
-  await page.route(`${storefront.url}/assets/app.css`, (route) => route.fulfill({ contentType: "text/css; charset=utf-8", body: stylesheet(styles) }))
+  await page.route(`${storefront.url}/assets/app.css`, (route) =>
+    route.fulfill({ contentType: "text/css; charset=utf-8", body: stylesheet(styles) })
+  )
   const quoteRequests: string[] = []
   page.on("request", (request) => {
     if (request.url().endsWith("/store/frete/quotes")) quoteRequests.push(request.postData() ?? "")
@@ -255,7 +289,13 @@ export async function startStorefrontSession(name: string, options: { admin?: bo
     byTestId,
     settings: (body) => server.api.post("/admin/frete/settings", body, server.admin),
     apiQuotes: async (cep, handle, quantity = 1) =>
-      (await server.api.post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: store.variantIds[handle], quantity }] }, store.store)).data.quotes as FreteQuote[],
+      (
+        await server.api.post(
+          "/store/frete/quotes",
+          { postal_code: cep, items: [{ variant_id: store.variantIds[handle], quantity }] },
+          store.store
+        )
+      ).data.quotes as FreteQuote[],
     quoteOnProductPage: async (handle, cep) => {
       await page.goto(`${storefront.url}/produtos/${handle}`)
       await page.locator(".frete-calculator__input").fill(cep)
@@ -263,9 +303,13 @@ export async function startStorefrontSession(name: string, options: { admin?: bo
       await page.locator(".frete-calculator__list, .frete-calculator__error").first().waitFor()
     },
     storeOptions: async (handle, cep) => {
-      const cartId = await createCart(server.api, store, [{ variant_id: store.variantIds[handle], quantity: 1 }], { postal_code: cep })
+      const cartId = await createCart(server.api, store, [{ variant_id: store.variantIds[handle], quantity: 1 }], {
+        postal_code: cep,
+      })
       const { data } = await server.api.get("/store/shipping-options", { ...store.store, params: { cart_id: cartId } })
-      return (data.shipping_options as Array<{ id: string; name: string; provider_id: string }>).filter((option) => option.provider_id === "frete_frete")
+      return (data.shipping_options as Array<{ id: string; name: string; provider_id: string }>).filter(
+        (option) => option.provider_id === "frete_frete"
+      )
     },
     toAddressForm,
     toDeliveryStep: async (handle, address, options = {}) => {

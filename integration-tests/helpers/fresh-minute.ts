@@ -20,5 +20,7 @@ const FIRST_MINUTE = Date.UTC(2030, 0, 1) + Math.floor(Math.random() * 100_000) 
  */
 export function ownMinute(container: { resolve<T>(key: string): T }): void {
   const at = FIRST_MINUTE + (minutes += 1) * 60_000 + 1_000
-  container.resolve<{ forgetInProcessState(options?: unknown, guardClock?: () => number): void }>("frete").forgetInProcessState(undefined, () => at)
+  container
+    .resolve<{ forgetInProcessState(options?: unknown, guardClock?: () => number): void }>("frete")
+    .forgetInProcessState(undefined, () => at)
 }

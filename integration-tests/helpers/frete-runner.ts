@@ -59,7 +59,12 @@ export interface FreteRunnerConfig {
  * FRETE_* variables pointing at it. They go straight to process.env: the runner loads
  * medusa-config.ts before it applies its own `env`. The sandbox outlives the app.
  */
-export function freteIntegrationTestRunner({ sandbox: sandboxOptions, pluginOptions, env = {}, testSuite }: FreteRunnerConfig) {
+export function freteIntegrationTestRunner({
+  sandbox: sandboxOptions,
+  pluginOptions,
+  env = {},
+  testSuite,
+}: FreteRunnerConfig) {
   let sandbox: Sandbox | undefined
   const saved = { ...process.env }
   // The runner's own name for the database, made here so that it can start as a copy of a booted one.
@@ -77,7 +82,11 @@ export function freteIntegrationTestRunner({ sandbox: sandboxOptions, pluginOpti
       FRETE_PLUGIN_OPTIONS_JSON: pluginOptions ? JSON.stringify(pluginOptions) : "",
       ...env,
     })
-    rememberSecret(process.env.FRETE_FREIGHT_TOKEN, process.env.FRETE_TRACKING_CREDENTIAL, process.env.FRETE_ENCRYPTION_KEY)
+    rememberSecret(
+      process.env.FRETE_FREIGHT_TOKEN,
+      process.env.FRETE_TRACKING_CREDENTIAL,
+      process.env.FRETE_ENCRYPTION_KEY
+    )
     copied = template ? await copyBootedDatabase(template, dbName) : false
   })
 
@@ -99,7 +108,18 @@ export function freteIntegrationTestRunner({ sandbox: sandboxOptions, pluginOpti
       // guard, which fails the file if one carries a secret or a full CPF.
       beforeAll(() => {
         const logger = options.getContainer().resolve("logger") as object
-        recordCalls(logger, ["debug", "info", "warn", "error", "log", "panic", "activity", "progress", "success", "failure"])
+        recordCalls(logger, [
+          "debug",
+          "info",
+          "warn",
+          "error",
+          "log",
+          "panic",
+          "activity",
+          "progress",
+          "success",
+          "failure",
+        ])
         ;(logger as { info: (message: string) => void }).info(LOG_GUARD_CANARY)
         if (!capturedLines().includes(LOG_GUARD_CANARY)) {
           throw new Error("The log guard does not see the Medusa logger's lines")
@@ -159,16 +179,19 @@ export function freteCaseGroup(files: FreteCaseFiles): FreteCases {
       const configured = configuredCases(file)
       const { cases: register, sandbox: sandboxConfig } = configured
       // The file's options over the app's, field by field (the app's say what no file is about).
-      const pluginOptions = context.pluginOptions && configured.pluginOptions
-        ? (mergeSettings(context.pluginOptions, configured.pluginOptions) as FreteOptionsInput)
-        : (configured.pluginOptions ?? context.pluginOptions)
+      const pluginOptions =
+        context.pluginOptions && configured.pluginOptions
+          ? (mergeSettings(context.pluginOptions, configured.pluginOptions) as FreteOptionsInput)
+          : (configured.pluginOptions ?? context.pluginOptions)
       const saved: Record<string, string | undefined> = {}
       describe(title, () => {
         let seeds = false
         beforeAll(async () => {
           const env: Record<string, string> = {
             ...(sandboxConfig?.freightToken !== undefined ? { FRETE_FREIGHT_TOKEN: sandboxConfig.freightToken } : {}),
-            ...(sandboxConfig?.trackingCredential !== undefined ? { FRETE_TRACKING_CREDENTIAL: sandboxConfig.trackingCredential } : {}),
+            ...(sandboxConfig?.trackingCredential !== undefined
+              ? { FRETE_TRACKING_CREDENTIAL: sandboxConfig.trackingCredential }
+              : {}),
             ...(typeof configured.env === "function" ? await configured.env() : configured.env),
           }
           for (const [name, value] of Object.entries(env)) {
@@ -176,7 +199,10 @@ export function freteCaseGroup(files: FreteCaseFiles): FreteCases {
             process.env[name] = value
           }
           rememberSecret(env.FRETE_FREIGHT_TOKEN, env.FRETE_TRACKING_CREDENTIAL, env.FRETE_ENCRYPTION_KEY)
-          context.getContainer().resolve<FreteModuleService>(FRETE_MODULE).forgetInProcessState(pluginOptions ?? {})
+          context
+            .getContainer()
+            .resolve<FreteModuleService>(FRETE_MODULE)
+            .forgetInProcessState(pluginOptions ?? {})
           context.sandbox().reset()
           if (sandboxConfig) context.sandbox().configure(sandboxConfig)
           if (seeds || template === "seeded") {

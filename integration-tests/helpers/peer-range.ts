@@ -13,7 +13,9 @@ export function oldestSupportedMedusa(): string {
   const range: string = manifest.peerDependencies["@medusajs/medusa"]
   const lower = /^>=(\d+\.\d+\.\d+) <\d+$/.exec(range)
   if (!lower) {
-    throw new Error(`package.json's @medusajs/medusa peer range "${range}" is not ">=X.Y.Z <N": the oldest-version test cannot tell its lower bound`)
+    throw new Error(
+      `package.json's @medusajs/medusa peer range "${range}" is not ">=X.Y.Z <N": the oldest-version test cannot tell its lower bound`
+    )
   }
   return lower[1]
 }

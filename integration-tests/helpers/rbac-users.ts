@@ -6,7 +6,11 @@ import type { AdminHeaders } from "./admin-auth"
 /** Medusa's role with every policy, made by the RBAC module when it starts. */
 export const SUPER_ADMIN_ROLE = "role_super_admin"
 
-type AxiosFailure = { config?: { method?: string; url?: string }; response?: { status: number; data: unknown }; message: string }
+type AxiosFailure = {
+  config?: { method?: string; url?: string }
+  response?: { status: number; data: unknown }
+  message: string
+}
 
 /**
  * An axios failure as a plain error: the axios one links its request and response in a circle,
@@ -15,7 +19,11 @@ type AxiosFailure = { config?: { method?: string; url?: string }; response?: { s
 export async function plainly(call: Promise<AxiosResponse>): Promise<AxiosResponse> {
   return call.catch((error: AxiosFailure) => {
     const where = `${error.config?.method?.toUpperCase() ?? ""} ${error.config?.url ?? ""}`.trim()
-    throw new Error(error.response ? `${where}: ${error.response.status} ${JSON.stringify(error.response.data)}` : `${where}: ${error.message}`)
+    throw new Error(
+      error.response
+        ? `${where}: ${error.response.status} ${JSON.stringify(error.response.data)}`
+        : `${where}: ${error.message}`
+    )
   })
 }
 
@@ -29,7 +37,12 @@ function authIdentityIdOf(token: string): string {
  * emailpass route, given an account and its roles by Medusa's workflow), then logged in: the
  * token carries the roles, as the dashboard's does.
  */
-export async function createUserWithRoles(api: AxiosInstance, container: MedusaContainer, email: string, roles: string[]): Promise<AdminHeaders> {
+export async function createUserWithRoles(
+  api: AxiosInstance,
+  container: MedusaContainer,
+  email: string,
+  roles: string[]
+): Promise<AdminHeaders> {
   const credentials = { email, password: "senha-de-teste-123" }
   const registration = await plainly(api.post("/auth/user/emailpass/register", credentials))
   await createUserAccountWorkflow(container).run({
@@ -40,13 +53,22 @@ export async function createUserWithRoles(api: AxiosInstance, container: MedusaC
 }
 
 /** Creates a role through Medusa's admin RBAC API with the policies of the given `resource:operation` keys. */
-export async function createRole(api: AxiosInstance, superAdmin: AdminHeaders, name: string, keys: string[]): Promise<string> {
-  const { data } = await plainly(api.get("/admin/rbac/policies", { ...superAdmin, params: { limit: 1000, fields: "id,key" } }))
+export async function createRole(
+  api: AxiosInstance,
+  superAdmin: AdminHeaders,
+  name: string,
+  keys: string[]
+): Promise<string> {
+  const { data } = await plainly(
+    api.get("/admin/rbac/policies", { ...superAdmin, params: { limit: 1000, fields: "id,key" } })
+  )
   const policies = data.policies as Array<{ id: string; key: string }>
   const ids = keys.map((key) => {
     const policy = policies.find((candidate) => candidate.key === key)
     if (!policy) {
-      throw new Error(`No RBAC policy ${key}: the policies known are ${policies.map((candidate) => candidate.key).join(", ")}`)
+      throw new Error(
+        `No RBAC policy ${key}: the policies known are ${policies.map((candidate) => candidate.key).join(", ")}`
+      )
     }
     return policy.id
   })

@@ -20,18 +20,27 @@ input::placeholder{opacity:1;color:#9ca3af}
 button{cursor:pointer}
 `
 export const KIT_CSS = fs.readFileSync(path.join(__dirname, "..", "..", "storefront", "styles.css"), "utf8")
-const SHOP_CSS = fs.readFileSync(path.join(__dirname, "..", "..", "scripts", "demo", "storefront", "app", "storefront.css"), "utf8")
+const SHOP_CSS = fs.readFileSync(
+  path.join(__dirname, "..", "..", "scripts", "demo", "storefront", "app", "storefront.css"),
+  "utf8"
+)
 /** What the page's stylesheet holds after the reset: the kit's and the shop's, the kit's alone, or nothing. */
 export type Styles = "shop" | "kit" | "reset"
 
 /** The page's whole stylesheet for these styles. */
-export const stylesheet = (styles: Styles) => [PREFLIGHT, styles !== "reset" ? KIT_CSS : "", styles === "shop" ? SHOP_CSS : ""].join("\n")
+export const stylesheet = (styles: Styles) =>
+  [PREFLIGHT, styles !== "reset" ? KIT_CSS : "", styles === "shop" ? SHOP_CSS : ""].join("\n")
 
 /** What a shopper reads of one option, as the kit writes it: "name · price carrier · deadline · date". */
-export const readAs = (option: { name: string; price: string; facts: Array<string | null> }) => `${option.name} · ${option.price} ${option.facts.filter(Boolean).join(" · ")}`
+export const readAs = (option: { name: string; price: string; facts: Array<string | null> }) =>
+  `${option.name} · ${option.price} ${option.facts.filter(Boolean).join(" · ")}`
 export const quoteText = (quote: FreteQuote) => {
   const shown = describeOption(quote)
-  return readAs({ name: shown.name, price: shown.price, facts: [shown.carrier, shown.deadline, shown.date, shown.note] })
+  return readAs({
+    name: shown.name,
+    price: shown.price,
+    facts: [shown.carrier, shown.deadline, shown.date, shown.note],
+  })
 }
 
 /** The product page calculator's options: each part, the whole text, and the lines as laid out. */
@@ -72,7 +81,12 @@ export const controlsLook = (page: Page) =>
   page.evaluate(() => {
     const input = getComputedStyle(document.querySelector(".frete-calculator__input") as Element)
     const button = getComputedStyle(document.querySelector(".frete-calculator__button") as Element)
-    return { inputBorder: input.borderTopWidth, inputStyle: input.borderTopStyle, buttonBackground: button.backgroundColor, buttonPadding: button.paddingTop }
+    return {
+      inputBorder: input.borderTopWidth,
+      inputStyle: input.borderTopStyle,
+      buttonBackground: button.backgroundColor,
+      buttonPadding: button.paddingTop,
+    }
   })
 
 /** The computed font size (px) of the first element each selector finds; null where it finds none. */
@@ -89,7 +103,15 @@ export const fontSizes = <K extends string>(page: Page, selectors: Record<K, str
   ) as Promise<Record<K, number | null>>
 
 /** The kit components' root classes, each the outermost element of one of its components. */
-export const KIT_ROOTS = ["frete-calculator", "frete-option", "frete-notice", "frete-free-freight", "frete-delivery", "frete-method", "frete-shipping-total"] as const
+export const KIT_ROOTS = [
+  "frete-calculator",
+  "frete-option",
+  "frete-notice",
+  "frete-free-freight",
+  "frete-delivery",
+  "frete-method",
+  "frete-shipping-total",
+] as const
 
 /**
  * Every text of the kit's components on the page, with its computed font size, after each
@@ -97,27 +119,34 @@ export const KIT_ROOTS = ["frete-calculator", "frete-option", "frete-notice", "f
  * found, and each text's size.
  */
 export const kitTextsAt10px = (page: Page) =>
-  page.evaluate((roots) => {
-    const found = new Set<string>()
-    const elements = roots.flatMap((root) => Array.from(document.querySelectorAll<HTMLElement>(`.${root}`)).map((element) => ({ root, element })))
-    for (const { element } of elements) (element.parentElement as HTMLElement).style.fontSize = "10px"
-    const texts: Array<{ root: string; text: string; size: number }> = []
-    for (const { root, element } of elements) {
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = node.textContent?.trim() ?? ""
-        const parent = node.parentElement as HTMLElement
-        // Text a shopper can see: not a separator hidden by the stylesheet, nor an empty region.
-        if (!text || !parent.getClientRects().length) continue
-        found.add(root)
-        texts.push({ root, text, size: parseFloat(getComputedStyle(parent).fontSize) })
+  page.evaluate(
+    (roots) => {
+      const found = new Set<string>()
+      const elements = roots.flatMap((root) =>
+        Array.from(document.querySelectorAll<HTMLElement>(`.${root}`)).map((element) => ({ root, element }))
+      )
+      for (const { element } of elements) (element.parentElement as HTMLElement).style.fontSize = "10px"
+      const texts: Array<{ root: string; text: string; size: number }> = []
+      for (const { root, element } of elements) {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent?.trim() ?? ""
+          const parent = node.parentElement as HTMLElement
+          // Text a shopper can see: not a separator hidden by the stylesheet, nor an empty region.
+          if (!text || !parent.getClientRects().length) continue
+          found.add(root)
+          texts.push({ root, text, size: parseFloat(getComputedStyle(parent).fontSize) })
+        }
       }
-    }
-    return { roots: [...found].sort(), texts }
-  }, [...KIT_ROOTS])
+      return { roots: [...found].sort(), texts }
+    },
+    [...KIT_ROOTS]
+  )
 
 /** How many times a text appears in what the shopper sees of an element (its rendered text). */
-export const occurrences = async (page: Page, selector: string, text: string) => ((await page.locator(selector).innerText()).split(text).length - 1)
+export const occurrences = async (page: Page, selector: string, text: string) =>
+  (await page.locator(selector).innerText()).split(text).length - 1
 
 /** "R$ 1.234,50" → 1234.5; "Grátis" → 0. */
-export const reais = (price: string | null) => (price === "Grátis" ? 0 : Number((price ?? "").replace(/[^\d,]/g, "").replace(",", ".")))
+export const reais = (price: string | null) =>
+  price === "Grátis" ? 0 : Number((price ?? "").replace(/[^\d,]/g, "").replace(",", "."))

@@ -72,11 +72,29 @@ export async function createTrackingStore(
     },
     store.admin
   )
-  const { variantId: shirt } = await createProduct(api, store, { title: "Camiseta", sku: "CAMISETA-P", price: 120, weight: 300, length: 30, width: 20, height: 4 })
-  const { variantId: mug } = await createProduct(api, store, { title: "Caneca", sku: "CANECA", price: 45, weight: 450, length: 12, width: 12, height: 10 })
+  const { variantId: shirt } = await createProduct(api, store, {
+    title: "Camiseta",
+    sku: "CAMISETA-P",
+    price: 120,
+    weight: 300,
+    length: 30,
+    width: 20,
+    height: 4,
+  })
+  const { variantId: mug } = await createProduct(api, store, {
+    title: "Caneca",
+    sku: "CANECA",
+    price: 45,
+    weight: 450,
+    length: 12,
+    width: 12,
+    height: 10,
+  })
   const optionId = await createFreteOption(api, store, "correios-sedex", "SEDEX")
   const cpf = options.placeAheadFor
-  const placed = cpf ? { cpf, order: await placeOrder(api, store, optionId, ORDER_ITEMS({ shirt, mug }), { metadata: { cpf } }) } : undefined
+  const placed = cpf
+    ? { cpf, order: await placeOrder(api, store, optionId, ORDER_ITEMS({ shirt, mug }), { metadata: { cpf } }) }
+    : undefined
   return { store, shirt, mug, optionId, placed }
 }
 
@@ -88,7 +106,8 @@ export function trackingActions(api: AxiosInstance, tracking: () => TrackingStor
     placedShipped = false
   })
   const rowsOf = async (orderId: string) =>
-    (await api.get("/admin/frete/tracking-orders", { ...tracking().store.admin, params: { order_id: orderId } })).data.tracking_orders as TrackingRow[]
+    (await api.get("/admin/frete/tracking-orders", { ...tracking().store.admin, params: { order_id: orderId } })).data
+      .tracking_orders as TrackingRow[]
   return {
     rowsOf,
     /** The order's rows once each has had its first attempt. */
@@ -101,12 +120,22 @@ export function trackingActions(api: AxiosInstance, tracking: () => TrackingStor
      * An order of 2 T-shirts and a mug, placed with the shopper's CPF (or the store's order placed
      * ahead, the first time in a test), then fulfilled and marked as shipped.
      */
-    ship: async (cpf: string, address: Record<string, unknown> = {}, shipment: Parameters<typeof shipOrder>[3] = {}) => {
+    ship: async (
+      cpf: string,
+      address: Record<string, unknown> = {},
+      shipment: Parameters<typeof shipOrder>[3] = {}
+    ) => {
       const { store, optionId, placed } = tracking()
-      const ahead = !placedShipped && placed?.cpf === cpf && Object.keys(address).length === 0 ? placed.order : undefined
+      const ahead =
+        !placedShipped && placed?.cpf === cpf && Object.keys(address).length === 0 ? placed.order : undefined
       placedShipped ||= ahead !== undefined
-      const order = ahead ?? (await placeOrder(api, store, optionId, ORDER_ITEMS(tracking()), { metadata: { cpf }, ...address }))
-      const fulfillmentId = await shipOrder(api, store, order, { trackingNumber: "BR123456789BR", fulfillmentMetadata: { nfe_numero: "4521", nfe_serie: "1" }, ...shipment })
+      const order =
+        ahead ?? (await placeOrder(api, store, optionId, ORDER_ITEMS(tracking()), { metadata: { cpf }, ...address }))
+      const fulfillmentId = await shipOrder(api, store, order, {
+        trackingNumber: "BR123456789BR",
+        fulfillmentMetadata: { nfe_numero: "4521", nfe_serie: "1" },
+        ...shipment,
+      })
       return { order, fulfillmentId }
     },
   }

@@ -15,12 +15,16 @@ export const statusCases: FreteConfiguredCases = {
 
     describe("GET /admin/frete/status", () => {
       it("refuses a call without admin authentication", async () => {
-        const answer = await api.get("/admin/frete/status").catch((error: { response: unknown }) => error.response as { status: number })
+        const answer = await api
+          .get("/admin/frete/status")
+          .catch((error: { response: unknown }) => error.response as { status: number })
         expect(answer.status).toBe(401)
       })
 
       it("refuses a storefront's publishable key", async () => {
-        const answer = await api.get("/admin/frete/status", store.store).catch((error: { response: unknown }) => error.response as { status: number })
+        const answer = await api
+          .get("/admin/frete/status", store.store)
+          .catch((error: { response: unknown }) => error.response as { status: number })
         expect(answer.status).toBe(401)
       })
 

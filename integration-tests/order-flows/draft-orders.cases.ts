@@ -17,14 +17,24 @@ export const draftOrdersCases: FreteCases = ({ api, getContainer, sandbox }) => 
     flow = await createOrderFlowStore({ api, getContainer }, { extra_days: 2 })
   })
 
-  const freightQueries = () => sandbox().calls({ service: "freight" }).map((call) => call.body as WireQuery)
+  const freightQueries = () =>
+    sandbox()
+      .calls({ service: "freight" })
+      .map((call) => call.body as WireQuery)
 
   /** A draft order of the given region, to the shopper's address in Rio; its id, in edit. */
   async function draftOrder(regionId: string, items: Array<Record<string, unknown>>) {
     const { admin } = flow.store
     const { data } = await api.post(
       "/admin/draft-orders",
-      { email: "maria@example.com.br", region_id: regionId, sales_channel_id: flow.store.salesChannelId, shipping_address: SHOPPER_ADDRESS, billing_address: SHOPPER_ADDRESS, items },
+      {
+        email: "maria@example.com.br",
+        region_id: regionId,
+        sales_channel_id: flow.store.salesChannelId,
+        shipping_address: SHOPPER_ADDRESS,
+        billing_address: SHOPPER_ADDRESS,
+        items,
+      },
       admin
     )
     const id = data.draft_order.id as string
@@ -33,19 +43,34 @@ export const draftOrdersCases: FreteCases = ({ api, getContainer, sandbox }) => 
   }
 
   it("prices a draft order's shipping method like a cart's", async () => {
-    const id = await draftOrder(flow.store.regionId, [{ variant_id: flow.shirt, quantity: 1 }, { variant_id: flow.mug, quantity: 3 }])
+    const id = await draftOrder(flow.store.regionId, [
+      { variant_id: flow.shirt, quantity: 1 },
+      { variant_id: flow.mug, quantity: 3 },
+    ])
     const before = freightQueries().length
-    const answer = await answerOf(api.post(`/admin/draft-orders/${id}/edit/shipping-methods`, { shipping_option_id: flow.optionId }, flow.store.admin))
+    const answer = await answerOf(
+      api.post(
+        `/admin/draft-orders/${id}/edit/shipping-methods`,
+        { shipping_option_id: flow.optionId },
+        flow.store.admin
+      )
+    )
     expect(answer.data).toMatchObject({ draft_order_preview: expect.anything() })
 
     const queries = freightQueries().slice(before)
     expect(queries).toHaveLength(1)
-    expect(queries[0]).toMatchObject({ cep_origem: digits(ORIGIN_CEP), cep_destino: digits(SHOPPER_ADDRESS.postal_code), prazo_adicional: "2", valor_notafiscal: "255" })
+    expect(queries[0]).toMatchObject({
+      cep_origem: digits(ORIGIN_CEP),
+      cep_destino: digits(SHOPPER_ADDRESS.postal_code),
+      prazo_adicional: "2",
+      valor_notafiscal: "255",
+    })
     expect(queries[0].volumes.map((volume) => [volume.sku, volume.quantidade, volume.peso])).toEqual([
       ["CAMISETA-P", "1", "0.3"],
       ["CANECA", "3", "0.45"],
     ])
-    const methods = (answer.data as { draft_order_preview: { shipping_methods: ShippingMethod[] } }).draft_order_preview.shipping_methods
+    const methods = (answer.data as { draft_order_preview: { shipping_methods: ShippingMethod[] } }).draft_order_preview
+      .shipping_methods
     expect(methods.find((method) => method.shipping_option_id === flow.optionId)?.amount).toBeGreaterThan(0)
   })
 
@@ -57,12 +82,21 @@ export const draftOrdersCases: FreteCases = ({ api, getContainer, sandbox }) => 
       { supported_currencies: [{ currency_code: "brl", is_default: true }, { currency_code: "usd" }] },
       admin
     )
-    const { data: region } = await api.post("/admin/regions", { name: "EUA", currency_code: "usd", countries: ["us"] }, admin)
+    const { data: region } = await api.post(
+      "/admin/regions",
+      { name: "EUA", currency_code: "usd", countries: ["us"] },
+      admin
+    )
     const id = await draftOrder(region.region.id, [{ title: "Camiseta", quantity: 1, unit_price: 20 }])
     const before = freightQueries().length
-    const answer = await answerOf(api.post(`/admin/draft-orders/${id}/edit/shipping-methods`, { shipping_option_id: flow.optionId }, admin))
+    const answer = await answerOf(
+      api.post(`/admin/draft-orders/${id}/edit/shipping-methods`, { shipping_option_id: flow.optionId }, admin)
+    )
     expect(answer.status).toBe(400)
-    expect(answer.data).toMatchObject({ code: "unsupported_currency", message: "O frete calculado está disponível apenas para compras em reais (BRL)." })
+    expect(answer.data).toMatchObject({
+      code: "unsupported_currency",
+      message: "O frete calculado está disponível apenas para compras em reais (BRL).",
+    })
     expect(freightQueries().length).toBe(before)
   })
 }

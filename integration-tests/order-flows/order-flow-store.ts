@@ -1,6 +1,12 @@
 import type { AxiosInstance } from "axios"
 import type { FreteSettingsInput } from "../../src/lib/settings/schema"
-import { createFreteOption, createFreteReturnOption, createProduct, placeOrder, shipOrder } from "../../scripts/lib/store-api"
+import {
+  createFreteOption,
+  createFreteReturnOption,
+  createProduct,
+  placeOrder,
+  shipOrder,
+} from "../../scripts/lib/store-api"
 import type { BrazilianStore } from "../helpers/brazilian-store"
 import { MUG, SHIRT, createCheckoutStore, type StoreSetupContext } from "../helpers/checkout-setup"
 
@@ -29,7 +35,10 @@ export interface OrderFlowStore {
  * The checkout store (`createCheckoutStore`, with the merchant's `settings`) with the two products,
  * a delivery option and a return option of this provider.
  */
-export async function createOrderFlowStore(context: StoreSetupContext, settings: FreteSettingsInput): Promise<OrderFlowStore> {
+export async function createOrderFlowStore(
+  context: StoreSetupContext,
+  settings: FreteSettingsInput
+): Promise<OrderFlowStore> {
   const { api } = context
   const store = await createCheckoutStore(context, settings)
   const { variantId: shirt } = await createProduct(api, store, SHIRT)
@@ -39,7 +48,11 @@ export async function createOrderFlowStore(context: StoreSetupContext, settings:
   return { store, shirt, mug, optionId, returnOptionId }
 }
 
-export type PlacedOrder = { id: string; display_id: number; items: Array<{ id: string; quantity: number; variant_id: string }> }
+export type PlacedOrder = {
+  id: string
+  display_id: number
+  items: Array<{ id: string; quantity: number; variant_id: string }>
+}
 
 /** An order of 2 T-shirts and a mug to Rio de Janeiro (CEP 20040-002), fulfilled and shipped. */
 export async function shippedOrder(api: AxiosInstance, flow: OrderFlowStore): Promise<PlacedOrder> {

@@ -65,7 +65,14 @@ medusaIntegrationTestRunner({
 
     it("gives a storefront its kit: ES modules with types, the React entry a client component, the optional stylesheet", () => {
       const kit = path.join(store, "node_modules", "medusa-plugin-frete", ".medusa", "storefront")
-      expect(fs.readdirSync(kit).sort()).toEqual(["index.d.ts", "index.mjs", "react.d.ts", "react.mjs", "styles.css", "types"])
+      expect(fs.readdirSync(kit).sort()).toEqual([
+        "index.d.ts",
+        "index.mjs",
+        "react.d.ts",
+        "react.mjs",
+        "styles.css",
+        "types",
+      ])
       expect(fs.readFileSync(path.join(kit, "react.mjs"), "utf8").startsWith('"use client";')).toBe(true)
       // Imported by the package's name, as a storefront's bundler or Node resolves it through `exports`.
       const script = `
@@ -83,7 +90,10 @@ medusaIntegrationTestRunner({
           renderToStaticMarkup(createElement(FreteDeliveryOptionLabel, { name: "SEDEX", amount: 33.14, facts })),
           renderToStaticMarkup(createElement(FreteDeliveryOptionLabel, { name: "SEDEX", amount: null, facts: null, error })),
           typeof useFreteWarmQuote, css.includes(".frete-calculator__input")]))`
-      const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: store, encoding: "utf8" })
+      const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+        cwd: store,
+        encoding: "utf8",
+      })
       const [price, free, date, cep, label, failed, hook, styles] = JSON.parse(output)
       expect([price, free, date, cep]).toEqual(["R$ 33,14", "Grátis", "Chega até qui., 26 de nov.", "01310-100"])
       expect(label).toContain('<span class="frete-option__price">R$ 33,14</span>')
@@ -106,11 +116,23 @@ export const read: [FreteFacts, FreteErrorCode, FreteQuote["amount"]] = [facts, 
       for (const [file, source] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), source)
       // Both files in one compiler run, every declaration they reach checked (the package's own
       // `.d.ts` among them); no ambient `@types` package of this clone's, which none of them imports.
-      const compilerOptions = { noEmit: true, strict: true, skipLibCheck: false, module: "esnext", moduleResolution: "bundler", target: "es2020", lib: ["es2020", "dom"], types: [] }
+      const compilerOptions = {
+        noEmit: true,
+        strict: true,
+        skipLibCheck: false,
+        module: "esnext",
+        moduleResolution: "bundler",
+        target: "es2020",
+        lib: ["es2020", "dom"],
+        types: [],
+      }
       fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: Object.keys(files) }))
       let output = ""
       try {
-        execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", path.join(dir, "tsconfig.json")], { cwd: store, encoding: "utf8" })
+        execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", path.join(dir, "tsconfig.json")], {
+          cwd: store,
+          encoding: "utf8",
+        })
       } catch (error) {
         output = String((error as { stdout?: string }).stdout)
       }

@@ -9,8 +9,17 @@ import { seedDemoStore } from "../../scripts/demo/seed"
 import { playStorefront } from "../../scripts/demo/storefront-play"
 import { freePort } from "../../scripts/demo/processes"
 import { packPlugin } from "../../scripts/lib/installed-store"
-import { formatWithKit, installInStorefront, STARTER_STOREFRONT_DEPENDENCIES } from "../../scripts/lib/storefront-install"
-import { createVersionedStore, installedMedusaVersion, startVersionedStore, type VersionedServer } from "../../scripts/lib/versioned-store"
+import {
+  formatWithKit,
+  installInStorefront,
+  STARTER_STOREFRONT_DEPENDENCIES,
+} from "../../scripts/lib/storefront-install"
+import {
+  createVersionedStore,
+  installedMedusaVersion,
+  startVersionedStore,
+  type VersionedServer,
+} from "../../scripts/lib/versioned-store"
 import { createSandbox, type Sandbox } from "../../sandbox/server"
 import { rememberSecret } from "../../test-support/log-guard"
 import { oldestSupportedMedusa } from "../helpers/peer-range"
@@ -34,7 +43,13 @@ let tarball: string
 
 function postgresClient(): Client {
   const { DB_HOST, DB_PORT, DB_USERNAME, DB_PASSWORD } = process.env
-  return new Client({ host: DB_HOST, port: Number(DB_PORT), user: DB_USERNAME, password: DB_PASSWORD, database: "postgres" })
+  return new Client({
+    host: DB_HOST,
+    port: Number(DB_PORT),
+    user: DB_USERNAME,
+    password: DB_PASSWORD,
+    database: "postgres",
+  })
 }
 
 async function inPostgres(sql: string): Promise<void> {
@@ -80,22 +95,43 @@ it(`installs, boots, prices a checkout and tracks a shipment in a store on Medus
   })
 
   // An HTTP error as a sentence: axios's own holds its socket, which jest cannot report.
-  server.api.interceptors.response.use(undefined, (error: { config?: { method?: string; url?: string }; response?: { status: number; data: unknown }; message: string }) =>
-    // Its status and body kept (not the response, which holds the socket): a caller may read them, as completeCart does.
-    Promise.reject(
-      Object.assign(new Error(`${error.config?.method?.toUpperCase()} ${error.config?.url}: ${error.response ? `${error.response.status} ${JSON.stringify(error.response.data)}` : error.message}`), {
-        response: error.response && { status: error.response.status, data: error.response.data },
-      })
-    )
+  server.api.interceptors.response.use(
+    undefined,
+    (error: {
+      config?: { method?: string; url?: string }
+      response?: { status: number; data: unknown }
+      message: string
+    }) =>
+      // Its status and body kept (not the response, which holds the socket): a caller may read them, as completeCart does.
+      Promise.reject(
+        Object.assign(
+          new Error(
+            `${error.config?.method?.toUpperCase()} ${error.config?.url}: ${error.response ? `${error.response.status} ${JSON.stringify(error.response.data)}` : error.message}`
+          ),
+          {
+            response: error.response && { status: error.response.status, data: error.response.data },
+          }
+        )
+      )
   )
   const store = await seedDemoStore(server.api, server.admin)
   // The routes' validators use the plugin's own zod 4, not Medusa's `@medusajs/framework/zod`
   // (zod 3 before 2.14): their Portuguese messages (zod 4's `error` option) hold on the oldest too.
   const anyStatus = { validateStatus: () => true }
   const noCep = await server.api.post("/store/frete/quotes", {}, { ...store.store, ...anyStatus })
-  expect({ status: noCep.status, message: noCep.data.message }).toEqual({ status: 400, message: "Consulta de frete inválida: postal_code: informe o CEP" })
-  const wordDays = await server.api.post("/admin/frete/products/prod_qualquer/handling-days", { handling_days: "três" }, { ...server.admin, ...anyStatus })
-  expect({ status: wordDays.status, message: wordDays.data.message }).toEqual({ status: 400, message: "Prazo de manuseio inválido: use um número inteiro de dias, de 0 a 365." })
+  expect({ status: noCep.status, message: noCep.data.message }).toEqual({
+    status: 400,
+    message: "Consulta de frete inválida: postal_code: informe o CEP",
+  })
+  const wordDays = await server.api.post(
+    "/admin/frete/products/prod_qualquer/handling-days",
+    { handling_days: "três" },
+    { ...server.admin, ...anyStatus }
+  )
+  expect({ status: wordDays.status, message: wordDays.data.message }).toEqual({
+    status: 400,
+    message: "Prazo de manuseio inválido: use um número inteiro de dias, de 0 a 365.",
+  })
   const play = await playStorefront(server.api, store)
 
   expect(play.productPageQuotes.length).toBeGreaterThan(0)
@@ -107,25 +143,45 @@ it(`installs, boots, prices a checkout and tracks a shipment in a store on Medus
   }
   expect(play.trackingOrder).toMatchObject({ status: "created", attempts: 1 })
   expect(sandbox.trackingOrders()).toHaveLength(1)
-  expect(sandbox.trackingOrders()[0].order).toMatchObject({ OrderNumber: String(play.order.display_id), CustomerState: "MG", CompanyPostalCode: "01310100" })
+  expect(sandbox.trackingOrders()[0].order).toMatchObject({
+    OrderNumber: String(play.order.display_id),
+    CustomerState: "MG",
+    CompanyPostalCode: "01310100",
+  })
 
   // The order's totals as this version's own admin route computes them: on 2.13 the plugin's
   // read once sent the freight alone as OrderSalesValue (its item fields kept Medusa from
   // loading the prices its totals are computed from).
   const { data } = await server.api.get(`/admin/orders/${play.order.id}`, server.admin)
-  const totals = { total: data.order.total, item_total: data.order.item_total, freight: data.order.shipping_methods[0]?.amount }
-  expect({ itemsArePriced: totals.item_total > 0, freightIsPriced: totals.freight > 0 }).toEqual({ itemsArePriced: true, freightIsPriced: true })
+  const totals = {
+    total: data.order.total,
+    item_total: data.order.item_total,
+    freight: data.order.shipping_methods[0]?.amount,
+  }
+  expect({ itemsArePriced: totals.item_total > 0, freightIsPriced: totals.freight > 0 }).toEqual({
+    itemsArePriced: true,
+    freightIsPriced: true,
+  })
   const sent = sandbox.trackingOrders()[0].order
-  expect({ OrderSalesValue: sent.OrderSalesValue, FreightCost: sent.FreightCost }).toEqual({ OrderSalesValue: totals.total, FreightCost: totals.freight })
+  expect({ OrderSalesValue: sent.OrderSalesValue, FreightCost: sent.FreightCost }).toEqual({
+    OrderSalesValue: totals.total,
+    FreightCost: totals.freight,
+  })
 }, 900_000)
 
 // Issue 20: a storefront keeps its own @medusajs/js-sdk (the dtc-starter's 2.18.0) and React 19.
-it.each(["npm", "pnpm"] as const)(`installs with %s in a storefront on @medusajs/js-sdk ${STARTER_STOREFRONT_DEPENDENCIES["@medusajs/js-sdk"]}, whose kit then imports`, async (manager) => {
-  const dir = path.join(work, `storefront-${manager}`)
-  const output = await installInStorefront({ dir, manager, tarball, logs })
-  // pnpm installs despite unmet peers, and says so: that is what a storefront must never read.
-  expect(output).not.toMatch(/unmet peer|Issues with peer dependencies|ERESOLVE/)
-  const sdk = JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "@medusajs", "js-sdk", "package.json"), "utf8"))
-  expect(sdk.version).toBe(STARTER_STOREFRONT_DEPENDENCIES["@medusajs/js-sdk"])
-  expect(await formatWithKit(dir)).toBe("R$ 33,14")
-}, 300_000)
+it.each(["npm", "pnpm"] as const)(
+  `installs with %s in a storefront on @medusajs/js-sdk ${STARTER_STOREFRONT_DEPENDENCIES["@medusajs/js-sdk"]}, whose kit then imports`,
+  async (manager) => {
+    const dir = path.join(work, `storefront-${manager}`)
+    const output = await installInStorefront({ dir, manager, tarball, logs })
+    // pnpm installs despite unmet peers, and says so: that is what a storefront must never read.
+    expect(output).not.toMatch(/unmet peer|Issues with peer dependencies|ERESOLVE/)
+    const sdk = JSON.parse(
+      fs.readFileSync(path.join(dir, "node_modules", "@medusajs", "js-sdk", "package.json"), "utf8")
+    )
+    expect(sdk.version).toBe(STARTER_STOREFRONT_DEPENDENCIES["@medusajs/js-sdk"])
+    expect(await formatWithKit(dir)).toBe("R$ 33,14")
+  },
+  300_000
+)

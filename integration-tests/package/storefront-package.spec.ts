@@ -53,17 +53,35 @@ function pnpmLockPackages(lockfile: string): string[] {
 async function step(manager: "npm" | "pnpm", dir: string, args: string[], log: string): Promise<void> {
   const command = manager === "npm" ? "npm" : PNPM
   const store = path.join(work, "pnpm")
-  const flags = manager === "npm" ? ["--no-audit", "--no-fund", "--prefer-offline"] : ["--prefer-offline", "--config.frozen-lockfile=false", "--store-dir", path.join(store, "store"), "--cache-dir", path.join(store, "cache"), `--config.state-dir=${path.join(store, "state")}`]
-  await run(command, [...args, ...flags], { cwd: dir, env: process.env, log: path.join(work, `${log}.log`) }).catch((error: Error) => {
-    throw new Error(`${manager} ${args.join(" ")} failed in ${dir} (the npm registry must be reachable for React): ${error.message}`)
-  })
+  const flags =
+    manager === "npm"
+      ? ["--no-audit", "--no-fund", "--prefer-offline"]
+      : [
+          "--prefer-offline",
+          "--config.frozen-lockfile=false",
+          "--store-dir",
+          path.join(store, "store"),
+          "--cache-dir",
+          path.join(store, "cache"),
+          `--config.state-dir=${path.join(store, "state")}`,
+        ]
+  await run(command, [...args, ...flags], { cwd: dir, env: process.env, log: path.join(work, `${log}.log`) }).catch(
+    (error: Error) => {
+      throw new Error(
+        `${manager} ${args.join(" ")} failed in ${dir} (the npm registry must be reachable for React): ${error.message}`
+      )
+    }
+  )
 }
 
 /** An empty storefront in a fresh folder: its lockfile's packages before, then after, it adds the kit's tarball. */
 async function installKit(manager: "npm" | "pnpm"): Promise<{ dir: string; before: string[]; after: string[] }> {
   const dir = path.join(work, `storefront-${manager}`)
   fs.mkdirSync(dir)
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "storefront", private: true, dependencies: STOREFRONT_DEPENDENCIES }, null, 2))
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name: "storefront", private: true, dependencies: STOREFRONT_DEPENDENCIES }, null, 2)
+  )
   if (manager === "pnpm") fs.writeFileSync(path.join(dir, ".npmrc"), "auto-install-peers=true\n")
   fs.copyFileSync(tarball, path.join(dir, path.basename(tarball)))
   await step(manager, dir, ["install"], `${manager}-base`)
@@ -86,7 +104,9 @@ function useKit(dir: string): unknown[] {
     console.log(JSON.stringify([kit.formatBRL(33.14), kit.isValidCep("01310-100"), kit.isValidCep("0131010"), kit.maskCep("01310100"),
       renderToStaticMarkup(createElement(FreteDeliveryOptionLabel, { name: "SEDEX", amount: 33.14, facts })),
       css.includes(".frete-calculator__input")]))`
-  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, encoding: "utf8" }))
+  return JSON.parse(
+    execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dir, encoding: "utf8" })
+  )
 }
 
 /**
@@ -105,9 +125,24 @@ export const price: string = formatBRL(33.14)
 export type Client = FreteCepCalculatorProps["client"]
 export const wrong: FreteFacts = { service: 1 }\n`
   )
-  const flags = ["--noEmit", "--strict", "--skipLibCheck", "--module", "esnext", "--moduleResolution", resolution, "--target", "es2020", "--lib", "es2020,dom"]
+  const flags = [
+    "--noEmit",
+    "--strict",
+    "--skipLibCheck",
+    "--module",
+    "esnext",
+    "--moduleResolution",
+    resolution,
+    "--target",
+    "es2020",
+    "--lib",
+    "es2020,dom",
+  ]
   try {
-    return execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), ...flags, file], { cwd: dir, encoding: "utf8" })
+    return execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), ...flags, file], {
+      cwd: dir,
+      encoding: "utf8",
+    })
   } catch (error) {
     return String((error as { stdout?: string }).stdout)
   }
@@ -115,7 +150,8 @@ export const wrong: FreteFacts = { service: 1 }\n`
 
 beforeAll(() => {
   // A missing pnpm is a broken checkout, not a reason to skip.
-  if (!fs.existsSync(PNPM)) throw new Error(`pnpm is missing from ${PNPM}: run \`npm install\` in ${ROOT} (pnpm is one of its devDependencies)`)
+  if (!fs.existsSync(PNPM))
+    throw new Error(`pnpm is missing from ${PNPM}: run \`npm install\` in ${ROOT} (pnpm is one of its devDependencies)`)
   tarball = packStorefront(work)
 }, 300_000)
 
@@ -126,14 +162,28 @@ afterAll(() => {
 it("packs the built kit alone: both entries with their types and the stylesheet, no dependency, React an optional peer", () => {
   const listing = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).trim().split("\n")
   const top = listing.filter((file) => !file.startsWith("package/dist/types/")).sort()
-  expect(top).toEqual(["package/dist/index.d.ts", "package/dist/index.mjs", "package/dist/react.d.ts", "package/dist/react.mjs", "package/dist/styles.css", "package/package.json"])
+  expect(top).toEqual([
+    "package/dist/index.d.ts",
+    "package/dist/index.mjs",
+    "package/dist/react.d.ts",
+    "package/dist/react.mjs",
+    "package/dist/styles.css",
+    "package/package.json",
+  ])
   // What the kit shares with the server (src/lib) is inlined in index.mjs; only its types travel.
-  expect(listing.filter((file) => file.startsWith("package/dist/types/src/"))).toContain("package/dist/types/src/lib/checkout/storefront-contract.d.ts")
+  expect(listing.filter((file) => file.startsWith("package/dist/types/src/"))).toContain(
+    "package/dist/types/src/lib/checkout/storefront-contract.d.ts"
+  )
   expect(listing.filter((file) => file.startsWith("package/dist/types/") && !file.endsWith(".d.ts"))).toEqual([])
   const core = execFileSync("tar", ["-xzOf", tarball, "package/dist/index.mjs"], { encoding: "utf8" })
   expect(core.match(/^import\s.*$/gm) ?? []).toEqual([])
   const manifest = JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" }))
-  expect({ name: manifest.name, dependencies: manifest.dependencies, peers: manifest.peerDependencies, meta: manifest.peerDependenciesMeta }).toEqual({
+  expect({
+    name: manifest.name,
+    dependencies: manifest.dependencies,
+    peers: manifest.peerDependencies,
+    meta: manifest.peerDependenciesMeta,
+  }).toEqual({
     name: KIT,
     dependencies: undefined,
     peers: { react: ">=18" },
@@ -146,19 +196,32 @@ it("packs the built kit alone: both entries with their types and the stylesheet,
   expect([...new Set(imported)].sort()).toEqual(["./index.mjs", "react", "react/jsx-runtime"])
 })
 
-it.each(["npm", "pnpm"] as const)("installs with %s into an empty storefront as itself and nothing else, then works by its name", async (manager) => {
-  const { dir, before, after } = await installKit(manager)
-  expect(before).toEqual(expect.arrayContaining(["react", "react-dom"]))
-  expect(after.filter((name) => !before.includes(name))).toEqual([KIT])
-  expect(before.filter((name) => !after.includes(name))).toEqual([])
-  expect(after.filter((name) => name.startsWith("@medusajs/"))).toEqual([])
-  expect(fs.readdirSync(path.join(dir, "node_modules", KIT)).sort()).toEqual(["dist", "package.json"])
+it.each(["npm", "pnpm"] as const)(
+  "installs with %s into an empty storefront as itself and nothing else, then works by its name",
+  async (manager) => {
+    const { dir, before, after } = await installKit(manager)
+    expect(before).toEqual(expect.arrayContaining(["react", "react-dom"]))
+    expect(after.filter((name) => !before.includes(name))).toEqual([KIT])
+    expect(before.filter((name) => !after.includes(name))).toEqual([])
+    expect(after.filter((name) => name.startsWith("@medusajs/"))).toEqual([])
+    expect(fs.readdirSync(path.join(dir, "node_modules", KIT)).sort()).toEqual(["dist", "package.json"])
 
-  const [price, valid, invalid, masked, label, styles] = useKit(dir)
-  expect([price, valid, invalid, masked, styles]).toEqual(["R$ 33,14", true, false, "01310-100", true])
-  expect(label).toContain('<span class="frete-option__price">R$ 33,14</span>')
-  for (const resolution of ["bundler", "node10"] as const) {
-    const errors = typecheck(dir, resolution).trim().split("\n").map((line) => line.slice(line.indexOf("typed-")))
-    expect(errors).toEqual([expect.stringMatching(new RegExp(`^typed-${resolution}\\.ts\\(6,\\d+\\): error TS2322: Type 'number' is not assignable to type 'string'\\.$`))])
-  }
-}, 300_000)
+    const [price, valid, invalid, masked, label, styles] = useKit(dir)
+    expect([price, valid, invalid, masked, styles]).toEqual(["R$ 33,14", true, false, "01310-100", true])
+    expect(label).toContain('<span class="frete-option__price">R$ 33,14</span>')
+    for (const resolution of ["bundler", "node10"] as const) {
+      const errors = typecheck(dir, resolution)
+        .trim()
+        .split("\n")
+        .map((line) => line.slice(line.indexOf("typed-")))
+      expect(errors).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^typed-${resolution}\\.ts\\(6,\\d+\\): error TS2322: Type 'number' is not assignable to type 'string'\\.$`
+          )
+        ),
+      ])
+    }
+  },
+  300_000
+)

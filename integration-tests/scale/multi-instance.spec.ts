@@ -14,7 +14,7 @@ import type FreteModuleService from "../../src/modules/frete/service"
 import { LEASE_MARGIN_MS } from "../../src/modules/frete/tracking-order-store"
 import { ROOT, startMedusaServer, type MedusaServer } from "../../scripts/demo/medusa-server"
 import { freePort } from "../../scripts/demo/processes"
-import { createCart, eventually, listAndCalculate, placeOrder, SHOPPER_ADDRESS, shipOrder } from "../../scripts/lib/store-api"
+import { createCart, eventually, listAndCalculate, placeOrder, shipOrder } from "../../scripts/lib/store-api"
 import { freshMinute } from "../helpers/fresh-minute"
 import { rememberSecret } from "../../test-support/log-guard"
 import { startRedis, type TestRedis } from "../../test-support/redis"
@@ -55,7 +55,14 @@ freteIntegrationTestRunner({
 
     const logs = (name: string) => path.join(ROOT, ".cache", "multi-instance-logs", name)
     const startWorker = async () =>
-      startMedusaServer({ port: await freePort(), logs: logs("worker"), admin: false, prepared: true, login: false, env: { ...childEnv, MEDUSA_WORKER_MODE: "worker", FRETE_TRACKING_JOB_SECONDS: WORKER_JOB_SECONDS } })
+      startMedusaServer({
+        port: await freePort(),
+        logs: logs("worker"),
+        admin: false,
+        prepared: true,
+        login: false,
+        env: { ...childEnv, MEDUSA_WORKER_MODE: "worker", FRETE_TRACKING_JOB_SECONDS: WORKER_JOB_SECONDS },
+      })
 
     beforeAll(async () => {
       redis = await startRedis()
@@ -70,7 +77,14 @@ freteIntegrationTestRunner({
       // This file's app migrated the database and made the admin the tests call with (the servers
       // share its JWT secret): the servers start on it as it is, with no login of their own.
       const startServer = async (name: string) =>
-        startMedusaServer({ port: await freePort(), logs: logs(name), admin: false, prepared: true, login: false, env: { ...childEnv, MEDUSA_WORKER_MODE: "server" } })
+        startMedusaServer({
+          port: await freePort(),
+          logs: logs(name),
+          admin: false,
+          prepared: true,
+          login: false,
+          env: { ...childEnv, MEDUSA_WORKER_MODE: "server" },
+        })
       ;[serverA, serverB, worker] = await Promise.all([startServer("server-a"), startServer("server-b"), startWorker()])
     })
 
@@ -82,27 +96,46 @@ freteIntegrationTestRunner({
     const a = () => serverA as MedusaServer
     const b = () => serverB as MedusaServer
     // The status route's own probe (an empty body) is not a quote.
-    const freightCalls = () => sandbox().calls({ service: "freight" }).filter((call) => JSON.stringify(call.body) !== "{}").length
+    const freightCalls = () =>
+      sandbox()
+        .calls({ service: "freight" })
+        .filter((call) => JSON.stringify(call.body) !== "{}").length
     const quote = (server: MedusaServer, body: Record<string, unknown>, client?: string): Promise<Answer> =>
       server.api
-        .post("/store/frete/quotes", body, { headers: { ...tracking.store.store.headers, ...(client ? { "x-forwarded-for": client } : {}) } })
+        .post("/store/frete/quotes", body, {
+          headers: { ...tracking.store.store.headers, ...(client ? { "x-forwarded-for": client } : {}) },
+        })
         .catch((error: { response: Answer }) => error.response)
-    const rowsOf = async (orderId: string) =>
-      (await a().api.get("/admin/frete/tracking-orders", { ...tracking.store.admin, params: { order_id: orderId } })).data.tracking_orders as TrackingRow[]
+    // An axios error is made plain: jest's worker cannot send one back (its request and response refer to each other).
+    const rowsOf = async (orderId: string) => {
+      const answer = await a()
+        .api.get("/admin/frete/tracking-orders", { ...tracking.store.admin, params: { order_id: orderId } })
+        .catch((error: { response?: { status: number; data: unknown }; message: string }) => {
+          throw new Error(
+            `tracking orders of ${orderId}: ${error.response?.status ?? error.message} ${JSON.stringify(error.response?.data ?? {})}`
+          )
+        })
+      return answer.data.tracking_orders as TrackingRow[]
+    }
     // A shipment's calls, by its label's tracking number (the order's `Code`).
     const trackingCallsOf = (code: string) =>
       sandbox()
         .calls({ service: "tracking" })
         .filter((call) => (call.body as { Code?: string } | undefined)?.Code === code)
         .map((call) => ({ status: call.status, fault: call.fault }))
-    const storedOrdersOf = (code: string) => sandbox().trackingOrders().filter((stored) => stored.order.Code === code).length
+    const storedOrdersOf = (code: string) =>
+      sandbox()
+        .trackingOrders()
+        .filter((stored) => stored.order.Code === code).length
     const shop = () => ({ ...tracking.store, admin: tracking.store.admin })
     /** Saves the quote route's bound, then waits until both servers have read it again (within settingsRefreshMs). */
     const boundInForce = async (perMinute: number) => {
       await api.post("/admin/frete/settings", { quote_route_limit_per_minute: perMinute }, tracking.store.admin)
       for (const server of [a(), b()]) {
         await eventually(
-          async () => (await server.api.get("/admin/frete/settings", tracking.store.admin)).data.settings.quote_route_limit_per_minute === perMinute,
+          async () =>
+            (await server.api.get("/admin/frete/settings", tracking.store.admin)).data.settings
+              .quote_route_limit_per_minute === perMinute,
           200,
           `a bound of ${perMinute} a minute in force on ${server.url}`
         )
@@ -114,10 +147,16 @@ freteIntegrationTestRunner({
 
     it("one cart priced through both servers makes one freight call", async () => {
       const before = freightCalls()
-      const cartId = await createCart(a().api, shop(), [{ variant_id: tracking.mug, quantity: 1 }], { postal_code: "30130-010" })
+      const cartId = await createCart(a().api, shop(), [{ variant_id: tracking.mug, quantity: 1 }], {
+        postal_code: "30130-010",
+      })
       const throughA = await listAndCalculate(a().api, shop(), cartId)
       const throughB = await listAndCalculate(b().api, shop(), cartId)
-      const priced = (answer: typeof throughA) => answer.prices.map((price) => ({ status: price.status, amount: price.body.shipping_option?.calculated_price?.calculated_amount }))
+      const priced = (answer: typeof throughA) =>
+        answer.prices.map((price) => ({
+          status: price.status,
+          amount: price.body.shipping_option?.calculated_price?.calculated_amount,
+        }))
       expect(priced(throughA).length).toBeGreaterThan(0)
       expect(priced(throughA).filter((price) => !(price.status === 200 && (price.amount ?? 0) > 0))).toEqual([])
       expect(priced(throughB)).toEqual(priced(throughA))
@@ -127,13 +166,26 @@ freteIntegrationTestRunner({
     it("a cart priced on both servers at once makes one freight call: checkout's provider holds the query's lock", async () => {
       sandbox().configure({ latencyMs: 400 })
       try {
-        const cartId = await createCart(a().api, shop(), [{ variant_id: tracking.shirt, quantity: 2 }], { postal_code: "40010-000" })
+        const cartId = await createCart(a().api, shop(), [{ variant_id: tracking.shirt, quantity: 2 }], {
+          postal_code: "40010-000",
+        })
         const before = freightCalls()
         const calculate = (server: MedusaServer) =>
-          server.api.post(`/store/shipping-options/${tracking.optionId}/calculate`, { cart_id: cartId, data: {} }, tracking.store.store).catch((error: { response: Answer }) => error.response)
-        const answers = (await Promise.all([a(), b(), a(), b(), a(), b()].map(calculate))) as Array<{ status: number; data: { shipping_option?: { calculated_price?: { calculated_amount?: number } } } }>
+          server.api
+            .post(
+              `/store/shipping-options/${tracking.optionId}/calculate`,
+              { cart_id: cartId, data: {} },
+              tracking.store.store
+            )
+            .catch((error: { response: Answer }) => error.response)
+        const answers = (await Promise.all([a(), b(), a(), b(), a(), b()].map(calculate))) as Array<{
+          status: number
+          data: { shipping_option?: { calculated_price?: { calculated_amount?: number } } }
+        }>
         expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200])
-        expect(new Set(answers.map((answer) => answer.data.shipping_option?.calculated_price?.calculated_amount)).size).toBe(1)
+        expect(
+          new Set(answers.map((answer) => answer.data.shipping_option?.calculated_price?.calculated_amount)).size
+        ).toBe(1)
         expect(freightCalls() - before).toBe(1)
       } finally {
         sandbox().configure({ latencyMs: 0 })
@@ -146,17 +198,42 @@ freteIntegrationTestRunner({
         // Nine quotes, a few seconds: all in one minute of the clock.
         await freshMinute(15_000)
         const before = freightCalls()
-        const ceps = ["50010-000", "60010-000", "66010-000", "69010-000", "70040-000", "74010-000", "78010-000", "79010-000"]
+        const ceps = [
+          "50010-000",
+          "60010-000",
+          "66010-000",
+          "69010-000",
+          "70040-000",
+          "74010-000",
+          "78010-000",
+          "79010-000",
+        ]
         const answers: number[] = []
         for (const [index, cep] of ceps.entries()) {
           const server = index % 2 === 0 ? a() : b()
-          answers.push((await quote(server, { postal_code: cep, items: [{ variant_id: tracking.mug, quantity: 1 }] }, "203.0.113.7")).status)
+          answers.push(
+            (
+              await quote(
+                server,
+                { postal_code: cep, items: [{ variant_id: tracking.mug, quantity: 1 }] },
+                "203.0.113.7"
+              )
+            ).status
+          )
         }
         expect(answers.filter((status) => status === 200)).toHaveLength(4)
         expect(answers.slice(4)).toEqual([429, 429, 429, 429])
         expect(freightCalls() - before).toBe(4)
         // Another client behind the same proxy has a bound of its own.
-        expect((await quote(b(), { postal_code: "80010-000", items: [{ variant_id: tracking.mug, quantity: 1 }] }, "198.51.100.9")).status).toBe(200)
+        expect(
+          (
+            await quote(
+              b(),
+              { postal_code: "80010-000", items: [{ variant_id: tracking.mug, quantity: 1 }] },
+              "198.51.100.9"
+            )
+          ).status
+        ).toBe(200)
       } finally {
         await api.post("/admin/frete/settings", { quote_route_limit_per_minute: 60 }, tracking.store.admin)
       }
@@ -168,9 +245,13 @@ freteIntegrationTestRunner({
       const save = (server: MedusaServer, body: Record<string, unknown>) =>
         server.api.post("/admin/frete/settings", body, tracking.store.admin).then(
           (answer) => answer.status,
-          (error: { response?: { status: number; data: unknown } }) => ({ status: error.response?.status, data: error.response?.data })
+          (error: { response?: { status: number; data: unknown } }) => ({
+            status: error.response?.status,
+            data: error.response?.data,
+          })
         )
-      const stored = async () => (await dbConnection.raw(`select settings from frete_settings where id = 'frete_settings'`)).rows[0]?.settings
+      const stored = async () =>
+        (await dbConnection.raw(`select settings from frete_settings where id = 'frete_settings'`)).rows[0]?.settings
       const landed: Array<Record<string, unknown>> = []
       const expected: Array<Record<string, unknown>> = []
       for (let round = 1; round <= SAVE_ROUNDS; round += 1) {
@@ -183,7 +264,9 @@ freteIntegrationTestRunner({
           origin_cep: `0131010${round}`,
           trusted_proxies: ["loopback", `10.0.${round}.0/24`],
         }
-        const statuses = await Promise.all(Object.entries(fields).map(([field, value], index) => save(index % 2 === 0 ? a() : b(), { [field]: value })))
+        const statuses = await Promise.all(
+          Object.entries(fields).map(([field, value], index) => save(index % 2 === 0 ? a() : b(), { [field]: value }))
+        )
         expect({ round, statuses }).toEqual({ round, statuses: Object.keys(fields).map(() => 200) })
         const row = await stored()
         landed.push({ round, ...Object.fromEntries(Object.keys(fields).map((field) => [field, row[field]])) })
@@ -193,16 +276,27 @@ freteIntegrationTestRunner({
 
       // Both servers put both in force (each reads the row again within settingsRefreshMs).
       for (const server of [a(), b()]) {
-        const inForce = await eventually(async () => {
-          const { settings } = (await server.api.get("/admin/frete/settings", tracking.store.admin)).data
-          return settings.extra_days === SAVE_ROUNDS && settings.trusted_proxies[1] === `10.0.${SAVE_ROUNDS}.0/24` ? settings : undefined
-        }, 100, `the last round in force on ${server.url}`)
-        expect({ extra_days: inForce.extra_days, trusted_proxies: inForce.trusted_proxies }).toEqual({ extra_days: SAVE_ROUNDS, trusted_proxies: ["loopback", `10.0.${SAVE_ROUNDS}.0/24`] })
+        const inForce = await eventually(
+          async () => {
+            const { settings } = (await server.api.get("/admin/frete/settings", tracking.store.admin)).data
+            return settings.extra_days === SAVE_ROUNDS && settings.trusted_proxies[1] === `10.0.${SAVE_ROUNDS}.0/24`
+              ? settings
+              : undefined
+          },
+          100,
+          `the last round in force on ${server.url}`
+        )
+        expect({ extra_days: inForce.extra_days, trusted_proxies: inForce.trusted_proxies }).toEqual({
+          extra_days: SAVE_ROUNDS,
+          trusted_proxies: ["loopback", `10.0.${SAVE_ROUNDS}.0/24`],
+        })
       }
     })
 
     it("a shipment made on one server is tracked once, by the worker", async () => {
-      const order = await placeOrder(a().api, shop(), tracking.optionId, [{ variant_id: tracking.mug, quantity: 1 }], { metadata: { cpf: CPF_FORMATTED } })
+      const order = await placeOrder(a().api, shop(), tracking.optionId, [{ variant_id: tracking.mug, quantity: 1 }], {
+        metadata: { cpf: CPF_FORMATTED },
+      })
       await shipOrder(b().api, shop(), order, { trackingNumber: "BR123456789BR" })
       const [row] = await eventually(async () => {
         const rows = await rowsOf(order.id)
@@ -216,7 +310,13 @@ freteIntegrationTestRunner({
     it("a worker killed mid-call and restarted: the row it was sending ends failed after its lease, one call, and a pending row is sent once", async () => {
       // One shipment's first attempt gets a 503: pending, its retry due 6.4-9.6 s later.
       sandbox().setFault("tracking", { mode: "status", status: 503, times: 1 })
-      const waiting = await placeOrder(b().api, shop(), tracking.optionId, [{ variant_id: tracking.shirt, quantity: 1 }], { metadata: { cpf: CPF_FORMATTED } })
+      const waiting = await placeOrder(
+        b().api,
+        shop(),
+        tracking.optionId,
+        [{ variant_id: tracking.shirt, quantity: 1 }],
+        { metadata: { cpf: CPF_FORMATTED } }
+      )
       await shipOrder(a().api, shop(), waiting, { trackingNumber: "BR223456789BR" })
       const [pending] = await eventually(async () => {
         const rows = await rowsOf(waiting.id)
@@ -225,7 +325,9 @@ freteIntegrationTestRunner({
       expect({ status: pending.status, attempts: pending.attempts }).toEqual({ status: "pending", attempts: 1 })
       // The next one's call the service holds: the worker dies (kill -9, as in a crash or a deploy) with it under way.
       sandbox().setFault("tracking", { mode: "hang", times: 1 })
-      const cut = await placeOrder(b().api, shop(), tracking.optionId, [{ variant_id: tracking.mug, quantity: 1 }], { metadata: { cpf: CPF_FORMATTED } })
+      const cut = await placeOrder(b().api, shop(), tracking.optionId, [{ variant_id: tracking.mug, quantity: 1 }], {
+        metadata: { cpf: CPF_FORMATTED },
+      })
       await shipOrder(a().api, shop(), cut, { trackingNumber: "BR987654321BR" })
       await eventually(async () => trackingCallsOf("BR987654321BR").length === 1, 300)
       const [sending] = await rowsOf(cut.id)
@@ -236,7 +338,10 @@ freteIntegrationTestRunner({
       // Within its lease, the row is left alone: the call might still be answered.
       const frete = getContainer().resolve<FreteModuleService>(FRETE_MODULE)
       await frete.sweepTrackingLeases()
-      const { rows: leases } = await dbConnection.raw(`select status, extract(epoch from (lease_until - now())) * 1000 as left_ms from tracking_order where id = ?`, [sending.id])
+      const { rows: leases } = await dbConnection.raw(
+        `select status, extract(epoch from (lease_until - now())) * 1000 as left_ms from tracking_order where id = ?`,
+        [sending.id]
+      )
       expect(leases[0].status).toBe("sending")
       expect(Number(leases[0].left_ms)).toBeLessThanOrEqual(PLUGIN_OPTIONS.tracking.timeoutMs + LEASE_MARGIN_MS)
 
@@ -247,7 +352,12 @@ freteIntegrationTestRunner({
         const rows = await rowsOf(cut.id)
         return rows[0]?.status === "failed" ? rows : undefined
       }, 1_500)
-      expect(failed).toMatchObject({ attempts: 1, remote_id: null, next_attempt_at: null, last_error: INTERRUPTED_REASON })
+      expect(failed).toMatchObject({
+        attempts: 1,
+        remote_id: null,
+        next_attempt_at: null,
+        last_error: INTERRUPTED_REASON,
+      })
       const [created] = await eventually(async () => {
         const rows = await rowsOf(waiting.id)
         return rows[0]?.status === "created" ? rows : undefined
@@ -264,13 +374,19 @@ freteIntegrationTestRunner({
         ],
         cut: [{ status: null, fault: "hang" }],
       })
-      expect({ waiting: storedOrdersOf("BR223456789BR"), cut: storedOrdersOf("BR987654321BR") }).toEqual({ waiting: 1, cut: 0 })
+      expect({ waiting: storedOrdersOf("BR223456789BR"), cut: storedOrdersOf("BR987654321BR") }).toEqual({
+        waiting: 1,
+        cut: 0,
+      })
 
       // The merchant checked the panel and resends on purpose, by name: created, the second call.
-      const { data } = await a().api.post(`/admin/frete/tracking-orders/${failed.id}/retry`, { resend_maybe_created: true }, tracking.store.admin)
+      const { data } = await a().api.post(
+        `/admin/frete/tracking-orders/${failed.id}/retry`,
+        { resend_maybe_created: true },
+        tracking.store.admin
+      )
       expect(data.tracking_order).toMatchObject({ status: "created", attempts: 2 })
       expect(storedOrdersOf("BR987654321BR")).toBe(1)
     })
   },
 })
-

@@ -70,7 +70,10 @@ export async function keepBootedDatabase(database: string, template: string): Pr
     const building = `${template}-building`
     await client.query(`alter database ${quote(database)} with allow_connections false`)
     try {
-      await client.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [database])
+      await client.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+        [database]
+      )
       await client.query(`create database ${quote(building)} with template ${quote(database)}`)
     } catch (error) {
       if ((error as { code?: string }).code !== DUPLICATE_DATABASE) throw error
@@ -79,10 +82,12 @@ export async function keepBootedDatabase(database: string, template: string): Pr
       await client.query(`alter database ${quote(database)} with allow_connections true`)
     }
     // Renamed once complete, so that no app copies a half-made template.
-    await client.query(`alter database ${quote(building)} rename to ${quote(template)}`).catch(async (error: { code?: string }) => {
-      await client.query(`drop database if exists ${quote(building)}`)
-      if (error.code !== DUPLICATE_DATABASE) throw error
-    })
+    await client
+      .query(`alter database ${quote(building)} rename to ${quote(template)}`)
+      .catch(async (error: { code?: string }) => {
+        await client.query(`drop database if exists ${quote(building)}`)
+        if (error.code !== DUPLICATE_DATABASE) throw error
+      })
   })
 }
 

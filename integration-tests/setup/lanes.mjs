@@ -48,7 +48,10 @@ function run(name, args, project = INTEGRATION) {
   return new Promise((resolve) => {
     const child = spawn("npx", ["jest", ...args, ...project, ...times], {
       stdio: "inherit",
-      env: { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, ...vmModules, YOUNG_GENERATION].filter(Boolean).join(" ") },
+      env: {
+        ...process.env,
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, ...vmModules, YOUNG_GENERATION].filter(Boolean).join(" "),
+      },
     })
     children.add(child)
     child.on("exit", (code, signal) => {
@@ -99,23 +102,30 @@ async function onOnePostgres(runs) {
 
 const codes = passed.length
   ? [await run("integration", passed)]
-  : await onOnePostgres(() => Promise.all([
-      inTurn(
-        ...(withUnit ? [() => run("unit", ["--maxWorkers=1", "--workerIdleMemoryLimit=2GB"], UNIT)] : []),
-        () => run("apps", ["--maxWorkers=1", "--testPathIgnorePatterns", SERVERS, SECOND_HALF])
-      ),
-      inTurn(
-        () => run("servers", ["--maxWorkers=1", "--testPathPattern", SERVERS]),
-        () => run("servers, then apps", ["--maxWorkers=1", "--testPathPattern", SECOND_HALF])
-      ),
-    ]))
+  : await onOnePostgres(() =>
+      Promise.all([
+        inTurn(...(withUnit ? [() => run("unit", ["--maxWorkers=1", "--workerIdleMemoryLimit=2GB"], UNIT)] : []), () =>
+          run("apps", ["--maxWorkers=1", "--testPathIgnorePatterns", SERVERS, SECOND_HALF])
+        ),
+        inTurn(
+          () => run("servers", ["--maxWorkers=1", "--testPathPattern", SERVERS]),
+          () => run("servers, then apps", ["--maxWorkers=1", "--testPathPattern", SECOND_HALF])
+        ),
+      ])
+    )
 
 // The recap, printed last: a failing test's lines come among thousands of a server's log lines, and
 // a log read from its end (as CI's excerpt is) must still name it and say why.
+// eslint-disable-next-line no-control-regex -- the escape character is what a colour code starts with
 const ANSI = /\u001b\[[0-9;]*m/g
 /** A message's first 20 lines, without colours and without jest's and Node's own frames. */
 const excerpt = (message) =>
-  message.replace(ANSI, "").split("\n").filter((line) => line.trim() && !/node_modules\/jest-|node:internal|\(<anonymous>\)/.test(line)).slice(0, 20).map((line) => `      ${line}`)
+  message
+    .replace(ANSI, "")
+    .split("\n")
+    .filter((line) => line.trim() && !/node_modules\/jest-|node:internal|\(<anonymous>\)/.test(line))
+    .slice(0, 20)
+    .map((line) => `      ${line}`)
 const recap = []
 const names = []
 for (const { name, outputFile } of results) {
@@ -123,7 +133,8 @@ for (const { name, outputFile } of results) {
   try {
     report = JSON.parse(fs.readFileSync(outputFile, "utf8"))
   } catch {
-    if (codes.some((code) => code !== 0)) recap.push(`[${name}] wrote no results (${outputFile}): its own output above says why`)
+    if (codes.some((code) => code !== 0))
+      recap.push(`[${name}] wrote no results (${outputFile}): its own output above says why`)
     continue
   }
   for (const file of report.testResults ?? []) {

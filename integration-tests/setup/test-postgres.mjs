@@ -62,15 +62,27 @@ export function newTestRun() {
  * before the run) the databases it kept as templates. A throwaway cluster goes as a whole.
  */
 export async function removeRunLeftovers(run, { databases }) {
-  fs.rmSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", ".cache", `packed-${run}`), { recursive: true, force: true })
+  fs.rmSync(path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", ".cache", `packed-${run}`), {
+    recursive: true,
+    force: true,
+  })
   if (!databases) {
     return
   }
   const { default: pg } = await import("pg")
-  const client = new pg.Client({ host: process.env.DB_HOST, port: Number(process.env.DB_PORT ?? 5432), user: process.env.DB_USERNAME, password: process.env.DB_PASSWORD || undefined, database: "postgres" })
+  const client = new pg.Client({
+    host: process.env.DB_HOST,
+    port: Number(process.env.DB_PORT ?? 5432),
+    user: process.env.DB_USERNAME,
+    password: process.env.DB_PASSWORD || undefined,
+    database: "postgres",
+  })
   await client.connect()
   try {
-    const { rows } = await client.query("select datname from pg_database where datname like $1 or datname like $2", [`frete-booted-${run}-%`, `frete-served-${run}-%`])
+    const { rows } = await client.query("select datname from pg_database where datname like $1 or datname like $2", [
+      `frete-booted-${run}-%`,
+      `frete-served-${run}-%`,
+    ])
     for (const { datname } of rows) {
       await client.query(`drop database if exists "${datname}"`)
     }

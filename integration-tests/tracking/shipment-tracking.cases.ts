@@ -3,14 +3,19 @@ import { TestEventUtils } from "@medusajs/test-utils"
 import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
 import shipmentCreatedHandler from "../../src/subscribers/shipment-created"
 import { createProduct, eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
-import { createTrackingStore, TRACKING_CREDENTIAL, trackingActions, trackingLogLines, type TrackingStore } from "../helpers/tracking-store"
+import {
+  createTrackingStore,
+  TRACKING_CREDENTIAL,
+  trackingActions,
+  trackingLogLines,
+  type TrackingStore,
+} from "../helpers/tracking-store"
 import type { FreteCases } from "../helpers/frete-runner"
 
 const CREDENTIAL = TRACKING_CREDENTIAL
 const CPF = "52998224725"
 const CPF_FORMATTED = "529.982.247-25"
 const CARRIER_GUID = "8f2c6a3e-4b1d-4c9e-9a7f-2d5e8b1c0f34"
-
 
 export const shipmentTrackingCases: FreteCases = ({ api, getContainer, sandbox, dbConnection }) => {
   let tracking: TrackingStore
@@ -21,7 +26,8 @@ export const shipmentTrackingCases: FreteCases = ({ api, getContainer, sandbox, 
 
   const trackingCalls = () => sandbox().calls({ service: "tracking" })
   const { rowsOf, settled, ship: shipWith } = trackingActions(api, () => tracking)
-  const ship = (address: Record<string, unknown> = {}, shipment: Parameters<typeof shipWith>[2] = {}) => shipWith(CPF_FORMATTED, address, shipment)
+  const ship = (address: Record<string, unknown> = {}, shipment: Parameters<typeof shipWith>[2] = {}) =>
+    shipWith(CPF_FORMATTED, address, shipment)
 
   it("creates exactly one tracking order when an order ships, every field mapped from the order and the settings", async () => {
     const { order } = await ship()
@@ -31,7 +37,10 @@ export const shipmentTrackingCases: FreteCases = ({ api, getContainer, sandbox, 
     const [received] = sandbox().trackingOrders()
     expect(row.remote_id).toBe(received.id)
 
-    const { data } = await api.get(`/admin/orders/${order.id}`, { ...tracking.store.admin, params: { fields: "+total,+shipping_methods.amount,+shipping_methods.data,*fulfillments" } })
+    const { data } = await api.get(`/admin/orders/${order.id}`, {
+      ...tracking.store.admin,
+      params: { fields: "+total,+shipping_methods.amount,+shipping_methods.data,*fulfillments" },
+    })
     const method = data.order.shipping_methods[0]
     const shippedAt = new Date(data.order.fulfillments[0].shipped_at)
     const saoPauloDate = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(shippedAt)
@@ -79,13 +88,21 @@ export const shipmentTrackingCases: FreteCases = ({ api, getContainer, sandbox, 
     const { order } = await ship()
     const [row] = await settled(order.id)
     expect(row.status).toBe("created")
-    const { data: list } = await api.get("/admin/workflows-executions", { ...tracking.store.admin, params: { workflow_id: "frete-deliver-tracking-order" } })
+    const { data: list } = await api.get("/admin/workflows-executions", {
+      ...tracking.store.admin,
+      params: { workflow_id: "frete-deliver-tracking-order" },
+    })
     expect(list.workflow_executions).toHaveLength(1)
-    const { data } = await api.get(`/admin/workflows-executions/${list.workflow_executions[0].id}`, tracking.store.admin)
+    const { data } = await api.get(
+      `/admin/workflows-executions/${list.workflow_executions[0].id}`,
+      tracking.store.admin
+    )
     const execution = data.workflow_execution
     expect(execution.state).toBe("done")
     const steps = Object.entries(execution.execution.steps as Record<string, { invoke: { state: string } }>)
-    expect(steps.filter(([key, step]) => key.endsWith(".frete-send-tracking-order") && step.invoke.state === "done")).toHaveLength(1)
+    expect(
+      steps.filter(([key, step]) => key.endsWith(".frete-send-tracking-order") && step.invoke.state === "done")
+    ).toHaveLength(1)
     const stored = JSON.stringify(execution)
     for (const personal of [CPF, "529.982.247", "maria@example.com.br", "987654321"]) {
       expect(stored).not.toContain(personal)
@@ -101,9 +118,14 @@ export const shipmentTrackingCases: FreteCases = ({ api, getContainer, sandbox, 
     const eventBus = getContainer().resolve(Modules.EVENT_BUS)
     const redelivered = TestEventUtils.waitSubscribersExecution("shipment.created", eventBus)
     await eventBus.emit({ name: "shipment.created", data: { id: fulfillmentId, no_notification: false } })
-    await shipmentCreatedHandler({ event: { name: "shipment.created", data: { id: fulfillmentId } }, container: getContainer() } as Parameters<typeof shipmentCreatedHandler>[0])
+    await shipmentCreatedHandler({
+      event: { name: "shipment.created", data: { id: fulfillmentId } },
+      container: getContainer(),
+    } as Parameters<typeof shipmentCreatedHandler>[0])
     await Promise.all([deliverTrackingOrdersJob(getContainer()), deliverTrackingOrdersJob(getContainer())])
-    const retry = await api.post(`/admin/frete/tracking-orders/${row.id}/retry`, {}, tracking.store.admin).catch((error: { response: { status: number } }) => error.response)
+    const retry = await api
+      .post(`/admin/frete/tracking-orders/${row.id}/retry`, {}, tracking.store.admin)
+      .catch((error: { response: { status: number } }) => error.response)
     expect(retry.status).toBe(409)
     await redelivered
 
@@ -151,7 +173,10 @@ export const shipmentTrackingCases: FreteCases = ({ api, getContainer, sandbox, 
   it("delivers a row that a stopped app left pending, from any instance's job", async () => {
     // Ship while this provider gets no tracking orders: nothing is written...
     await api.post("/admin/frete/settings", { tracking: { provider_ids: [] } }, tracking.store.admin)
-    const shipped = TestEventUtils.waitSubscribersExecution("shipment.created", getContainer().resolve(Modules.EVENT_BUS))
+    const shipped = TestEventUtils.waitSubscribersExecution(
+      "shipment.created",
+      getContainer().resolve(Modules.EVENT_BUS)
+    )
     const { order, fulfillmentId } = await ship()
     await shipped
     expect(await rowsOf(order.id)).toHaveLength(0)
@@ -166,7 +191,10 @@ export const shipmentTrackingCases: FreteCases = ({ api, getContainer, sandbox, 
     const [row] = await rowsOf(order.id)
     expect(row).toMatchObject({ id: "frtrk_left_behind", status: "created", attempts: 1 })
     expect(sandbox().trackingOrders()).toHaveLength(1)
-    expect(sandbox().trackingOrders()[0].order).toMatchObject({ OrderNumber: String(order.display_id), Code: "BR123456789BR" })
+    expect(sandbox().trackingOrders()[0].order).toMatchObject({
+      OrderNumber: String(order.display_id),
+      Code: "BR123456789BR",
+    })
   })
 
   it("sends SendSms and SendEmail false with no_notification, and leaves out an invalid phone and CPF, saying why", async () => {
@@ -177,15 +205,28 @@ export const shipmentTrackingCases: FreteCases = ({ api, getContainer, sandbox, 
     expect(received.order).toMatchObject({ SendSms: false, SendEmail: false })
     expect(received.order).not.toHaveProperty("CustomerPhone")
     expect(received.order).not.toHaveProperty("CustomerDocumentNumber")
-    expect(row.omitted_fields.map((omitted) => omitted.field).sort()).toEqual(["CustomerDocumentNumber", "CustomerPhone"])
+    expect(row.omitted_fields.map((omitted) => omitted.field).sort()).toEqual([
+      "CustomerDocumentNumber",
+      "CustomerPhone",
+    ])
     expect(JSON.stringify(row.omitted_fields)).not.toContain("11111111111")
   })
 
   it("measures the parcel as the freight query does: an implausible weight counts the default package's", async () => {
     const { store, optionId } = tracking
     // 1e30 g: a typing error, not a parcel; the lamp's own dimensions are kept.
-    const { variantId: lamp } = await createProduct(api, store, { title: "Luminária", sku: "LUMINARIA", price: 80, weight: 1e30, length: 25, width: 25, height: 40 })
-    const order = await placeOrder(api, store, optionId, [{ variant_id: lamp, quantity: 2 }], { metadata: { cpf: CPF_FORMATTED } })
+    const { variantId: lamp } = await createProduct(api, store, {
+      title: "Luminária",
+      sku: "LUMINARIA",
+      price: 80,
+      weight: 1e30,
+      length: 25,
+      width: 25,
+      height: 40,
+    })
+    const order = await placeOrder(api, store, optionId, [{ variant_id: lamp, quantity: 2 }], {
+      metadata: { cpf: CPF_FORMATTED },
+    })
     await shipOrder(api, store, order, { trackingNumber: "BR555666777BR" })
     const [row] = await settled(order.id)
     expect(row.status).toBe("created")

@@ -5,16 +5,36 @@
 import { context, SpanKind, trace } from "@opentelemetry/api"
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks"
 import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici"
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from "@opentelemetry/sdk-trace-base"
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+} from "@opentelemetry/sdk-trace-base"
 import { request } from "undici"
 import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
-import { createTrackingStore, TRACKING_CREDENTIAL, trackingActions, type TrackingStore } from "../helpers/tracking-store"
+import {
+  createTrackingStore,
+  TRACKING_CREDENTIAL,
+  trackingActions,
+  type TrackingStore,
+} from "../helpers/tracking-store"
 import type { FreteCases } from "../helpers/frete-runner"
 
 const CPF = "52998224725"
 const CARRIER_GUID = "1f2e3d4c-5b6a-4978-8a9b-0c1d2e3f4a5b"
 /** What must reach no span: the shopper's data as the order holds it, the services' secrets. */
-const NEVER = [CPF, "529.982.247-25", "maria@example.com.br", "Maria", "Silva", "21987654321", "Rio Branco", TRACKING_CREDENTIAL, "sandbox-freight-token"]
+const NEVER = [
+  CPF,
+  "529.982.247-25",
+  "maria@example.com.br",
+  "Maria",
+  "Silva",
+  "21987654321",
+  "Rio Branco",
+  TRACKING_CREDENTIAL,
+  "sandbox-freight-token",
+]
 
 export const tracesCases: FreteCases = ({ api, getContainer, sandbox }) => {
   let tracking: TrackingStore
@@ -40,7 +60,12 @@ export const tracesCases: FreteCases = ({ api, getContainer, sandbox }) => {
   beforeEach(() => exporter.reset())
 
   const { ship, settled } = trackingActions(api, () => tracking)
-  const quote = (cep: string) => api.post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: tracking.mug, quantity: 1 }] }, tracking.store.store)
+  const quote = (cep: string) =>
+    api.post(
+      "/store/frete/quotes",
+      { postal_code: cep, items: [{ variant_id: tracking.mug, quantity: 1 }] },
+      tracking.store.store
+    )
 
   it("a cold quote is one freight span with the API's status and the guard's admission; a warm one, a span saying the cache answered", async () => {
     await quote("30130-010")
@@ -67,14 +92,35 @@ export const tracesCases: FreteCases = ({ api, getContainer, sandbox }) => {
   it("a 5xx retried is attempt 2; a quote the API cannot answer is priced by the table, said by the span", async () => {
     sandbox().setFault("freight", { mode: "status", status: 502, times: 1 })
     await quote("40010-000")
-    expect(attributesOf(named("frete.freight.quote"))).toEqual([expect.objectContaining({ "frete.attempt": 2, "http.response.status_code": 200, "frete.outcome": "api" })])
+    expect(attributesOf(named("frete.freight.quote"))).toEqual([
+      expect.objectContaining({ "frete.attempt": 2, "http.response.status_code": 200, "frete.outcome": "api" }),
+    ])
 
-    await api.post("/admin/frete/settings", { fallback: [{ service: "correios-pac", name: "PAC", carrier: "correios", bands: [{ max_weight_kg: 30, price: 39.9, days: 9 }] }] }, tracking.store.admin)
+    await api.post(
+      "/admin/frete/settings",
+      {
+        fallback: [
+          {
+            service: "correios-pac",
+            name: "PAC",
+            carrier: "correios",
+            bands: [{ max_weight_kg: 30, price: 39.9, days: 9 }],
+          },
+        ],
+      },
+      tracking.store.admin
+    )
     exporter.reset()
     sandbox().setFault("freight", { mode: "status", status: 503, times: 2 })
     await quote("50010-000")
     const [span] = named("frete.freight.quote")
-    expect(span.attributes).toMatchObject({ "frete.cache.tier": "fallback", "frete.fallback": true, "frete.outcome": "table", "http.response.status_code": 503, "frete.attempt": 2 })
+    expect(span.attributes).toMatchObject({
+      "frete.cache.tier": "fallback",
+      "frete.fallback": true,
+      "frete.outcome": "table",
+      "http.response.status_code": 503,
+      "frete.attempt": 2,
+    })
   })
 
   it("a shipment's tracking call is a span, and no span carries the shopper's data or a secret", async () => {
@@ -85,7 +131,11 @@ export const tracesCases: FreteCases = ({ api, getContainer, sandbox }) => {
     expect(calls.length).toBeGreaterThanOrEqual(1)
     expect(calls.every((span) => span.status.code !== 2)).toBe(true)
     // Every span the plugin made here: checkout's quotes of the order, and the tracking call.
-    const all = JSON.stringify(exporter.getFinishedSpans().map((span) => ({ name: span.name, attributes: span.attributes, status: span.status, events: span.events })))
+    const all = JSON.stringify(
+      exporter
+        .getFinishedSpans()
+        .map((span) => ({ name: span.name, attributes: span.attributes, status: span.status, events: span.events }))
+    )
     expect(named("frete.freight.quote").length).toBeGreaterThan(0)
     // By their place in NEVER: a failure must not print the values it found.
     expect(NEVER.flatMap((value, index) => (all.includes(value) ? [index] : []))).toEqual([])
@@ -140,6 +190,6 @@ export const tracesCases: FreteCases = ({ api, getContainer, sandbox }) => {
       const forms = [value, encodeURIComponent(value)]
       expect({ secret, inAnySpan: forms.some((form) => exported.includes(form)) }).toEqual({ secret, inAnySpan: false })
     }
-    expect(exported.match(/token=[^\[]/g)).toBeNull()
+    expect(exported.match(/token=[^[]/g)).toBeNull()
   })
 }

@@ -5,7 +5,12 @@
 import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
 import purgeTrackingPayloadsJob from "../../src/jobs/purge-tracking-payloads"
 import { MAYBE_CREATED_MESSAGE } from "../../src/api/admin/frete/tracking-orders/present"
-import { createTrackingStore, TRACKING_CREDENTIAL, trackingActions, type TrackingStore } from "../helpers/tracking-store"
+import {
+  createTrackingStore,
+  TRACKING_CREDENTIAL,
+  trackingActions,
+  type TrackingStore,
+} from "../helpers/tracking-store"
 import type { FreteCases } from "../helpers/frete-runner"
 
 const CREDENTIAL = TRACKING_CREDENTIAL
@@ -28,10 +33,15 @@ export const trackingBulkResendCases: FreteCases = ({ api, getContainer, sandbox
   })
 
   const admin = () => tracking.store.admin
-  const posts = () => sandbox().calls({ service: "tracking" }).filter((call) => call.method === "POST")
+  const posts = () =>
+    sandbox()
+      .calls({ service: "tracking" })
+      .filter((call) => call.method === "POST")
   const { settled, ship } = trackingActions(api, () => tracking)
-  const resend = (body: unknown) => api.post("/admin/frete/tracking-orders/retry", body, admin()).catch((error: ApiError) => error.response)
-  const failedList = async (params: Record<string, unknown> = {}) => (await api.get("/admin/frete/tracking-orders", { ...admin(), params: { status: "failed", ...params } })).data
+  const resend = (body: unknown) =>
+    api.post("/admin/frete/tracking-orders/retry", body, admin()).catch((error: ApiError) => error.response)
+  const failedList = async (params: Record<string, unknown> = {}) =>
+    (await api.get("/admin/frete/tracking-orders", { ...admin(), params: { status: "failed", ...params } })).data
   const hourAgo = () => new Date(Date.now() - 3_600_000).toISOString()
   /** The calls that carried this order to the service, as its call log shows them. */
   const sentOf = (order: { display_id: number }) =>
@@ -50,7 +60,9 @@ export const trackingBulkResendCases: FreteCases = ({ api, getContainer, sandbox
     })
     expect(row.last_error).toMatch(/pode ter criado o pedido: confira no painel do serviço/)
     // The service did create it: a resend would be its second.
-    const stored = sandbox().trackingOrders().filter((kept) => kept.order.OrderNumber === String(order.display_id))
+    const stored = sandbox()
+      .trackingOrders()
+      .filter((kept) => kept.order.OrderNumber === String(order.display_id))
     expect(stored).toHaveLength(1)
     return { order, row }
   }
@@ -89,20 +101,26 @@ export const trackingBulkResendCases: FreteCases = ({ api, getContainer, sandbox
     expect(posts()).toHaveLength(6)
     const received = sandbox().trackingOrders()
     expect(received).toHaveLength(3)
-    expect(received.map((stored) => stored.order.OrderNumber).sort()).toEqual(shipped.map(({ order }) => String(order.display_id)).sort())
+    expect(received.map((stored) => stored.order.OrderNumber).sort()).toEqual(
+      shipped.map(({ order }) => String(order.display_id)).sort()
+    )
     expect((await failedList()).count).toBe(0)
 
     // Created rows and unknown ids: answered per row, nothing sent.
     const again = await resend({ ids: [rows[0].id, "frtrk_nao_existe"] })
     expect(again.data.results).toEqual([
-      expect.objectContaining({ id: rows[0].id, outcome: "already_created", message: "Este pedido de rastreamento já foi criado no serviço de rastreamento." }),
+      expect.objectContaining({
+        id: rows[0].id,
+        outcome: "already_created",
+        message: "Este pedido de rastreamento já foi criado no serviço de rastreamento.",
+      }),
       { id: "frtrk_nao_existe", outcome: "not_found", message: "Pedido de rastreamento não encontrado." },
     ])
     expect((await resend({ failed_since: hourAgo() })).data).toEqual({ results: [], remaining: 0 })
     expect(posts()).toHaveLength(6)
   })
 
-  it("\"Reenviar todos\" leaves out a row the service may have created (created, then 500); sent by name", async () => {
+  it('"Reenviar todos" leaves out a row the service may have created (created, then 500); sent by name', async () => {
     const maybe = await shipCreatedThen500()
     // Another order failed on a refused credential: the service certainly has nothing of it.
     sandbox().configure({ trackingCredential: "credencial-trocada" })
@@ -138,7 +156,7 @@ export const trackingBulkResendCases: FreteCases = ({ api, getContainer, sandbox
     expect((await failedList()).count).toBe(0)
   })
 
-  it("the single \"Reenviar\" refuses a row the service may already have created unless asked explicitly", async () => {
+  it('the single "Reenviar" refuses a row the service may already have created unless asked explicitly', async () => {
     const { order, row } = await shipCreatedThen500()
 
     // No confirmation: a 409 that says why, and nothing sent.
@@ -175,18 +193,36 @@ export const trackingBulkResendCases: FreteCases = ({ api, getContainer, sandbox
       [row.id]
     )
     await purgeTrackingPayloadsJob(getContainer())
-    const purged = (await dbConnection.raw(`select payload, extract(epoch from (now() - failed_at)) / 86400 as failed_days_ago from tracking_order where id = ?`, [row.id])).rows[0]
-    expect({ payloadPurged: purged.payload === null, failedDaysAgo: Math.round(Number(purged.failed_days_ago)) }).toEqual({ payloadPurged: true, failedDaysAgo: 100 })
+    const purged = (
+      await dbConnection.raw(
+        `select payload, extract(epoch from (now() - failed_at)) / 86400 as failed_days_ago from tracking_order where id = ?`,
+        [row.id]
+      )
+    ).rows[0]
+    expect({
+      payloadPurged: purged.payload === null,
+      failedDaysAgo: Math.round(Number(purged.failed_days_ago)),
+    }).toEqual({ payloadPurged: true, failedDaysAgo: 100 })
 
     // The admin's list shows it as the old failure it is.
-    const listed = (await failedList({ limit: 100 })).tracking_orders.find((candidate: { id: string }) => candidate.id === row.id)
+    const listed = (await failedList({ limit: 100 })).tracking_orders.find(
+      (candidate: { id: string }) => candidate.id === row.id
+    )
     const monthAgo = Date.now() - 31 * 86_400_000
-    expect({ listed: Boolean(listed), failedWithinTheLast31Days: new Date(listed?.failed_at ?? 0).getTime() >= monthAgo }).toEqual({ listed: true, failedWithinTheLast31Days: false })
+    expect({
+      listed: Boolean(listed),
+      failedWithinTheLast31Days: new Date(listed?.failed_at ?? 0).getTime() >= monthAgo,
+    }).toEqual({ listed: true, failedWithinTheLast31Days: false })
 
     // "Reenviar todos" (the last 31 days) leaves it alone: nothing is sent.
     const all = await resend({ failed_since: new Date(monthAgo + 60_000).toISOString() })
-    expect({ resentIds: all.data.results.map((result: Result) => result.id), tracking_posts: posts().length }).toEqual({ resentIds: [], tracking_posts: 1 })
-    const [after] = await dbConnection.raw(`select status from tracking_order where id = ?`, [row.id]).then((answer: { rows: Array<{ status: string }> }) => answer.rows)
+    expect({ resentIds: all.data.results.map((result: Result) => result.id), tracking_posts: posts().length }).toEqual({
+      resentIds: [],
+      tracking_posts: 1,
+    })
+    const [after] = await dbConnection
+      .raw(`select status from tracking_order where id = ?`, [row.id])
+      .then((answer: { rows: Array<{ status: string }> }) => answer.rows)
     expect({ statusAfterTheResend: after.status }).toEqual({ statusAfterTheResend: "failed" })
   })
 
@@ -209,8 +245,20 @@ export const trackingBulkResendCases: FreteCases = ({ api, getContainer, sandbox
       expect(answer.status).toBe(400)
       expect(answer.data.message).toMatch(message)
     }
-    expect((await api.get("/admin/frete/tracking-orders", { ...admin(), params: { status: "created" } }).catch((error: ApiError) => error.response)).status).toBe(400)
-    expect((await api.post("/admin/frete/tracking-orders/retry", { ids: ["frtrk_1"] }).catch((error: ApiError) => error.response)).status).toBe(401)
+    expect(
+      (
+        await api
+          .get("/admin/frete/tracking-orders", { ...admin(), params: { status: "created" } })
+          .catch((error: ApiError) => error.response)
+      ).status
+    ).toBe(400)
+    expect(
+      (
+        await api
+          .post("/admin/frete/tracking-orders/retry", { ids: ["frtrk_1"] })
+          .catch((error: ApiError) => error.response)
+      ).status
+    ).toBe(401)
     expect(posts()).toHaveLength(0)
   })
 }

@@ -56,7 +56,12 @@ export const trackingConnectCases: FreteConfiguredCases = {
     it("a refused connection is retried (pending), then created once the service is reachable", async () => {
       const { order } = await ship("529.982.247-25")
       const [first] = await settled(order.id)
-      expect(first).toMatchObject({ status: "pending", attempts: 1, remote_id: null, last_error: "Falha temporária na tentativa 1: não foi possível conectar ao serviço" })
+      expect(first).toMatchObject({
+        status: "pending",
+        attempts: 1,
+        remote_id: null,
+        last_error: "Falha temporária na tentativa 1: não foi possível conectar ao serviço",
+      })
       expect(first.next_attempt_at).not.toBeNull()
 
       // Still refused at the next runs: retried, never failed.

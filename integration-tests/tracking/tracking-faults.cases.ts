@@ -1,7 +1,14 @@
 import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
 import type { SandboxFault } from "../../sandbox/server"
 import { eventually } from "../../scripts/lib/store-api"
-import { createTrackingStore, TRACKING_CREDENTIAL, trackingActions, trackingLogLines, type TrackingRow, type TrackingStore } from "../helpers/tracking-store"
+import {
+  createTrackingStore,
+  TRACKING_CREDENTIAL,
+  trackingActions,
+  trackingLogLines,
+  type TrackingRow,
+  type TrackingStore,
+} from "../helpers/tracking-store"
 import type { FreteCases } from "../helpers/frete-runner"
 
 // The tracking service failing in every way the sandbox can make it fail, through a real Medusa
@@ -41,19 +48,24 @@ export const trackingFaultsCases: FreteCases = ({ api, getContainer, sandbox }) 
   const trackingCalls = () => sandbox().calls({ service: "tracking" })
   const { rowsOf, settled, ship: shipWith } = trackingActions(api, () => tracking)
   /** Runs the job until the order's row passes `check`. */
-  const jobUntil = (orderId: string, check: (row: Row) => boolean) => eventually(async () => {
-    await job()
-    const [row] = await rowsOf(orderId)
-    return check(row) ? row : undefined
-  })
+  const jobUntil = (orderId: string, check: (row: Row) => boolean) =>
+    eventually(async () => {
+      await job()
+      const [row] = await rowsOf(orderId)
+      return check(row) ? row : undefined
+    })
   // As the admin sends it once the merchant, told the service may already have the order, confirmed.
   const retry = (rowId: string) =>
-    api.post(`/admin/frete/tracking-orders/${rowId}/retry`, { resend_maybe_created: true }, tracking.store.admin).catch((error: ApiError) => error.response)
+    api
+      .post(`/admin/frete/tracking-orders/${rowId}/retry`, { resend_maybe_created: true }, tracking.store.admin)
+      .catch((error: ApiError) => error.response)
   const ship = () => shipWith(CPF_FORMATTED)
   /** Every call carried the credential and the same stored payload: a resend is the same order. */
   const expectOneOrderSentEachTime = () => {
     const calls = trackingCalls()
-    expect(calls.filter((call) => !(call.method === "POST" && call.path === "/v1/tracking" && call.authorized))).toEqual([])
+    expect(
+      calls.filter((call) => !(call.method === "POST" && call.path === "/v1/tracking" && call.authorized))
+    ).toEqual([])
     for (const call of calls) {
       expect(call.body).toEqual(calls[0].body)
     }
@@ -98,7 +110,11 @@ export const trackingFaultsCases: FreteCases = ({ api, getContainer, sandbox }) 
       const received = sandbox().trackingOrders()
       expect(received).toHaveLength(1)
       expect(created.remote_id).toBe(received[0].id)
-      expect(received[0].order).toMatchObject({ OrderNumber: String(order.display_id), Code: "BR123456789BR", CustomerDocumentNumber: CPF })
+      expect(received[0].order).toMatchObject({
+        OrderNumber: String(order.display_id),
+        Code: "BR123456789BR",
+        CustomerDocumentNumber: CPF,
+      })
 
       await expectNothingMoreSent(created.id)
       expect(sandbox().trackingOrders()).toHaveLength(1)
@@ -109,16 +125,41 @@ export const trackingFaultsCases: FreteCases = ({ api, getContainer, sandbox }) 
   describe("a fault after which the service may have created the order: failed, never resent on its own", () => {
     it.each<[string, SandboxFault, number | null, RegExp]>([
       ["the service hangs past tracking.timeoutMs", { mode: "hang" }, null, maybeCreated(/dentro do prazo/)],
-      ["the connection is reset after the request was sent", { mode: "reset" }, null, maybeCreated(/a conexão caiu depois do envio/)],
+      [
+        "the connection is reset after the request was sent",
+        { mode: "reset" },
+        null,
+        maybeCreated(/a conexão caiu depois do envio/),
+      ],
       ["a 200 with malformed JSON", { mode: "malformed-json" }, 200, maybeCreated(/não é JSON no formato documentado/)],
       ["a 200 of the wrong shape", { mode: "wrong-shape" }, 200, maybeCreated(/não é JSON no formato documentado/)],
       // "An error occurred, contact support": the service may have made the order before it.
-      ["a 500 with the service's JSON", { mode: "status", status: 500 }, 500, maybeCreated(/o serviço falhou \(HTTP 500\)/)],
+      [
+        "a 500 with the service's JSON",
+        { mode: "status", status: 500 },
+        500,
+        maybeCreated(/o serviço falhou \(HTTP 500\)/),
+      ],
       // A proxy in front of the service: the service behind it may have made the order.
-      ["a 502 with a proxy's HTML page", { mode: "html", status: 502 }, 502, maybeCreated(/o serviço falhou \(HTTP 502\)/)],
-      ["a 504 with a proxy's HTML page", { mode: "html", status: 504 }, 504, maybeCreated(/o serviço falhou \(HTTP 504\)/)],
+      [
+        "a 502 with a proxy's HTML page",
+        { mode: "html", status: 502 },
+        502,
+        maybeCreated(/o serviço falhou \(HTTP 502\)/),
+      ],
+      [
+        "a 504 with a proxy's HTML page",
+        { mode: "html", status: 504 },
+        504,
+        maybeCreated(/o serviço falhou \(HTTP 504\)/),
+      ],
       // Not outcome-unknown, but also never resent on its own: the order was refused.
-      ["a 400 refusal", { mode: "status", status: 400 }, 400, /^O serviço de rastreamento recusou o pedido: Ocorreu um erro, contate o suporte$/],
+      [
+        "a 400 refusal",
+        { mode: "status", status: 400 },
+        400,
+        /^O serviço de rastreamento recusou o pedido: Ocorreu um erro, contate o suporte$/,
+      ],
     ])("%s", async (_name, fault, status, reason) => {
       sandbox().setFault("tracking", { ...fault, times: 1 })
       const { order } = await ship()
@@ -239,7 +280,9 @@ export const trackingFaultsCases: FreteCases = ({ api, getContainer, sandbox }) 
 
     const received = sandbox().trackingOrders()
     expect(received).toHaveLength(3)
-    expect(received.map((stored) => stored.order.OrderNumber).sort()).toEqual(orders.map((order) => String(order.display_id)).sort())
+    expect(received.map((stored) => stored.order.OrderNumber).sort()).toEqual(
+      orders.map((order) => String(order.display_id)).sort()
+    )
     expect(rows.map((row) => row.remote_id).sort()).toEqual(received.map((stored) => stored.id).sort())
     // One call per attempt, one success per order.
     const calls = trackingCalls()

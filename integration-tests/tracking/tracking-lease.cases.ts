@@ -34,27 +34,45 @@ export const trackingLeaseCases: FreteCases = ({ api, getContainer, sandbox, dbC
     // The service takes its time (well within the call's deadline): the attempt is in flight meanwhile.
     sandbox().setFault("tracking", { mode: "latency", ms: 6000, times: 1 })
     const { order } = await ship(CPF_FORMATTED)
-    const [sending] = await eventually(async () => {
-      const rows = await rowsOf(order.id)
-      return rows[0]?.status === "sending" && trackingCalls().length === 1 ? rows : undefined
-    }, 100, "the first attempt's call under way")
+    const [sending] = await eventually(
+      async () => {
+        const rows = await rowsOf(order.id)
+        return rows[0]?.status === "sending" && trackingCalls().length === 1 ? rows : undefined
+      },
+      100,
+      "the first attempt's call under way"
+    )
 
     // Its lease taken as run out (as for a process presumed dead): the sweeper ends it failed.
-    await dbConnection.raw(`update tracking_order set lease_until = now() - interval '1 second' where id = ?`, [sending.id])
+    await dbConnection.raw(`update tracking_order set lease_until = now() - interval '1 second' where id = ?`, [
+      sending.id,
+    ])
     await frete.sweepTrackingLeases()
     const swept = await frete.trackingOrders.get(sending.id)
-    expect({ status: swept?.status, reason: swept?.last_error }).toEqual({ status: "failed", reason: INTERRUPTED_REASON })
+    expect({ status: swept?.status, reason: swept?.last_error }).toEqual({
+      status: "failed",
+      reason: INTERRUPTED_REASON,
+    })
 
     // The merchant, told the service may have it, requeues it by name (queued for the job, as a bulk resend past its time budget does).
     const requeued = await resendTrackingOrder(getContainer(), swept!, { sendNow: false, maybeCreatedConfirmed: true })
     expect({ outcome: requeued.kind, status: requeued.row.status }).toEqual({ outcome: "queued", status: "pending" })
 
     // The old attempt's answer ("created") arrives: no newer attempt owns the row, so it is recorded.
-    const created = await eventually(async () => {
-      const row = await frete.trackingOrders.get(sending.id)
-      return row?.status === "created" ? row : undefined
-    }, 100, "the late answer recorded as created")
-    expect({ status: created.status, remoteId: created.remote_id, next: created.next_attempt_at, failedAt: created.failed_at }).toEqual({
+    const created = await eventually(
+      async () => {
+        const row = await frete.trackingOrders.get(sending.id)
+        return row?.status === "created" ? row : undefined
+      },
+      100,
+      "the late answer recorded as created"
+    )
+    expect({
+      status: created.status,
+      remoteId: created.remote_id,
+      next: created.next_attempt_at,
+      failedAt: created.failed_at,
+    }).toEqual({
       status: "created",
       remoteId: sandbox().trackingOrders()[0].id,
       next: null,
@@ -63,6 +81,9 @@ export const trackingLeaseCases: FreteCases = ({ api, getContainer, sandbox, dbC
     for (let run = 0; run < 2; run += 1) {
       await job()
     }
-    expect({ trackingCalls: trackingCalls().length, ordersReceived: sandbox().trackingOrders().length }).toEqual({ trackingCalls: 1, ordersReceived: 1 })
+    expect({ trackingCalls: trackingCalls().length, ordersReceived: sandbox().trackingOrders().length }).toEqual({
+      trackingCalls: 1,
+      ordersReceived: 1,
+    })
   })
 }

@@ -4,7 +4,12 @@
 import type { AxiosResponse } from "axios"
 import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
 import { eventually, placeOrder } from "../../scripts/lib/store-api"
-import { createTrackingStore, TRACKING_CREDENTIAL, trackingActions, type TrackingStore } from "../helpers/tracking-store"
+import {
+  createTrackingStore,
+  TRACKING_CREDENTIAL,
+  trackingActions,
+  type TrackingStore,
+} from "../helpers/tracking-store"
 import type { FreteConfiguredCases } from "../helpers/frete-runner"
 
 const CPF = "39053344705"
@@ -46,9 +51,15 @@ export const trackingOutboxCases: FreteConfiguredCases = {
     it("a burst of 12 shipments against a tracking API answering after 15 s leaves Medusa's other routes answering", async () => {
       const { store, optionId, mug } = tracking
       // 12 orders, each fulfilled, none shipped yet: then all 12 marked as shipped at once.
-      const fulfilled: Array<{ orderId: string; fulfillmentId: string; items: Array<{ id: string; quantity: number }> }> = []
+      const fulfilled: Array<{
+        orderId: string
+        fulfillmentId: string
+        items: Array<{ id: string; quantity: number }>
+      }> = []
       for (let index = 0; index < BURST; index += 1) {
-        const order = await placeOrder(api, store, optionId, [{ variant_id: mug, quantity: 1 }], { metadata: { cpf: CPF_FORMATTED } })
+        const order = await placeOrder(api, store, optionId, [{ variant_id: mug, quantity: 1 }], {
+          metadata: { cpf: CPF_FORMATTED },
+        })
         const items = order.items.map((item) => ({ id: item.id, quantity: item.quantity }))
         const { data } = await api.post(
           `/admin/orders/${order.id}/fulfillments`,
@@ -65,7 +76,16 @@ export const trackingOutboxCases: FreteConfiguredCases = {
         fulfilled.map(({ orderId, fulfillmentId, items }, index) =>
           api.post(
             `/admin/orders/${orderId}/fulfillments/${fulfillmentId}/shipments`,
-            { items, labels: [{ tracking_number: `BR${String(index).padStart(9, "0")}BR`, tracking_url: "https://rastreamento.correios.com.br", label_url: "https://loja-teste.com.br/etiqueta.pdf" }] },
+            {
+              items,
+              labels: [
+                {
+                  tracking_number: `BR${String(index).padStart(9, "0")}BR`,
+                  tracking_url: "https://rastreamento.correios.com.br",
+                  label_url: "https://loja-teste.com.br/etiqueta.pdf",
+                },
+              ],
+            },
             admin()
           )
         )
@@ -82,7 +102,9 @@ export const trackingOutboxCases: FreteConfiguredCases = {
       expect(orderPage.data.order.id).toBe(orderIds[0])
       // Those answers came while the calls were still hanging, their rows claimed, not locked.
       expect(hanging()).toBeGreaterThan(DATABASE_POOL)
-      const { rows: claimed } = await dbConnection.raw(`select count(*)::int as n from tracking_order where status = 'sending'`)
+      const { rows: claimed } = await dbConnection.raw(
+        `select count(*)::int as n from tracking_order where status = 'sending'`
+      )
       expect(claimed[0].n).toBeGreaterThan(DATABASE_POOL)
       // The status page answers too (its probe of the busy tracking API ends at its own deadline).
       const status = await api.get("/admin/frete/status", admin())
@@ -93,7 +115,9 @@ export const trackingOutboxCases: FreteConfiguredCases = {
       const rows = await eventually(async () => {
         await deliverTrackingOrdersJob(getContainer())
         const all = await rowsOfBurst()
-        return all.length === BURST && all.every((row) => row.status !== "pending" && row.status !== "sending") ? all : undefined
+        return all.length === BURST && all.every((row) => row.status !== "pending" && row.status !== "sending")
+          ? all
+          : undefined
       }, 300)
       expect(rows.filter((row) => row.status !== "created")).toEqual([])
       expect(new Set(rows.map((row) => row.remote_id)).size).toBe(BURST)
@@ -106,7 +130,11 @@ export const trackingOutboxCases: FreteConfiguredCases = {
       const { order } = await ship(CPF_FORMATTED)
       const [row] = await settled(order.id)
       expect(row.status).toBe("created")
-      expect(sandbox().trackingOrders()[0].order).toMatchObject({ CustomerDocumentNumber: CPF, CustomerPhone: "21987654321", CustomerEmail: "maria@example.com.br" })
+      expect(sandbox().trackingOrders()[0].order).toMatchObject({
+        CustomerDocumentNumber: CPF,
+        CustomerPhone: "21987654321",
+        CustomerEmail: "maria@example.com.br",
+      })
 
       const { rows } = await dbConnection.raw(`select payload from tracking_order where id = ?`, [row.id])
       const stored = JSON.stringify(rows[0].payload)
@@ -119,7 +147,15 @@ export const trackingOutboxCases: FreteConfiguredCases = {
         CustomerNumber: "***",
         CustomerComplement: "S*** 1***",
       })
-      for (const secret of [CPF, "21987654321", "98765-4321", "maria@example.com.br", "Maria da Silva", "Rio Branco", "Sala 101"]) {
+      for (const secret of [
+        CPF,
+        "21987654321",
+        "98765-4321",
+        "maria@example.com.br",
+        "Maria da Silva",
+        "Rio Branco",
+        "Sala 101",
+      ]) {
         expect(stored).not.toContain(secret)
       }
       expect(row.payload).toMatchObject({ CustomerDocumentNumber: "***.533.447-**", CustomerPhone: "(21) *****-4321" })
@@ -131,17 +167,32 @@ export const trackingOutboxCases: FreteConfiguredCases = {
       const { order } = await ship(CPF_FORMATTED, { phone: "123", metadata: { cpf: "111.111.111-11" } })
       const [failed] = await settled(order.id)
       expect(failed.status).toBe("failed")
-      expect(failed.omitted_fields.map((omitted) => omitted.field).sort()).toEqual(["CustomerDocumentNumber", "CustomerPhone"])
+      expect(failed.omitted_fields.map((omitted) => omitted.field).sort()).toEqual([
+        "CustomerDocumentNumber",
+        "CustomerPhone",
+      ])
 
-      const { data: before } = await ok(api.get(`/admin/orders/${order.id}`, { ...admin(), params: { fields: "id,shipping_address.*" } }))
+      const { data: before } = await ok(
+        api.get(`/admin/orders/${order.id}`, { ...admin(), params: { fields: "id,shipping_address.*" } })
+      )
       const address = before.order.shipping_address
       await ok(
-        api.post(`/admin/orders/${order.id}`, { shipping_address: { phone: "(11) 91234-5678", metadata: { ...(address.metadata ?? {}), cpf: FIXED_CPF } } }, admin())
+        api.post(
+          `/admin/orders/${order.id}`,
+          { shipping_address: { phone: "(11) 91234-5678", metadata: { ...(address.metadata ?? {}), cpf: FIXED_CPF } } },
+          admin()
+        )
       )
 
       const { data: preview } = await ok(api.get(`/admin/frete/tracking-orders/${failed.id}/preview`, admin()))
-      expect(preview.preview.payload).toMatchObject({ CustomerPhone: "(11) *****-5678", CustomerDocumentNumber: "***.444.777-**", CustomerName: "M*** d*** S***" })
-      expect(preview.preview.changed_fields).toEqual(expect.arrayContaining(["CustomerPhone", "CustomerDocumentNumber"]))
+      expect(preview.preview.payload).toMatchObject({
+        CustomerPhone: "(11) *****-5678",
+        CustomerDocumentNumber: "***.444.777-**",
+        CustomerName: "M*** d*** S***",
+      })
+      expect(preview.preview.changed_fields).toEqual(
+        expect.arrayContaining(["CustomerPhone", "CustomerDocumentNumber"])
+      )
       expect(preview.preview.omitted_fields).toEqual([])
       expect(JSON.stringify(preview)).not.toContain(FIXED_CPF)
       // The preview sends nothing.
@@ -160,8 +211,17 @@ export const trackingOutboxCases: FreteConfiguredCases = {
       ]) {
         expect((await call().catch((error: ApiError) => error.response)).status).toBe(409)
       }
-      expect((await api.get(`/admin/frete/tracking-orders/frtrk_none/preview`, admin()).catch((error: ApiError) => error.response)).status).toBe(404)
-      expect((await api.get(`/admin/frete/tracking-orders/${failed.id}/preview`).catch((error: ApiError) => error.response)).status).toBe(401)
+      expect(
+        (
+          await api
+            .get(`/admin/frete/tracking-orders/frtrk_none/preview`, admin())
+            .catch((error: ApiError) => error.response)
+        ).status
+      ).toBe(404)
+      expect(
+        (await api.get(`/admin/frete/tracking-orders/${failed.id}/preview`).catch((error: ApiError) => error.response))
+          .status
+      ).toBe(401)
     })
   },
 }

@@ -6,13 +6,18 @@ import { Modules } from "@medusajs/framework/utils"
 import { TestEventUtils } from "@medusajs/test-utils"
 import deliverTrackingOrdersJob from "../../src/jobs/deliver-tracking-orders"
 import reconcileTrackingOrdersJob from "../../src/jobs/reconcile-tracking-orders"
-import { RECONCILE_BUDGET, RECONCILE_GRACE_MS, RECONCILE_PAGE, RECONCILE_WINDOW_MS, reconcileShipments } from "../../src/workflows/tracking/reconcile-shipments"
+import {
+  RECONCILE_BUDGET,
+  RECONCILE_GRACE_MS,
+  RECONCILE_PAGE,
+  RECONCILE_WINDOW_MS,
+  reconcileShipments,
+} from "../../src/workflows/tracking/reconcile-shipments"
 import { eventually } from "../../scripts/lib/store-api"
 import { capturedLines } from "../../test-support/log-guard"
-import { createTrackingStore, TRACKING_CREDENTIAL, trackingActions, type TrackingStore } from "../helpers/tracking-store"
+import { createTrackingStore, trackingActions, type TrackingStore } from "../helpers/tracking-store"
 import type { FreteCases } from "../helpers/frete-runner"
 
-const CREDENTIAL = TRACKING_CREDENTIAL
 const CPF_FORMATTED = "714.602.380-01"
 const CARRIER_GUID = "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f"
 
@@ -56,12 +61,16 @@ export const trackingReconcileCases: FreteCases = ({ api, getContainer, sandbox,
     await dbConnection.raw(ALLOW_INSERTS)
   })
 
-  const trackingPosts = () => sandbox().calls({ service: "tracking" }).filter((call) => call.method === "POST")
+  const trackingPosts = () =>
+    sandbox()
+      .calls({ service: "tracking" })
+      .filter((call) => call.method === "POST")
   const { rowsOf, ship } = trackingActions(api, () => tracking)
   /** The reconciliation as it runs once the subscriber's moments have passed. */
   const reconcileLater = () => reconcileShipments(getContainer(), new Date(Date.now() + RECONCILE_GRACE_MS + 1000))
   /** The subscriber's failures on the refused insert logged so far. */
-  const insertFailures = () => capturedLines().filter((line) => line.includes("recording a shipment failed") && line.includes("P0001")).length
+  const insertFailures = () =>
+    capturedLines().filter((line) => line.includes("recording a shipment failed") && line.includes("P0001")).length
   /** Ships an order while inserts are refused, and waits for the subscriber to have failed on it. */
   const shipWhileInsertsFail = async (shipment: { noNotification?: boolean } = {}) => {
     const before = insertFailures()
@@ -72,12 +81,22 @@ export const trackingReconcileCases: FreteCases = ({ api, getContainer, sandbox,
     return shipped
   }
   const rowCount = async (fulfillmentId: string) =>
-    Number((await dbConnection.raw(`select count(*)::int as n from tracking_order where fulfillment_id = ?`, [fulfillmentId])).rows[0].n)
+    Number(
+      (
+        await dbConnection.raw(`select count(*)::int as n from tracking_order where fulfillment_id = ?`, [
+          fulfillmentId,
+        ])
+      ).rows[0].n
+    )
   const noNotificationOf = async (fulfillmentId: string) =>
-    (await dbConnection.raw(`select no_notification from tracking_order where fulfillment_id = ?`, [fulfillmentId])).rows[0]?.no_notification as boolean | undefined
+    (await dbConnection.raw(`select no_notification from tracking_order where fulfillment_id = ?`, [fulfillmentId]))
+      .rows[0]?.no_notification as boolean | undefined
   /** Moves a shipment to `agoMs` before now, to the millisecond as Medusa stamps it. */
   const shippedAgo = (fulfillmentId: string, agoMs: number) =>
-    dbConnection.raw(`update fulfillment set shipped_at = date_trunc('milliseconds', now() - (? * interval '1 millisecond')) where id = ?`, [agoMs, fulfillmentId])
+    dbConnection.raw(
+      `update fulfillment set shipped_at = date_trunc('milliseconds', now() - (? * interval '1 millisecond')) where id = ?`,
+      [agoMs, fulfillmentId]
+    )
   const insertTrackedShipments = (batch: string, like: string, count: number, newestAgoMs: number, stepMs: number) =>
     dbConnection.raw(INSERT_TRACKED_SHIPMENTS, { batch, like, count, newestAgoMs, stepMs })
 
@@ -89,7 +108,12 @@ export const trackingReconcileCases: FreteCases = ({ api, getContainer, sandbox,
     that("rows of the order after the failed insert", await rowsOf(order.id)).toEqual([])
     that("tracking calls after the failed insert", trackingPosts()).toEqual([])
     // Not even the error's message carries the statement's values.
-    that("log lines carrying the statement", capturedLines().slice(earlierLines).filter((line) => /insert into|tracking_order \(/i.test(line))).toEqual([])
+    that(
+      "log lines carrying the statement",
+      capturedLines()
+        .slice(earlierLines)
+        .filter((line) => /insert into|tracking_order \(/i.test(line))
+    ).toEqual([])
 
     // A shipment of the last moments is the subscriber's: the reconciliation leaves it.
     that("rows written by a reconciliation within the grace", await reconcileShipments(getContainer())).toEqual(0)
@@ -102,10 +126,20 @@ export const trackingReconcileCases: FreteCases = ({ api, getContainer, sandbox,
     const [received] = sandbox().trackingOrders()
     that("the row's remote id", row.remote_id).toEqual(received.id)
     // The event's no_notification is gone with it: the reconciliation takes the cautious value.
-    that("the tracking order sent", received.order).toMatchObject({ OrderNumber: String(order.display_id), Code: "BR123456789BR", SendSms: false, SendEmail: false })
+    that("the tracking order sent", received.order).toMatchObject({
+      OrderNumber: String(order.display_id),
+      Code: "BR123456789BR",
+      SendSms: false,
+      SendEmail: false,
+    })
 
     // Run again, by several instances at once, with the delivery job: nothing more.
-    const again = await Promise.all([reconcileLater(), reconcileLater(), reconcileTrackingOrdersJob(getContainer()), deliverTrackingOrdersJob(getContainer())])
+    const again = await Promise.all([
+      reconcileLater(),
+      reconcileLater(),
+      reconcileTrackingOrdersJob(getContainer()),
+      deliverTrackingOrdersJob(getContainer()),
+    ])
     that("rows written by the runs after it", again.slice(0, 2)).toEqual([0, 0])
     that("tracking calls after the runs after it", trackingPosts().length).toEqual(1)
     that("rows of the shipment after the runs after it", await rowCount(fulfillmentId)).toEqual(1)
@@ -115,14 +149,20 @@ export const trackingReconcileCases: FreteCases = ({ api, getContainer, sandbox,
     const { fulfillmentId } = await shipWhileInsertsFail()
 
     const written = await Promise.all([reconcileLater(), reconcileLater(), reconcileLater()])
-    that("rows written by three instances at once", written.reduce((sum, count) => sum + count, 0)).toEqual(1)
+    that(
+      "rows written by three instances at once",
+      written.reduce((sum, count) => sum + count, 0)
+    ).toEqual(1)
     that("rows of the shipment", await rowCount(fulfillmentId)).toEqual(1)
     that("tracking calls", trackingPosts().length).toEqual(1)
   })
 
   it("leaves alone a shipment older than the window, and one of a provider that gets no tracking orders", async () => {
     const { fulfillmentId: old } = await shipWhileInsertsFail()
-    await dbConnection.raw(`update fulfillment set shipped_at = now() - (? * interval '1 millisecond') - interval '1 hour' where id = ?`, [RECONCILE_WINDOW_MS, old])
+    await dbConnection.raw(
+      `update fulfillment set shipped_at = now() - (? * interval '1 millisecond') - interval '1 hour' where id = ?`,
+      [RECONCILE_WINDOW_MS, old]
+    )
 
     // Shipped while its provider gets no tracking orders: the subscriber writes nothing.
     await api.post("/admin/frete/settings", { tracking: { provider_ids: ["manual_manual"] } }, tracking.store.admin)
@@ -150,7 +190,10 @@ export const trackingReconcileCases: FreteCases = ({ api, getContainer, sandbox,
     // Run as the job runs: Medusa's scheduler calls it with the app's container, at the present time.
     await reconcileTrackingOrdersJob(getContainer())
     // A run reads at most RECONCILE_BUDGET.pages pages: the oldest of 12,002 is not reached yet.
-    that(`rows of the lost shipments after one run (${RECONCILE_BUDGET.pages * RECONCILE_PAGE} shipments read at most)`, await lost()).toEqual({ newest: 1, oldest: 0 })
+    that(
+      `rows of the lost shipments after one run (${RECONCILE_BUDGET.pages * RECONCILE_PAGE} shipments read at most)`,
+      await lost()
+    ).toEqual({ newest: 1, oldest: 0 })
     that("tracking calls after one run", trackingPosts().length).toEqual(1)
 
     // A steady stream: 6,000 more shipments since, more than one run reads newest first. The
@@ -163,22 +206,39 @@ export const trackingReconcileCases: FreteCases = ({ api, getContainer, sandbox,
       await reconcileTrackingOrdersJob(getContainer())
       runs += 1
     }
-    that(`rows of the lost shipments after ${runs} runs (at most ${bound}: each walks ${walkShare} shipments)`, await lost()).toEqual({ newest: 1, oldest: 1 })
+    that(
+      `rows of the lost shipments after ${runs} runs (at most ${bound}: each walks ${walkShare} shipments)`,
+      await lost()
+    ).toEqual({ newest: 1, oldest: 1 })
     that("tracking calls: the two lost shipments", trackingPosts().length).toEqual(2)
-    that("rows of the store's other shipments", Number((await dbConnection.raw(`select count(*)::int as n from tracking_order where id like 'frtrk_load_%'`)).rows[0].n)).toEqual(18_000)
+    that(
+      "rows of the store's other shipments",
+      Number(
+        (await dbConnection.raw(`select count(*)::int as n from tracking_order where id like 'frtrk_load_%'`)).rows[0].n
+      )
+    ).toEqual(18_000)
   })
 
   it("writes the cautious no_notification: a shipment marked without notification is never notified, even when its event comes after", async () => {
     // The order notifies (its no_notification is false); this shipment was marked without.
     const { order, fulfillmentId } = await shipWhileInsertsFail({ noNotification: true })
-    that("the order's no_notification", (await dbConnection.raw(`select no_notification from "order" where id = ?`, [order.id])).rows[0].no_notification).toEqual(false)
+    that(
+      "the order's no_notification",
+      (await dbConnection.raw(`select no_notification from "order" where id = ?`, [order.id])).rows[0].no_notification
+    ).toEqual(false)
     // Medusa keeps the shipment's choice only in the event: the order change of the shipment has none.
-    const kept = await dbConnection.raw(`select count(*)::int as n from order_change oc where oc.order_id = ? and (to_jsonb(oc) ->> 'no_notification') is not null`, [order.id])
+    const kept = await dbConnection.raw(
+      `select count(*)::int as n from order_change oc where oc.order_id = ? and (to_jsonb(oc) ->> 'no_notification') is not null`,
+      [order.id]
+    )
     that("order changes of the order that keep a no_notification", kept.rows[0].n).toEqual(0)
 
     that("rows written by the reconciliation", await reconcileLater()).toEqual(1)
     that("the row's no_notification", await noNotificationOf(fulfillmentId)).toEqual(true)
-    that("the tracking order sent", sandbox().trackingOrders()[0]?.order).toMatchObject({ SendSms: false, SendEmail: false })
+    that("the tracking order sent", sandbox().trackingOrders()[0]?.order).toMatchObject({
+      SendSms: false,
+      SendEmail: false,
+    })
 
     // The event comes after the reconciliation (a bus that delivered it late): nothing changes.
     const eventBus = getContainer().resolve(Modules.EVENT_BUS)

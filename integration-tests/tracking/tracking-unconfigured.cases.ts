@@ -36,39 +36,76 @@ export const trackingUnconfiguredCases: FreteConfiguredCases = {
       // The subscriber may still be running: the same path, awaited here, settles what it would write.
       const tracked = await trackShipment(getContainer(), { fulfillmentId, noNotification: false })
       await deliverTrackingOrdersJob(getContainer())
-      const rows = (await dbConnection.raw(`select id, payload, last_error from tracking_order where fulfillment_id = ?`, [fulfillmentId])).rows as unknown[]
-      const runs = (await dbConnection.raw(`select count(*)::int as count from workflow_execution where workflow_id = ?`, [DELIVER_TRACKING_ORDER_WORKFLOW])).rows[0].count as number
+      const rows = (
+        await dbConnection.raw(`select id, payload, last_error from tracking_order where fulfillment_id = ?`, [
+          fulfillmentId,
+        ])
+      ).rows as unknown[]
+      const runs = (
+        await dbConnection.raw(`select count(*)::int as count from workflow_execution where workflow_id = ?`, [
+          DELIVER_TRACKING_ORDER_WORKFLOW,
+        ])
+      ).rows[0].count as number
       return { tracked, rows, runs }
     }
 
     it("with no tracking URL or credential, a shipment gets no row, no workflow run and no call; once configured, the shipments from then on are tracked", async () => {
       const before = await ship(CPF_FORMATTED)
-      expect({ kept: await keptFor(before.fulfillmentId), trackingCalls: sandbox().calls({ service: "tracking" }).length }).toEqual({
+      expect({
+        kept: await keptFor(before.fulfillmentId),
+        trackingCalls: sandbox().calls({ service: "tracking" }).length,
+      }).toEqual({
         kept: { tracked: null, rows: [], runs: 0 },
         trackingCalls: 0,
       })
-      const { data } = await api.get("/admin/frete/tracking-orders", { ...admin(), params: { order_id: before.order.id } })
+      const { data } = await api.get("/admin/frete/tracking-orders", {
+        ...admin(),
+        params: { order_id: before.order.id },
+      })
       expect({ trackingOrdersOfTheOrder: data.tracking_orders }).toEqual({ trackingOrdersOfTheOrder: [] })
 
       await saveSettings({ tracking_url: sandbox().url, secrets: { tracking_credential: CREDENTIAL } })
       const after = await ship(CPF_FORMATTED)
       const [created] = await settled(after.order.id)
-      expect({ statusOfTheShipmentAfterConfiguring: created.status }).toEqual({ statusOfTheShipmentAfterConfiguring: "created" })
+      expect({ statusOfTheShipmentAfterConfiguring: created.status }).toEqual({
+        statusOfTheShipmentAfterConfiguring: "created",
+      })
       // The shipment made while tracking was off stays untracked: only the later one was sent.
       await deliverTrackingOrdersJob(getContainer())
-      const earlierRows = (await dbConnection.raw(`select id from tracking_order where fulfillment_id = ?`, [before.fulfillmentId])).rows as unknown[]
+      const earlierRows = (
+        await dbConnection.raw(`select id from tracking_order where fulfillment_id = ?`, [before.fulfillmentId])
+      ).rows as unknown[]
       expect({ rowsOfTheEarlierShipment: earlierRows }).toEqual({ rowsOfTheEarlierShipment: [] })
-      expect({ ordersReceived: sandbox().trackingOrders().map((stored) => stored.order.OrderNumber) }).toEqual({ ordersReceived: [String(after.order.display_id)] })
+      expect({
+        ordersReceived: sandbox()
+          .trackingOrders()
+          .map((stored) => stored.order.OrderNumber),
+      }).toEqual({ ordersReceived: [String(after.order.display_id)] })
     })
 
     it("switched off in the settings, a configured store tracks nothing; switched on, it tracks again", async () => {
-      await saveSettings({ tracking_url: sandbox().url, secrets: { tracking_credential: CREDENTIAL }, tracking: { enabled: false } })
-      expect({ enabledSaved: (await api.get("/admin/frete/settings", admin())).data.settings.tracking.enabled }).toEqual({ enabledSaved: false })
-      const runsBefore = (await dbConnection.raw(`select count(*)::int as count from workflow_execution where workflow_id = ?`, [DELIVER_TRACKING_ORDER_WORKFLOW])).rows[0].count as number
+      await saveSettings({
+        tracking_url: sandbox().url,
+        secrets: { tracking_credential: CREDENTIAL },
+        tracking: { enabled: false },
+      })
+      expect({
+        enabledSaved: (await api.get("/admin/frete/settings", admin())).data.settings.tracking.enabled,
+      }).toEqual({ enabledSaved: false })
+      const runsBefore = (
+        await dbConnection.raw(`select count(*)::int as count from workflow_execution where workflow_id = ?`, [
+          DELIVER_TRACKING_ORDER_WORKFLOW,
+        ])
+      ).rows[0].count as number
 
       const off = await ship(CPF_FORMATTED)
       const kept = await keptFor(off.fulfillmentId)
-      expect({ tracked: kept.tracked, rows: kept.rows, newRuns: kept.runs - runsBefore, trackingCalls: sandbox().calls({ service: "tracking" }).length }).toEqual({
+      expect({
+        tracked: kept.tracked,
+        rows: kept.rows,
+        newRuns: kept.runs - runsBefore,
+        trackingCalls: sandbox().calls({ service: "tracking" }).length,
+      }).toEqual({
         tracked: null,
         rows: [],
         newRuns: 0,
@@ -76,11 +113,16 @@ export const trackingUnconfiguredCases: FreteConfiguredCases = {
       })
 
       const refused = await saveSettings({ tracking: { enabled: "sim" } }).catch((error: ApiError) => error.response)
-      expect({ status: refused.status, namesTheField: JSON.stringify(refused.data).includes("tracking.enabled") }).toEqual({ status: 400, namesTheField: true })
+      expect({
+        status: refused.status,
+        namesTheField: JSON.stringify(refused.data).includes("tracking.enabled"),
+      }).toEqual({ status: 400, namesTheField: true })
 
       await saveSettings({ tracking: { enabled: true } })
       const on = await ship(CPF_FORMATTED)
-      expect({ statusOnceSwitchedOn: (await settled(on.order.id))[0].status }).toEqual({ statusOnceSwitchedOn: "created" })
+      expect({ statusOnceSwitchedOn: (await settled(on.order.id))[0].status }).toEqual({
+        statusOnceSwitchedOn: "created",
+      })
     })
   },
 }

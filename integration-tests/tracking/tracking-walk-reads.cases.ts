@@ -6,10 +6,9 @@ import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Query } from "../../src/shared/query"
 import { trackShipment } from "../../src/workflows/tracking/track-shipment"
-import { createTrackingStore, TRACKING_CREDENTIAL, trackingActions, type TrackingStore } from "../helpers/tracking-store"
+import { createTrackingStore, trackingActions, type TrackingStore } from "../helpers/tracking-store"
 import type { FreteCases } from "../helpers/frete-runner"
 
-const CREDENTIAL = TRACKING_CREDENTIAL
 const CARRIER_GUID = "3c9e1f7a-2b4d-4e6f-8a1c-7d5b9e3f0a21"
 const CPF_FORMATTED = "529.982.247-25"
 
@@ -47,8 +46,19 @@ export const trackingWalkReadsCases: FreteCases = ({ api, getContainer, sandbox 
     const entities = graph.mock.calls.map(([config]) => (config as { entity: string }).entity)
     graph.mockRestore()
 
-    expect({ status: row?.status, attempts: row?.attempts, calls: sandbox().calls({ service: "tracking" }).length }).toEqual({ status: "created", attempts: 1, calls: 1 })
+    expect({
+      status: row?.status,
+      attempts: row?.attempts,
+      calls: sandbox().calls({ service: "tracking" }).length,
+    }).toEqual({ status: "created", attempts: 1, calls: 1 })
     expect(statements).toEqual(["insert", "update", "update", "update", "select"])
-    expect([...entities].sort()).toEqual(["fulfillment", "fulfillment", "order", "order_claim", "order_exchange", "stock_location"])
+    expect([...entities].sort()).toEqual([
+      "fulfillment",
+      "fulfillment",
+      "order",
+      "order_claim",
+      "order_exchange",
+      "stock_location",
+    ])
   })
 }

@@ -4,7 +4,12 @@
 // force before their first test. Each file starts with the plugin's in-process state as a fresh
 // process with its options has it (freteCaseGroup). One of the groups of store.spec.ts.
 import { orderDeliveryCases } from "../checkout/order-delivery.cases"
-import { configuredCases, type FreteCaseFiles, type FreteCases, type FreteConfiguredCases } from "../helpers/frete-runner"
+import {
+  configuredCases,
+  type FreteCaseFiles,
+  type FreteCases,
+  type FreteConfiguredCases,
+} from "../helpers/frete-runner"
 import { TRACKING_CONFIG } from "../helpers/tracking-store"
 import { freightStatsCases } from "./freight-stats.cases"
 import { shipmentTrackingCases } from "./shipment-tracking.cases"
@@ -17,12 +22,18 @@ import { trackingPersonalDataCases } from "./tracking-personal-data.cases"
 import { trackingReconcileCases } from "./tracking-reconcile.cases"
 import { trackingWalkReadsCases } from "./tracking-walk-reads.cases"
 
-const SHORT_DEADLINE = { tracking: { ...TRACKING_CONFIG.pluginOptions.tracking, timeoutMs: TRACKING_FAULTS_TIMEOUT_MS } }
+const SHORT_DEADLINE = {
+  tracking: { ...TRACKING_CONFIG.pluginOptions.tracking, timeoutMs: TRACKING_FAULTS_TIMEOUT_MS },
+}
 
 /** A tracking file with TRACKING_CONFIG: its sandbox's credential, and its plugin options unless it gives its own. */
 function tracked(file: FreteCases | FreteConfiguredCases): FreteConfiguredCases {
   const configured = configuredCases(file)
-  return { pluginOptions: TRACKING_CONFIG.pluginOptions, ...configured, sandbox: { ...TRACKING_CONFIG.sandbox, ...configured.sandbox } }
+  return {
+    pluginOptions: TRACKING_CONFIG.pluginOptions,
+    ...configured,
+    sandbox: { ...TRACKING_CONFIG.sandbox, ...configured.sandbox },
+  }
 }
 
 export const trackingFiles: FreteCaseFiles = Object.fromEntries(

@@ -31,15 +31,38 @@ describe("parseCliArgs", () => {
   })
 
   it("reads every flag", () => {
-    const args = ["--port", "0", "--host", "0.0.0.0", "--token", "t", "--credential", "c", "--limit", "5", "--latency", "20", "--auction"]
+    const args = [
+      "--port",
+      "0",
+      "--host",
+      "0.0.0.0",
+      "--token",
+      "t",
+      "--credential",
+      "c",
+      "--limit",
+      "5",
+      "--latency",
+      "20",
+      "--auction",
+    ]
     expect(parseCliArgs(args)).toEqual({
-      port: 0, host: "0.0.0.0", freightToken: "t", trackingCredential: "c", queryLimit: 5, latencyMs: 20, auction: true,
+      port: 0,
+      host: "0.0.0.0",
+      freightToken: "t",
+      trackingCredential: "c",
+      queryLimit: 5,
+      latencyMs: 20,
+      auction: true,
     })
   })
 
-  it.each([[["--port", "70000"]], [["--limit", "-1"]], [["--latency", "fast"]], [["--verbose"]]])("refuses %p", (args) => {
-    expect(() => parseCliArgs(args)).toThrow()
-  })
+  it.each([[["--port", "70000"]], [["--limit", "-1"]], [["--latency", "fast"]], [["--verbose"]]])(
+    "refuses %p",
+    (args) => {
+      expect(() => parseCliArgs(args)).toThrow()
+    }
+  )
 })
 
 describe("sandbox/cli.ts", () => {
@@ -60,7 +83,11 @@ describe("sandbox/cli.ts", () => {
   it("prints the URL and the lines to export, then closes on SIGTERM", async () => {
     const cli = runCli(["--port", "0", "--token", "cli-token"])
     // ts-node compiles the CLI first: up to 10 s on a busy machine (hence the test's 30 s).
-    await waitFor(() => cli.output().stdout.includes("FRETE_TRACKING_CREDENTIAL="), "the CLI to print the lines to export", 1_000)
+    await waitFor(
+      () => cli.output().stdout.includes("FRETE_TRACKING_CREDENTIAL="),
+      "the CLI to print the lines to export",
+      1_000
+    )
     const { stdout } = cli.output()
     const listening = /^Sandbox listening at (http:\/\/127\.0\.0\.1:\d+)$/m
     expect(stdout).toMatch(listening)

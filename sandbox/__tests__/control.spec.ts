@@ -26,7 +26,14 @@ describe("the control API through SandboxControl", () => {
     await postTracking(sandbox, trackingOrder())
     expect((await control.calls()).map((call) => call.service)).toEqual(["freight", "tracking"])
     const [tracking] = await control.calls({ service: "tracking" })
-    expect(tracking).toMatchObject({ seq: 2, method: "POST", path: "/v1/tracking", status: 200, authorized: true, fault: null })
+    expect(tracking).toMatchObject({
+      seq: 2,
+      method: "POST",
+      path: "/v1/tracking",
+      status: 200,
+      authorized: true,
+      fault: null,
+    })
     expect(tracking.body).toEqual(trackingOrder())
     await control.clearCalls()
     expect(await control.calls()).toEqual([])
@@ -56,7 +63,9 @@ describe("the control API through SandboxControl", () => {
   it("lists the tracking orders", async () => {
     const created = await postTracking(sandbox, trackingOrder())
     const orders = await control.trackingOrders()
-    expect(orders).toEqual([{ id: (created.json as { Id: string }).Id, receivedAt: expect.any(String), order: trackingOrder() }])
+    expect(orders).toEqual([
+      { id: (created.json as { Id: string }).Id, receivedAt: expect.any(String), order: trackingOrder() },
+    ])
   })
 
   it("resets calls, faults, quota, orders and config to what createSandbox got", async () => {

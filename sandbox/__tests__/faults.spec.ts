@@ -65,28 +65,34 @@ describe("faults", () => {
     })
   })
 
-  it.each([["freight"], ["tracking"]] as const)("html answers a %s call with an HTML page, 503 by default", async (service) => {
-    sandbox.setFault(service, { mode: "html" })
-    const result = await call(service)
-    expect(result.status).toBe(503)
-    expect(result.contentType).toContain("text/html")
-    expect(result.text).toContain("<html>")
-    expect(sandbox.calls()[0]).toMatchObject({ status: 503, response: null, fault: "html" })
-  })
+  it.each([["freight"], ["tracking"]] as const)(
+    "html answers a %s call with an HTML page, 503 by default",
+    async (service) => {
+      sandbox.setFault(service, { mode: "html" })
+      const result = await call(service)
+      expect(result.status).toBe(503)
+      expect(result.contentType).toContain("text/html")
+      expect(result.text).toContain("<html>")
+      expect(sandbox.calls()[0]).toMatchObject({ status: 503, response: null, fault: "html" })
+    }
+  )
 
   it("html takes another status", async () => {
     sandbox.setFault("freight", { mode: "html", status: 502 })
     expect((await call("freight")).status).toBe(502)
   })
 
-  it.each([["freight"], ["tracking"]] as const)("malformed-json answers a %s call 200 with truncated JSON", async (service) => {
-    sandbox.setFault(service, { mode: "malformed-json" })
-    const result = await call(service)
-    expect(result.status).toBe(200)
-    expect(result.contentType).toContain("application/json")
-    expect(() => JSON.parse(result.text)).toThrow()
-    expect(sandbox.calls()[0]).toMatchObject({ status: 200, response: null, fault: "malformed-json" })
-  })
+  it.each([["freight"], ["tracking"]] as const)(
+    "malformed-json answers a %s call 200 with truncated JSON",
+    async (service) => {
+      sandbox.setFault(service, { mode: "malformed-json" })
+      const result = await call(service)
+      expect(result.status).toBe(200)
+      expect(result.contentType).toContain("application/json")
+      expect(() => JSON.parse(result.text)).toThrow()
+      expect(sandbox.calls()[0]).toMatchObject({ status: 200, response: null, fault: "malformed-json" })
+    }
+  )
 
   it.each([
     ["freight", { resultado: [] }],
@@ -121,10 +127,14 @@ describe("faults", () => {
     expect(() => sandbox.setFault("tracking", { mode: "empty-quotes" })).toThrow(/freight service only/)
     expect(() => sandbox.setFault("tracking", { mode: "broken-quotation" })).toThrow(/freight service only/)
     expect(() => sandbox.setFault("freight", { mode: "fail-after-create" })).toThrow(/tracking service only/)
-    expect(() => sandbox.setFault("tracking", { mode: "fail-after-create", status: 200 })).toThrow(/Invalid sandbox fault/)
+    expect(() => sandbox.setFault("tracking", { mode: "fail-after-create", status: 200 })).toThrow(
+      /Invalid sandbox fault/
+    )
     expect(() => sandbox.setFault("freight", { mode: "status", status: 99 })).toThrow(/Invalid sandbox fault/)
     expect(() => sandbox.setFault("freight", { mode: "latency" } as SandboxFault)).toThrow(/Invalid sandbox fault/)
-    expect(() => sandbox.setFault("freight", { mode: "status", status: 500, times: 0 })).toThrow(/Invalid sandbox fault/)
+    expect(() => sandbox.setFault("freight", { mode: "status", status: 500, times: 0 })).toThrow(
+      /Invalid sandbox fault/
+    )
   })
 
   describe("times", () => {

@@ -19,7 +19,10 @@ describe("POST /v2/consulta", () => {
     await sandbox.close()
   })
 
-  async function rejection(body: unknown, query?: string): Promise<{ erro_id: number; erro_nome?: string; erro_mensagem: string }> {
+  async function rejection(
+    body: unknown,
+    query?: string
+  ): Promise<{ erro_id: number; erro_nome?: string; erro_mensagem: string }> {
     const result = await postFreight(sandbox, body, query)
     expect(result.status).toBe(400)
     return result.json as { erro_id: number; erro_nome?: string; erro_mensagem: string }
@@ -39,9 +42,18 @@ describe("POST /v2/consulta", () => {
     })
 
     it("reads JSON numbers, dot-decimal text and decimal-comma text alike", async () => {
-      const asText = await postFreight(sandbox, freightQuery({ valor_notafiscal: "1234.5", volumes: [freightVolume({ peso: "2.5" })] }))
-      const asComma = await postFreight(sandbox, freightQuery({ valor_notafiscal: "1.234,50", volumes: [freightVolume({ peso: "2,5" })] }))
-      const asNumber = await postFreight(sandbox, freightQuery({ valor_notafiscal: 1234.5, volumes: [freightVolume({ peso: 2.5, quantidade: 1 })] }))
+      const asText = await postFreight(
+        sandbox,
+        freightQuery({ valor_notafiscal: "1234.5", volumes: [freightVolume({ peso: "2.5" })] })
+      )
+      const asComma = await postFreight(
+        sandbox,
+        freightQuery({ valor_notafiscal: "1.234,50", volumes: [freightVolume({ peso: "2,5" })] })
+      )
+      const asNumber = await postFreight(
+        sandbox,
+        freightQuery({ valor_notafiscal: 1234.5, volumes: [freightVolume({ peso: 2.5, quantidade: 1 })] })
+      )
       const cotacoes = [asText, asComma, asNumber].map((result) => (result.json as { cotacoes: unknown[] }).cotacoes)
       expect(cotacoes[0]).toEqual(cotacoes[1])
       expect(cotacoes[0]).toEqual(cotacoes[2])
@@ -58,7 +70,11 @@ describe("POST /v2/consulta", () => {
   })
 
   describe("authentication and the plan's limit", () => {
-    it.each([["no token", ""], ["a wrong token", "token=nope"], ["an empty token", "token="]])("answers 401 erro 1 to %s", async (_, query) => {
+    it.each([
+      ["no token", ""],
+      ["a wrong token", "token=nope"],
+      ["an empty token", "token="],
+    ])("answers 401 erro 1 to %s", async (_, query) => {
       const result = await postFreight(sandbox, freightQuery(), query)
       expect(result.status).toBe(401)
       expect(result.json).toEqual({ erro_id: 1, erro_mensagem: "Erro de autenticação" })
@@ -102,9 +118,9 @@ describe("POST /v2/consulta", () => {
 
   describe("400 answers, each under its own condition", () => {
     it.each([
-      ["a body that is not JSON", "{\"cep_origem\": "],
+      ["a body that is not JSON", '{"cep_origem": '],
       ["a JSON array", "[]"],
-      ["a JSON string", "\"01310100\""],
+      ["a JSON string", '"01310100"'],
       ["volumes that are not an array", JSON.stringify(freightQuery({ volumes: "1" }))],
       ["a volume that is not an object", JSON.stringify(freightQuery({ volumes: ["1"] }))],
       ["fretegratis that is not a boolean", JSON.stringify(freightQuery({ fretegratis: 1 }))],
@@ -117,31 +133,43 @@ describe("POST /v2/consulta", () => {
       expect(await rejection(body)).toMatchObject({ erro_id: 303, erro_nome: "JSON_INVALIDO" })
     })
 
-    it.each([["an empty object", {}], ["only optional members", { fretegratis: true, prazo_adicional: "1" }]])(
-      "304 REQUISICAO_INVALIDA for %s",
-      async (_, body) => {
-        expect(await rejection(body)).toMatchObject({ erro_id: 304, erro_nome: "REQUISICAO_INVALIDA" })
+    it.each([
+      ["an empty object", {}],
+      ["only optional members", { fretegratis: true, prazo_adicional: "1" }],
+    ])("304 REQUISICAO_INVALIDA for %s", async (_, body) => {
+      expect(await rejection(body)).toMatchObject({ erro_id: 304, erro_nome: "REQUISICAO_INVALIDA" })
+    })
+
+    it.each([["cep_origem"], ["cep_destino"], ["valor_notafiscal"], ["volumes"]])(
+      "301 POST_ERRADO without %s",
+      async (member) => {
+        const body = freightQuery()
+        delete body[member]
+        const error = await rejection(body)
+        expect(error).toMatchObject({ erro_id: 301, erro_nome: "POST_ERRADO" })
+        expect(error.erro_mensagem).toContain(member)
       }
     )
 
-    it.each([["cep_origem"], ["cep_destino"], ["valor_notafiscal"], ["volumes"]])("301 POST_ERRADO without %s", async (member) => {
-      const body = freightQuery()
-      delete body[member]
-      const error = await rejection(body)
-      expect(error).toMatchObject({ erro_id: 301, erro_nome: "POST_ERRADO" })
-      expect(error.erro_mensagem).toContain(member)
-    })
-
     it.each([["0131010"], ["01310-100"], ["00999999"], ["abcdefgh"]])("101 for the origin CEP %p", async (cep) => {
-      expect(await rejection(freightQuery({ cep_origem: cep }))).toMatchObject({ erro_id: 101, erro_nome: "CEP_ORIGEM_NAO_ENCONTRADO" })
+      expect(await rejection(freightQuery({ cep_origem: cep }))).toMatchObject({
+        erro_id: 101,
+        erro_nome: "CEP_ORIGEM_NAO_ENCONTRADO",
+      })
     })
 
     it.each([["99999999"], ["00000000"], ["2004000"]])("102 for the destination CEP %p", async (cep) => {
-      expect(await rejection(freightQuery({ cep_destino: cep }))).toMatchObject({ erro_id: 102, erro_nome: "CEP_DESTINO_NAO_ENCONTRADO" })
+      expect(await rejection(freightQuery({ cep_destino: cep }))).toMatchObject({
+        erro_id: 102,
+        erro_nome: "CEP_DESTINO_NAO_ENCONTRADO",
+      })
     })
 
     it.each([["abc"], ["-1"], ["1,234.56"], [-0.01]])("103 for the invoice value %p", async (value) => {
-      expect(await rejection(freightQuery({ valor_notafiscal: value }))).toMatchObject({ erro_id: 103, erro_nome: "VALOR_NOTA_INVALIDO" })
+      expect(await rejection(freightQuery({ valor_notafiscal: value }))).toMatchObject({
+        erro_id: 103,
+        erro_nome: "VALOR_NOTA_INVALIDO",
+      })
     })
 
     it.each([
@@ -176,7 +204,13 @@ describe("POST /v2/consulta", () => {
       expect((await rejection(freightQuery({ valor_notafiscal: "x", volumes: [] }))).erro_id).toBe(103)
       const volumes = [freightVolume({ peso: "0" }), freightVolume({ comprimento: "0", quantidade: "0" })]
       expect((await rejection(freightQuery({ volumes }))).erro_id).toBe(104)
-      expect((await rejection(freightQuery({ volumes: [freightVolume({ peso: "0" }), freightVolume({ comprimento: "0" })] }))).erro_id).toBe(106)
+      expect(
+        (
+          await rejection(
+            freightQuery({ volumes: [freightVolume({ peso: "0" }), freightVolume({ comprimento: "0" })] })
+          )
+        ).erro_id
+      ).toBe(106)
     })
   })
 

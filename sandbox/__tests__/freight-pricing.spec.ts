@@ -52,8 +52,15 @@ describe("quoteFreight", () => {
     for (const quotation of quotations) {
       expect(Object.keys(quotation).sort()).toEqual(
         [
-          "cotacao_codigo", "cotacao_custo", "cotacao_prazo", "cotacao_preco", "servico_logo",
-          "servico_metaname", "servico_nome", "servico_transporte", "transportadora_metaname",
+          "cotacao_codigo",
+          "cotacao_custo",
+          "cotacao_prazo",
+          "cotacao_preco",
+          "servico_logo",
+          "servico_metaname",
+          "servico_nome",
+          "servico_transporte",
+          "transportadora_metaname",
         ].sort()
       )
     }
@@ -90,10 +97,13 @@ describe("quoteFreight", () => {
     const plain = quote({ cep_destino: CEP.manaus })
     const later = quote({ cep_destino: CEP.manaus, prazo_adicional: "3" })
     later.forEach((quotation, index) => {
-      const expected = plain[index].cotacao_prazo === UNKNOWN_DEADLINE ? UNKNOWN_DEADLINE : plain[index].cotacao_prazo + 3
+      const expected =
+        plain[index].cotacao_prazo === UNKNOWN_DEADLINE ? UNKNOWN_DEADLINE : plain[index].cotacao_prazo + 3
       expect(quotation.cotacao_prazo).toBe(expected)
     })
-    expect(byService(quote({ cep_destino: CEP.paulistaNeighbour, prazo_adicional: 2 }))["correios-sedex"].cotacao_prazo).toBe(2)
+    expect(
+      byService(quote({ cep_destino: CEP.paulistaNeighbour, prazo_adicional: 2 }))["correios-sedex"].cotacao_prazo
+    ).toBe(2)
   })
 
   it("adds preco_adicional to every price shown, not to the cost", () => {
@@ -137,7 +147,10 @@ describe("quoteFreight", () => {
     const quotations = quote({}, true)
     const jadlog = quotations.filter((quotation) => quotation.servico_metaname === "jadlog-package")
     expect(quotations).toHaveLength(5)
-    expect(jadlog.map((quotation) => quotation.servico_nome)).toEqual(["Jadlog - .Package", "Jadlog - .Package (leilão)"])
+    expect(jadlog.map((quotation) => quotation.servico_nome)).toEqual([
+      "Jadlog - .Package",
+      "Jadlog - .Package (leilão)",
+    ])
     expect(jadlog[0].cotacao_preco).not.toBe(jadlog[1].cotacao_preco)
     expect(quotations.map((quotation) => quotation.cotacao_codigo)).toEqual([1, 2, 3, 4, 5])
   })
@@ -145,7 +158,13 @@ describe("quoteFreight", () => {
 
 describe("billableWeightKg", () => {
   const volume = (overrides: Record<string, number>) => ({
-    quantidade: 1, preco: 10, altura: 10, comprimento: 10, largura: 10, peso: 1, ...overrides,
+    quantidade: 1,
+    preco: 10,
+    altura: 10,
+    comprimento: 10,
+    largura: 10,
+    peso: 1,
+    ...overrides,
   })
 
   it("charges a light, bulky box by its cubic weight (cm³ / 6000)", () => {

@@ -6,12 +6,27 @@ export const FREIGHT_TOKEN = "sandbox-freight-token"
 export const TRACKING_CREDENTIAL = "sandbox-tracking-credential"
 
 export function freightVolume(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { sku: "CAM-001", quantidade: "1", preco: "89,90", altura: "10", comprimento: "30", largura: "20", peso: "0.8", ...overrides }
+  return {
+    sku: "CAM-001",
+    quantidade: "1",
+    preco: "89,90",
+    altura: "10",
+    comprimento: "30",
+    largura: "20",
+    peso: "0.8",
+    ...overrides,
+  }
 }
 
 /** São Paulo (Av. Paulista) to Rio de Janeiro: neighbouring states of one region. */
 export function freightQuery(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { cep_origem: "01310100", cep_destino: "20040002", valor_notafiscal: "89,90", volumes: [freightVolume()], ...overrides }
+  return {
+    cep_origem: "01310100",
+    cep_destino: "20040002",
+    valor_notafiscal: "89,90",
+    volumes: [freightVolume()],
+    ...overrides,
+  }
 }
 
 export interface HttpResult {
@@ -23,7 +38,7 @@ export interface HttpResult {
 
 async function toResult(response: Response): Promise<HttpResult> {
   const text = await response.text()
-  let json: unknown = undefined
+  let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
@@ -33,7 +48,11 @@ async function toResult(response: Response): Promise<HttpResult> {
 }
 
 /** POST /v2/consulta; `body` is sent as JSON unless it is already text. */
-export async function postFreight(sandbox: Sandbox, body: unknown, query = `token=${FREIGHT_TOKEN}`): Promise<HttpResult> {
+export async function postFreight(
+  sandbox: Sandbox,
+  body: unknown,
+  query = `token=${FREIGHT_TOKEN}`
+): Promise<HttpResult> {
   const response = await fetch(`${sandbox.url}/v2/consulta${query ? `?${query}` : ""}`, {
     method: "POST",
     headers: { "content-type": "application/json; charset=utf-8" },
@@ -86,7 +105,10 @@ export async function postTracking(
  * A request over node:http on its own socket, for faults that fetch reports poorly: resolves with
  * the answer, or with the error that ended the socket (a reset, a close during a hang).
  */
-export function rawPost(url: string, body: unknown): { done: Promise<{ status: number } | { error: NodeJS.ErrnoException }>; abort: () => void } {
+export function rawPost(
+  url: string,
+  body: unknown
+): { done: Promise<{ status: number } | { error: NodeJS.ErrnoException }>; abort: () => void } {
   const request = httpRequest(url, { method: "POST", agent: false, headers: { "content-type": "application/json" } })
   const done = new Promise<{ status: number } | { error: NodeJS.ErrnoException }>((resolve) => {
     request.on("response", (response) => {

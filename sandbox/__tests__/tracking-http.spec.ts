@@ -69,7 +69,10 @@ describe("POST /v1/tracking", () => {
   })
 
   describe("400 answers naming the field", () => {
-    it.each([["not JSON", "{\"OrderNumber\":"], ["an array", "[]"]])("rejects a body that is %s", async (_, body) => {
+    it.each([
+      ["not JSON", '{"OrderNumber":'],
+      ["an array", "[]"],
+    ])("rejects a body that is %s", async (_, body) => {
       expect(await rejectionMessage(body)).toMatch(/corpo da requisição/)
     })
 

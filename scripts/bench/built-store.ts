@@ -59,22 +59,42 @@ export async function buildBenchStore(logs: string): Promise<string> {
   fs.mkdirSync(provider, { recursive: true })
   fs.copyFileSync(path.join(ROOT, "scripts", "bench", "constant-provider", "index.ts"), path.join(provider, "index.ts"))
   // What a store's package.json declares; Medusa's CLI runs only in a folder that depends on it.
-  const medusaVersion = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "@medusajs", "medusa", "package.json"), "utf8")).version as string
+  const medusaVersion = JSON.parse(
+    fs.readFileSync(path.join(ROOT, "node_modules", "@medusajs", "medusa", "package.json"), "utf8")
+  ).version as string
   fs.writeFileSync(
     path.join(store, "package.json"),
     JSON.stringify({
       name: "bench-store",
       private: true,
-      dependencies: { "@medusajs/medusa": medusaVersion, "@medusajs/framework": medusaVersion, "@medusajs/cli": medusaVersion, "medusa-plugin-frete": "*" },
+      dependencies: {
+        "@medusajs/medusa": medusaVersion,
+        "@medusajs/framework": medusaVersion,
+        "@medusajs/cli": medusaVersion,
+        "medusa-plugin-frete": "*",
+      },
     })
   )
   fs.writeFileSync(
     path.join(store, "tsconfig.json"),
     JSON.stringify({
-      compilerOptions: { target: "ES2021", module: "Node16", moduleResolution: "Node16", esModuleInterop: true, skipLibCheck: true, outDir: "./.medusa/server", rootDir: "./", strict: true },
+      compilerOptions: {
+        target: "ES2021",
+        module: "Node16",
+        moduleResolution: "Node16",
+        esModuleInterop: true,
+        skipLibCheck: true,
+        outDir: "./.medusa/server",
+        rootDir: "./",
+        strict: true,
+      },
       include: ["src/**/*", "medusa-config.ts"],
     })
   )
-  await run(path.join(ROOT, "node_modules", ".bin", "medusa"), ["build"], { cwd: store, env: { ...process.env, NODE_ENV: "production" }, log: path.join(logs, "build.log") })
+  await run(path.join(ROOT, "node_modules", ".bin", "medusa"), ["build"], {
+    cwd: store,
+    env: { ...process.env, NODE_ENV: "production" },
+    log: path.join(logs, "build.log"),
+  })
   return path.join(store, ".medusa", "server")
 }

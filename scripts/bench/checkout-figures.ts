@@ -20,22 +20,44 @@ export const calculate = (c: Context, optionId: string, cartId: string) =>
   c.server.api.post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, c.store.store)
 
 const moveCart = (c: Context, cartId: string, cep: string) =>
-  c.server.api.post(`/store/carts/${cartId}`, { shipping_address: { ...DEMO_SHOPPER, postal_code: cep } }, c.store.store)
+  c.server.api.post(
+    `/store/carts/${cartId}`,
+    { shipping_address: { ...DEMO_SHOPPER, postal_code: cep } },
+    c.store.store
+  )
 
 /**
  * 1 and 8. The storefront flow with three calculated options, three updates that keep the query,
  * one that changes it (to `movedTo`). With several servers, the requests go to each in turn.
  */
-export async function freightCallsPerCheckout(c: Context, cep: string, movedTo: string, servers: Servers = [c.server]): Promise<number> {
+export async function freightCallsPerCheckout(
+  c: Context,
+  cep: string,
+  movedTo: string,
+  servers: Servers = [c.server]
+): Promise<number> {
   c.sandbox.clearCalls()
   let turn = 0
   const next = () => ({ ...c, server: servers[turn++ % servers.length] })
-  const cartId = await createCart(next().server.api, c.store, [{ variant_id: c.store.variantIds["camiseta-basica"], quantity: 1 }], { ...DEMO_SHOPPER, postal_code: cep })
+  const cartId = await createCart(
+    next().server.api,
+    c.store,
+    [{ variant_id: c.store.variantIds["camiseta-basica"], quantity: 1 }],
+    { ...DEMO_SHOPPER, postal_code: cep }
+  )
   const options = [c.store.optionIds.cheapest, c.store.optionIds.fastest, c.store.optionIds["correios-pac"]]
   await next().server.api.get("/store/shipping-options", { ...c.store.store, params: { cart_id: cartId } })
   await Promise.all(options.map((option) => calculate(next(), option, cartId)))
-  await next().server.api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: c.store.optionIds.cheapest }, c.store.store)
-  for (const update of [{ email: "ana@example.com.br" }, { metadata: { origem: "bench" } }, { email: "ana.souza@example.com.br" }]) {
+  await next().server.api.post(
+    `/store/carts/${cartId}/shipping-methods`,
+    { option_id: c.store.optionIds.cheapest },
+    c.store.store
+  )
+  for (const update of [
+    { email: "ana@example.com.br" },
+    { metadata: { origem: "bench" } },
+    { email: "ana.souza@example.com.br" },
+  ]) {
     await next().server.api.post(`/store/carts/${cartId}`, update, c.store.store)
   }
   await moveCart(next(), cartId, movedTo)
@@ -47,7 +69,12 @@ export async function freightCallsPerCheckout(c: Context, cep: string, movedTo: 
  * constant at once (the manual provider refuses that route), alternated request by request.
  */
 export async function warmOverhead(c: Context) {
-  const cartId = await createCart(c.server.api, c.store, [{ variant_id: c.store.variantIds["caneca-ceramica"], quantity: 1 }], DEMO_SHOPPER)
+  const cartId = await createCart(
+    c.server.api,
+    c.store,
+    [{ variant_id: c.store.variantIds["caneca-ceramica"], quantity: 1 }],
+    DEMO_SHOPPER
+  )
   await calculate(c, c.store.optionIds.cheapest, cartId)
   const frete: number[] = []
   const baseline: number[] = []
@@ -69,7 +96,12 @@ export async function warmOverhead(c: Context) {
 /** 3. Cold quotes, the sandbox answering after COLD_LATENCY_MS: what the plugin adds to that wait. */
 export async function coldOverhead(c: Context) {
   c.sandbox.configure({ latencyMs: COLD_LATENCY_MS })
-  const cartId = await createCart(c.server.api, c.store, [{ variant_id: c.store.variantIds["luminaria-mesa"], quantity: 1 }], DEMO_SHOPPER)
+  const cartId = await createCart(
+    c.server.api,
+    c.store,
+    [{ variant_id: c.store.variantIds["luminaria-mesa"], quantity: 1 }],
+    DEMO_SHOPPER
+  )
   const times: number[] = []
   for (const cep of distinctCeps(COLD_SAMPLES, 1000)) {
     await moveCart(c, cartId, cep)
@@ -82,7 +114,11 @@ export async function coldOverhead(c: Context) {
   const lookup: number[] = []
   const bound: number[] = []
   for (const cep of distinctCeps(COLD_SAMPLES, 5000)) {
-    const answer = await c.server.api.post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: c.store.variantIds["luminaria-mesa"], quantity: 1 }] }, c.store.store)
+    const answer = await c.server.api.post(
+      "/store/frete/quotes",
+      { postal_code: cep, items: [{ variant_id: c.store.variantIds["luminaria-mesa"], quantity: 1 }] },
+      c.store.store
+    )
     const header = String(answer.headers["server-timing"] ?? "")
     const part = (name: string) => Number(new RegExp(`${name};desc="[^"]+";dur=([0-9.]+)`).exec(header)?.[1])
     own.push(part("frete"))
@@ -113,7 +149,12 @@ export const HANG_SAMPLES_OPEN = 3
  */
 export async function hangingService(c: Context, timeoutMs: number) {
   c.sandbox.setFault("freight", { mode: "hang" })
-  const cartId = await createCart(c.server.api, c.store, [{ variant_id: c.store.variantIds["caneca-ceramica"], quantity: 1 }], DEMO_SHOPPER)
+  const cartId = await createCart(
+    c.server.api,
+    c.store,
+    [{ variant_id: c.store.variantIds["caneca-ceramica"], quantity: 1 }],
+    DEMO_SHOPPER
+  )
   const times: number[] = []
   let fallbackAnswers = 0
   const calls: number[] = []

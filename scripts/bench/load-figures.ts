@@ -27,8 +27,15 @@ export async function load(c: Context, roundCount = Math.ceil((BENCH_CACHE_ENTRI
       Promise.all(
         ceps.map((cep) =>
           c.server.api
-            .post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: c.store.variantIds["camiseta-basica"], quantity: 1 }] }, c.store.store)
-            .then((answer) => ({ ok: answer.status === 200, fallback: answer.data.quotes.some((quote: { is_fallback: boolean }) => quote.is_fallback) }))
+            .post(
+              "/store/frete/quotes",
+              { postal_code: cep, items: [{ variant_id: c.store.variantIds["camiseta-basica"], quantity: 1 }] },
+              c.store.store
+            )
+            .then((answer) => ({
+              ok: answer.status === 200,
+              fallback: answer.data.quotes.some((quote: { is_fallback: boolean }) => quote.is_fallback),
+            }))
             .catch(() => ({ ok: false, fallback: false }))
         )
       )
@@ -93,14 +100,20 @@ export async function loadRatio(c: Context) {
       const batch = ceps.slice(start, start === 0 ? 1 : start + 20)
       carts.push(
         ...(await Promise.all(
-          batch.map((cep) => createCart(c.server.api, c.store, [{ variant_id: c.store.variantIds["caneca-ceramica"], quantity: 1 }], { ...DEMO_SHOPPER, postal_code: cep }))
+          batch.map((cep) =>
+            createCart(c.server.api, c.store, [{ variant_id: c.store.variantIds["caneca-ceramica"], quantity: 1 }], {
+              ...DEMO_SHOPPER,
+              postal_code: cep,
+            })
+          )
         ))
       )
     }
     return carts
   }
   const cartsOfRounds: string[][] = []
-  for (let index = 0; index < RATIO_ROUNDS; index += 1) cartsOfRounds.push(await cartsOf(distinctCeps(LOAD, 7000 + index * LOAD)))
+  for (let index = 0; index < RATIO_ROUNDS; index += 1)
+    cartsOfRounds.push(await cartsOf(distinctCeps(LOAD, 7000 + index * LOAD)))
   c.sandbox.configure({ latencyMs: LOAD_LATENCY_MS })
   const guardMs: number[] = []
   const burst = async (optionId: string, carts: string[]) => {
@@ -123,20 +136,31 @@ export async function loadRatio(c: Context) {
     const first = await burst(freteFirst ? c.store.optionIds.cheapest : c.baselineOption, carts)
     const second = await burst(freteFirst ? c.baselineOption : c.store.optionIds.cheapest, carts)
     const [frete, baseline] = freteFirst ? [first, second] : [second, first]
-    rounds.push({ frete: round(frete.per_second), baseline: round(baseline.per_second), ratio: round(frete.per_second / baseline.per_second, 2), errors: frete.errors + baseline.errors })
+    rounds.push({
+      frete: round(frete.per_second),
+      baseline: round(baseline.per_second),
+      ratio: round(frete.per_second / baseline.per_second, 2),
+      errors: frete.errors + baseline.errors,
+    })
   }
   const middle = [...rounds].sort((x, y) => x.ratio - y.ratio)[Math.floor(rounds.length / 2)]
   // The quota guard's own time under the same load, on the quote route, which says it in Server-Timing
   // (on Medusa's routes the plugin adds no header).
   await Promise.all(
     distinctCeps(LOAD, 8500).map((cep) =>
-      c.server.api.post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: c.store.variantIds["caneca-ceramica"], quantity: 1 }] }, c.store.store).then(
-        (answer) => {
-          const guard = /guard;desc="[^"]+";dur=([0-9.]+)/.exec(String(answer.headers["server-timing"] ?? ""))
-          if (guard) guardMs.push(Number(guard[1]))
-        },
-        () => undefined
-      )
+      c.server.api
+        .post(
+          "/store/frete/quotes",
+          { postal_code: cep, items: [{ variant_id: c.store.variantIds["caneca-ceramica"], quantity: 1 }] },
+          c.store.store
+        )
+        .then(
+          (answer) => {
+            const guard = /guard;desc="[^"]+";dur=([0-9.]+)/.exec(String(answer.headers["server-timing"] ?? ""))
+            if (guard) guardMs.push(Number(guard[1]))
+          },
+          () => undefined
+        )
     )
   )
   c.sandbox.configure({ latencyMs: 0 })
@@ -163,14 +187,25 @@ export const BURST_LATENCY_MS = 1300
 export async function burstOfNewQuotes(c: Context) {
   const [warmUp, ...ceps] = distinctCeps(BURST + 1, 15_000)
   // A server's first quote route builds its queries once: with --only=burst this step comes first.
-  await c.server.api.post("/store/frete/quotes", { postal_code: warmUp, items: [{ variant_id: c.store.variantIds["camiseta-basica"], quantity: 1 }] }, c.store.store)
+  await c.server.api.post(
+    "/store/frete/quotes",
+    { postal_code: warmUp, items: [{ variant_id: c.store.variantIds["camiseta-basica"], quantity: 1 }] },
+    c.store.store
+  )
   c.sandbox.configure({ latencyMs: BURST_LATENCY_MS })
   const answers = await Promise.all(
     ceps.map((cep) =>
       c.server.api
-        .post("/store/frete/quotes", { postal_code: cep, items: [{ variant_id: c.store.variantIds["camiseta-basica"], quantity: 1 }] }, c.store.store)
+        .post(
+          "/store/frete/quotes",
+          { postal_code: cep, items: [{ variant_id: c.store.variantIds["camiseta-basica"], quantity: 1 }] },
+          c.store.store
+        )
         .then(
-          (answer) => answer.status === 200 && answer.data.quotes.length > 0 && answer.data.quotes.every((quote: { is_fallback: boolean }) => !quote.is_fallback),
+          (answer) =>
+            answer.status === 200 &&
+            answer.data.quotes.length > 0 &&
+            answer.data.quotes.every((quote: { is_fallback: boolean }) => !quote.is_fallback),
           () => false
         )
     )
@@ -192,16 +227,30 @@ export async function trackingLatency(c: Context) {
   const api = c.server.api
   const times: number[] = []
   for (let sample = 0; sample < TRACKING_SAMPLES; sample += 1) {
-    const cartId = await createCart(api, c.store, [{ variant_id: c.store.variantIds["caneca-ceramica"], quantity: 1 }], DEMO_SHOPPER)
+    const cartId = await createCart(
+      api,
+      c.store,
+      [{ variant_id: c.store.variantIds["caneca-ceramica"], quantity: 1 }],
+      DEMO_SHOPPER
+    )
     await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: c.store.optionIds.cheapest }, c.store.store)
     const { order } = await completeCart(api, c.store, cartId)
-    const items = order.items.map((item: { id: string; quantity: number }) => ({ id: item.id, quantity: item.quantity }))
-    const { data } = await api.post(`/admin/orders/${order.id}/fulfillments`, { items, location_id: c.store.stockLocationId }, { ...c.store.admin, params: { fields: "id,*fulfillments" } })
+    const items = order.items.map((item: { id: string; quantity: number }) => ({
+      id: item.id,
+      quantity: item.quantity,
+    }))
+    const { data } = await api.post(
+      `/admin/orders/${order.id}/fulfillments`,
+      { items, location_id: c.store.stockLocationId },
+      { ...c.store.admin, params: { fields: "id,*fulfillments" } }
+    )
     const fulfillmentId = data.order.fulfillments.at(-1).id
     const { ms } = await timed(async () => {
       await api.post(`/admin/orders/${order.id}/fulfillments/${fulfillmentId}/shipments`, { items }, c.store.admin)
       await eventually(async () => {
-        const rows = (await api.get("/admin/frete/tracking-orders", { ...c.store.admin, params: { order_id: order.id } })).data.tracking_orders
+        const rows = (
+          await api.get("/admin/frete/tracking-orders", { ...c.store.admin, params: { order_id: order.id } })
+        ).data.tracking_orders
         return rows[0]?.status === "created"
       }, 2000)
     })

@@ -15,8 +15,30 @@ import { measureStorefrontKit } from "../lib/storefront-size"
 import { STORE_OPTION_RULES } from "../lib/store-api"
 import { startRedis, type TestRedis } from "../../test-support/redis"
 import { buildBenchStore } from "./built-store"
-import { COLD_LATENCY_MS, COLD_SAMPLES, coldOverhead, freightCallsPerCheckout, HANG_SAMPLES_OPEN, hangingService, warmOverhead, WARM_SAMPLES, type Context } from "./checkout-figures"
-import { BENCH_CACHE_ENTRIES, BURST, BURST_LATENCY_MS, burstOfNewQuotes, load, LOAD, loadRatio, STORE_ROUTE_SAMPLES, storeRouteRatio, TRACKING_SAMPLES, trackingLatency } from "./load-figures"
+import {
+  COLD_LATENCY_MS,
+  COLD_SAMPLES,
+  coldOverhead,
+  freightCallsPerCheckout,
+  HANG_SAMPLES_OPEN,
+  hangingService,
+  warmOverhead,
+  WARM_SAMPLES,
+  type Context,
+} from "./checkout-figures"
+import {
+  BENCH_CACHE_ENTRIES,
+  BURST,
+  BURST_LATENCY_MS,
+  burstOfNewQuotes,
+  load,
+  LOAD,
+  loadRatio,
+  STORE_ROUTE_SAMPLES,
+  storeRouteRatio,
+  TRACKING_SAMPLES,
+  trackingLatency,
+} from "./load-figures"
 import { round } from "./measure"
 import { warmDeliveryStep } from "./warm-delivery-step"
 import { quotaOvershoot } from "./quota-figures"
@@ -38,7 +60,13 @@ async function startServer(
   databaseUrl: string,
   sandbox: Sandbox,
   pluginOptions: object | null,
-  topology: { redis?: TestRedis; role?: "shared" | "server"; logs?: string; heapMiB?: number; withoutFrete?: boolean } = {}
+  topology: {
+    redis?: TestRedis
+    role?: "shared" | "server"
+    logs?: string
+    heapMiB?: number
+    withoutFrete?: boolean
+  } = {}
 ): Promise<MedusaServer> {
   return startMedusaServer({
     port: await freePort(),
@@ -81,12 +109,30 @@ async function main() {
   let secondServer: MedusaServer | undefined
   const redis = await step("Redis", startRedis)
   try {
-    const built = await step("The store: the plugin packed and installed, then medusa build", () => buildBenchStore(LOGS))
-    server = await startServer(built, databaseUrl, sandbox, { freight: { cache: { maxEntries: BENCH_CACHE_ENTRIES } } }, { redis })
-    const store = await step("Seeding", () => seedDemoStore((server as MedusaServer).api, (server as MedusaServer).admin))
+    const built = await step("The store: the plugin packed and installed, then medusa build", () =>
+      buildBenchStore(LOGS)
+    )
+    server = await startServer(
+      built,
+      databaseUrl,
+      sandbox,
+      { freight: { cache: { maxEntries: BENCH_CACHE_ENTRIES } } },
+      { redis }
+    )
+    const store = await step("Seeding", () =>
+      seedDemoStore((server as MedusaServer).api, (server as MedusaServer).admin)
+    )
     // The bench is one client asking for thousands of new queries: neither bound of the quota guard may stop it.
-    await server.api.post("/admin/frete/settings", { quote_route_limit_per_minute: 10_000, quote_store_limit_per_minute: 100_000 }, server.admin)
-    await server.api.post(`/admin/stock-locations/${store.stockLocationId}/fulfillment-providers`, { add: ["constant_constant"] }, server.admin)
+    await server.api.post(
+      "/admin/frete/settings",
+      { quote_route_limit_per_minute: 10_000, quote_store_limit_per_minute: 100_000 },
+      server.admin
+    )
+    await server.api.post(
+      `/admin/stock-locations/${store.stockLocationId}/fulfillment-providers`,
+      { add: ["constant_constant"] },
+      server.admin
+    )
     const { data: baseline } = await server.api.post(
       "/admin/shipping-options",
       {
@@ -103,8 +149,12 @@ async function main() {
       server.admin
     )
     const c: Context = { server, sandbox, store, baselineOption: baseline.shipping_option.id }
-    const warmStep = () => step("9. Delivery step after the CEP's warm-up (freight API at 1,500 ms)", () => warmDeliveryStep(c))
-    const burstStep = () => step(`10. Burst: ${BURST} concurrent new quotes against a ${BURST_LATENCY_MS / 1000} s API`, () => burstOfNewQuotes(c))
+    const warmStep = () =>
+      step("9. Delivery step after the CEP's warm-up (freight API at 1,500 ms)", () => warmDeliveryStep(c))
+    const burstStep = () =>
+      step(`10. Burst: ${BURST} concurrent new quotes against a ${BURST_LATENCY_MS / 1000} s API`, () =>
+        burstOfNewQuotes(c)
+      )
     if (ONLY === "warm-delivery") {
       process.stdout.write(`${JSON.stringify({ warm_delivery_step: await warmStep() })}\n`)
       return
@@ -113,32 +163,57 @@ async function main() {
       process.stdout.write(`${JSON.stringify({ burst_of_new_quotes: await burstStep() })}\n`)
       return
     }
-    const quotaStep = () => step("12. The quota guard's overshoot, 1, 2 and 8 instances on one Postgres", () => quotaOvershoot(databaseUrl))
+    const quotaStep = () =>
+      step("12. The quota guard's overshoot, 1, 2 and 8 instances on one Postgres", () => quotaOvershoot(databaseUrl))
     if (ONLY === "quota") {
       process.stdout.write(`${JSON.stringify({ quota_overshoot: await quotaStep() })}\n`)
       return
     }
     if (ONLY === "load-ratio") {
-      process.stdout.write(`${JSON.stringify({ load_ratio: await step(`5. Load: ${LOAD} concurrent calculates, this provider and the constant one`, () => loadRatio(c)) })}\n`)
+      process.stdout.write(
+        `${JSON.stringify({ load_ratio: await step(`5. Load: ${LOAD} concurrent calculates, this provider and the constant one`, () => loadRatio(c)) })}\n`
+      )
       return
     }
 
-    const callsWithCache = await step("1. Freight calls per checkout", () => freightCallsPerCheckout(c, "30130-010", "20040-002"))
+    const callsWithCache = await step("1. Freight calls per checkout", () =>
+      freightCallsPerCheckout(c, "30130-010", "20040-002")
+    )
     const warm = await step(`2. Warm quote overhead (${WARM_SAMPLES} alternated pairs)`, () => warmOverhead(c))
-    const cold = await step(`3. Cold quote overhead (${COLD_SAMPLES} CEPs, sandbox at ${COLD_LATENCY_MS} ms)`, () => coldOverhead(c))
+    const cold = await step(`3. Cold quote overhead (${COLD_SAMPLES} CEPs, sandbox at ${COLD_LATENCY_MS} ms)`, () =>
+      coldOverhead(c)
+    )
     const hang = await step("4. A hanging freight service", () => hangingService(c, 2500))
     const loaded = await step(`5. Load: rounds of ${LOAD} concurrent quotes until the cache is full`, () => load(c))
-    const ratio = await step(`5. Load: ${LOAD} concurrent calculates, this provider and the constant one`, () => loadRatio(c))
+    const ratio = await step(`5. Load: ${LOAD} concurrent calculates, this provider and the constant one`, () =>
+      loadRatio(c)
+    )
     const tracking = await step(`6. Shipment to tracking order (${TRACKING_SAMPLES} orders)`, () => trackingLatency(c))
     const burst = await burstStep()
     const overshoot = await quotaStep()
-    secondServer = await startServer(built, databaseUrl, sandbox, { freight: { cache: { maxEntries: BENCH_CACHE_ENTRIES } } }, { redis, role: "server", logs: path.join(LOGS, "second") })
+    secondServer = await startServer(
+      built,
+      databaseUrl,
+      sandbox,
+      { freight: { cache: { maxEntries: BENCH_CACHE_ENTRIES } } },
+      { redis, role: "server", logs: path.join(LOGS, "second") }
+    )
     const both = [server, secondServer]
-    const callsAcrossTwo = await step("8. Freight calls per checkout, 2 server instances", () => freightCallsPerCheckout(c, "31010-000", "22010-000", both))
+    const callsAcrossTwo = await step("8. Freight calls per checkout, 2 server instances", () =>
+      freightCallsPerCheckout(c, "31010-000", "22010-000", both)
+    )
     const warmDelivery = await warmStep()
     await secondServer.stop()
-    secondServer = await startServer(built, databaseUrl, sandbox, null, { redis, role: "server", logs: path.join(LOGS, "without-frete"), withoutFrete: true })
-    const notOwned = await step(`11. GET /store/products, the plugin installed ÷ not (${STORE_ROUTE_SAMPLES} alternated pairs)`, () => storeRouteRatio(c, secondServer as MedusaServer))
+    secondServer = await startServer(built, databaseUrl, sandbox, null, {
+      redis,
+      role: "server",
+      logs: path.join(LOGS, "without-frete"),
+      withoutFrete: true,
+    })
+    const notOwned = await step(
+      `11. GET /store/products, the plugin installed ÷ not (${STORE_ROUTE_SAMPLES} alternated pairs)`,
+      () => storeRouteRatio(c, secondServer as MedusaServer)
+    )
     await secondServer.stop()
     await server.stop()
 
@@ -146,17 +221,32 @@ async function main() {
     // RSS climbing under load says little. The same rounds again, twice as many, under a heap cap:
     // RSS that stays flat once the cache is full is memory that is bounded.
     server = await step(`Restarting Medusa with a heap of ${CAPPED_HEAP_MIB} MiB`, () =>
-      startServer(built, databaseUrl, sandbox, { freight: { cache: { maxEntries: BENCH_CACHE_ENTRIES } } }, { redis, heapMiB: CAPPED_HEAP_MIB })
+      startServer(
+        built,
+        databaseUrl,
+        sandbox,
+        { freight: { cache: { maxEntries: BENCH_CACHE_ENTRIES } } },
+        { redis, heapMiB: CAPPED_HEAP_MIB }
+      )
     )
-    const capped = await step(`5. Load under the heap cap: ${CAPPED_ROUNDS} rounds`, () => load({ ...c, server: server as MedusaServer }, CAPPED_ROUNDS, 9000))
+    const capped = await step(`5. Load under the heap cap: ${CAPPED_ROUNDS} rounds`, () =>
+      load({ ...c, server: server as MedusaServer }, CAPPED_ROUNDS, 9000)
+    )
     await server.stop()
 
-    server = await step("Restarting Medusa with the cache off (the naive plugin)", () => startServer(built, databaseUrl, sandbox, { freight: { cache: { enabled: false } } }))
+    server = await step("Restarting Medusa with the cache off (the naive plugin)", () =>
+      startServer(built, databaseUrl, sandbox, { freight: { cache: { enabled: false } } })
+    )
     const callsWithoutCache = await freightCallsPerCheckout({ ...c, server }, "30130-010", "20040-002")
     const kit = await step("7. Storefront kit size", measureStorefrontKit)
 
     const figures = {
-      freight_calls_per_checkout: { with_cache: callsWithCache, without_cache: callsWithoutCache, ratio: round(callsWithoutCache / callsWithCache, 1), target: 2 },
+      freight_calls_per_checkout: {
+        with_cache: callsWithCache,
+        without_cache: callsWithoutCache,
+        ratio: round(callsWithoutCache / callsWithCache, 1),
+        target: 2,
+      },
       warm_quote_overhead: { ...warm, target_ratio: 1.2 },
       cold_quote_overhead: { ...cold, target_overhead_ms: 30 },
       hanging_service: { ...hang, target_over_timeout_ms: 100 },
@@ -165,7 +255,11 @@ async function main() {
       load_under_heap_cap: { heap_mib: CAPPED_HEAP_MIB, ...capped },
       tracking_order_after_shipment: tracking,
       storefront_kit_gzip_bytes: { ...kit, target_bytes: kit.budget_bytes },
-      freight_calls_per_checkout_two_servers: { two_servers: callsAcrossTwo, one_server: callsWithCache, target: callsWithCache },
+      freight_calls_per_checkout_two_servers: {
+        two_servers: callsAcrossTwo,
+        one_server: callsWithCache,
+        target: callsWithCache,
+      },
       warm_delivery_step: { ...warmDelivery, target_ratio: 1.2 },
       burst_of_new_quotes: { ...burst, target_priced_by_api: BURST, target_circuit_state: "closed" },
       store_route_not_owned: { ...notOwned, target_ratio: 0.98 },
@@ -180,22 +274,66 @@ async function main() {
       const fallbacks = loaded.rounds.reduce((sum, r) => sum + r.fallbacks, 0)
       process.stdout.write(
         `\n${table([
-          { figure: "1. Freight calls per checkout", measured: `${callsWithCache} (cache off: ${callsWithoutCache}, ×${figures.freight_calls_per_checkout.ratio})`, target: "2" },
-          { figure: "2. Warm quote ÷ constant provider", measured: `median ×${warm.median_ratio} (${warm.frete_median_ms} / ${warm.baseline_median_ms} ms), p95 ×${warm.p95_ratio}`, target: "≤ 1.2" },
-          { figure: `3. Cold quote − ${COLD_LATENCY_MS} ms of service`, measured: `${cold.overhead_ms} ms (median ${cold.median_ms} ms)`, target: "—" },
-          { figure: "   the plugin's part, measured", measured: `median ${cold.plugin_part_median_ms} ms, p95 ${cold.plugin_part_p95_ms} ms`, target: "< 10 ms" },
+          {
+            figure: "1. Freight calls per checkout",
+            measured: `${callsWithCache} (cache off: ${callsWithoutCache}, ×${figures.freight_calls_per_checkout.ratio})`,
+            target: "2",
+          },
+          {
+            figure: "2. Warm quote ÷ constant provider",
+            measured: `median ×${warm.median_ratio} (${warm.frete_median_ms} / ${warm.baseline_median_ms} ms), p95 ×${warm.p95_ratio}`,
+            target: "≤ 1.2",
+          },
+          {
+            figure: `3. Cold quote − ${COLD_LATENCY_MS} ms of service`,
+            measured: `${cold.overhead_ms} ms (median ${cold.median_ms} ms)`,
+            target: "—",
+          },
+          {
+            figure: "   the plugin's part, measured",
+            measured: `median ${cold.plugin_part_median_ms} ms, p95 ${cold.plugin_part_p95_ms} ms`,
+            target: "< 10 ms",
+          },
           {
             figure: "   the rest of the quote route",
             measured: `Medusa's data ${cold.medusa_lookup_median_ms} ms, quota guard ${cold.quote_bound_median_ms} ms, freight call ${cold.freight_call_median_ms} ms`,
             target: "—",
           },
-          { figure: "4. Hanging service, answer time", measured: `${hang.median_ms} ms, ${hang.answered}/${hang.samples} answered (timeout ${hang.timeout_ms} ms)`, target: "—" },
-          { figure: "   over the timeout", measured: `median ${hang.over_timeout_ms} ms, at most ${hang.max_over_timeout_ms} ms`, target: "≤ 100 ms" },
-          { figure: "   once the circuit is open", measured: `${hang.open_circuit_median_ms} ms, ${hang.calls_while_open} freight calls in ${HANG_SAMPLES_OPEN} quotes`, target: "0 calls" },
-          { figure: `5. Load, ${LOAD} concurrent quotes`, measured: `${loaded.rounds.length} rounds, ${Math.min(...rates)}–${Math.max(...rates)} quotes/s, errors ${errors}, fallbacks ${fallbacks}`, target: "0 errors" },
-          { figure: "   ÷ constant provider, calculate", measured: `median ×${ratio.ratio} of ${ratio.rounds.map((entry) => `×${entry.ratio}`).join(", ")} (${ratio.frete_per_second} / ${ratio.baseline_per_second} per s), errors ${ratio.errors}`, target: "≥ 0.95" },
-          { figure: "   quota guard's time (quote route's Server-Timing)", measured: `p50 ${ratio.guard_p50_ms} ms, p95 ${ratio.guard_p95_ms} ms (${ratio.guard_samples} answers)`, target: "p50 < 1, p95 < 5 ms" },
-          { figure: "   sockets to the sandbox", measured: `at most ${loaded.max_sockets_to_sandbox} (pool bound ${loaded.pool_bound})`, target: "≤ pool bound" },
+          {
+            figure: "4. Hanging service, answer time",
+            measured: `${hang.median_ms} ms, ${hang.answered}/${hang.samples} answered (timeout ${hang.timeout_ms} ms)`,
+            target: "—",
+          },
+          {
+            figure: "   over the timeout",
+            measured: `median ${hang.over_timeout_ms} ms, at most ${hang.max_over_timeout_ms} ms`,
+            target: "≤ 100 ms",
+          },
+          {
+            figure: "   once the circuit is open",
+            measured: `${hang.open_circuit_median_ms} ms, ${hang.calls_while_open} freight calls in ${HANG_SAMPLES_OPEN} quotes`,
+            target: "0 calls",
+          },
+          {
+            figure: `5. Load, ${LOAD} concurrent quotes`,
+            measured: `${loaded.rounds.length} rounds, ${Math.min(...rates)}–${Math.max(...rates)} quotes/s, errors ${errors}, fallbacks ${fallbacks}`,
+            target: "0 errors",
+          },
+          {
+            figure: "   ÷ constant provider, calculate",
+            measured: `median ×${ratio.ratio} of ${ratio.rounds.map((entry) => `×${entry.ratio}`).join(", ")} (${ratio.frete_per_second} / ${ratio.baseline_per_second} per s), errors ${ratio.errors}`,
+            target: "≥ 0.95",
+          },
+          {
+            figure: "   quota guard's time (quote route's Server-Timing)",
+            measured: `p50 ${ratio.guard_p50_ms} ms, p95 ${ratio.guard_p95_ms} ms (${ratio.guard_samples} answers)`,
+            target: "p50 < 1, p95 < 5 ms",
+          },
+          {
+            figure: "   sockets to the sandbox",
+            measured: `at most ${loaded.max_sockets_to_sandbox} (pool bound ${loaded.pool_bound})`,
+            target: "≤ pool bound",
+          },
           {
             figure: "   Medusa memory (RSS)",
             measured: `${loaded.memory_before_mib} → ${loaded.rounds.map((r) => r.memory_after_mib).join(" → ")}, settled ${loaded.memory_settled_mib} MiB; cache ${loaded.cache_entries}/${loaded.cache_max_entries}, ${loaded.cache_evictions} evicted`,
@@ -206,13 +344,21 @@ async function main() {
             measured: `${capped.rounds.length} rounds: ${Math.min(...capped.rounds.map((r) => r.memory_after_mib))}–${Math.max(...capped.rounds.map((r) => r.memory_after_mib))} MiB, last 6 ${Math.min(...capped.rounds.slice(-6).map((r) => r.memory_after_mib))}–${Math.max(...capped.rounds.slice(-6).map((r) => r.memory_after_mib))} MiB, settled ${capped.memory_settled_mib}; errors ${capped.rounds.reduce((sum, r) => sum + r.errors, 0)}, ${Math.min(...capped.rounds.map((r) => r.quotes_per_second))}–${Math.max(...capped.rounds.map((r) => r.quotes_per_second))} quotes/s`,
             target: "flat once full",
           },
-          { figure: "6. Shipment → tracking order", measured: `${tracking.median_ms} ms (median of ${tracking.samples})`, target: "—" },
+          {
+            figure: "6. Shipment → tracking order",
+            measured: `${tracking.median_ms} ms (median of ${tracking.samples})`,
+            target: "—",
+          },
           {
             figure: "7. Storefront kit, minified + gzip",
             measured: `${kit.total_gzip_bytes} B (core ${kit.index_gzip_bytes} B, React ${kit.react_gzip_bytes} B, CSS ${kit.css_gzip_bytes} B)`,
             target: `< ${kit.budget_bytes} B`,
           },
-          { figure: "8. Freight calls per checkout, 2 servers", measured: `${callsAcrossTwo} (one server: ${callsWithCache})`, target: `${callsWithCache}` },
+          {
+            figure: "8. Freight calls per checkout, 2 servers",
+            measured: `${callsAcrossTwo} (one server: ${callsWithCache})`,
+            target: `${callsWithCache}`,
+          },
           {
             figure: "9. Warmed delivery step ÷ constant provider",
             measured: `×${warmDelivery.ratio} (${warmDelivery.warmed_median_ms} / ${warmDelivery.baseline_median_ms} ms), ${warmDelivery.freight_calls_in_warmed_steps} freight calls in the steps; not warmed ${warmDelivery.unwarmed_median_ms} ms (×${warmDelivery.unwarmed_ratio})`,
@@ -230,7 +376,9 @@ async function main() {
           },
           {
             figure: `12. Quota guard, ${3 * overshoot[0].limit} takes of a bound of ${overshoot[0].limit}`,
-            measured: overshoot.map((run) => `${run.instances} instance${run.instances > 1 ? "s" : ""}: ${run.taken} taken`).join(", "),
+            measured: overshoot
+              .map((run) => `${run.instances} instance${run.instances > 1 ? "s" : ""}: ${run.taken} taken`)
+              .join(", "),
             target: `≤ ${overshoot[0].limit} each`,
           },
         ])}\n`

@@ -31,21 +31,39 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export async function warmDeliveryStep(c: WarmDeliveryContext) {
   const { api } = c.server
   const storeHeaders = c.store.store
-  const frete = createFreteClient({ baseUrl: c.server.url, publishableKey: storeHeaders.headers["x-publishable-api-key"] })
+  const frete = createFreteClient({
+    baseUrl: c.server.url,
+    publishableKey: storeHeaders.headers["x-publishable-api-key"],
+  })
   const newCart = async () =>
-    (await api.post("/store/carts", { region_id: c.store.regionId, items: [{ variant_id: c.store.variantIds["camiseta-basica"], quantity: 1 }] }, storeHeaders)).data.cart.id as string
+    (
+      await api.post(
+        "/store/carts",
+        { region_id: c.store.regionId, items: [{ variant_id: c.store.variantIds["camiseta-basica"], quantity: 1 }] },
+        storeHeaders
+      )
+    ).data.cart.id as string
 
   /** The delivery step, from the address form's submit until every option is priced: the options priced by `pick`. */
-  const deliveryStep = async (cartId: string, cep: string, pick: (options: Array<{ id: string; provider_id: string }>) => string[]) => {
+  const deliveryStep = async (
+    cartId: string,
+    cep: string,
+    pick: (options: Array<{ id: string; provider_id: string }>) => string[]
+  ) => {
     const { ms, result } = await timed(async () => {
-      await api.post(`/store/carts/${cartId}`, { email: "ana.souza@example.com.br", shipping_address: { ...DEMO_SHOPPER, postal_code: cep } }, storeHeaders)
+      await api.post(
+        `/store/carts/${cartId}`,
+        { email: "ana.souza@example.com.br", shipping_address: { ...DEMO_SHOPPER, postal_code: cep } },
+        storeHeaders
+      )
       const { data } = await api.get("/store/shipping-options", { ...storeHeaders, params: { cart_id: cartId } })
       const ids = pick(data.shipping_options)
       // An option that cannot be priced (a 400) is counted, not thrown: the figure says how many.
       const answers = await Promise.all(
         ids.map((id) =>
           api.post(`/store/shipping-options/${id}/calculate`, { cart_id: cartId, data: {} }, storeHeaders).then(
-            (answer) => answer.status === 200 && answer.data.shipping_option?.calculated_price?.frete?.is_fallback !== true,
+            (answer) =>
+              answer.status === 200 && answer.data.shipping_option?.calculated_price?.frete?.is_fallback !== true,
             () => false
           )
         )
@@ -54,7 +72,8 @@ export async function warmDeliveryStep(c: WarmDeliveryContext) {
     })
     return { ms, ...result }
   }
-  const freteOptions = (options: Array<{ id: string; provider_id: string }>) => options.filter((option) => option.provider_id === "frete_frete").map((option) => option.id)
+  const freteOptions = (options: Array<{ id: string; provider_id: string }>) =>
+    options.filter((option) => option.provider_id === "frete_frete").map((option) => option.id)
 
   c.sandbox.configure({ latencyMs: FREIGHT_LATENCY_MS })
   const warmed: number[] = []
@@ -82,7 +101,9 @@ export async function warmDeliveryStep(c: WarmDeliveryContext) {
         unpricedWarmed += step.options - step.priced
         // The same step with the options the constant provider prices, as many of them.
         const baselineCart = await newCart()
-        baseline.push((await deliveryStep(baselineCart, cep, () => Array.from({ length: step.options }, () => c.baselineOption))).ms)
+        baseline.push(
+          (await deliveryStep(baselineCart, cep, () => Array.from({ length: step.options }, () => c.baselineOption))).ms
+        )
       } else {
         // Not warmed: the step pays the freight API's latency.
         const step = await deliveryStep(await newCart(), cep, freteOptions)

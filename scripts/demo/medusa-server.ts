@@ -48,7 +48,12 @@ export async function startMedusaServer(options: {
   const project = options.built
     ? { cwd: options.built, command: "start", nodeEnv: "production" }
     : { cwd: ROOT, command: options.watch ? "develop" : "start", nodeEnv: "development" }
-  const env = { ...options.env, PORT: String(options.port), NODE_ENV: project.nodeEnv, ...(withAdmin ? {} : { MEDUSA_ADMIN_DISABLED: "true" }) }
+  const env = {
+    ...options.env,
+    PORT: String(options.port),
+    NODE_ENV: project.nodeEnv,
+    ...(withAdmin ? {} : { MEDUSA_ADMIN_DISABLED: "true" }),
+  }
   const url = `http://localhost:${options.port}`
   if (!options.prepared) await prepare(env, options.logs, project.cwd)
   const log = path.join(options.logs, "medusa.log")
@@ -69,7 +74,9 @@ export async function startMedusaServer(options: {
       return { url, api, admin: { headers: { authorization: "" } }, pid, stop: stopIt }
     }
     const { data } = await api.post("/auth/user/emailpass", DEMO_ADMIN).catch(() => {
-      throw new DemoError(`The admin user could not log in. The user command's log: ${path.join(options.logs, "user.log")}`)
+      throw new DemoError(
+        `The admin user could not log in. The user command's log: ${path.join(options.logs, "user.log")}`
+      )
     })
     return { url, api, admin: { headers: { authorization: `Bearer ${data.token}` } }, pid, stop: stopIt }
   } catch (error) {
@@ -82,15 +89,23 @@ export async function startMedusaServer(options: {
  * The database's migrations and the admin user (`env.DATABASE_URL`'s), run from `cwd` (this clone
  * unless given); `steps` leaves one of them out.
  */
-export async function prepare(env: NodeJS.ProcessEnv, logs: string, cwd: string = ROOT, steps = { migrate: true, user: true }): Promise<void> {
-  if (steps.migrate) await step("Migrations", () => run(MEDUSA, ["db:migrate"], { cwd, env, log: path.join(logs, "migrate.log") }))
+export async function prepare(
+  env: NodeJS.ProcessEnv,
+  logs: string,
+  cwd: string = ROOT,
+  steps = { migrate: true, user: true }
+): Promise<void> {
+  if (steps.migrate)
+    await step("Migrations", () => run(MEDUSA, ["db:migrate"], { cwd, env, log: path.join(logs, "migrate.log") }))
   if (!steps.user) return
   await step(`Admin user ${DEMO_ADMIN.email}`, () =>
-    run(MEDUSA, ["user", "-e", DEMO_ADMIN.email, "-p", DEMO_ADMIN.password], { cwd, env, log: path.join(logs, "user.log") }).catch(
-      (error: { output?: string }) => {
-        // A second run finds the user there: that is fine, the login below proves it.
-        if (!/exist/i.test(error.output ?? "")) throw error
-      }
-    )
+    run(MEDUSA, ["user", "-e", DEMO_ADMIN.email, "-p", DEMO_ADMIN.password], {
+      cwd,
+      env,
+      log: path.join(logs, "user.log"),
+    }).catch((error: { output?: string }) => {
+      // A second run finds the user there: that is fine, the login below proves it.
+      if (!/exist/i.test(error.output ?? "")) throw error
+    })
   )
 }

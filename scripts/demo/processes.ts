@@ -25,14 +25,24 @@ export function assertPortFree(port: number, what: string, variable: string): Pr
 /** The last lines of a log, to show when a step fails. */
 export function tail(file: string, lines = 20): string {
   try {
-    return fs.readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).map((line) => `    ${line}`).join("\n")
+    return fs
+      .readFileSync(file, "utf8")
+      .trimEnd()
+      .split("\n")
+      .slice(-lines)
+      .map((line) => `    ${line}`)
+      .join("\n")
   } catch {
     return "    (no log)"
   }
 }
 
 /** Runs a command to its end, its output in `log`; fails with the log's tail. */
-export function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; log: string }): Promise<string> {
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; log: string }
+): Promise<string> {
   fs.mkdirSync(path.dirname(options.log), { recursive: true })
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] })
@@ -46,13 +56,25 @@ export function run(command: string, args: string[], options: { cwd: string; env
     child.on("close", (code) => {
       fs.writeFileSync(options.log, output)
       if (code === 0) resolve(output)
-      else reject(Object.assign(new DemoError(`${command} ${args.join(" ")} failed (exit ${code}). Its log, ${options.log}:\n${tail(options.log)}`), { output }))
+      else
+        reject(
+          Object.assign(
+            new DemoError(
+              `${command} ${args.join(" ")} failed (exit ${code}). Its log, ${options.log}:\n${tail(options.log)}`
+            ),
+            { output }
+          )
+        )
     })
   })
 }
 
 /** Starts a long-running command in its own process group, its output appended to `log`. */
-export function start(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; log: string }): ChildProcess {
+export function start(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; log: string }
+): ChildProcess {
   fs.mkdirSync(path.dirname(options.log), { recursive: true })
   const out = fs.openSync(options.log, "w")
   return spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", out, out], detached: true })
@@ -101,7 +123,13 @@ function groupAlive(pid: number): boolean {
 }
 
 /** Polls `url` until it answers `status`, the child dies, or `timeoutMs` passes. */
-export async function waitForHttp(url: string, child: ChildProcess, log: string, timeoutMs: number, status = 200): Promise<void> {
+export async function waitForHttp(
+  url: string,
+  child: ChildProcess,
+  log: string,
+  timeoutMs: number,
+  status = 200
+): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
@@ -126,7 +154,9 @@ export function freePort(): Promise<number> {
     server.once("error", reject)
     server.listen(0, "127.0.0.1", () => {
       const address = server.address()
-      server.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))))
+      server.close(() =>
+        address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))
+      )
     })
   })
 }

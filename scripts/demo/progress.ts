@@ -27,11 +27,21 @@ export function table(rows: Array<Record<string, string>>): string {
   if (!rows.length) return "  (none)"
   const columns = Object.keys(rows[0])
   const width = (column: string) => Math.max(column.length, ...rows.map((row) => row[column].length))
-  const line = (cells: Record<string, string>) => "  " + columns.map((column) => cells[column].padEnd(width(column))).join("  ")
+  const line = (cells: Record<string, string>) =>
+    "  " + columns.map((column) => cells[column].padEnd(width(column))).join("  ")
   const header = Object.fromEntries(columns.map((column) => [column, column]))
   const rule = Object.fromEntries(columns.map((column) => [column, "-".repeat(width(column))]))
   return [line(header), line(rule), ...rows.map(line)].join("\n")
 }
 
-export const brl = (amount: number) => `R$ ${amount.toFixed(2).replace(".", ",").replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`
-export const days = (value: number | null) => (value === null ? "a confirmar" : value === 0 ? "no mesmo dia" : `${value} dia${value === 1 ? "" : "s"} úteis`.replace("1 dia úteis", "1 dia útil"))
+export const brl = (amount: number) =>
+  `R$ ${amount
+    .toFixed(2)
+    .replace(".", ",")
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`
+export const days = (value: number | null) =>
+  value === null
+    ? "a confirmar"
+    : value === 0
+      ? "no mesmo dia"
+      : `${value} dia${value === 1 ? "" : "s"} úteis`.replace("1 dia úteis", "1 dia útil")

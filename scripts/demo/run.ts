@@ -39,7 +39,12 @@ async function startPostgres(): Promise<{ url: string }> {
   const log = path.join(LOGS, "postgres.log")
   const lines: string[] = []
   try {
-    const { server } = await startCluster({ dir: path.join(DEMO_DIR, "postgres"), port: PG_PORT, persistent: true, log: (line: unknown) => lines.push(String(line)) })
+    const { server } = await startCluster({
+      dir: path.join(DEMO_DIR, "postgres"),
+      port: PG_PORT,
+      persistent: true,
+      log: (line: unknown) => lines.push(String(line)),
+    })
     running.postgres = server
   } catch (error) {
     fs.mkdirSync(LOGS, { recursive: true })
@@ -50,7 +55,13 @@ async function startPostgres(): Promise<{ url: string }> {
     )
   }
   const { default: pg } = await import("pg")
-  const client = new pg.Client({ host: "localhost", port: PG_PORT, user: PG_USER, password: PG_PASSWORD, database: "postgres" })
+  const client = new pg.Client({
+    host: "localhost",
+    port: PG_PORT,
+    user: PG_USER,
+    password: PG_PASSWORD,
+    database: "postgres",
+  })
   await client.connect()
   const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [DATABASE])
   if (!rowCount) {
@@ -72,7 +83,9 @@ async function main(): Promise<void> {
 
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl }
   if (useSandbox) {
-    running.sandbox = await step(`Sandbox of the freight and tracking services on port ${SANDBOX_PORT}`, () => createSandbox({ port: SANDBOX_PORT }))
+    running.sandbox = await step(`Sandbox of the freight and tracking services on port ${SANDBOX_PORT}`, () =>
+      createSandbox({ port: SANDBOX_PORT })
+    )
     Object.assign(env, {
       FRETE_FREIGHT_URL: running.sandbox.url,
       FRETE_FREIGHT_TOKEN: "sandbox-freight-token",
@@ -80,33 +93,68 @@ async function main(): Promise<void> {
       FRETE_TRACKING_CREDENTIAL: "sandbox-tracking-credential",
     })
   } else {
-    process.stdout.write(`• Using the services at ${process.env.FRETE_FREIGHT_URL} and ${process.env.FRETE_TRACKING_URL}\n`)
+    process.stdout.write(
+      `• Using the services at ${process.env.FRETE_FREIGHT_URL} and ${process.env.FRETE_TRACKING_URL}\n`
+    )
   }
 
   const server = await startMedusaServer({ port: MEDUSA_PORT, env, logs: LOGS, watch: true })
   running.medusa = server
   const { api, admin } = server
-  const store = await step("Seeding the Brazilian store", () => seedDemoStore(api, admin, (line) => process.stdout.write(`${line}\n`)))
+  const store = await step("Seeding the Brazilian store", () =>
+    seedDemoStore(api, admin, (line) => process.stdout.write(`${line}\n`))
+  )
   running.storefront = await step(`Storefront on port ${STOREFRONT_PORT}`, () =>
     startStorefront({
       port: STOREFRONT_PORT,
       medusaUrl: MEDUSA_URL,
-      config: { storeName: "Loja Demo", publishableKey: store.store.headers["x-publishable-api-key"], regionId: store.regionId },
+      config: {
+        storeName: "Loja Demo",
+        publishableKey: store.store.headers["x-publishable-api-key"],
+        regionId: store.regionId,
+      },
     })
   )
-  const play = await step("Playing the storefront: quote, cart to Belo Horizonte (MG), order, shipment", () => playStorefront(api, store))
+  const play = await step("Playing the storefront: quote, cart to Belo Horizonte (MG), order, shipment", () =>
+    playStorefront(api, store)
+  )
 
   process.stdout.write(`\nProduct page "Luminária de mesa", CEP 30130-010 (POST /store/frete/quotes):\n`)
-  process.stdout.write(table(play.productPageQuotes.map((quote) => ({ opção: quote.name, preço: brl(quote.amount), prazo: days(quote.days), entrega: quote.delivery_estimate ?? "—" }))) + "\n")
+  process.stdout.write(
+    table(
+      play.productPageQuotes.map((quote) => ({
+        opção: quote.name,
+        preço: brl(quote.amount),
+        prazo: days(quote.days),
+        entrega: quote.delivery_estimate ?? "—",
+      }))
+    ) + "\n"
+  )
   process.stdout.write(`\nCheckout, 2× Camiseta básica + 1× Luminária de mesa to 30130-010:\n`)
   process.stdout.write(
-    table(play.checkoutQuotes.map((quote) => ({ opção: quote.option, preço: brl(quote.amount), prazo: days(quote.days), entrega: quote.delivery_estimate ?? "—", origem: quote.is_fallback ? "tabela da loja" : "cotação" }))) + "\n"
+    table(
+      play.checkoutQuotes.map((quote) => ({
+        opção: quote.option,
+        preço: brl(quote.amount),
+        prazo: days(quote.days),
+        entrega: quote.delivery_estimate ?? "—",
+        origem: quote.is_fallback ? "tabela da loja" : "cotação",
+      }))
+    ) + "\n"
   )
-  process.stdout.write(`\nOrder #${play.order.display_id} placed with ${play.order.shipping} (${brl(play.order.amount)}), fulfilled and marked as shipped.\n`)
-  process.stdout.write(`Tracking order: ${play.trackingOrder.status}${play.trackingOrder.remote_id ? `, remote Id ${play.trackingOrder.remote_id}` : ""}${play.trackingOrder.last_error ? ` (${play.trackingOrder.last_error})` : ""}\n`)
+  process.stdout.write(
+    `\nOrder #${play.order.display_id} placed with ${play.order.shipping} (${brl(play.order.amount)}), fulfilled and marked as shipped.\n`
+  )
+  process.stdout.write(
+    `Tracking order: ${play.trackingOrder.status}${play.trackingOrder.remote_id ? `, remote Id ${play.trackingOrder.remote_id}` : ""}${play.trackingOrder.last_error ? ` (${play.trackingOrder.last_error})` : ""}\n`
+  )
   process.stdout.write(JSON.stringify(play.trackingOrder.payload, null, 2).replace(/^/gm, "  ") + "\n")
-  const returned = await step("Returning one item in the admin: a return priced from 30130-010 to 01310-100", () => playReturn(api, store, play.order.id))
-  process.stdout.write(`Return of 1× ${returned.item}: ${brl(returned.amount)} by ${returned.service}${returned.carrier ? ` (${returned.carrier})` : ""}, ${days(returned.days)}.\n`)
+  const returned = await step("Returning one item in the admin: a return priced from 30130-010 to 01310-100", () =>
+    playReturn(api, store, play.order.id)
+  )
+  process.stdout.write(
+    `Return of 1× ${returned.item}: ${brl(returned.amount)} by ${returned.service}${returned.carrier ? ` (${returned.carrier})` : ""}, ${days(returned.days)}.\n`
+  )
 
   if (ONCE) {
     if (play.trackingOrder.status !== "created") {
@@ -117,7 +165,9 @@ async function main(): Promise<void> {
   }
   process.stdout.write(
     `\nThe store is running:\n  Storefront: ${running.storefront.url}  (a shopper's side: product page, cart, checkout)\n  Admin:      ${MEDUSA_URL}/app  (${ADMIN.email} / ${ADMIN.password})\n  Store API:  ${MEDUSA_URL}/store  (x-publishable-api-key: ${store.store.headers["x-publishable-api-key"]})\n` +
-      (running.sandbox ? `  Sandbox:    ${running.sandbox.url}  (calls: ${running.sandbox.url}/__sandbox/calls)\n` : "") +
+      (running.sandbox
+        ? `  Sandbox:    ${running.sandbox.url}  (calls: ${running.sandbox.url}/__sandbox/calls)\n`
+        : "") +
       `Ctrl-C stops it all.\n`
   )
   await new Promise<void>((resolve) => {
@@ -131,7 +181,9 @@ main()
   .then(shutdown)
   .then(() => process.exit(0))
   .catch(async (error: unknown) => {
-    process.stdout.write(`\n${error instanceof DemoError ? error.message : `The demo failed: ${error instanceof Error ? error.stack : String(error)}`}\n`)
+    process.stdout.write(
+      `\n${error instanceof DemoError ? error.message : `The demo failed: ${error instanceof Error ? error.stack : String(error)}`}\n`
+    )
     await shutdown().catch(() => undefined)
     process.exit(1)
   })

@@ -10,7 +10,14 @@ const DOCS = path.resolve(__dirname, "..", "..", "docs")
 async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
   })
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
   await page.goto(`${BASE}/app/login`)

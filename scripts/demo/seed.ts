@@ -1,7 +1,13 @@
 // The demo's Brazilian store, made through the admin API. Idempotent: every step looks for what
 // it would create and creates it only when it is not there, so a second run seeds nothing twice.
 import type { AxiosInstance } from "axios"
-import { createFreteOption, createFreteReturnOption, createProduct, type ProductInput, type StoreContext } from "../lib/store-api"
+import {
+  createFreteOption,
+  createFreteReturnOption,
+  createProduct,
+  type ProductInput,
+  type StoreContext,
+} from "../lib/store-api"
 
 export interface DemoStore extends StoreContext {
   optionIds: Record<string, string>
@@ -14,9 +20,36 @@ type Log = (line: string) => void
 export const DEMO_ORIGIN_CEP = "01310-100"
 
 export const DEMO_PRODUCTS: Array<ProductInput & { handle: string }> = [
-  { title: "Camiseta básica", handle: "camiseta-basica", sku: "CAMISETA-BASICA", price: 79.9, weight: 300, length: 30, width: 20, height: 4 },
-  { title: "Caneca de cerâmica", handle: "caneca-ceramica", sku: "CANECA-CERAMICA", price: 49.9, weight: 450, length: 12, width: 12, height: 10 },
-  { title: "Luminária de mesa", handle: "luminaria-mesa", sku: "LUMINARIA-MESA", price: 219, weight: 1800, length: 40, width: 25, height: 25 },
+  {
+    title: "Camiseta básica",
+    handle: "camiseta-basica",
+    sku: "CAMISETA-BASICA",
+    price: 79.9,
+    weight: 300,
+    length: 30,
+    width: 20,
+    height: 4,
+  },
+  {
+    title: "Caneca de cerâmica",
+    handle: "caneca-ceramica",
+    sku: "CANECA-CERAMICA",
+    price: 49.9,
+    weight: 450,
+    length: 12,
+    width: 12,
+    height: 10,
+  },
+  {
+    title: "Luminária de mesa",
+    handle: "luminaria-mesa",
+    sku: "LUMINARIA-MESA",
+    price: 219,
+    weight: 1800,
+    length: 40,
+    width: 25,
+    height: 25,
+  },
   // No weight, no dimensions: priced with the settings' default package, and listed as missing them.
   { title: "Pôster ilustrado", handle: "poster-ilustrado", sku: "POSTER-ILUSTRADO", price: 39.9 },
 ]
@@ -45,8 +78,21 @@ export const DEMO_SETTINGS = {
     { metaname: "azul-amanha", name: "Azul Cargo - Amanhã" },
   ],
   fallback: [
-    { service: "correios-pac", name: "PAC", carrier: "correios", bands: [{ max_weight_kg: 2, price: 29.9, days: 8 }, { max_weight_kg: 30, price: 69.9, days: 10 }] },
-    { service: "correios-sedex", name: "SEDEX", carrier: "correios", bands: [{ max_weight_kg: 30, price: 89.9, days: 4 }] },
+    {
+      service: "correios-pac",
+      name: "PAC",
+      carrier: "correios",
+      bands: [
+        { max_weight_kg: 2, price: 29.9, days: 8 },
+        { max_weight_kg: 30, price: 69.9, days: 10 },
+      ],
+    },
+    {
+      service: "correios-sedex",
+      name: "SEDEX",
+      carrier: "correios",
+      bands: [{ max_weight_kg: 30, price: 89.9, days: 4 }],
+    },
   ],
   tracking: {
     company_document: "11.222.333/0001-81",
@@ -59,7 +105,12 @@ export const DEMO_SETTINGS = {
   },
 }
 
-async function findOrCreate<T>(log: Log, what: string, find: () => Promise<T | undefined>, create: () => Promise<T>): Promise<T> {
+async function findOrCreate<T>(
+  log: Log,
+  what: string,
+  find: () => Promise<T | undefined>,
+  create: () => Promise<T>
+): Promise<T> {
   const found = await find()
   if (found !== undefined) {
     return found
@@ -81,12 +132,17 @@ type Location = {
  */
 export async function seedDemoStore(api: AxiosInstance, admin: Admin, log: Log = () => undefined): Promise<DemoStore> {
   const { data: stores } = await api.get("/admin/stores", admin)
-  await api.post(`/admin/stores/${stores.stores[0].id}`, { name: "Loja Demo", supported_currencies: [{ currency_code: "brl", is_default: true }] }, admin)
+  await api.post(
+    `/admin/stores/${stores.stores[0].id}`,
+    { name: "Loja Demo", supported_currencies: [{ currency_code: "brl", is_default: true }] },
+    admin
+  )
 
   const salesChannelId = await findOrCreate(
     log,
     "sales channel Loja Demo",
-    async () => (await api.get("/admin/sales-channels", { ...admin, params: { name: "Loja Demo" } })).data.sales_channels[0]?.id,
+    async () =>
+      (await api.get("/admin/sales-channels", { ...admin, params: { name: "Loja Demo" } })).data.sales_channels[0]?.id,
     async () => (await api.post("/admin/sales-channels", { name: "Loja Demo" }, admin)).data.sales_channel.id
   )
   const publishableKey: string = await findOrCreate(
@@ -105,9 +161,18 @@ export async function seedDemoStore(api: AxiosInstance, admin: Admin, log: Log =
   const regionId = await findOrCreate(
     log,
     "region Brasil (BRL)",
-    async () => (await api.get("/admin/regions", { ...admin, params: { limit: 100 } })).data.regions.find((region: { name: string }) => region.name === "Brasil")?.id,
     async () =>
-      (await api.post("/admin/regions", { name: "Brasil", currency_code: "brl", countries: ["br"], payment_providers: ["pp_system_default"] }, admin)).data.region.id
+      (await api.get("/admin/regions", { ...admin, params: { limit: 100 } })).data.regions.find(
+        (region: { name: string }) => region.name === "Brasil"
+      )?.id,
+    async () =>
+      (
+        await api.post(
+          "/admin/regions",
+          { name: "Brasil", currency_code: "brl", countries: ["br"], payment_providers: ["pp_system_default"] },
+          admin
+        )
+      ).data.region.id
   )
 
   const locationFields = { fields: "id,name,*fulfillment_sets,*fulfillment_sets.service_zones" }
@@ -115,20 +180,40 @@ export async function seedDemoStore(api: AxiosInstance, admin: Admin, log: Log =
     log,
     `stock location CD São Paulo (CEP ${DEMO_ORIGIN_CEP})`,
     async () =>
-      (await api.get("/admin/stock-locations", { ...admin, params: { ...locationFields, limit: 100 } })).data.stock_locations.find(
-        (candidate: { name: string }) => candidate.name === "CD São Paulo"
-      ),
+      (
+        await api.get("/admin/stock-locations", { ...admin, params: { ...locationFields, limit: 100 } })
+      ).data.stock_locations.find((candidate: { name: string }) => candidate.name === "CD São Paulo"),
     async () => {
-      const address = { address_1: "Avenida Paulista, 1000", city: "São Paulo", province: "SP", country_code: "br", postal_code: DEMO_ORIGIN_CEP }
+      const address = {
+        address_1: "Avenida Paulista, 1000",
+        city: "São Paulo",
+        province: "SP",
+        country_code: "br",
+        postal_code: DEMO_ORIGIN_CEP,
+      }
       const { data } = await api.post("/admin/stock-locations", { name: "CD São Paulo", address }, admin)
-      await api.post(`/admin/stock-locations/${data.stock_location.id}/sales-channels`, { add: [salesChannelId] }, admin)
-      await api.post(`/admin/stock-locations/${data.stock_location.id}/fulfillment-providers`, { add: ["manual_manual", "frete_frete"] }, admin)
+      await api.post(
+        `/admin/stock-locations/${data.stock_location.id}/sales-channels`,
+        { add: [salesChannelId] },
+        admin
+      )
+      await api.post(
+        `/admin/stock-locations/${data.stock_location.id}/fulfillment-providers`,
+        { add: ["manual_manual", "frete_frete"] },
+        admin
+      )
       return data.stock_location
     }
   )
   if (!location.fulfillment_sets?.some((set) => set.type === "shipping")) {
     log("  + fulfillment set Entregas Brasil")
-    location = (await api.post(`/admin/stock-locations/${location.id}/fulfillment-sets`, { name: "Entregas Brasil", type: "shipping" }, { ...admin, params: locationFields })).data.stock_location
+    location = (
+      await api.post(
+        `/admin/stock-locations/${location.id}/fulfillment-sets`,
+        { name: "Entregas Brasil", type: "shipping" },
+        { ...admin, params: locationFields }
+      )
+    ).data.stock_location
   }
   const fulfillmentSet = location.fulfillment_sets?.find((set) => set.type === "shipping")
   if (!fulfillmentSet) {
@@ -139,14 +224,22 @@ export async function seedDemoStore(api: AxiosInstance, admin: Admin, log: Log =
     "service zone Brasil",
     async () => fulfillmentSet.service_zones?.[0]?.id,
     async () =>
-      (await api.post(`/admin/fulfillment-sets/${fulfillmentSet.id}/service-zones`, { name: "Brasil", geo_zones: [{ type: "country", country_code: "br" }] }, admin)).data
-        .fulfillment_set.service_zones[0].id
+      (
+        await api.post(
+          `/admin/fulfillment-sets/${fulfillmentSet.id}/service-zones`,
+          { name: "Brasil", geo_zones: [{ type: "country", country_code: "br" }] },
+          admin
+        )
+      ).data.fulfillment_set.service_zones[0].id
   )
   const shippingProfileId: string = await findOrCreate(
     log,
     "shipping profile",
-    async () => (await api.get("/admin/shipping-profiles", { ...admin, params: { type: "default" } })).data.shipping_profiles[0]?.id,
-    async () => (await api.post("/admin/shipping-profiles", { name: "Padrão", type: "default" }, admin)).data.shipping_profile.id
+    async () =>
+      (await api.get("/admin/shipping-profiles", { ...admin, params: { type: "default" } })).data.shipping_profiles[0]
+        ?.id,
+    async () =>
+      (await api.post("/admin/shipping-profiles", { name: "Padrão", type: "default" }, admin)).data.shipping_profile.id
   )
 
   await api.post("/admin/frete/settings", DEMO_SETTINGS, admin)
@@ -166,18 +259,24 @@ export async function seedDemoStore(api: AxiosInstance, admin: Admin, log: Log =
     variantIds[product.handle] = await findOrCreate(
       log,
       `product ${product.title}`,
-      async () => (await api.get("/admin/products", { ...admin, params: { handle: product.handle, fields: "id,*variants" } })).data.products[0]?.variants[0]?.id,
+      async () =>
+        (await api.get("/admin/products", { ...admin, params: { handle: product.handle, fields: "id,*variants" } }))
+          .data.products[0]?.variants[0]?.id,
       async () => (await createProduct(api, context, product)).variantId
     )
   }
 
-  const { data: existingOptions } = await api.get("/admin/shipping-options", { ...admin, params: { service_zone_id: serviceZoneId, limit: 100 } })
+  const { data: existingOptions } = await api.get("/admin/shipping-options", {
+    ...admin,
+    params: { service_zone_id: serviceZoneId, limit: 100 },
+  })
   const optionIds: Record<string, string> = {}
   for (const option of DEMO_OPTIONS) {
     optionIds[option.id] = await findOrCreate(
       log,
       `shipping option ${option.name} (calculated, frete_frete)`,
-      async () => existingOptions.shipping_options.find((candidate: { name: string }) => candidate.name === option.name)?.id,
+      async () =>
+        existingOptions.shipping_options.find((candidate: { name: string }) => candidate.name === option.name)?.id,
       () => createFreteOption(api, context, option.id, option.name)
     )
   }
@@ -185,7 +284,9 @@ export async function seedDemoStore(api: AxiosInstance, admin: Admin, log: Log =
   optionIds.return = await findOrCreate(
     log,
     `return option ${DEMO_RETURN_OPTION.name} (calculated, frete_frete)`,
-    async () => existingOptions.shipping_options.find((candidate: { name: string }) => candidate.name === DEMO_RETURN_OPTION.name)?.id,
+    async () =>
+      existingOptions.shipping_options.find((candidate: { name: string }) => candidate.name === DEMO_RETURN_OPTION.name)
+        ?.id,
     () => createFreteReturnOption(api, context, DEMO_RETURN_OPTION.id, DEMO_RETURN_OPTION.name)
   )
 

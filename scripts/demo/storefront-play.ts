@@ -17,7 +17,13 @@ export interface StorefrontPlay {
   productPageQuotes: Array<{ name: string; amount: number; days: number | null; delivery_estimate: string | null }>
   checkoutQuotes: DemoQuote[]
   order: { id: string; display_id: number; shipping: string; amount: number }
-  trackingOrder: { status: string; remote_id: string | null; attempts: number; last_error: string | null; payload: Record<string, unknown> | null }
+  trackingOrder: {
+    status: string
+    remote_id: string | null
+    attempts: number
+    last_error: string | null
+    payload: Record<string, unknown> | null
+  }
 }
 
 export const DEMO_SHOPPER = {
@@ -49,8 +55,12 @@ export async function playStorefront(api: AxiosInstance, store: DemoStore): Prom
   const failed = prices.filter((price) => price.status !== 200)
   if (failed.length) {
     // Options the fallback table cannot price fail when the others came from it: say so, it names the cause.
-    const fromTable = prices.some((price) => price.status === 200 && price.body.shipping_option.calculated_price.frete?.is_fallback)
-    const failures = failed.map((price) => `${options.find((option) => option.id === price.id)?.name} (${price.status}: ${price.body?.message})`)
+    const fromTable = prices.some(
+      (price) => price.status === 200 && price.body.shipping_option.calculated_price.frete?.is_fallback
+    )
+    const failures = failed.map(
+      (price) => `${options.find((option) => option.id === price.id)?.name} (${price.status}: ${price.body?.message})`
+    )
     throw new Error(
       `pricing ${failures.join(", ")} failed${fromTable ? "; the other options were priced from the fallback table, so the freight API was not asked or did not answer in time (see the server's log)" : ""}`
     )
@@ -62,13 +72,22 @@ export async function playStorefront(api: AxiosInstance, store: DemoStore): Prom
     const { days, delivery_estimate, is_fallback } = calculated.frete
     checkoutQuotes.push({ option: name, amount: calculated.calculated_amount, days, delivery_estimate, is_fallback })
   }
-  checkoutQuotes.sort((a, b) => DEMO_OPTIONS.findIndex((o) => o.name === a.option) - DEMO_OPTIONS.findIndex((o) => o.name === b.option))
+  checkoutQuotes.sort(
+    (a, b) => DEMO_OPTIONS.findIndex((o) => o.name === a.option) - DEMO_OPTIONS.findIndex((o) => o.name === b.option)
+  )
 
   const cheapest = checkoutQuotes.reduce((best, quote) => (quote.amount < best.amount ? quote : best))
   const cheapestOptionId = options.find((option) => option.name === cheapest.option)?.id as string
   await api.post(`/store/carts/${cartId}/shipping-methods`, { option_id: cheapestOptionId }, store.store)
-  const order = (await completeCart(api, store, cartId)).order as { id: string; display_id: number; items: Array<{ id: string; quantity: number }> }
-  await shipOrder(api, store, order, { trackingNumber: `BR${String(order.display_id).padStart(9, "0")}BR`, fulfillmentMetadata: { nfe_numero: String(1000 + order.display_id), nfe_serie: "1" } })
+  const order = (await completeCart(api, store, cartId)).order as {
+    id: string
+    display_id: number
+    items: Array<{ id: string; quantity: number }>
+  }
+  await shipOrder(api, store, order, {
+    trackingNumber: `BR${String(order.display_id).padStart(9, "0")}BR`,
+    fulfillmentMetadata: { nfe_numero: String(1000 + order.display_id), nfe_serie: "1" },
+  })
 
   const trackingOrder = await eventually(async () => {
     const { data } = await api.get("/admin/frete/tracking-orders", { ...store.admin, params: { order_id: order.id } })
@@ -77,12 +96,14 @@ export async function playStorefront(api: AxiosInstance, store: DemoStore): Prom
   })
 
   return {
-    productPageQuotes: productPage.quotes.map((quote: { name: string; amount: number; days: number | null; delivery_estimate: string | null }) => ({
-      name: quote.name,
-      amount: quote.amount,
-      days: quote.days,
-      delivery_estimate: quote.delivery_estimate,
-    })),
+    productPageQuotes: productPage.quotes.map(
+      (quote: { name: string; amount: number; days: number | null; delivery_estimate: string | null }) => ({
+        name: quote.name,
+        amount: quote.amount,
+        days: quote.days,
+        delivery_estimate: quote.delivery_estimate,
+      })
+    ),
     checkoutQuotes,
     order: { id: order.id, display_id: order.display_id, shipping: cheapest.option, amount: cheapest.amount },
     trackingOrder,

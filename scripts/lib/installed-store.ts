@@ -24,7 +24,8 @@ export function createInstalledStore(name: string, medusaConfig: string): string
 }
 
 /** What a test run (FRETE_TEST_RUN, from lanes.mjs or jest's global setup) keeps of its build: null outside a test run. */
-const runBuild = () => (process.env.FRETE_TEST_RUN ? path.join(ROOT, ".cache", `packed-${process.env.FRETE_TEST_RUN}`) : null)
+const runBuild = () =>
+  process.env.FRETE_TEST_RUN ? path.join(ROOT, ".cache", `packed-${process.env.FRETE_TEST_RUN}`) : null
 
 /**
  * `npm run build`: the plugin into .medusa/, then the storefront kit (also into storefront/dist).
@@ -60,6 +61,9 @@ export function packPlugin(destination: string): string {
 
 /** `npm pack` of a package of this clone (`.`, the plugin; `./storefront`, the kit) into `destination`; the tarball's path. */
 export function npmPack(packageDir: string, destination: string): string {
-  const output = execFileSync("npm", ["pack", packageDir, "--silent", "--pack-destination", destination], { cwd: ROOT, encoding: "utf8" })
+  const output = execFileSync("npm", ["pack", packageDir, "--silent", "--pack-destination", destination], {
+    cwd: ROOT,
+    encoding: "utf8",
+  })
   return path.join(destination, output.trim().split("\n").pop() as string)
 }

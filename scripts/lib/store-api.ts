@@ -14,7 +14,6 @@ export interface StoreContext {
   serviceZoneId: string
 }
 
-
 export interface ProductInput {
   title: string
   handle?: string
@@ -160,7 +159,11 @@ export async function createCart(
   email = "maria@example.com.br"
 ) {
   const shopper = { ...SHOPPER_ADDRESS, ...address }
-  const { data } = await api.post("/store/carts", { region_id: store.regionId, items, email, shipping_address: shopper, billing_address: shopper }, store.store)
+  const { data } = await api.post(
+    "/store/carts",
+    { region_id: store.regionId, items, email, shipping_address: shopper, billing_address: shopper },
+    store.store
+  )
   return data.cart.id as string
 }
 
@@ -210,7 +213,10 @@ export async function completeCart(api: AxiosInstance, store: StoreContext, cart
       const answer = (error as { response?: { status: number; data?: { code?: string } } }).response
       const conflict = answer?.status === 409 && answer.data?.code === "invalid_state_error"
       if (conflict) conflictAt ??= Date.now()
-      const dropped = conflictAt !== undefined && (conflict || answer?.status === 500) && Date.now() - conflictAt < DROPPED_COMPLETION_MS
+      const dropped =
+        conflictAt !== undefined &&
+        (conflict || answer?.status === 500) &&
+        Date.now() - conflictAt < DROPPED_COMPLETION_MS
       if (!dropped) throw error
       await new Promise((resolve) => setTimeout(resolve, 2000))
     }
@@ -262,7 +268,13 @@ export async function shipOrder(
       items,
       no_notification: shipment.noNotification,
       labels: shipment.trackingNumber
-        ? [{ tracking_number: shipment.trackingNumber, tracking_url: "https://rastreamento.correios.com.br/app/index.php", label_url: "https://loja-teste.com.br/etiqueta.pdf" }]
+        ? [
+            {
+              tracking_number: shipment.trackingNumber,
+              tracking_url: "https://rastreamento.correios.com.br/app/index.php",
+              label_url: "https://loja-teste.com.br/etiqueta.pdf",
+            },
+          ]
         : undefined,
     },
     store.admin
@@ -271,7 +283,11 @@ export async function shipOrder(
 }
 
 /** Polls until `check` returns a value (the event bus delivers after the request answers). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, attempts = 100, what = "the condition"): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  attempts = 100,
+  what = "the condition"
+): Promise<T> {
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     const value = await check()
     if (value) {

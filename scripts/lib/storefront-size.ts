@@ -46,7 +46,13 @@ async function gzippedSize(contents: string): Promise<number> {
 }
 
 async function gzippedCssSize(): Promise<number> {
-  const result = await build({ entryPoints: [STOREFRONT_STYLES], bundle: true, minify: true, write: false, logLevel: "silent" })
+  const result = await build({
+    entryPoints: [STOREFRONT_STYLES],
+    bundle: true,
+    minify: true,
+    write: false,
+    logLevel: "silent",
+  })
   return zlib.gzipSync(result.outputFiles[0].contents, { level: 9 }).length
 }
 

@@ -36,7 +36,14 @@ export default defineConfig({
 
 /** Medusa's starter's tsconfig, reduced to what the CLI needs to load medusa-config.ts. */
 const STORE_TSCONFIG = {
-  compilerOptions: { target: "ES2021", module: "Node16", moduleResolution: "Node16", esModuleInterop: true, skipLibCheck: true, strict: true },
+  compilerOptions: {
+    target: "ES2021",
+    module: "Node16",
+    moduleResolution: "Node16",
+    esModuleInterop: true,
+    skipLibCheck: true,
+    strict: true,
+  },
   "ts-node": { swc: true },
   include: ["medusa-config.ts"],
 }
@@ -49,14 +56,27 @@ export const VERSIONED_ADMIN = { email: "admin@loja-compat.com.br", password: "f
  * Fails with a sentence naming the version and npm's last lines when npm cannot install (no
  * registry, a peer conflict: ERESOLVE).
  */
-export async function createVersionedStore(options: { dir: string; version: string; tarball: string; logs: string }): Promise<void> {
+export async function createVersionedStore(options: {
+  dir: string
+  version: string
+  tarball: string
+  logs: string
+}): Promise<void> {
   const { dir, version } = options
   fs.mkdirSync(dir, { recursive: true })
-  const dependencies = { "@medusajs/medusa": version, "@medusajs/framework": version, "@medusajs/cli": version, "@medusajs/admin-sdk": version }
+  const dependencies = {
+    "@medusajs/medusa": version,
+    "@medusajs/framework": version,
+    "@medusajs/cli": version,
+    "@medusajs/admin-sdk": version,
+  }
   // What Medusa's starter adds for its CLI to load medusa-config.ts: ts-node with SWC.
   const devDependencies = { "@swc/core": "^1.7.28", "ts-node": "^10.9.2", typescript: "^5.6.2" }
   // Rewritten on every run: a folder kept from an earlier run drops the plugin it had installed.
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: `store-medusa-${version}`, private: true, dependencies, devDependencies }, null, 2))
+  fs.writeFileSync(
+    path.join(dir, "package.json"),
+    JSON.stringify({ name: `store-medusa-${version}`, private: true, dependencies, devDependencies }, null, 2)
+  )
   fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(STORE_TSCONFIG, null, 2))
   fs.writeFileSync(path.join(dir, "medusa-config.ts"), VERSIONED_STORE_CONFIG)
   const tarball = path.join(dir, path.basename(options.tarball))
@@ -67,14 +87,21 @@ export async function createVersionedStore(options: { dir: string; version: stri
 
 /** `npm install`, the npm cache of an earlier run answering what it holds (--prefer-offline). */
 export async function npmInstall(dir: string, packages: string[], what: string, log: string): Promise<void> {
-  await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", ...packages], { cwd: dir, env: process.env, log }).catch(() => {
-    throw new Error(`npm could not install ${packages.join(" ") || "the dependencies"} in ${dir} (${what}; the npm registry must be reachable). npm's log, ${log}:\n${tail(log, 30)}`)
+  await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", ...packages], {
+    cwd: dir,
+    env: process.env,
+    log,
+  }).catch(() => {
+    throw new Error(
+      `npm could not install ${packages.join(" ") || "the dependencies"} in ${dir} (${what}; the npm registry must be reachable). npm's log, ${log}:\n${tail(log, 30)}`
+    )
   })
 }
 
 /** The Medusa version npm installed in the store (what the test really ran on). */
 export function installedMedusaVersion(dir: string): string {
-  return JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "@medusajs", "medusa", "package.json"), "utf8")).version
+  return JSON.parse(fs.readFileSync(path.join(dir, "node_modules", "@medusajs", "medusa", "package.json"), "utf8"))
+    .version
 }
 
 export interface VersionedServer {
@@ -84,11 +111,20 @@ export interface VersionedServer {
 }
 
 /** `medusa db:migrate`, `medusa user`, `medusa start` with the store's own CLI; logs in as the admin. */
-export async function startVersionedStore(options: { dir: string; port: number; env: NodeJS.ProcessEnv; logs: string }): Promise<VersionedServer> {
+export async function startVersionedStore(options: {
+  dir: string
+  port: number
+  env: NodeJS.ProcessEnv
+  logs: string
+}): Promise<VersionedServer> {
   const medusa = path.join(options.dir, "node_modules", ".bin", "medusa")
   const env = { ...options.env, PORT: String(options.port), NODE_ENV: "development" }
   await run(medusa, ["db:migrate"], { cwd: options.dir, env, log: path.join(options.logs, "migrate.log") })
-  await run(medusa, ["user", "-e", VERSIONED_ADMIN.email, "-p", VERSIONED_ADMIN.password], { cwd: options.dir, env, log: path.join(options.logs, "user.log") })
+  await run(medusa, ["user", "-e", VERSIONED_ADMIN.email, "-p", VERSIONED_ADMIN.password], {
+    cwd: options.dir,
+    env,
+    log: path.join(options.logs, "user.log"),
+  })
   const log = path.join(options.logs, "medusa.log")
   const url = `http://localhost:${options.port}`
   let child: ChildProcess | undefined

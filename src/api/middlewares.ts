@@ -1,11 +1,17 @@
-import { defineMiddlewares, type MedusaNextFunction, type MedusaRequest, type MedusaResponse } from "@medusajs/framework/http"
+import {
+  defineMiddlewares,
+  type MedusaNextFunction,
+  type MedusaRequest,
+  type MedusaResponse,
+} from "@medusajs/framework/http"
 import { ADMIN_POLICIES } from "../shared/admin-policies"
 import { inCheckoutRequest } from "../lib/checkout/checkout-request"
 
 // Medusa's body parser applies it: the settings with a long fallback table fit well within it.
 export const JSON_BODY_LIMIT = "100kb"
 
-export const NOT_JSON_MESSAGE = "Envie o corpo da requisição em JSON (Content-Type: application/json), mesmo quando vazio."
+export const NOT_JSON_MESSAGE =
+  "Envie o corpo da requisição em JSON (Content-Type: application/json), mesmo quando vazio."
 
 // JSON only, even empty: what another origin may post without a preflight (a form, `text/plain`) gets a 415, so a session cookie never carries it.
 export function requireJson(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): void {
@@ -35,7 +41,14 @@ function withCheckoutRequest(req: MedusaRequest, _res: MedusaResponse, next: Med
   inCheckoutRequest(req, () => next())
 }
 
-const POST_ROUTES = ["/admin/frete/settings", "/admin/frete/test-connection", "/admin/frete/tracking-orders/:id/retry", "/admin/frete/tracking-orders/retry", "/admin/frete/products/:id/handling-days", "/store/frete/quotes"]
+const POST_ROUTES = [
+  "/admin/frete/settings",
+  "/admin/frete/test-connection",
+  "/admin/frete/tracking-orders/:id/retry",
+  "/admin/frete/tracking-orders/retry",
+  "/admin/frete/products/:id/handling-days",
+  "/store/frete/quotes",
+]
 
 export default defineMiddlewares({
   routes: [
@@ -53,11 +66,35 @@ export default defineMiddlewares({
     { matcher: "/admin/frete/status", methods: ["GET" as const], policies: [ADMIN_POLICIES.readSettings] },
     { matcher: "/admin/frete/stats", methods: ["GET" as const], policies: [ADMIN_POLICIES.readSettings] },
     // It may ask the freight API, as the status does.
-    { matcher: "/admin/frete/orders/:id/api-price", methods: ["GET" as const], policies: [ADMIN_POLICIES.readSettings] },
-    { matcher: "/admin/frete/products-missing-dimensions", methods: ["GET" as const], policies: [ADMIN_POLICIES.readProducts] },
-    { matcher: "/admin/frete/products/:id/handling-days", methods: ["GET" as const], policies: [ADMIN_POLICIES.readProducts] },
-    { matcher: "/admin/frete/products/:id/handling-days", methods: ["POST" as const], policies: [{ resource: "product", operation: "update" as const }] },
-    { matcher: "/admin/frete/tracking-orders*", methods: ["GET" as const], policies: [ADMIN_POLICIES.readTrackingOrders] },
-    { matcher: "/admin/frete/tracking-orders*", methods: ["POST" as const], policies: [ADMIN_POLICIES.updateTrackingOrders] },
+    {
+      matcher: "/admin/frete/orders/:id/api-price",
+      methods: ["GET" as const],
+      policies: [ADMIN_POLICIES.readSettings],
+    },
+    {
+      matcher: "/admin/frete/products-missing-dimensions",
+      methods: ["GET" as const],
+      policies: [ADMIN_POLICIES.readProducts],
+    },
+    {
+      matcher: "/admin/frete/products/:id/handling-days",
+      methods: ["GET" as const],
+      policies: [ADMIN_POLICIES.readProducts],
+    },
+    {
+      matcher: "/admin/frete/products/:id/handling-days",
+      methods: ["POST" as const],
+      policies: [{ resource: "product", operation: "update" as const }],
+    },
+    {
+      matcher: "/admin/frete/tracking-orders*",
+      methods: ["GET" as const],
+      policies: [ADMIN_POLICIES.readTrackingOrders],
+    },
+    {
+      matcher: "/admin/frete/tracking-orders*",
+      methods: ["POST" as const],
+      policies: [ADMIN_POLICIES.updateTrackingOrders],
+    },
   ],
 })

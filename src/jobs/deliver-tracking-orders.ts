@@ -14,9 +14,14 @@ export default async function deliverTrackingOrdersJob(container: MedusaContaine
     try {
       await deliverTrackingOrder(container, id)
     } catch (error) {
-      loggerOf(container).error(`frete tracking: attempt on ${id} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`)
+      loggerOf(container).error(
+        `frete tracking: attempt on ${id} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`
+      )
     }
   }
 }
 
-export const config = { name: "frete-deliver-tracking-orders", schedule: deliveryJobSchedule(process.env[JOB_SECONDS_VARIABLE]) }
+export const config = {
+  name: "frete-deliver-tracking-orders",
+  schedule: deliveryJobSchedule(process.env[JOB_SECONDS_VARIABLE]),
+}

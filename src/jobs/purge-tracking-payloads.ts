@@ -6,7 +6,10 @@ export default async function purgeTrackingPayloadsJob(container: MedusaContaine
   const frete = freteOf(container)
   const days = (await frete.getSettings()).tracking.payload_retention_days
   const purged = await frete.trackingOrders.purgePayloads(days)
-  if (purged > 0) loggerOf(container).info(`frete tracking: purged the payloads of ${purged} tracking orders ended more than ${days} days ago`)
+  if (purged > 0)
+    loggerOf(container).info(
+      `frete tracking: purged the payloads of ${purged} tracking orders ended more than ${days} days ago`
+    )
 }
 
 export const config = { name: "frete-purge-tracking-payloads", schedule: "23 * * * *" }

@@ -5,4 +5,5 @@ export const FRETE_PROVIDER_ID = `${FRETE_PROVIDER_IDENTIFIER}_frete`
 export const FRETE_MODULE = "frete"
 
 /** Whatever id the store registered it with. */
-export const isFreteProvider = (providerId: unknown): providerId is string => typeof providerId === "string" && providerId.startsWith(`${FRETE_PROVIDER_IDENTIFIER}_`)
+export const isFreteProvider = (providerId: unknown): providerId is string =>
+  typeof providerId === "string" && providerId.startsWith(`${FRETE_PROVIDER_IDENTIFIER}_`)

@@ -5,7 +5,11 @@ import { ShopperError } from "../lib/checkout/shopper-error"
 /** A ShopperError as the MedusaError a storefront shows, its code in the body's `code`. */
 export function toMedusaError(error: unknown): unknown {
   if (!(error instanceof ShopperError)) return error
-  return new MedusaError(error.isInputError ? MedusaError.Types.INVALID_DATA : MedusaError.Types.NOT_ALLOWED, error.message, error.code)
+  return new MedusaError(
+    error.isInputError ? MedusaError.Types.INVALID_DATA : MedusaError.Types.NOT_ALLOWED,
+    error.message,
+    error.code
+  )
 }
 
 /** A validation error that names its fields (`issues: [{ field, message }]`) as the 400 the admin shows at each field. */

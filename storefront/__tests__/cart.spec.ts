@@ -11,7 +11,13 @@ const cart = {
 describe("the cart as the kit reads it", () => {
   it("keys a cart by what prices its freight: an equal cart has the same key, a new quantity, line, price or address another", () => {
     const key = cartPricingKey(cart)
-    expect(cartPricingKey({ ...cart, items: [{ ...cart.items[0] }], shipping_address: { postal_code: "30130010", province: "MG" } })).toBe(key)
+    expect(
+      cartPricingKey({
+        ...cart,
+        items: [{ ...cart.items[0] }],
+        shipping_address: { postal_code: "30130010", province: "MG" },
+      })
+    ).toBe(key)
     const changed = [
       { ...cart, items: [{ ...cart.items[0], quantity: 2 }], item_subtotal: 159.8 },
       { ...cart, items: [...cart.items, { id: "item_2", variant_id: "variant_2", quantity: 1, unit_price: 10 }] },
@@ -33,7 +39,14 @@ describe("the cart as the kit reads it", () => {
 })
 
 describe("one row per offer", () => {
-  const facts = (service: string, date: string) => ({ service, service_name: service, carrier: "Jadlog", days: 7, delivery_estimate: date, is_fallback: false })
+  const facts = (service: string, date: string) => ({
+    service,
+    service_name: service,
+    carrier: "Jadlog",
+    days: 7,
+    delivery_estimate: date,
+    is_fallback: false,
+  })
   const prices: Record<string, { amount: number | null; facts: ReturnType<typeof facts> | null }> = {
     cheapest: { amount: 33.14, facts: facts("jadlog-package", "2026-12-07") },
     package: { amount: 33.14, facts: facts("jadlog-package", "2026-12-07") },
@@ -44,15 +57,35 @@ describe("one row per offer", () => {
   const options = ["cheapest", "package", "sedex", "pickup", "loading"].map((id) => ({ id }))
 
   it("keeps the merchant's first of the options that resolve to the same service, price and date, and every other option", () => {
-    expect(uniqueOffers(options, (option) => prices[option.id]).map((option) => option.id)).toEqual(["cheapest", "sedex", "pickup", "loading"])
+    expect(uniqueOffers(options, (option) => prices[option.id]).map((option) => option.id)).toEqual([
+      "cheapest",
+      "sedex",
+      "pickup",
+      "loading",
+    ])
   })
 
   it("keeps the chosen option in place of its twin", () => {
-    expect(uniqueOffers(options, (option) => prices[option.id], "package").map((option) => option.id)).toEqual(["package", "sedex", "pickup", "loading"])
+    expect(uniqueOffers(options, (option) => prices[option.id], "package").map((option) => option.id)).toEqual([
+      "package",
+      "sedex",
+      "pickup",
+      "loading",
+    ])
   })
 
   it("keeps both when the price or the date differs", () => {
-    const apart: typeof prices = { ...prices, package: { amount: 35.9, facts: facts("jadlog-package", "2026-12-07") }, cheapest: { amount: 33.14, facts: facts("jadlog-package", "2026-12-08") } }
-    expect(uniqueOffers(options, (option) => apart[option.id]).map((option) => option.id)).toEqual(["cheapest", "package", "sedex", "pickup", "loading"])
+    const apart: typeof prices = {
+      ...prices,
+      package: { amount: 35.9, facts: facts("jadlog-package", "2026-12-07") },
+      cheapest: { amount: 33.14, facts: facts("jadlog-package", "2026-12-08") },
+    }
+    expect(uniqueOffers(options, (option) => apart[option.id]).map((option) => option.id)).toEqual([
+      "cheapest",
+      "package",
+      "sedex",
+      "pickup",
+      "loading",
+    ])
   })
 })

@@ -1,4 +1,16 @@
-import { cepErrorMessage, describeOption, formatBRL, formatCarrier, formatCarrierLine, formatDeadline, formatDeliveryDate, formatPrice, formatServiceName, formatShippingTotal, sortByPrice } from "../format"
+import {
+  cepErrorMessage,
+  describeOption,
+  formatBRL,
+  formatCarrier,
+  formatCarrierLine,
+  formatDeadline,
+  formatDeliveryDate,
+  formatPrice,
+  formatServiceName,
+  formatShippingTotal,
+  sortByPrice,
+} from "../format"
 
 describe("pt-BR formatting of the storefront kit", () => {
   it.each([
@@ -43,7 +55,17 @@ describe("pt-BR formatting of the storefront kit", () => {
   })
 
   it("describes a quote of the quote route and an option's facts alike", () => {
-    const quote = { option_id: "so_sedex", service: "correios-sedex", name: "SEDEX", carrier: "correios", amount: 33.14, currency_code: "brl" as const, days: 4, delivery_estimate: "2026-11-26", is_fallback: false }
+    const quote = {
+      option_id: "so_sedex",
+      service: "correios-sedex",
+      name: "SEDEX",
+      carrier: "correios",
+      amount: 33.14,
+      currency_code: "brl" as const,
+      days: 4,
+      delivery_estimate: "2026-11-26",
+      is_fallback: false,
+    }
     expect(describeOption(quote)).toEqual({
       name: "SEDEX",
       carrier: "Correios",
@@ -53,8 +75,24 @@ describe("pt-BR formatting of the storefront kit", () => {
       estimated: false,
       note: null,
     })
-    const facts = { service: "correios-pac", service_name: "PAC", carrier: "correios", days: null, delivery_estimate: null, is_fallback: true, amount: 0 }
-    expect(describeOption(facts)).toEqual({ name: "PAC", carrier: "Correios", price: "Grátis", deadline: "Prazo a confirmar", date: null, estimated: true, note: "Preço estimado" })
+    const facts = {
+      service: "correios-pac",
+      service_name: "PAC",
+      carrier: "correios",
+      days: null,
+      delivery_estimate: null,
+      is_fallback: true,
+      amount: 0,
+    }
+    expect(describeOption(facts)).toEqual({
+      name: "PAC",
+      carrier: "Correios",
+      price: "Grátis",
+      deadline: "Prazo a confirmar",
+      date: null,
+      estimated: true,
+      note: "Preço estimado",
+    })
   })
 
   it("names a service without the API's carrier prefix and leading dots", () => {
@@ -66,8 +104,25 @@ describe("pt-BR formatting of the storefront kit", () => {
   })
 
   it("says the same carrier line for a quote of the product page and for a checkout option's facts", () => {
-    const quote = { option_id: "so_eco", service: "jadlog-package", name: "Frete econômico", carrier: "jadlog", amount: 33.14, currency_code: "brl" as const, days: 7, delivery_estimate: "2026-12-03", is_fallback: false }
-    const facts = { service: "jadlog-package", service_name: "Jadlog - .Package", carrier: "jadlog", days: 7, delivery_estimate: "2026-12-03", is_fallback: false }
+    const quote = {
+      option_id: "so_eco",
+      service: "jadlog-package",
+      name: "Frete econômico",
+      carrier: "jadlog",
+      amount: 33.14,
+      currency_code: "brl" as const,
+      days: 7,
+      delivery_estimate: "2026-12-03",
+      is_fallback: false,
+    }
+    const facts = {
+      service: "jadlog-package",
+      service_name: "Jadlog - .Package",
+      carrier: "jadlog",
+      days: 7,
+      delivery_estimate: "2026-12-03",
+      is_fallback: false,
+    }
     expect(formatCarrierLine(quote)).toBe("Jadlog")
     expect(formatCarrierLine(facts)).toBe("Jadlog")
     expect(describeOption({ ...facts, amount: 33.14 }, "Frete econômico")).toEqual(describeOption(quote))
@@ -85,7 +140,14 @@ describe("pt-BR formatting of the storefront kit", () => {
       { name: "Azul", price: undefined },
     ]
     const sorted = sortByPrice(options, (option) => option.price)
-    expect(sorted.map((option) => option.name)).toEqual(["Grátis no PR", "Frete econômico", "Jadlog .Package", "SEDEX", "Retirada", "Azul"])
+    expect(sorted.map((option) => option.name)).toEqual([
+      "Grátis no PR",
+      "Frete econômico",
+      "Jadlog .Package",
+      "SEDEX",
+      "Retirada",
+      "Azul",
+    ])
     // A new array: the store's list stays as it was.
     expect(options[0].name).toBe("SEDEX")
   })
@@ -102,12 +164,24 @@ describe("pt-BR formatting of the storefront kit", () => {
 
   it("finds the CEP-level error among options' errors, in any form a storefront has it", () => {
     const notFound = "Não encontramos esse CEP. Confira o CEP de entrega e tente novamente."
-    expect(cepErrorMessage([undefined, { code: "cep_not_served", message: notFound, status: 400, retryAfterSeconds: null }])).toBe(notFound)
+    expect(
+      cepErrorMessage([undefined, { code: "cep_not_served", message: notFound, status: 400, retryAfterSeconds: null }])
+    ).toBe(notFound)
     expect(cepErrorMessage([notFound])).toBe(notFound)
-    expect(cepErrorMessage([null, { code: "invalid_cep", message: "CEP inválido. Informe os 8 dígitos do CEP, por exemplo 01310-100." }])).toBe(
-      "CEP inválido. Informe os 8 dígitos do CEP, por exemplo 01310-100."
-    )
-    expect(cepErrorMessage([{ code: "option_unavailable", message: "Esta opção de frete não está disponível para o CEP informado. Escolha outra opção." }])).toBeNull()
+    expect(
+      cepErrorMessage([
+        null,
+        { code: "invalid_cep", message: "CEP inválido. Informe os 8 dígitos do CEP, por exemplo 01310-100." },
+      ])
+    ).toBe("CEP inválido. Informe os 8 dígitos do CEP, por exemplo 01310-100.")
+    expect(
+      cepErrorMessage([
+        {
+          code: "option_unavailable",
+          message: "Esta opção de frete não está disponível para o CEP informado. Escolha outra opção.",
+        },
+      ])
+    ).toBeNull()
     expect(cepErrorMessage([undefined, null])).toBeNull()
   })
 })

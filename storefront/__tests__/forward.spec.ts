@@ -5,28 +5,44 @@ import { shopperHeaders } from "../forward"
 describe("the shopper's address for a storefront server's calls", () => {
   it("forwards X-Forwarded-For as received, from Next's headers() or a Fetch Headers", () => {
     // What Next.js's server gives when it faces the shopper: the connecting address, filled in.
-    expect(shopperHeaders(new Headers({ "x-forwarded-for": "::ffff:203.0.113.7" }))).toEqual({ "x-forwarded-for": "::ffff:203.0.113.7" })
+    expect(shopperHeaders(new Headers({ "x-forwarded-for": "::ffff:203.0.113.7" }))).toEqual({
+      "x-forwarded-for": "::ffff:203.0.113.7",
+    })
     // Behind a load balancer: what the shopper wrote, then what the balancer appended.
-    expect(shopperHeaders(new Headers({ "x-forwarded-for": "198.51.100.1,  203.0.113.7" }))).toEqual({ "x-forwarded-for": "198.51.100.1, 203.0.113.7" })
+    expect(shopperHeaders(new Headers({ "x-forwarded-for": "198.51.100.1,  203.0.113.7" }))).toEqual({
+      "x-forwarded-for": "198.51.100.1, 203.0.113.7",
+    })
   })
 
   it("reads Node's IncomingHttpHeaders, a header repeated on several lines, and names in any case", () => {
-    expect(shopperHeaders({ "x-forwarded-for": "203.0.113.7", host: "loja.example.com.br" })).toEqual({ "x-forwarded-for": "203.0.113.7" })
-    expect(shopperHeaders({ "x-forwarded-for": ["198.51.100.1", "203.0.113.7"] })).toEqual({ "x-forwarded-for": "198.51.100.1, 203.0.113.7" })
+    expect(shopperHeaders({ "x-forwarded-for": "203.0.113.7", host: "loja.example.com.br" })).toEqual({
+      "x-forwarded-for": "203.0.113.7",
+    })
+    expect(shopperHeaders({ "x-forwarded-for": ["198.51.100.1", "203.0.113.7"] })).toEqual({
+      "x-forwarded-for": "198.51.100.1, 203.0.113.7",
+    })
     expect(shopperHeaders({ "X-Forwarded-For": "203.0.113.7" })).toEqual({ "x-forwarded-for": "203.0.113.7" })
   })
 
   it("takes X-Real-IP, whichever header the proxy sets: left of the X-Forwarded-For Next.js fills with the proxy's address", () => {
     expect(shopperHeaders(new Headers({ "x-real-ip": "203.0.113.7" }))).toEqual({ "x-forwarded-for": "203.0.113.7" })
     // nginx sets X-Real-IP only; Next.js then puts nginx's own address in X-Forwarded-For, which Medusa skips as a trusted proxy.
-    expect(shopperHeaders({ "x-forwarded-for": "127.0.0.1", "x-real-ip": "203.0.113.7" })).toEqual({ "x-forwarded-for": "203.0.113.7, 127.0.0.1" })
+    expect(shopperHeaders({ "x-forwarded-for": "127.0.0.1", "x-real-ip": "203.0.113.7" })).toEqual({
+      "x-forwarded-for": "203.0.113.7, 127.0.0.1",
+    })
   })
 
   it("appends the connection's address given by a plain Node server, as a proxy does", () => {
     expect(shopperHeaders({}, "127.0.0.9")).toEqual({ "x-forwarded-for": "127.0.0.9" })
-    expect(shopperHeaders({ "x-forwarded-for": "198.51.100.1" }, "::ffff:127.0.0.9")).toEqual({ "x-forwarded-for": "198.51.100.1, ::ffff:127.0.0.9" })
-    expect(shopperHeaders({ "x-real-ip": "203.0.113.7" }, "10.0.0.2")).toEqual({ "x-forwarded-for": "203.0.113.7, 10.0.0.2" })
-    expect(shopperHeaders({ "x-forwarded-for": "203.0.113.7" }, undefined)).toEqual({ "x-forwarded-for": "203.0.113.7" })
+    expect(shopperHeaders({ "x-forwarded-for": "198.51.100.1" }, "::ffff:127.0.0.9")).toEqual({
+      "x-forwarded-for": "198.51.100.1, ::ffff:127.0.0.9",
+    })
+    expect(shopperHeaders({ "x-real-ip": "203.0.113.7" }, "10.0.0.2")).toEqual({
+      "x-forwarded-for": "203.0.113.7, 10.0.0.2",
+    })
+    expect(shopperHeaders({ "x-forwarded-for": "203.0.113.7" }, undefined)).toEqual({
+      "x-forwarded-for": "203.0.113.7",
+    })
   })
 
   it("adds nothing when nothing is known", () => {
@@ -69,13 +85,20 @@ describe("the shopper's address for a storefront server's calls", () => {
   })
 
   it("keeps only the entries right of the last malformed one: what the client wrote is not passed on", () => {
-    expect(shopperHeaders({ "x-forwarded-for": "1.2.3.4, hello, 198.51.100.1, 203.0.113.7" })).toEqual({ "x-forwarded-for": "198.51.100.1, 203.0.113.7" })
+    expect(shopperHeaders({ "x-forwarded-for": "1.2.3.4, hello, 198.51.100.1, 203.0.113.7" })).toEqual({
+      "x-forwarded-for": "198.51.100.1, 203.0.113.7",
+    })
     // A malformed header never hides the connection's own address.
-    expect(shopperHeaders({ "x-forwarded-for": "not an address" }, "127.0.0.9")).toEqual({ "x-forwarded-for": "127.0.0.9" })
+    expect(shopperHeaders({ "x-forwarded-for": "not an address" }, "127.0.0.9")).toEqual({
+      "x-forwarded-for": "127.0.0.9",
+    })
   })
 
   it("keeps at most the 10 rightmost entries of a long header", () => {
-    const written = Array.from({ length: 5000 }, (_, index) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`)
+    const written = Array.from(
+      { length: 5000 },
+      (_, index) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`
+    )
     const forwarded = shopperHeaders({ "x-forwarded-for": written.join(", ") }, "127.0.0.9")
     expect(forwarded).toEqual({ "x-forwarded-for": [...written.slice(-9), "127.0.0.9"].join(", ") })
   })

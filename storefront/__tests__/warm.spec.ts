@@ -5,7 +5,19 @@ import type { AddressInfo } from "node:net"
 import { createFreteClient } from "../client"
 import { createQuoteWarmer, warmQuote, type WarmQuoteResult } from "../warm"
 
-const QUOTES = [{ option_id: "so_eco", service: "jadlog-package", name: "Frete econômico", carrier: "jadlog", amount: 21.5, currency_code: "brl", days: 8, delivery_estimate: "2026-12-02", is_fallback: false }]
+const QUOTES = [
+  {
+    option_id: "so_eco",
+    service: "jadlog-package",
+    name: "Frete econômico",
+    carrier: "jadlog",
+    amount: 21.5,
+    currency_code: "brl",
+    days: 8,
+    delivery_estimate: "2026-12-02",
+    is_fallback: false,
+  },
+]
 
 /** A clock the test moves by hand: timers fire only when it is advanced past them. */
 function manualClock() {
@@ -45,7 +57,17 @@ describe("the checkout warm-up", () => {
       req.on("end", () => {
         received.push({ url: req.url, body: JSON.parse(raw) })
         res.writeHead(status, { "content-type": "application/json" })
-        res.end(JSON.stringify(status === 200 ? { quotes: QUOTES } : { type: "invalid_data", code: "cep_not_served", message: "Não encontramos esse CEP. Confira o CEP de entrega e tente novamente." }))
+        res.end(
+          JSON.stringify(
+            status === 200
+              ? { quotes: QUOTES }
+              : {
+                  type: "invalid_data",
+                  code: "cep_not_served",
+                  message: "Não encontramos esse CEP. Confira o CEP de entrega e tente novamente.",
+                }
+          )
+        )
       })
     })
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
@@ -62,21 +84,38 @@ describe("the checkout warm-up", () => {
     expect(await warmQuote(client, { cartId: "cart_1", postalCode: "30130-01" })).toBeNull()
     expect(await warmQuote(client, { cartId: null, postalCode: "30130-010" })).toBeNull()
     expect(received).toHaveLength(0)
-    expect(await warmQuote(client, { cartId: "cart_1", postalCode: "30130-010" })).toEqual({ cep: "30130010", quotes: QUOTES, error: null })
+    expect(await warmQuote(client, { cartId: "cart_1", postalCode: "30130-010" })).toEqual({
+      cep: "30130010",
+      quotes: QUOTES,
+      error: null,
+    })
     expect(received).toEqual([{ url: "/store/frete/quotes", body: { postal_code: "30130010", cart_id: "cart_1" } }])
   })
 
   it("never rejects: a failed warm-up resolves with the plugin's error as plain data", async () => {
     status = 400
     const result = await warmQuote(createFreteClient({ baseUrl }), { cartId: "cart_1", postalCode: "99999-999" })
-    expect(result).toEqual({ cep: "99999999", quotes: null, error: { code: "cep_not_served", message: "Não encontramos esse CEP. Confira o CEP de entrega e tente novamente.", status: 400, retryAfterSeconds: null } })
+    expect(result).toEqual({
+      cep: "99999999",
+      quotes: null,
+      error: {
+        code: "cep_not_served",
+        message: "Não encontramos esse CEP. Confira o CEP de entrega e tente novamente.",
+        status: 400,
+        retryAfterSeconds: null,
+      },
+    })
   })
 
   it("warms once per complete CEP as the shopper types, after the CEP settles", async () => {
     const clock = manualClock()
     const warmed: WarmQuoteResult[] = []
     let done: () => void = () => undefined
-    const warmer = createQuoteWarmer(createFreteClient({ baseUrl }), { delayMs: 400, timers: clock.timers, onWarmed: (result) => (warmed.push(result), done()) })
+    const warmer = createQuoteWarmer(createFreteClient({ baseUrl }), {
+      delayMs: 400,
+      timers: clock.timers,
+      onWarmed: (result) => (warmed.push(result), done()),
+    })
     const settle = () => new Promise<void>((resolve) => ((done = resolve), clock.advance(400)))
 
     // Typed digit by digit: nothing until the CEP is complete.
@@ -103,7 +142,10 @@ describe("the checkout warm-up", () => {
     clock.advance(200)
     warmer.update({ cartId: "cart_1", postalCode: "80010-000" })
     await settle()
-    expect(received.map((request) => (request.body as { postal_code: string }).postal_code)).toEqual(["30130010", "80010000"])
+    expect(received.map((request) => (request.body as { postal_code: string }).postal_code)).toEqual([
+      "30130010",
+      "80010000",
+    ])
     expect(warmed.map((result) => result.cep)).toEqual(["30130010", "80010000"])
 
     // Cancelled (the form went away): the pending warm-up never runs.

@@ -8,7 +8,8 @@ import type { FreteQuote } from "../../src/lib/checkout/storefront-contract"
 import { joinClasses, OptionText, type FreteClassNames, type FreteOptionPart } from "./option-text"
 
 /** The calculator's own parts; each option's parts are those of FreteOptionPart. */
-export type FreteCepCalculatorPart = "root" | "form" | "label" | "field" | "input" | "button" | "status" | "error" | "list" | "option" | FreteOptionPart
+export type FreteCepCalculatorPart =
+  "root" | "form" | "label" | "field" | "input" | "button" | "status" | "error" | "list" | "option" | FreteOptionPart
 
 export interface FreteCepCalculatorProps {
   client: FreteClient
@@ -35,7 +36,11 @@ export interface FreteCepCalculatorProps {
   label?: string
 }
 
-type State = { kind: "idle" } | { kind: "loading"; key: string } | { kind: "done"; key: string; quotes: FreteQuote[]; cep: string } | { kind: "error"; key: string; message: string }
+type State =
+  | { kind: "idle" }
+  | { kind: "loading"; key: string }
+  | { kind: "done"; key: string; quotes: FreteQuote[]; cep: string }
+  | { kind: "error"; key: string; message: string }
 
 /**
  * "Calcule o frete": a CEP field and the store's shipping options for it (each with price,
@@ -46,8 +51,20 @@ type State = { kind: "idle" } | { kind: "loading"; key: string } | { kind: "done
  * prices are gone at once. Native field and button, options as text that reads with no CSS; class
  * names `frete-calculator__*`, styled by the optional stylesheet.
  */
-export function FreteCepCalculator({ client, items, cart, cartId: cartIdProp, refreshKey, initialCep, onQuotes, className, classNames = {}, label = "Calcule o frete" }: FreteCepCalculatorProps) {
-  const cls = (part: Exclude<FreteCepCalculatorPart, "root">) => joinClasses(`frete-calculator__${part}`, classNames[part])
+export function FreteCepCalculator({
+  client,
+  items,
+  cart,
+  cartId: cartIdProp,
+  refreshKey,
+  initialCep,
+  onQuotes,
+  className,
+  classNames = {},
+  label = "Calcule o frete",
+}: FreteCepCalculatorProps) {
+  const cls = (part: Exclude<FreteCepCalculatorPart, "root">) =>
+    joinClasses(`frete-calculator__${part}`, classNames[part])
   const inputId = useId()
   const statusId = useId()
   const cartId = cart?.id ?? cartIdProp
@@ -55,7 +72,7 @@ export function FreteCepCalculator({ client, items, cart, cartId: cartIdProp, re
   const [cep, setCep] = useState(() => maskCep(startCep))
   const [state, setState] = useState<State>({ kind: "idle" })
   // What the shown prices depend on: an answer for another key is never shown.
-  const key = JSON.stringify([cart ? cartPricingKey(cart) : cartId ?? null, items ?? null, refreshKey ?? null])
+  const key = JSON.stringify([cart ? cartPricingKey(cart) : (cartId ?? null), items ?? null, refreshKey ?? null])
   // Only the latest request may show its answer: an earlier one that comes back late is dropped.
   const latest = useRef(0)
   // The CEP last priced, and the cart's own CEP as last seen (a new one replaces the field's).
@@ -71,7 +88,9 @@ export function FreteCepCalculator({ client, items, cart, cartId: cartIdProp, re
     quoted.current = maskCep(typed)
     setState({ kind: "loading", key })
     try {
-      const quotes = await client.quote(cartId ? { postal_code: typed, cart_id: cartId } : { postal_code: typed, items: items ?? [] })
+      const quotes = await client.quote(
+        cartId ? { postal_code: typed, cart_id: cartId } : { postal_code: typed, items: items ?? [] }
+      )
       if (request !== latest.current) return
       setState({ kind: "done", key, quotes, cep: maskCep(typed) })
       onQuotes?.(quotes, maskCep(typed))
@@ -151,7 +170,12 @@ export function FreteCepCalculator({ client, items, cart, cartId: cartIdProp, re
           {sortByPrice(view.quotes, (quote) => quote.amount).map((quote, index) => {
             const option = describeOption(quote)
             return (
-              <li key={`${quote.option_id ?? quote.service}-${index}`} className={cls("option")} data-frete-option={quote.option_id} data-frete-service={quote.service}>
+              <li
+                key={`${quote.option_id ?? quote.service}-${index}`}
+                className={cls("option")}
+                data-frete-option={quote.option_id}
+                data-frete-service={quote.service}
+              >
                 <OptionText
                   block="frete-calculator"
                   name={option.name}

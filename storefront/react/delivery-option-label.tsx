@@ -35,13 +35,24 @@ export interface FreteDeliveryOptionLabelProps {
  * step smaller, never under 12px). Phrasing content only, so it fits in a `<label>`; readable with
  * no CSS (class names `frete-option__*`, styled by the optional `medusa-plugin-frete/storefront/styles.css`).
  */
-export function FreteDeliveryOptionLabel({ name, amount, facts, error, loading, className, classNames = {} }: FreteDeliveryOptionLabelProps) {
+export function FreteDeliveryOptionLabel({
+  name,
+  amount,
+  facts,
+  error,
+  loading,
+  className,
+  classNames = {},
+}: FreteDeliveryOptionLabelProps) {
   const failed = error !== undefined && error !== null
   // The price is shown from `amount` (null while unknown); only the facts are read here.
   const shown = facts ? describeOption({ ...facts, amount: amount ?? 0 }, name) : null
   const price = failed ? null : loading ? "Calculando o frete…" : amount !== null ? formatPrice(amount) : null
   return (
-    <span className={joinClasses("frete-option", className, classNames.root)} data-state={failed ? "error" : loading ? "loading" : undefined}>
+    <span
+      className={joinClasses("frete-option", className, classNames.root)}
+      data-state={failed ? "error" : loading ? "loading" : undefined}
+    >
       <OptionText
         block="frete-option"
         name={name}

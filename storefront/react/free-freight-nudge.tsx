@@ -29,7 +29,16 @@ export interface FreteFreeFreightNudgeProps {
  * nothing while it asks, when no rule of the store reaches the CEP, or when the store cannot say.
  * Class names `frete-free-freight` (`--free` once free), `__text`, `__bar`.
  */
-export function FreteFreeFreightNudge({ value, cart, cartId: cartIdProp, postalCode, clientOptions, refreshKey, className, classNames = {} }: FreteFreeFreightNudgeProps) {
+export function FreteFreeFreightNudge({
+  value,
+  cart,
+  cartId: cartIdProp,
+  postalCode,
+  clientOptions,
+  refreshKey,
+  className,
+  classNames = {},
+}: FreteFreeFreightNudgeProps) {
   const cartId = cart?.id ?? cartIdProp
   const cep = postalCode?.trim() ? postalCode : cartCep(cart)
   // The answer is shown only for the cart and CEP it was asked for: nothing while it asks again.
@@ -53,10 +62,23 @@ export function FreteFreeFreightNudge({ value, cart, cartId: cartIdProp, postalC
   const text = formatFreeFreight(answer)
   if (!answer || !text) return null
   return (
-    <p className={joinClasses("frete-free-freight", answer.free && "frete-free-freight--free", className, classNames.root)} role="status">
+    <p
+      className={joinClasses(
+        "frete-free-freight",
+        answer.free && "frete-free-freight--free",
+        className,
+        classNames.root
+      )}
+      role="status"
+    >
       <span className={joinClasses("frete-free-freight__text", classNames.text)}>{text}</span>
       {!answer.free && answer.threshold ? (
-        <progress className={joinClasses("frete-free-freight__bar", classNames.bar)} max={answer.threshold} value={Math.min(answer.subtotal, answer.threshold)} aria-hidden="true" />
+        <progress
+          className={joinClasses("frete-free-freight__bar", classNames.bar)}
+          max={answer.threshold}
+          value={Math.min(answer.subtotal, answer.threshold)}
+          aria-hidden="true"
+        />
       ) : null}
     </p>
   )

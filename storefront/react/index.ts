@@ -4,7 +4,11 @@ export { FreteCepCalculator } from "./cep-calculator"
 export type { FreteCepCalculatorPart, FreteCepCalculatorProps } from "./cep-calculator"
 export { FreteDeliveryOptionLabel } from "./delivery-option-label"
 export type { FreteDeliveryOptionLabelProps } from "./delivery-option-label"
-export { FreteFreeFreightNudge, type FreteFreeFreightNudgePart, type FreteFreeFreightNudgeProps } from "./free-freight-nudge"
+export {
+  FreteFreeFreightNudge,
+  type FreteFreeFreightNudgePart,
+  type FreteFreeFreightNudgeProps,
+} from "./free-freight-nudge"
 export type { FreteClassNames, FreteOptionPart } from "./option-text"
 export { FreteCepNotice, FreteOptionsNotice } from "./options-notice"
 export type { FreteCepNoticeProps, FreteOptionsNoticeProps } from "./options-notice"

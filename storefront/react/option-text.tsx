@@ -1,7 +1,18 @@
 import { Fragment, type ReactNode } from "react"
 
 /** The parts of one option's text, each with its class name `<block>__<part>`. */
-export type FreteOptionPart = "summary" | "name" | "price" | "details" | "carrier" | "deadline" | "date" | "estimated" | "error" | "separator" | "break"
+export type FreteOptionPart =
+  | "summary"
+  | "name"
+  | "price"
+  | "details"
+  | "carrier"
+  | "deadline"
+  | "date"
+  | "estimated"
+  | "error"
+  | "separator"
+  | "break"
 
 /** Extra class names per part (Tailwind utilities, a design system's classes), added to the kit's own. */
 export type FreteClassNames<Part extends string> = Partial<Record<Part, string>>

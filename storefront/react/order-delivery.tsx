@@ -3,7 +3,21 @@ import type { FreteOrderDelivery as Delivery } from "../../src/lib/tracking/orde
 import { joinClasses, type FreteClassNames } from "./option-text"
 
 /** The parts of the order's delivery block, each with its class name `frete-delivery__<part>`. */
-export type FreteOrderDeliveryPart = "root" | "title" | "list" | "item" | "summary" | "name" | "status" | "details" | "carrier" | "date" | "tracking" | "code" | "link" | "separator"
+export type FreteOrderDeliveryPart =
+  | "root"
+  | "title"
+  | "list"
+  | "item"
+  | "summary"
+  | "name"
+  | "status"
+  | "details"
+  | "carrier"
+  | "date"
+  | "tracking"
+  | "code"
+  | "link"
+  | "separator"
 
 export interface FreteOrderDeliveryProps {
   /** What `fetchOrderDelivery` gave (a server component fetches it and passes it down). */
@@ -22,7 +36,12 @@ export interface FreteOrderDeliveryProps {
  * merchant gave one). Nothing when the order has no shipment of this plugin. Readable with no CSS
  * (class names `frete-delivery__*`, styled by the optional stylesheet).
  */
-export function FreteOrderDelivery({ deliveries, title = "Entrega", className, classNames = {} }: FreteOrderDeliveryProps) {
+export function FreteOrderDelivery({
+  deliveries,
+  title = "Entrega",
+  className,
+  classNames = {},
+}: FreteOrderDeliveryProps) {
   if (!deliveries.length) return null
   const cls = (part: FreteOrderDeliveryPart) => joinClasses(`frete-delivery__${part}`, classNames[part])
   const separator = (
@@ -36,11 +55,16 @@ export function FreteOrderDelivery({ deliveries, title = "Entrega", className, c
       <ul className={cls("list")}>
         {deliveries.map((delivery, index) => {
           const shown = describeDelivery(delivery)
-          const details = [shown.carrier && { part: "carrier" as const, text: shown.carrier }, shown.date && { part: "date" as const, text: shown.date }].filter(
-            (fact): fact is { part: "carrier" | "date"; text: string } => Boolean(fact)
-          )
+          const details = [
+            shown.carrier && { part: "carrier" as const, text: shown.carrier },
+            shown.date && { part: "date" as const, text: shown.date },
+          ].filter((fact): fact is { part: "carrier" | "date"; text: string } => Boolean(fact))
           return (
-            <li key={delivery.fulfillment_id ?? delivery.shipping_method_id ?? index} className={cls("item")} data-status={shown.status}>
+            <li
+              key={delivery.fulfillment_id ?? delivery.shipping_method_id ?? index}
+              className={cls("item")}
+              data-status={shown.status}
+            >
               <p className={cls("summary")}>
                 <span className={cls("name")}>{shown.name}</span>
                 {separator}

@@ -16,7 +16,10 @@ export interface UseFreteWarmQuoteInput {
  * `delayMs`), quotes the cart for it once, so the delivery step's `calculate` calls answer from
  * the plugin's cache. Returns the last warm-up's result (its quotes, or its error), null before one.
  */
-export function useFreteWarmQuote(client: FreteClient, { cartId, postalCode, delayMs }: UseFreteWarmQuoteInput): WarmQuoteResult | null {
+export function useFreteWarmQuote(
+  client: FreteClient,
+  { cartId, postalCode, delayMs }: UseFreteWarmQuoteInput
+): WarmQuoteResult | null {
   const [result, setResult] = useState<WarmQuoteResult | null>(null)
   const mounted = useRef(true)
   // The latest client, read when a warm-up fires: a client made anew on every render neither
@@ -28,7 +31,10 @@ export function useFreteWarmQuote(client: FreteClient, { cartId, postalCode, del
   const warmer = useMemo(
     () =>
       createQuoteWarmer(
-        { quote: (body) => latestClient.current.quote(body), calculateOption: (optionId, body) => latestClient.current.calculateOption(optionId, body) },
+        {
+          quote: (body) => latestClient.current.quote(body),
+          calculateOption: (optionId, body) => latestClient.current.calculateOption(optionId, body),
+        },
         { delayMs, onWarmed: (warmed) => mounted.current && setResult(warmed) }
       ),
     [delayMs]

@@ -6,8 +6,16 @@ describe("the log guard's leak finder", () => {
   it.each([
     ["a secret as it is", `freight call failed with token ${SECRETS[0]}`, "secret"],
     ["a secret URL-encoded", `GET /v2/consulta?cep=01310100&token=${encodeURIComponent(SECRETS[0])}`, "secret"],
-    ["any token parameter that is not redacted", "POST https://api.example/v2/consulta?token=abc123def", "token parameter"],
-    ["an Authorization header's Basic credential", "headers: { authorization: 'Basic dXNlcjpwYXNzd29yZA==' }", "basic credential"],
+    [
+      "any token parameter that is not redacted",
+      "POST https://api.example/v2/consulta?token=abc123def",
+      "token parameter",
+    ],
+    [
+      "an Authorization header's Basic credential",
+      "headers: { authorization: 'Basic dXNlcjpwYXNzd29yZA==' }",
+      "basic credential",
+    ],
     ["a CPF with its punctuation", "customer 529.982.247-25 has no phone", "cpf"],
     ["a CPF as 11 digits", '{"CustomerDocumentNumber":"52998224725"}', "cpf"],
   ])("finds %s", (_name, line, kind) => {

@@ -26,7 +26,9 @@ describe("embedded Postgres's reach as root", () => {
     const clone = path.join(home, "clone", "node_modules")
     fs.mkdirSync(clone, { recursive: true })
     fs.chmodSync(home, 0o700)
-    expect(check(`access.closedFolderAbove(${JSON.stringify(clone)})`)).toEqual({ value: { folder: home, mode: "0700" } })
+    expect(check(`access.closedFolderAbove(${JSON.stringify(clone)})`)).toEqual({
+      value: { folder: home, mode: "0700" },
+    })
   })
 
   it("finds nothing above a clone every user can enter", () => {
@@ -42,7 +44,8 @@ describe("embedded Postgres's reach as root", () => {
     fs.chmodSync(home, 0o750)
     const uid = process.getuid?.() ?? 0
     const gid = process.getgid?.() ?? 0
-    const closedTo = (who: object) => check(`access.closedFolderAbove(${JSON.stringify(clone)}, ${JSON.stringify(who)})`)
+    const closedTo = (who: object) =>
+      check(`access.closedFolderAbove(${JSON.stringify(clone)}, ${JSON.stringify(who)})`)
     expect(closedTo({ uid: uid + 1, gids: [gid] })).toEqual({ value: null })
     expect(closedTo({ uid: uid + 1, gids: [gid + 1] })).toEqual({ value: { folder: home, mode: "0750" } })
     fs.chmodSync(home, 0o700)
@@ -53,11 +56,18 @@ describe("embedded Postgres's reach as root", () => {
   it("reads the postgres user's uid and groups, or none when the user is not made yet", () => {
     const passwd = path.join(base, "passwd")
     const group = path.join(base, "group")
-    fs.writeFileSync(passwd, "root:x:0:0:root:/root:/bin/bash\npostgres:x:101:104:PostgreSQL administrator,,,:/var/lib/postgresql:/bin/bash\n")
+    fs.writeFileSync(
+      passwd,
+      "root:x:0:0:root:/root:/bin/bash\npostgres:x:101:104:PostgreSQL administrator,,,:/var/lib/postgresql:/bin/bash\n"
+    )
     fs.writeFileSync(group, "root:x:0:\nssl-cert:x:103:postgres\npostgres:x:104:\nstaff:x:50:ana,bruno\n")
-    expect(check(`access.postgresIdentity(${JSON.stringify(passwd)}, ${JSON.stringify(group)})`)).toEqual({ value: { uid: 101, gids: [104, 103] } })
+    expect(check(`access.postgresIdentity(${JSON.stringify(passwd)}, ${JSON.stringify(group)})`)).toEqual({
+      value: { uid: 101, gids: [104, 103] },
+    })
     fs.writeFileSync(passwd, "root:x:0:0:root:/root:/bin/bash\n")
-    expect(check(`access.postgresIdentity(${JSON.stringify(passwd)}, ${JSON.stringify(group)})`)).toEqual({ value: null })
+    expect(check(`access.postgresIdentity(${JSON.stringify(passwd)}, ${JSON.stringify(group)})`)).toEqual({
+      value: null,
+    })
   })
 
   it("as root, fails with the fix in one sentence", () => {
@@ -65,7 +75,9 @@ describe("embedded Postgres's reach as root", () => {
     fs.mkdirSync(path.join(home, "clone"), { recursive: true })
     fs.chmodSync(home, 0o700)
     // A postgres user of no group of ours: only the bits for others count.
-    const result = check(`access.assertPostgresCanReach([${JSON.stringify(path.join(home, "clone"))}], { uid: 99999, gids: [99999] })`) as { error?: string }
+    const result = check(
+      `access.assertPostgresCanReach([${JSON.stringify(path.join(home, "clone"))}], { uid: 99999, gids: [99999] })`
+    ) as { error?: string }
     if (process.getuid?.() === 0) {
       expect(result.error).toBe(
         `Embedded Postgres runs as the \`postgres\` user when started as root, and that user cannot enter ${home} (mode 0700), above ${path.join(home, "clone")}: ` +

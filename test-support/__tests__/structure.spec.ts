@@ -13,7 +13,11 @@ const EXTENSIONS = [".ts", ".tsx"]
 const PROJECT = ["src", "storefront", "sandbox", "scripts", "integration-tests", "test-support"]
 const PROJECT_EXTENSIONS = [...EXTENSIONS, ".js", ".mjs", ".cjs"]
 
-function sourceFiles(dir: string, skipped = ["__tests__", "dist", "node_modules", "migrations"], extensions = EXTENSIONS): string[] {
+function sourceFiles(
+  dir: string,
+  skipped = ["__tests__", "dist", "node_modules", "migrations"],
+  extensions = EXTENSIONS
+): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name)
     if (entry.isDirectory()) {
@@ -24,18 +28,28 @@ function sourceFiles(dir: string, skipped = ["__tests__", "dist", "node_modules"
 }
 
 const longerThanMax = (files: string[]) =>
-  files.map((file) => ({ file: path.relative(ROOT, file), lines: fs.readFileSync(file, "utf8").split("\n").length })).filter(({ lines }) => lines > MAX_LINES)
+  files
+    .map((file) => ({ file: path.relative(ROOT, file), lines: fs.readFileSync(file, "utf8").split("\n").length }))
+    .filter(({ lines }) => lines > MAX_LINES)
 
 function resolveImport(from: string, specifier: string): string | undefined {
   const base = path.resolve(path.dirname(from), specifier)
-  const candidates = [base, ...EXTENSIONS.map((ext) => base + ext), ...EXTENSIONS.map((ext) => path.join(base, "index" + ext))]
+  const candidates = [
+    base,
+    ...EXTENSIONS.map((ext) => base + ext),
+    ...EXTENSIONS.map((ext) => path.join(base, "index" + ext)),
+  ]
   return candidates.find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile())
 }
 
 function importsOf(file: string): string[] {
   const text = fs.readFileSync(file, "utf8")
-  const specifiers = [...text.matchAll(/(?:import|export)\s[^;]*?from\s+["'](\.{1,2}\/[^"']+)["']/g)].map((match) => match[1])
-  return specifiers.map((specifier) => resolveImport(file, specifier)).filter((target): target is string => target !== undefined)
+  const specifiers = [...text.matchAll(/(?:import|export)\s[^;]*?from\s+["'](\.{1,2}\/[^"']+)["']/g)].map(
+    (match) => match[1]
+  )
+  return specifiers
+    .map((specifier) => resolveImport(file, specifier))
+    .filter((target): target is string => target !== undefined)
 }
 
 /** The strongly connected components of more than one file (Tarjan), as repository paths. */
@@ -99,7 +113,9 @@ describe("the shipped code's structure", () => {
 })
 
 describe("the project's other code", () => {
-  const files = PROJECT.flatMap((dir) => sourceFiles(path.join(ROOT, dir), ["dist", "node_modules", "migrations"], PROJECT_EXTENSIONS))
+  const files = PROJECT.flatMap((dir) =>
+    sourceFiles(path.join(ROOT, dir), ["dist", "node_modules", "migrations"], PROJECT_EXTENSIONS)
+  )
 
   it(`has no file over ${MAX_LINES} lines either, tests included`, () => {
     expect(files.filter((file) => file.includes(`${path.sep}__tests__${path.sep}`)).length).toBeGreaterThan(100)

@@ -7,7 +7,12 @@ import type { Json } from "./inputs"
 
 export interface Answer {
   status: number
-  data: { message?: unknown; type?: unknown; issues?: Array<{ field: string; message: string }>; [key: string]: unknown }
+  data: {
+    message?: unknown
+    type?: unknown
+    issues?: Array<{ field: string; message: string }>
+    [key: string]: unknown
+  }
 }
 
 /** The package the settings give a line item that lacks weight or dimensions; odd values, easy to spot. */
@@ -16,7 +21,13 @@ export const BOX = { weight_kg: 1.25, length_cm: 31, width_cm: 21, height_cm: 11
 const BASELINE = { ...DEFAULT_SETTINGS, quote_route_limit_per_minute: 10_000, default_package: BOX }
 
 type Method = "get" | "post"
-type VariantMeasures = { sku: string; weight?: number | null; length?: number | null; width?: number | null; height?: number | null }
+type VariantMeasures = {
+  sku: string
+  weight?: number | null
+  length?: number | null
+  width?: number | null
+  height?: number | null
+}
 type CartItem = { variant_id: string; quantity: number; metadata?: Record<string, unknown> }
 
 /** The store the file's tests share, made once before them. */
@@ -41,7 +52,11 @@ export interface BadInputContext extends FreteTestContext {
   /** A product with one variant per entry, each with its own measures, sold in BRL: the variants' ids. */
   createVariants: (title: string, measures: VariantMeasures[]) => Promise<string[]>
   /** A cart made in one call, as a one-page checkout makes it: items, e-mail, addresses. */
-  createCart: (items: CartItem[], address?: Record<string, unknown>, headers?: Record<string, string>) => Promise<{ id: string; items: unknown[] }>
+  createCart: (
+    items: CartItem[],
+    address?: Record<string, unknown>,
+    headers?: Record<string, string>
+  ) => Promise<{ id: string; items: unknown[] }>
   /** Prices the cart with the shop's option through Medusa's `calculate`, with `data` when given. */
   calculate: (cartId: string, data?: Json) => Promise<Answer>
   amountOf: (answer: Answer) => number
@@ -70,7 +85,13 @@ export function badInputCases(testSuite: (context: BadInputContext) => void): Fr
       return made
     }
 
-    const send = async (method: Method, url: string, headers: Record<string, string>, body?: Json, raw?: string): Promise<Answer> => {
+    const send = async (
+      method: Method,
+      url: string,
+      headers: Record<string, string>,
+      body?: Json,
+      raw?: string
+    ): Promise<Answer> => {
       const data = raw ?? (body === undefined ? undefined : JSON.stringify(body))
       const answer = await api.request({
         method,
@@ -82,11 +103,16 @@ export function badInputCases(testSuite: (context: BadInputContext) => void): Fr
       })
       return { status: answer.status, data: answer.data }
     }
-    const asAdmin = (method: Method, url: string, body?: Json, raw?: string) => send(method, url, shop().store.admin.headers, body, raw)
-    const asShopper = (method: Method, url: string, body?: Json, raw?: string) => send(method, url, shop().store.store.headers, body, raw)
+    const asAdmin = (method: Method, url: string, body?: Json, raw?: string) =>
+      send(method, url, shop().store.admin.headers, body, raw)
+    const asShopper = (method: Method, url: string, body?: Json, raw?: string) =>
+      send(method, url, shop().store.store.headers, body, raw)
     const freightCalls = () => sandbox().calls({ service: "freight" })
     const settingsRows = async () =>
-      (await dbConnection.raw(`select settings, secrets from frete_settings`)).rows as Array<{ settings: Record<string, unknown>; secrets: Record<string, string> }>
+      (await dbConnection.raw(`select settings, secrets from frete_settings`)).rows as Array<{
+        settings: Record<string, unknown>
+        secrets: Record<string, string>
+      }>
 
     const createVariants = async (title: string, measures: VariantMeasures[], store = shop().store) => {
       const { data } = await api.post(
@@ -108,28 +134,48 @@ export function badInputCases(testSuite: (context: BadInputContext) => void): Fr
         },
         { ...store.admin, params: { fields: "id,*variants" } }
       )
-      const bySku = new Map((data.product.variants as Array<{ id: string; sku: string }>).map((variant) => [variant.sku, variant.id]))
+      const bySku = new Map(
+        (data.product.variants as Array<{ id: string; sku: string }>).map((variant) => [variant.sku, variant.id])
+      )
       return measures.map((entry) => bySku.get(entry.sku) as string)
     }
 
-    const createCart = async (items: CartItem[], address: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
+    const createCart = async (
+      items: CartItem[],
+      address: Record<string, unknown> = {},
+      headers: Record<string, string> = {}
+    ) => {
       const { store } = shop()
       const shippingAddress = { ...SHOPPER_ADDRESS, ...address }
       const { data } = await api.post(
         "/store/carts",
-        { region_id: store.regionId, email: "comprador@example.com.br", shipping_address: shippingAddress, billing_address: shippingAddress, items },
+        {
+          region_id: store.regionId,
+          email: "comprador@example.com.br",
+          shipping_address: shippingAddress,
+          billing_address: shippingAddress,
+          items,
+        },
         { headers: { ...store.store.headers, ...headers } }
       )
       return data.cart as { id: string; items: unknown[] }
     }
     const calculate = (cartId: string, data?: Json) =>
-      asShopper("post", `/store/shipping-options/${shop().optionId}/calculate`, data === undefined ? { cart_id: cartId } : { cart_id: cartId, data })
-    const amountOf = (answer: Answer) => (answer.data.shipping_option as { calculated_price: { calculated_amount: number } }).calculated_price.calculated_amount
+      asShopper(
+        "post",
+        `/store/shipping-options/${shop().optionId}/calculate`,
+        data === undefined ? { cart_id: cartId } : { cart_id: cartId, data }
+      )
+    const amountOf = (answer: Answer) =>
+      (answer.data.shipping_option as { calculated_price: { calculated_amount: number } }).calculated_price
+        .calculated_amount
 
     // The store is made once; Medusa's runner snapshots the database after this and restores it
     // before every test.
     beforeAll(async () => {
-      const store = await createBrazilianStore(api, getContainer(), { fulfillmentProviders: ["manual_manual", "frete_frete"] })
+      const store = await createBrazilianStore(api, getContainer(), {
+        fulfillmentProviders: ["manual_manual", "frete_frete"],
+      })
       await api.post("/admin/frete/settings", BASELINE, store.admin)
       const variantIds = await createVariants(
         "Kit de canecas",
@@ -150,10 +196,26 @@ export function badInputCases(testSuite: (context: BadInputContext) => void): Fr
     // counts freight calls prices a query no other test makes (its own CEP).
     beforeEach(async () => {
       sandbox().reset()
-      await api.post("/admin/frete/settings", { ...BASELINE, secrets: { freight_token: null, tracking_credential: null } }, shop().store.admin)
+      await api.post(
+        "/admin/frete/settings",
+        { ...BASELINE, secrets: { freight_token: null, tracking_credential: null } },
+        shop().store.admin
+      )
     })
 
-    testSuite({ ...context, shop, send, asAdmin, asShopper, freightCalls, settingsRows, createVariants, createCart, calculate, amountOf })
+    testSuite({
+      ...context,
+      shop,
+      send,
+      asAdmin,
+      asShopper,
+      freightCalls,
+      settingsRows,
+      createVariants,
+      createCart,
+      calculate,
+      amountOf,
+    })
   }
 }
 

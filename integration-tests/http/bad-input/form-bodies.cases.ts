@@ -10,11 +10,23 @@ import { PLUGIN_ROUTES, withId } from "./plugin-routes"
 /** The bodies a page may post to another origin without a CORS preflight, each with its Content-Type (none: no header). */
 const SIMPLE_BODIES: Array<{ label: string; type?: string; body: string }> = [
   { label: "form, empty", type: "application/x-www-form-urlencoded", body: "" },
-  { label: "form", type: "application/x-www-form-urlencoded", body: "handling_days=2&origin_cep=20040-002&postal_code=20040-002" },
+  {
+    label: "form",
+    type: "application/x-www-form-urlencoded",
+    body: "handling_days=2&origin_cep=20040-002&postal_code=20040-002",
+  },
   { label: "multipart, empty", type: "multipart/form-data; boundary=frete", body: "--frete--\r\n" },
-  { label: "multipart", type: "multipart/form-data; boundary=frete", body: '--frete\r\nContent-Disposition: form-data; name="handling_days"\r\n\r\n2\r\n--frete--\r\n' },
+  {
+    label: "multipart",
+    type: "multipart/form-data; boundary=frete",
+    body: '--frete\r\nContent-Disposition: form-data; name="handling_days"\r\n\r\n2\r\n--frete--\r\n',
+  },
   { label: "text/plain, empty", type: "text/plain", body: "" },
-  { label: "text/plain with JSON in it", type: "text/plain;charset=UTF-8", body: '{"handling_days":2,"origin_cep":"20040-002"}' },
+  {
+    label: "text/plain with JSON in it",
+    type: "text/plain;charset=UTF-8",
+    body: '{"handling_days":2,"origin_cep":"20040-002"}',
+  },
   { label: "no Content-Type, empty", body: "" },
 ]
 
@@ -37,10 +49,17 @@ export const formBodiesCases = badInputCases(({ api, shop, freightCalls, setting
 
     it("a form-encoded, multipart or text/plain body, even empty, or none without a type: 415 in Portuguese, and nothing done", async () => {
       const { store, variantIds } = shop()
-      const { data: found } = await api.get("/admin/product-variants", { ...store.admin, params: { id: variantIds[0], fields: "product_id" } })
+      const { data: found } = await api.get("/admin/product-variants", {
+        ...store.admin,
+        params: { id: variantIds[0], fields: "product_id" },
+      })
       const productId = found.variants[0].product_id as string
       // A real product, whose handling days would change, and a tracking order's id of the right shape.
-      const urlOf = (template: string) => withId({ method: "POST", template }, template.startsWith("/admin/frete/products/") ? productId : "frtrk_01JZZZZZZZZZZZZZZZZZZZZZZZ")
+      const urlOf = (template: string) =>
+        withId(
+          { method: "POST", template },
+          template.startsWith("/admin/frete/products/") ? productId : "frtrk_01JZZZZZZZZZZZZZZZZZZZZZZZ"
+        )
       const rowsBefore = await settingsRows()
 
       const answers = []
@@ -59,7 +78,9 @@ export const formBodiesCases = badInputCases(({ api, shop, freightCalls, setting
           answers.push([route.template, label, answer.status, answer.data?.message])
         }
       }
-      expect(answers).toEqual(POST_ROUTES.flatMap((route) => SIMPLE_BODIES.map(({ label }) => [route.template, label, 415, NOT_JSON_MESSAGE])))
+      expect(answers).toEqual(
+        POST_ROUTES.flatMap((route) => SIMPLE_BODIES.map(({ label }) => [route.template, label, 415, NOT_JSON_MESSAGE]))
+      )
       expectPortuguese(NOT_JSON_MESSAGE, /^Envie o corpo da requisição em JSON/)
 
       expect(await settingsRows()).toEqual(rowsBefore)
@@ -73,8 +94,18 @@ export const formBodiesCases = badInputCases(({ api, shop, freightCalls, setting
       const json = { "content-type": "application/json" }
       // `transformRequest`: the empty body goes as it is, not as the JSON text `""`.
       const empty = { data: "", transformRequest: [(payload: unknown) => payload], validateStatus: () => true }
-      const settings = await api.request({ method: "post", url: "/admin/frete/settings", headers: { ...store.admin.headers, ...json }, ...empty })
-      const quotes = await api.request({ method: "post", url: "/store/frete/quotes", headers: { ...store.store.headers, ...json }, ...empty })
+      const settings = await api.request({
+        method: "post",
+        url: "/admin/frete/settings",
+        headers: { ...store.admin.headers, ...json },
+        ...empty,
+      })
+      const quotes = await api.request({
+        method: "post",
+        url: "/store/frete/quotes",
+        headers: { ...store.store.headers, ...json },
+        ...empty,
+      })
       expect([
         ["settings", settings.status],
         ["quotes", quotes.status, quotes.data.message],

@@ -32,7 +32,14 @@ export const missingDimensionsPagesCases = badInputCases(({ api, getContainer, s
         shipping_profile_id: shop().store.shippingProfileId,
         ...(productWeight === undefined ? {} : { weight: productWeight }),
         options: [{ title: "Modelo", values: names }],
-        variants: variants.map(({ sku, measures }, index) => ({ title: names[index], sku, options: { Modelo: names[index] }, manage_inventory: false, prices: [{ currency_code: "brl", amount: 30 }], ...measures })),
+        variants: variants.map(({ sku, measures }, index) => ({
+          title: names[index],
+          sku,
+          options: { Modelo: names[index] },
+          manage_inventory: false,
+          prices: [{ currency_code: "brl", amount: 30 }],
+          ...measures,
+        })),
       }
     }
 
@@ -48,14 +55,23 @@ export const missingDimensionsPagesCases = badInputCases(({ api, getContainer, s
       const complete = [
         product("Sem medidas 05a", [{ sku: "COMPLETO-1", measures: COMPLETE }]),
         product("Sem medidas 12a", [{ sku: "COMPLETO-2", measures: { length: 10, width: 10, height: 10 } }], 500),
-        product("Sem medidas 17a", [{ sku: "COMPLETO-3", measures: COMPLETE }, { sku: "APAGADO-1", measures: {} }]),
+        product("Sem medidas 17a", [
+          { sku: "COMPLETO-3", measures: COMPLETE },
+          { sku: "APAGADO-1", measures: {} },
+        ]),
         product("Sem medidas 17b", [{ sku: "APAGADO-2", measures: {} }]),
       ]
       const created = await api.post(
         "/admin/products/batch",
         {
           create: [
-            ...flagged.map((entry) => product(entry.title, [...(entry.title === MIXED ? [{ sku: "MISTO-COMPLETO", measures: COMPLETE }] : []), entry], entry.productWeight)),
+            ...flagged.map((entry) =>
+              product(
+                entry.title,
+                [...(entry.title === MIXED ? [{ sku: "MISTO-COMPLETO", measures: COMPLETE }] : []), entry],
+                entry.productWeight
+              )
+            ),
             ...complete,
           ],
         },
@@ -85,7 +101,13 @@ export const missingDimensionsPagesCases = badInputCases(({ api, getContainer, s
           read = 0
           const answer = await asAdmin("get", `/admin/frete/products-missing-dimensions?limit=${PAGE}&offset=${offset}`)
           readPerPage.push(read)
-          pages.push({ status: answer.status, count: answer.data.count, limit: answer.data.limit, offset: answer.data.offset, products: answer.data.products as Listed[] })
+          pages.push({
+            status: answer.status,
+            count: answer.data.count,
+            limit: answer.data.limit,
+            offset: answer.data.offset,
+            products: answer.data.products as Listed[],
+          })
         }
       } finally {
         query.graph = graph
@@ -98,14 +120,20 @@ export const missingDimensionsPagesCases = badInputCases(({ api, getContainer, s
         offset,
         titles: flagged.slice(offset, offset + PAGE).map((entry) => entry.title),
       }))
-      expect(pages.map(({ products, ...page }) => ({ ...page, titles: products.map((entry) => entry.title) }))).toEqual(expectedPages)
-      // Each product once across the pages, with what its variant lacks.
-      expect(pages.flatMap((page) => page.products.map((entry) => [entry.title, entry.variants.map((variant) => [variant.sku, variant.missing])]))).toEqual(
-        flagged.map((entry) => [entry.title, [[entry.sku, entry.missing]]])
+      expect(pages.map(({ products, ...page }) => ({ ...page, titles: products.map((entry) => entry.title) }))).toEqual(
+        expectedPages
       )
+      // Each product once across the pages, with what its variant lacks.
+      expect(
+        pages.flatMap((page) =>
+          page.products.map((entry) => [entry.title, entry.variants.map((variant) => [variant.sku, variant.missing])])
+        )
+      ).toEqual(flagged.map((entry) => [entry.title, [[entry.sku, entry.missing]]]))
       expect(new Set(pages.flatMap((page) => page.products.map((entry) => entry.id))).size).toBe(FLAGGED)
       // The catalogue has 28 products: a page reads at most its own.
-      expect(readPerPage.map((count, index) => [index, count <= PAGE])).toEqual(readPerPage.map((_, index) => [index, true]))
+      expect(readPerPage.map((count, index) => [index, count <= PAGE])).toEqual(
+        readPerPage.map((_, index) => [index, true])
+      )
     })
   })
 })

@@ -19,7 +19,9 @@ function routesUnder(dir: string): PluginRoute[] {
     if (entry.isDirectory()) return entry.name === "__tests__" ? [] : routesUnder(full)
     if (entry.name !== "route.ts") return []
     const template = `/${path.relative(API, dir).split(path.sep).join("/")}`
-    const methods = [...readFileSync(full, "utf8").matchAll(/export (?:async )?function (GET|POST|DELETE)\b/g)].map((match) => match[1] as RouteMethod)
+    const methods = [...readFileSync(full, "utf8").matchAll(/export (?:async )?function (GET|POST|DELETE)\b/g)].map(
+      (match) => match[1] as RouteMethod
+    )
     return methods.map((method) => ({ method, template }))
   })
 }

@@ -25,7 +25,19 @@ export const quotesForSaleCases = badInputCases(({ api, shop, asShopper, freight
           shipping_profile_id: store.shippingProfileId,
           sales_channels: salesChannelIds.map((id) => ({ id })),
           options: [{ title: "Modelo", values: ["Único"] }],
-          variants: [{ title: "Único", sku: title.toUpperCase().replace(/\W+/g, "-"), options: { Modelo: "Único" }, manage_inventory: false, prices: [{ currency_code: "brl", amount: 80 }], weight: 400, length: 20, width: 15, height: 10 }],
+          variants: [
+            {
+              title: "Único",
+              sku: title.toUpperCase().replace(/\W+/g, "-"),
+              options: { Modelo: "Único" },
+              manage_inventory: false,
+              prices: [{ currency_code: "brl", amount: 80 }],
+              weight: 400,
+              length: 20,
+              width: 15,
+              height: 10,
+            },
+          ],
         },
         { ...store.admin, params: { fields: "id,*variants" } }
       )
@@ -40,19 +52,38 @@ export const quotesForSaleCases = badInputCases(({ api, shop, asShopper, freight
       const cases = [
         { label: "draft", items: [{ variant_id: draft, quantity: 1 }], missing: draft },
         { label: "another sales channel", items: [{ variant_id: elsewhere, quantity: 1 }], missing: elsewhere },
-        { label: "the store's own and a draft", items: [{ variant_id: variantIds[0], quantity: 1 }, { variant_id: draft, quantity: 1 }], missing: draft },
-        { label: "the store's own and another channel's", items: [{ variant_id: variantIds[0], quantity: 1 }, { variant_id: elsewhere, quantity: 2 }], missing: elsewhere },
+        {
+          label: "the store's own and a draft",
+          items: [
+            { variant_id: variantIds[0], quantity: 1 },
+            { variant_id: draft, quantity: 1 },
+          ],
+          missing: draft,
+        },
+        {
+          label: "the store's own and another channel's",
+          items: [
+            { variant_id: variantIds[0], quantity: 1 },
+            { variant_id: elsewhere, quantity: 2 },
+          ],
+          missing: elsewhere,
+        },
       ]
       const answers = []
       for (const { label, items } of cases) {
         const answer = await asShopper("post", "/store/frete/quotes", { postal_code: CEP, items })
         answers.push([label, answer.status, answer.data.type, answer.data.message])
       }
-      expect(answers).toEqual(cases.map(({ label, missing }) => [label, 400, "invalid_data", `Produto não encontrado: ${missing}`]))
+      expect(answers).toEqual(
+        cases.map(({ label, missing }) => [label, 400, "invalid_data", `Produto não encontrado: ${missing}`])
+      )
       expect(quoteCalls()).toEqual([])
 
       // The same CEP with the store's own variant is priced: what was refused above was the variants.
-      const sold = await asShopper("post", "/store/frete/quotes", { postal_code: CEP, items: [{ variant_id: variantIds[0], quantity: 1 }] })
+      const sold = await asShopper("post", "/store/frete/quotes", {
+        postal_code: CEP,
+        items: [{ variant_id: variantIds[0], quantity: 1 }],
+      })
       expect([sold.status, (sold.data.quotes as unknown[] | undefined)?.length]).toEqual([200, 1])
       expect(quoteCalls()).toHaveLength(1)
     })
@@ -60,10 +91,16 @@ export const quotesForSaleCases = badInputCases(({ api, shop, asShopper, freight
     it("a product taken back to draft, or out of the key's sales channel, stops being priced", async () => {
       const { store } = shop()
       const variantId = await createProduct("Vaso de barro", "published", [store.salesChannelId])
-      const { data: found } = await api.get("/admin/product-variants", { ...store.admin, params: { id: variantId, fields: "product_id" } })
+      const { data: found } = await api.get("/admin/product-variants", {
+        ...store.admin,
+        params: { id: variantId, fields: "product_id" },
+      })
       const productId = found.variants[0].product_id as string
       const quote = async () => {
-        const answer = await asShopper("post", "/store/frete/quotes", { postal_code: "70040-010", items: [{ variant_id: variantId, quantity: 1 }] })
+        const answer = await asShopper("post", "/store/frete/quotes", {
+          postal_code: "70040-010",
+          items: [{ variant_id: variantId, quantity: 1 }],
+        })
         return [answer.status, answer.data.message ?? null]
       }
       const before = await quote()

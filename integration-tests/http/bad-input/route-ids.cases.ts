@@ -7,20 +7,33 @@ import { badInputCases } from "./bad-input-runner"
 import { PLUGIN_ROUTES, withId, type PluginRoute } from "./plugin-routes"
 
 /** The model each `:id` names, by the segment before it. */
-const KIND_BY_SEGMENT: Record<string, RouteIdKind> = { products: "product", "tracking-orders": "trackingOrder", orders: "order" }
+const KIND_BY_SEGMENT: Record<string, RouteIdKind> = {
+  products: "product",
+  "tracking-orders": "trackingOrder",
+  orders: "order",
+}
 /** For each kind, an id a merchant's script may mistake for it: another model's. */
-const OTHER_MODEL_ID: Record<RouteIdKind, string> = { product: "variant_01JZZZZZZZZZZZZZZZZZZZZZZZ", trackingOrder: "ful_01JZZZZZZZZZZZZZZZZZZZZZZZ", order: "cart_01JZZZZZZZZZZZZZZZZZZZZZZZ" }
+const OTHER_MODEL_ID: Record<RouteIdKind, string> = {
+  product: "variant_01JZZZZZZZZZZZZZZZZZZZZZZZ",
+  trackingOrder: "ful_01JZZZZZZZZZZZZZZZZZZZZZZZ",
+  order: "cart_01JZZZZZZZZZZZZZZZZZZZZZZZ",
+}
 /** A valid body for each POST route, so that only the id can be what is refused. */
 const BODY_BY_LAST_SEGMENT: Record<string, Record<string, unknown>> = { "handling-days": { handling_days: 2 } }
 
 const ID_ROUTES = PLUGIN_ROUTES.filter((route) => route.template.includes("[id]"))
-const kindOf = (route: PluginRoute): RouteIdKind | undefined => KIND_BY_SEGMENT[route.template.match(/([^/]+)\/\[id\]/)?.[1] ?? ""]
+const kindOf = (route: PluginRoute): RouteIdKind | undefined =>
+  KIND_BY_SEGMENT[route.template.match(/([^/]+)\/\[id\]/)?.[1] ?? ""]
 const nameOf = (route: PluginRoute) => `${route.method} ${route.template}`
 
 export const routeIdsCases = badInputCases(({ asAdmin, asShopper }) => {
   describe("admin routes with an :id", () => {
     const call = (route: PluginRoute, id: string) =>
-      (route.template.startsWith("/store/") ? asShopper : asAdmin)(route.method === "POST" ? "post" : "get", withId(route, id), route.method === "POST" ? BODY_BY_LAST_SEGMENT[route.template.split("/").pop() ?? ""] ?? {} : undefined)
+      (route.template.startsWith("/store/") ? asShopper : asAdmin)(
+        route.method === "POST" ? "post" : "get",
+        withId(route, id),
+        route.method === "POST" ? (BODY_BY_LAST_SEGMENT[route.template.split("/").pop() ?? ""] ?? {}) : undefined
+      )
 
     it("finds the routes to check, and knows the model each :id names", () => {
       expect(ID_ROUTES.map(nameOf).sort()).toEqual(
@@ -31,7 +44,9 @@ export const routeIdsCases = badInputCases(({ asAdmin, asShopper }) => {
           "POST /admin/frete/tracking-orders/[id]/retry",
         ])
       )
-      expect(ID_ROUTES.map((route) => [nameOf(route), kindOf(route) !== undefined])).toEqual(ID_ROUTES.map((route) => [nameOf(route), true]))
+      expect(ID_ROUTES.map((route) => [nameOf(route), kindOf(route) !== undefined])).toEqual(
+        ID_ROUTES.map((route) => [nameOf(route), true])
+      )
     })
 
     it("a NUL, a too-long id and another model's id: 400 naming the id the route takes, in Portuguese; never a 500", async () => {
@@ -50,7 +65,14 @@ export const routeIdsCases = badInputCases(({ asAdmin, asShopper }) => {
         const answer = await call(route, id)
         answers.push({ route: nameOf(route), label, status: answer.status, message: answer.data.message })
       }
-      expect(answers).toEqual(cases.map(({ route, label }) => ({ route: nameOf(route), label, status: 400, message: ROUTE_IDS[kindOf(route) as RouteIdKind].message })))
+      expect(answers).toEqual(
+        cases.map(({ route, label }) => ({
+          route: nameOf(route),
+          label,
+          status: 400,
+          message: ROUTE_IDS[kindOf(route) as RouteIdKind].message,
+        }))
+      )
       for (const kind of Object.keys(ROUTE_IDS) as RouteIdKind[]) {
         expectPortuguese(ROUTE_IDS[kind].message, /^Id de .+ inválido: use o id /)
       }

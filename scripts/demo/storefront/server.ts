@@ -66,20 +66,37 @@ function send(res: http.ServerResponse, status: number, type: string, body: stri
 /** Passes a store API call to Medusa as it came; a fresh connection each, as Medusa's dev server closes idle ones. */
 function proxy(req: http.IncomingMessage, res: http.ServerResponse, target: URL): void {
   const upstream = http.request(
-    { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host }, agent: false },
+    {
+      host: target.hostname,
+      port: target.port,
+      path: req.url,
+      method: req.method,
+      headers: { ...req.headers, host: target.host },
+      agent: false,
+    },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers)
       answer.pipe(res)
     }
   )
   upstream.on("error", () => {
-    if (!res.headersSent) send(res, 502, "application/json", JSON.stringify({ type: "unexpected_state", message: "A loja não respondeu. Tente novamente em instantes." }))
+    if (!res.headersSent)
+      send(
+        res,
+        502,
+        "application/json",
+        JSON.stringify({ type: "unexpected_state", message: "A loja não respondeu. Tente novamente em instantes." })
+      )
     else res.destroy()
   })
   req.pipe(upstream)
 }
 
-export async function startStorefront(options: { port: number; medusaUrl: string; config: StorefrontConfig }): Promise<StorefrontServer> {
+export async function startStorefront(options: {
+  port: number
+  medusaUrl: string
+  config: StorefrontConfig
+}): Promise<StorefrontServer> {
   const script = await bundleStorefront()
   // The kit's stylesheet first, the shop's own after it, as a storefront's bundler would join them.
   const css = `${fs.readFileSync(KIT_STYLES, "utf8")}\n${fs.readFileSync(path.join(APP, "storefront.css"), "utf8")}`

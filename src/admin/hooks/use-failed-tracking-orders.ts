@@ -34,7 +34,8 @@ export function useResendTrackingOrders() {
     onSuccess: (response) => {
       const { created, waiting, failed, notSent } = countOutcomes(response)
       const summary = t("frete.failedTracking.resent", { created, waiting, failed, notSent })
-      const more = response.remaining > 0 ? ` ${t("frete.failedTracking.remaining", { remaining: response.remaining })}` : ""
+      const more =
+        response.remaining > 0 ? ` ${t("frete.failedTracking.remaining", { remaining: response.remaining })}` : ""
       if (failed + notSent > 0) {
         toast.warning(summary + more)
       } else {

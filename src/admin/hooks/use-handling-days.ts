@@ -20,7 +20,8 @@ export function useHandlingDays(productId: string) {
 export function useSaveHandlingDays(productId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (handling_days: number | null) => sdk.client.fetch<ProductHandlingDays>(path(productId), { method: "POST", body: { handling_days } }),
+    mutationFn: (handling_days: number | null) =>
+      sdk.client.fetch<ProductHandlingDays>(path(productId), { method: "POST", body: { handling_days } }),
     onSuccess: (saved) => {
       queryClient.setQueryData(keyOf(productId), saved)
       // The dashboard's own product queries (its Metadata card and editor) hold the metadata as it

@@ -25,7 +25,9 @@ function retryOutcome(t: TFunction, order: TrackingOrder): void {
   } else if (order.status === "pending") {
     toast.info(t("frete.widget.retryPending"))
   } else {
-    toast.error(order.last_error ? t("frete.widget.retryFailedWith", { error: order.last_error }) : t("frete.widget.retryFailed"))
+    toast.error(
+      order.last_error ? t("frete.widget.retryFailedWith", { error: order.last_error }) : t("frete.widget.retryFailed")
+    )
   }
 }
 

@@ -7,7 +7,8 @@ import { TRACKING_FIELD_SPECS } from "../../lib/tracking/fields"
 import en from "./json/en.json"
 import ptBR from "./json/pt-BR.json"
 
-const payloadLabels = (language: "en" | "ptBR") => Object.fromEntries(Object.entries(TRACKING_FIELD_SPECS).map(([field, spec]) => [field, spec.label[language]]))
+const payloadLabels = (language: "en" | "ptBR") =>
+  Object.fromEntries(Object.entries(TRACKING_FIELD_SPECS).map(([field, spec]) => [field, spec.label[language]]))
 
 export default {
   en: { translation: { frete: { ...en.frete, payload: payloadLabels("en") } } },

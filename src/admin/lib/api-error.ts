@@ -3,7 +3,10 @@ import type { FieldIssue } from "./types"
 
 /** The admin's own message when the server gave none, in the dashboard's language. */
 function unreachable(): string {
-  return getI18n()?.t("frete.errors.unreachable") ?? "Não foi possível falar com o servidor. Confira a conexão e tente de novo."
+  return (
+    getI18n()?.t("frete.errors.unreachable") ??
+    "Não foi possível falar com o servidor. Confira a conexão e tente de novo."
+  )
 }
 
 /** A failed call to the admin API: the server's message, its status, and its field issues. */

@@ -50,7 +50,10 @@ export function testConnection(request: TestConnectionRequest): Promise<TestConn
   return postForm<TestConnectionResponse>("/admin/frete/test-connection", request)
 }
 
-export function listProductsMissingDimensions(page: { limit: number; offset: number }): Promise<ProductsMissingDimensionsResponse> {
+export function listProductsMissingDimensions(page: {
+  limit: number
+  offset: number
+}): Promise<ProductsMissingDimensionsResponse> {
   return sdk.client.fetch<ProductsMissingDimensionsResponse>("/admin/frete/products-missing-dimensions", {
     query: page,
   })
@@ -72,8 +75,13 @@ export function retryTrackingOrder(order: Pick<TrackingOrder, "id" | "maybe_crea
 }
 
 /** The store's failed tracking orders, the latest failure first. */
-export function listFailedTrackingOrders(page: { limit: number; offset: number }): Promise<FailedTrackingOrdersResponse> {
-  return sdk.client.fetch<FailedTrackingOrdersResponse>("/admin/frete/tracking-orders", { query: { status: "failed", ...page } })
+export function listFailedTrackingOrders(page: {
+  limit: number
+  offset: number
+}): Promise<FailedTrackingOrdersResponse> {
+  return sdk.client.fetch<FailedTrackingOrdersResponse>("/admin/frete/tracking-orders", {
+    query: { status: "failed", ...page },
+  })
 }
 
 /** "Reenviar" for many rows: the ones chosen, or every one failed since `failed_since`. */
@@ -96,6 +104,8 @@ export function getFreightStats(range: StatsRange): Promise<FreightStats> {
 }
 
 /** What the freight API charges now for each of the order's table-priced shipping methods; null while it does not answer. */
-export function getOrderApiPrices(orderId: string): Promise<{ api_prices: Array<{ shipping_method_id: string; api_amount: number | null }> }> {
+export function getOrderApiPrices(
+  orderId: string
+): Promise<{ api_prices: Array<{ shipping_method_id: string; api_amount: number | null }> }> {
   return sdk.client.fetch(`/admin/frete/orders/${orderId}/api-price`)
 }

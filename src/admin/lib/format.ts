@@ -40,7 +40,9 @@ export function displayCnpj(cnpj: string): string {
 /** Names in quotes as one list in the admin's language: “A”, “B” e “C”. */
 export function formatQuotedList(t: TFunction, names: string[]): string {
   const quoted = names.map((name) => `“${name}”`)
-  return quoted.length < 2 ? quoted.join("") : `${quoted.slice(0, -1).join(", ")} ${t("frete.format.and")} ${quoted[quoted.length - 1]}`
+  return quoted.length < 2
+    ? quoted.join("")
+    : `${quoted.slice(0, -1).join(", ")} ${t("frete.format.and")} ${quoted[quoted.length - 1]}`
 }
 
 /** The Intl locale of the dashboard's language ("ptBR", "en"): Brazilian Portuguese, else English. */
@@ -51,7 +53,11 @@ export function localeOf(language: string | undefined): string {
 /** A calendar date "2026-11-27" as the language writes it: "27/11/2026", "11/27/2026". */
 export function formatCalendarDate(day: string, locale: string): string {
   const date = new Date(`${day}T12:00:00Z`)
-  return Number.isNaN(date.getTime()) ? day : new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).format(date)
+  return Number.isNaN(date.getTime())
+    ? day
+    : new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).format(
+        date
+      )
 }
 
 /** A number with at most `digits` decimals in the language: 8.5 -> "8,5" in Portuguese. */
@@ -63,10 +69,19 @@ export function formatNumber(value: number, locale: string, digits = 1): string 
 export function formatBucket(at: string, bucket: "hour" | "day", locale: string): string {
   if (bucket === "day") {
     const date = new Date(`${at}T12:00:00Z`)
-    return Number.isNaN(date.getTime()) ? at : new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", timeZone: "UTC" }).format(date)
+    return Number.isNaN(date.getTime())
+      ? at
+      : new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", timeZone: "UTC" }).format(date)
   }
   const date = new Date(at)
-  return Number.isNaN(date.getTime()) ? at : new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "America/Sao_Paulo" }).format(date)
+  return Number.isNaN(date.getTime())
+    ? at
+    : new Intl.DateTimeFormat(locale, {
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+        timeZone: "America/Sao_Paulo",
+      }).format(date)
 }
 
 /** A bound of the answer time histogram: "300" -> "≤ 300 ms", "1500" -> "≤ 1,5 s", "inf" -> "> 10 s". */

@@ -26,13 +26,32 @@ export type Outcome = (typeof OUTCOMES)[number]
 export const ERROR_KINDS = ["timeout", "network", "server", "rejected", "bad_answer", "circuit_open", "other"] as const
 
 /** The answer time histogram's upper bounds in ms, as the server keys them. */
-export const LATENCY_BOUNDS = ["50", "100", "200", "300", "500", "750", "1000", "1500", "2000", "3000", "5000", "10000", "inf"] as const
+export const LATENCY_BOUNDS = [
+  "50",
+  "100",
+  "200",
+  "300",
+  "500",
+  "750",
+  "1000",
+  "1500",
+  "2000",
+  "3000",
+  "5000",
+  "10000",
+  "inf",
+] as const
 export type LatencyBound = (typeof LATENCY_BOUNDS)[number]
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
 
-const saoPauloDate = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" })
+const saoPauloDate = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/Sao_Paulo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+})
 
 /** The São Paulo calendar date of an instant, "2026-11-27". */
 export function saoPauloDay(instant: Date): string {
@@ -94,7 +113,10 @@ export function outcomeTotals(rows: StatsRow[]): Record<Outcome, number> {
 
 /** The share of checkout's prices that came from the fallback table; null when checkout priced nothing. */
 export function estimateShare(rows: StatsRow[]): number | null {
-  const checkout = (outcome: Outcome) => rowsOf(rows, "quote").filter((row) => row.key === `checkout:${outcome}`).reduce((sum, row) => sum + row.count, 0)
+  const checkout = (outcome: Outcome) =>
+    rowsOf(rows, "quote")
+      .filter((row) => row.key === `checkout:${outcome}`)
+      .reduce((sum, row) => sum + row.count, 0)
   const priced = checkout("api") + checkout("kept") + checkout("table")
   return priced === 0 ? null : checkout("table") / priced
 }
@@ -116,7 +138,11 @@ export type Latency = { answers: number; p50: LatencyBound | null; p95: LatencyB
 function latencyOf(rows: StatsRow[]): Latency {
   const histogram: Partial<Record<string, number>> = {}
   for (const row of rows) histogram[row.key] = (histogram[row.key] ?? 0) + row.count
-  return { answers: rows.reduce((sum, row) => sum + row.count, 0), p50: percentile(histogram, 0.5), p95: percentile(histogram, 0.95) }
+  return {
+    answers: rows.reduce((sum, row) => sum + row.count, 0),
+    p50: percentile(histogram, 0.5),
+    p95: percentile(histogram, 0.95),
+  }
 }
 
 /** The API's answer time per bucket, and over the whole range. */
@@ -154,7 +180,11 @@ export function ordersByService(rows: StatsRow[]): ServiceOrders[] {
     rowsOf(rows, metric)
       .filter((row) => row.key === service)
       .reduce((total, row) => total + row[field], 0)
-  const services = [...new Set(rows.filter((row) => ["order", "order_days", "order_fallback", "free"].includes(row.metric)).map((row) => row.key))]
+  const services = [
+    ...new Set(
+      rows.filter((row) => ["order", "order_days", "order_fallback", "free"].includes(row.metric)).map((row) => row.key)
+    ),
+  ]
   return services
     .map((service) => {
       const orders = sum("order", service, "count")

@@ -6,5 +6,6 @@ export const queryKeys = {
     ["frete", "products-missing-dimensions", page] as const,
   trackingOrders: (orderId: string) => ["frete", "tracking-orders", orderId] as const,
   freightStats: (range: string) => ["frete", "stats", range] as const,
-  failedTrackingOrders: (page: { limit: number; offset: number }) => ["frete", "tracking-orders", "failed", page] as const,
+  failedTrackingOrders: (page: { limit: number; offset: number }) =>
+    ["frete", "tracking-orders", "failed", page] as const,
 }

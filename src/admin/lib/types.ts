@@ -112,7 +112,13 @@ export type ProductsMissingDimensionsResponse = {
 }
 
 /** What JSON makes of a server value: its dates as ISO strings. */
-type Json<T> = T extends Date ? string : T extends Array<infer U> ? Array<Json<U>> : T extends object ? { [K in keyof T]: Json<T[K]> } : T
+type Json<T> = T extends Date
+  ? string
+  : T extends Array<infer U>
+    ? Array<Json<U>>
+    : T extends object
+      ? { [K in keyof T]: Json<T[K]> }
+      : T
 
 /**
  * A tracking order as the admin routes answer it: the presenter's own type, types only (erased
@@ -125,22 +131,20 @@ export type TrackingOrderStatus = TrackingOrder["status"]
 /** A failed tracking order of the bulk resend's list: `failed_at` is when it failed (null only for a row an older server sent without it). */
 export type FailedTrackingOrder = TrackingOrder
 
-export type FailedTrackingOrdersResponse = { tracking_orders: FailedTrackingOrder[]; count: number; limit: number; offset: number }
+export type FailedTrackingOrdersResponse = {
+  tracking_orders: FailedTrackingOrder[]
+  count: number
+  limit: number
+  offset: number
+}
 
 /** `resend_maybe_created`: those of `ids` the merchant confirmed, told the service may already have created them. */
 export type BulkResendRequest =
-  | { ids: string[]; resend_maybe_created?: string[] }
-  | { failed_since: string; failed_until?: string }
+  { ids: string[]; resend_maybe_created?: string[] } | { failed_since: string; failed_until?: string }
 
 /** What came of one row of a bulk resend: its status after the attempt, or why none was made. */
 export type BulkResendOutcome =
-  | TrackingOrderStatus
-  | "queued"
-  | "not_found"
-  | "already_created"
-  | "in_progress"
-  | "unreadable"
-  | "maybe_created"
+  TrackingOrderStatus | "queued" | "not_found" | "already_created" | "in_progress" | "unreadable" | "maybe_created"
 
 export type BulkResendResponse = {
   results: Array<{ id: string; outcome: BulkResendOutcome; message: string | null; tracking_order?: TrackingOrder }>

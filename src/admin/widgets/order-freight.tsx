@@ -9,7 +9,14 @@ import { formatBrl, formatCalendarDate, formatDays, localeOf } from "../lib/form
 import { Detail } from "../components/common/detail"
 
 /** What this plugin's provider keeps in a shipping method's `data` at checkout (src/lib/checkout/offers.ts). */
-type FreightData = { service: string; service_name?: unknown; carrier?: unknown; days?: unknown; delivery_estimate?: unknown; is_fallback?: unknown }
+type FreightData = {
+  service: string
+  service_name?: unknown
+  carrier?: unknown
+  days?: unknown
+  delivery_estimate?: unknown
+  is_fallback?: unknown
+}
 
 const text = (value: unknown) => (typeof value === "string" && value.trim() ? value : null)
 
@@ -82,7 +89,15 @@ const OrderFreightWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
 }
 
 /** "Consultar a API agora", then what the API charges the method's option today, or that it still does not answer. */
-function ApiPrice({ answer, methodId, testId }: { answer: UseMutationResult<Awaited<ReturnType<typeof getOrderApiPrices>>, Error, void>; methodId: string; testId: string }) {
+function ApiPrice({
+  answer,
+  methodId,
+  testId,
+}: {
+  answer: UseMutationResult<Awaited<ReturnType<typeof getOrderApiPrices>>, Error, void>
+  methodId: string
+  testId: string
+}) {
   const { t } = useTranslation()
   const error = answer.isError ? toApiError(answer.error) : null
   // The route's own bound (a few new asks a minute): the merchant may ask again in a moment.
@@ -102,7 +117,15 @@ function ApiPrice({ answer, methodId, testId }: { answer: UseMutationResult<Awai
             {t("frete.orderFreight.apiLimited")}
           </Text>
         )}
-        <Button type="button" size="small" variant="secondary" className="self-start" isLoading={answer.isPending} onClick={() => answer.mutate()} data-testid={`${testId}-ask-api`}>
+        <Button
+          type="button"
+          size="small"
+          variant="secondary"
+          className="self-start"
+          isLoading={answer.isPending}
+          onClick={() => answer.mutate()}
+          data-testid={`${testId}-ask-api`}
+        >
           {t("frete.orderFreight.askApi")}
         </Button>
       </>

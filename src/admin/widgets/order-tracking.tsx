@@ -29,7 +29,10 @@ const JUST_SHIPPED_MS = 2 * 60_000
 function refreshEveryMs(order: AdminOrder, trackingOrders: TrackingOrder[]): number | null {
   const tracked = new Set(trackingOrders.map((trackingOrder) => trackingOrder.fulfillment_id))
   const justShipped = (order.fulfillments ?? []).some(
-    (fulfillment) => fulfillment.shipped_at && !tracked.has(fulfillment.id) && Date.now() - new Date(fulfillment.shipped_at).getTime() < JUST_SHIPPED_MS
+    (fulfillment) =>
+      fulfillment.shipped_at &&
+      !tracked.has(fulfillment.id) &&
+      Date.now() - new Date(fulfillment.shipped_at).getTime() < JUST_SHIPPED_MS
   )
   if (justShipped || trackingOrders.some((trackingOrder) => trackingOrder.status === "sending")) {
     return 2000
@@ -41,7 +44,9 @@ function refreshEveryMs(order: AdminOrder, trackingOrders: TrackingOrder[]): num
 const OrderTrackingWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { t } = useTranslation()
   // The widget follows the shipment with no reload: see refreshEveryMs.
-  const { data, isPending, isError, error } = useTrackingOrders(order.id, (trackingOrders) => refreshEveryMs(order, trackingOrders))
+  const { data, isPending, isError, error } = useTrackingOrders(order.id, (trackingOrders) =>
+    refreshEveryMs(order, trackingOrders)
+  )
   const retry = useRetryTrackingOrder(order.id)
   const trackingOrders = data?.tracking_orders ?? []
   // While tracking is off, shipments get no tracking order: the merchant reads why, and how to turn it on.

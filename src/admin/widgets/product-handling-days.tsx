@@ -27,7 +27,10 @@ const ProductHandlingDaysWidget = ({ data: product }: DetailWidgetProps<AdminPro
   const { data, isPending, isError, error } = useHandlingDays(product.id)
   const save = useSaveHandlingDays(product.id)
   const [text, setText] = useState("")
-  useEffect(() => setText(data?.handling_days === null || data?.handling_days === undefined ? "" : String(data.handling_days)), [data?.handling_days])
+  useEffect(
+    () => setText(data?.handling_days === null || data?.handling_days === undefined ? "" : String(data.handling_days)),
+    [data?.handling_days]
+  )
   const days = daysFrom(text)
   const overrides = (data?.variants ?? []).filter((variant) => variant.handling_days !== null)
 
@@ -44,8 +47,16 @@ const ProductHandlingDaysWidget = ({ data: product }: DetailWidgetProps<AdminPro
       <div className="px-6 py-4">
         <Heading level="h2">{t("frete.handlingDays.title")}</Heading>
       </div>
-      {isPending && <Text size="small" className="text-ui-fg-subtle px-6 py-4">{t("frete.common.loading")}</Text>}
-      {isError && <Text size="small" className="text-ui-fg-error px-6 py-4">{toApiError(error).message}</Text>}
+      {isPending && (
+        <Text size="small" className="text-ui-fg-subtle px-6 py-4">
+          {t("frete.common.loading")}
+        </Text>
+      )}
+      {isError && (
+        <Text size="small" className="text-ui-fg-error px-6 py-4">
+          {toApiError(error).message}
+        </Text>
+      )}
       {data && (
         <div className="flex flex-col gap-y-3 px-6 py-4">
           <TextInput
@@ -60,16 +71,28 @@ const ProductHandlingDaysWidget = ({ data: product }: DetailWidgetProps<AdminPro
           />
           {overrides.length > 0 && (
             <div className="flex flex-col gap-y-1" data-testid="frete-handling-days-variants">
-              <Text size="small" weight="plus">{t("frete.handlingDays.variantsTitle")}</Text>
+              <Text size="small" weight="plus">
+                {t("frete.handlingDays.variantsTitle")}
+              </Text>
               {overrides.map((variant) => (
                 <Text key={variant.id} size="small" className="text-ui-fg-subtle">
-                  {t(variant.handling_days === 1 ? "frete.handlingDays.variantOne" : "frete.handlingDays.variantOther", { name: variant.title ?? variant.sku ?? variant.id, days: variant.handling_days ?? 0 })}
+                  {t(
+                    variant.handling_days === 1 ? "frete.handlingDays.variantOne" : "frete.handlingDays.variantOther",
+                    { name: variant.title ?? variant.sku ?? variant.id, days: variant.handling_days ?? 0 }
+                  )}
                 </Text>
               ))}
             </div>
           )}
           <div className="flex justify-end">
-            <Button size="small" variant="secondary" onClick={onSave} isLoading={save.isPending} disabled={days === undefined} data-testid="frete-handling-days-save">
+            <Button
+              size="small"
+              variant="secondary"
+              onClick={onSave}
+              isLoading={save.isPending}
+              disabled={days === undefined}
+              data-testid="frete-handling-days-save"
+            >
               {t("frete.handlingDays.save")}
             </Button>
           </div>

@@ -5,7 +5,10 @@ export const MAX_ROUTE_ID_LENGTH = 100
 
 export const ROUTE_IDS = {
   product: { prefix: "prod", message: "Id de produto inválido: use o id do produto (prod_…)." },
-  trackingOrder: { prefix: "frtrk", message: "Id de pedido de rastreamento inválido: use o id do pedido de rastreamento (frtrk_…)." },
+  trackingOrder: {
+    prefix: "frtrk",
+    message: "Id de pedido de rastreamento inválido: use o id do pedido de rastreamento (frtrk_…).",
+  },
   order: { prefix: "order", message: "Id de pedido inválido: use o id do pedido (order_…)." },
 } as const
 
@@ -13,7 +16,11 @@ export type RouteIdKind = keyof typeof ROUTE_IDS
 
 // A NUL (which Postgres refuses) or another model's id is a 400, not a 500 or a vague 404.
 export function isRouteId(kind: RouteIdKind, id: unknown): id is string {
-  return typeof id === "string" && id.length <= MAX_ROUTE_ID_LENGTH && new RegExp(`^${ROUTE_IDS[kind].prefix}_[A-Za-z0-9_-]+$`).test(id)
+  return (
+    typeof id === "string" &&
+    id.length <= MAX_ROUTE_ID_LENGTH &&
+    new RegExp(`^${ROUTE_IDS[kind].prefix}_[A-Za-z0-9_-]+$`).test(id)
+  )
 }
 
 /** The route's `:id`, or undefined once a 400 is answered; called in the handler, so that authentication and RBAC answer first. */

@@ -13,6 +13,8 @@ function jobFileWith(value: string | undefined): JobFile {
   try {
     let loaded: JobFile | undefined
     jest.isolateModules(() => {
+      // A fresh copy of the module, read with the variable in force: `import()` does not go through isolateModules.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
       loaded = require("../deliver-tracking-orders") as JobFile
     })
     return loaded as JobFile
@@ -32,6 +34,8 @@ describe("the delivery job's schedule", () => {
   })
 
   it("stops the job file's loading, hence Medusa's boot, on a value out of range", () => {
-    expect(() => jobFileWith("2")).toThrow(/FRETE_TRACKING_JOB_SECONDS must be a whole number of seconds from 5 to 3600/)
+    expect(() => jobFileWith("2")).toThrow(
+      /FRETE_TRACKING_JOB_SECONDS must be a whole number of seconds from 5 to 3600/
+    )
   })
 })

@@ -19,10 +19,23 @@ export async function answerTo(
   request: { path: string; headers?: Record<string, string>; body: unknown },
   secrets: string[]
 ): Promise<unknown> {
-  const transport = new ServiceTransport({ service, baseUrl, connections: 1, timeoutMs: 5000, secrets, rejection: REJECTION[service] })
+  const transport = new ServiceTransport({
+    service,
+    baseUrl,
+    connections: 1,
+    timeoutMs: 5000,
+    secrets,
+    rejection: REJECTION[service],
+  })
   try {
     return await transport.request(
-      { method: "POST", path: request.path, headers: request.headers, json: request.body, deadline: startDeadline(5000) },
+      {
+        method: "POST",
+        path: request.path,
+        headers: request.headers,
+        json: request.body,
+        deadline: startDeadline(5000),
+      },
       { schema: z.unknown() }
     )
   } finally {
@@ -33,7 +46,11 @@ export async function answerTo(
 /** The typed error a client gets for this answer (a test fails if the answer is read as a value). */
 export function errorOfAnswer(service: ServiceName, status: number, text: string): unknown {
   try {
-    readAnswer({ status, contentType: "application/json", text }, { schema: z.unknown() }, { service, secrets: [], rejection: REJECTION[service], maxBodyBytes: 1024 })
+    readAnswer(
+      { status, contentType: "application/json", text },
+      { schema: z.unknown() },
+      { service, secrets: [], rejection: REJECTION[service], maxBodyBytes: 1024 }
+    )
   } catch (error) {
     return error
   }

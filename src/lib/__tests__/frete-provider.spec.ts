@@ -7,9 +7,12 @@ describe("isFreteProvider", () => {
     expect(isFreteProvider(id)).toBe(true)
   })
 
-  it.each(["manual_manual", "frete", "fretes_frete", "xfrete_frete", "", null, undefined, 42])("tells %p as another provider's (or none)", (id) => {
-    expect(isFreteProvider(id)).toBe(false)
-  })
+  it.each(["manual_manual", "frete", "fretes_frete", "xfrete_frete", "", null, undefined, 42])(
+    "tells %p as another provider's (or none)",
+    (id) => {
+      expect(isFreteProvider(id)).toBe(false)
+    }
+  )
 
   it("names the provider as Medusa does: the provider's identifier, then the id of its documented registration", () => {
     expect(FRETE_PROVIDER_IDENTIFIER).toBe(FreteProviderService.identifier)

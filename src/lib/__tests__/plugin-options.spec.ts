@@ -3,11 +3,25 @@ import { FreteOptionsError, parseFreteOptions } from "../../../medusa-plugin.con
 describe("the plugin's options", () => {
   it("applies the defaults", () => {
     const options = parseFreteOptions({}, {})
-    expect(options.freight).toMatchObject({ timeoutMs: 2500, connections: 64, cache: { enabled: true, successTtlMs: 600_000, failureTtlMs: 30_000 } })
+    expect(options.freight).toMatchObject({
+      timeoutMs: 2500,
+      connections: 64,
+      cache: { enabled: true, successTtlMs: 600_000, failureTtlMs: 30_000 },
+    })
     // The cache and the breaker have no defaults of their own: these are theirs (the README's table).
-    expect(options.freight.cache).toEqual({ enabled: true, successTtlMs: 600_000, failureTtlMs: 30_000, staleTtlMs: 21_600_000, maxEntries: 10_000 })
+    expect(options.freight.cache).toEqual({
+      enabled: true,
+      successTtlMs: 600_000,
+      failureTtlMs: 30_000,
+      staleTtlMs: 21_600_000,
+      maxEntries: 10_000,
+    })
     expect(options.freight.circuitBreaker).toEqual({ enabled: true, failureThreshold: 5, openMs: 30_000 })
-    expect(options.tracking).toMatchObject({ timeoutMs: 10000, connections: 4, retry: { baseDelayMs: 30_000, giveUpAfterMs: 86_400_000 } })
+    expect(options.tracking).toMatchObject({
+      timeoutMs: 10000,
+      connections: 4,
+      retry: { baseDelayMs: 30_000, giveUpAfterMs: 86_400_000 },
+    })
     expect(options.units).toEqual({ weight: "g", dimension: "cm" })
     expect(options.encryptionKey).toBeUndefined()
   })
@@ -39,7 +53,10 @@ describe("the plugin's options", () => {
 
   it("names the offending option without echoing secrets", () => {
     const attempt = () =>
-      parseFreteOptions({ freight: { url: "ftp://x", token: "hidden-token" }, units: { weight: "lb" }, encryptionKey: "short" }, {})
+      parseFreteOptions(
+        { freight: { url: "ftp://x", token: "hidden-token" }, units: { weight: "lb" }, encryptionKey: "short" },
+        {}
+      )
     expect(attempt).toThrow(FreteOptionsError)
     expect(attempt).toThrow(/freight\.url/)
     expect(attempt).toThrow(/units\.weight/)

@@ -14,6 +14,7 @@ export async function slowServer(holdMs: number, body = "{}") {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received: () => received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())).finally(() => server.closeAllConnections()),
+    close: () =>
+      new Promise<void>((resolve) => server.close(() => resolve())).finally(() => server.closeAllConnections()),
   }
 }

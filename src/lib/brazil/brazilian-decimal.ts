@@ -8,8 +8,14 @@ export function parseBrazilianDecimal(input: unknown): number | null {
   if (typeof input !== "string") return null
   const text = input.trim().replace(/^R\$\s*/, "")
   const normalized = text.includes(",")
-    ? BRAZILIAN.test(text) ? text.replace(/\./g, "").replace(",", ".") : null
-    : DOT_THOUSANDS.test(text) ? text.replace(/\./g, "") : DOT_DECIMAL.test(text) ? text : null
+    ? BRAZILIAN.test(text)
+      ? text.replace(/\./g, "").replace(",", ".")
+      : null
+    : DOT_THOUSANDS.test(text)
+      ? text.replace(/\./g, "")
+      : DOT_DECIMAL.test(text)
+        ? text
+        : null
   const value = normalized === null ? NaN : Number(normalized)
   return Number.isFinite(value) ? value : null
 }

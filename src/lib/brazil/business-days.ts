@@ -21,7 +21,8 @@ const isoDate = (utcMs: number): string => new Date(utcMs).toISOString().slice(0
 
 /** Gregorian Easter Sunday (Meeus/Jones/Butcher), for 1583..9999. */
 export function easterSunday(year: number): string {
-  if (!Number.isInteger(year) || year < 1583 || year > 9999) throw new RangeError(`Expected a year from 1583 to 9999, got ${year}`)
+  if (!Number.isInteger(year) || year < 1583 || year > 9999)
+    throw new RangeError(`Expected a year from 1583 to 9999, got ${year}`)
   const a = year % 19
   const b = Math.floor(year / 100)
   const c = year % 100
@@ -44,7 +45,9 @@ const holidaysByYear = new LRUCache<number, ReadonlySet<string>>({
   memoMethod: (year) => {
     const easterMs = Date.parse(`${easterSunday(year)}T12:00:00Z`)
     return new Set([
-      ...FIXED_HOLIDAYS.filter((holiday) => year >= (holiday.since ?? 0)).map((holiday) => isoDate(Date.UTC(year, holiday.month - 1, holiday.day, 12))),
+      ...FIXED_HOLIDAYS.filter((holiday) => year >= (holiday.since ?? 0)).map((holiday) =>
+        isoDate(Date.UTC(year, holiday.month - 1, holiday.day, 12))
+      ),
       ...DAYS_FROM_EASTER.map((days) => isoDate(easterMs + days * MS_PER_DAY)),
     ])
   },
@@ -73,16 +76,18 @@ export const MAX_BUSINESS_DAYS = 1000
 
 /** `days` business days after `start`, which is never counted (Friday + 1 and Saturday + 1 are both Monday); with 0, `start` or the next business day. */
 export function addBusinessDays(start: string, days: number): string {
-  if (!Number.isInteger(days) || days < 0 || days > MAX_BUSINESS_DAYS) throw new RangeError(`Expected a whole number of business days from 0 to ${MAX_BUSINESS_DAYS}, got ${days}`)
+  if (!Number.isInteger(days) || days < 0 || days > MAX_BUSINESS_DAYS)
+    throw new RangeError(`Expected a whole number of business days from 0 to ${MAX_BUSINESS_DAYS}, got ${days}`)
   let current = start
-  for (let remaining = days; remaining > 0 || !isBusinessDay(current); ) {
+  for (let remaining = days; remaining > 0 || !isBusinessDay(current);) {
     current = isoDate(parseIsoDate(current) + MS_PER_DAY)
     if (isBusinessDay(current)) remaining -= 1
   }
   return current
 }
 
-export const dateInTimeZone = (instant: Date, timeZone?: string): string => localDateTime(instant, timeZone).slice(0, 10)
+export const dateInTimeZone = (instant: Date, timeZone?: string): string =>
+  localDateTime(instant, timeZone).slice(0, 10)
 
 export const deliveryEstimate = (days: number | null, now: Date = new Date(), timeZone?: string): string | null =>
   days === null ? null : addBusinessDays(dateInTimeZone(now, timeZone), days)

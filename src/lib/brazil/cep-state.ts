@@ -1,18 +1,65 @@
 export const BRAZILIAN_STATES = [
-  "AC", "AL", "AM", "AP", "BA", "CE", "DF", "ES", "GO", "MA", "MG", "MS", "MT", "PA", "PB", "PE",
-  "PI", "PR", "RJ", "RN", "RO", "RR", "RS", "SC", "SE", "SP", "TO",
+  "AC",
+  "AL",
+  "AM",
+  "AP",
+  "BA",
+  "CE",
+  "DF",
+  "ES",
+  "GO",
+  "MA",
+  "MG",
+  "MS",
+  "MT",
+  "PA",
+  "PB",
+  "PE",
+  "PI",
+  "PR",
+  "RJ",
+  "RN",
+  "RO",
+  "RR",
+  "RS",
+  "SC",
+  "SE",
+  "SP",
+  "TO",
 ] as const
 
 /** The states' CEP ranges by the first five digits (Correios' table). */
 const RANGES: ReadonlyArray<readonly [number, number, string]> = [
-  [1000, 19999, "SP"], [20000, 28999, "RJ"], [29000, 29999, "ES"], [30000, 39999, "MG"],
-  [40000, 48999, "BA"], [49000, 49999, "SE"], [50000, 56999, "PE"], [57000, 57999, "AL"],
-  [58000, 58999, "PB"], [59000, 59999, "RN"], [60000, 63999, "CE"], [64000, 64999, "PI"],
-  [65000, 65999, "MA"], [66000, 68899, "PA"], [68900, 68999, "AP"], [69000, 69299, "AM"],
-  [69300, 69399, "RR"], [69400, 69899, "AM"], [69900, 69999, "AC"], [70000, 72799, "DF"],
-  [72800, 72999, "GO"], [73000, 73699, "DF"], [73700, 76799, "GO"], [76800, 76999, "RO"],
-  [77000, 77999, "TO"], [78000, 78899, "MT"], [79000, 79999, "MS"], [80000, 87999, "PR"],
-  [88000, 89999, "SC"], [90000, 99999, "RS"],
+  [1000, 19999, "SP"],
+  [20000, 28999, "RJ"],
+  [29000, 29999, "ES"],
+  [30000, 39999, "MG"],
+  [40000, 48999, "BA"],
+  [49000, 49999, "SE"],
+  [50000, 56999, "PE"],
+  [57000, 57999, "AL"],
+  [58000, 58999, "PB"],
+  [59000, 59999, "RN"],
+  [60000, 63999, "CE"],
+  [64000, 64999, "PI"],
+  [65000, 65999, "MA"],
+  [66000, 68899, "PA"],
+  [68900, 68999, "AP"],
+  [69000, 69299, "AM"],
+  [69300, 69399, "RR"],
+  [69400, 69899, "AM"],
+  [69900, 69999, "AC"],
+  [70000, 72799, "DF"],
+  [72800, 72999, "GO"],
+  [73000, 73699, "DF"],
+  [73700, 76799, "GO"],
+  [76800, 76999, "RO"],
+  [77000, 77999, "TO"],
+  [78000, 78899, "MT"],
+  [79000, 79999, "MS"],
+  [80000, 87999, "PR"],
+  [88000, 89999, "SC"],
+  [90000, 99999, "RS"],
 ]
 
 export function stateOfCep(cep: string): string | null {
@@ -22,6 +69,12 @@ export function stateOfCep(cep: string): string | null {
 
 /** "RJ", " rj ", "br-rj" (Medusa's ISO 3166-2 province) -> "RJ"; null for a name written out, a non-UF or a non-text. */
 export function stateOfProvince(province: unknown): (typeof BRAZILIAN_STATES)[number] | null {
-  const code = typeof province === "string" ? province.trim().match(/^(?:br-)?([a-z]{2})$/i)?.[1]?.toUpperCase() : undefined
+  const code =
+    typeof province === "string"
+      ? province
+          .trim()
+          .match(/^(?:br-)?([a-z]{2})$/i)?.[1]
+          ?.toUpperCase()
+      : undefined
   return BRAZILIAN_STATES.find((uf) => uf === code) ?? null
 }

@@ -6,7 +6,8 @@ const CPF_WEIGHTS = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]
 const CNPJ_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
 
 // One digit repeated ("11111111111") passes the arithmetic but is never issued: refused.
-export const isValidCpf = (digits: string): boolean => /^\d{11}$/.test(digits) && hasValidCheckDigits(digits, CPF_WEIGHTS)
+export const isValidCpf = (digits: string): boolean =>
+  /^\d{11}$/.test(digits) && hasValidCheckDigits(digits, CPF_WEIGHTS)
 export const isValidCnpj = (cnpj: string): boolean => CNPJ_SHAPE.test(cnpj) && hasValidCheckDigits(cnpj, CNPJ_WEIGHTS)
 
 /** A CNPJ as written ("12.ABC.345/01DE-35", lower case too) as its 14 characters ("12ABC34501DE35"). */
@@ -14,10 +15,12 @@ export const cnpjCharacters = (text: string): string => text.replace(/[.\-/\s]/g
 const CNPJ_SHAPE = /^[0-9A-Z]{12}\d{2}$/
 
 /** "52998224725" -> "***.982.247-**": enough for a merchant to recognise, too little to use. */
-export const maskCpf = (digits: string): string => (/^\d{11}$/.test(digits) ? `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**` : "***.***.***-**")
+export const maskCpf = (digits: string): string =>
+  /^\d{11}$/.test(digits) ? `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**` : "***.***.***-**"
 
 /** "12ABC34501DE35" -> "**.ABC.345/****-**": a company's CNPJ may be a person's (an MEI). */
-export const maskCnpj = (cnpj: string): string => (CNPJ_SHAPE.test(cnpj) ? `**.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/****-**` : "**.***.***/****-**")
+export const maskCnpj = (cnpj: string): string =>
+  CNPJ_SHAPE.test(cnpj) ? `**.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/****-**` : "**.***.***/****-**"
 
 function hasValidCheckDigits(characters: string, weights: number[]): boolean {
   if (/^(.)\1*$/.test(characters)) return false
@@ -25,6 +28,7 @@ function hasValidCheckDigits(characters: string, weights: number[]): boolean {
 }
 
 function checkDigit(characters: string, weights: number[]): number {
-  const remainder = weights.reduce((total, weight, index) => total + weight * (characters.charCodeAt(index) - 48), 0) % 11
+  const remainder =
+    weights.reduce((total, weight, index) => total + weight * (characters.charCodeAt(index) - 48), 0) % 11
   return remainder < 2 ? 0 : 11 - remainder
 }

@@ -5,8 +5,21 @@ export function localDateTime(instant: Date, timeZone = "America/Sao_Paulo"): st
   let format = formatsByTimeZone.get(timeZone)
   if (!format) {
     // Gregorian calendar and ASCII digits whatever the host locale; h23 writes midnight as 00, where hour12: false may write 24.
-    const fields = { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" } as const
-    format = new Intl.DateTimeFormat("en-US", { timeZone, calendar: "gregory", numberingSystem: "latn", hourCycle: "h23", ...fields })
+    const fields = {
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    } as const
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      calendar: "gregory",
+      numberingSystem: "latn",
+      hourCycle: "h23",
+      ...fields,
+    })
     formatsByTimeZone.set(timeZone, format)
   }
   const parts = format.formatToParts(instant)

@@ -40,11 +40,15 @@ function converted(value: unknown, convert: (value: number) => number, max: numb
   return result > 0 && result <= max ? result : null
 }
 
-export const usableWeightKg = (value: unknown, unit: WeightUnit): number | null => converted(value, (weight) => toKg(weight, unit), MAX_PLAUSIBLE_KG)
-export const usableLengthCm = (value: unknown, unit: DimensionUnit): number | null => converted(value, (length) => toCm(length, unit), MAX_PLAUSIBLE_CM)
+export const usableWeightKg = (value: unknown, unit: WeightUnit): number | null =>
+  converted(value, (weight) => toKg(weight, unit), MAX_PLAUSIBLE_KG)
+export const usableLengthCm = (value: unknown, unit: DimensionUnit): number | null =>
+  converted(value, (length) => toCm(length, unit), MAX_PLAUSIBLE_CM)
 
-const unitPriceOf = (item: ShippableItem): number => (Number.isFinite(item.unitPrice) && item.unitPrice > 0 ? item.unitPrice : 0)
-const shippable = (items: ShippableItem[]) => items.filter((item) => Number.isSafeInteger(item.quantity) && item.quantity > 0)
+const unitPriceOf = (item: ShippableItem): number =>
+  Number.isFinite(item.unitPrice) && item.unitPrice > 0 ? item.unitPrice : 0
+const shippable = (items: ShippableItem[]) =>
+  items.filter((item) => Number.isSafeInteger(item.quantity) && item.quantity > 0)
 
 export function subtotalOf(items: ShippableItem[]): number {
   const cents = toCents(shippable(items).reduce((sum, item) => sum + unitPriceOf(item) * item.quantity, 0))
@@ -57,9 +61,14 @@ export function subtotalOf(items: ShippableItem[]): number {
 
 function volumeOf(item: ShippableItem, box: FreteSettings["default_package"], units: StoreUnits): FreightVolume {
   const variant = item.variant ?? {}
-  const weight = usableWeightKg(variant.weight, units.weight) ?? usableWeightKg(item.productWeight, units.weight) ?? box.weight_kg
-  const dimensions = [variant.length, variant.height, variant.width].map((value) => usableLengthCm(value, units.dimension))
-  const [length, height, width] = dimensions.every((value) => value !== null) ? (dimensions as number[]) : [box.length_cm, box.height_cm, box.width_cm]
+  const weight =
+    usableWeightKg(variant.weight, units.weight) ?? usableWeightKg(item.productWeight, units.weight) ?? box.weight_kg
+  const dimensions = [variant.length, variant.height, variant.width].map((value) =>
+    usableLengthCm(value, units.dimension)
+  )
+  const [length, height, width] = dimensions.every((value) => value !== null)
+    ? (dimensions as number[])
+    : [box.length_cm, box.height_cm, box.width_cm]
   const round = (value: number, digits: number) => Number(value.toFixed(digits))
   const sku = typeof item.sku === "string" ? item.sku.trim() : ""
   return {
@@ -76,14 +85,24 @@ function volumeOf(item: ShippableItem, box: FreteSettings["default_package"], un
 
 /** Volumes in a canonical order, so the same cart gives the same query whatever its item order. */
 function byContent(a: FreightVolume, b: FreightVolume): number {
-  const key = (volume: FreightVolume) => JSON.stringify([volume.sku, volume.quantity, volume.price, volume.weightKg, volume.lengthCm, volume.heightCm, volume.widthCm])
+  const key = (volume: FreightVolume) =>
+    JSON.stringify([
+      volume.sku,
+      volume.quantity,
+      volume.price,
+      volume.weightKg,
+      volume.lengthCm,
+      volume.heightCm,
+      volume.widthCm,
+    ])
   return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0
 }
 
 /** One volume per line (the variant's measures, the product's weight, else the default package), extra days and price, and free freight. */
 export function buildFreightQuery(request: QuoteRequest, settings: FreteSettings, units: StoreUnits): BuiltQuery {
   const destination: unknown = request.destinationCep
-  if (destination === null || destination === undefined || (typeof destination === "string" && !destination.trim())) throw new ShopperError("missing_cep")
+  if (destination === null || destination === undefined || (typeof destination === "string" && !destination.trim()))
+    throw new ShopperError("missing_cep")
   const destinationCep = tryNormalizeCep(destination)
   if (!destinationCep) throw new ShopperError("invalid_cep")
   const originCep = tryNormalizeCep(request.originCep) ?? settings.origin_cep
@@ -93,7 +112,10 @@ export function buildFreightQuery(request: QuoteRequest, settings: FreteSettings
   const subtotal = subtotalOf(items)
   const key = settings.handling_days_metadata_key
   // The parcel leaves when its slowest item is ready.
-  const handlingDays = Math.max(0, ...items.map((item) => handlingDaysOf(item.handlingMetadata?.variant, item.handlingMetadata?.product, key)))
+  const handlingDays = Math.max(
+    0,
+    ...items.map((item) => handlingDaysOf(item.handlingMetadata?.variant, item.handlingMetadata?.product, key))
+  )
   const extra = settings.extra_price
   const outbound = !request.isReturn
   return {

@@ -1,7 +1,14 @@
 import { trace } from "@opentelemetry/api"
 import { CircuitOpenError, type CallVerdict, type CircuitBreaker } from "../http/circuit-breaker"
 import { CepNotFoundError, FreightQueryRejectedError } from "../freight/errors"
-import { FreteServiceError, InvalidAnswerError, NetworkError, OwnWaitTimeoutError, ServerError, TimeoutError } from "../http/errors"
+import {
+  FreteServiceError,
+  InvalidAnswerError,
+  NetworkError,
+  OwnWaitTimeoutError,
+  ServerError,
+  TimeoutError,
+} from "../http/errors"
 import type { FreightClient } from "../freight/client"
 import type { FreightQuery, FreightQuote } from "../freight/schemas"
 import { silentLogger, type FreteLogger } from "../utils/logger"
@@ -18,7 +25,9 @@ import { ShopperError } from "./shopper-error"
 
 export class FreightNotConfiguredError extends Error {
   constructor() {
-    super("The freight API is not configured: set freight.url and freight.token (or FRETE_FREIGHT_URL and FRETE_FREIGHT_TOKEN)")
+    super(
+      "The freight API is not configured: set freight.url and freight.token (or FRETE_FREIGHT_URL and FRETE_FREIGHT_TOKEN)"
+    )
     this.name = "FreightNotConfiguredError"
   }
 }
@@ -48,9 +57,20 @@ export class OriginWatch {
   }
 }
 
-const OUTCOMES: Record<QuoteOutcome["source"], "api" | "kept" | "table" | null> = { upstream: "api", stale: "kept", fallback: "table", cache: null, shared: null }
+const OUTCOMES: Record<QuoteOutcome["source"], "api" | "kept" | "table" | null> = {
+  upstream: "api",
+  stale: "kept",
+  fallback: "table",
+  cache: null,
+  shared: null,
+}
 const ERROR_KINDS: Array<[abstract new (...args: never[]) => Error, string]> = [
-  [TimeoutError, "timeout"], [NetworkError, "network"], [ServerError, "server"], [InvalidAnswerError, "bad_answer"], [CircuitOpenError, "circuit_open"], [FreteServiceError, "rejected"],
+  [TimeoutError, "timeout"],
+  [NetworkError, "network"],
+  [ServerError, "server"],
+  [InvalidAnswerError, "bad_answer"],
+  [CircuitOpenError, "circuit_open"],
+  [FreteServiceError, "rejected"],
 ]
 const errorKind = (error: unknown): string => ERROR_KINDS.find(([kind]) => error instanceof kind)?.[1] ?? "other"
 
@@ -94,7 +114,12 @@ export class CheckoutQuoter {
   }
 
   static remembersFailure(error: unknown): boolean {
-    return !(error instanceof CircuitOpenError) && !(error instanceof LockWaitTimeout) && !(error instanceof QuoteRefusedError) && !(error instanceof OwnWaitTimeoutError)
+    return (
+      !(error instanceof CircuitOpenError) &&
+      !(error instanceof LockWaitTimeout) &&
+      !(error instanceof QuoteRefusedError) &&
+      !(error instanceof OwnWaitTimeoutError)
+    )
   }
 
   /** For the breaker: a refused query (erro_id 1xx) is an answer, not a success; the plugin's own wait says nothing of the service while it answers others. */
@@ -137,7 +162,11 @@ export class CheckoutQuoter {
         if (outcome) count(outcome)
         return priced
       } catch (error) {
-        count(error instanceof ShopperError && (error.code === "too_many_quotes" || error.code === "cep_not_served") ? "refused" : "failed")
+        count(
+          error instanceof ShopperError && (error.code === "too_many_quotes" || error.code === "cep_not_served")
+            ? "refused"
+            : "failed"
+        )
         throw error
       }
     })
@@ -151,12 +180,19 @@ export class CheckoutQuoter {
       const key = this.keyOf(query)
       const ask = () => this.upstream(query, startedAt, settings, asker)
       const load = () => (this.shared ? this.shared.load(key, startedAt, ask, asker.locking) : ask())
-      const result = cache ? await cache.get(key, load) : { value: unwrap(await load()), source: "upstream" as const, error: undefined }
+      const result = cache
+        ? await cache.get(key, load)
+        : { value: unwrap(await load()), source: "upstream" as const, error: undefined }
       this.origins.answered(query.originCep)
       if (result.source === "upstream") this.apiAnswered()
       if (result.error instanceof QuoteRefusedError) this.deps.admission?.answered("answered_from_kept")
       const offers = offersFromQuote(result.value, settings, this.now())
-      if (offers.length) return { offers, source: result.source, upstreamMs: result.source === "upstream" ? (this.upstreamTimes.get(result.value) ?? 0) : 0 }
+      if (offers.length)
+        return {
+          offers,
+          source: result.source,
+          upstreamMs: result.source === "upstream" ? (this.upstreamTimes.get(result.value) ?? 0) : 0,
+        }
       reason = "the freight API offered no enabled service"
     } catch (error) {
       if (error instanceof CepNotFoundError && error.which === "destination") throw new ShopperError("cep_not_served")
@@ -212,7 +248,12 @@ export class CheckoutQuoter {
     })
   }
 
-  private answerRefusal(query: FreightQuery, settings: FreteSettings, refusal: QuoteRefusedError, asker: Asker): QuoteOutcome {
+  private answerRefusal(
+    query: FreightQuery,
+    settings: FreteSettings,
+    refusal: QuoteRefusedError,
+    asker: Asker
+  ): QuoteOutcome {
     trace.getActiveSpan()?.setAttribute("frete.guard", "refused")
     const fallback = fallbackOffers(query, settings, this.now())
     if (fallback.length) {
@@ -226,7 +267,12 @@ export class CheckoutQuoter {
   }
 
   /** The one place a new query goes to the freight API: the quota guard (unless the open circuit refuses anyway), then the breaker. */
-  private async upstream(query: FreightQuery, startedAt: number, settings: FreteSettings, asker: Asker): Promise<FreightQuote> {
+  private async upstream(
+    query: FreightQuery,
+    startedAt: number,
+    settings: FreteSettings,
+    asker: Asker
+  ): Promise<FreightQuote> {
     const client = this.deps.freightClient()
     if (!client) throw new FreightNotConfiguredError()
     const breaker = this.deps.breaker
@@ -236,12 +282,14 @@ export class CheckoutQuoter {
       this.quotaAdmitted()
       span?.setAttribute("frete.guard", "admitted")
     }
-    const ask = () => client.quote(query, { startedAt, onAttempt: (attempt) => span?.setAttribute("frete.attempt", attempt) })
+    const ask = () =>
+      client.quote(query, { startedAt, onAttempt: (attempt) => span?.setAttribute("frete.attempt", attempt) })
     const asked = performance.now()
     try {
       const quote = breaker ? await breaker.run(ask, CheckoutQuoter.verdictOn) : await ask()
       // A failure, so the last real answer is kept and served.
-      if (!quote.quotations.length) throw new InvalidAnswerError("The freight API answered no quotation", { service: "freight" })
+      if (!quote.quotations.length)
+        throw new InvalidAnswerError("The freight API answered no quotation", { service: "freight" })
       const ms = performance.now() - asked
       this.upstreamTimes.set(quote, ms)
       this.deps.figures?.answerTime(ms)
@@ -251,10 +299,12 @@ export class CheckoutQuoter {
       // A CEP the API does not know is its answer to the shopper's typing, counted as the quote's outcome ("refused").
       const shoppersTypo = error instanceof CepNotFoundError && error.which === "destination"
       if (!shoppersTypo) this.deps.figures?.add("api_error", errorKind(error))
-      if (error instanceof FreteServiceError && error.status) span?.setAttribute("http.response.status_code", error.status)
+      if (error instanceof FreteServiceError && error.status)
+        span?.setAttribute("http.response.status_code", error.status)
       throw error
     }
   }
 }
 
-const unwrap = (loaded: FreightQuote | Received<FreightQuote>): FreightQuote => (loaded instanceof Received ? loaded.value : loaded)
+const unwrap = (loaded: FreightQuote | Received<FreightQuote>): FreightQuote =>
+  loaded instanceof Received ? loaded.value : loaded

@@ -12,8 +12,12 @@ function rulesReaching(settings: FreteSettings, cep: string, province?: string |
   )
 }
 
-export const qualifiesForFreeFreight = (settings: FreteSettings, subtotal: number, cep: string, province?: string | null): boolean =>
-  rulesReaching(settings, cep, province).some((rule) => subtotal >= rule.min_subtotal)
+export const qualifiesForFreeFreight = (
+  settings: FreteSettings,
+  subtotal: number,
+  cep: string,
+  province?: string | null
+): boolean => rulesReaching(settings, cep, province).some((rule) => subtotal >= rule.min_subtotal)
 
 /** How far a cart is from free freight to a CEP, in reais: the smallest minimum of the rules reaching it, and what the cart lacks (at least R$ 0,01). */
 export function freeFreightProgress(settings: FreteSettings, subtotal: number, cep: string, province?: string | null) {

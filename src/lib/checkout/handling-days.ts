@@ -7,7 +7,8 @@ type Metadata = Record<string, unknown> | null | undefined
 
 /** A number or digits (the admin's metadata editor saves text). */
 export function readHandlingDays(value: unknown): number | null {
-  const number = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN
+  const number =
+    typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN
   return Number.isInteger(number) && number >= 0 && number <= MAX_HANDLING_DAYS ? number : null
 }
 

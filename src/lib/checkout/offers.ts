@@ -17,7 +17,14 @@ export interface Offer {
 }
 
 export function factsOf(offer: Offer): FreteFacts {
-  return { service: offer.service, service_name: offer.name, carrier: offer.carrier, days: offer.days, delivery_estimate: offer.deliveryEstimate, is_fallback: offer.isFallback }
+  return {
+    service: offer.service,
+    service_name: offer.name,
+    carrier: offer.carrier,
+    days: offer.days,
+    delivery_estimate: offer.deliveryEstimate,
+    is_fallback: offer.isFallback,
+  }
 }
 
 export function byDisplayOrder(settings: FreteSettings) {
@@ -56,7 +63,11 @@ export function serviceAsOffered(settings: FreteSettings) {
 }
 
 export const billableWeightKg = (query: FreightQuery): number =>
-  query.volumes.reduce((sum, volume) => sum + Math.max(volume.weightKg, (volume.lengthCm * volume.widthCm * volume.heightCm) / 6000) * volume.quantity, 0)
+  query.volumes.reduce(
+    (sum, volume) =>
+      sum + Math.max(volume.weightKg, (volume.lengthCm * volume.widthCm * volume.heightCm) / 6000) * volume.quantity,
+    0
+  )
 
 /** Each service's first weight band that holds the cart, plus the query's extra days and price; with free freight the cheapest is free, as the service does it. */
 export function fallbackOffers(query: FreightQuery, settings: FreteSettings, now: Date): Offer[] {
@@ -68,7 +79,19 @@ export function fallbackOffers(query: FreightQuery, settings: FreteSettings, now
     const days = band.days + (query.extraDays ?? 0)
     const amountCents = toCents(band.price + (query.extraPrice ?? 0))
     const name = setting?.display_name ?? entry.name
-    return [{ service: entry.service, name, carrier: entry.carrier, amountCents, days, deliveryEstimate: deliveryEstimate(days, now), isFallback: true, consultaToken: null, code: null }]
+    return [
+      {
+        service: entry.service,
+        name,
+        carrier: entry.carrier,
+        amountCents,
+        days,
+        deliveryEstimate: deliveryEstimate(days, now),
+        isFallback: true,
+        consultaToken: null,
+        code: null,
+      },
+    ]
   })
   if (query.freeFreight && offers.length) {
     const cheapest = offers.reduce((best, offer) => (offer.amountCents < best.amountCents ? offer : best))
@@ -91,19 +114,30 @@ export function pickOffer(offers: Offer[], optionId: string): Offer | undefined 
   return offers.filter((offer) => offer.service === optionId).sort(byPrice)[0]
 }
 
-export const sameOfferKey = (offer: Offer): string => JSON.stringify([offer.service, offer.amountCents, offer.deliveryEstimate, offer.carrier])
+export const sameOfferKey = (offer: Offer): string =>
+  JSON.stringify([offer.service, offer.amountCents, offer.deliveryEstimate, offer.carrier])
 
 /** The fulfillment option a shipping option's `data` stands for, as the provider reads it (no id: the cheapest). */
-export const fulfillmentOptionOf = (data: Record<string, unknown> | null | undefined): string => (typeof data?.id === "string" ? data.id : CHEAPEST)
+export const fulfillmentOptionOf = (data: Record<string, unknown> | null | undefined): string =>
+  typeof data?.id === "string" ? data.id : CHEAPEST
 
-export type ProviderOption = { name: string; data: Record<string, unknown> | null; service_zone_id: string; shipping_profile_id: string | null }
+export type ProviderOption = {
+  name: string
+  data: Record<string, unknown> | null
+  service_zone_id: string
+  shipping_profile_id: string | null
+}
 
 /** Groups of two or more options one quote resolves to the same offer (or fulfillment option) within a service zone and shipping profile. */
 export function overlappingOptions(options: ProviderOption[], offers: Offer[]): Array<{ option_names: string[] }> {
   const groups = new Map<string, string[]>()
   for (const option of options) {
     const offer = pickOffer(offers, fulfillmentOptionOf(option.data))
-    const key = JSON.stringify([option.service_zone_id, option.shipping_profile_id, offer ? sameOfferKey(offer) : fulfillmentOptionOf(option.data)])
+    const key = JSON.stringify([
+      option.service_zone_id,
+      option.shipping_profile_id,
+      offer ? sameOfferKey(offer) : fulfillmentOptionOf(option.data),
+    ])
     groups.set(key, [...(groups.get(key) ?? []), option.name])
   }
   return [...groups.values()].filter((names) => names.length > 1).map((option_names) => ({ option_names }))

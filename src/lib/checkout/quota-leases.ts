@@ -34,7 +34,11 @@ export class QuotaLeases {
   private ahead = new Map<string, Lease>() // the next minute's, asked for ahead
   localDecisions = 0 // takes decided alone: the shared count failed or was slow
 
-  constructor(private readonly grant: GrantBudget, private readonly now: () => number, private readonly onSharedFailure: (error: unknown) => void) {}
+  constructor(
+    private readonly grant: GrantBudget,
+    private readonly now: () => number,
+    private readonly onSharedFailure: (error: unknown) => void
+  ) {}
 
   /** One unit from every bound, or none: null when taken, else the bound that refused. */
   async take(bounds: Bound[]): Promise<Refusal | null> {
@@ -73,13 +77,20 @@ export class QuotaLeases {
         lease.left--
         lease.used++
         // Renewed before it runs out, so that a steady stream of takes never waits.
-        if (!lease.refill && !lease.spent && lease.left < Math.floor(leaseSize(bound.limit) / 2) && this.now() >= lease.aloneUntil) this.startRefill(bound, lease, window)
+        if (
+          !lease.refill &&
+          !lease.spent &&
+          lease.left < Math.floor(leaseSize(bound.limit) / 2) &&
+          this.now() >= lease.aloneUntil
+        )
+          this.startRefill(bound, lease, window)
         return "leased"
       }
       if (lease.spent) return null
       if (this.now() < lease.aloneUntil) return this.decideAlone(bound, lease)
       const refill = lease.refill ?? this.startRefill(bound, lease, window)
-      if (!(await within(refill, lease.refillStartedAt + SHARED_WAIT_MS - this.now()))) return this.decideAlone(bound, lease)
+      if (!(await within(refill, lease.refillStartedAt + SHARED_WAIT_MS - this.now())))
+        return this.decideAlone(bound, lease)
     }
   }
 
@@ -107,7 +118,8 @@ export class QuotaLeases {
   private askAhead(bound: Bound, id: string): void {
     if (this.ahead.has(id)) return
     const lease = leaseOf(this.ahead, id)
-    if (this.now() >= (this.leases.get(id)?.aloneUntil ?? 0)) void this.startRefill(bound, lease, this.window + WINDOW_MS)
+    if (this.now() >= (this.leases.get(id)?.aloneUntil ?? 0))
+      void this.startRefill(bound, lease, this.window + WINDOW_MS)
   }
 
   private decideAlone(bound: Bound, lease: Lease): Taken | null {
@@ -124,4 +136,5 @@ function leaseOf(leases: Map<string, Lease>, id: string): Lease {
   return lease
 }
 
-const within = (pending: Promise<boolean>, ms: number): Promise<boolean> => (ms <= 0 ? Promise.resolve(false) : Promise.race([pending, sleep(ms, false, { ref: false })]))
+const within = (pending: Promise<boolean>, ms: number): Promise<boolean> =>
+  ms <= 0 ? Promise.resolve(false) : Promise.race([pending, sleep(ms, false, { ref: false })])

@@ -31,8 +31,17 @@ export type GuardStats = ReturnType<QuoteAdmission["stats"]>
 
 /** Not a failure of the freight API (the circuit breaker never sees it, the cache does not remember it): answered as an outage is. */
 export class QuoteRefusedError extends Error {
-  constructor(readonly refusedBy: Refuser, readonly retryAfterMs: number, limit?: number) {
-    const bound = { client: "client's bound", network: "network's bound", route: "quote route's share of the store's ceiling", store: "store's ceiling" }[refusedBy]
+  constructor(
+    readonly refusedBy: Refuser,
+    readonly retryAfterMs: number,
+    limit?: number
+  ) {
+    const bound = {
+      client: "client's bound",
+      network: "network's bound",
+      route: "quote route's share of the store's ceiling",
+      store: "store's ceiling",
+    }[refusedBy]
     super(`The ${bound}${limit === undefined ? "" : ` (${limit})`} of new freight queries per minute is reached`)
     this.name = "QuoteRefusedError"
   }
@@ -46,15 +55,31 @@ export class QuoteRefusedError extends Error {
 export class QuoteAdmission {
   private readonly leases: QuotaLeases
   private readonly warnedAt = { ledger: -Infinity }
-  private readonly counters = { admitted: 0, refused_by_client: 0, refused_by_network: 0, refused_by_route: 0, refused_by_store: 0, answered_from_kept: 0, answered_from_table: 0, refused_without_table: 0 }
+  private readonly counters = {
+    admitted: 0,
+    refused_by_client: 0,
+    refused_by_network: 0,
+    refused_by_route: 0,
+    refused_by_store: 0,
+    answered_from_kept: 0,
+    answered_from_table: 0,
+    refused_without_table: 0,
+  }
   private lastRefusalAt: number | null = null
   private ceilingReachedAt: number | null = null
   // The takes of clients counted by this instance alone, per minute.
   private readonly localCounts = new LRUCache<string, number>({ max: 50_000, ttl: 2 * WINDOW_MS })
 
-  constructor(grant: GrantBudget, private readonly logger: FreteLogger, private readonly now: () => number = Date.now) {
+  constructor(
+    grant: GrantBudget,
+    private readonly logger: FreteLogger,
+    private readonly now: () => number = Date.now
+  ) {
     this.leases = new QuotaLeases(grant, now, (error) =>
-      this.warn("ledger", `frete: the quota guard's shared count did not answer (${error instanceof Error ? error.message : String(error)}); each instance bounds new freight queries by itself meanwhile`)
+      this.warn(
+        "ledger",
+        `frete: the quota guard's shared count did not answer (${error instanceof Error ? error.message : String(error)}); each instance bounds new freight queries by itself meanwhile`
+      )
     )
   }
 
@@ -70,12 +95,18 @@ export class QuoteAdmission {
       const cartUsed = cartKey ? (this.localCounts.get(cartKey) ?? 0) : 0
       const bounds: Array<{ key: string; limit: number; by: Refuser }> = [
         ...(asker.client ? [{ key: keyOf(asker.client), limit, by: "client" as const }] : []),
-        ...(asker.network ? [{ key: keyOf(asker.network), limit: limit * NETWORK_FACTOR, by: "network" as const }] : []),
-        ...(asker.local ? [] : [{ key: ROUTE, limit: Math.max(1, Math.floor(ceiling * ROUTE_SHARE)), by: "route" as const }]),
+        ...(asker.network
+          ? [{ key: keyOf(asker.network), limit: limit * NETWORK_FACTOR, by: "network" as const }]
+          : []),
+        ...(asker.local
+          ? []
+          : [{ key: ROUTE, limit: Math.max(1, Math.floor(ceiling * ROUTE_SHARE)), by: "route" as const }]),
         { key: STORE, limit: ceiling, by: "store" },
       ]
       const refusal =
-        cartUsed >= limit ? { index: -1, retryAfterMs: (window + 1) * WINDOW_MS - this.now() } : await this.leases.take(bounds)
+        cartUsed >= limit
+          ? { index: -1, retryAfterMs: (window + 1) * WINDOW_MS - this.now() }
+          : await this.leases.take(bounds)
       if (refusal === null) {
         if (cartKey) this.localCounts.set(cartKey, cartUsed + 1)
         this.counters.admitted++

@@ -16,18 +16,28 @@ export class SharedLoad {
   private readonly counters = { hits: 0, waited: 0, errors: 0 }
   private warnedAt = -Infinity
 
-  constructor(private readonly config: SharedTierConfig, private readonly logger: FreteLogger) {}
+  constructor(
+    private readonly config: SharedTierConfig,
+    private readonly logger: FreteLogger
+  ) {}
 
   stats() {
     return this.config.tier() ? { ...this.counters } : null
   }
 
-  async load(key: string, startedAt: number, ask: () => Promise<FreightQuote>, locking?: ILockingModule): Promise<FreightQuote | Received<FreightQuote>> {
+  async load(
+    key: string,
+    startedAt: number,
+    ask: () => Promise<FreightQuote>,
+    locking?: ILockingModule
+  ): Promise<FreightQuote | Received<FreightQuote>> {
     const tier = this.config.tier()
     if (!tier) return ask()
     const askAndKeep = async () => {
       const quote = await ask()
-      await tier.write(key, { quote, storedAt: Date.now() }, this.config.successTtlMs).catch((error: unknown) => this.failed("write", error))
+      await tier
+        .write(key, { quote, storedAt: Date.now() }, this.config.successTtlMs)
+        .catch((error: unknown) => this.failed("write", error))
       return quote
     }
     if (!locking) {
@@ -44,7 +54,12 @@ export class SharedLoad {
         async (hadToWait): Promise<LockedOutcome> => {
           waited = hadToWait
           const kept = await this.read(tier, key)
-          return kept ? { kept } : askAndKeep().then((quote) => ({ quote }), (error: unknown) => ({ error }))
+          return kept
+            ? { kept }
+            : askAndKeep().then(
+                (quote) => ({ quote }),
+                (error: unknown) => ({ error })
+              )
         },
         locking
       )
@@ -77,7 +92,9 @@ export class SharedLoad {
     const now = Date.now()
     if (now - this.warnedAt >= 60_000) {
       this.warnedAt = now
-      this.logger.warn(`frete: the shared quote cache failed (${what}: ${error instanceof Error ? error.message : String(error)}); this instance asks the freight API for itself meanwhile`)
+      this.logger.warn(
+        `frete: the shared quote cache failed (${what}: ${error instanceof Error ? error.message : String(error)}); this instance asks the freight API for itself meanwhile`
+      )
     }
     return null
   }

@@ -1,12 +1,7 @@
 import { STORE_ERROR_MESSAGES, type StoreErrorCode } from "./storefront-contract"
 
 export type ShopperErrorCode =
-  | StoreErrorCode
-  | "missing_cep"
-  | "unsupported_currency"
-  | "no_items"
-  | "no_origin"
-  | "settings_unavailable"
+  StoreErrorCode | "missing_cep" | "unsupported_currency" | "no_items" | "no_origin" | "settings_unavailable"
 
 const MESSAGES: Record<ShopperErrorCode, string> = {
   ...STORE_ERROR_MESSAGES,
@@ -19,7 +14,10 @@ const MESSAGES: Record<ShopperErrorCode, string> = {
 
 /** An error whose message is meant for the shopper; `code` is for the storefront, `detail` for the logs. */
 export class ShopperError extends Error {
-  constructor(readonly code: ShopperErrorCode, readonly detail?: string) {
+  constructor(
+    readonly code: ShopperErrorCode,
+    readonly detail?: string
+  ) {
     super(MESSAGES[code])
     this.name = "ShopperError"
   }

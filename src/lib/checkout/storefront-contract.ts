@@ -30,9 +30,12 @@ export type FreteQuoteRequest =
   | { postal_code: string; items: Array<{ variant_id: string; quantity: number }> }
 
 /** Sorted by amount. */
-export interface FreteQuotesAnswer { quotes: FreteQuote[] }
+export interface FreteQuotesAnswer {
+  quotes: FreteQuote[]
+}
 
-export type StoreErrorCode = "invalid_cep" | "cep_not_served" | "too_many_quotes" | "freight_unavailable" | "option_unavailable"
+export type StoreErrorCode =
+  "invalid_cep" | "cep_not_served" | "too_many_quotes" | "freight_unavailable" | "option_unavailable"
 
 /** The kit shows one when an answer lost it, or recognises it when an answer lost its code. */
 export const STORE_ERROR_MESSAGES: Record<StoreErrorCode, string> = {

@@ -9,7 +9,14 @@ import { freightRejection, InvalidFreightQueryError } from "./errors"
 import { freightAnswerWireSchema, freightQuerySchema, type FreightQuery, type FreightQuote } from "./schemas"
 
 /** `timeoutMs`: the deadline of one `quote` call, its retry included. */
-type FreightClientOptions = { url: string; token: string; timeoutMs: number; connections: number; logger?: FreteLogger; dispatcher?: Dispatcher }
+type FreightClientOptions = {
+  url: string
+  token: string
+  timeoutMs: number
+  connections: number
+  logger?: FreteLogger
+  dispatcher?: Dispatcher
+}
 /** `startedAt`: when the wait for this quote began (`Date.now()`), if before this call; `onAttempt`: told 1, then 2 for the retry. */
 export type QuoteCall = { startedAt?: number; signal?: AbortSignal; onAttempt?: (attempt: number) => void }
 
@@ -26,7 +33,10 @@ export function quoteBudgetMs(timeoutMs: number, startedAt: number | undefined, 
 export function callBudgetMs(timeoutMs: number, startedAt: number | undefined, now: number): number {
   const budget = quoteBudgetMs(timeoutMs, startedAt, now)
   if (budget < MIN_CALL_BUDGET_MS) {
-    throw new NoTimeLeftError(`the freight API was not asked: ${budget} ms were left of freight.timeoutMs (${timeoutMs} ms) since the request arrived`, { service: "freight", outcomeUnknown: false })
+    throw new NoTimeLeftError(
+      `the freight API was not asked: ${budget} ms were left of freight.timeoutMs (${timeoutMs} ms) since the request arrived`,
+      { service: "freight", outcomeUnknown: false }
+    )
   }
   return budget
 }
@@ -58,26 +68,46 @@ export class FreightClient {
 
   constructor(private readonly options: FreightClientOptions) {
     const { url: baseUrl, connections, timeoutMs, token, logger, dispatcher } = options
-    this.transport = new ServiceTransport({ service: "freight", baseUrl, connections, timeoutMs, secrets: [token], rejection: freightRejection, logger, dispatcher })
+    this.transport = new ServiceTransport({
+      service: "freight",
+      baseUrl,
+      connections,
+      timeoutMs,
+      secrets: [token],
+      rejection: freightRejection,
+      logger,
+      dispatcher,
+    })
   }
 
   async quote(query: FreightQuery, call: QuoteCall = {}): Promise<FreightQuote> {
     const checked = freightQuerySchema.safeParse(query)
-    if (!checked.success) throw new InvalidFreightQueryError(checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`))
+    if (!checked.success)
+      throw new InvalidFreightQueryError(
+        checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`)
+      )
     const body = buildWireQuery(checked.data)
     const deadline = startDeadline(callBudgetMs(this.options.timeoutMs, call.startedAt, Date.now()), call.signal)
     const { min, max } = RETRY_DELAY_MS
     const transient = (error: Error) => error instanceof NetworkError || error instanceof ServerError
-    const once = retry(handleWhen((error) => transient(error) && deadline.remaining() > max + MIN_TIME_FOR_RETRY_MS), {
-      maxAttempts: 1,
-      backoff: new DelegateBackoff(() => Math.min(min + Math.random() * (max - min), deadline.remaining())),
-    })
+    const once = retry(
+      handleWhen((error) => transient(error) && deadline.remaining() > max + MIN_TIME_FOR_RETRY_MS),
+      {
+        maxAttempts: 1,
+        backoff: new DelegateBackoff(() => Math.min(min + Math.random() * (max - min), deadline.remaining())),
+      }
+    )
     const { quote, dropped } = await once.execute(({ attempt }) => {
       call.onAttempt?.(attempt + 1)
-      return this.transport.request({ method: "POST", path: QUOTE_PATH, query: { token: this.options.token }, json: body, deadline }, { schema: freightAnswerWireSchema })
+      return this.transport.request(
+        { method: "POST", path: QUOTE_PATH, query: { token: this.options.token }, json: body, deadline },
+        { schema: freightAnswerWireSchema }
+      )
     })
     for (const quotation of dropped) {
-      this.options.logger?.warn(`frete: the freight API's quotation ${quotation.index} (${quotation.service ?? "no service"}) is left out: ${quotation.problem}`)
+      this.options.logger?.warn(
+        `frete: the freight API's quotation ${quotation.index} (${quotation.service ?? "no service"}) is left out: ${quotation.problem}`
+      )
     }
     return quote
   }
@@ -85,7 +115,13 @@ export class FreightClient {
   /** An empty query: the service refuses it with a 400 (erro_id 304) when the token is good, a 401 when not. */
   probe(signal?: AbortSignal): Promise<number> {
     return this.transport.request(
-      { method: "POST", path: QUOTE_PATH, query: { token: this.options.token }, json: {}, deadline: startDeadline(this.options.timeoutMs, signal) },
+      {
+        method: "POST",
+        path: QUOTE_PATH,
+        query: { token: this.options.token },
+        json: {},
+        deadline: startDeadline(this.options.timeoutMs, signal),
+      },
       { statusOnly: true, answers: (status) => status <= 400 }
     )
   }

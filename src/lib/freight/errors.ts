@@ -21,7 +21,9 @@ const REJECTION_NAMES = {
 type RejectionName = (typeof REJECTION_NAMES)[keyof typeof REJECTION_NAMES] | "DESCONHECIDO"
 
 const rejectionName = (erroId: number | undefined): RejectionName =>
-  erroId !== undefined && erroId in REJECTION_NAMES ? REJECTION_NAMES[erroId as keyof typeof REJECTION_NAMES] : "DESCONHECIDO"
+  erroId !== undefined && erroId in REJECTION_NAMES
+    ? REJECTION_NAMES[erroId as keyof typeof REJECTION_NAMES]
+    : "DESCONHECIDO"
 
 export class FreightQueryRejectedError extends FreteServiceError {
   readonly errorName: RejectionName = rejectionName(this.erroId)

@@ -52,10 +52,16 @@ export const freightQuoteSchema = z.object({
 export type FreightQuote = z.infer<typeof freightQuoteSchema>
 export type FreightQuotation = FreightQuote["quotations"][number]
 
-const decimal = z.union([z.number(), z.string()]).transform(parseBrazilianDecimal).pipe(z.number({ error: "is not a decimal number" }))
+const decimal = z
+  .union([z.number(), z.string()])
+  .transform(parseBrazilianDecimal)
+  .pipe(z.number({ error: "is not a decimal number" }))
 
 /** Whole centavos, counted exactly: a price of 309 digits is no price (it would be Infinity). */
-const moneyCents = decimal.pipe(z.number().nonnegative()).transform(toCents).pipe(z.number().int().max(Number.MAX_SAFE_INTEGER))
+const moneyCents = decimal
+  .pipe(z.number().nonnegative())
+  .transform(toCents)
+  .pipe(z.number().int().max(Number.MAX_SAFE_INTEGER))
 const wholeNumber = z
   .union([z.number().int(), z.string().trim().regex(/^\d+$/)])
   .transform(Number)
@@ -88,8 +94,13 @@ export function readQuotations(cotacoes: unknown[]) {
       quotations.push(parsed.data)
       return
     }
-    const metaname = raw && typeof raw === "object" ? (raw as { servico_metaname?: unknown }).servico_metaname : undefined
-    dropped.push({ index, service: typeof metaname === "string" ? metaname.slice(0, 100) : null, problem: describeIssues(parsed.error.issues, "quotation") })
+    const metaname =
+      raw && typeof raw === "object" ? (raw as { servico_metaname?: unknown }).servico_metaname : undefined
+    dropped.push({
+      index,
+      service: typeof metaname === "string" ? metaname.slice(0, 100) : null,
+      problem: describeIssues(parsed.error.issues, "quotation"),
+    })
   })
   return { quotations, dropped }
 }
@@ -104,8 +115,14 @@ export function quoteFromWire(answer: { consulta_token: string; cotacoes: Quotat
       priceCents: quotation.cotacao_preco,
       costCents: quotation.cotacao_custo ?? null,
       // Beyond MAX_BUSINESS_DAYS a deadline cannot be placed on the calendar: as good as unknown.
-      days: quotation.cotacao_prazo === UNKNOWN_DEADLINE || quotation.cotacao_prazo > MAX_BUSINESS_DAYS ? null : quotation.cotacao_prazo,
-      code: quotation.cotacao_codigo === undefined || quotation.cotacao_codigo === null ? null : String(quotation.cotacao_codigo),
+      days:
+        quotation.cotacao_prazo === UNKNOWN_DEADLINE || quotation.cotacao_prazo > MAX_BUSINESS_DAYS
+          ? null
+          : quotation.cotacao_prazo,
+      code:
+        quotation.cotacao_codigo === undefined || quotation.cotacao_codigo === null
+          ? null
+          : String(quotation.cotacao_codigo),
       logo: quotation.servico_logo ?? null,
     })),
   }
@@ -117,7 +134,11 @@ export const freightAnswerWireSchema = z
   .transform((answer, ctx) => {
     const { quotations, dropped } = readQuotations(answer.cotacoes)
     if (dropped.length && !quotations.length) {
-      ctx.addIssue({ code: "custom", path: ["cotacoes"], message: `has no readable quotation (${dropped.length} malformed)` })
+      ctx.addIssue({
+        code: "custom",
+        path: ["cotacoes"],
+        message: `has no readable quotation (${dropped.length} malformed)`,
+      })
       return z.NEVER
     }
     return { quote: quoteFromWire({ consulta_token: answer.consulta_token, cotacoes: quotations }), dropped }

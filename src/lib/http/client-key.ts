@@ -25,9 +25,13 @@ export const callerAddress = (req: Request, trust: TrustProxy): string | null =>
 export function boundsOf(address: string | null): { client: string; network: string } {
   if (!address) return { client: "unknown", network: "unknown" }
   const ip = ipaddr.parse(address)
-  if (ip.kind() === "ipv4") return { client: address, network: `${(ip as ipaddr.IPv4).octets.slice(0, 3).join(".")}.0/24` }
+  if (ip.kind() === "ipv4")
+    return { client: address, network: `${(ip as ipaddr.IPv4).octets.slice(0, 3).join(".")}.0/24` }
   const parts = (ip as ipaddr.IPv6).parts
-  const head = parts.slice(0, 3).map((part) => part.toString(16)).join(":")
+  const head = parts
+    .slice(0, 3)
+    .map((part) => part.toString(16))
+    .join(":")
   return { client: `${head}:${(parts[3] & 0xff00).toString(16)}::/56`, network: `${head}::/48` }
 }
 
@@ -57,6 +61,7 @@ function keysOf(address: string | null, secret: string): AddressKeys {
 /** An address as proxies write it (`1.2.3.4`, `1.2.3.4:5678`, `[2001:db8::1]:443`), IPv4-mapped IPv6 as IPv4; null when it is none. */
 function parsed(entry: string | undefined): string | null {
   const text = (entry ?? "").trim()
-  const bare = /^\[([^\]]+)\](?::\d+)?$/.exec(text)?.[1] ?? /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(text)?.[1] ?? text.split("%")[0]
+  const bare =
+    /^\[([^\]]+)\](?::\d+)?$/.exec(text)?.[1] ?? /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(text)?.[1] ?? text.split("%")[0]
   return ipaddr.isValid(bare) ? ipaddr.process(bare).toString() : null
 }

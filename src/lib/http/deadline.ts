@@ -4,5 +4,9 @@ export type Deadline = { readonly signal: AbortSignal; remaining(): number; expi
 export function startDeadline(timeoutMs: number, parent?: AbortSignal): Deadline {
   const endsAt = Date.now() + timeoutMs
   const timeout = AbortSignal.timeout(timeoutMs)
-  return { signal: parent ? AbortSignal.any([timeout, parent]) : timeout, remaining: () => Math.max(0, endsAt - Date.now()), expired: () => timeout.aborted }
+  return {
+    signal: parent ? AbortSignal.any([timeout, parent]) : timeout,
+    remaining: () => Math.max(0, endsAt - Date.now()),
+    expired: () => timeout.aborted,
+  }
 }

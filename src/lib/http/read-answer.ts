@@ -1,24 +1,51 @@
 import type { z } from "zod"
 import { redact } from "../security/redact"
 import { maskPersonalText } from "../security/mask-personal-text"
-import { InvalidAnswerError, InvalidCredentialsError, QuotaExceededError, ServerError, serviceLabel, type FreteServiceError, type RejectionClass, type ServiceName, type ServiceRejection } from "./errors"
+import {
+  InvalidAnswerError,
+  InvalidCredentialsError,
+  QuotaExceededError,
+  ServerError,
+  serviceLabel,
+  type FreteServiceError,
+  type RejectionClass,
+  type ServiceName,
+  type ServiceRejection,
+} from "./errors"
 
 /** `text` is null when the body was larger than the bound. */
 export type WireAnswer = { status: number; contentType: string; text: string | null }
 
 /** `answers`: the statuses that are an answer (default: 200 only); `refusal`: a well-formed answer that refuses (the tracking API's `Success: false`), read to its message. */
-export type BodyAnswer<T> = { schema: z.ZodType<T>; refusal?: z.ZodType<string | null>; answers?: (status: number) => boolean }
+export type BodyAnswer<T> = {
+  schema: z.ZodType<T>
+  refusal?: z.ZodType<string | null>
+  answers?: (status: number) => boolean
+}
 export type StatusAnswer = { statusOnly: true; answers?: (status: number) => boolean }
 
-export type AnswerReading = { service: ServiceName; secrets: ReadonlyArray<string | undefined>; rejection: ServiceRejection; maxBodyBytes: number }
+export type AnswerReading = {
+  service: ServiceName
+  secrets: ReadonlyArray<string | undefined>
+  rejection: ServiceRejection
+  maxBodyBytes: number
+}
 
 /** The first three of zod's issues, each at its path (`root` for the whole value). */
 export const describeIssues = (issues: z.core.$ZodIssue[], root: string): string =>
-  issues.slice(0, 3).map((issue) => `${issue.path.join(".") || root} ${issue.message}`).join("; ")
+  issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join(".") || root} ${issue.message}`)
+    .join("; ")
 
-export const isAnswer = (answer: { answers?: (status: number) => boolean }, status: number): boolean => (answer.answers ? answer.answers(status) : status === 200)
+export const isAnswer = (answer: { answers?: (status: number) => boolean }, status: number): boolean =>
+  answer.answers ? answer.answers(status) : status === 200
 
-export function readAnswer<T>(wire: WireAnswer, answer: BodyAnswer<T> | StatusAnswer, reading: AnswerReading): T | number {
+export function readAnswer<T>(
+  wire: WireAnswer,
+  answer: BodyAnswer<T> | StatusAnswer,
+  reading: AnswerReading
+): T | number {
   const fail = failureBuilder(wire.status, reading)
   if (!isAnswer(answer, wire.status)) throw errorOfStatus(wire, reading)
   if ("statusOnly" in answer) return wire.status
@@ -27,7 +54,10 @@ export function readAnswer<T>(wire: WireAnswer, answer: BodyAnswer<T> | StatusAn
   try {
     json = JSON.parse(wire.text)
   } catch {
-    throw fail(InvalidAnswerError, `answered ${wire.contentType.includes("html") ? "an HTML page" : "text that is not JSON"}`)
+    throw fail(
+      InvalidAnswerError,
+      `answered ${wire.contentType.includes("html") ? "an HTML page" : "text that is not JSON"}`
+    )
   }
   const refused = answer.refusal?.safeParse(json)
   if (refused?.success) {
@@ -36,7 +66,10 @@ export function readAnswer<T>(wire: WireAnswer, answer: BodyAnswer<T> | StatusAn
   }
   const parsed = answer.schema.safeParse(json)
   if (!parsed.success) {
-    throw fail(InvalidAnswerError, `answered a body that does not match the documented shape: ${describeIssues(parsed.error.issues, "answer")}`)
+    throw fail(
+      InvalidAnswerError,
+      `answered a body that does not match the documented shape: ${describeIssues(parsed.error.issues, "answer")}`
+    )
   }
   return parsed.data
 }
@@ -45,7 +78,12 @@ function errorOfStatus(wire: WireAnswer, reading: AnswerReading): FreteServiceEr
   const { status } = wire
   const said = readErrorBody(wire.text)
   const fail = failureBuilder(status, reading)
-  if (status === 401 || status === 403) return fail(InvalidCredentialsError, reading.service === "freight" ? "refused the token" : "refused the credential", said)
+  if (status === 401 || status === 403)
+    return fail(
+      InvalidCredentialsError,
+      reading.service === "freight" ? "refused the token" : "refused the credential",
+      said
+    )
   if (status === 429) return fail(QuotaExceededError, "query limit reached", said)
   if (status >= 400 && status < 500) {
     const { ErrorClass, refused } = reading.rejection(said.erroId)
@@ -62,8 +100,11 @@ function readErrorBody(text: string | null): ServiceSaid {
     if (!body || typeof body !== "object") return {}
     const record = body as Record<string, unknown>
     const rawId = record.erro_id
-    const erroId = typeof rawId === "number" ? rawId : typeof rawId === "string" && /^\d+$/.test(rawId) ? Number(rawId) : undefined
-    const message = [record.erro_mensagem, record.erro_msg, record.Message, record.message].find((value): value is string => typeof value === "string" && value.length > 0)
+    const erroId =
+      typeof rawId === "number" ? rawId : typeof rawId === "string" && /^\d+$/.test(rawId) ? Number(rawId) : undefined
+    const message = [record.erro_mensagem, record.erro_msg, record.Message, record.message].find(
+      (value): value is string => typeof value === "string" && value.length > 0
+    )
     return { erroId, message }
   } catch {
     return {}
@@ -73,9 +114,15 @@ function readErrorBody(text: string | null): ServiceSaid {
 function failureBuilder(status: number, reading: AnswerReading) {
   return (ErrorClass: RejectionClass, what: string, said: ServiceSaid = {}): FreteServiceError => {
     // A service's message may quote the shopper (a CPF, an e-mail): masked before anything keeps or logs it, and before it is cut short.
-    const serviceMessage = said.message === undefined ? undefined : maskPersonalText(redact(said.message, reading.secrets)).slice(0, 300)
-    const suffix = [said.erroId === undefined ? undefined : `erro_id ${said.erroId}`, serviceMessage].filter(Boolean).join(": ")
-    const message = redact(`${serviceLabel(reading.service)} ${what} (HTTP ${status}${suffix ? `, ${suffix}` : ""})`, reading.secrets)
+    const serviceMessage =
+      said.message === undefined ? undefined : maskPersonalText(redact(said.message, reading.secrets)).slice(0, 300)
+    const suffix = [said.erroId === undefined ? undefined : `erro_id ${said.erroId}`, serviceMessage]
+      .filter(Boolean)
+      .join(": ")
+    const message = redact(
+      `${serviceLabel(reading.service)} ${what} (HTTP ${status}${suffix ? `, ${suffix}` : ""})`,
+      reading.secrets
+    )
     return new ErrorClass(message, { service: reading.service, status, erroId: said.erroId, serviceMessage })
   }
 }

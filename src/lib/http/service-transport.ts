@@ -1,6 +1,14 @@
 import { SpanKind, type Attributes, type Span } from "@opentelemetry/api"
 import { DecoratorHandler, Pool, type Dispatcher } from "undici"
-import { LateStartTimeoutError, NetworkError, QueuedTooLongError, serviceLabel, TimeoutError, type ServiceName, type ServiceRejection } from "./errors"
+import {
+  LateStartTimeoutError,
+  NetworkError,
+  QueuedTooLongError,
+  serviceLabel,
+  TimeoutError,
+  type ServiceName,
+  type ServiceRejection,
+} from "./errors"
 import { silentLogger, type FreteLogger } from "../utils/logger"
 import { redact } from "../security/redact"
 import { traced } from "../utils/traced"
@@ -23,17 +31,36 @@ interface TransportConfig {
   maxBodyBytes?: number
 }
 
-type TransportRequest = { method: "GET" | "POST"; path: string; query?: Record<string, string>; headers?: Record<string, string>; json?: unknown; deadline: Deadline }
+type TransportRequest = {
+  method: "GET" | "POST"
+  path: string
+  query?: Record<string, string>
+  headers?: Record<string, string>
+  json?: unknown
+  deadline: Deadline
+}
 
 type RequestProgress = { sent: boolean; sentAt?: number }
 
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"])
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+])
 
 const errorCode = (error: unknown): string | undefined =>
-  [(error as { code?: unknown } | null)?.code, (error as { cause?: { code?: unknown } } | null)?.cause?.code].find((code): code is string => typeof code === "string")
+  [(error as { code?: unknown } | null)?.code, (error as { cause?: { code?: unknown } } | null)?.cause?.code].find(
+    (code): code is string => typeof code === "string"
+  )
 
 // undici calls `onRequestStart` right before it writes, and passes the options object given to `request()` on as is.
-function withSendTracking(dispatcher: Dispatcher): { dispatcher: Dispatcher; track: (options: object) => RequestProgress } {
+function withSendTracking(dispatcher: Dispatcher): {
+  dispatcher: Dispatcher
+  track: (options: object) => RequestProgress
+} {
   const progress = new WeakMap<object, RequestProgress>()
   const interceptor: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) => {
     const record = progress.get(options)
@@ -57,18 +84,26 @@ function withSendTracking(dispatcher: Dispatcher): { dispatcher: Dispatcher; tra
 }
 
 /** `pending`, or the signal's reason as soon as it aborts: undici keeps a request queued for a socket past its deadline (aborted unsent once it gets one). */
-function untilAborted(pending: Promise<Dispatcher.ResponseData>, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+function untilAborted(
+  pending: Promise<Dispatcher.ResponseData>,
+  signal: AbortSignal
+): Promise<Dispatcher.ResponseData> {
   return new Promise((resolve, reject) => {
     const onAbort = () => {
-      void pending.then((late) => late.body.destroy(), () => undefined)
+      void pending.then(
+        (late) => late.body.destroy(),
+        () => undefined
+      )
       reject(signal.reason)
     }
     if (signal.aborted) return onAbort()
     signal.addEventListener("abort", onAbort, { once: true })
-    const settle = <V>(done: (value: V) => void) => (value: V) => {
-      signal.removeEventListener("abort", onAbort)
-      done(value)
-    }
+    const settle =
+      <V>(done: (value: V) => void) =>
+      (value: V) => {
+        signal.removeEventListener("abort", onAbort)
+        done(value)
+      }
     pending.then(settle(resolve), settle(reject))
   })
 }
@@ -110,7 +145,12 @@ export class ServiceTransport {
     const port = Number(url.port || (url.protocol === "https:" ? 443 : 80))
     this.server = { "server.address": url.hostname, "server.port": port }
     this.logger = config.logger ?? silentLogger
-    this.reading = { service: config.service, secrets: config.secrets, rejection: config.rejection, maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024 }
+    this.reading = {
+      service: config.service,
+      secrets: config.secrets,
+      rejection: config.rejection,
+      maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024,
+    }
     this.base =
       config.dispatcher ??
       new Pool(this.origin, {
@@ -151,14 +191,25 @@ export class ServiceTransport {
     const headers: Record<string, string> = { accept: "application/json", ...request.headers }
     const body = request.json === undefined ? undefined : JSON.stringify(request.json)
     if (body !== undefined) headers["content-type"] = "application/json; charset=utf-8"
-    const options = { origin: this.origin, path: this.pathOf(request), method: request.method, headers, body, signal: request.deadline.signal }
+    const options = {
+      origin: this.origin,
+      path: this.pathOf(request),
+      method: request.method,
+      headers,
+      body,
+      signal: request.deadline.signal,
+    }
     const progress = this.track(options)
     const queuedAt = performance.now()
     this.fullness?.observe()
     let wire: WireAnswer
     try {
       const sent = await untilAborted(this.dispatcher.request(options), request.deadline.signal)
-      wire = { status: sent.statusCode, contentType: String(sent.headers["content-type"] ?? ""), text: await this.readBody(sent.body, request.deadline) }
+      wire = {
+        status: sent.statusCode,
+        contentType: String(sent.headers["content-type"] ?? ""),
+        text: await this.readBody(sent.body, request.deadline),
+      }
     } catch (error) {
       const failure = this.toError(error, request.deadline, what, progress, queuedAt)
       const ms = Date.now() - started
@@ -197,19 +248,36 @@ export class ServiceTransport {
     const service = this.config.service
     const code = errorCode(error)
     const deadlinePassed = deadline.expired()
-    const timedOut = deadlinePassed || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT"
+    const timedOut =
+      deadlinePassed ||
+      code === "UND_ERR_CONNECT_TIMEOUT" ||
+      code === "UND_ERR_HEADERS_TIMEOUT" ||
+      code === "UND_ERR_BODY_TIMEOUT"
     const reason = redact(error instanceof Error ? error.message : String(error), this.config.secrets)
     const outcomeUnknown = progress.sent && (!code || !NOT_SENT_CODES.has(code))
-    if (!timedOut) return new NetworkError(`${serviceLabel(service)} connection failed for ${what}: ${code ?? reason}`, { service, outcomeUnknown })
+    if (!timedOut)
+      return new NetworkError(`${serviceLabel(service)} connection failed for ${what}: ${code ?? reason}`, {
+        service,
+        outcomeUnknown,
+      })
     // A connect refused or timed out is the service's (or its network's), however the deadline went.
     const ownWait = deadlinePassed && !(code && NOT_SENT_CODES.has(code))
     if (ownWait && !progress.sent && this.fullness?.wasFullSince(queuedAt)) {
-      return new QueuedTooLongError(`${what} waited for a free connection to the ${serviceLabel(service)} past its deadline; it was not sent`, { service, outcomeUnknown: false })
+      return new QueuedTooLongError(
+        `${what} waited for a free connection to the ${serviceLabel(service)} past its deadline; it was not sent`,
+        { service, outcomeUnknown: false }
+      )
     }
     const onWireMs = progress.sentAt === undefined ? 0 : performance.now() - progress.sentAt
     if (ownWait && progress.sent && onWireMs < this.config.timeoutMs / 2) {
-      return new LateStartTimeoutError(`${serviceLabel(service)} did not answer ${what} in the ${Math.round(onWireMs)} ms its deadline left it (${reason})`, { service, outcomeUnknown: true })
+      return new LateStartTimeoutError(
+        `${serviceLabel(service)} did not answer ${what} in the ${Math.round(onWireMs)} ms its deadline left it (${reason})`,
+        { service, outcomeUnknown: true }
+      )
     }
-    return new TimeoutError(`${serviceLabel(service)} did not answer ${what} in time (${reason})`, { service, outcomeUnknown })
+    return new TimeoutError(`${serviceLabel(service)} did not answer ${what} in time (${reason})`, {
+      service,
+      outcomeUnknown,
+    })
   }
 }

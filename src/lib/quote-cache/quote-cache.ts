@@ -16,7 +16,10 @@ export type QuoteCacheResult<T> = { value: T; source: QuoteSource; error?: unkno
 
 /** A value `load` got from another instance: fresh from `storedAt`, not from now. */
 export class Received<T> {
-  constructor(readonly value: T, readonly storedAt: number) {}
+  constructor(
+    readonly value: T,
+    readonly storedAt: number
+  ) {}
 }
 
 type Stored<T> = { value: T; storedAt: number; source: "upstream" | "shared" }
@@ -33,7 +36,8 @@ export class QuoteCache<T> {
     const { maxEntries, successTtlMs, failureTtlMs, staleTtlMs } = options
     // lru-cache reads a TTL of 0 as "forever".
     for (const [name, value] of Object.entries({ maxEntries, successTtlMs, failureTtlMs })) {
-      if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`)
+      if (!Number.isInteger(value) || value < 1)
+        throw new RangeError(`${name} must be a positive integer, got ${value}`)
     }
     if (!(staleTtlMs >= 0)) throw new RangeError(`staleTtlMs must be a non-negative number, got ${staleTtlMs}`)
     const now = (this.now = options.now ?? Date.now)
@@ -77,13 +81,20 @@ export class QuoteCache<T> {
     return { entries: this.values.size, maxEntries: this.options.maxEntries, ...this.counters }
   }
 
-  private async load(key: string, load: Load<T>, set: LRUCache.FetcherFetchOptions<string, Stored<T>, Load<T>>, signal: AbortSignal): Promise<Stored<T>> {
+  private async load(
+    key: string,
+    load: Load<T>,
+    set: LRUCache.FetcherFetchOptions<string, Stored<T>, Load<T>>,
+    signal: AbortSignal
+  ): Promise<Stored<T>> {
     this.counters.loads++
     this.counters.inFlight++
     try {
       const loaded = await load()
       const stored: Stored<T> =
-        loaded instanceof Received ? { value: loaded.value, storedAt: loaded.storedAt, source: "shared" } : { value: loaded, storedAt: this.now(), source: "upstream" }
+        loaded instanceof Received
+          ? { value: loaded.value, storedAt: loaded.storedAt, source: "shared" }
+          : { value: loaded, storedAt: this.now(), source: "upstream" }
       // Fresh for successTtlMs from when upstream gave it, on whichever instance.
       set.ttl = Math.max(1, stored.storedAt + this.options.successTtlMs - this.now())
       return stored
@@ -112,7 +123,11 @@ export function canonicalKey(value: unknown): string {
   const text: string | undefined = JSON.stringify(value, (_key, member: unknown) =>
     member === null || typeof member !== "object" || Array.isArray(member)
       ? member
-      : Object.fromEntries(Object.keys(member).sort().map((key) => [key, (member as Record<string, unknown>)[key]]))
+      : Object.fromEntries(
+          Object.keys(member)
+            .sort()
+            .map((key) => [key, (member as Record<string, unknown>)[key]])
+        )
   )
   if (text === undefined) throw new TypeError("canonicalKey needs a JSON value")
   return text

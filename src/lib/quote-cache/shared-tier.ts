@@ -37,20 +37,30 @@ export function sharedQuoteTier(caching: ICachingModuleService | undefined): Sha
     },
     async write(key, kept, ttlMs) {
       // Whole seconds, as the Caching Module's providers count them, never 0 (no expiry); the tag lets all be cleared at once.
-      await caching.set({ key: cacheKey(key), data: kept, ttl: Math.max(1, Math.floor(ttlMs / 1000)), tags: ["frete:quotes"], options: { autoInvalidate: false } })
+      await caching.set({
+        key: cacheKey(key),
+        data: kept,
+        ttl: Math.max(1, Math.floor(ttlMs / 1000)),
+        tags: ["frete:quotes"],
+        options: { autoInvalidate: false },
+      })
     },
     async exclusive(key, waitMs, job, lock) {
       // The Locking Module waits in whole seconds (1 at least); the quote's own deadline is shorter. Once the job starts, it has the time it takes.
       let started = false
       const giveUp = AbortSignal.timeout(waitMs)
-      const waited = new Promise<never>((_resolve, reject) => giveUp.addEventListener("abort", () => started || reject(new LockWaitTimeout(waitMs))))
+      const waited = new Promise<never>((_resolve, reject) =>
+        giveUp.addEventListener("abort", () => started || reject(new LockWaitTimeout(waitMs)))
+      )
       const askedAt = performance.now()
       const locked = lock.execute(
         cacheKey(key),
         () => {
           started = true
           // Had after this caller stopped waiting (it answered from elsewhere): nothing to do.
-          return giveUp.aborted ? Promise.reject(new LockWaitTimeout(waitMs)) : job(performance.now() - askedAt > WAITED_MS)
+          return giveUp.aborted
+            ? Promise.reject(new LockWaitTimeout(waitMs))
+            : job(performance.now() - askedAt > WAITED_MS)
         },
         { timeout: Math.max(1, Math.ceil(waitMs / 1000)), expire: 30 }
       )
@@ -58,7 +68,8 @@ export function sharedQuoteTier(caching: ICachingModuleService | undefined): Sha
         return await Promise.race([locked, waited])
       } catch (error) {
         // The Locking Module's own acquire timeout: "Timed-out acquiring lock."
-        if (!started && error instanceof Error && /timed-?out acquiring lock/i.test(error.message)) throw new LockWaitTimeout(waitMs)
+        if (!started && error instanceof Error && /timed-?out acquiring lock/i.test(error.message))
+          throw new LockWaitTimeout(waitMs)
         throw error
       } finally {
         locked.catch(() => undefined)

@@ -70,7 +70,12 @@ function knownPattern(known: ReadonlyArray<string | null | undefined>): RegExp |
     if (text.includes("@")) alternatives.add(escape(text))
     else {
       for (const number of text.match(/\d(?:[\s.\-/()]*\d)+/g) ?? []) {
-        alternatives.add(number.replace(/\D/g, "").split("").join(String.raw`[\s.\-/()]*`))
+        alternatives.add(
+          number
+            .replace(/\D/g, "")
+            .split("")
+            .join(String.raw`[\s.\-/()]*`)
+        )
       }
       for (const word of text.split(/[^\p{L}\p{M}'’]+/u)) {
         if (Array.from(word).length < 3 || PARTICLES.has(word.toLowerCase())) continue

@@ -33,5 +33,8 @@ export function redact(text: string, secrets: ReadonlyArray<string | undefined> 
     cursor = Math.max(cursor, end)
   }
   out += text.slice(cursor)
-  return out.replace(TOKEN_PARAM, `$1${REDACTED}`).replace(AUTHORIZATION, `$1${REDACTED}`).replace(BASIC_SCHEME, `$1${REDACTED}`)
+  return out
+    .replace(TOKEN_PARAM, `$1${REDACTED}`)
+    .replace(AUTHORIZATION, `$1${REDACTED}`)
+    .replace(BASIC_SCHEME, `$1${REDACTED}`)
 }

@@ -1,8 +1,21 @@
 import { FreightNotConfiguredError } from "../checkout/checkout-quoter"
-import { byDisplayOrder, offersFromQuote, overlappingOptions, serviceAsOffered, type ProviderOption } from "../checkout/offers"
+import {
+  byDisplayOrder,
+  offersFromQuote,
+  overlappingOptions,
+  serviceAsOffered,
+  type ProviderOption,
+} from "../checkout/offers"
 import { FreightClient } from "../freight/client"
 import { CepNotFoundError, FreightQueryRejectedError } from "../freight/errors"
-import { InvalidAnswerError, InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError } from "../http/errors"
+import {
+  InvalidAnswerError,
+  InvalidCredentialsError,
+  NetworkError,
+  QuotaExceededError,
+  ServerError,
+  TimeoutError,
+} from "../http/errors"
 import type { FreteLogger } from "../utils/logger"
 import type { FreteSettings } from "../settings/schema"
 import { TrackingClient } from "../tracking/client"
@@ -12,7 +25,15 @@ export interface ConnectionTestResult {
   freight: {
     ok: boolean
     /** `name` after the merchant's renaming, `api_name` as the API calls it, `enabled` false for one never offered. */
-    services: Array<{ service: string; name: string; api_name: string; enabled: boolean; carrier: string | null; amount: number; days: number | null }>
+    services: Array<{
+      service: string
+      name: string
+      api_name: string
+      enabled: boolean
+      carrier: string | null
+      amount: number
+      days: number | null
+    }>
     message: string | null
     /** The shipping options this quote resolves to the same offer: the store shows the first of each. */
     overlaps: Array<{ option_names: string[] }>
@@ -22,11 +43,16 @@ export interface ConnectionTestResult {
 
 export function describeServiceError(error: unknown, context: "frete" | "rastreamento"): string {
   const name = `O serviço de ${context}`
-  if (error instanceof InvalidCredentialsError) return `${name} recusou ${context === "frete" ? "o token" : "a credencial"} (HTTP ${error.status}).`
-  if (error instanceof CepNotFoundError) return `${name} não conhece o CEP de ${error.which === "origin" ? "origem" : "destino"}.`
-  if (error instanceof FreightQueryRejectedError) return `${name} recusou a consulta: ${error.errorName}${error.serviceMessage ? ` (${error.serviceMessage})` : ""}.`
-  if (error instanceof TrackingRejectedError) return `${name} recusou o pedido: ${error.serviceMessage ?? `HTTP ${error.status}`}.`
-  if (error instanceof QuotaExceededError) return `${name} avisa que o limite de consultas do plano foi atingido (HTTP 429).`
+  if (error instanceof InvalidCredentialsError)
+    return `${name} recusou ${context === "frete" ? "o token" : "a credencial"} (HTTP ${error.status}).`
+  if (error instanceof CepNotFoundError)
+    return `${name} não conhece o CEP de ${error.which === "origin" ? "origem" : "destino"}.`
+  if (error instanceof FreightQueryRejectedError)
+    return `${name} recusou a consulta: ${error.errorName}${error.serviceMessage ? ` (${error.serviceMessage})` : ""}.`
+  if (error instanceof TrackingRejectedError)
+    return `${name} recusou o pedido: ${error.serviceMessage ?? `HTTP ${error.status}`}.`
+  if (error instanceof QuotaExceededError)
+    return `${name} avisa que o limite de consultas do plano foi atingido (HTTP 429).`
   if (error instanceof TimeoutError) return `${name} não respondeu a tempo.`
   if (error instanceof NetworkError) return `Não foi possível conectar ao serviço de ${context}. Confira a URL.`
   if (error instanceof ServerError) return `${name} falhou (HTTP ${error.status}).`
@@ -35,13 +61,27 @@ export function describeServiceError(error: unknown, context: "frete" | "rastrea
   return `Erro inesperado ao falar com o serviço de ${context}.`
 }
 
-export type ConnectionTestRequest = { originCep: string; destinationCep: string; freight: { url?: string; token?: string }; tracking: { url?: string; credential?: string }; options?: ProviderOption[] }
+export type ConnectionTestRequest = {
+  originCep: string
+  destinationCep: string
+  freight: { url?: string; token?: string }
+  tracking: { url?: string; credential?: string }
+  options?: ProviderOption[]
+}
 type Sample = ConnectionTestRequest & { settings: FreteSettings; logger?: FreteLogger }
 type Target = { url?: string; secret?: string; timeoutMs: number }
 
 /** A sample quote: one default package worth R$ 100 between the two CEPs. */
-export async function testFreight({ url, secret: token, timeoutMs }: Target, sample: Sample): Promise<ConnectionTestResult["freight"]> {
-  const failed = (error: unknown) => ({ ok: false, services: [], message: describeServiceError(error, "frete"), overlaps: [] })
+export async function testFreight(
+  { url, secret: token, timeoutMs }: Target,
+  sample: Sample
+): Promise<ConnectionTestResult["freight"]> {
+  const failed = (error: unknown) => ({
+    ok: false,
+    services: [],
+    message: describeServiceError(error, "frete"),
+    overlaps: [],
+  })
   if (!url || !token) return failed(new FreightNotConfiguredError())
   const { settings } = sample
   const client = new FreightClient({ url, token, timeoutMs, connections: 1, logger: sample.logger })
@@ -51,15 +91,37 @@ export async function testFreight({ url, secret: token, timeoutMs }: Target, sam
       originCep: sample.originCep,
       destinationCep: sample.destinationCep,
       invoiceValue: 100,
-      volumes: [{ sku: "TESTE", quantity: 1, price: 100, weightKg: box.weight_kg, lengthCm: box.length_cm, widthCm: box.width_cm, heightCm: box.height_cm }],
+      volumes: [
+        {
+          sku: "TESTE",
+          quantity: 1,
+          price: 100,
+          weightKg: box.weight_kg,
+          lengthCm: box.length_cm,
+          widthCm: box.width_cm,
+          heightCm: box.height_cm,
+        },
+      ],
     })
     const asOffered = serviceAsOffered(settings)
     const services = quote.quotations
-      .map((quotation) => ({ service: quotation.service, ...asOffered(quotation), api_name: quotation.serviceName, carrier: quotation.carrier, amountCents: quotation.priceCents, days: quotation.days }))
+      .map((quotation) => ({
+        service: quotation.service,
+        ...asOffered(quotation),
+        api_name: quotation.serviceName,
+        carrier: quotation.carrier,
+        amountCents: quotation.priceCents,
+        days: quotation.days,
+      }))
       .sort(byDisplayOrder(settings))
       .map(({ amountCents, ...service }) => ({ ...service, amount: amountCents / 100 }))
     const overlaps = overlappingOptions(sample.options ?? [], offersFromQuote(quote, settings, new Date()))
-    return { ok: true, services, message: services.length ? null : "O serviço respondeu, mas sem nenhuma cotação para esses CEPs.", overlaps }
+    return {
+      ok: true,
+      services,
+      message: services.length ? null : "O serviço respondeu, mas sem nenhuma cotação para esses CEPs.",
+      overlaps,
+    }
   } catch (error) {
     return failed(error)
   } finally {
@@ -68,7 +130,10 @@ export async function testFreight({ url, secret: token, timeoutMs }: Target, sam
 }
 
 /** The tracking API can only tell a refused credential: it has no read operation. */
-export async function testTracking({ url, secret: credential, timeoutMs }: Target, logger?: FreteLogger): Promise<ConnectionTestResult["tracking"]> {
+export async function testTracking(
+  { url, secret: credential, timeoutMs }: Target,
+  logger?: FreteLogger
+): Promise<ConnectionTestResult["tracking"]> {
   if (!url || !credential) return { ok: null, message: "Rastreamento não configurado: informe a URL e a credencial." }
   const client = new TrackingClient({ url, credential, timeoutMs, connections: 1, logger })
   try {

@@ -6,7 +6,8 @@ import { isServiceUrl, normalizeServiceUrl } from "../../../medusa-plugin.config
 import { FRETE_PROVIDER_ID } from "../frete-provider"
 import { trustOf } from "../http/client-key"
 
-export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
 
 /** An object given in part keeps the fields it does not give; a list is never merged by index (that would resurrect rows the admin removed). */
 export function mergeSettings(current: unknown, patch: Record<string, unknown>): Record<string, unknown> {
@@ -22,7 +23,8 @@ export function mergeSettings(current: unknown, patch: Record<string, unknown>):
 }
 
 /** Postgres's jsonb refuses `\u0000` and a lone UTF-16 surrogate, which JSON allows (the save would fail with a 500). */
-export const isStorableText = (value: string): boolean => !/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)
+export const isStorableText = (value: string): boolean =>
+  !value.includes("\u0000") && !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)
 
 const isTrustable = (proxy: string): boolean => {
   try {
@@ -33,31 +35,56 @@ const isTrustable = (proxy: string): boolean => {
 }
 const NOT_STORABLE = "caractere não permitido (nulo ou Unicode inválido)"
 const text = (max: number, required = "informe um texto") =>
-  z.string({ error: "informe um texto" }).trim().min(1, required).max(max, `no máximo ${max} caracteres`).refine(isStorableText, NOT_STORABLE)
+  z
+    .string({ error: "informe um texto" })
+    .trim()
+    .min(1, required)
+    .max(max, `no máximo ${max} caracteres`)
+    .refine(isStorableText, NOT_STORABLE)
 const list = <T extends z.ZodType>(item: T) => z.array(item, { error: "informe uma lista" })
 const record = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: "informe um objeto" })
 const flag = z.boolean({ error: "use true ou false" })
 const count = (what: string, min: number, max: number) =>
-  z.number({ error: `informe um número${what}` }).int("use um número inteiro").min(min, `no mínimo ${min}`).max(max, `no máximo ${max}`)
+  z
+    .number({ error: `informe um número${what}` })
+    .int("use um número inteiro")
+    .min(min, `no mínimo ${min}`)
+    .max(max, `no máximo ${max}`)
 const cep = z
   .string({ error: "informe o CEP como texto" })
   .transform(tryNormalizeCep)
   .pipe(z.string({ error: "CEP inválido: use 8 dígitos, como 01310-100" }))
-const reais = z.number({ error: "informe um valor em reais" }).nonnegative("não pode ser negativo").max(1_000_000, "no máximo R$ 1.000.000")
-const positive = (max: number) => z.number({ error: "informe um número" }).positive("deve ser maior que zero").max(max, `no máximo ${max}`)
-const wholeDays = z.number({ error: "informe um número de dias" }).int("use um número inteiro de dias").nonnegative("não pode ser negativo").max(365, "no máximo 365 dias")
+const reais = z
+  .number({ error: "informe um valor em reais" })
+  .nonnegative("não pode ser negativo")
+  .max(1_000_000, "no máximo R$ 1.000.000")
+const positive = (max: number) =>
+  z.number({ error: "informe um número" }).positive("deve ser maior que zero").max(max, `no máximo ${max}`)
+const wholeDays = z
+  .number({ error: "informe um número de dias" })
+  .int("use um número inteiro de dias")
+  .nonnegative("não pode ser negativo")
+  .max(365, "no máximo 365 dias")
 const serviceCode = text(100, "informe o código do serviço")
 const serviceName = text(100, "informe o nome do serviço")
 const metadataKey = text(100, "informe a chave")
 const serviceUrl = z
   .string({ error: "informe a URL como texto" })
   .trim()
-  .refine((value) => isServiceUrl(value) && isStorableText(value), "URL inválida: use http:// ou https://, sem parâmetros nem usuário")
+  .refine(
+    (value) => isServiceUrl(value) && isStorableText(value),
+    "URL inválida: use http:// ou https://, sem parâmetros nem usuário"
+  )
   .transform(normalizeServiceUrl)
 /** An issue at each item `fails`. */
-const eachItem = <T>(fails: (item: T, index: number, items: T[]) => boolean, message: string) => (items: T[], ctx: z.RefinementCtx) =>
-  items.forEach((item, index) => fails(item, index, items) && ctx.addIssue({ code: "custom", message, path: [index] }))
-const uniqueBy = <T>(key: (item: T) => string) => eachItem<T>((item, index, items) => items.findIndex((other) => key(other) === key(item)) < index, "serviço repetido")
+const eachItem =
+  <T>(fails: (item: T, index: number, items: T[]) => boolean, message: string) =>
+  (items: T[], ctx: z.RefinementCtx) =>
+    items.forEach(
+      (item, index) => fails(item, index, items) && ctx.addIssue({ code: "custom", message, path: [index] })
+    )
+const uniqueBy = <T>(key: (item: T) => string) =>
+  eachItem<T>((item, index, items) => items.findIndex((other) => key(other) === key(item)) < index, "serviço repetido")
 
 /** Every message in Portuguese: the merchant reads them. */
 export const freteSettingsSchema = record({
@@ -71,9 +98,18 @@ export const freteSettingsSchema = record({
       "type",
       [
         record({ type: z.literal("fixed"), value: reais }),
-        record({ type: z.literal("percent"), value: z.number({ error: "informe um percentual" }).nonnegative("não pode ser negativo").max(100, "no máximo 100%") }),
+        record({
+          type: z.literal("percent"),
+          value: z
+            .number({ error: "informe um percentual" })
+            .nonnegative("não pode ser negativo")
+            .max(100, "no máximo 100%"),
+        }),
       ],
-      { error: (issue) => (issue.code === "invalid_union" ? 'use type "fixed" ou "percent"' : "informe um objeto { type, value }") }
+      {
+        error: (issue) =>
+          issue.code === "invalid_union" ? 'use type "fixed" ou "percent"' : "informe um objeto { type, value }",
+      }
     )
     .default({ type: "fixed", value: 0 }),
   free_freight_rules: list(
@@ -81,23 +117,43 @@ export const freteSettingsSchema = record({
       min_subtotal: reais,
       states: list(z.enum(BRAZILIAN_STATES, { error: "UF inválida" })).default([]),
       cep_ranges: list(
-        record({ from: cep, to: cep }).refine((range) => range.from <= range.to, { message: "o CEP inicial deve ser menor ou igual ao final", path: ["to"] })
+        record({ from: cep, to: cep }).refine((range) => range.from <= range.to, {
+          message: "o CEP inicial deve ser menor ou igual ao final",
+          path: ["to"],
+        })
       ).default([]),
     })
   )
     .max(50, "no máximo 50 regras")
     .default([]),
-  services: list(record({ metaname: serviceCode, name: serviceName, enabled: flag.default(true), display_name: text(100).nullable().default(null) }))
+  services: list(
+    record({
+      metaname: serviceCode,
+      name: serviceName,
+      enabled: flag.default(true),
+      display_name: text(100).nullable().default(null),
+    })
+  )
     .max(100, "no máximo 100 serviços")
     .default([])
     .superRefine(uniqueBy((service) => service.metaname)),
-  default_package: record({ weight_kg: positive(1000), length_cm: positive(500), width_cm: positive(500), height_cm: positive(500) })
-    .default({ weight_kg: 0.3, length_cm: 20, width_cm: 15, height_cm: 5 }),
+  default_package: record({
+    weight_kg: positive(1000),
+    length_cm: positive(500),
+    width_cm: positive(500),
+    height_cm: positive(500),
+  }).default({ weight_kg: 0.3, length_cm: 20, width_cm: 15, height_cm: 5 }),
   fallback: list(
     record({
       service: serviceCode,
       name: serviceName,
-      carrier: z.string({ error: "informe um texto" }).trim().max(100, "no máximo 100 caracteres").refine(isStorableText, NOT_STORABLE).nullable().default(null),
+      carrier: z
+        .string({ error: "informe um texto" })
+        .trim()
+        .max(100, "no máximo 100 caracteres")
+        .refine(isStorableText, NOT_STORABLE)
+        .nullable()
+        .default(null),
       /** `max_weight_kg`: inclusive bound on the billable weight of the whole cart. */
       bands: list(record({ max_weight_kg: positive(100_000), price: reais, days: wholeDays }))
         .min(1, "informe ao menos uma faixa de peso")
@@ -113,7 +169,12 @@ export const freteSettingsSchema = record({
   /** Express's `trust proxy` list: the peers whose X-Forwarded-For is read (addresses, CIDR ranges, `loopback`, `linklocal`, `uniquelocal`). */
   trusted_proxies: list(text(100))
     .max(50, "no máximo 50 itens")
-    .superRefine(eachItem((proxy) => !isTrustable(proxy), "use um endereço IP, uma faixa CIDR (10.0.0.0/8) ou loopback, linklocal, uniquelocal"))
+    .superRefine(
+      eachItem(
+        (proxy) => !isTrustable(proxy),
+        "use um endereço IP, uma faixa CIDR (10.0.0.0/8) ou loopback, linklocal, uniquelocal"
+      )
+    )
     .default(["loopback", "linklocal", "uniquelocal"]),
   tracking: record({
     enabled: flag.default(true),
@@ -124,7 +185,10 @@ export const freteSettingsSchema = record({
       .pipe(
         z
           .string()
-          .regex(/^[0-9A-Z]{12}\d{2}$/, { error: "CNPJ inválido: use os 14 caracteres, como 12.345.678/0001-95 ou 12.ABC.345/01DE-35", abort: true })
+          .regex(/^[0-9A-Z]{12}\d{2}$/, {
+            error: "CNPJ inválido: use os 14 caracteres, como 12.345.678/0001-95 ou 12.ABC.345/01DE-35",
+            abort: true,
+          })
           .refine(isValidCnpj, "CNPJ inválido: os dígitos verificadores não conferem")
       )
       .nullable()
@@ -134,14 +198,25 @@ export const freteSettingsSchema = record({
     send_email: flag.default(true),
     automatic_date_delivered: flag.default(false),
     /** The tracking API's `carrierId` and `CarrierName` per `servico_metaname`. */
-    carriers: list(record({ service: serviceCode, carrier_id: text(100).nullable().default(null), carrier_name: text(100).nullable().default(null) }))
+    carriers: list(
+      record({
+        service: serviceCode,
+        carrier_id: text(100).nullable().default(null),
+        carrier_name: text(100).nullable().default(null),
+      })
+    )
       .max(100, "no máximo 100 itens")
       .default([]),
     cpf_metadata_key: metadataKey.default("cpf"),
     invoice_number_metadata_key: metadataKey.default("nfe_numero"),
     invoice_series_metadata_key: metadataKey.default("nfe_serie"),
     /** LGPD: days a masked payload is kept after its order ended `created` or `failed`. */
-    payload_retention_days: z.number({ error: "informe um número de dias" }).int("use um número inteiro").min(1, "no mínimo 1 dia").max(3650, "no máximo 3650 dias").default(90),
+    payload_retention_days: z
+      .number({ error: "informe um número de dias" })
+      .int("use um número inteiro")
+      .min(1, "no mínimo 1 dia")
+      .max(3650, "no máximo 3650 dias")
+      .default(90),
   }).prefault({}),
 })
 
@@ -162,7 +237,12 @@ export function repairSettings(stored: unknown): { settings: FreteSettings; repa
     const parsed = freteSettingsSchema.safeParse(working)
     if (parsed.success) {
       const paths = [...removed]
-      return { settings: parsed.data, repaired: paths.filter((path) => !paths.some((outer) => path.startsWith(`${outer}.`))).sort((a, b) => a.localeCompare(b)) }
+      return {
+        settings: parsed.data,
+        repaired: paths
+          .filter((path) => !paths.some((outer) => path.startsWith(`${outer}.`)))
+          .sort((a, b) => a.localeCompare(b)),
+      }
     }
     const before = new Set(removed)
     for (const issue of parsed.error.issues) {

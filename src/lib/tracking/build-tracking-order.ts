@@ -5,12 +5,31 @@ import { stateOfCep, stateOfProvince } from "../brazil/cep-state"
 import type { FreteSettings } from "../settings/schema"
 import { truncate } from "../utils/text"
 import { isValidCnpj } from "../brazil/cpf"
-import { cleanText, firstReading, isAbsent, known, metadataText, parcelMeasure, parcelOf, promisedDate, readAmount, readBirthDate, readTaxId, readFreightNumber, readPhone, streetAndNumber, type Reading } from "./readers"
+import {
+  cleanText,
+  firstReading,
+  isAbsent,
+  known,
+  metadataText,
+  parcelMeasure,
+  parcelOf,
+  promisedDate,
+  readAmount,
+  readBirthDate,
+  readTaxId,
+  readFreightNumber,
+  readPhone,
+  streetAndNumber,
+  type Reading,
+} from "./readers"
 import { trackingEmailSchema, trackingOrderSchema, type OptionalTrackingField, type TrackingOrder } from "./schemas"
 import type { ShipmentFacts } from "./shipment-facts"
 
 /** `omitted`: fields left out although the shop had a value, and why. */
-export type BuiltTrackingOrder = { order: TrackingOrder; omitted: Array<{ field: keyof TrackingOrder; reason: string }> }
+export type BuiltTrackingOrder = {
+  order: TrackingOrder
+  omitted: Array<{ field: keyof TrackingOrder; reason: string }>
+}
 
 const MAX_TEXT_LENGTH = 1000
 /** The document sets no limit; 255 is what a description column commonly holds. */
@@ -21,19 +40,24 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
   if (Number.isNaN(facts.shippedAt.getTime())) throw new RangeError("ShipmentFacts.shippedAt is an invalid Date")
   // The document's dates have four-digit years.
   const shippedYear = facts.shippedAt.getUTCFullYear()
-  if (shippedYear < 1000 || shippedYear > 9999) throw new RangeError(`ShipmentFacts.shippedAt is outside the years 1000 to 9999: ${facts.shippedAt.toISOString()}`)
+  if (shippedYear < 1000 || shippedYear > 9999)
+    throw new RangeError(`ShipmentFacts.shippedAt is outside the years 1000 to 9999: ${facts.shippedAt.toISOString()}`)
   const { tracking } = settings
   const { shippingAddress: address, customer } = facts
   const orderNumber = String(facts.orderDisplayId)
   if (orderNumber.trim() === "" || orderNumber.length > MAX_TEXT_LENGTH) {
-    throw new RangeError(`ShipmentFacts.orderDisplayId gives no OrderNumber the service takes (1 to ${MAX_TEXT_LENGTH} characters): got ${orderNumber.length}`)
+    throw new RangeError(
+      `ShipmentFacts.orderDisplayId gives no OrderNumber the service takes (1 to ${MAX_TEXT_LENGTH} characters): got ${orderNumber.length}`
+    )
   }
   const items = facts.items.filter((item) => Number.isFinite(item.quantity) && item.quantity > 0)
   const shippedOn = dateInTimeZone(facts.shippedAt)
   const order: TrackingOrder = {
     OrderNumber: orderNumber,
     // A label's number the service cannot take (blank, or longer than its text limit) is passed over.
-    Code: facts.trackingNumbers.map((code) => code.trim()).find((code) => code !== "" && code.length <= MAX_TEXT_LENGTH) ?? orderNumber,
+    Code:
+      facts.trackingNumbers.map((code) => code.trim()).find((code) => code !== "" && code.length <= MAX_TEXT_LENGTH) ??
+      orderNumber,
     CustomerName: customerName(facts),
   }
   const invoiceSources = [facts.fulfillmentMetadata, facts.orderMetadata]
@@ -43,8 +67,14 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
   const street = streetAndNumber(address)
   const parcel = parcelOf(items, settings.default_package)
   const sources: { [K in OptionalTrackingField]: Reading<NonNullable<TrackingOrder[K]>> } = {
-    ReceiptNumber: firstReading(invoiceSources.map((metadata) => metadata?.[tracking.invoice_number_metadata_key]), (raw) => metadataText(raw, "Número da nota fiscal")),
-    ReceiptSerie: firstReading(invoiceSources.map((metadata) => metadata?.[tracking.invoice_series_metadata_key]), (raw) => metadataText(raw, "Série da nota fiscal")),
+    ReceiptNumber: firstReading(
+      invoiceSources.map((metadata) => metadata?.[tracking.invoice_number_metadata_key]),
+      (raw) => metadataText(raw, "Número da nota fiscal")
+    ),
+    ReceiptSerie: firstReading(
+      invoiceSources.map((metadata) => metadata?.[tracking.invoice_series_metadata_key]),
+      (raw) => metadataText(raw, "Série da nota fiscal")
+    ),
     carrierId: known(carrier?.carrier_id),
     CarrierName: known(carrier?.carrier_name ?? cleanText(facts.method.carrier) ?? cleanText(facts.method.name)),
     DeliveryType: known(cleanText(facts.method.serviceName) ?? cleanText(facts.method.name)),
@@ -55,12 +85,21 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
     CompanyPostalCode: firstReading([facts.originCep, settings.origin_cep], (raw) => readCep(raw, "CEP de origem")),
     CustomerEmail: firstReading([facts.orderEmail, customer?.email], readEmail),
     CustomerPhone: firstReading([address?.phone, customer?.phone], readPhone),
-    CustomerDocumentNumber: firstReading([address?.metadata?.[tracking.cpf_metadata_key], customer?.metadata?.[tracking.cpf_metadata_key]], readTaxId),
-    CustomerDateOfBirth: firstReading([customer?.metadata?.date_of_birth, customer?.metadata?.data_nascimento], (raw) => readBirthDate(raw, shippedOn)),
+    CustomerDocumentNumber: firstReading(
+      [address?.metadata?.[tracking.cpf_metadata_key], customer?.metadata?.[tracking.cpf_metadata_key]],
+      readTaxId
+    ),
+    CustomerDateOfBirth: firstReading([customer?.metadata?.date_of_birth, customer?.metadata?.data_nascimento], (raw) =>
+      readBirthDate(raw, shippedOn)
+    ),
     CustomerPostalCode: cep,
     CustomerCountry: { value: cleanText(address?.countryCode)?.toUpperCase() ?? "BR" },
     // From the CEP, which is unambiguous; else the province as Medusa stores it: "br-rj", or as typed ("RJ", "Rio de Janeiro").
-    CustomerState: known((cep && "value" in cep ? stateOfCep(cep.value) : null) ?? stateOfProvince(address?.province) ?? cleanText(address?.province)),
+    CustomerState: known(
+      (cep && "value" in cep ? stateOfCep(cep.value) : null) ??
+        stateOfProvince(address?.province) ??
+        cleanText(address?.province)
+    ),
     CustomerCity: known(cleanText(address?.city)),
     CustomerStreet: known(street.street),
     CustomerNumber: street.number,
@@ -83,7 +122,11 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
   for (const [field, reading] of Object.entries(sources) as Array<[OptionalTrackingField, Reading<unknown>]>) {
     if (reading === null) continue
     if ("reason" in reading) omitted.push({ field, reason: reading.reason })
-    else if (typeof reading.value === "string" && reading.value.length > MAX_TEXT_LENGTH) omitted.push({ field, reason: `Texto longo demais: o serviço de rastreamento aceita até ${MAX_TEXT_LENGTH} caracteres` })
+    else if (typeof reading.value === "string" && reading.value.length > MAX_TEXT_LENGTH)
+      omitted.push({
+        field,
+        reason: `Texto longo demais: o serviço de rastreamento aceita até ${MAX_TEXT_LENGTH} caracteres`,
+      })
     else Object.assign(order, { [field]: reading.value })
   }
   const checked = trackingOrderSchema.safeParse(order)
@@ -95,14 +138,19 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
 }
 
 function customerName({ shippingAddress, customer, orderEmail }: ShipmentFacts): string {
-  const fullName = (person: { firstName: string | null; lastName: string | null } | null) => cleanText(`${person?.firstName ?? ""} ${person?.lastName ?? ""}`)
+  const fullName = (person: { firstName: string | null; lastName: string | null } | null) =>
+    cleanText(`${person?.firstName ?? ""} ${person?.lastName ?? ""}`)
   const localPart = (email: string | null | undefined) => {
     const text = cleanText(email)
     const at = text?.indexOf("@") ?? -1
     return text !== null && at > 0 ? cleanText(text.slice(0, at)) : null
   }
   // The one text field the service requires: shortened rather than left out.
-  return truncate(fullName(shippingAddress) ?? fullName(customer) ?? localPart(orderEmail) ?? localPart(customer?.email) ?? "Cliente", MAX_TEXT_LENGTH, "…")
+  return truncate(
+    fullName(shippingAddress) ?? fullName(customer) ?? localPart(orderEmail) ?? localPart(customer?.email) ?? "Cliente",
+    MAX_TEXT_LENGTH,
+    "…"
+  )
 }
 
 function describe(orderNumber: string, items: ShipmentFacts["items"]): string {
@@ -113,7 +161,9 @@ function describe(orderNumber: string, items: ShipmentFacts["items"]): string {
 
 function companyDocument(cnpj: string | null): Reading<string> {
   if (cnpj === null) return null
-  return isValidCnpj(cnpj) ? { value: cnpj } : { reason: "CNPJ da empresa inválido nas configurações: os dígitos verificadores não conferem" }
+  return isValidCnpj(cnpj)
+    ? { value: cnpj }
+    : { reason: "CNPJ da empresa inválido nas configurações: os dígitos verificadores não conferem" }
 }
 
 function readCep(raw: unknown, label: string): Reading<string> {

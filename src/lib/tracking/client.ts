@@ -4,10 +4,23 @@ import { traced } from "../utils/traced"
 import { ServiceTransport } from "../http/service-transport"
 import type { FreteLogger } from "../utils/logger"
 import { InvalidTrackingOrderError, trackingRejection } from "./errors"
-import { trackingAnswerWireSchema, trackingOrderSchema, trackingRefusalWireSchema, type TrackingOrder, type TrackingResult } from "./schemas"
+import {
+  trackingAnswerWireSchema,
+  trackingOrderSchema,
+  trackingRefusalWireSchema,
+  type TrackingOrder,
+  type TrackingResult,
+} from "./schemas"
 
 /** `credential`: sent as `Authorization: Basic <credential>`. */
-type TrackingClientOptions = { url: string; credential: string; timeoutMs: number; connections: number; logger?: FreteLogger; dispatcher?: Dispatcher }
+type TrackingClientOptions = {
+  url: string
+  credential: string
+  timeoutMs: number
+  connections: number
+  logger?: FreteLogger
+  dispatcher?: Dispatcher
+}
 
 const TRACKING_PATH = "/v1/tracking"
 
@@ -18,16 +31,34 @@ export class TrackingClient {
 
   constructor(private readonly options: TrackingClientOptions) {
     const { url: baseUrl, connections, timeoutMs, credential, logger, dispatcher } = options
-    this.transport = new ServiceTransport({ service: "tracking", baseUrl, connections, timeoutMs, secrets: [credential], rejection: trackingRejection, logger, dispatcher })
+    this.transport = new ServiceTransport({
+      service: "tracking",
+      baseUrl,
+      connections,
+      timeoutMs,
+      secrets: [credential],
+      rejection: trackingRejection,
+      logger,
+      dispatcher,
+    })
     this.headers = { authorization: `Basic ${credential}` }
   }
 
   async createTrackingOrder(order: TrackingOrder, signal?: AbortSignal): Promise<TrackingResult> {
     const checked = trackingOrderSchema.safeParse(order)
-    if (!checked.success) throw new InvalidTrackingOrderError(checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`))
+    if (!checked.success)
+      throw new InvalidTrackingOrderError(
+        checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`)
+      )
     return traced("frete.tracking.create", {}, () =>
       this.transport.request(
-        { method: "POST", path: TRACKING_PATH, headers: this.headers, json: checked.data, deadline: startDeadline(this.options.timeoutMs, signal) },
+        {
+          method: "POST",
+          path: TRACKING_PATH,
+          headers: this.headers,
+          json: checked.data,
+          deadline: startDeadline(this.options.timeoutMs, signal),
+        },
         { schema: trackingAnswerWireSchema, refusal: trackingRefusalWireSchema }
       )
     )
@@ -36,7 +67,12 @@ export class TrackingClient {
   /** A GET on the tracking path, which the document does not define: 401/403 is a refused credential, any other status below 500 is the value. */
   probe(signal?: AbortSignal): Promise<number> {
     return this.transport.request(
-      { method: "GET", path: TRACKING_PATH, headers: this.headers, deadline: startDeadline(this.options.timeoutMs, signal) },
+      {
+        method: "GET",
+        path: TRACKING_PATH,
+        headers: this.headers,
+        deadline: startDeadline(this.options.timeoutMs, signal),
+      },
       { statusOnly: true, answers: (status) => status < 500 && status !== 401 && status !== 403 }
     )
   }

@@ -3,7 +3,10 @@ import { FreteServiceError, type ServiceRejection } from "../http/errors"
 /** A 4xx from the tracking API, or a 200 whose `Success` is false: the order was refused. */
 export class TrackingRejectedError extends FreteServiceError {}
 
-export const trackingRejection: ServiceRejection = () => ({ ErrorClass: TrackingRejectedError, refused: "refused the tracking order" })
+export const trackingRejection: ServiceRejection = () => ({
+  ErrorClass: TrackingRejectedError,
+  refused: "refused the tracking order",
+})
 
 export class TrackingNotConfiguredError extends Error {
   constructor() {

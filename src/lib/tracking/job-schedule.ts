@@ -7,7 +7,9 @@ export function deliveryJobSchedule(value: string | undefined): string | { inter
   if (value === undefined || value.trim() === "") return EVERY_MINUTE
   const seconds = Number(value.trim())
   if (!Number.isInteger(seconds) || seconds < 5 || seconds > 3600) {
-    throw new Error(`${JOB_SECONDS_VARIABLE} must be a whole number of seconds from 5 to 3600, or unset for every minute; it is "${value}"`)
+    throw new Error(
+      `${JOB_SECONDS_VARIABLE} must be a whole number of seconds from 5 to 3600, or unset for every minute; it is "${value}"`
+    )
   }
   return { interval: seconds * 1000 }
 }

@@ -7,7 +7,12 @@ const MASKED = /^\*\*\*\.(?:\d{3}|\*{3})\.(?:\d{3}|\*{3})-\*\*$|^\*\*\.[0-9A-Z*]
 
 /** "Maria da Silva" -> "M*** d*** S***": the words' lengths hidden too. */
 export function maskWords(value: string): string {
-  return value.trim().split(/\s+/).filter((word) => word !== "").map((word) => `${Array.from(word)[0]}***`).join(" ")
+  return value
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== "")
+    .map((word) => `${Array.from(word)[0]}***`)
+    .join(" ")
 }
 
 const MASKS: Record<TrackingMask, (value: string) => string> = {
@@ -19,13 +24,17 @@ const MASKS: Record<TrackingMask, (value: string) => string> = {
   hidden: () => "***",
 }
 
-const PERSONAL = Object.entries(TRACKING_FIELD_SPECS).flatMap(([field, spec]) => (spec.personal ? [{ field, mask: MASKS[spec.personal] }] : []))
+const PERSONAL = Object.entries(TRACKING_FIELD_SPECS).flatMap(([field, spec]) =>
+  spec.personal ? [{ field, mask: MASKS[spec.personal] }] : []
+)
 
 export const PERSONAL_FIELDS: readonly string[] = PERSONAL.map(({ field }) => field)
 
 /** What the order says of the shopper (and where they live), for masking a message that may quote any of it. */
 export const personalValues = (order: object): string[] =>
-  [...PERSONAL_FIELDS, "CustomerPostalCode"].map((field) => (order as Record<string, unknown>)[field]).filter((value): value is string => typeof value === "string")
+  [...PERSONAL_FIELDS, "CustomerPostalCode"]
+    .map((field) => (order as Record<string, unknown>)[field])
+    .filter((value): value is string => typeof value === "string")
 
 export function maskTrackingPayload(payload: object): Record<string, unknown> {
   const masked: Record<string, unknown> = Object.fromEntries(Object.entries(payload))

@@ -10,11 +10,21 @@ const text = (value: unknown): string | null => (typeof value === "string" && va
 const object = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null
 
-export function shipmentFacts({ fulfillment, order, location, flowMethod }: ShipmentRows, units: StoreUnits, noNotification: boolean) {
+export function shipmentFacts(
+  { fulfillment, order, location, flowMethod }: ShipmentRows,
+  units: StoreUnits,
+  noNotification: boolean
+) {
   const methods = order.shipping_methods ?? []
-  const method = flowMethod ?? methods.find((candidate) => candidate.shipping_option_id === fulfillment.shipping_option_id) ?? methods[0] ?? {}
+  const method =
+    flowMethod ??
+    methods.find((candidate) => candidate.shipping_option_id === fulfillment.shipping_option_id) ??
+    methods[0] ??
+    {}
   // An exchange's or a claim's own method wins over the facts Medusa copied onto the fulfillment from the order's.
-  const methodData = flowMethod ? { ...object(fulfillment.data), ...object(flowMethod.data) } : { ...object(method.data), ...object(fulfillment.data) }
+  const methodData = flowMethod
+    ? { ...object(fulfillment.data), ...object(flowMethod.data) }
+    : { ...object(method.data), ...object(fulfillment.data) }
   const { shipping_address: address, customer } = order
   const person = (row: { first_name?: unknown; last_name?: unknown; phone?: unknown; metadata?: unknown }) => ({
     firstName: text(row.first_name),

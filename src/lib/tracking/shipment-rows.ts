@@ -2,7 +2,12 @@ type Text = string | null | undefined
 type LocationRow = { address?: { postal_code?: Text } | null }
 
 /** `flowMethod`: the method of the exchange or claim whose new items the fulfillment ships; null for the order's own items. */
-export type ShipmentRows = { fulfillment: FulfillmentRow; order: OrderRow; location: LocationRow | null; flowMethod: MethodRow | null }
+export type ShipmentRows = {
+  fulfillment: FulfillmentRow
+  order: OrderRow
+  location: LocationRow | null
+  flowMethod: MethodRow | null
+}
 
 export interface FulfillmentRow {
   id: string
@@ -16,7 +21,12 @@ export interface FulfillmentRow {
   order?: { id: string } | null
 }
 
-export interface MethodRow { name?: Text; amount?: unknown; data?: unknown; shipping_option_id?: Text }
+export interface MethodRow {
+  name?: Text
+  amount?: unknown
+  data?: unknown
+  shipping_option_id?: Text
+}
 
 type Measures = { weight?: unknown; length?: unknown; width?: unknown; height?: unknown }
 type Person = { first_name?: Text; last_name?: Text; phone?: Text; metadata?: unknown }
@@ -28,8 +38,25 @@ export interface OrderRow {
   total?: unknown
   item_subtotal?: unknown
   metadata?: unknown
-  items?: Array<{ id: string; created_at?: string | Date | null; title?: Text; product_title?: Text; unit_price?: unknown; quantity?: unknown; variant?: (Measures & { product?: { weight?: unknown } | null }) | null }> | null
-  shipping_address?: (Person & { address_1?: Text; address_2?: Text; city?: Text; province?: Text; postal_code?: Text; country_code?: Text }) | null
+  items?: Array<{
+    id: string
+    created_at?: string | Date | null
+    title?: Text
+    product_title?: Text
+    unit_price?: unknown
+    quantity?: unknown
+    variant?: (Measures & { product?: { weight?: unknown } | null }) | null
+  }> | null
+  shipping_address?:
+    | (Person & {
+        address_1?: Text
+        address_2?: Text
+        city?: Text
+        province?: Text
+        postal_code?: Text
+        country_code?: Text
+      })
+    | null
   customer?: (Person & { email?: Text }) | null
   sales_channel?: { name?: Text } | null
   shipping_methods?: MethodRow[] | null

@@ -9,7 +9,11 @@ export type InForce = { url?: string; secret?: string }
 export type Timing = { timeoutMs: number; connections: number }
 
 /** The entry for `settings`: the one kept when they are the same, else a new client (the old one closed once its requests finish). */
-function reuse<C extends { close(): Promise<void> }>(entry: Entry<C> | undefined, settings: object, create: () => C): Entry<C> {
+function reuse<C extends { close(): Promise<void> }>(
+  entry: Entry<C> | undefined,
+  settings: object,
+  create: () => C
+): Entry<C> {
   const key = JSON.stringify(settings)
   if (entry?.key === key) return entry
   void entry?.client.close()
@@ -22,18 +26,35 @@ export class ServiceClients {
   private tracking_?: Entry<TrackingClient>
 
   /** `inForce`: the URLs and secrets the settings hold now, with the options' timing; `freight()`/`tracking()` then need no arguments. */
-  constructor(private readonly logger?: FreteLogger, private readonly inForce?: () => { options: FreteOptions; credentials: Credentials }) {}
+  constructor(
+    private readonly logger?: FreteLogger,
+    private readonly inForce?: () => { options: FreteOptions; credentials: Credentials }
+  ) {}
 
-  freight({ url, secret }: InForce = this.current("freight"), { timeoutMs, connections }: Timing = this.timing("freight")): FreightClient | null {
+  freight(
+    { url, secret }: InForce = this.current("freight"),
+    { timeoutMs, connections }: Timing = this.timing("freight")
+  ): FreightClient | null {
     if (!url || !secret) return null
     const settings = { url, token: secret, timeoutMs, connections }
-    return (this.freight_ = reuse(this.freight_, settings, () => new FreightClient({ ...settings, logger: this.logger }))).client
+    return (this.freight_ = reuse(
+      this.freight_,
+      settings,
+      () => new FreightClient({ ...settings, logger: this.logger })
+    )).client
   }
 
-  tracking({ url, secret }: InForce = this.current("tracking"), { timeoutMs, connections }: Timing = this.timing("tracking")): TrackingClient | null {
+  tracking(
+    { url, secret }: InForce = this.current("tracking"),
+    { timeoutMs, connections }: Timing = this.timing("tracking")
+  ): TrackingClient | null {
     if (!url || !secret) return null
     const settings = { url, credential: secret, timeoutMs, connections }
-    return (this.tracking_ = reuse(this.tracking_, settings, () => new TrackingClient({ ...settings, logger: this.logger }))).client
+    return (this.tracking_ = reuse(
+      this.tracking_,
+      settings,
+      () => new TrackingClient({ ...settings, logger: this.logger })
+    )).client
   }
 
   async close(): Promise<void> {

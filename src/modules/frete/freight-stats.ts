@@ -40,7 +40,11 @@ export class FreightStats {
   private failedWrites = 0
   private warnedFull = false
 
-  constructor(private readonly knex: () => Knex, private readonly logger: FreteLogger, flushMs = 5_000) {
+  constructor(
+    private readonly knex: () => Knex,
+    private readonly logger: FreteLogger,
+    flushMs = 5_000
+  ) {
     this.orders = new OrderFreight(knex)
     setInterval(() => void this.flush(), flushMs).unref()
   }

@@ -4,10 +4,17 @@ export class TrackingStoreError extends Error {
 
   constructor(operation: string, cause: unknown) {
     const record = (typeof cause === "object" && cause !== null ? cause : {}) as Record<string, unknown>
-    const text = (key: string) => (typeof record[key] === "string" && record[key] !== "" ? (record[key] as string) : undefined)
+    const text = (key: string) =>
+      typeof record[key] === "string" && record[key] !== "" ? (record[key] as string) : undefined
     const code = text("code")
-    const facts = [text("name") ?? "Error", code && `code ${code}`, ...["constraint", "table", "column"].map((key) => text(key) && `${key} ${text(key)}`)]
-    super(`frete tracking store: ${operation} failed (${typeof cause === "object" && cause !== null ? facts.filter(Boolean).join(", ") : "unknown error"})`)
+    const facts = [
+      text("name") ?? "Error",
+      code && `code ${code}`,
+      ...["constraint", "table", "column"].map((key) => text(key) && `${key} ${text(key)}`),
+    ]
+    super(
+      `frete tracking store: ${operation} failed (${typeof cause === "object" && cause !== null ? facts.filter(Boolean).join(", ") : "unknown error"})`
+    )
     this.name = "TrackingStoreError"
     this.code = code
   }

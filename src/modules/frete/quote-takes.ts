@@ -33,7 +33,9 @@ export class QuoteTakes {
   }
 
   async prune(): Promise<number> {
-    const { rowCount } = await this.knex().raw(`delete from frete_quote_budget where window_start < ?`, [Date.now() - 2 * WINDOW_MS])
+    const { rowCount } = await this.knex().raw(`delete from frete_quote_budget where window_start < ?`, [
+      Date.now() - 2 * WINDOW_MS,
+    ])
     return rowCount ?? 0
   }
 }

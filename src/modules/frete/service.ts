@@ -9,7 +9,12 @@ import type { FreightQuote } from "../../lib/freight/schemas"
 import { CircuitBreaker } from "../../lib/http/circuit-breaker"
 import { QuoteCache } from "../../lib/quote-cache/quote-cache"
 import { sharedQuoteTier, type SharedQuoteTier } from "../../lib/quote-cache/shared-tier"
-import { testFreight, testTracking, type ConnectionTestRequest, type ConnectionTestResult } from "../../lib/services/connection-test"
+import {
+  testFreight,
+  testTracking,
+  type ConnectionTestRequest,
+  type ConnectionTestResult,
+} from "../../lib/services/connection-test"
 import { AdminProbes } from "../../lib/services/admin-probes"
 import type { FreteSettings } from "../../lib/settings/schema"
 import { FRETE_MODULE } from "../../lib/frete-provider"
@@ -33,7 +38,8 @@ type InjectedDependencies = {
 
 const JOINER_CONFIG = defineJoinerConfig(FRETE_MODULE, { models: [FreteSettingsRecord, TrackingOrderRecord] })
 
-const sameUrl = (a: string | undefined, b: string | undefined) => !!a && !!b && a.replace(/\/+$/, "") === b.replace(/\/+$/, "")
+const sameUrl = (a: string | undefined, b: string | undefined) =>
+  !!a && !!b && a.replace(/\/+$/, "") === b.replace(/\/+$/, "")
 
 /** Not `MedusaService({ … })`: its tables are written with SQL the generated CRUD cannot express (`SKIP LOCKED`, upserts). */
 export default class FreteModuleService {
@@ -53,7 +59,10 @@ export default class FreteModuleService {
   /** The admin's Frete page's figures (frete_stat). */
   readonly stats: FreightStats
 
-  __hooks = { onApplicationPrepareShutdown: () => this.stats.flush(), onApplicationShutdown: () => Promise.all([this.connections_.close(), this.quoteTakes.close()]) }
+  __hooks = {
+    onApplicationPrepareShutdown: () => this.stats.flush(),
+    onApplicationShutdown: () => Promise.all([this.connections_.close(), this.quoteTakes.close()]),
+  }
 
   __joinerConfig() {
     return JOINER_CONFIG
@@ -70,7 +79,10 @@ export default class FreteModuleService {
     this.quoteTakes = new QuoteTakes(knex)
     this.trackingOrders = new TrackingOrderStore(knex, () => this.pluginOptions.tracking.timeoutMs)
     this.stats = new FreightStats(knex, logger)
-    this.connections_ = new ServiceClients(logger, () => ({ options: this.pluginOptions, credentials: this.settings_.credentials }))
+    this.connections_ = new ServiceClients(logger, () => ({
+      options: this.pluginOptions,
+      credentials: this.settings_.credentials,
+    }))
     this.startInProcessState_ = (options, guardClock) => {
       this.pluginOptions = options
       this.handlingMetadata = createHandlingMetadataCache()
@@ -88,16 +100,27 @@ export default class FreteModuleService {
       const sharedTier = () => {
         if (tier === undefined) {
           tier = sharedQuoteTier(container[Modules.CACHING])
-          if (tier) logger.info("frete: quote answers are shared with the store's other instances through Medusa's Caching Module")
+          if (tier)
+            logger.info(
+              "frete: quote answers are shared with the store's other instances through Medusa's Caching Module"
+            )
         }
         return tier
       }
       // The checkout quoter the provider and the store quote route of this process share; the quota guard's count is in Postgres.
       this.quoter = new CheckoutQuoter({
-        cache: cache.enabled ? new QuoteCache<FreightQuote>({ ...cache, remembers: CheckoutQuoter.remembersFailure }) : null,
+        cache: cache.enabled
+          ? new QuoteCache<FreightQuote>({ ...cache, remembers: CheckoutQuoter.remembersFailure })
+          : null,
         freightClient: () => this.connections_.freight(),
-        breaker: circuitBreaker.enabled ? new CircuitBreaker({ ...circuitBreaker, quietMs: Math.max(5_000, 2 * timeoutMs) }, logger) : null,
-        admission: new QuoteAdmission((key, windowStart, want, limit) => this.quoteTakes.grant(key, windowStart, want, limit), logger, guardClock),
+        breaker: circuitBreaker.enabled
+          ? new CircuitBreaker({ ...circuitBreaker, quietMs: Math.max(5_000, 2 * timeoutMs) }, logger)
+          : null,
+        admission: new QuoteAdmission(
+          (key, windowStart, want, limit) => this.quoteTakes.grant(key, windowStart, want, limit),
+          logger,
+          guardClock
+        ),
         shared: cache.enabled ? { tier: sharedTier, successTtlMs: cache.successTtlMs, timeoutMs } : null,
         figures: this.stats,
         logger,
@@ -108,7 +131,10 @@ export default class FreteModuleService {
 
   /** Starts this process's memory over, as a restart (with these options) does; what is stored stays. `guardClock`: the quota guard's minutes, for tests. */
   forgetInProcessState(moduleOptions?: unknown, guardClock?: () => number): void {
-    this.startInProcessState_(moduleOptions === undefined ? this.pluginOptions : parseFreteOptions(moduleOptions), guardClock)
+    this.startInProcessState_(
+      moduleOptions === undefined ? this.pluginOptions : parseFreteOptions(moduleOptions),
+      guardClock
+    )
   }
 
   getSettings(): Promise<FreteSettings> {
@@ -136,16 +162,42 @@ export default class FreteModuleService {
     const { freight: inForce, tracking: trackingInForce } = this.settings_.credentials
     const issues: Array<{ field: string; message: string }> = []
     if (input.freight.url && !input.freight.token && !sameUrl(input.freight.url, inForce.url)) {
-      issues.push({ field: "freight_token", message: "Para testar outra URL de frete, digite também o token: o token salvo só é enviado à URL configurada com ele." })
+      issues.push({
+        field: "freight_token",
+        message:
+          "Para testar outra URL de frete, digite também o token: o token salvo só é enviado à URL configurada com ele.",
+      })
     }
     if (input.tracking.url && !input.tracking.credential && !sameUrl(input.tracking.url, trackingInForce.url)) {
-      issues.push({ field: "tracking_credential", message: "Para testar outra URL de rastreamento, digite também a credencial: a credencial salva só é enviada à URL configurada com ela." })
+      issues.push({
+        field: "tracking_credential",
+        message:
+          "Para testar outra URL de rastreamento, digite também a credencial: a credencial salva só é enviada à URL configurada com ela.",
+      })
     }
-    if (issues.length) throw Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, issues.map((issue) => issue.message).join(" ")), { issues })
+    if (issues.length)
+      throw Object.assign(
+        new MedusaError(MedusaError.Types.INVALID_DATA, issues.map((issue) => issue.message).join(" ")),
+        { issues }
+      )
     const { freight: freightTiming, tracking: trackingTiming } = this.pluginOptions
     const [freight, tracking] = await Promise.all([
-      testFreight({ url: input.freight.url || inForce.url, secret: input.freight.token || inForce.secret, timeoutMs: freightTiming.timeoutMs }, { ...input, settings, logger: this.logger_ }),
-      testTracking({ url: input.tracking.url || trackingInForce.url, secret: input.tracking.credential || trackingInForce.secret, timeoutMs: trackingTiming.timeoutMs }, this.logger_),
+      testFreight(
+        {
+          url: input.freight.url || inForce.url,
+          secret: input.freight.token || inForce.secret,
+          timeoutMs: freightTiming.timeoutMs,
+        },
+        { ...input, settings, logger: this.logger_ }
+      ),
+      testTracking(
+        {
+          url: input.tracking.url || trackingInForce.url,
+          secret: input.tracking.credential || trackingInForce.secret,
+          timeoutMs: trackingTiming.timeoutMs,
+        },
+        this.logger_
+      ),
     ])
     return { freight, tracking }
   }
@@ -170,7 +222,9 @@ export default class FreteModuleService {
   async sweepTrackingLeases(): Promise<TrackingOrderRow[]> {
     const swept = await this.trackingOrders.sweepExpired()
     for (const row of swept) {
-      this.logger_.warn(`frete tracking: fulfillment ${row.fulfillment_id} failed: its attempt was interrupted during the call (lease expired); check the tracking service before resending`)
+      this.logger_.warn(
+        `frete tracking: fulfillment ${row.fulfillment_id} failed: its attempt was interrupted during the call (lease expired); check the tracking service before resending`
+      )
     }
     return swept
   }

@@ -8,7 +8,14 @@ import { accountFingerprint, type Credentials } from "./credentials"
 
 type Verdict = { credentials: "accepted" | "rejected" | "unknown" | null; error: string | null }
 /** `url`: scheme, host and path, never user info or a query; `credentials`: what the answer says of the secret, null when not checked. */
-type ServiceStatus = Verdict & { configured: boolean; missing: string[]; url: string | null; reachable: boolean | null; http_status: number | null; latency_ms: number | null }
+type ServiceStatus = Verdict & {
+  configured: boolean
+  missing: string[]
+  url: string | null
+  reachable: boolean | null
+  http_status: number | null
+  latency_ms: number | null
+}
 
 const STATUS_TIMEOUT_MS = 5000
 type Probed = { probe(signal: AbortSignal): Promise<number> }
@@ -20,10 +27,25 @@ function displayUrl(url: string): string {
   return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/+$/, "")}`
 }
 
-async function check({ url, secret }: InForce, secretName: string, client: Probed | null, answered: Verdict, failed: Judge): Promise<ServiceStatus> {
+async function check(
+  { url, secret }: InForce,
+  secretName: string,
+  client: Probed | null,
+  answered: Verdict,
+  failed: Judge
+): Promise<ServiceStatus> {
   if (!client || !url) {
     const missing = [url ? null : "url", secret ? null : secretName].filter((name): name is string => name !== null)
-    return { configured: false, missing, url: url ? displayUrl(url) : null, reachable: null, credentials: null, http_status: null, latency_ms: null, error: null }
+    return {
+      configured: false,
+      missing,
+      url: url ? displayUrl(url) : null,
+      reachable: null,
+      credentials: null,
+      http_status: null,
+      latency_ms: null,
+      error: null,
+    }
   }
   const started = Date.now()
   const checked = { configured: true, missing: [], url: displayUrl(url) }
@@ -33,35 +55,66 @@ async function check({ url, secret }: InForce, secretName: string, client: Probe
   } catch (error) {
     const latency_ms = Date.now() - started
     const verdict = error instanceof FreteServiceError ? failed(error) : null
-    if (verdict) return { ...checked, reachable: true, http_status: (error as FreteServiceError).status ?? null, latency_ms, ...verdict }
+    if (verdict)
+      return {
+        ...checked,
+        reachable: true,
+        http_status: (error as FreteServiceError).status ?? null,
+        latency_ms,
+        ...verdict,
+      }
     const message = error instanceof FreteServiceError ? error.message : "Unexpected error while checking the service"
     return { ...checked, reachable: false, credentials: null, http_status: null, latency_ms, error: message }
   }
 }
 
 /** Whether each service is configured and answers. Creates nothing on either service, and reports no secret. */
-export async function checkServices({ freight, tracking }: Record<"freight" | "tracking", InForce>, options: Record<"freight" | "tracking", Timing>, clients: ServiceClients) {
+export async function checkServices(
+  { freight, tracking }: Record<"freight" | "tracking", InForce>,
+  options: Record<"freight" | "tracking", Timing>,
+  clients: ServiceClients
+) {
   const [freightStatus, trackingStatus] = await Promise.all([
     // The freight API refuses an empty query with 400 when the token is good: any refusal but the token's took it.
-    check(freight, "token", clients.freight(freight, options.freight), { credentials: "accepted", error: null }, (error) => {
-      if (error instanceof InvalidCredentialsError) return { credentials: "rejected", error: "The freight token was refused" }
-      if (error instanceof QuotaExceededError) return { credentials: "accepted", error: "The plan's query limit is reached" }
-      if (error instanceof FreightQueryRejectedError) return { credentials: "accepted", error: null }
-      if (error instanceof ServerError) return { credentials: "unknown", error: `The freight API answered HTTP ${error.status}` }
-      return null
-    }),
+    check(
+      freight,
+      "token",
+      clients.freight(freight, options.freight),
+      { credentials: "accepted", error: null },
+      (error) => {
+        if (error instanceof InvalidCredentialsError)
+          return { credentials: "rejected", error: "The freight token was refused" }
+        if (error instanceof QuotaExceededError)
+          return { credentials: "accepted", error: "The plan's query limit is reached" }
+        if (error instanceof FreightQueryRejectedError) return { credentials: "accepted", error: null }
+        if (error instanceof ServerError)
+          return { credentials: "unknown", error: `The freight API answered HTTP ${error.status}` }
+        return null
+      }
+    ),
     // The tracking API has no read operation: only a refusal tells anything about the credential.
-    check(tracking, "credential", clients.tracking(tracking, options.tracking), { credentials: "unknown", error: null }, (error) => {
-      if (error instanceof InvalidCredentialsError) return { credentials: "rejected", error: "The tracking credential was refused" }
-      if (error instanceof ServerError) return { credentials: "unknown", error: `The tracking API answered HTTP ${error.status}` }
-      return null
-    }),
+    check(
+      tracking,
+      "credential",
+      clients.tracking(tracking, options.tracking),
+      { credentials: "unknown", error: null },
+      (error) => {
+        if (error instanceof InvalidCredentialsError)
+          return { credentials: "rejected", error: "The tracking credential was refused" }
+        if (error instanceof ServerError)
+          return { credentials: "unknown", error: `The tracking API answered HTTP ${error.status}` }
+        return null
+      }
+    ),
   ])
   return { freight: freightStatus, tracking: trackingStatus }
 }
 
 /** The quoter's figures with the keys in snake_case, as the rest of the report. */
-const snakeCase = (stats: object) => Object.fromEntries(Object.entries(stats).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]))
+const snakeCase = (stats: object) =>
+  Object.fromEntries(
+    Object.entries(stats).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value])
+  )
 
 /** The accounts in force: what a kept probe answers for. */
 const accountsKey = ({ freight, tracking }: Credentials) =>

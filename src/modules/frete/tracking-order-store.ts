@@ -31,7 +31,10 @@ export type FailedPage = {
 export type ClaimedRow = TrackingOrderRow & { attempt_id: string; age_ms: number }
 
 const TABLE = "tracking_order"
-const masked = (built: BuiltTrackingOrder) => [JSON.stringify(maskTrackingPayload(built.order)), JSON.stringify(built.omitted)]
+const masked = (built: BuiltTrackingOrder) => [
+  JSON.stringify(maskTrackingPayload(built.order)),
+  JSON.stringify(built.omitted),
+]
 
 /**
  * Every change of status is one statement checking the status it expects (`SKIP LOCKED` where instances race), so no lock
@@ -39,14 +42,25 @@ const masked = (built: BuiltTrackingOrder) => [JSON.stringify(maskTrackingPayloa
  * only where the row still has it. Statements go through `guarded`: a failed one's values (a payload) reach no log.
  */
 export class TrackingOrderStore {
-  constructor(private readonly knex: () => Knex, private readonly timeoutMs: () => number) {}
+  constructor(
+    private readonly knex: () => Knex,
+    private readonly timeoutMs: () => number
+  ) {}
 
-  private async raw<Row = TrackingOrderRow>(operation: string, sql: string, bindings: readonly unknown[]): Promise<{ rows: Row[]; rowCount?: number | null }> {
+  private async raw<Row = TrackingOrderRow>(
+    operation: string,
+    sql: string,
+    bindings: readonly unknown[]
+  ): Promise<{ rows: Row[]; rowCount?: number | null }> {
     return guarded(operation, () => this.knex().raw(sql, bindings as Knex.RawBinding[]))
   }
 
   /** Undefined when the fulfillment already had its row (unique). */
-  async insertPending(input: { fulfillmentId: string; orderId: string | null; noNotification: boolean }): Promise<TrackingOrderRow | undefined> {
+  async insertPending(input: {
+    fulfillmentId: string
+    orderId: string | null
+    noNotification: boolean
+  }): Promise<TrackingOrderRow | undefined> {
     const { rows } = await this.raw(
       "recording a shipment",
       `insert into ${TABLE} (id, fulfillment_id, order_id, no_notification, status, attempts, next_attempt_at)
@@ -65,7 +79,10 @@ export class TrackingOrderStore {
   }
 
   async dueIds(limit: number): Promise<string[]> {
-    const due = this.knex()(TABLE).where({ status: "pending" }).whereNull("deleted_at").where("next_attempt_at", "<=", this.knex().fn.now())
+    const due = this.knex()(TABLE)
+      .where({ status: "pending" })
+      .whereNull("deleted_at")
+      .where("next_attempt_at", "<=", this.knex().fn.now())
     return due.orderBy("next_attempt_at", "asc").limit(limit).pluck("id")
   }
 
@@ -157,9 +174,15 @@ export class TrackingOrderStore {
   async record(claimed: ClaimedRow, outcome: AttemptOutcome): Promise<TrackingOrderRow | undefined> {
     const [set, bindings] =
       outcome.kind === "created"
-        ? [`status = 'created', remote_id = ?, last_error = null, next_attempt_at = null, delivered_at = now(), failed_at = null`, [outcome.remoteId]]
+        ? [
+            `status = 'created', remote_id = ?, last_error = null, next_attempt_at = null, delivered_at = now(), failed_at = null`,
+            [outcome.remoteId],
+          ]
         : outcome.kind === "retry"
-          ? [`status = 'pending', last_error = ?, next_attempt_at = now() + (? * interval '1 millisecond'), failed_at = null`, [outcome.reason, outcome.delayMs]]
+          ? [
+              `status = 'pending', last_error = ?, next_attempt_at = now() + (? * interval '1 millisecond'), failed_at = null`,
+              [outcome.reason, outcome.delayMs],
+            ]
           : [`status = 'failed', last_error = ?, next_attempt_at = null, failed_at = now()`, [outcome.reason]]
     // This attempt's outcome says whether the service may have the order, over what the sweeper presumed.
     const maybeCreated = outcome.kind === "fail" && outcome.maybeCreated === true

@@ -33,11 +33,21 @@ export const metadataOf = (value: unknown): Record<string, unknown> | null =>
 function shippableItem(item: ContextItem): ShippableItem {
   const variant = item.variant
   return {
-    handlingMetadata: { variant: metadataOf(variant?.metadata), product: metadataOf(variant?.product?.metadata ?? item.product?.metadata) },
+    handlingMetadata: {
+      variant: metadataOf(variant?.metadata),
+      product: metadataOf(variant?.product?.metadata ?? item.product?.metadata),
+    },
     sku: item.variant_sku || variant?.sku || item.variant_id || item.id || "item",
     quantity: numberOf(item.quantity) ?? 0,
     unitPrice: numberOf(item.unit_price) ?? 0,
-    variant: variant ? { weight: numberOf(variant.weight), length: numberOf(variant.length), height: numberOf(variant.height), width: numberOf(variant.width) } : null,
+    variant: variant
+      ? {
+          weight: numberOf(variant.weight),
+          length: numberOf(variant.length),
+          height: numberOf(variant.height),
+          width: numberOf(variant.width),
+        }
+      : null,
     productWeight: numberOf(item.product?.weight ?? variant?.product?.weight),
   }
 }
@@ -54,7 +64,11 @@ export function quoteRequestFromCart(context: CartContext): QuoteRequest {
 }
 
 type VariantMetadataRow = { id?: string; metadata?: unknown; product?: { metadata?: unknown } | null }
-type WithItems = { currency_code?: unknown; shipping_address?: { postal_code?: string | null; province?: string | null } | null; items?: Array<{ variant?: VariantMetadataRow | null } | null> | null }
+type WithItems = {
+  currency_code?: unknown
+  shipping_address?: { postal_code?: string | null; province?: string | null } | null
+  items?: Array<{ variant?: VariantMetadataRow | null } | null> | null
+}
 
 export type MedusaLookups = ReturnType<typeof medusaLookups>
 
@@ -68,7 +82,18 @@ export const medusaLookups = (query: Query, metadataCache: HandlingMetadataCache
   }
   // A cart or order with its items' handling metadata in the same call, kept for `handlingMetadata`.
   const readWithItems = async (entity: string, id: string, fields: string[]): Promise<WithItems | undefined> => {
-    const { data } = await query.graph({ entity, fields: ["id", "currency_code", ...fields, "items.variant.id", "items.variant.metadata", "items.variant.product.metadata"], filters: { id } })
+    const { data } = await query.graph({
+      entity,
+      fields: [
+        "id",
+        "currency_code",
+        ...fields,
+        "items.variant.id",
+        "items.variant.metadata",
+        "items.variant.product.metadata",
+      ],
+      filters: { id },
+    })
     const row = data[0] as WithItems | undefined
     for (const item of row?.items ?? []) if (item?.variant) remember(item.variant)
     return row
@@ -82,8 +107,27 @@ export const medusaLookups = (query: Query, metadataCache: HandlingMetadataCache
     },
     async lineItems(ids: string[]): Promise<ContextItem[]> {
       if (!ids.length) return []
-      const variant = ["id", "sku", "weight", "length", "height", "width", "metadata", "product.weight", "product.metadata"].map((field) => `variant.${field}`)
-      const fields = ["id", "unit_price", "requires_shipping", "variant_id", "variant_sku", ...variant, "product.weight", "product.metadata"]
+      const variant = [
+        "id",
+        "sku",
+        "weight",
+        "length",
+        "height",
+        "width",
+        "metadata",
+        "product.weight",
+        "product.metadata",
+      ].map((field) => `variant.${field}`)
+      const fields = [
+        "id",
+        "unit_price",
+        "requires_shipping",
+        "variant_id",
+        "variant_sku",
+        ...variant,
+        "product.weight",
+        "product.metadata",
+      ]
       const { data } = await query.graph({ entity: "order_line_item", fields, filters: { id: ids } })
       return data as ContextItem[]
     },
@@ -96,7 +140,11 @@ export const medusaLookups = (query: Query, metadataCache: HandlingMetadataCache
         else missing.push(id)
       }
       if (missing.length) {
-        const { data } = await query.graph({ entity: "product_variant", fields: ["id", "metadata", "product.metadata"], filters: { id: missing } })
+        const { data } = await query.graph({
+          entity: "product_variant",
+          fields: ["id", "metadata", "product.metadata"],
+          filters: { id: missing },
+        })
         for (const row of data as VariantMetadataRow[]) {
           const value = remember(row)
           if (value) found.set(row.id as string, value)

@@ -28,7 +28,11 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
         try {
           return this.container_[key] as T
         } catch {
-          throw new MedusaError(MedusaError.Types.NOT_ALLOWED, DEPENDENCIES_MISSING_MESSAGE, "frete_dependencies_missing")
+          throw new MedusaError(
+            MedusaError.Types.NOT_ALLOWED,
+            DEPENDENCIES_MISSING_MESSAGE,
+            "frete_dependencies_missing"
+          )
         }
       },
     }
@@ -53,11 +57,19 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
 
   async calculatePrice(optionData: Record<string, unknown>, _data: Record<string, unknown>, context: CartContext) {
     const offer = await this.offerFor(optionData, context)
-    return { calculated_amount: offer.amountCents / 100, is_calculated_price_tax_inclusive: false, frete: factsOf(offer) }
+    return {
+      calculated_amount: offer.amountCents / 100,
+      is_calculated_price_tax_inclusive: false,
+      frete: factsOf(offer),
+    }
   }
 
   /** Only what the plugin decided: what the storefront sends in `data` is not kept, so it can neither reach the fulfillment nor carry text Postgres cannot store. */
-  async validateFulfillmentData(optionData: Record<string, unknown>, _data: Record<string, unknown>, context: CartContext) {
+  async validateFulfillmentData(
+    optionData: Record<string, unknown>,
+    _data: Record<string, unknown>,
+    context: CartContext
+  ) {
     const offer = await this.offerFor(optionData, context)
     return { ...factsOf(offer), consulta_token: offer.consultaToken, cotacao_codigo: offer.code }
   }

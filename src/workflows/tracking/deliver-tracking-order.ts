@@ -13,25 +13,36 @@ import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
 export const DELIVER_TRACKING_ORDER_WORKFLOW = "frete-deliver-tracking-order"
 
 /** From Medusa's data as it is now: "Reenviar" sends what the merchant has fixed since (the phone, the CPF). */
-async function rebuildTrackingOrder(container: MedusaContainer, row: Pick<TrackingOrderRow, "fulfillment_id" | "no_notification">): Promise<BuiltTrackingOrder> {
+async function rebuildTrackingOrder(
+  container: MedusaContainer,
+  row: Pick<TrackingOrderRow, "fulfillment_id" | "no_notification">
+): Promise<BuiltTrackingOrder> {
   const frete = freteOf(container)
   const rows = await readShipmentRows(queryOf(container), row.fulfillment_id)
-  return buildTrackingOrder(shipmentFacts(rows, frete.pluginOptions.units, row.no_notification), await frete.getSettings())
+  return buildTrackingOrder(
+    shipmentFacts(rows, frete.pluginOptions.units, row.no_notification),
+    await frete.getSettings()
+  )
 }
 
 /** Null, logged, when the order or its fulfillment cannot be read. */
 export const rebuildOrWarn = (container: MedusaContainer, row: TrackingOrderRow): Promise<BuiltTrackingOrder | null> =>
   rebuildTrackingOrder(container, row).catch((error: unknown) => {
-    loggerOf(container).warn(`frete tracking: could not rebuild tracking order ${row.id}: ${error instanceof Error ? error.message : String(error)}`)
+    loggerOf(container).warn(
+      `frete tracking: could not rebuild tracking order ${row.id}: ${error instanceof Error ? error.message : String(error)}`
+    )
     return null
   })
 
 /** Claim, read, build, hold, send, record: one step, whose stored output is the row's state, never its payload. Nothing to compensate: the row is the record. */
-export const sendTrackingOrderStep = createStep("frete-send-tracking-order", async (input: { id: string }, { container }) => {
-  const claimed = await freteOf(container).trackingOrders.claim(input.id)
-  const row = claimed && (await attempt(container, claimed))
-  return new StepResponse(row && { id: row.id, status: row.status, attempts: row.attempts, remote_id: row.remote_id })
-})
+export const sendTrackingOrderStep = createStep(
+  "frete-send-tracking-order",
+  async (input: { id: string }, { container }) => {
+    const claimed = await freteOf(container).trackingOrders.claim(input.id)
+    const row = claimed && (await attempt(container, claimed))
+    return new StepResponse(row && { id: row.id, status: row.status, attempts: row.attempts, remote_id: row.remote_id })
+  }
+)
 
 async function attempt(container: MedusaContainer, claimed: ClaimedRow): Promise<TrackingOrderRow | null> {
   const frete = freteOf(container)
@@ -43,7 +54,9 @@ async function attempt(container: MedusaContainer, claimed: ClaimedRow): Promise
     // Stored before the call: an order whose outcome could not be recorded is never sent.
     if (!(await frete.trackingOrders.hold(claimed, built))) return (await frete.trackingOrders.get(claimed.id)) ?? null
   } catch (error) {
-    logger.warn(`frete tracking: could not build tracking order ${claimed.id}: ${error instanceof Error ? error.message : String(error)}`)
+    logger.warn(
+      `frete tracking: could not build tracking order ${claimed.id}: ${error instanceof Error ? error.message : String(error)}`
+    )
     built = undefined
   }
   const client = built && frete.trackingClient()
@@ -51,23 +64,34 @@ async function attempt(container: MedusaContainer, claimed: ClaimedRow): Promise
   let failure: unknown
   if (!built) outcome = decideAfterUnbuiltOrder(claimed.attempts + 1, claimed.age_ms, retry)
   else if (!client) outcome = decideAfterFailure(new TrackingNotConfiguredError(), 1, claimed.age_ms, retry)
-  else outcome = await client.createTrackingOrder(built.order).then(
-    (created): AttemptOutcome => ({ kind: "created", remoteId: created.id }),
-    (error: unknown) => {
-      failure = error
-      return decideAfterFailure(error, claimed.attempts + 1, claimed.age_ms, retry)
-    }
-  )
+  else
+    outcome = await client.createTrackingOrder(built.order).then(
+      (created): AttemptOutcome => ({ kind: "created", remoteId: created.id }),
+      (error: unknown) => {
+        failure = error
+        return decideAfterFailure(error, claimed.attempts + 1, claimed.age_ms, retry)
+      }
+    )
   // The service's refusal may quote the shopper, whose every value is known here.
   const known = built ? personalValues(built.order) : []
-  const recorded = await frete.trackingOrders.record(claimed, outcome.kind === "created" ? outcome : { ...outcome, reason: maskPersonalText(outcome.reason, known) })
+  const recorded = await frete.trackingOrders.record(
+    claimed,
+    outcome.kind === "created" ? outcome : { ...outcome, reason: maskPersonalText(outcome.reason, known) }
+  )
   if (!recorded) {
-    logger.warn(`frete tracking: the outcome of an attempt on fulfillment ${claimed.fulfillment_id} came after a newer attempt; kept the newer one`)
+    logger.warn(
+      `frete tracking: the outcome of an attempt on fulfillment ${claimed.fulfillment_id} came after a newer attempt; kept the newer one`
+    )
     return (await frete.trackingOrders.get(claimed.id)) ?? null
   }
   const cause = failure instanceof Error ? ` [${maskPersonalText(failure.message, known)}]` : ""
-  const result = recorded.status === "created" ? `created as ${recorded.remote_id}` : `${recorded.status} after attempt ${recorded.attempts}: ${recorded.last_error}${cause}`
-  logger[recorded.status === "failed" ? "warn" : "info"](`frete tracking: fulfillment ${recorded.fulfillment_id} ${result}`)
+  const result =
+    recorded.status === "created"
+      ? `created as ${recorded.remote_id}`
+      : `${recorded.status} after attempt ${recorded.attempts}: ${recorded.last_error}${cause}`
+  logger[recorded.status === "failed" ? "warn" : "info"](
+    `frete tracking: fulfillment ${recorded.fulfillment_id} ${result}`
+  )
   return recorded
 }
 
@@ -115,6 +139,8 @@ export async function resendTrackingOrder(
   if (!requeued) return { kind: "in_progress", row: (await frete.trackingOrders.get(row.id)) ?? row }
   if (!sendNow) return { kind: "queued", row: requeued }
   // deliverTrackingOrder gives null when another attempt (the job) claimed the row first.
-  return { kind: "sent", row: (await deliverTrackingOrder(container, requeued.id)) ?? (await frete.trackingOrders.get(row.id)) ?? requeued }
+  return {
+    kind: "sent",
+    row: (await deliverTrackingOrder(container, requeued.id)) ?? (await frete.trackingOrders.get(row.id)) ?? requeued,
+  }
 }
-

@@ -19,7 +19,13 @@ type Start = { below: Position } | { atOrBelow: Date }
 /** Per module instance: losing it (a restart) only costs one run reading more, within its budget. */
 const progressOf = new WeakMap<object, { headFrom?: Date; walkFrom?: Position }>()
 
-type Reader = { container: MedusaContainer; frete: FreteModuleService; query: Query; logger: Logger; providerIds: string[] }
+type Reader = {
+  container: MedusaContainer
+  frete: FreteModuleService
+  query: Query
+  logger: Logger
+  providerIds: string[]
+}
 /** `found`: shipments without a row, written by this run or not; `done`: read down to its floor. */
 type PassResult = { pages: number; found: number; written: number; last?: Position; done: boolean }
 
@@ -37,18 +43,32 @@ export async function reconcileShipments(container: MedusaContainer, now: Date =
   const headFloor = new Date(Math.max(windowStart.getTime(), (progress.headFrom?.getTime() ?? 0) - HEAD_OVERLAP_MS))
   const head = await readDown(reader, { start: { atOrBelow: headFrom }, floor: headFloor, ...RECONCILE_BUDGET.head })
   if (!head.done && progress.headFrom) {
-    logger.warn(`frete tracking: more shipments since the last reconciliation than one run reads newest first (${head.pages} pages, ${head.found} without a row); the rest is left to its walk`)
+    logger.warn(
+      `frete tracking: more shipments since the last reconciliation than one run reads newest first (${head.pages} pages, ${head.found} without a row); the rest is left to its walk`
+    )
   }
   // A new sweep starts below what the newest-first pass read: above it, that pass reads each run.
   const walkStart: Start = progress.walkFrom
     ? { below: progress.walkFrom }
-    : head.done ? { below: { shippedAt: headFloor, id: "" } } : head.last ? { below: head.last } : { atOrBelow: headFrom }
-  const walk = await readDown(reader, { start: walkStart, floor: windowStart, pages: RECONCILE_BUDGET.pages - head.pages, tracked: RECONCILE_BUDGET.tracked - head.found })
+    : head.done
+      ? { below: { shippedAt: headFloor, id: "" } }
+      : head.last
+        ? { below: head.last }
+        : { atOrBelow: headFrom }
+  const walk = await readDown(reader, {
+    start: walkStart,
+    floor: windowStart,
+    pages: RECONCILE_BUDGET.pages - head.pages,
+    tracked: RECONCILE_BUDGET.tracked - head.found,
+  })
   progressOf.set(frete, { headFrom, walkFrom: walk.done ? undefined : (walk.last ?? progress.walkFrom) })
   return head.written + walk.written
 }
 
-async function readDown(reader: Reader, pass: { start: Start; floor: Date; pages: number; tracked: number }): Promise<PassResult> {
+async function readDown(
+  reader: Reader,
+  pass: { start: Start; floor: Date; pages: number; tracked: number }
+): Promise<PassResult> {
   const result: PassResult = { pages: 0, found: 0, written: 0, done: false }
   let start = pass.start
   while (result.pages < pass.pages) {
@@ -72,7 +92,12 @@ async function readDown(reader: Reader, pass: { start: Start; floor: Date; pages
 async function readPage(reader: Reader, start: Start, floor: Date): Promise<Array<{ id: string; shipped_at: Date }>> {
   const position =
     "below" in start
-      ? { $or: [{ shipped_at: { $lt: start.below.shippedAt } }, { shipped_at: start.below.shippedAt, id: { $lt: start.below.id } }] }
+      ? {
+          $or: [
+            { shipped_at: { $lt: start.below.shippedAt } },
+            { shipped_at: start.below.shippedAt, id: { $lt: start.below.id } },
+          ],
+        }
       : { shipped_at: { $lte: start.atOrBelow } }
   const { data } = await reader.query.graph({
     entity: "fulfillment",
@@ -80,7 +105,10 @@ async function readPage(reader: Reader, start: Start, floor: Date): Promise<Arra
     filters: { provider_id: reader.providerIds, canceled_at: null, $and: [{ shipped_at: { $gte: floor } }, position] },
     pagination: { take: RECONCILE_PAGE, order: { shipped_at: "DESC", id: "DESC" } },
   })
-  return (data as Array<{ id: string; shipped_at: Date | string }>).map((row) => ({ id: row.id, shipped_at: new Date(row.shipped_at) }))
+  return (data as Array<{ id: string; shipped_at: Date | string }>).map((row) => ({
+    id: row.id,
+    shipped_at: new Date(row.shipped_at),
+  }))
 }
 
 /** `no_notification` true: Medusa keeps the shipment's choice only in its event, and an SMS the merchant declined cannot be taken back. */
@@ -88,11 +116,15 @@ async function track({ container, logger }: Reader, fulfillmentId: string): Prom
   try {
     const row = await trackShipment(container, { fulfillmentId, noNotification: true })
     if (row) {
-      logger.warn(`frete tracking: fulfillment ${fulfillmentId} was shipped with no tracking order; written by the reconciliation (${row.status}), without SMS or e-mail`)
+      logger.warn(
+        `frete tracking: fulfillment ${fulfillmentId} was shipped with no tracking order; written by the reconciliation (${row.status}), without SMS or e-mail`
+      )
       return 1
     }
   } catch (error) {
-    logger.error(`frete tracking: the reconciliation could not track fulfillment ${fulfillmentId}: ${error instanceof Error ? error.message : String(error)}`)
+    logger.error(
+      `frete tracking: the reconciliation could not track fulfillment ${fulfillmentId}: ${error instanceof Error ? error.message : String(error)}`
+    )
   }
   return 0
 }

@@ -1,6 +1,15 @@
 // What every page of the demo storefront shares: the store API, the plugin's client, the cart
 // (its id kept in the browser), and navigation without reloads.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from "react"
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from "react"
 // The kit's sources, by their index file: the folder's package.json points at the built dist/,
 // and the demo (and its browser tests) must run the kit as it is in the working tree.
 import { createFreteClient, type FreteClient } from "../../../../storefront/index"
@@ -68,12 +77,25 @@ export function ShopProvider({ config, children }: { config: DemoConfig; childre
     [cart, store, setCart]
   )
 
-  const shop = useMemo<Shop>(() => ({ config, store, frete, cart, setCart, addToCart, path, navigate }), [config, store, frete, cart, setCart, addToCart, path, navigate])
+  const shop = useMemo<Shop>(
+    () => ({ config, store, frete, cart, setCart, addToCart, path, navigate }),
+    [config, store, frete, cart, setCart, addToCart, path, navigate]
+  )
   return <ShopContext.Provider value={shop}>{children}</ShopContext.Provider>
 }
 
 /** A link that changes the page without reloading it. */
-export function Link({ to, children, className, testId }: { to: string; children: ReactNode; className?: string; testId?: string }) {
+export function Link({
+  to,
+  children,
+  className,
+  testId,
+}: {
+  to: string
+  children: ReactNode
+  className?: string
+  testId?: string
+}) {
   const { navigate } = useShop()
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return

@@ -34,7 +34,12 @@ export interface Cart {
   shipping_subtotal?: number
   total: number
   shipping_address: { postal_code: string | null; province?: string | null } | null
-  shipping_methods?: Array<{ shipping_option_id: string; name: string; amount: number; data: Record<string, unknown> | null }>
+  shipping_methods?: Array<{
+    shipping_option_id: string
+    name: string
+    amount: number
+    data: Record<string, unknown> | null
+  }>
 }
 
 export interface ShippingOption {
@@ -85,53 +90,93 @@ export function createStoreApi(publishableKey: string, regionId: string) {
     return data as T
   }
   const cartPath = (id: string, tail = "") => `/store/carts/${encodeURIComponent(id)}${tail}`
-  const withFields = (path: string) => `${path}${path.includes("?") ? "&" : "?"}fields=${encodeURIComponent(CART_FIELDS)}`
+  const withFields = (path: string) =>
+    `${path}${path.includes("?") ? "&" : "?"}fields=${encodeURIComponent(CART_FIELDS)}`
 
   return {
     async products(): Promise<Product[]> {
-      const query = new URLSearchParams({ region_id: regionId, fields: "id,title,handle,description,*variants,*variants.calculated_price", limit: "50" })
+      const query = new URLSearchParams({
+        region_id: regionId,
+        fields: "id,title,handle,description,*variants,*variants.calculated_price",
+        limit: "50",
+      })
       return (await call<{ products: Product[] }>(`/store/products?${query}`)).products
     },
     async product(handle: string): Promise<Product | null> {
-      const query = new URLSearchParams({ region_id: regionId, handle, fields: "id,title,handle,description,*variants,*variants.calculated_price" })
+      const query = new URLSearchParams({
+        region_id: regionId,
+        handle,
+        fields: "id,title,handle,description,*variants,*variants.calculated_price",
+      })
       return (await call<{ products: Product[] }>(`/store/products?${query}`)).products[0] ?? null
     },
     async cart(id: string): Promise<Cart> {
       return (await call<{ cart: Cart }>(withFields(cartPath(id)))).cart
     },
     async createCart(item: { variant_id: string; quantity: number }): Promise<Cart> {
-      return (await call<{ cart: Cart }>(withFields("/store/carts"), "POST", { region_id: regionId, items: [item] })).cart
+      return (await call<{ cart: Cart }>(withFields("/store/carts"), "POST", { region_id: regionId, items: [item] }))
+        .cart
     },
     async addItem(cartId: string, item: { variant_id: string; quantity: number }): Promise<Cart> {
       return (await call<{ cart: Cart }>(withFields(cartPath(cartId, "/line-items")), "POST", item)).cart
     },
     async setQuantity(cartId: string, lineId: string, quantity: number): Promise<Cart> {
-      return (await call<{ cart: Cart }>(withFields(cartPath(cartId, `/line-items/${encodeURIComponent(lineId)}`)), "POST", { quantity })).cart
+      return (
+        await call<{ cart: Cart }>(withFields(cartPath(cartId, `/line-items/${encodeURIComponent(lineId)}`)), "POST", {
+          quantity,
+        })
+      ).cart
     },
     async removeItem(cartId: string, lineId: string): Promise<void> {
       await call(cartPath(cartId, `/line-items/${encodeURIComponent(lineId)}`), "DELETE")
     },
     async setAddress(cartId: string, email: string, address: Address): Promise<Cart> {
-      return (await call<{ cart: Cart }>(withFields(cartPath(cartId)), "POST", { email, shipping_address: address, billing_address: address })).cart
+      return (
+        await call<{ cart: Cart }>(withFields(cartPath(cartId)), "POST", {
+          email,
+          shipping_address: address,
+          billing_address: address,
+        })
+      ).cart
     },
     async shippingOptions(cartId: string): Promise<ShippingOption[]> {
-      return (await call<{ shipping_options: ShippingOption[] }>(`/store/shipping-options?cart_id=${encodeURIComponent(cartId)}`)).shipping_options
+      return (
+        await call<{ shipping_options: ShippingOption[] }>(
+          `/store/shipping-options?cart_id=${encodeURIComponent(cartId)}`
+        )
+      ).shipping_options
     },
     async chooseOption(cartId: string, optionId: string): Promise<Cart> {
-      return (await call<{ cart: Cart }>(withFields(cartPath(cartId, "/shipping-methods")), "POST", { option_id: optionId })).cart
+      return (
+        await call<{ cart: Cart }>(withFields(cartPath(cartId, "/shipping-methods")), "POST", { option_id: optionId })
+      ).cart
     },
     /** Medusa's system payment provider (the demo takes no real payment), then completion. */
     async placeOrder(cartId: string): Promise<Order> {
-      const { payment_collection } = await call<{ payment_collection: { id: string } }>("/store/payment-collections", "POST", { cart_id: cartId })
-      await call(`/store/payment-collections/${payment_collection.id}/payment-sessions`, "POST", { provider_id: "pp_system_default" })
-      const completed = await call<{ type: string; order?: Order; error?: { message: string } }>(cartPath(cartId, "/complete"), "POST", {})
+      const { payment_collection } = await call<{ payment_collection: { id: string } }>(
+        "/store/payment-collections",
+        "POST",
+        { cart_id: cartId }
+      )
+      await call(`/store/payment-collections/${payment_collection.id}/payment-sessions`, "POST", {
+        provider_id: "pp_system_default",
+      })
+      const completed = await call<{ type: string; order?: Order; error?: { message: string } }>(
+        cartPath(cartId, "/complete"),
+        "POST",
+        {}
+      )
       if (completed.type !== "order" || !completed.order) {
         throw new Error(completed.error?.message ?? "O pedido não pôde ser concluído.")
       }
       return completed.order
     },
     async order(id: string): Promise<Order> {
-      return (await call<{ order: Order }>(`/store/orders/${encodeURIComponent(id)}?fields=${encodeURIComponent("*items,+shipping_methods.data,*shipping_address")}`)).order
+      return (
+        await call<{ order: Order }>(
+          `/store/orders/${encodeURIComponent(id)}?fields=${encodeURIComponent("*items,+shipping_methods.data,*shipping_address")}`
+        )
+      ).order
     },
   }
 }

@@ -20,7 +20,13 @@ export const SwitchField = ({ path, label, checked, onChange, issues, hint }: Sw
   const messages = messagesAt(issues, path)
   return (
     <div className="flex items-start gap-x-3">
-      <Switch id={id} data-testid={id} checked={checked} onCheckedChange={onChange} aria-invalid={messages.length > 0} />
+      <Switch
+        id={id}
+        data-testid={id}
+        checked={checked}
+        onCheckedChange={onChange}
+        aria-invalid={messages.length > 0}
+      />
       <div className="flex flex-col gap-y-1">
         <Label htmlFor={id} size="small" weight="plus">
           {label}

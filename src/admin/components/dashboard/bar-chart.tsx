@@ -42,14 +42,25 @@ function niceMax(value: number): number {
  * Bars in plain SVG, in Medusa's theme colors: each bar (or stacked segment) has a <title> with
  * its category, series and number, and the chart a title of its own.
  */
-export const BarChart = ({ title, testId, categories, series, stacked = false, formatValue, ticks, max }: BarChartProps) => {
+export const BarChart = ({
+  title,
+  testId,
+  categories,
+  series,
+  stacked = false,
+  formatValue,
+  ticks,
+  max,
+}: BarChartProps) => {
   const titleId = useId()
   const format = formatValue ?? ((value: number) => String(value))
   const tallest = stacked
     ? Math.max(0, ...categories.map((_, index) => series.reduce((sum, one) => sum + one.values[index], 0)))
     : Math.max(0, ...series.flatMap((one) => one.values))
   const top = max ?? niceMax(tallest)
-  const marks = ticks ?? [0, top / 2, top].filter((value) => Number.isInteger(value)).map((value) => ({ value, label: String(value) }))
+  const marks =
+    ticks ??
+    [0, top / 2, top].filter((value) => Number.isInteger(value)).map((value) => ({ value, label: String(value) }))
   const y = (value: number) => TOP + PLOT_HEIGHT - (Math.min(value, top) / top) * PLOT_HEIGHT
   const slot = PLOT_WIDTH / Math.max(categories.length, 1)
   const barWidth = Math.min(48, slot * 0.7)
@@ -67,7 +78,13 @@ export const BarChart = ({ title, testId, categories, series, stacked = false, f
       <title id={titleId}>{title}</title>
       {marks.map((mark) => (
         <g key={mark.value}>
-          <line x1={LEFT} x2={WIDTH - RIGHT} y1={y(mark.value)} y2={y(mark.value)} style={{ stroke: "var(--border-base)" }} />
+          <line
+            x1={LEFT}
+            x2={WIDTH - RIGHT}
+            y1={y(mark.value)}
+            y2={y(mark.value)}
+            style={{ stroke: "var(--border-base)" }}
+          />
           <text x={LEFT - 6} y={y(mark.value) + 4} textAnchor="end" style={{ fill: "var(--fg-muted)" }}>
             {mark.label}
           </text>
@@ -86,7 +103,15 @@ export const BarChart = ({ title, testId, categories, series, stacked = false, f
               const from = stacked ? base : 0
               base = stacked ? base + value : base
               return (
-                <rect key={one.key} x={x} width={Math.max(width - (stacked ? 0 : 1), 1)} y={y(from + value)} height={Math.max(y(from) - y(from + value), 1)} style={{ fill: one.color }} data-series={one.key}>
+                <rect
+                  key={one.key}
+                  x={x}
+                  width={Math.max(width - (stacked ? 0 : 1), 1)}
+                  y={y(from + value)}
+                  height={Math.max(y(from) - y(from + value), 1)}
+                  style={{ fill: one.color }}
+                  data-series={one.key}
+                >
                   <title>{`${category} · ${one.label}: ${format(value, one)}`}</title>
                 </rect>
               )
@@ -99,7 +124,13 @@ export const BarChart = ({ title, testId, categories, series, stacked = false, f
           </g>
         )
       })}
-      <line x1={LEFT} x2={WIDTH - RIGHT} y1={TOP + PLOT_HEIGHT} y2={TOP + PLOT_HEIGHT} style={{ stroke: "var(--border-strong)" }} />
+      <line
+        x1={LEFT}
+        x2={WIDTH - RIGHT}
+        y1={TOP + PLOT_HEIGHT}
+        y2={TOP + PLOT_HEIGHT}
+        style={{ stroke: "var(--border-strong)" }}
+      />
     </svg>
   )
 }

@@ -15,7 +15,15 @@ function serviceName(services: ServiceSetting[], metaname: string): string {
 }
 
 /** Orders by the service chosen: count, average freight charged, average promised days, how many from the table; free freight granted. */
-export const OrdersSection = ({ stats, services, locale }: { stats: FreightStats; services: ServiceSetting[]; locale: string }) => {
+export const OrdersSection = ({
+  stats,
+  services,
+  locale,
+}: {
+  stats: FreightStats
+  services: ServiceSetting[]
+  locale: string
+}) => {
   const { t } = useTranslation()
   const rows = ordersByService(stats.rows)
   const names = rows.map((row) => serviceName(services, row.service))
@@ -24,7 +32,11 @@ export const OrdersSection = ({ stats, services, locale }: { stats: FreightStats
   const freeValue = freeValues.reduce((sum, row) => sum + (row.freeValue ?? 0), 0)
 
   return (
-    <DashboardSection title={t("frete.dashboard.orders.title")} description={t("frete.dashboard.orders.description")} testId="frete-dashboard-orders">
+    <DashboardSection
+      title={t("frete.dashboard.orders.title")}
+      description={t("frete.dashboard.orders.description")}
+      testId="frete-dashboard-orders"
+    >
       {rows.length === 0 ? (
         <Text size="small" className="text-ui-fg-subtle" data-testid="frete-dashboard-orders-empty">
           {t("frete.dashboard.orders.empty")}
@@ -36,7 +48,14 @@ export const OrdersSection = ({ stats, services, locale }: { stats: FreightStats
               title={t("frete.dashboard.orders.chart")}
               testId="frete-dashboard-orders-svg"
               categories={names}
-              series={[{ key: "orders", label: t("frete.dashboard.orders.orders"), color: ORDERS_COLOR, values: rows.map((row) => row.orders) }]}
+              series={[
+                {
+                  key: "orders",
+                  label: t("frete.dashboard.orders.orders"),
+                  color: ORDERS_COLOR,
+                  values: rows.map((row) => row.orders),
+                },
+              ]}
             />
           </div>
           <Table data-testid="frete-dashboard-orders-table">
@@ -64,7 +83,9 @@ export const OrdersSection = ({ stats, services, locale }: { stats: FreightStats
                       {row.averageCharged === null ? "—" : formatBrl(row.averageCharged)}
                     </Table.Cell>
                     <Table.Cell className="text-right" data-testid={`${testId}-days`}>
-                      {row.averageDays === null ? "—" : t("frete.dashboard.orders.days", { days: formatNumber(row.averageDays, locale) })}
+                      {row.averageDays === null
+                        ? "—"
+                        : t("frete.dashboard.orders.days", { days: formatNumber(row.averageDays, locale) })}
                     </Table.Cell>
                     <Table.Cell className="text-right" data-testid={`${testId}-table`}>
                       {row.fromTable}
@@ -81,8 +102,16 @@ export const OrdersSection = ({ stats, services, locale }: { stats: FreightStats
             </Table.Body>
           </Table>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
-            <Figure label={t("frete.dashboard.orders.freeGranted")} value={String(free)} testId="frete-dashboard-free-count" />
-            <Figure label={t("frete.dashboard.orders.freeGrantedValue")} value={freeValues.length ? formatBrl(freeValue) : "—"} testId="frete-dashboard-free-value" />
+            <Figure
+              label={t("frete.dashboard.orders.freeGranted")}
+              value={String(free)}
+              testId="frete-dashboard-free-count"
+            />
+            <Figure
+              label={t("frete.dashboard.orders.freeGrantedValue")}
+              value={freeValues.length ? formatBrl(freeValue) : "—"}
+              testId="frete-dashboard-free-value"
+            />
           </div>
         </>
       )}

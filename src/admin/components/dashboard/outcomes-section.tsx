@@ -1,5 +1,12 @@
 import { useTranslation } from "react-i18next"
-import { estimateShare, OUTCOMES, outcomesByBucket, outcomeTotals, type FreightStats, type Outcome } from "../../lib/freight-stats"
+import {
+  estimateShare,
+  OUTCOMES,
+  outcomesByBucket,
+  outcomeTotals,
+  type FreightStats,
+  type Outcome,
+} from "../../lib/freight-stats"
 import { formatBucket } from "../../lib/format"
 import { BarChart, Swatch } from "./bar-chart"
 import { DashboardSection, Figure } from "./dashboard-section"
@@ -27,7 +34,11 @@ export const OutcomesSection = ({ stats, locale }: { stats: FreightStats; locale
   }))
 
   return (
-    <DashboardSection title={t("frete.dashboard.outcomes.title")} description={t("frete.dashboard.outcomes.description")} testId="frete-dashboard-outcomes">
+    <DashboardSection
+      title={t("frete.dashboard.outcomes.title")}
+      description={t("frete.dashboard.outcomes.description")}
+      testId="frete-dashboard-outcomes"
+    >
       <div data-testid="frete-dashboard-chart-outcomes" className="flex flex-col gap-y-3">
         <BarChart
           title={t(`frete.dashboard.outcomes.chart.${stats.bucket}`)}
@@ -50,7 +61,11 @@ export const OutcomesSection = ({ stats, locale }: { stats: FreightStats; locale
       </div>
       <Figure
         label={t("frete.dashboard.outcomes.estimateShare")}
-        value={share === null ? "—" : new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(share)}
+        value={
+          share === null
+            ? "—"
+            : new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(share)
+        }
         testId="frete-dashboard-estimate-share"
       />
     </DashboardSection>

@@ -22,7 +22,11 @@ export const TrackingSection = ({ stats }: { stats: FreightStats }) => {
   const labels = STATES.map((state) => t(`frete.dashboard.tracking.${state}`))
 
   return (
-    <DashboardSection title={t("frete.dashboard.tracking.title")} description={t("frete.dashboard.tracking.description")} testId="frete-dashboard-tracking">
+    <DashboardSection
+      title={t("frete.dashboard.tracking.title")}
+      description={t("frete.dashboard.tracking.description")}
+      testId="frete-dashboard-tracking"
+    >
       <div data-testid="frete-dashboard-chart-tracking" className="flex flex-col gap-y-3">
         <BarChart
           title={t("frete.dashboard.tracking.chart")}
@@ -38,9 +42,19 @@ export const TrackingSection = ({ stats }: { stats: FreightStats }) => {
         />
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
           {STATES.map((state, index) => (
-            <Figure key={state} swatch={<Swatch color={STATE_COLOR[state]} />} label={labels[index]} value={String(stats.tracking[state])} testId={`frete-dashboard-tracking-${state}`} />
+            <Figure
+              key={state}
+              swatch={<Swatch color={STATE_COLOR[state]} />}
+              label={labels[index]}
+              value={String(stats.tracking[state])}
+              testId={`frete-dashboard-tracking-${state}`}
+            />
           ))}
-          <Link to={FAILED_LIST} className="txt-compact-small-plus text-ui-fg-interactive hover:text-ui-fg-interactive-hover" data-testid="frete-dashboard-tracking-failed-link">
+          <Link
+            to={FAILED_LIST}
+            className="txt-compact-small-plus text-ui-fg-interactive hover:text-ui-fg-interactive-hover"
+            data-testid="frete-dashboard-tracking-failed-link"
+          >
             {t("frete.dashboard.tracking.failedLink")}
           </Link>
         </div>

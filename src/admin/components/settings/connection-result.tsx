@@ -47,7 +47,12 @@ export const ConnectionResult = ({ result }: ConnectionResultProps) => {
           </Text>
         )}
         {freight.overlaps.map((overlap, index) => (
-          <Text key={overlap.option_names.join("\n")} size="small" className="text-ui-fg-subtle" data-testid={`frete-test-overlap-${index}`}>
+          <Text
+            key={overlap.option_names.join("\n")}
+            size="small"
+            className="text-ui-fg-subtle"
+            data-testid={`frete-test-overlap-${index}`}
+          >
             {t("frete.testConnection.overlap", { names: formatQuotedList(t, overlap.option_names) })}
           </Text>
         ))}
@@ -78,7 +83,11 @@ export const ConnectionResult = ({ result }: ConnectionResultProps) => {
                       )}
                     </div>
                     {quote.api_name !== quote.name && (
-                      <Text size="xsmall" className="text-ui-fg-muted" data-testid={`frete-test-service-${index}-api-name`}>
+                      <Text
+                        size="xsmall"
+                        className="text-ui-fg-muted"
+                        data-testid={`frete-test-service-${index}-api-name`}
+                      >
                         {t("frete.testConnection.apiName", { name: quote.api_name })}
                       </Text>
                     )}

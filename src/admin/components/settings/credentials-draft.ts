@@ -66,7 +66,11 @@ export function credentialsPatch(draft: CredentialsDraft, credentials: Credentia
 type UnsavedConnection = Omit<TestConnectionRequest, "origin_cep" | "destination_cep">
 
 /** The values typed and not saved yet, for a connection test; the server uses the saved ones for the rest. */
-export function unsavedConnection(draft: CredentialsDraft, settings: FreteSettings, credentials: Credentials): UnsavedConnection {
+export function unsavedConnection(
+  draft: CredentialsDraft,
+  settings: FreteSettings,
+  credentials: Credentials
+): UnsavedConnection {
   const unsaved: UnsavedConnection = {}
   const freightUrl = draft.freight_url.trim()
   if (credentials.freight.url_source !== "option" && freightUrl && freightUrl !== (settings.freight_url ?? "")) {

@@ -33,7 +33,8 @@ function urlHint(
     return state.secret_withheld ? `${serverSetText(t, variable)} ${withheld}` : serverSetText(t, variable)
   }
   if (state.secret_withheld) return withheld
-  if (state.secret_source === "settings" && draftUrl.trim() !== (state.url ?? "")) return t(`frete.credentials.${secret}.forgotten`)
+  if (state.secret_source === "settings" && draftUrl.trim() !== (state.url ?? ""))
+    return t(`frete.credentials.${secret}.forgotten`)
   const base = t("frete.credentials.baseUrl", { endpoint })
   return state.secret_source === "settings" ? `${base} ${t(`frete.credentials.${secret}.bound`)}` : base
 }
@@ -78,7 +79,11 @@ export const CredentialsSection = ({ credentials, draft, onDraftChange }: Creden
       }
     >
       {!editable && (
-        <InlineTip variant="info" label={t("frete.credentials.serverOnlyLabel")} data-testid="frete-section-credentials-server-only">
+        <InlineTip
+          variant="info"
+          label={t("frete.credentials.serverOnlyLabel")}
+          data-testid="frete-section-credentials-server-only"
+        >
           {t("frete.credentials.serverOnly")}
         </InlineTip>
       )}
@@ -90,7 +95,7 @@ export const CredentialsSection = ({ credentials, draft, onDraftChange }: Creden
             type="url"
             inputMode="url"
             placeholder={credentials.freight.url_source === "option" ? undefined : "https://"}
-            value={credentials.freight.url_source === "option" ? credentials.freight.url ?? "" : draft.freight_url}
+            value={credentials.freight.url_source === "option" ? (credentials.freight.url ?? "") : draft.freight_url}
             disabled={credentials.freight.url_source === "option"}
             hint={urlHint(t, credentials.freight, "{url}/v2/consulta", draft.freight_url, "token", "FRETE_FREIGHT_URL")}
             issues={issues}
@@ -114,9 +119,16 @@ export const CredentialsSection = ({ credentials, draft, onDraftChange }: Creden
             type="url"
             inputMode="url"
             placeholder={credentials.tracking.url_source === "option" ? undefined : "https://"}
-            value={credentials.tracking.url_source === "option" ? credentials.tracking.url ?? "" : draft.tracking_url}
+            value={credentials.tracking.url_source === "option" ? (credentials.tracking.url ?? "") : draft.tracking_url}
             disabled={credentials.tracking.url_source === "option"}
-            hint={urlHint(t, credentials.tracking, "{url}/v1/tracking", draft.tracking_url, "credential", "FRETE_TRACKING_URL")}
+            hint={urlHint(
+              t,
+              credentials.tracking,
+              "{url}/v1/tracking",
+              draft.tracking_url,
+              "credential",
+              "FRETE_TRACKING_URL"
+            )}
             issues={issues}
             onChange={(value) => update({ tracking_url: value })}
           />

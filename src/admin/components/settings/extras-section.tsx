@@ -10,14 +10,21 @@ import { fieldTestId } from "../common/field-id"
 import { SettingsSection } from "../common/settings-section"
 import { TextField } from "../common/text-field"
 
-type ExtrasForm = { extra_days: string; handling_days_metadata_key: string; price_type: ExtraPriceType; price_value: string }
+type ExtrasForm = {
+  extra_days: string
+  handling_days_metadata_key: string
+  price_type: ExtraPriceType
+  price_value: string
+}
 
 const formFrom = (settings: FreteSettings): ExtrasForm => ({
   extra_days: textFromNumber(settings.extra_days),
   handling_days_metadata_key: settings.handling_days_metadata_key,
   price_type: settings.extra_price.type,
   price_value:
-    settings.extra_price.type === "fixed" ? textFromReais(settings.extra_price.value) : textFromNumber(settings.extra_price.value),
+    settings.extra_price.type === "fixed"
+      ? textFromReais(settings.extra_price.value)
+      : textFromNumber(settings.extra_price.value),
 })
 
 /** The types of extra price; each one's label is frete.extras.<type>. */

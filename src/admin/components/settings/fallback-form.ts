@@ -4,7 +4,13 @@ import type { Draft, FallbackService, FreteSettings } from "../../lib/types"
 
 export type FallbackBandForm = { key: string; max_weight_kg: string; price: string; days: string }
 
-export type FallbackServiceForm = { key: string; service: string; name: string; carrier: string; bands: FallbackBandForm[] }
+export type FallbackServiceForm = {
+  key: string
+  service: string
+  name: string
+  carrier: string
+  bands: FallbackBandForm[]
+}
 
 export const emptyBand = (): FallbackBandForm => ({ key: rowKey(), max_weight_kg: "", price: "", days: "" })
 

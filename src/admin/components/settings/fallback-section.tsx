@@ -49,7 +49,11 @@ export const FallbackSection = ({ settings }: { settings: FreteSettings }) => {
           onRemove={() => reshape(removeAt(entries, index))}
         />
       ))}
-      <AddButton path="fallback" label={t("frete.fallback.addService")} onClick={() => reshape([...entries, emptyFallbackService()])} />
+      <AddButton
+        path="fallback"
+        label={t("frete.fallback.addService")}
+        onClick={() => reshape([...entries, emptyFallbackService()])}
+      />
     </SettingsSection>
   )
 }

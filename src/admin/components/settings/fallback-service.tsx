@@ -27,7 +27,10 @@ export const FallbackService = ({ index, entry, issues, onChange, onRemove }: Fa
     onChange({ ...entry, bands: replaceAt(entry.bands, bandIndex, band) })
 
   return (
-    <div className="shadow-elevation-card-rest bg-ui-bg-component flex flex-col gap-y-4 rounded-lg p-4" data-testid={rowTestId(path)}>
+    <div
+      className="shadow-elevation-card-rest bg-ui-bg-component flex flex-col gap-y-4 rounded-lg p-4"
+      data-testid={rowTestId(path)}
+    >
       <div className="flex items-center justify-between">
         <Text size="small" weight="plus">
           {entry.name.trim() || t("frete.fallback.service", { number: index + 1 })}
@@ -71,7 +74,11 @@ export const FallbackService = ({ index, entry, issues, onChange, onRemove }: Fa
         {entry.bands.map((band, bandIndex) => {
           const bandPath = `${bandsPath}.${bandIndex}`
           return (
-            <div key={band.key} className="grid grid-cols-[1fr_1fr_1fr_auto] items-start gap-4" data-testid={rowTestId(bandPath)}>
+            <div
+              key={band.key}
+              className="grid grid-cols-[1fr_1fr_1fr_auto] items-start gap-4"
+              data-testid={rowTestId(bandPath)}
+            >
               <TextField
                 path={`${bandPath}.max_weight_kg`}
                 label={t("frete.fallback.maxWeight")}
@@ -106,7 +113,11 @@ export const FallbackService = ({ index, entry, issues, onChange, onRemove }: Fa
             </div>
           )
         })}
-        <AddButton path={bandsPath} label={t("frete.fallback.addBand")} onClick={() => onChange({ ...entry, bands: [...entry.bands, emptyBand()] })} />
+        <AddButton
+          path={bandsPath}
+          label={t("frete.fallback.addBand")}
+          onClick={() => onChange({ ...entry, bands: [...entry.bands, emptyBand()] })}
+        />
       </div>
     </div>
   )

@@ -16,7 +16,11 @@ export function rulesFrom(settings: FreteSettings): FreeFreightRuleForm[] {
     key: rowKey(),
     min_subtotal: textFromReais(rule.min_subtotal),
     states: textFromList(rule.states),
-    cep_ranges: rule.cep_ranges.map((range) => ({ key: rowKey(), from: displayCep(range.from), to: displayCep(range.to) })),
+    cep_ranges: rule.cep_ranges.map((range) => ({
+      key: rowKey(),
+      from: displayCep(range.from),
+      to: displayCep(range.to),
+    })),
   }))
 }
 

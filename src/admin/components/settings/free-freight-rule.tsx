@@ -25,7 +25,10 @@ export const FreeFreightRule = ({ index, rule, issues, onChange, onRemove }: Fre
   const rangesPath = `${path}.cep_ranges`
 
   return (
-    <div className="shadow-elevation-card-rest bg-ui-bg-component flex flex-col gap-y-4 rounded-lg p-4" data-testid={rowTestId(path)}>
+    <div
+      className="shadow-elevation-card-rest bg-ui-bg-component flex flex-col gap-y-4 rounded-lg p-4"
+      data-testid={rowTestId(path)}
+    >
       <div className="flex items-center justify-between">
         <Text size="small" weight="plus">
           {t("frete.freeFreight.rule", { number: index + 1 })}
@@ -64,7 +67,11 @@ export const FreeFreightRule = ({ index, rule, issues, onChange, onRemove }: Fre
         {rule.cep_ranges.map((range, rangeIndex) => {
           const rangePath = `${rangesPath}.${rangeIndex}`
           return (
-            <div key={range.key} className="grid grid-cols-[1fr_1fr_auto] items-start gap-4" data-testid={rowTestId(rangePath)}>
+            <div
+              key={range.key}
+              className="grid grid-cols-[1fr_1fr_auto] items-start gap-4"
+              data-testid={rowTestId(rangePath)}
+            >
               <TextField
                 path={`${rangePath}.from`}
                 label={t("frete.freeFreight.from")}
@@ -72,7 +79,9 @@ export const FreeFreightRule = ({ index, rule, issues, onChange, onRemove }: Fre
                 placeholder="00000-000"
                 value={range.from}
                 issues={issues}
-                onChange={(from) => onChange({ ...rule, cep_ranges: replaceAt(rule.cep_ranges, rangeIndex, { ...range, from }) })}
+                onChange={(from) =>
+                  onChange({ ...rule, cep_ranges: replaceAt(rule.cep_ranges, rangeIndex, { ...range, from }) })
+                }
               />
               <TextField
                 path={`${rangePath}.to`}
@@ -81,7 +90,9 @@ export const FreeFreightRule = ({ index, rule, issues, onChange, onRemove }: Fre
                 placeholder="00000-000"
                 value={range.to}
                 issues={issues}
-                onChange={(to) => onChange({ ...rule, cep_ranges: replaceAt(rule.cep_ranges, rangeIndex, { ...range, to }) })}
+                onChange={(to) =>
+                  onChange({ ...rule, cep_ranges: replaceAt(rule.cep_ranges, rangeIndex, { ...range, to }) })
+                }
               />
               <div className="pt-7">
                 <RowActions

@@ -28,7 +28,12 @@ export const FreeFreightSection = ({ settings }: { settings: FreteSettings }) =>
       id="free-freight"
       title={t("frete.freeFreight.title")}
       description={t("frete.freeFreight.description")}
-      save={{ onSave: () => save({ free_freight_rules: rulesPatch(rules) }), isSaving, issues, shown: ["free_freight_rules."] }}
+      save={{
+        onSave: () => save({ free_freight_rules: rulesPatch(rules) }),
+        isSaving,
+        issues,
+        shown: ["free_freight_rules."],
+      }}
     >
       {rules.length === 0 && (
         <Text size="small" className="text-ui-fg-subtle" data-testid="frete-free-freight-empty">
@@ -49,7 +54,11 @@ export const FreeFreightSection = ({ settings }: { settings: FreteSettings }) =>
           onRemove={() => reshape(removeAt(rules, index))}
         />
       ))}
-      <AddButton path="free_freight_rules" label={t("frete.freeFreight.addRule")} onClick={() => reshape([...rules, emptyRule()])} />
+      <AddButton
+        path="free_freight_rules"
+        label={t("frete.freeFreight.addRule")}
+        onClick={() => reshape([...rules, emptyRule()])}
+      />
     </SettingsSection>
   )
 }

@@ -38,7 +38,9 @@ export const MissingDimensionsProduct = ({ product }: { product: ProductMissingD
               <Text size="small" className="text-ui-fg-subtle">
                 {variant.title ?? t("frete.missing.untitledVariant")}
                 {variant.sku ? ` (${variant.sku})` : ""}:{" "}
-                {t("frete.missing.lacks", { measures: variant.missing.map((measure) => t(MEASURE_KEYS[measure])).join(", ") })}
+                {t("frete.missing.lacks", {
+                  measures: variant.missing.map((measure) => t(MEASURE_KEYS[measure])).join(", "),
+                })}
               </Text>
             </li>
           ))}

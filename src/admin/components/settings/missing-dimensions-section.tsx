@@ -60,7 +60,11 @@ export const MissingDimensionsSection = ({ defaultPackage }: { defaultPackage: D
       {data && (count > 0 || offset > 0) && (
         <div className="flex items-center justify-between">
           <Text size="small" className="text-ui-fg-subtle" data-testid="frete-missing-count">
-            {t(count === 1 ? "frete.missing.countOne" : "frete.missing.countOther", { from: Math.min(offset + 1, count), to: shownTo, total: count })}
+            {t(count === 1 ? "frete.missing.countOne" : "frete.missing.countOther", {
+              from: Math.min(offset + 1, count),
+              to: shownTo,
+              total: count,
+            })}
           </Text>
           <div className="flex items-center gap-x-2">
             <Button

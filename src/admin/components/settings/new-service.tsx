@@ -31,16 +31,26 @@ export const NewService = ({ services, onAdd }: NewServiceProps) => {
   return (
     <div className="flex flex-col gap-y-2">
       <div className="grid grid-cols-1 items-end gap-4 md:grid-cols-[1fr_1fr_auto]">
-        <TextInput id="frete-new-service-metaname" label={t("frete.common.serviceCode")} placeholder="correios-sedex" value={metaname} onChange={setMetaname} />
-        <TextInput id="frete-new-service-name" label={t("frete.common.serviceName")} placeholder="Correios - SEDEX" value={name} onChange={setName} />
+        <TextInput
+          id="frete-new-service-metaname"
+          label={t("frete.common.serviceCode")}
+          placeholder="correios-sedex"
+          value={metaname}
+          onChange={setMetaname}
+        />
+        <TextInput
+          id="frete-new-service-name"
+          label={t("frete.common.serviceName")}
+          placeholder="Correios - SEDEX"
+          value={name}
+          onChange={setName}
+        />
         <Button type="button" size="small" variant="secondary" data-testid="frete-add-services" onClick={add}>
           <Plus />
           {t("frete.services.add")}
         </Button>
       </div>
-      <Hint data-testid="frete-new-service-hint">
-        {t("frete.services.newHint")}
-      </Hint>
+      <Hint data-testid="frete-new-service-hint">{t("frete.services.newHint")}</Hint>
       {problem && (
         <Hint variant="error" data-testid="frete-new-service-error">
           {problem}

@@ -12,7 +12,9 @@ export const OriginProblemNotice = ({ problem }: { problem: OriginProblem | null
   return problem ? (
     <Alert variant="error" className="mb-4" data-testid="frete-origin-problem">
       <p>{problem.message}</p>
-      <p className="text-ui-fg-subtle mt-1">{t("frete.origin.lastRefusal", { date: formatDateTime(problem.seen_at) })}</p>
+      <p className="text-ui-fg-subtle mt-1">
+        {t("frete.origin.lastRefusal", { date: formatDateTime(problem.seen_at) })}
+      </p>
     </Alert>
   ) : null
 }

@@ -57,16 +57,18 @@ export const ProviderPicker = ({ path, selected, issues, onChange }: ProviderPic
   const providers = useQuery({ queryKey: queryKeys.fulfillmentProviders, queryFn: listFulfillmentProviders })
   const options = providerOptions(providers.data ? providers.data.map((provider) => provider.id) : null, selected)
   const toggle = (providerId: string, checked: boolean) =>
-    onChange(checked ? [...selected.filter((item) => item !== providerId), providerId] : selected.filter((item) => item !== providerId))
+    onChange(
+      checked
+        ? [...selected.filter((item) => item !== providerId), providerId]
+        : selected.filter((item) => item !== providerId)
+    )
 
   return (
     <div className="flex flex-col gap-y-2 md:col-span-2" role="group" aria-labelledby={`${id}-label`} data-testid={id}>
       <Label id={`${id}-label`} size="small" weight="plus">
         {t("frete.tracking.providers")}
       </Label>
-      <Hint data-testid={`${id}-hint`}>
-        {t("frete.tracking.providersHint")}
-      </Hint>
+      <Hint data-testid={`${id}-hint`}>{t("frete.tracking.providersHint")}</Hint>
       {providers.isPending && (
         <Text size="small" className="text-ui-fg-subtle" data-testid={`${id}-loading`}>
           {t("frete.tracking.providersLoading")}

@@ -22,7 +22,11 @@ export const QuoteGuardNotice = ({ guard }: { guard: QuoteGuardFigures | null })
           date: formatDateTime(guard.last_refusal_at),
         })}
       </p>
-      {guard.ceiling_reached_at ? <p className="mt-1">{t("frete.quoteLimit.ceilingReached", { date: formatDateTime(guard.ceiling_reached_at) })}</p> : null}
+      {guard.ceiling_reached_at ? (
+        <p className="mt-1">
+          {t("frete.quoteLimit.ceilingReached", { date: formatDateTime(guard.ceiling_reached_at) })}
+        </p>
+      ) : null}
       {guard.refused_without_table ? <p className="mt-1">{t("frete.quoteLimit.noTable")}</p> : null}
     </Alert>
   )

@@ -28,7 +28,13 @@ const formFrom = (settings: FreteSettings): LimitForm => ({
  * minute through the storefront, how a shopper is told apart behind the store's proxies, and what
  * the guard refused on this instance.
  */
-export const QuoteLimitSection = ({ settings, guard }: { settings: FreteSettings; guard: QuoteGuardFigures | null }) => {
+export const QuoteLimitSection = ({
+  settings,
+  guard,
+}: {
+  settings: FreteSettings
+  guard: QuoteGuardFigures | null
+}) => {
   const { t } = useTranslation()
   const [form, setForm] = useState(() => formFrom(settings))
   const { save, isSaving, issues } = useSettingsSave({
@@ -46,7 +52,10 @@ export const QuoteLimitSection = ({ settings, guard }: { settings: FreteSettings
           save({
             quote_route_limit_per_minute: numberFromText(form.quote_route_limit_per_minute),
             quote_store_limit_per_minute: numberFromText(form.quote_store_limit_per_minute),
-            trusted_proxies: form.trusted_proxies.split(",").map((proxy) => proxy.trim()).filter(Boolean),
+            trusted_proxies: form.trusted_proxies
+              .split(",")
+              .map((proxy) => proxy.trim())
+              .filter(Boolean),
           }),
         isSaving,
         issues,

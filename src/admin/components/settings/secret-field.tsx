@@ -23,7 +23,16 @@ type SecretFieldProps = {
  * A write-only secret: whether it is set and by whom, an input to replace it (never filled from
  * the server) and "Remover" for one saved from the admin.
  */
-export const SecretField = ({ name, variable, label, state, draft, onChange, encryptionAvailable, issues }: SecretFieldProps) => {
+export const SecretField = ({
+  name,
+  variable,
+  label,
+  state,
+  draft,
+  onChange,
+  encryptionAvailable,
+  issues,
+}: SecretFieldProps) => {
   const { t } = useTranslation()
   const path = `secrets.${name}`
   const id = fieldTestId(path)
@@ -32,7 +41,11 @@ export const SecretField = ({ name, variable, label, state, draft, onChange, enc
   const fromServer = state.secret_source === "option"
   /** Without the encryption key nothing can be typed here; a secret saved here can still be removed. */
   const typeable = !fromServer && encryptionAvailable
-  const placeholder = typeable ? (state.secret_set ? t("frete.secret.replacePlaceholder") : t("frete.secret.pastePlaceholder")) : undefined
+  const placeholder = typeable
+    ? state.secret_set
+      ? t("frete.secret.replacePlaceholder")
+      : t("frete.secret.pastePlaceholder")
+    : undefined
 
   return (
     <div className="flex flex-col gap-y-2">
@@ -94,13 +107,15 @@ export const SecretField = ({ name, variable, label, state, draft, onChange, enc
         </Hint>
       ) : (
         <Hint data-testid={`${id}-hint`}>
-          {draft.remove
-            ? t("frete.secret.willBeRemoved")
-            : t("frete.secret.neverShown")}
+          {draft.remove ? t("frete.secret.willBeRemoved") : t("frete.secret.neverShown")}
         </Hint>
       )}
       {!fromServer && !encryptionAvailable && (
-        <InlineTip variant="warning" label={t("frete.secret.warningLabel")} data-testid={`${testId}-encryption-warning`}>
+        <InlineTip
+          variant="warning"
+          label={t("frete.secret.warningLabel")}
+          data-testid={`${testId}-encryption-warning`}
+        >
           {t("frete.secret.encryptionWarning")}
         </InlineTip>
       )}

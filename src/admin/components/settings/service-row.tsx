@@ -24,7 +24,10 @@ export const ServiceRow = ({ index, count, service, issues, onChange, onMove, on
   const { t } = useTranslation()
   const path = `services.${index}`
   return (
-    <div className="shadow-elevation-card-rest bg-ui-bg-component flex flex-col gap-y-3 rounded-lg p-4" data-testid={rowTestId(path)}>
+    <div
+      className="shadow-elevation-card-rest bg-ui-bg-component flex flex-col gap-y-3 rounded-lg p-4"
+      data-testid={rowTestId(path)}
+    >
       <div className="flex items-center justify-between gap-x-4">
         <div className="flex min-w-0 items-center gap-x-2">
           <Badge size="2xsmall">{index + 1}</Badge>

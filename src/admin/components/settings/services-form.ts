@@ -19,7 +19,12 @@ export function servicesPatch(services: ServiceForm[]): ServiceSetting[] {
 }
 
 /** Why a new service cannot be added yet, or null. */
-export function newServiceProblem(t: TFunction, metaname: string, name: string, services: ServiceForm[]): string | null {
+export function newServiceProblem(
+  t: TFunction,
+  metaname: string,
+  name: string,
+  services: ServiceForm[]
+): string | null {
   if (!metaname.trim()) {
     return t("frete.services.missingCode")
   }

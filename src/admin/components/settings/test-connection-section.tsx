@@ -71,7 +71,13 @@ export const TestConnectionSection = ({ settings, credentials, draft }: TestConn
             onChange={setDestinationCep}
           />
           <div className="md:pt-7">
-            <Button type="submit" size="small" variant="secondary" isLoading={mutation.isPending} data-testid="frete-test-submit">
+            <Button
+              type="submit"
+              size="small"
+              variant="secondary"
+              isLoading={mutation.isPending}
+              data-testid="frete-test-submit"
+            >
               {t("frete.testConnection.submit")}
             </Button>
           </div>

@@ -31,11 +31,18 @@ export const TrackingCarriers = ({ carriers, issues, onChange, onAdd, onRemove }
           {t("frete.tracking.carriersDescription")}
         </Text>
       </div>
-      <FieldErrors messages={messagesExactlyAt(issues, "tracking.carriers")} testId={`${rowTestId("tracking.carriers")}-error`} />
+      <FieldErrors
+        messages={messagesExactlyAt(issues, "tracking.carriers")}
+        testId={`${rowTestId("tracking.carriers")}-error`}
+      />
       {carriers.map((carrier, index) => {
         const path = `tracking.carriers.${index}`
         return (
-          <div key={carrier.key} className="grid grid-cols-[1fr_1fr_1fr_auto] items-start gap-4" data-testid={rowTestId(path)}>
+          <div
+            key={carrier.key}
+            className="grid grid-cols-[1fr_1fr_1fr_auto] items-start gap-4"
+            data-testid={rowTestId(path)}
+          >
             <TextField
               path={`${path}.service`}
               label={t("frete.common.serviceCode")}
@@ -64,7 +71,11 @@ export const TrackingCarriers = ({ carriers, issues, onChange, onAdd, onRemove }
               onChange={(carrier_name) => onChange(replaceAt(carriers, index, { ...carrier, carrier_name }))}
             />
             <div className="pt-7">
-              <RowActions testId={rowTestId(path)} noun={t("frete.tracking.carrierNoun")} onRemove={() => onRemove(index)} />
+              <RowActions
+                testId={rowTestId(path)}
+                noun={t("frete.tracking.carrierNoun")}
+                onRemove={() => onRemove(index)}
+              />
             </div>
           </div>
         )

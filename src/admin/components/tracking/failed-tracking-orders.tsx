@@ -32,7 +32,8 @@ export const FailedTrackingOrders = () => {
   const resend = useResendTrackingOrders()
   const rows = data?.tracking_orders ?? []
   const count = data?.count ?? 0
-  const toggle = (id: string, checked: boolean) => setSelected(checked ? [...selected, id] : selected.filter((other) => other !== id))
+  const toggle = (id: string, checked: boolean) =>
+    setSelected(checked ? [...selected, id] : selected.filter((other) => other !== id))
   const allShown = rows.length > 0 && rows.every((row) => selected.includes(row.id))
   const afterResend = {
     onSuccess: (response: BulkResendResponse) => setHeld(heldBack(response)),
@@ -69,7 +70,9 @@ export const FailedTrackingOrders = () => {
             disabled={count === 0 || resend.isPending}
             isLoading={resend.isPending && resend.variables !== undefined && "failed_since" in resend.variables}
             data-testid="frete-failed-tracking-resend-all"
-            onClick={() => resend.mutate({ failed_since: new Date(Date.now() - ALL_FAILED_PERIOD_MS).toISOString() }, afterResend)}
+            onClick={() =>
+              resend.mutate({ failed_since: new Date(Date.now() - ALL_FAILED_PERIOD_MS).toISOString() }, afterResend)
+            }
           >
             <ArrowPath />
             {t("frete.failedTracking.resendAll")}
@@ -104,7 +107,9 @@ export const FailedTrackingOrders = () => {
           <Checkbox
             id="frete-failed-tracking-all-shown"
             checked={allShown}
-            onCheckedChange={(checked) => setSelected(checked === true ? [...new Set([...selected, ...rows.map((row) => row.id)])] : [])}
+            onCheckedChange={(checked) =>
+              setSelected(checked === true ? [...new Set([...selected, ...rows.map((row) => row.id)])] : [])
+            }
           />
           <Text size="small" weight="plus" className="text-ui-fg-subtle">
             {t("frete.failedTracking.selectShown")}
@@ -112,7 +117,11 @@ export const FailedTrackingOrders = () => {
         </div>
       )}
       {rows.map((row) => (
-        <div key={row.id} className="flex items-start gap-x-3 px-6 py-3" data-testid={`frete-failed-tracking-${row.id}`}>
+        <div
+          key={row.id}
+          className="flex items-start gap-x-3 px-6 py-3"
+          data-testid={`frete-failed-tracking-${row.id}`}
+        >
           <Checkbox
             id={`frete-failed-tracking-${row.id}-select`}
             data-testid={`frete-failed-tracking-${row.id}-select`}
@@ -122,7 +131,11 @@ export const FailedTrackingOrders = () => {
           <div className="flex min-w-0 flex-col gap-y-1">
             <div className="flex flex-wrap items-center gap-x-2">
               {row.order_id ? (
-                <Link to={`/orders/${row.order_id}`} className="txt-compact-small-plus text-ui-fg-interactive" data-testid={`frete-failed-tracking-${row.id}-order`}>
+                <Link
+                  to={`/orders/${row.order_id}`}
+                  className="txt-compact-small-plus text-ui-fg-interactive"
+                  data-testid={`frete-failed-tracking-${row.id}-order`}
+                >
                   {t("frete.failedTracking.order", { order: orderLabel(row) })}
                 </Link>
               ) : (
@@ -131,7 +144,10 @@ export const FailedTrackingOrders = () => {
                 </Text>
               )}
               <Text size="small" className="text-ui-fg-muted">
-                {t("frete.failedTracking.failedAt", { when: formatDateTime(row.failed_at ?? row.updated_at), attempts: row.attempts })}
+                {t("frete.failedTracking.failedAt", {
+                  when: formatDateTime(row.failed_at ?? row.updated_at),
+                  attempts: row.attempts,
+                })}
               </Text>
               {row.maybe_created && (
                 <Badge size="2xsmall" color="orange" data-testid={`frete-failed-tracking-${row.id}-maybe-created`}>
@@ -140,7 +156,11 @@ export const FailedTrackingOrders = () => {
               )}
             </div>
             {row.last_error && (
-              <Text size="small" className="text-ui-fg-subtle break-words" data-testid={`frete-failed-tracking-${row.id}-error`}>
+              <Text
+                size="small"
+                className="text-ui-fg-subtle break-words"
+                data-testid={`frete-failed-tracking-${row.id}-error`}
+              >
                 {row.last_error}
               </Text>
             )}
@@ -150,13 +170,29 @@ export const FailedTrackingOrders = () => {
       {data && count > PAGE_SIZE && (
         <div className="flex items-center justify-between px-6 py-3">
           <Text size="small" className="text-ui-fg-subtle">
-            {t("frete.failedTracking.count", { from: offset + 1, to: Math.min(offset + PAGE_SIZE, count), total: count })}
+            {t("frete.failedTracking.count", {
+              from: offset + 1,
+              to: Math.min(offset + PAGE_SIZE, count),
+              total: count,
+            })}
           </Text>
           <div className="flex items-center gap-x-2">
-            <Button type="button" size="small" variant="secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+            <Button
+              type="button"
+              size="small"
+              variant="secondary"
+              disabled={offset === 0}
+              onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+            >
               {t("frete.missing.previous")}
             </Button>
-            <Button type="button" size="small" variant="secondary" disabled={offset + PAGE_SIZE >= count} onClick={() => setOffset(offset + PAGE_SIZE)}>
+            <Button
+              type="button"
+              size="small"
+              variant="secondary"
+              disabled={offset + PAGE_SIZE >= count}
+              onClick={() => setOffset(offset + PAGE_SIZE)}
+            >
               {t("frete.missing.next")}
             </Button>
           </div>

@@ -32,7 +32,12 @@ export const RetryPreview = ({
   const { data, isPending, isError, error } = useRetryPreview(trackingOrderId, true)
   const preview = data?.preview
   const known = new Set(PAYLOAD_FIELDS)
-  const fields = preview ? [...PAYLOAD_FIELDS.filter((field) => field in preview.payload), ...Object.keys(preview.payload).filter((field) => !known.has(field))] : []
+  const fields = preview
+    ? [
+        ...PAYLOAD_FIELDS.filter((field) => field in preview.payload),
+        ...Object.keys(preview.payload).filter((field) => !known.has(field)),
+      ]
+    : []
 
   return (
     <div className="bg-ui-bg-subtle flex flex-col gap-y-2 rounded-md p-3" data-testid={`${testId}-preview`}>
@@ -85,17 +90,33 @@ export const RetryPreview = ({
           {preview.omitted_fields.map((omitted, index) => (
             <li key={`${omitted.field}-${index}`}>
               <Text size="xsmall" className="text-ui-fg-subtle">
-                {t("frete.widget.notSent")} <span className="txt-compact-xsmall-plus">{payloadLabel(t, omitted.field)}</span> ({omitted.reason})
+                {t("frete.widget.notSent")}{" "}
+                <span className="txt-compact-xsmall-plus">{payloadLabel(t, omitted.field)}</span> ({omitted.reason})
               </Text>
             </li>
           ))}
         </ul>
       )}
       <div className="flex justify-end gap-x-2">
-        <Button type="button" size="small" variant="secondary" data-testid={`${testId}-retry-cancel`} onClick={onCancel} disabled={isRetrying}>
+        <Button
+          type="button"
+          size="small"
+          variant="secondary"
+          data-testid={`${testId}-retry-cancel`}
+          onClick={onCancel}
+          disabled={isRetrying}
+        >
           {t("frete.widget.cancel")}
         </Button>
-        <Button type="button" size="small" variant="primary" isLoading={isRetrying} disabled={!preview} data-testid={`${testId}-retry-confirm`} onClick={onConfirm}>
+        <Button
+          type="button"
+          size="small"
+          variant="primary"
+          isLoading={isRetrying}
+          disabled={!preview}
+          data-testid={`${testId}-retry-confirm`}
+          onClick={onConfirm}
+        >
           <ArrowPath />
           {t(maybeCreated ? "frete.widget.confirmMaybeCreated" : "frete.widget.confirmRetry")}
         </Button>

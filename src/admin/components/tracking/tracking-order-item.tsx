@@ -96,7 +96,14 @@ export const TrackingOrderItem = ({ order, title, onRetry, isRetrying }: Trackin
       )}
       {canRetry && !previewing && (
         <div className="flex justify-end">
-          <Button type="button" size="small" variant="secondary" isLoading={isRetrying} data-testid={`${testId}-retry`} onClick={() => setPreviewing(true)}>
+          <Button
+            type="button"
+            size="small"
+            variant="secondary"
+            isLoading={isRetrying}
+            data-testid={`${testId}-retry`}
+            onClick={() => setPreviewing(true)}
+          >
             <ArrowPath />
             {t("frete.widget.retry")}
           </Button>

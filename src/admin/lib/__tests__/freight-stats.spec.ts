@@ -1,6 +1,23 @@
-import { bucketKeys, errorTotals, estimateShare, latencies, ordersByService, outcomesByBucket, outcomeTotals, percentile, type FreightStats, type StatsRow } from "../freight-stats"
+import {
+  bucketKeys,
+  errorTotals,
+  estimateShare,
+  latencies,
+  ordersByService,
+  outcomesByBucket,
+  outcomeTotals,
+  percentile,
+  type FreightStats,
+  type StatsRow,
+} from "../freight-stats"
 
-const row = (metric: string, key: string, count: number, total = 0, at = "2026-11-27"): StatsRow => ({ at, metric, key, count, total })
+const row = (metric: string, key: string, count: number, total = 0, at = "2026-11-27"): StatsRow => ({
+  at,
+  metric,
+  key,
+  count,
+  total,
+})
 
 const week = (rows: StatsRow[]): FreightStats => ({
   range: "7d",
@@ -23,22 +40,51 @@ describe("freight stats", () => {
   })
 
   it("lists every hour of the range from the first hour's start", () => {
-    const keys = bucketKeys({ bucket: "hour", since: "2026-11-26T18:00:00.000Z", until: "2026-11-27T17:42:10.000Z", rows: [] })
+    const keys = bucketKeys({
+      bucket: "hour",
+      since: "2026-11-26T18:00:00.000Z",
+      until: "2026-11-27T17:42:10.000Z",
+      rows: [],
+    })
     expect(keys).toHaveLength(24)
     expect(keys[0]).toBe("2026-11-26T18:00:00.000Z")
     expect(keys[23]).toBe("2026-11-27T17:00:00.000Z")
   })
 
   it("fills the days with no data with zero and adds both channels of an outcome", () => {
-    const buckets = outcomesByBucket(week([row("quote", "page:api", 3), row("quote", "checkout:api", 2), row("quote", "checkout:table", 1, 0, "2026-11-25")]))
+    const buckets = outcomesByBucket(
+      week([
+        row("quote", "page:api", 3),
+        row("quote", "checkout:api", 2),
+        row("quote", "checkout:table", 1, 0, "2026-11-25"),
+      ])
+    )
     expect(buckets).toHaveLength(7)
-    expect(buckets.find((bucket) => bucket.at === "2026-11-27")?.counts).toEqual({ api: 5, kept: 0, table: 0, refused: 0, failed: 0 })
+    expect(buckets.find((bucket) => bucket.at === "2026-11-27")?.counts).toEqual({
+      api: 5,
+      kept: 0,
+      table: 0,
+      refused: 0,
+      failed: 0,
+    })
     expect(buckets.find((bucket) => bucket.at === "2026-11-25")?.counts.table).toBe(1)
-    expect(buckets.find((bucket) => bucket.at === "2026-11-22")?.counts).toEqual({ api: 0, kept: 0, table: 0, refused: 0, failed: 0 })
+    expect(buckets.find((bucket) => bucket.at === "2026-11-22")?.counts).toEqual({
+      api: 0,
+      kept: 0,
+      table: 0,
+      refused: 0,
+      failed: 0,
+    })
   })
 
   it("totals the outcomes, and the share of checkout's prices from the table counts checkout alone", () => {
-    const rows = [row("quote", "page:table", 9), row("quote", "checkout:api", 2), row("quote", "checkout:kept", 1), row("quote", "checkout:table", 1), row("quote", "checkout:refused", 4)]
+    const rows = [
+      row("quote", "page:table", 9),
+      row("quote", "checkout:api", 2),
+      row("quote", "checkout:kept", 1),
+      row("quote", "checkout:table", 1),
+      row("quote", "checkout:refused", 4),
+    ]
     expect(outcomeTotals(rows)).toEqual({ api: 2, kept: 1, table: 10, refused: 4, failed: 0 })
     expect(estimateShare(rows)).toBe(0.25)
     expect(estimateShare([row("quote", "page:table", 9)])).toBeNull()
@@ -53,7 +99,9 @@ describe("freight stats", () => {
   })
 
   it("gives the answer time per day and over the range", () => {
-    const { buckets, range } = latencies(week([row("api_ms", "200", 19, 3000), row("api_ms", "inf", 1, 20000), row("api_ms", "50", 20, 500, "2026-11-26")]))
+    const { buckets, range } = latencies(
+      week([row("api_ms", "200", 19, 3000), row("api_ms", "inf", 1, 20000), row("api_ms", "50", 20, 500, "2026-11-26")])
+    )
     expect(buckets.find((bucket) => bucket.at === "2026-11-27")).toMatchObject({ answers: 20, p50: "200", p95: "200" })
     expect(buckets.find((bucket) => bucket.at === "2026-11-26")).toMatchObject({ answers: 20, p50: "50", p95: "50" })
     expect(buckets.find((bucket) => bucket.at === "2026-11-21")).toMatchObject({ answers: 0, p50: null, p95: null })
@@ -61,7 +109,11 @@ describe("freight stats", () => {
   })
 
   it("lists every kind of error, the ones that did not happen at zero", () => {
-    const errors = errorTotals([row("api_error", "timeout", 2), row("api_error", "timeout", 1, 0, "2026-11-26"), row("api_error", "server", 1)])
+    const errors = errorTotals([
+      row("api_error", "timeout", 2),
+      row("api_error", "timeout", 1, 0, "2026-11-26"),
+      row("api_error", "server", 1),
+    ])
     expect(errors.find((error) => error.kind === "timeout")?.count).toBe(3)
     expect(errors.find((error) => error.kind === "server")?.count).toBe(1)
     expect(errors.find((error) => error.kind === "circuit_open")?.count).toBe(0)
@@ -77,7 +129,23 @@ describe("freight stats", () => {
       row("free", "correios-sedex", 4, 0),
       row("free", "correios-pac", 1, 12.5),
     ])
-    expect(services[0]).toEqual({ service: "correios-sedex", orders: 4, averageCharged: 0, averageDays: null, fromTable: 0, free: 4, freeValue: null })
-    expect(services[1]).toEqual({ service: "correios-pac", orders: 3, averageCharged: 68.16 / 3, averageDays: 8.5, fromTable: 1, free: 1, freeValue: 12.5 })
+    expect(services[0]).toEqual({
+      service: "correios-sedex",
+      orders: 4,
+      averageCharged: 0,
+      averageDays: null,
+      fromTable: 0,
+      free: 4,
+      freeValue: null,
+    })
+    expect(services[1]).toEqual({
+      service: "correios-pac",
+      orders: 3,
+      averageCharged: 68.16 / 3,
+      averageDays: 8.5,
+      fromTable: 1,
+      free: 1,
+      freeValue: 12.5,
+    })
   })
 })

@@ -10,7 +10,8 @@ interface Options {
 }
 
 type Outcome = { ok: true; value: string } | { ok: false }
-type Op = { op: "get"; key: string; outcome: Outcome; callers: number } | { op: "advance"; ms: number } | { op: "clear" }
+type Op =
+  { op: "get"; key: string; outcome: Outcome; callers: number } | { op: "advance"; ms: number } | { op: "clear" }
 
 /** What callers of one get are answered. */
 type Answer = { source: "cache" | "upstream" | "stale"; value: string; storedAt: number } | { source: "error" }
@@ -31,9 +32,11 @@ class Model {
 
   get(key: string, now: number, outcome: Outcome): Expected {
     const failedAt = this.failures.get(key)
-    if (failedAt !== undefined && now - failedAt <= this.options.failureTtlMs) return { loads: false, ...this.staleOrError(key, now) }
+    if (failedAt !== undefined && now - failedAt <= this.options.failureTtlMs)
+      return { loads: false, ...this.staleOrError(key, now) }
     const success = this.successes.get(key)
-    if (success && now - success.storedAt <= this.options.successTtlMs) return { loads: false, source: "cache", ...success }
+    if (success && now - success.storedAt <= this.options.successTtlMs)
+      return { loads: false, source: "cache", ...success }
     if (outcome.ok) {
       this.successes.set(key, { value: outcome.value, storedAt: now })
       return { loads: true, source: "upstream", value: outcome.value, storedAt: now }
@@ -49,7 +52,9 @@ class Model {
 
   private staleOrError(key: string, now: number): Answer {
     const success = this.successes.get(key)
-    return success && now - success.storedAt < this.options.staleTtlMs ? { source: "stale", ...success } : { source: "error" }
+    return success && now - success.storedAt < this.options.staleTtlMs
+      ? { source: "stale", ...success }
+      : { source: "error" }
   }
 }
 
@@ -60,10 +65,27 @@ const options: fc.Arbitrary<Options> = fc.record({
   staleTtlMs: fc.integer({ min: 0, max: 3000 }),
 })
 const key = fc.constantFrom("a", "b", "c", "d", "e", "f")
-const outcome: fc.Arbitrary<Outcome> = fc.oneof(fc.record({ ok: fc.constant(true as const), value: fc.string({ maxLength: 3 }) }), fc.constant({ ok: false as const }))
+const outcome: fc.Arbitrary<Outcome> = fc.oneof(
+  fc.record({ ok: fc.constant(true as const), value: fc.string({ maxLength: 3 }) }),
+  fc.constant({ ok: false as const })
+)
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 8, arbitrary: fc.record({ op: fc.constant("get" as const), key, outcome, callers: fc.oneof(fc.constant(1), fc.integer({ min: 2, max: 20 })) }) },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant("advance" as const), ms: fc.oneof(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 4000 })) }) },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      op: fc.constant("get" as const),
+      key,
+      outcome,
+      callers: fc.oneof(fc.constant(1), fc.integer({ min: 2, max: 20 })),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant("advance" as const),
+      ms: fc.oneof(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 4000 })),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ op: "clear" as const }) }
 )
 
@@ -136,30 +158,40 @@ describe("QuoteCache (properties)", () => {
 
   it("answers every caller of however many keys asked at once with its key's answer, one load per key while they fit the bound", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 5 }), fc.array(key, { minLength: 1, maxLength: 60 }), async (maxEntries, keys) => {
-        const cache = new QuoteCache<string>({ maxEntries, successTtlMs: 600_000, failureTtlMs: 30_000, staleTtlMs: 21_600_000, now: () => 0 })
-        const calls = new Map<string, number>()
-        let release: () => void = () => undefined
-        const gate = new Promise<void>((resolve) => {
-          release = resolve
-        })
-        const gets = keys.map((k) =>
-          cache.get(k, async () => {
-            calls.set(k, (calls.get(k) ?? 0) + 1)
-            await gate
-            return `quote-${k}`
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(key, { minLength: 1, maxLength: 60 }),
+        async (maxEntries, keys) => {
+          const cache = new QuoteCache<string>({
+            maxEntries,
+            successTtlMs: 600_000,
+            failureTtlMs: 30_000,
+            staleTtlMs: 21_600_000,
+            now: () => 0,
           })
-        )
-        release()
-        const results = await Promise.all(gets)
-        const distinct = new Set(keys)
-        expect(results.map((result) => result.value)).toEqual(keys.map((k) => `quote-${k}`))
-        expect(calls.size).toBe(distinct.size)
-        const stats = cache.stats()
-        expect(stats).toMatchObject({ inFlight: 0, entries: Math.min(maxEntries, distinct.size) })
-        // Beyond the bound, a load evicted while in flight still answers its callers; a later caller of its key loads again.
-        if (distinct.size <= maxEntries) expect(stats.loads).toBe(distinct.size)
-      }),
+          const calls = new Map<string, number>()
+          let release: () => void = () => undefined
+          const gate = new Promise<void>((resolve) => {
+            release = resolve
+          })
+          const gets = keys.map((k) =>
+            cache.get(k, async () => {
+              calls.set(k, (calls.get(k) ?? 0) + 1)
+              await gate
+              return `quote-${k}`
+            })
+          )
+          release()
+          const results = await Promise.all(gets)
+          const distinct = new Set(keys)
+          expect(results.map((result) => result.value)).toEqual(keys.map((k) => `quote-${k}`))
+          expect(calls.size).toBe(distinct.size)
+          const stats = cache.stats()
+          expect(stats).toMatchObject({ inFlight: 0, entries: Math.min(maxEntries, distinct.size) })
+          // Beyond the bound, a load evicted while in flight still answers its callers; a later caller of its key loads again.
+          if (distinct.size <= maxEntries) expect(stats.loads).toBe(distinct.size)
+        }
+      ),
       { numRuns: 150 }
     )
   })

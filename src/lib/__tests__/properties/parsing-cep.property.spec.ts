@@ -29,7 +29,11 @@ const cepLike = fc.string({
   ),
   maxLength: 24,
 })
-const anyText = fc.oneof(cepLike, fc.string({ unit: "binary", maxLength: 30 }), fc.string({ unit: "grapheme-composite", maxLength: 30 }))
+const anyText = fc.oneof(
+  cepLike,
+  fc.string({ unit: "binary", maxLength: 30 }),
+  fc.string({ unit: "grapheme-composite", maxLength: 30 })
+)
 
 const isAsciiDigit = (char: string) => ASCII_DIGITS.includes(char)
 const isSeparator = (char: string) => char === "." || char === "-" || /^\s$/.test(char)
@@ -71,7 +75,9 @@ describe("CEP normalisation (properties)", () => {
         expect(tryNormalizeCep(chars.join(""))).toBeNull()
         expect(tryNormalizeCep(`${cep} ${foreign}`)).toBeNull()
         // Full-width digits alone are refused too, even when they are eight.
-        expect(tryNormalizeCep([...cep].map((digit) => String.fromCharCode(0xff10 + Number(digit))).join(""))).toBeNull()
+        expect(
+          tryNormalizeCep([...cep].map((digit) => String.fromCharCode(0xff10 + Number(digit))).join(""))
+        ).toBeNull()
       }),
       { numRuns: 200 }
     )
@@ -79,17 +85,29 @@ describe("CEP normalisation (properties)", () => {
 
   it("reads very long texts by their digit count alone", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.oneof(asciiDigit, punctuation), minLength: 1, maxLength: 10 }), fc.integer({ min: 1_000, max: 20_000 }), (chunk, times) => {
-        const text = chunk.repeat(Math.ceil(times / chunk.length))
-        // A long run of separators around 8 digits is still a CEP.
-        expect(tryNormalizeCep(text)).toBe(expectedCep(text))
-      }),
+      fc.property(
+        fc.string({ unit: fc.oneof(asciiDigit, punctuation), minLength: 1, maxLength: 10 }),
+        fc.integer({ min: 1_000, max: 20_000 }),
+        (chunk, times) => {
+          const text = chunk.repeat(Math.ceil(times / chunk.length))
+          // A long run of separators around 8 digits is still a CEP.
+          expect(tryNormalizeCep(text)).toBe(expectedCep(text))
+        }
+      ),
       { numRuns: 100 }
     )
   })
 
   it("anything that is not text or a number is refused", () => {
-    const notText = fc.oneof(fc.constant(undefined), fc.constant(null), fc.boolean(), fc.bigInt(), fc.object(), fc.array(eightDigits), fc.date())
+    const notText = fc.oneof(
+      fc.constant(undefined),
+      fc.constant(null),
+      fc.boolean(),
+      fc.bigInt(),
+      fc.object(),
+      fc.array(eightDigits),
+      fc.date()
+    )
     fc.assert(
       fc.property(notText, (input) => {
         expect(tryNormalizeCep(input)).toBeNull()

@@ -12,11 +12,42 @@ function formsOf(secret: string): string[] {
   } catch {
     // a lone surrogate: no URL-encoded form
   }
-  return [secret, encoded, new URLSearchParams({ t: secret }).toString().slice(2)].filter((form): form is string => !!form)
+  return [secret, encoded, new URLSearchParams({ t: secret }).toString().slice(2)].filter(
+    (form): form is string => !!form
+  )
 }
 
-const oddities = fc.constantFrom("\u0000", "\n", "\u202e", "e\u0301", "👩‍👩‍👧‍👦", "\ud800", "ß", "%", "+", " ", "&", "=", "?", "#", "/", "~", "!", "'", "(", ")", "*", "é", "[", "]")
-const anyText = fc.oneof(fc.string({ unit: "grapheme", maxLength: 40 }), fc.string({ unit: "binary", maxLength: 40 }), fc.array(fc.oneof(oddities, fc.string({ maxLength: 4 })), { maxLength: 10 }).map((parts) => parts.join("")))
+const oddities = fc.constantFrom(
+  "\u0000",
+  "\n",
+  "\u202e",
+  "e\u0301",
+  "👩‍👩‍👧‍👦",
+  "\ud800",
+  "ß",
+  "%",
+  "+",
+  " ",
+  "&",
+  "=",
+  "?",
+  "#",
+  "/",
+  "~",
+  "!",
+  "'",
+  "(",
+  ")",
+  "*",
+  "é",
+  "[",
+  "]"
+)
+const anyText = fc.oneof(
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.array(fc.oneof(oddities, fc.string({ maxLength: 4 })), { maxLength: 10 }).map((parts) => parts.join(""))
+)
 /** Tokens and credentials as services issue them, and then anything at all. */
 const secret = fc.oneof(
   fc.stringMatching(/^[A-Za-z0-9]{8,40}$/),
@@ -27,7 +58,16 @@ const secret = fc.oneof(
 )
 /** A text with the secret embedded in any of its forms, any number of times, between any text. */
 const textWith = (secrets: string[]) =>
-  fc.array(fc.oneof(anyText, fc.constantFrom(...secrets.flatMap(formsOf)), fc.constantFrom(...secrets.flatMap(formsOf)).map((form) => `?token=${form}&x=1`)), { minLength: 1, maxLength: 8 }).map((parts) => parts.join(""))
+  fc
+    .array(
+      fc.oneof(
+        anyText,
+        fc.constantFrom(...secrets.flatMap(formsOf)),
+        fc.constantFrom(...secrets.flatMap(formsOf)).map((form) => `?token=${form}&x=1`)
+      ),
+      { minLength: 1, maxLength: 8 }
+    )
+    .map((parts) => parts.join(""))
 
 /** Whether the secret can show again only through the marker's own characters (a secret like "E" or "]x"). */
 const touchesMarker = (form: string) => REDACTED.includes(form) || /[[\]]/.test(form)
@@ -35,14 +75,20 @@ const touchesMarker = (form: string) => REDACTED.includes(form) || /[[\]]/.test(
 describe("redact (properties)", () => {
   it("leaves no form of any secret in the text, wherever and however often it was written; never throws", () => {
     fc.assert(
-      fc.property(fc.array(secret, { minLength: 1, maxLength: 3 }).chain((secrets) => fc.tuple(fc.constant(secrets), textWith(secrets))), ([secrets, text]) => {
-        const out = redact(text, secrets)
-        // Between the markers, nothing of any secret survives.
-        for (const piece of out.split(REDACTED)) {
-          for (const form of secrets.flatMap(formsOf)) expect(piece.includes(form)).toBe(false)
+      fc.property(
+        fc
+          .array(secret, { minLength: 1, maxLength: 3 })
+          .chain((secrets) => fc.tuple(fc.constant(secrets), textWith(secrets))),
+        ([secrets, text]) => {
+          const out = redact(text, secrets)
+          // Between the markers, nothing of any secret survives.
+          for (const piece of out.split(REDACTED)) {
+            for (const form of secrets.flatMap(formsOf)) expect(piece.includes(form)).toBe(false)
+          }
+          for (const form of secrets.flatMap(formsOf).filter((each) => !touchesMarker(each)))
+            expect(out.includes(form)).toBe(false)
         }
-        for (const form of secrets.flatMap(formsOf).filter((each) => !touchesMarker(each))) expect(out.includes(form)).toBe(false)
-      }),
+      ),
       { numRuns: 150 }
     )
   })
@@ -72,12 +118,18 @@ describe("redact (properties)", () => {
   it("removes the token of any URL and the credential of any Authorization header, with no secret given", () => {
     const value = fc.stringMatching(/^[A-Za-z0-9+/=._~%-]{6,40}$/)
     fc.assert(
-      fc.property(value, fc.constantFrom("Basic", "Bearer", "basic"), fc.constantFrom("authorization: ", '"Authorization":"', "Authorization="), anyText, (credential, scheme, header, around) => {
-        const url = redact(`${around} POST https://api.example/v2/consulta?token=${credential}&b=2 ${around}`)
-        expect(url).toContain(`?token=${REDACTED}&b=2`)
-        const headerLine = redact(`${header}${scheme} ${credential}`)
-        expect(headerLine).toBe(`${header}${scheme} ${REDACTED}`)
-      }),
+      fc.property(
+        value,
+        fc.constantFrom("Basic", "Bearer", "basic"),
+        fc.constantFrom("authorization: ", '"Authorization":"', "Authorization="),
+        anyText,
+        (credential, scheme, header, around) => {
+          const url = redact(`${around} POST https://api.example/v2/consulta?token=${credential}&b=2 ${around}`)
+          expect(url).toContain(`?token=${REDACTED}&b=2`)
+          const headerLine = redact(`${header}${scheme} ${credential}`)
+          expect(headerLine).toBe(`${header}${scheme} ${REDACTED}`)
+        }
+      ),
       { numRuns: 200 }
     )
   })
@@ -101,10 +153,16 @@ const KEY = "an-encryption-key-of-at-least-32-characters"
 const plain = fc.oneof(
   fc.string({ unit: "grapheme", maxLength: 60 }),
   fc.string({ unit: "grapheme-composite", maxLength: 60 }),
-  fc.string({ unit: "binary", maxLength: 60 }).filter((text) => !/[\ud800-\udfff]/.test(text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ""))),
+  fc
+    .string({ unit: "binary", maxLength: 60 })
+    .filter((text) => !/[\ud800-\udfff]/.test(text.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ""))),
   fc.string({ unit: fc.constantFrom("\u0000", "é", "😀", "\u202e", "a", ":", "="), minLength: 500, maxLength: 2000 })
 )
-const key = fc.oneof(fc.constant(KEY), fc.string({ minLength: 32, maxLength: 64 }), fc.string({ unit: "grapheme", minLength: 32, maxLength: 40 }))
+const key = fc.oneof(
+  fc.constant(KEY),
+  fc.string({ minLength: 32, maxLength: 64 }),
+  fc.string({ unit: "grapheme", minLength: 32, maxLength: 40 })
+)
 
 function refused(run: () => unknown): boolean {
   try {
@@ -131,19 +189,34 @@ describe("secret box (properties)", () => {
 
   it("refuses, with SecretDecryptionError, any changed byte of the IV, tag or ciphertext, a cut or extended part, and another key", () => {
     fc.assert(
-      fc.property(plain, key, fc.nat(), fc.integer({ min: 1, max: 255 }), fc.constantFrom(1, 2, 3), fc.constantFrom("flip", "cut", "extend", "key"), (text, k, at, mask, part, how) => {
-        const sealed = encryptSecret(text, k)
-        const parts = sealed.split(":")
-        const bytes = Buffer.from(parts[part], "base64")
-        if (how === "flip") {
-          fc.pre(bytes.length > 0)
-          bytes[at % bytes.length] ^= mask
+      fc.property(
+        plain,
+        key,
+        fc.nat(),
+        fc.integer({ min: 1, max: 255 }),
+        fc.constantFrom(1, 2, 3),
+        fc.constantFrom("flip", "cut", "extend", "key"),
+        (text, k, at, mask, part, how) => {
+          const sealed = encryptSecret(text, k)
+          const parts = sealed.split(":")
+          const bytes = Buffer.from(parts[part], "base64")
+          if (how === "flip") {
+            fc.pre(bytes.length > 0)
+            bytes[at % bytes.length] ^= mask
+          }
+          const changed =
+            how === "cut"
+              ? bytes.subarray(0, at % Math.max(1, bytes.length))
+              : how === "extend"
+                ? Buffer.concat([bytes, Buffer.from([mask])])
+                : bytes
+          fc.pre(how === "key" || !changed.equals(Buffer.from(parts[part], "base64")))
+          const tampered = [...parts.slice(0, part), changed.toString("base64"), ...parts.slice(part + 1)].join(":")
+          expect(refused(() => decryptSecret(how === "key" ? sealed : tampered, how === "key" ? `${k}!` : k))).toBe(
+            true
+          )
         }
-        const changed = how === "cut" ? bytes.subarray(0, at % Math.max(1, bytes.length)) : how === "extend" ? Buffer.concat([bytes, Buffer.from([mask])]) : bytes
-        fc.pre(how === "key" || !changed.equals(Buffer.from(parts[part], "base64")))
-        const tampered = [...parts.slice(0, part), changed.toString("base64"), ...parts.slice(part + 1)].join(":")
-        expect(refused(() => decryptSecret(how === "key" ? sealed : tampered, how === "key" ? `${k}!` : k))).toBe(true)
-      }),
+      ),
       { numRuns: 300 }
     )
   })

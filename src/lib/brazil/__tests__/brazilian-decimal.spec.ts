@@ -1,9 +1,4 @@
-import {
-  formatBrazilianDecimal,
-  formatDecimalText,
-  parseBrazilianDecimal,
-  toCents,
-} from "../brazilian-decimal"
+import { formatBrazilianDecimal, formatDecimalText, parseBrazilianDecimal, toCents } from "../brazilian-decimal"
 
 describe("parseBrazilianDecimal", () => {
   it.each([

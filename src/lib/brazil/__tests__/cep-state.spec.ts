@@ -42,9 +42,12 @@ describe("stateOfProvince", () => {
     expect(stateOfProvince(province)).toBeNull()
   })
 
-  it.each([[null], [undefined], [33], [{ uf: "RJ" }], [["RJ"]]])("reads %j, which is not text, as no state", (province) => {
-    expect(stateOfProvince(province)).toBeNull()
-  })
+  it.each([[null], [undefined], [33], [{ uf: "RJ" }], [["RJ"]]])(
+    "reads %j, which is not text, as no state",
+    (province) => {
+      expect(stateOfProvince(province)).toBeNull()
+    }
+  )
 
   it("counts only the letters A to Z: no other letter stands for one by changing case", () => {
     // "ſ" (long s) and "ı" (dotless i) upper-case to "S" and "I".

@@ -45,9 +45,12 @@ describe("isValidCnpj", () => {
     expect(isValidCnpj("12ABC34501DE3A")).toBe(false)
   })
 
-  it.each([["11.222.333/0001-81"], ["1122233300018"], [""], ["12abc34501de35"]])("refuses %j: 14 characters, capital letters, no punctuation", (cnpj) => {
-    expect(isValidCnpj(cnpj)).toBe(false)
-  })
+  it.each([["11.222.333/0001-81"], ["1122233300018"], [""], ["12abc34501de35"]])(
+    "refuses %j: 14 characters, capital letters, no punctuation",
+    (cnpj) => {
+      expect(isValidCnpj(cnpj)).toBe(false)
+    }
+  )
 })
 
 describe("maskCpf", () => {

@@ -11,7 +11,8 @@ function mod11(digits: number[], weights: number[]): number {
   return rest === 10 ? 0 : rest
 }
 const cpfWeights = (n: number) => Array.from({ length: n }, (_, i) => n + 1 - i)
-const cnpjWeights = (n: number) => Array.from({ length: n }, (_, i) => [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2].slice(13 - n)[i])
+const cnpjWeights = (n: number) =>
+  Array.from({ length: n }, (_, i) => [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2].slice(13 - n)[i])
 
 export function referenceCpf(text: string): boolean {
   if (!/^[0-9]{11}$/.test(text) || new Set(text).size === 1) return false
@@ -20,7 +21,9 @@ export function referenceCpf(text: string): boolean {
 }
 
 /** IN RFB 2.229/2024's table: "0"–"9" are 0–9, "A" is 17, "B" 18 … "Z" 42 (the code point minus 48). */
-const CNPJ_VALUES = new Map([..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((character, index) => [character, index < 10 ? index : index + 7]))
+const CNPJ_VALUES = new Map(
+  [..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((character, index) => [character, index < 10 ? index : index + 7])
+)
 
 export function referenceCnpj(text: string): boolean {
   if (!/^[0-9A-Z]{12}[0-9]{2}$/.test(text) || new Set(text).size === 1) return false
@@ -51,11 +54,15 @@ function completeCnpj(twelve: string): string {
   return `${twelve}${first}${digit([...d, first])}`
 }
 
-export const digitString = (length: number) => fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: length, maxLength: length })
+export const digitString = (length: number) =>
+  fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: length, maxLength: length })
 export const validCpf = digitString(9).map(completeCpf).filter(referenceCpf)
 export const validCnpj = digitString(12).map(completeCnpj).filter(referenceCnpj)
 /** Since July 2026: 12 digits and capital letters, then the two check digits. */
-export const validAlphanumericCnpj = fc.string({ unit: fc.constantFrom(..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"), minLength: 12, maxLength: 12 }).map(completeCnpj).filter(referenceCnpj)
+export const validAlphanumericCnpj = fc
+  .string({ unit: fc.constantFrom(..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"), minLength: 12, maxLength: 12 })
+  .map(completeCnpj)
+  .filter(referenceCnpj)
 export const formatCpf = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`
 
 /** Any 11 digits in a text (punctuated as a CPF may be) that make a valid CPF. */

@@ -28,17 +28,23 @@ describe("buildFreightQuery", () => {
       expect(shopperErrorCode(() => build(request({ destinationCep })))).toBe("missing_cep")
     })
 
-    it.each(["2004-002", "200400021", "2004O-002", "CEP 20040-002"])("refuses a malformed destination CEP (%p) as invalid_cep", (destinationCep) => {
-      expect(shopperErrorCode(() => build(request({ destinationCep })))).toBe("invalid_cep")
-    })
+    it.each(["2004-002", "200400021", "2004O-002", "CEP 20040-002"])(
+      "refuses a malformed destination CEP (%p) as invalid_cep",
+      (destinationCep) => {
+        expect(shopperErrorCode(() => build(request({ destinationCep })))).toBe("invalid_cep")
+      }
+    )
 
     it("ships from the stock location's CEP rather than the settings' origin", () => {
       expect(build(request({ originCep: "30130-010" })).query.originCep).toBe("30130010")
     })
 
-    it.each([undefined, null, "", "not a cep"])("ships from the settings' origin CEP when the request's is %p", (originCep) => {
-      expect(build(request({ originCep })).query.originCep).toBe("01310100")
-    })
+    it.each([undefined, null, "", "not a cep"])(
+      "ships from the settings' origin CEP when the request's is %p",
+      (originCep) => {
+        expect(build(request({ originCep })).query.originCep).toBe("01310100")
+      }
+    )
 
     it("refuses to price when neither the request nor the settings have an origin CEP", () => {
       const noOrigin = settingsWith({ origin_cep: null })
@@ -48,7 +54,9 @@ describe("buildFreightQuery", () => {
     })
 
     it("reports the shopper's missing CEP before the store's missing origin", () => {
-      expect(shopperErrorCode(() => build(request({ destinationCep: "" }), settingsWith({ origin_cep: null })))).toBe("missing_cep")
+      expect(shopperErrorCode(() => build(request({ destinationCep: "" }), settingsWith({ origin_cep: null })))).toBe(
+        "missing_cep"
+      )
     })
   })
 
@@ -73,18 +81,28 @@ describe("buildFreightQuery", () => {
 
     it("refuses a cart with no item left to ship as no_items", () => {
       expect(shopperErrorCode(() => build(request({ items: [] })))).toBe("no_items")
-      expect(shopperErrorCode(() => build(request({ items: [item({ quantity: 0 }), item({ quantity: 0.5 })] })))).toBe("no_items")
+      expect(shopperErrorCode(() => build(request({ items: [item({ quantity: 0 }), item({ quantity: 0.5 })] })))).toBe(
+        "no_items"
+      )
     })
 
     it("keeps each item's SKU and quantity on its volume", () => {
-      expect(onlyVolume(request({ items: [item({ sku: "CANECA-01", quantity: 3 })] }))).toMatchObject({ sku: "CANECA-01", quantity: 3 })
+      expect(onlyVolume(request({ items: [item({ sku: "CANECA-01", quantity: 3 })] }))).toMatchObject({
+        sku: "CANECA-01",
+        quantity: 3,
+      })
     })
   })
 })
 
 describe("subtotalOf", () => {
   it("counts the lines to ship at their price, a bad price as 0, with no CEP needed", () => {
-    const items = [item({ unitPrice: 10.5, quantity: 2 }), item({ unitPrice: 99, quantity: 0 }), item({ unitPrice: -3, quantity: 1 }), item({ unitPrice: 0.1, quantity: 3 })]
+    const items = [
+      item({ unitPrice: 10.5, quantity: 2 }),
+      item({ unitPrice: 99, quantity: 0 }),
+      item({ unitPrice: -3, quantity: 1 }),
+      item({ unitPrice: 0.1, quantity: 3 }),
+    ]
     // 2 × 10,50 + 3 × 0,10 = 21,30; the line of quantity 0 is left out, the negative price counts 0.
     expect(subtotalOf(items)).toBe(21.3)
     expect(subtotalOf([])).toBe(0)

@@ -5,7 +5,10 @@ import { buildFreightQuery, type QuoteRequest, type ShippableItem } from "../bui
 import type { DimensionUnit, WeightUnit } from "../units"
 
 /** The store's units when the test says nothing else. */
-export const KG_CM = { weight: "kg", dimension: "cm" } as const satisfies { weight: WeightUnit; dimension: DimensionUnit }
+export const KG_CM = { weight: "kg", dimension: "cm" } as const satisfies {
+  weight: WeightUnit
+  dimension: DimensionUnit
+}
 
 /** Settings of a store in São Paulo with a default box no variant in these tests measures. */
 const BASE_SETTINGS: FreteSettingsInput = {
@@ -20,7 +23,13 @@ export function settingsWith(overrides: FreteSettingsInput) {
 
 /** A T-shirt measured in kg and cm, one of it at R$ 50. */
 export function item(overrides: Partial<ShippableItem> = {}): ShippableItem {
-  return { sku: "CAMISETA-P", quantity: 1, unitPrice: 50, variant: { weight: 0.3, length: 30, height: 4, width: 20 }, ...overrides }
+  return {
+    sku: "CAMISETA-P",
+    quantity: 1,
+    unitPrice: 50,
+    variant: { weight: 0.3, length: 30, height: 4, width: 20 },
+    ...overrides,
+  }
 }
 
 /** A cart to Rio de Janeiro (20040-002) holding `items`. */
@@ -28,12 +37,20 @@ export function request(overrides: Partial<QuoteRequest> = {}): QuoteRequest {
   return { destinationCep: "20040-002", items: [item()], ...overrides }
 }
 
-export function build(req: QuoteRequest, settings = SETTINGS, units: { weight: WeightUnit; dimension: DimensionUnit } = KG_CM) {
+export function build(
+  req: QuoteRequest,
+  settings = SETTINGS,
+  units: { weight: WeightUnit; dimension: DimensionUnit } = KG_CM
+) {
   return buildFreightQuery(req, settings, units)
 }
 
 /** The single volume the query has for a one-item cart. */
-export function onlyVolume(req: QuoteRequest, settings = SETTINGS, units: { weight: WeightUnit; dimension: DimensionUnit } = KG_CM) {
+export function onlyVolume(
+  req: QuoteRequest,
+  settings = SETTINGS,
+  units: { weight: WeightUnit; dimension: DimensionUnit } = KG_CM
+) {
   const { volumes } = build(req, settings, units).query
   expect(volumes).toHaveLength(1)
   return volumes[0]

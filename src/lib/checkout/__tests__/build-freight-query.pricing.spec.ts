@@ -6,7 +6,11 @@ describe("buildFreightQuery", () => {
   describe("subtotal", () => {
     it("is the sum of unit price × quantity, rounded to the centavo", () => {
       const single = build(request({ items: [item({ unitPrice: 0.1, quantity: 3 })] }))
-      const mixed = build(request({ items: [item({ sku: "A", unitPrice: 19.9, quantity: 2 }), item({ sku: "B", unitPrice: 0.1, quantity: 3 })] }))
+      const mixed = build(
+        request({
+          items: [item({ sku: "A", unitPrice: 19.9, quantity: 2 }), item({ sku: "B", unitPrice: 0.1, quantity: 3 })],
+        })
+      )
 
       expect(single.subtotal).toBe(0.3)
       expect(single.query.invoiceValue).toBe(0.3)
@@ -17,7 +21,11 @@ describe("buildFreightQuery", () => {
 
   describe("extra days and price", () => {
     it("adds nothing, and asks for no free freight, with the default settings", () => {
-      expect(build(request(), freteSettingsSchema.parse({ origin_cep: "01310-100" })).query).toMatchObject({ extraDays: 0, extraPrice: 0, freeFreight: false })
+      expect(build(request(), freteSettingsSchema.parse({ origin_cep: "01310-100" })).query).toMatchObject({
+        extraDays: 0,
+        extraPrice: 0,
+        freeFreight: false,
+      })
     })
 
     it("sends the settings' extra days", () => {
@@ -31,8 +39,12 @@ describe("buildFreightQuery", () => {
     it("reckons a percentage extra price on the subtotal, to the centavo", () => {
       const items = [item({ unitPrice: 41.15, quantity: 3 })] // 123.45
 
-      expect(build(request({ items }), settingsWith({ extra_price: { type: "percent", value: 10 } })).query.extraPrice).toBe(12.35)
-      expect(build(request({ items }), settingsWith({ extra_price: { type: "percent", value: 0 } })).query.extraPrice).toBe(0)
+      expect(
+        build(request({ items }), settingsWith({ extra_price: { type: "percent", value: 10 } })).query.extraPrice
+      ).toBe(12.35)
+      expect(
+        build(request({ items }), settingsWith({ extra_price: { type: "percent", value: 0 } })).query.extraPrice
+      ).toBe(0)
     })
   })
 
@@ -66,26 +78,41 @@ describe("buildFreightQuery", () => {
 
       expect(build(request({ destinationCep: SP_CEP, destinationState: "RJ" }), rjOnly).query.freeFreight).toBe(false)
       expect(build(request({ destinationCep: SP_CEP, destinationState: "RJ" }), spOnly).query.freeFreight).toBe(true)
-      expect(build(request({ destinationCep: SP_CEP, destinationState: "São Paulo" }), spOnly).query.freeFreight).toBe(true)
+      expect(build(request({ destinationCep: SP_CEP, destinationState: "São Paulo" }), spOnly).query.freeFreight).toBe(
+        true
+      )
     })
 
-    it.each(["RJ", " rj ", "br-rj", "BR-RJ"])("reads the province %p as the state when the CEP is outside the known ranges", (province) => {
-      const rjOnly = settingsWith({ free_freight_rules: [{ min_subtotal: 0, states: ["RJ"] }] })
+    it.each(["RJ", " rj ", "br-rj", "BR-RJ"])(
+      "reads the province %p as the state when the CEP is outside the known ranges",
+      (province) => {
+        const rjOnly = settingsWith({ free_freight_rules: [{ min_subtotal: 0, states: ["RJ"] }] })
 
-      expect(build(request({ destinationCep: UNMAPPED_CEP, destinationState: province }), rjOnly).query.freeFreight).toBe(true)
-    })
+        expect(
+          build(request({ destinationCep: UNMAPPED_CEP, destinationState: province }), rjOnly).query.freeFreight
+        ).toBe(true)
+      }
+    )
 
     it("matches no state rule when neither the CEP nor the province gives a state", () => {
       const rjOnly = settingsWith({ free_freight_rules: [{ min_subtotal: 0, states: ["RJ"] }] })
       const anywhere = settingsWith({ free_freight_rules: [{ min_subtotal: 0 }] })
 
-      expect(build(request({ destinationCep: UNMAPPED_CEP, destinationState: "Rio de Janeiro" }), rjOnly).query.freeFreight).toBe(false)
-      expect(build(request({ destinationCep: UNMAPPED_CEP, destinationState: null }), rjOnly).query.freeFreight).toBe(false)
-      expect(build(request({ destinationCep: UNMAPPED_CEP, destinationState: null }), anywhere).query.freeFreight).toBe(true)
+      expect(
+        build(request({ destinationCep: UNMAPPED_CEP, destinationState: "Rio de Janeiro" }), rjOnly).query.freeFreight
+      ).toBe(false)
+      expect(build(request({ destinationCep: UNMAPPED_CEP, destinationState: null }), rjOnly).query.freeFreight).toBe(
+        false
+      )
+      expect(build(request({ destinationCep: UNMAPPED_CEP, destinationState: null }), anywhere).query.freeFreight).toBe(
+        true
+      )
     })
 
     it("applies only in a rule's CEP ranges, both ends inclusive", () => {
-      const settings = settingsWith({ free_freight_rules: [{ min_subtotal: 0, cep_ranges: [{ from: "20000-000", to: "20040-002" }] }] })
+      const settings = settingsWith({
+        free_freight_rules: [{ min_subtotal: 0, cep_ranges: [{ from: "20000-000", to: "20040-002" }] }],
+      })
 
       expect(build(request({ destinationCep: "20000-000" }), settings).query.freeFreight).toBe(true)
       expect(build(request({ destinationCep: "20040-002" }), settings).query.freeFreight).toBe(true)

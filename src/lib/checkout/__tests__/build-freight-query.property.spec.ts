@@ -4,7 +4,14 @@ import { buildWireQuery } from "../../freight/client"
 import { freightQuerySchema } from "../../freight/schemas"
 import { BRAZILIAN_STATES } from "../../brazil/cep-state"
 import { freteSettingsSchema, type FreteSettings } from "../../settings/schema"
-import { buildFreightQuery, MAX_PLAUSIBLE_CM, MAX_PLAUSIBLE_KG, type BuiltQuery, type QuoteRequest, type ShippableItem } from "../build-freight-query"
+import {
+  buildFreightQuery,
+  MAX_PLAUSIBLE_CM,
+  MAX_PLAUSIBLE_KG,
+  type BuiltQuery,
+  type QuoteRequest,
+  type ShippableItem,
+} from "../build-freight-query"
 import { ShopperError, type ShopperErrorCode } from "../shopper-error"
 import type { DimensionUnit, WeightUnit } from "../units"
 
@@ -16,36 +23,76 @@ const knownCep = fc
   .integer({ min: 1_000_000, max: 99_999_998 })
   .filter((n) => n < 78_900_000 || n > 78_999_999)
   .map((n) => String(n).padStart(8, "0"))
-const writtenCep = fc.oneof(knownCep, knownCep.map((cep) => `${cep.slice(0, 5)}-${cep.slice(5)}`), knownCep.map((cep) => ` ${cep.slice(0, 2)}.${cep.slice(2, 5)}-${cep.slice(5)} `))
+const writtenCep = fc.oneof(
+  knownCep,
+  knownCep.map((cep) => `${cep.slice(0, 5)}-${cep.slice(5)}`),
+  knownCep.map((cep) => ` ${cep.slice(0, 2)}.${cep.slice(2, 5)}-${cep.slice(5)} `)
+)
 /** What a CEP field may hold at run time, well beyond its declared type. */
 const messyCep: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: writtenCep },
   { weight: 1, arbitrary: fc.constantFrom(undefined, null, "", "   ", "2004-002", "CEP 20040-002", "٢٠٠٤٠٠٠٢") },
   { weight: 1, arbitrary: fc.string() },
-  { weight: 1, arbitrary: fc.oneof(fc.integer({ min: 10_000_000, max: 99_999_999 }), fc.double(), fc.boolean(), fc.object()) }
+  {
+    weight: 1,
+    arbitrary: fc.oneof(fc.integer({ min: 10_000_000, max: 99_999_999 }), fc.double(), fc.boolean(), fc.object()),
+  }
 )
 
 /** Measures and prices as a store may really hold them: missing, 0, negative, NaN, Infinity, absurd, text. */
 const messyNumber: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: fc.double({ min: 0.001, max: 2000, noNaN: true }) },
   { weight: 2, arbitrary: fc.integer({ min: -5, max: 5000 }) },
-  { weight: 1, arbitrary: fc.constantFrom(undefined, null, 0, -0, -1, Number.NaN, Infinity, -Infinity, 1e12, 1e300, Number.MAX_VALUE, Number.MIN_VALUE, 1e-9) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      undefined,
+      null,
+      0,
+      -0,
+      -1,
+      Number.NaN,
+      Infinity,
+      -Infinity,
+      1e12,
+      1e300,
+      Number.MAX_VALUE,
+      Number.MIN_VALUE,
+      1e-9
+    ),
+  },
   { weight: 1, arbitrary: fc.double() },
   { weight: 1, arbitrary: fc.constantFrom("1.5", "abc", "", "1e3", "2,5") }
 )
 const messyQuantity: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 8, arbitrary: fc.integer({ min: 1, max: 20 }) },
   { weight: 2, arbitrary: fc.integer({ min: -3, max: 1_000_000 }) },
-  { weight: 1, arbitrary: fc.constantFrom(0, -1, 0.5, 1.5, Number.NaN, Infinity, 2 ** 53, 1e21, 1e300, "2", null, undefined) }
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(0, -1, 0.5, 1.5, Number.NaN, Infinity, 2 ** 53, 1e21, 1e300, "2", null, undefined),
+  }
 )
-const sku = fc.oneof({ weight: 6, arbitrary: fc.stringMatching(/^[A-Z]{2,8}-\d{1,4}$/) }, { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 300 }) }, { weight: 1, arbitrary: fc.constantFrom("", "x".repeat(256), "😀".repeat(200)) })
+const sku = fc.oneof(
+  { weight: 6, arbitrary: fc.stringMatching(/^[A-Z]{2,8}-\d{1,4}$/) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 300 }) },
+  { weight: 1, arbitrary: fc.constantFrom("", "x".repeat(256), "😀".repeat(200)) }
+)
 
 const variant = fc.oneof(
   fc.constantFrom(null, undefined),
   fc.record({ weight: messyNumber, length: messyNumber, height: messyNumber, width: messyNumber }, { requiredKeys: [] })
 )
-const item = fc.record({ sku, quantity: messyQuantity, unitPrice: messyNumber, variant, productWeight: messyNumber }) as unknown as fc.Arbitrary<ShippableItem>
-const units: fc.Arbitrary<Units> = fc.record({ weight: fc.constantFrom<WeightUnit>("g", "kg"), dimension: fc.constantFrom<DimensionUnit>("cm", "mm", "m") })
+const item = fc.record({
+  sku,
+  quantity: messyQuantity,
+  unitPrice: messyNumber,
+  variant,
+  productWeight: messyNumber,
+}) as unknown as fc.Arbitrary<ShippableItem>
+const units: fc.Arbitrary<Units> = fc.record({
+  weight: fc.constantFrom<WeightUnit>("g", "kg"),
+  dimension: fc.constantFrom<DimensionUnit>("cm", "mm", "m"),
+})
 
 /** Settings as the admin can save them: generated as input and parsed by the real schema. */
 const settings: fc.Arbitrary<FreteSettings> = fc
@@ -60,7 +107,10 @@ const settings: fc.Arbitrary<FreteSettings> = fc
       fc.record({
         min_subtotal: fc.double({ min: 0, max: 1_000_000, noNaN: true }),
         states: fc.subarray([...BRAZILIAN_STATES], { maxLength: 4 }),
-        cep_ranges: fc.array(fc.tuple(eightDigits, eightDigits).map(([a, b]) => (a <= b ? { from: a, to: b } : { from: b, to: a })), { maxLength: 2 }),
+        cep_ranges: fc.array(
+          fc.tuple(eightDigits, eightDigits).map(([a, b]) => (a <= b ? { from: a, to: b } : { from: b, to: a })),
+          { maxLength: 2 }
+        ),
       }),
       { maxLength: 3 }
     ),
@@ -74,12 +124,20 @@ const settings: fc.Arbitrary<FreteSettings> = fc
   .map((input) => freteSettingsSchema.parse(input))
 
 const request = (items: fc.Arbitrary<ShippableItem[]>) =>
-  fc.record({ originCep: messyCep, destinationCep: messyCep, destinationState: fc.oneof(fc.constantFrom(null, undefined, "RJ", "br-sp", "São Paulo"), fc.string(), fc.integer()), items }) as unknown as fc.Arbitrary<QuoteRequest>
+  fc.record({
+    originCep: messyCep,
+    destinationCep: messyCep,
+    destinationState: fc.oneof(fc.constantFrom(null, undefined, "RJ", "br-sp", "São Paulo"), fc.string(), fc.integer()),
+    items,
+  }) as unknown as fc.Arbitrary<QuoteRequest>
 
 /** Whether the shipped items' subtotal is beyond what whole centavos count exactly (R$ 90 trillion): refused on purpose. */
 function tooLargeToCount(items: ShippableItem[]): boolean {
-  const price = (each: ShippableItem) => (typeof each.unitPrice === "number" && Number.isFinite(each.unitPrice) && each.unitPrice > 0 ? each.unitPrice : 0)
-  const subtotal = items.filter((each) => Number.isSafeInteger(each.quantity) && each.quantity > 0).reduce((sum, each) => sum + price(each) * each.quantity, 0)
+  const price = (each: ShippableItem) =>
+    typeof each.unitPrice === "number" && Number.isFinite(each.unitPrice) && each.unitPrice > 0 ? each.unitPrice : 0
+  const subtotal = items
+    .filter((each) => Number.isSafeInteger(each.quantity) && each.quantity > 0)
+    .reduce((sum, each) => sum + price(each) * each.quantity, 0)
   return !(subtotal * 100 < Number.MAX_SAFE_INTEGER)
 }
 
@@ -99,7 +157,9 @@ function attempt(req: QuoteRequest, s: FreteSettings, u: Units): BuiltQuery | Sh
 function expectSendable(built: BuiltQuery) {
   const { query } = built
   const checked = freightQuerySchema.safeParse(query)
-  expect(checked.success ? [] : checked.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`)).toEqual([])
+  expect(
+    checked.success ? [] : checked.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+  ).toEqual([])
   expect(built.subtotal).toBe(query.invoiceValue)
   for (const volume of query.volumes) {
     expect(Number.isSafeInteger(volume.quantity) && volume.quantity > 0).toBe(true)
@@ -133,18 +193,31 @@ describe("buildFreightQuery (properties)", () => {
   })
 
   it("a cart with a good CEP and one shippable item always gives a query, whatever else is wrong", () => {
-    const good: fc.Arbitrary<ShippableItem> = fc.record({ sku, quantity: fc.integer({ min: 1, max: 1000 }), unitPrice: fc.double({ min: 0, max: 1e6, noNaN: true }), variant, productWeight: messyNumber }) as fc.Arbitrary<ShippableItem>
+    const good: fc.Arbitrary<ShippableItem> = fc.record({
+      sku,
+      quantity: fc.integer({ min: 1, max: 1000 }),
+      unitPrice: fc.double({ min: 0, max: 1e6, noNaN: true }),
+      variant,
+      productWeight: messyNumber,
+    }) as fc.Arbitrary<ShippableItem>
     fc.assert(
-      fc.property(writtenCep, good, fc.array(item, { maxLength: 6 }), settings, units, (cep, shippable, others, s, u) => {
-        const items = [...others, shippable]
-        const result = attempt({ destinationCep: cep, originCep: "01310-100", items }, s, u)
-        if (tooLargeToCount(items)) {
-          expect(result).toMatchObject({ code: "freight_unavailable" })
-          return
+      fc.property(
+        writtenCep,
+        good,
+        fc.array(item, { maxLength: 6 }),
+        settings,
+        units,
+        (cep, shippable, others, s, u) => {
+          const items = [...others, shippable]
+          const result = attempt({ destinationCep: cep, originCep: "01310-100", items }, s, u)
+          if (tooLargeToCount(items)) {
+            expect(result).toMatchObject({ code: "freight_unavailable" })
+            return
+          }
+          expect(result).not.toBeInstanceOf(ShopperError)
+          expectSendable(result as BuiltQuery)
         }
-        expect(result).not.toBeInstanceOf(ShopperError)
-        expectSendable(result as BuiltQuery)
-      }),
+      ),
       { numRuns: 200 }
     )
   })
@@ -152,20 +225,38 @@ describe("buildFreightQuery (properties)", () => {
   it("measures in any unit: a measured variant's plausible weight and dimensions are converted, else the default box's are used", () => {
     const measure = fc.double({ min: 1, max: 5000, noNaN: true })
     fc.assert(
-      fc.property(fc.record({ weight: measure, length: measure, height: measure, width: measure }), settings, units, (v, s, u) => {
-        const built = attempt({ destinationCep: "20040-002", originCep: "01310100", items: [{ sku: "A", quantity: 1, unitPrice: 10, variant: v }] }, s, u) as BuiltQuery
-        const [volume] = built.query.volumes
-        const close = (actual: number, expected: number, digits: number) => expect(Math.abs(actual - Math.max(expected, 10 ** -digits))).toBeLessThanOrEqual(0.5 * 10 ** -digits + 1e-9 * expected)
-        // 1 g = 0.001 kg; 1 mm = 0.1 cm, 1 m = 100 cm.
-        const kg = v.weight * { g: 0.001, kg: 1 }[u.weight]
-        const cm = [v.length, v.height, v.width].map((value) => value * { mm: 0.1, cm: 1, m: 100 }[u.dimension])
-        const box = s.default_package
-        close(volume.weightKg, kg <= MAX_PLAUSIBLE_KG ? kg : box.weight_kg, 3)
-        const [length, height, width] = cm.every((value) => value <= MAX_PLAUSIBLE_CM) ? cm : [box.length_cm, box.height_cm, box.width_cm]
-        close(volume.lengthCm, length, 2)
-        close(volume.heightCm, height, 2)
-        close(volume.widthCm, width, 2)
-      }),
+      fc.property(
+        fc.record({ weight: measure, length: measure, height: measure, width: measure }),
+        settings,
+        units,
+        (v, s, u) => {
+          const built = attempt(
+            {
+              destinationCep: "20040-002",
+              originCep: "01310100",
+              items: [{ sku: "A", quantity: 1, unitPrice: 10, variant: v }],
+            },
+            s,
+            u
+          ) as BuiltQuery
+          const [volume] = built.query.volumes
+          const close = (actual: number, expected: number, digits: number) =>
+            expect(Math.abs(actual - Math.max(expected, 10 ** -digits))).toBeLessThanOrEqual(
+              0.5 * 10 ** -digits + 1e-9 * expected
+            )
+          // 1 g = 0.001 kg; 1 mm = 0.1 cm, 1 m = 100 cm.
+          const kg = v.weight * { g: 0.001, kg: 1 }[u.weight]
+          const cm = [v.length, v.height, v.width].map((value) => value * { mm: 0.1, cm: 1, m: 100 }[u.dimension])
+          const box = s.default_package
+          close(volume.weightKg, kg <= MAX_PLAUSIBLE_KG ? kg : box.weight_kg, 3)
+          const [length, height, width] = cm.every((value) => value <= MAX_PLAUSIBLE_CM)
+            ? cm
+            : [box.length_cm, box.height_cm, box.width_cm]
+          close(volume.lengthCm, length, 2)
+          close(volume.heightCm, height, 2)
+          close(volume.widthCm, width, 2)
+        }
+      ),
       { numRuns: 200 }
     )
   })
@@ -182,7 +273,9 @@ describe("buildFreightQuery (properties)", () => {
         const built = attempt({ destinationCep: "20040-002", originCep: "01310100", items }, s, u) as BuiltQuery
         const cents = items.reduce((sum, each) => sum + Math.round(each.unitPrice * 100) * each.quantity, 0)
         expect(Math.round(built.query.invoiceValue * 100)).toBe(cents)
-        expect(buildFreightQuery({ destinationCep: "20040-002", originCep: "01310100", items: [...items].reverse() }, s, u)).toEqual(built)
+        expect(
+          buildFreightQuery({ destinationCep: "20040-002", originCep: "01310100", items: [...items].reverse() }, s, u)
+        ).toEqual(built)
       }),
       { numRuns: 100 }
     )
@@ -193,13 +286,19 @@ describe("buildFreightQuery (properties)", () => {
       // No shrinking of 500 items (minutes); the small carts above give the minimal counterexamples.
       fc.property(fc.noShrink(fc.array(item, { minLength: 500, maxLength: 500 })), settings, units, (items, s, u) => {
         const shippable = [...items, { sku: "LAST", quantity: 1, unitPrice: 1, variant: null }]
-        const result = attempt({ destinationCep: "69900-000", originCep: "90000-000", items: shippable }, s, u) as BuiltQuery
+        const result = attempt(
+          { destinationCep: "69900-000", originCep: "90000-000", items: shippable },
+          s,
+          u
+        ) as BuiltQuery
         if (tooLargeToCount(shippable)) {
           expect(result).toMatchObject({ code: "freight_unavailable" })
           return
         }
         expect(result).not.toBeInstanceOf(ShopperError)
-        expect(result.query.volumes.length).toBe(shippable.filter((each) => Number.isSafeInteger(each.quantity) && each.quantity > 0).length)
+        expect(result.query.volumes.length).toBe(
+          shippable.filter((each) => Number.isSafeInteger(each.quantity) && each.quantity > 0).length
+        )
         expectSendable(result)
       }),
       { numRuns: 15 }

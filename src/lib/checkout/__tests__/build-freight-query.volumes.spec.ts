@@ -5,11 +5,15 @@ import { build, item, KG_CM, onlyVolume, request, SETTINGS } from "./build-freig
 describe("buildFreightQuery", () => {
   describe("weight", () => {
     it("prefers the variant's weight over the product's", () => {
-      expect(onlyVolume(request({ items: [item({ variant: { weight: 1.2 }, productWeight: 2.5 })] })).weightKg).toBe(1.2)
+      expect(onlyVolume(request({ items: [item({ variant: { weight: 1.2 }, productWeight: 2.5 })] })).weightKg).toBe(
+        1.2
+      )
     })
 
     it("takes the product's weight when the variant has none", () => {
-      expect(onlyVolume(request({ items: [item({ variant: { weight: null }, productWeight: 2.5 })] })).weightKg).toBe(2.5)
+      expect(onlyVolume(request({ items: [item({ variant: { weight: null }, productWeight: 2.5 })] })).weightKg).toBe(
+        2.5
+      )
       expect(onlyVolume(request({ items: [item({ variant: null, productWeight: 2.5 })] })).weightKg).toBe(2.5)
       expect(onlyVolume(request({ items: [item({ variant: undefined, productWeight: 2.5 })] })).weightKg).toBe(2.5)
     })
@@ -27,8 +31,12 @@ describe("buildFreightQuery", () => {
       ["over 10 t (a typing error)", 10_000.001],
       ["1e30", 1e30],
     ])("treats a weight of %s as missing", (_label, missing) => {
-      expect(onlyVolume(request({ items: [item({ variant: { weight: missing }, productWeight: 2.5 })] })).weightKg).toBe(2.5)
-      expect(onlyVolume(request({ items: [item({ variant: { weight: missing }, productWeight: missing })] })).weightKg).toBe(0.5)
+      expect(
+        onlyVolume(request({ items: [item({ variant: { weight: missing }, productWeight: 2.5 })] })).weightKg
+      ).toBe(2.5)
+      expect(
+        onlyVolume(request({ items: [item({ variant: { weight: missing }, productWeight: missing })] })).weightKg
+      ).toBe(0.5)
     })
   })
 
@@ -47,19 +55,28 @@ describe("buildFreightQuery", () => {
       ["width", { length: 40, height: 12, width: Number.NaN }],
       ["width", { length: 40, height: 12 }],
       ["length, over 10 m", { length: 1000.01, height: 12, width: 25 }],
-    ])("takes all three dimensions from the default package when the variant lacks its %s, never a mix", (_missing, variant) => {
-      expect(onlyVolume(request({ items: [item({ variant: { weight: 1, ...variant } })] }))).toMatchObject({
-        weightKg: 1,
-        lengthCm: 33,
-        heightCm: 11,
-        widthCm: 22,
-      })
-    })
+    ])(
+      "takes all three dimensions from the default package when the variant lacks its %s, never a mix",
+      (_missing, variant) => {
+        expect(onlyVolume(request({ items: [item({ variant: { weight: 1, ...variant } })] }))).toMatchObject({
+          weightKg: 1,
+          lengthCm: 33,
+          heightCm: 11,
+          widthCm: 22,
+        })
+      }
+    )
   })
 
   describe("plausible measures", () => {
     it("keeps a measure up to 10 t and 10 m, in the store's units", () => {
-      expect(onlyVolume(request({ items: [item({ variant: { weight: 10_000_000, length: 10_000, height: 120, width: 800 } })] }), SETTINGS, { weight: "g", dimension: "mm" })).toMatchObject({
+      expect(
+        onlyVolume(
+          request({ items: [item({ variant: { weight: 10_000_000, length: 10_000, height: 120, width: 800 } })] }),
+          SETTINGS,
+          { weight: "g", dimension: "mm" }
+        )
+      ).toMatchObject({
         weightKg: 10_000,
         lengthCm: 1000,
         heightCm: 12,
@@ -68,7 +85,13 @@ describe("buildFreightQuery", () => {
     })
 
     it("treats a measure beyond them, once converted, as missing", () => {
-      expect(onlyVolume(request({ items: [item({ variant: { weight: 10_000_001, length: 10, height: 10, width: 10.001 } })] }), SETTINGS, { weight: "g", dimension: "m" })).toMatchObject({
+      expect(
+        onlyVolume(
+          request({ items: [item({ variant: { weight: 10_000_001, length: 10, height: 10, width: 10.001 } })] }),
+          SETTINGS,
+          { weight: "g", dimension: "m" }
+        )
+      ).toMatchObject({
         weightKg: 0.5,
         lengthCm: 33,
         heightCm: 11,
@@ -82,7 +105,9 @@ describe("buildFreightQuery", () => {
       const grams = { weight: "g", dimension: "cm" } as const
 
       expect(onlyVolume(request({ items: [item({ variant: { weight: 1250 } })] }), SETTINGS, grams).weightKg).toBe(1.25)
-      expect(onlyVolume(request({ items: [item({ variant: null, productWeight: 300 })] }), SETTINGS, grams).weightKg).toBe(0.3)
+      expect(
+        onlyVolume(request({ items: [item({ variant: null, productWeight: 300 })] }), SETTINGS, grams).weightKg
+      ).toBe(0.3)
     })
 
     it("reads kilograms as they are", () => {
@@ -93,12 +118,16 @@ describe("buildFreightQuery", () => {
       const variant = { length: 305, height: 45, width: 152 }
       const inMetres = { length: 0.305, height: 0.045, width: 0.152 }
 
-      expect(onlyVolume(request({ items: [item({ variant })] }), SETTINGS, { weight: "kg", dimension: "mm" })).toMatchObject({
+      expect(
+        onlyVolume(request({ items: [item({ variant })] }), SETTINGS, { weight: "kg", dimension: "mm" })
+      ).toMatchObject({
         lengthCm: 30.5,
         heightCm: 4.5,
         widthCm: 15.2,
       })
-      expect(onlyVolume(request({ items: [item({ variant: inMetres })] }), SETTINGS, { weight: "kg", dimension: "m" })).toMatchObject({
+      expect(
+        onlyVolume(request({ items: [item({ variant: inMetres })] }), SETTINGS, { weight: "kg", dimension: "m" })
+      ).toMatchObject({
         lengthCm: 30.5,
         heightCm: 4.5,
         widthCm: 15.2,
@@ -106,7 +135,10 @@ describe("buildFreightQuery", () => {
     })
 
     it("does not convert the default package, which the settings keep in kg and cm", () => {
-      const volume = onlyVolume(request({ items: [item({ variant: null })] }), SETTINGS, { weight: "g", dimension: "mm" })
+      const volume = onlyVolume(request({ items: [item({ variant: null })] }), SETTINGS, {
+        weight: "g",
+        dimension: "mm",
+      })
 
       expect(volume).toMatchObject({ weightKg: 0.5, lengthCm: 33, heightCm: 11, widthCm: 22 })
     })
@@ -115,11 +147,18 @@ describe("buildFreightQuery", () => {
   describe("rounding", () => {
     it("rounds the weight to the gram (3 decimals of a kilogram)", () => {
       expect(onlyVolume(request({ items: [item({ variant: { weight: 1.23456 } })] })).weightKg).toBe(1.235)
-      expect(onlyVolume(request({ items: [item({ variant: { weight: 1234.56 } })] }), SETTINGS, { weight: "g", dimension: "cm" }).weightKg).toBe(1.235)
+      expect(
+        onlyVolume(request({ items: [item({ variant: { weight: 1234.56 } })] }), SETTINGS, {
+          weight: "g",
+          dimension: "cm",
+        }).weightKg
+      ).toBe(1.235)
     })
 
     it("rounds the dimensions to 2 decimals of a centimetre", () => {
-      expect(onlyVolume(request({ items: [item({ variant: { length: 12.3456, height: 4.321, width: 20.005001 } })] }))).toMatchObject({
+      expect(
+        onlyVolume(request({ items: [item({ variant: { length: 12.3456, height: 4.321, width: 20.005001 } })] }))
+      ).toMatchObject({
         lengthCm: 12.35,
         heightCm: 4.32,
         widthCm: 20.01,
@@ -127,7 +166,11 @@ describe("buildFreightQuery", () => {
     })
 
     it("never rounds a measure down to 0: 1 g and 0.01 cm at the least", () => {
-      expect(onlyVolume(request({ items: [item({ variant: { weight: 0.0001, length: 0.001, height: 0.001, width: 0.001 } })] }))).toMatchObject({
+      expect(
+        onlyVolume(
+          request({ items: [item({ variant: { weight: 0.0001, length: 0.001, height: 0.001, width: 0.001 } })] })
+        )
+      ).toMatchObject({
         weightKg: 0.001,
         lengthCm: 0.01,
         heightCm: 0.01,
@@ -151,7 +194,12 @@ describe("buildFreightQuery", () => {
   describe("volume order", () => {
     it("gives the same query whatever the order of the cart's items", () => {
       const items = [
-        item({ sku: "MOCHILA", quantity: 1, unitPrice: 199.9, variant: { weight: 0.9, length: 45, height: 15, width: 30 } }),
+        item({
+          sku: "MOCHILA",
+          quantity: 1,
+          unitPrice: 199.9,
+          variant: { weight: 0.9, length: 45, height: 15, width: 30 },
+        }),
         item({ sku: "CAMISETA-P", quantity: 2, unitPrice: 59.9 }),
         item({ sku: "CANECA", quantity: 3, unitPrice: 35, variant: null, productWeight: 0.4 }),
       ]

@@ -22,14 +22,32 @@ const SETTINGS = freteSettingsSchema.parse({
   quote_route_limit_per_minute: 7,
   quote_store_limit_per_minute: 70,
   trusted_proxies: ["loopback", "linklocal", "uniquelocal"],
-  fallback: [{ service: "correios-pac", name: "PAC (tabela)", carrier: "correios", bands: [{ max_weight_kg: 5, price: 29.9, days: 6 }] }],
+  fallback: [
+    {
+      service: "correios-pac",
+      name: "PAC (tabela)",
+      carrier: "correios",
+      bands: [{ max_weight_kg: 5, price: 29.9, days: 6 }],
+    },
+  ],
 })
 
 const to = (destinationCep: string): FreightQuery => ({ ...QUERY, destinationCep })
 
 const QUOTE: FreightQuote = {
   consultaToken: "consulta-1",
-  quotations: [{ service: "correios-pac", serviceName: "PAC", carrier: "correios", priceCents: 2519, costCents: null, days: 7, code: "c-pac", logo: null }],
+  quotations: [
+    {
+      service: "correios-pac",
+      serviceName: "PAC",
+      carrier: "correios",
+      priceCents: 2519,
+      costCents: null,
+      days: 7,
+      code: "c-pac",
+      logo: null,
+    },
+  ],
 }
 
 /** The shared count as Postgres keeps it: units granted per key and minute, never past the limit. */
@@ -46,39 +64,61 @@ function memoryLedger() {
   return { grant, asked }
 }
 
-function setup({ grant, breaker, settings = SETTINGS }: { grant?: GrantBudget; breaker?: CircuitBreaker; settings?: typeof SETTINGS } = {}) {
+function setup({
+  grant,
+  breaker,
+  settings = SETTINGS,
+}: { grant?: GrantBudget; breaker?: CircuitBreaker; settings?: typeof SETTINGS } = {}) {
   let time = 1_000_000
   const ledger = memoryLedger()
   const logger = recordingLogger()
   const client = { quote: jest.fn<Promise<FreightQuote>, [FreightQuery, QuoteCall?]>().mockResolvedValue(QUOTE) }
   const admission = new QuoteAdmission(grant ?? ledger.grant, logger, () => time)
-  const cache = new QuoteCache<FreightQuote>({ maxEntries: 10_000, successTtlMs: 600_000, failureTtlMs: 30_000, staleTtlMs: 21_600_000, now: () => time, remembers: CheckoutQuoter.remembersFailure })
-  const quoter = new CheckoutQuoter({ cache, freightClient: () => client as unknown as FreightClient, breaker, admission, logger, now: () => new Date(time) })
+  const cache = new QuoteCache<FreightQuote>({
+    maxEntries: 10_000,
+    successTtlMs: 600_000,
+    failureTtlMs: 30_000,
+    staleTtlMs: 21_600_000,
+    now: () => time,
+    remembers: CheckoutQuoter.remembersFailure,
+  })
+  const quoter = new CheckoutQuoter({
+    cache,
+    freightClient: () => client as unknown as FreightClient,
+    breaker,
+    admission,
+    logger,
+    now: () => new Date(time),
+  })
   /** `count` new queries (distinct destinations) from one shopper each, in turn. */
   let queries = 0
   const newQueries = async (count: number, request: () => Asker, querySettings = settings) => {
     const outcomes: Array<string> = []
     for (let index = 0; index < count; index += 1) {
       const destination = String(20_000_000 + (queries += 1) * 1_000)
-      outcomes.push(await quoter.offers(to(destination), querySettings, request()).then((outcome) => outcome.source, (error: ShopperError) => error.code))
+      outcomes.push(
+        await quoter.offers(to(destination), querySettings, request()).then(
+          (outcome) => outcome.source,
+          (error: ShopperError) => error.code
+        )
+      )
     }
     return outcomes
   }
-  return { quoter, client, ledger, logger, newQueries, advance: (ms: number) => (time += ms), at: (ms: number) => (time = ms) }
+  return {
+    quoter,
+    client,
+    ledger,
+    logger,
+    newQueries,
+    advance: (ms: number) => (time += ms),
+    at: (ms: number) => (time = ms),
+  }
 }
 
 /** A shopper's ask, as the quote route or the provider makes it: its client, and the wait it is told. */
 function shopper(client = "client:127.0.0.1"): Asker {
   return { client }
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => {
-      throw new Error("expected a rejection")
-    },
-    (error: unknown) => error
-  )
 }
 
 describe("CheckoutQuoter's quota guard", () => {
@@ -87,7 +127,9 @@ describe("CheckoutQuoter's quota guard", () => {
     const request: Asker = { client: "client:203.0.113.9", network: "network:203.0.113.0/24" }
     await quoter.offers(QUERY, SETTINGS, request)
     // The first ask of each bound (a lease is asked again ahead of need, off the request's path).
-    const firstAsks = ledger.asked.filter((ask, index) => ledger.asked.findIndex((other) => other.key === ask.key) === index)
+    const firstAsks = ledger.asked.filter(
+      (ask, index) => ledger.asked.findIndex((other) => other.key === ask.key) === index
+    )
     expect(firstAsks.map(({ want, limit }) => ({ want, limit }))).toEqual([
       { want: 1, limit: 7 },
       { want: 2, limit: 28 },
@@ -118,7 +160,12 @@ describe("CheckoutQuoter's quota guard", () => {
   it("bounds a shopper at checkout by address and network as well as by cart: new carts from one address stop at its bound", async () => {
     const { newQueries, ledger, quoter } = setup({ settings: { ...SETTINGS, quote_route_limit_per_minute: 3 } })
     let cart = 0
-    const each = () => ({ cart: `cart:cart_${(cart += 1)}`, client: "client:203.0.113.9", network: "network:203.0.113.0/24", local: true })
+    const each = () => ({
+      cart: `cart:cart_${(cart += 1)}`,
+      client: "client:203.0.113.9",
+      network: "network:203.0.113.0/24",
+      local: true,
+    })
     expect(await newQueries(5, each)).toEqual([...Array(3).fill("upstream"), "fallback", "fallback"])
     expect(quoter.guardStats()).toMatchObject({ admitted: 3, refused_by_client: 2 })
     // Checkout takes no unit of the quote route's share.
@@ -130,7 +177,9 @@ describe("CheckoutQuoter's quota guard", () => {
     await quoter.offers(QUERY, SETTINGS, shopper("cart:cart_01"))
     await quoter.offers(to("30130010"), SETTINGS, shopper("cart:cart_01"))
     await quoter.offers(to("40010000"), SETTINGS, shopper("cart:cart_02"))
-    const clients = [...new Set(ledger.asked.filter((ask) => ask.key !== "store" && ask.key !== "route").map((ask) => ask.key))]
+    const clients = [
+      ...new Set(ledger.asked.filter((ask) => ask.key !== "store" && ask.key !== "route").map((ask) => ask.key)),
+    ]
     expect(clients).toHaveLength(2)
   })
 
@@ -162,7 +211,13 @@ describe("CheckoutQuoter's quota guard", () => {
     expect(outcomes).toEqual([...Array(7).fill("upstream"), "fallback", "fallback"])
     expect(client.quote).toHaveBeenCalledTimes(7)
     expect(requests.filter((request) => request.retryAfterSeconds !== undefined)).toEqual([])
-    expect(quoter.guardStats()).toMatchObject({ admitted: 7, refused_by_client: 2, refused_by_store: 0, answered_from_table: 2, refused_without_table: 0 })
+    expect(quoter.guardStats()).toMatchObject({
+      admitted: 7,
+      refused_by_client: 2,
+      refused_by_store: 0,
+      answered_from_table: 2,
+      refused_without_table: 0,
+    })
   })
 
   it("refuses the shopper, with Retry-After until the minute ends, only where the store has no fallback table", async () => {
@@ -172,7 +227,11 @@ describe("CheckoutQuoter's quota guard", () => {
     const outcomes = await newQueries(8, () => request)
     expect(outcomes).toEqual([...Array(7).fill("upstream"), "too_many_quotes"])
     expect(request.retryAfterSeconds).toBe(13)
-    expect(quoter.guardStats()).toMatchObject({ refused_by_client: 1, refused_without_table: 1, answered_from_table: 0 })
+    expect(quoter.guardStats()).toMatchObject({
+      refused_by_client: 1,
+      refused_without_table: 1,
+      answered_from_table: 0,
+    })
   })
 
   it("gives a new minute a new bound", async () => {
@@ -190,7 +249,10 @@ describe("CheckoutQuoter's quota guard", () => {
     // A new minute: seven new queries spend the client's bound.
     await newQueries(7, () => shopper())
     const later = await quoter.offers(QUERY, SETTINGS, shopper())
-    expect({ source: later.source, prices: later.offers.map((offer) => offer.amountCents) }).toEqual({ source: "stale", prices: fresh.offers.map((offer) => offer.amountCents) })
+    expect({ source: later.source, prices: later.offers.map((offer) => offer.amountCents) }).toEqual({
+      source: "stale",
+      prices: fresh.offers.map((offer) => offer.amountCents),
+    })
     expect(client.quote).toHaveBeenCalledTimes(8)
     expect(quoter.guardStats()).toMatchObject({ answered_from_kept: 1 })
   })
@@ -205,7 +267,9 @@ describe("CheckoutQuoter's quota guard", () => {
   it("takes nothing while the open circuit would refuse the call: the fallback table prices, as before", async () => {
     const breaker = new CircuitBreaker({ failureThreshold: 1, openMs: 30_000 })
     const { quoter, ledger, client } = setup({ breaker })
-    client.quote.mockRejectedValueOnce(new ServerError("Freight API failed (HTTP 503)", { service: "freight", status: 503 }))
+    client.quote.mockRejectedValueOnce(
+      new ServerError("Freight API failed (HTTP 503)", { service: "freight", status: 503 })
+    )
     const failed = await quoter.offers(QUERY, SETTINGS, shopper())
     expect(failed.source).toBe("fallback")
     const asked = ledger.asked.length
@@ -229,19 +293,30 @@ describe("CheckoutQuoter's quota guard", () => {
     const page = () => ({ client: `client:203.0.${(address += 1)}.9`, network: `network:203.0.${address}.0/24` })
     expect(await newQueries(8, page)).toEqual([...Array(5).fill("upstream"), ...Array(3).fill("fallback")])
     let cart = 0
-    expect(await newQueries(6, () => ({ cart: `cart:cart_${(cart += 1)}`, local: true }))).toEqual([...Array(5).fill("upstream"), "fallback"])
+    expect(await newQueries(6, () => ({ cart: `cart:cart_${(cart += 1)}`, local: true }))).toEqual([
+      ...Array(5).fill("upstream"),
+      "fallback",
+    ])
     expect(quoter.guardStats()).toMatchObject({ refused_by_route: 3, refused_by_store: 1 })
-    expect(logger.lines.filter((line) => line.includes("quote route's share of the store's ceiling (5) of new freight queries"))).toHaveLength(1)
+    expect(
+      logger.lines.filter((line) =>
+        line.includes("quote route's share of the store's ceiling (5) of new freight queries")
+      )
+    ).toHaveLength(1)
   })
 
   it("holds the store's ceiling over every client, and tells the merchant once a minute what to raise", async () => {
-    const { newQueries, logger, advance, quoter } = setup({ settings: { ...SETTINGS, quote_store_limit_per_minute: 5 } })
+    const { newQueries, logger, advance, quoter } = setup({
+      settings: { ...SETTINGS, quote_store_limit_per_minute: 5 },
+    })
     let address = 0
     const each = () => ({ cart: `cart:cart_${(address += 1)}`, local: true })
     expect(await newQueries(7, each)).toEqual([...Array(5).fill("upstream"), "fallback", "fallback"])
     advance(60_000)
     expect(await newQueries(7, each)).toEqual([...Array(5).fill("upstream"), "fallback", "fallback"])
-    const warnings = logger.lines.filter((line) => line.includes("store's ceiling (5) of new freight queries per minute"))
+    const warnings = logger.lines.filter((line) =>
+      line.includes("store's ceiling (5) of new freight queries per minute")
+    )
     expect(warnings).toHaveLength(2)
     expect(warnings[0]).toContain("raise quote_store_limit_per_minute")
     expect(quoter.guardStats()).toMatchObject({ refused_by_store: 4, answered_from_table: 4 })
@@ -256,7 +331,9 @@ describe("CheckoutQuoter's quota guard", () => {
     })
     expect(await newQueries(9, () => shopper())).toEqual([...Array(7).fill("upstream"), "fallback", "fallback"])
     expect(client.quote).toHaveBeenCalledTimes(7)
-    expect(logger.lines.filter((line) => line.startsWith("warn frete: the quota guard's shared count did not answer"))).toHaveLength(1)
+    expect(
+      logger.lines.filter((line) => line.startsWith("warn frete: the quota guard's shared count did not answer"))
+    ).toHaveLength(1)
     expect(quoter.guardStats()?.local_decisions).toBeGreaterThan(0)
   })
 

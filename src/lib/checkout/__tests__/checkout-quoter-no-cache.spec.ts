@@ -11,7 +11,18 @@ const QUERY: FreightQuery = {
 }
 const QUOTE: FreightQuote = {
   consultaToken: "t",
-  quotations: [{ service: "correios-pac", serviceName: "Correios - PAC", carrier: "correios", priceCents: 2519, costCents: null, days: 5, code: "1", logo: null }],
+  quotations: [
+    {
+      service: "correios-pac",
+      serviceName: "Correios - PAC",
+      carrier: "correios",
+      priceCents: 2519,
+      costCents: null,
+      days: 5,
+      code: "1",
+      logo: null,
+    },
+  ],
 }
 
 describe("the quoter with the cache turned off (the naive plugin the bench compares with)", () => {
@@ -19,7 +30,11 @@ describe("the quoter with the cache turned off (the naive plugin the bench compa
     const quote = jest.fn(async () => QUOTE)
     const quoter = new CheckoutQuoter({ cache: null, freightClient: () => ({ quote }) as unknown as FreightClient })
     const settings = freteSettingsSchema.parse({})
-    const results = await Promise.all([quoter.offers(QUERY, settings), quoter.offers(QUERY, settings), quoter.offers(QUERY, settings)])
+    const results = await Promise.all([
+      quoter.offers(QUERY, settings),
+      quoter.offers(QUERY, settings),
+      quoter.offers(QUERY, settings),
+    ])
     expect(quote).toHaveBeenCalledTimes(3)
     expect(results.map((result) => result.offers[0].amountCents)).toEqual([2519, 2519, 2519])
   })

@@ -2,7 +2,16 @@
 // the cache while an answer is fresh, and one call for identical queries, concurrent ones included.
 import type { FreightQuote } from "../../freight/schemas"
 import { buildFreightQuery, type ShippableItem } from "../build-freight-query"
-import { amounts, QUERY, quotation, QUOTE, QUOTE_OFFERS, SETTINGS, setup, SUCCESS_TTL } from "./checkout-quoter.fixtures"
+import {
+  amounts,
+  QUERY,
+  quotation,
+  QUOTE,
+  QUOTE_OFFERS,
+  SETTINGS,
+  setup,
+  SUCCESS_TTL,
+} from "./checkout-quoter.fixtures"
 
 /** A later answer to the same query, at other prices. */
 const NEWER_QUOTE: FreightQuote = {
@@ -22,7 +31,10 @@ describe("CheckoutQuoter", () => {
       expect(amounts(outcome.offers)).toEqual(["correios-pac:2519", "correios-sedex:4590"])
       expect(outcome.offers.map((o) => o.deliveryEstimate)).toEqual(["2026-01-06", "2025-12-29"])
       expect(client.quote).toHaveBeenCalledTimes(1)
-      expect(client.quote).toHaveBeenCalledWith(QUERY, { startedAt: expect.any(Number), onAttempt: expect.any(Function) })
+      expect(client.quote).toHaveBeenCalledWith(QUERY, {
+        startedAt: expect.any(Number),
+        onAttempt: expect.any(Function),
+      })
     })
 
     it("counts the freight deadline from when the asker says it started (the quote route: its arrival)", async () => {
@@ -83,7 +95,10 @@ describe("CheckoutQuoter", () => {
         { sku: "CANECA", quantity: 1, unitPrice: 35, productWeight: 0.4 },
       ]
       const build = (cartItems: ShippableItem[]) =>
-        buildFreightQuery({ destinationCep: "20040-002", items: cartItems }, SETTINGS, { weight: "kg", dimension: "cm" }).query
+        buildFreightQuery({ destinationCep: "20040-002", items: cartItems }, SETTINGS, {
+          weight: "kg",
+          dimension: "cm",
+        }).query
 
       await Promise.all([quoter.offers(build(items), SETTINGS), quoter.offers(build([...items].reverse()), SETTINGS)])
 

@@ -1,8 +1,24 @@
 // CheckoutQuoter behind the circuit breaker: no call after failures in a row, stale answers and the fallback table
 // meanwhile, a trial call after openMs, and which failures count (a CEP the service does not know does not).
 import type { FreightQuery } from "../../freight/schemas"
-import { InvalidAnswerError, InvalidCredentialsError, NetworkError, QuotaExceededError, TimeoutError } from "../../http/errors"
-import { cepNotFound, codeOf, QUERY, QUOTE, QUOTE_OFFERS, serverError, SETTINGS, setup, SUCCESS_TTL } from "./checkout-quoter.fixtures"
+import {
+  InvalidAnswerError,
+  InvalidCredentialsError,
+  NetworkError,
+  QuotaExceededError,
+  TimeoutError,
+} from "../../http/errors"
+import {
+  cepNotFound,
+  codeOf,
+  QUERY,
+  QUOTE,
+  QUOTE_OFFERS,
+  serverError,
+  SETTINGS,
+  setup,
+  SUCCESS_TTL,
+} from "./checkout-quoter.fixtures"
 
 describe("CheckoutQuoter", () => {
   describe("circuit breaker", () => {
@@ -41,7 +57,11 @@ describe("CheckoutQuoter", () => {
       client.quote.mockResolvedValue(QUOTE)
       advance(BREAKER.openMs)
       // Well within failureTtlMs of the refusal above: the refusal was the circuit's, not the query's.
-      expect(await quoter.offers(QUERY, SETTINGS)).toEqual({ offers: QUOTE_OFFERS, source: "upstream", upstreamMs: expect.any(Number) })
+      expect(await quoter.offers(QUERY, SETTINGS)).toEqual({
+        offers: QUOTE_OFFERS,
+        source: "upstream",
+        upstreamMs: expect.any(Number),
+      })
       expect(client.quote).toHaveBeenCalledTimes(4)
       expect(breaker?.stats()).toMatchObject({ state: "closed", consecutiveFailures: 0 })
     })

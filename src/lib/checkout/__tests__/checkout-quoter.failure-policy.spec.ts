@@ -2,7 +2,13 @@
 // a CEP the service does not know, failures remembered, an unconfigured freight API and empty answers.
 import { CepNotFoundError, FreightQueryRejectedError } from "../../freight/errors"
 import type { FreightQuery } from "../../freight/schemas"
-import { InvalidAnswerError, InvalidCredentialsError, NetworkError, QuotaExceededError, TimeoutError } from "../../http/errors"
+import {
+  InvalidAnswerError,
+  InvalidCredentialsError,
+  NetworkError,
+  QuotaExceededError,
+  TimeoutError,
+} from "../../http/errors"
 import { FreightNotConfiguredError } from "../checkout-quoter"
 import {
   amounts,
@@ -49,12 +55,45 @@ describe("CheckoutQuoter", () => {
 
     it.each([
       ["a 5xx", serverError()],
-      ["a timeout", new TimeoutError("Freight API did not answer in time", { service: "freight", outcomeUnknown: false })],
-      ["a network error", new NetworkError("Freight API connection refused", { service: "freight", outcomeUnknown: false })],
-      ["a 429", new QuotaExceededError("Freight API query limit reached (HTTP 429)", { service: "freight", status: 429, erroId: 2 })],
-      ["a refused token", new InvalidCredentialsError("Freight API refused the token (HTTP 401)", { service: "freight", status: 401, erroId: 1 })],
-      ["an answer of the wrong shape", new InvalidAnswerError("Freight API answer is not of the documented shape", { service: "freight", status: 200 })],
-      ["a rejected query", new FreightQueryRejectedError("Freight API refused the query (HTTP 400, erro_id 109)", { service: "freight", status: 400, erroId: 109 })],
+      [
+        "a timeout",
+        new TimeoutError("Freight API did not answer in time", { service: "freight", outcomeUnknown: false }),
+      ],
+      [
+        "a network error",
+        new NetworkError("Freight API connection refused", { service: "freight", outcomeUnknown: false }),
+      ],
+      [
+        "a 429",
+        new QuotaExceededError("Freight API query limit reached (HTTP 429)", {
+          service: "freight",
+          status: 429,
+          erroId: 2,
+        }),
+      ],
+      [
+        "a refused token",
+        new InvalidCredentialsError("Freight API refused the token (HTTP 401)", {
+          service: "freight",
+          status: 401,
+          erroId: 1,
+        }),
+      ],
+      [
+        "an answer of the wrong shape",
+        new InvalidAnswerError("Freight API answer is not of the documented shape", {
+          service: "freight",
+          status: 200,
+        }),
+      ],
+      [
+        "a rejected query",
+        new FreightQueryRejectedError("Freight API refused the query (HTTP 400, erro_id 109)", {
+          service: "freight",
+          status: 400,
+          erroId: 109,
+        }),
+      ],
       ["an unknown origin CEP (erro_id 101)", cepNotFound(101)],
       ["an error of no known kind", new Error("boom")],
     ])("on %s with no earlier answer, prices from the fallback table", async (_label, error) => {
@@ -168,10 +207,15 @@ describe("CheckoutQuoter", () => {
 
     it("prices from the fallback table when the answer has only services the merchant disabled", async () => {
       const { quoter, client } = setup()
-      client.quote.mockResolvedValue({ consultaToken: "t", quotations: [quotation({ service: "jadlog-package", serviceName: ".Package" })] })
+      client.quote.mockResolvedValue({
+        consultaToken: "t",
+        quotations: [quotation({ service: "jadlog-package", serviceName: ".Package" })],
+      })
 
       expect((await quoter.offers(QUERY, SETTINGS)).source).toBe("fallback")
-      expect(await codeOf(quoter.offers({ ...QUERY, destinationCep: "30130010" }, NO_FALLBACK))).toBe("freight_unavailable")
+      expect(await codeOf(quoter.offers({ ...QUERY, destinationCep: "30130010" }, NO_FALLBACK))).toBe(
+        "freight_unavailable"
+      )
     })
 
     it("serves the last answer to the same query, before the fallback table, when a later answer has no quotation", async () => {

@@ -28,8 +28,18 @@ export const SETTINGS = freteSettingsSchema.parse({
   origin_cep: "01310-100",
   services: SERVICES,
   fallback: [
-    { service: "correios-sedex", name: "SEDEX (tabela)", carrier: "correios", bands: [{ max_weight_kg: 5, price: 79.9, days: 3 }] },
-    { service: "correios-pac", name: "PAC (tabela)", carrier: "correios", bands: [{ max_weight_kg: 1, price: 29.9, days: 6 }] },
+    {
+      service: "correios-sedex",
+      name: "SEDEX (tabela)",
+      carrier: "correios",
+      bands: [{ max_weight_kg: 5, price: 79.9, days: 3 }],
+    },
+    {
+      service: "correios-pac",
+      name: "PAC (tabela)",
+      carrier: "correios",
+      bands: [{ max_weight_kg: 1, price: 29.9, days: 6 }],
+    },
   ],
 })
 
@@ -48,7 +58,17 @@ export const QUERY: FreightQuery = {
 }
 
 export function quotation(overrides: Partial<FreightQuotation>): FreightQuotation {
-  return { service: "x", serviceName: "X", carrier: "correios", priceCents: 1000, costCents: null, days: 5, code: null, logo: null, ...overrides }
+  return {
+    service: "x",
+    serviceName: "X",
+    carrier: "correios",
+    priceCents: 1000,
+    costCents: null,
+    days: 5,
+    code: null,
+    logo: null,
+    ...overrides,
+  }
 }
 
 export const QUOTE: FreightQuote = {
@@ -65,13 +85,37 @@ export const QUOTE: FreightQuote = {
  * SEDEX, 2 days: 26 Dec, 29 Dec; PAC, 7 days: 26, 29, 30, 31 Dec, 2, 5, 6 Jan.
  */
 export const QUOTE_OFFERS = [
-  { service: "correios-pac", name: "PAC", carrier: "correios", amountCents: 2519, days: 7, deliveryEstimate: "2026-01-06", isFallback: false, consultaToken: "consulta-1", code: "c-pac" },
-  { service: "correios-sedex", name: "SEDEX", carrier: "correios", amountCents: 4590, days: 2, deliveryEstimate: "2025-12-29", isFallback: false, consultaToken: "consulta-1", code: "c-sedex" },
+  {
+    service: "correios-pac",
+    name: "PAC",
+    carrier: "correios",
+    amountCents: 2519,
+    days: 7,
+    deliveryEstimate: "2026-01-06",
+    isFallback: false,
+    consultaToken: "consulta-1",
+    code: "c-pac",
+  },
+  {
+    service: "correios-sedex",
+    name: "SEDEX",
+    carrier: "correios",
+    amountCents: 4590,
+    days: 2,
+    deliveryEstimate: "2025-12-29",
+    isFallback: false,
+    consultaToken: "consulta-1",
+    code: "c-sedex",
+  },
 ]
 
 export const serverError = () => new ServerError("Freight API failed (HTTP 503)", { service: "freight", status: 503 })
 export const cepNotFound = (erroId: 101 | 102) =>
-  new CepNotFoundError(`Freight API refused the query (HTTP 400, erro_id ${erroId})`, { service: "freight", status: 400, erroId })
+  new CepNotFoundError(`Freight API refused the query (HTTP 400, erro_id ${erroId})`, {
+    service: "freight",
+    status: 400,
+    erroId,
+  })
 
 /**
  * A quoter over a real cache whose clock the test moves, and a fake freight client. With
@@ -121,4 +165,5 @@ export async function codeOf(promise: Promise<unknown>): Promise<ShopperErrorCod
   return (await shopperErrorOf(promise)).code
 }
 
-export const amounts = (offers: Array<{ service: string; amountCents: number }>) => offers.map((o) => `${o.service}:${o.amountCents}`)
+export const amounts = (offers: Array<{ service: string; amountCents: number }>) =>
+  offers.map((o) => `${o.service}:${o.amountCents}`)

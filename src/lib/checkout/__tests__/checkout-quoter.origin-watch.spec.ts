@@ -8,7 +8,11 @@ describe("OriginWatch", () => {
     expect(watch.current()).toBeNull()
     expect(watch.report("99999999", at)).toBe(true)
     expect(watch.report("99999999", at)).toBe(false)
-    expect(watch.current()).toEqual({ cep: "99999999", seen_at: "2026-11-22T12:00:00.000Z", message: expect.stringContaining("CEP de origem 99999-999") })
+    expect(watch.current()).toEqual({
+      cep: "99999999",
+      seen_at: "2026-11-22T12:00:00.000Z",
+      message: expect.stringContaining("CEP de origem 99999-999"),
+    })
     watch.answered("01310100")
     expect(watch.current()).toBeNull()
     // Still refused at another location: shown again, not logged again.

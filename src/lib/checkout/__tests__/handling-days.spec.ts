@@ -36,30 +36,52 @@ describe("handlingDaysOf", () => {
 
 describe("buildFreightQuery with handling days", () => {
   const settings = (extra_days: number, key?: string) =>
-    freteSettingsSchema.parse({ origin_cep: "01310-100", extra_days, ...(key ? { handling_days_metadata_key: key } : {}) })
-  const item = (sku: string, variant: Record<string, unknown> | null, product: Record<string, unknown> | null = null): ShippableItem => ({
+    freteSettingsSchema.parse({
+      origin_cep: "01310-100",
+      extra_days,
+      ...(key ? { handling_days_metadata_key: key } : {}),
+    })
+  const item = (
+    sku: string,
+    variant: Record<string, unknown> | null,
+    product: Record<string, unknown> | null = null
+  ): ShippableItem => ({
     sku,
     quantity: 1,
     unitPrice: 50,
     variant: { weight: 0.3, length: 30, height: 4, width: 20 },
     handlingMetadata: { variant, product },
   })
-  const request = (items: ShippableItem[], overrides: Partial<QuoteRequest> = {}): QuoteRequest => ({ destinationCep: "20040-002", items, ...overrides })
+  const request = (items: ShippableItem[], overrides: Partial<QuoteRequest> = {}): QuoteRequest => ({
+    destinationCep: "20040-002",
+    items,
+    ...overrides,
+  })
 
   it("adds the largest of the items' handling days to the settings' extra days", () => {
-    const items = [item("FEITO-SOB-MEDIDA", { frete_handling_days: 5 }), item("PRONTA-ENTREGA", { frete_handling_days: 0 }), item("SEM-PRAZO", null)]
+    const items = [
+      item("FEITO-SOB-MEDIDA", { frete_handling_days: 5 }),
+      item("PRONTA-ENTREGA", { frete_handling_days: 0 }),
+      item("SEM-PRAZO", null),
+    ]
     expect(buildFreightQuery(request(items), settings(0), KG_CM).query.extraDays).toBe(5)
     expect(buildFreightQuery(request(items), settings(2), KG_CM).query.extraDays).toBe(7)
   })
 
   it("reads the key the settings name, on the variant, else the product", () => {
-    const items = [item("A", null, { prazo_fabricacao: "8" }), item("B", { prazo_fabricacao: 3 }, { prazo_fabricacao: 20 })]
+    const items = [
+      item("A", null, { prazo_fabricacao: "8" }),
+      item("B", { prazo_fabricacao: 3 }, { prazo_fabricacao: 20 }),
+    ]
     expect(buildFreightQuery(request(items), settings(1, "prazo_fabricacao"), KG_CM).query.extraDays).toBe(9)
     expect(buildFreightQuery(request(items), settings(1), KG_CM).query.extraDays).toBe(1)
   })
 
   it("ignores the handling days of a line that is not shipped", () => {
-    const items = [{ ...item("ZERADO", { frete_handling_days: 30 }), quantity: 0 }, item("OK", { frete_handling_days: 1 })]
+    const items = [
+      { ...item("ZERADO", { frete_handling_days: 30 }), quantity: 0 },
+      item("OK", { frete_handling_days: 1 }),
+    ]
     expect(buildFreightQuery(request(items), settings(0), KG_CM).query.extraDays).toBe(1)
   })
 })
@@ -71,11 +93,24 @@ describe("buildFreightQuery for a return", () => {
     extra_price: { type: "fixed", value: 5 },
     free_freight_rules: [{ min_subtotal: 0 }],
   })
-  const items: ShippableItem[] = [{ sku: "CAMISETA-P", quantity: 1, unitPrice: 120, handlingMetadata: { variant: { frete_handling_days: 5 } } }]
+  const items: ShippableItem[] = [
+    { sku: "CAMISETA-P", quantity: 1, unitPrice: 120, handlingMetadata: { variant: { frete_handling_days: 5 } } },
+  ]
 
   it("runs from the customer's CEP to the stock location's, with no extra days, extra price or free freight", () => {
-    const { query } = buildFreightQuery({ destinationCep: "20040-002", originCep: "04538-132", items, isReturn: true }, settings, KG_CM)
-    expect(query).toMatchObject({ originCep: "20040002", destinationCep: "04538132", extraDays: 0, extraPrice: 0, freeFreight: false, invoiceValue: 120 })
+    const { query } = buildFreightQuery(
+      { destinationCep: "20040-002", originCep: "04538-132", items, isReturn: true },
+      settings,
+      KG_CM
+    )
+    expect(query).toMatchObject({
+      originCep: "20040002",
+      destinationCep: "04538132",
+      extraDays: 0,
+      extraPrice: 0,
+      freeFreight: false,
+      invoiceValue: 120,
+    })
   })
 
   it("sends the return to the settings' origin when the option's stock location has no CEP", () => {
@@ -85,6 +120,12 @@ describe("buildFreightQuery for a return", () => {
 
   it("prices the same items as a delivery the other way, with the settings' rules", () => {
     const { query } = buildFreightQuery({ destinationCep: "20040-002", originCep: "04538-132", items }, settings, KG_CM)
-    expect(query).toMatchObject({ originCep: "04538132", destinationCep: "20040002", extraDays: 7, extraPrice: 5, freeFreight: true })
+    expect(query).toMatchObject({
+      originCep: "04538132",
+      destinationCep: "20040002",
+      extraDays: 7,
+      extraPrice: 5,
+      freeFreight: true,
+    })
   })
 })

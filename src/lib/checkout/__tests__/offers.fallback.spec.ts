@@ -11,7 +11,13 @@ function volume(overrides: Partial<FreightVolume> = {}): FreightVolume {
 
 /** A query whose cart weighs `weightKg` (its box is small enough that the real weight counts). */
 function queryOf(weightKg: number, overrides: Partial<FreightQuery> = {}): FreightQuery {
-  return { originCep: "01310100", destinationCep: "20040002", invoiceValue: 50, volumes: [volume({ weightKg })], ...overrides }
+  return {
+    originCep: "01310100",
+    destinationCep: "20040002",
+    invoiceValue: 50,
+    volumes: [volume({ weightKg })],
+    ...overrides,
+  }
 }
 
 describe("billableWeightKg", () => {
@@ -20,7 +26,9 @@ describe("billableWeightKg", () => {
   })
 
   it("takes the cubic weight, L × W × H / 6000, when it is the larger", () => {
-    expect(billableWeightKg(queryOf(0, { volumes: [volume({ weightKg: 0.3, lengthCm: 60, widthCm: 40, heightCm: 30 })] }))).toBe(12)
+    expect(
+      billableWeightKg(queryOf(0, { volumes: [volume({ weightKg: 0.3, lengthCm: 60, widthCm: 40, heightCm: 30 })] }))
+    ).toBe(12)
   })
 
   it("multiplies each volume by its quantity and adds the volumes", () => {
@@ -37,9 +45,18 @@ describe("fallbackOffers", () => {
   const byService = (offers: Offer[]) => Object.fromEntries(offers.map((o) => [o.service, o]))
 
   it("prices each service at the first band that holds the cart's weight, both ends inclusive", () => {
-    expect(byService(fallbackOffers(queryOf(0.8), SETTINGS, NOW))["correios-pac"]).toMatchObject({ amountCents: 2990, days: 6 })
-    expect(byService(fallbackOffers(queryOf(1), SETTINGS, NOW))["correios-pac"]).toMatchObject({ amountCents: 2990, days: 6 })
-    expect(byService(fallbackOffers(queryOf(1.001), SETTINGS, NOW))["correios-pac"]).toMatchObject({ amountCents: 5990, days: 8 })
+    expect(byService(fallbackOffers(queryOf(0.8), SETTINGS, NOW))["correios-pac"]).toMatchObject({
+      amountCents: 2990,
+      days: 6,
+    })
+    expect(byService(fallbackOffers(queryOf(1), SETTINGS, NOW))["correios-pac"]).toMatchObject({
+      amountCents: 2990,
+      days: 6,
+    })
+    expect(byService(fallbackOffers(queryOf(1.001), SETTINGS, NOW))["correios-pac"]).toMatchObject({
+      amountCents: 5990,
+      days: 8,
+    })
   })
 
   it("chooses the band on the billable weight: cubic weight, and every unit of every item", () => {
@@ -62,7 +79,11 @@ describe("fallbackOffers", () => {
   })
 
   it("orders the offers as the settings list the services, services not listed last", () => {
-    expect(fallbackOffers(queryOf(0.8), SETTINGS, NOW).map((o) => o.service)).toEqual(["correios-sedex", "correios-pac", "azul-amanha"])
+    expect(fallbackOffers(queryOf(0.8), SETTINGS, NOW).map((o) => o.service)).toEqual([
+      "correios-sedex",
+      "correios-pac",
+      "azul-amanha",
+    ])
   })
 
   it("names a service as the merchant does, else as the table does", () => {
@@ -86,7 +107,9 @@ describe("fallbackOffers", () => {
   })
 
   it("adds the query's extra days and extra price, as the service would have", () => {
-    const pac = byService(fallbackOffers(queryOf(0.8, { extraDays: 2, extraPrice: 5.5 }), SETTINGS, NOW))["correios-pac"]
+    const pac = byService(fallbackOffers(queryOf(0.8, { extraDays: 2, extraPrice: 5.5 }), SETTINGS, NOW))[
+      "correios-pac"
+    ]
 
     // 6 + 2 business days after the holiday Friday 20 November: Wednesday 2 December.
     expect(pac).toMatchObject({ amountCents: 2990 + 550, days: 8, deliveryEstimate: "2026-12-02" })

@@ -21,8 +21,18 @@ export const SETTINGS = freteSettingsSchema.parse({
     { metaname: "leilao", name: "Leilão Loggi", display_name: "Melhor oferta" },
   ],
   fallback: [
-    { service: "azul-amanha", name: "Azul Amanhã (tabela)", carrier: "azul", bands: [{ max_weight_kg: 2, price: 99.9, days: 1 }] },
-    { service: "correios-sedex", name: "SEDEX (tabela)", carrier: "correios", bands: [{ max_weight_kg: 5, price: 79.9, days: 3 }] },
+    {
+      service: "azul-amanha",
+      name: "Azul Amanhã (tabela)",
+      carrier: "azul",
+      bands: [{ max_weight_kg: 2, price: 99.9, days: 1 }],
+    },
+    {
+      service: "correios-sedex",
+      name: "SEDEX (tabela)",
+      carrier: "correios",
+      bands: [{ max_weight_kg: 5, price: 79.9, days: 3 }],
+    },
     {
       service: "correios-pac",
       name: "PAC (tabela)",
@@ -33,6 +43,11 @@ export const SETTINGS = freteSettingsSchema.parse({
         { max_weight_kg: 1, price: 29.9, days: 6 },
       ],
     },
-    { service: "jadlog-package", name: ".Package (tabela)", carrier: "jadlog", bands: [{ max_weight_kg: 30, price: 19.9, days: 5 }] },
+    {
+      service: "jadlog-package",
+      name: ".Package (tabela)",
+      carrier: "jadlog",
+      bands: [{ max_weight_kg: 30, price: 19.9, days: 5 }],
+    },
   ],
 })

@@ -5,19 +5,78 @@ import { offersFromQuote } from "../offers"
 import { NOW, SETTINGS } from "./offers.fixtures"
 
 function quotation(overrides: Partial<FreightQuotation>): FreightQuotation {
-  return { service: "x", serviceName: "X", carrier: null, priceCents: 1000, costCents: null, days: 5, code: null, logo: null, ...overrides }
+  return {
+    service: "x",
+    serviceName: "X",
+    carrier: null,
+    priceCents: 1000,
+    costCents: null,
+    days: 5,
+    code: null,
+    logo: null,
+    ...overrides,
+  }
 }
 
 const QUOTE: FreightQuote = {
   consultaToken: "consulta-123",
   quotations: [
-    quotation({ service: "azul-amanha", serviceName: "Azul Amanhã", carrier: "azul", priceCents: 3900, days: 1, code: "c-azul" }),
-    quotation({ service: "correios-pac", serviceName: "PAC", carrier: "correios", priceCents: 2590, days: 7, code: "c-pac" }),
-    quotation({ service: "jadlog-package", serviceName: ".Package", carrier: "jadlog", priceCents: 1990, days: 5, code: "c-jad" }),
-    quotation({ service: "buslog", serviceName: "Buslog Rodoviário", carrier: "buslog", priceCents: 2990, days: null, code: "c-bus" }),
-    quotation({ service: "leilao", serviceName: "Leilão Loggi", carrier: "loggi", priceCents: 2200, days: 4, code: "c-loggi" }),
-    quotation({ service: "correios-sedex", serviceName: "SEDEX", carrier: "correios", priceCents: 4590, days: 2, code: "c-sedex" }),
-    quotation({ service: "leilao", serviceName: "Leilão Jadlog", carrier: "jadlog", priceCents: 2100, days: 6, code: "c-jadlog" }),
+    quotation({
+      service: "azul-amanha",
+      serviceName: "Azul Amanhã",
+      carrier: "azul",
+      priceCents: 3900,
+      days: 1,
+      code: "c-azul",
+    }),
+    quotation({
+      service: "correios-pac",
+      serviceName: "PAC",
+      carrier: "correios",
+      priceCents: 2590,
+      days: 7,
+      code: "c-pac",
+    }),
+    quotation({
+      service: "jadlog-package",
+      serviceName: ".Package",
+      carrier: "jadlog",
+      priceCents: 1990,
+      days: 5,
+      code: "c-jad",
+    }),
+    quotation({
+      service: "buslog",
+      serviceName: "Buslog Rodoviário",
+      carrier: "buslog",
+      priceCents: 2990,
+      days: null,
+      code: "c-bus",
+    }),
+    quotation({
+      service: "leilao",
+      serviceName: "Leilão Loggi",
+      carrier: "loggi",
+      priceCents: 2200,
+      days: 4,
+      code: "c-loggi",
+    }),
+    quotation({
+      service: "correios-sedex",
+      serviceName: "SEDEX",
+      carrier: "correios",
+      priceCents: 4590,
+      days: 2,
+      code: "c-sedex",
+    }),
+    quotation({
+      service: "leilao",
+      serviceName: "Leilão Jadlog",
+      carrier: "jadlog",
+      priceCents: 2100,
+      days: 6,
+      code: "c-jadlog",
+    }),
   ],
 }
 
@@ -78,21 +137,33 @@ describe("offersFromQuote", () => {
     const [sameDay, oneDay, twoDays] = offersFromQuote(
       {
         consultaToken: "t",
-        quotations: [0, 1, 2].map((days) => quotation({ service: `d${days}`, serviceName: `D${days}`, priceCents: 1000 + days, days })),
+        quotations: [0, 1, 2].map((days) =>
+          quotation({ service: `d${days}`, serviceName: `D${days}`, priceCents: 1000 + days, days })
+        ),
       },
       SETTINGS,
       NOW
     )
 
     // Friday the 20th is a holiday: the 21st and 22nd are a weekend.
-    expect([sameDay.deliveryEstimate, oneDay.deliveryEstimate, twoDays.deliveryEstimate]).toEqual(["2026-11-23", "2026-11-23", "2026-11-24"])
+    expect([sameDay.deliveryEstimate, oneDay.deliveryEstimate, twoDays.deliveryEstimate]).toEqual([
+      "2026-11-23",
+      "2026-11-23",
+      "2026-11-24",
+    ])
   })
 
   it("counts from the date in São Paulo, not in UTC", () => {
     // 02:00 UTC on Friday is still Thursday 19 November, 23:00, in São Paulo.
     const thursdayNight = new Date("2026-11-20T02:00:00Z")
     const [sameDay, oneDay] = offersFromQuote(
-      { consultaToken: "t", quotations: [quotation({ service: "a", priceCents: 1, days: 0 }), quotation({ service: "b", priceCents: 2, days: 1 })] },
+      {
+        consultaToken: "t",
+        quotations: [
+          quotation({ service: "a", priceCents: 1, days: 0 }),
+          quotation({ service: "b", priceCents: 2, days: 1 }),
+        ],
+      },
       SETTINGS,
       thursdayNight
     )

@@ -37,23 +37,32 @@ describe("QuotaLeases", () => {
 
   it("never lets the instances together pass a bound, however their takes interleave", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 40 }), fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 120 }), async (limit, order) => {
-        const count = sharedCount()
-        const instances = [0, 1, 2].map(() => new QuotaLeases(count.grant, () => 5_000, noFailure))
-        const outcomes = await Promise.all(order.map((which) => instances[which].take([{ key: "client", limit }])))
-        const taken = outcomes.filter((outcome) => outcome === null).length
-        expect(taken).toBeLessThanOrEqual(limit)
-        // A unit an instance holds unused is lost to the others, at most a lease per instance.
-        expect(taken).toBeGreaterThanOrEqual(Math.min(order.length, limit - 3 * leaseSize(limit)))
-      })
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 40 }),
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 120 }),
+        async (limit, order) => {
+          const count = sharedCount()
+          const instances = [0, 1, 2].map(() => new QuotaLeases(count.grant, () => 5_000, noFailure))
+          const outcomes = await Promise.all(order.map((which) => instances[which].take([{ key: "client", limit }])))
+          const taken = outcomes.filter((outcome) => outcome === null).length
+          expect(taken).toBeLessThanOrEqual(limit)
+          // A unit an instance holds unused is lost to the others, at most a lease per instance.
+          expect(taken).toBeGreaterThanOrEqual(Math.min(order.length, limit - 3 * leaseSize(limit)))
+        }
+      )
     )
   })
 
   it("passes no bound with any number of instances, the shared count 5 ms away: a unit is used only once it was granted", async () => {
     const count = sharedCount(5)
     for (const instances of [1, 2, 8]) {
-      const leases = Array.from({ length: instances }, () => new QuotaLeases(count.grant, () => 5_000 + instances * 60_000, noFailure))
-      const outcomes = await Promise.all(Array.from({ length: 600 }, (_, index) => leases[index % instances].take([{ key: "store", limit: 200 }])))
+      const leases = Array.from(
+        { length: instances },
+        () => new QuotaLeases(count.grant, () => 5_000 + instances * 60_000, noFailure)
+      )
+      const outcomes = await Promise.all(
+        Array.from({ length: 600 }, (_, index) => leases[index % instances].take([{ key: "store", limit: 200 }]))
+      )
       const taken = outcomes.filter((outcome) => outcome === null).length
       expect({ instances, over: taken > 200 }).toEqual({ instances, over: false })
       expect(taken).toBeGreaterThanOrEqual(200 - instances * leaseSize(200))
@@ -96,7 +105,11 @@ describe("QuotaLeases", () => {
     let now = 120_000 + 10_000
     const windows: number[] = []
     const count = sharedCount()
-    const leases = new QuotaLeases((key, windowStart, want, limit) => (windows.push(windowStart), count.grant(key, windowStart, want, limit)), () => now, noFailure)
+    const leases = new QuotaLeases(
+      (key, windowStart, want, limit) => (windows.push(windowStart), count.grant(key, windowStart, want, limit)),
+      () => now,
+      noFailure
+    )
     expect(await leases.take([{ key: "store", limit: 100 }])).toBeNull()
     expect(windows).toEqual([120_000])
     now = 120_000 + 40_000
@@ -118,7 +131,11 @@ describe("QuotaLeases", () => {
     let failing = true
     const count = sharedCount()
     const failures: unknown[] = []
-    const leases = new QuotaLeases((...args) => (failing ? Promise.reject(new Error("pool timeout")) : count.grant(...args)), () => now, (error) => failures.push(error))
+    const leases = new QuotaLeases(
+      (...args) => (failing ? Promise.reject(new Error("pool timeout")) : count.grant(...args)),
+      () => now,
+      (error) => failures.push(error)
+    )
     const first = []
     for (let take = 0; take < 4; take += 1) first.push(await leases.take([{ key: "c", limit: 3 }]))
     expect(first.map((outcome) => outcome === null)).toEqual([true, true, true, false])

@@ -62,7 +62,9 @@ describe("FreightClient against the sandbox", () => {
       [303, "JSON_INVALIDO", { ...VALID_WIRE, volumes: "nenhum" }],
       [304, "REQUISICAO_INVALIDA", {}],
     ])("400 erro_id %i %s", async (erroId, name, body) => {
-      const error = await failure(answerTo("freight", t.sandbox.url, { path: `/v2/consulta?token=${encodeURIComponent(TOKEN)}`, body }, [TOKEN]))
+      const error = await failure(
+        answerTo("freight", t.sandbox.url, { path: `/v2/consulta?token=${encodeURIComponent(TOKEN)}`, body }, [TOKEN])
+      )
       expect(error).toBeInstanceOf(FreightQueryRejectedError)
       expect(error).toMatchObject({ status: 400, erroId, errorName: name })
       expect(error.serviceMessage).toEqual(expect.any(String))
@@ -189,7 +191,10 @@ describe("FreightClient against the sandbox", () => {
       agent
         .get("http://freight.test")
         .intercept({ path: /^\/v2\/consulta/, method: "POST" })
-        .reply(200, { consulta_token: "tok-1", cotacoes: [{ servico_metaname: "correios-pac", servico_nome: "PAC", cotacao_preco: null, cotacao_prazo: 3 }] })
+        .reply(200, {
+          consulta_token: "tok-1",
+          cotacoes: [{ servico_metaname: "correios-pac", servico_nome: "PAC", cotacao_preco: null, cotacao_prazo: 3 }],
+        })
       t.client = t.newClient({ url: "http://freight.test", dispatcher: agent })
       const error = await failure(t.client.quote(QUERY))
       expect(error).toBeInstanceOf(InvalidAnswerError)

@@ -1,7 +1,7 @@
 // FreightClient against the sandbox: a quote, read from the answer and sent in the document's terms, and the pool's bound on sockets.
 import { InvalidFreightQueryError } from "../errors"
 import { readQuotations, type FreightQuery } from "../schemas"
-import { QUERY, sandboxClientTest, TOKEN } from "./client.fixtures"
+import { QUERY, sandboxClientTest } from "./client.fixtures"
 
 describe("FreightClient against the sandbox", () => {
   const t = sandboxClientTest()
@@ -36,7 +36,17 @@ describe("FreightClient against the sandbox", () => {
         prazo_adicional: "2",
         preco_adicional: "5.5",
         fretegratis: true,
-        volumes: [{ sku: "CAMISA-P", quantidade: "2", preco: "125", altura: "4", comprimento: "30", largura: "20", peso: "0.3" }],
+        volumes: [
+          {
+            sku: "CAMISA-P",
+            quantidade: "2",
+            preco: "125",
+            altura: "4",
+            comprimento: "30",
+            largura: "20",
+            peso: "0.3",
+          },
+        ],
       })
     })
 
@@ -45,10 +55,14 @@ describe("FreightClient against the sandbox", () => {
         ...QUERY,
         destinationCep: "69900000",
         invoiceValue: 20000,
-        volumes: [{ sku: "GELADEIRA", quantity: 3, price: 6000, heightCm: 180, lengthCm: 70, widthCm: 70, weightKg: 90 }],
+        volumes: [
+          { sku: "GELADEIRA", quantity: 3, price: 6000, heightCm: 180, lengthCm: 70, widthCm: 70, weightKg: 90 },
+        ],
       }
       const quote = await t.client.quote(heavy)
-      const answer = t.sandbox.calls({ service: "freight" })[0].response as { cotacoes: Array<{ cotacao_preco: string }> }
+      const answer = t.sandbox.calls({ service: "freight" })[0].response as {
+        cotacoes: Array<{ cotacao_preco: string }>
+      }
       const thousands = answer.cotacoes.filter((wire) => /^\d{1,3}(\.\d{3})+,\d{2}$/.test(wire.cotacao_preco))
       expect(thousands.length).toBeGreaterThan(0)
       expect(Math.max(...quote.quotations.map((quotation) => quotation.priceCents))).toBeGreaterThanOrEqual(100000)
@@ -71,7 +85,9 @@ describe("FreightClient against the sandbox", () => {
       const services = quote.quotations.map((quotation) => quotation.service)
       const repeated = services.filter((service, index) => services.indexOf(service) !== index)
       expect(repeated.length).toBeGreaterThan(0)
-      const names = quote.quotations.filter((quotation) => quotation.service === repeated[0]).map((quotation) => quotation.serviceName)
+      const names = quote.quotations
+        .filter((quotation) => quotation.service === repeated[0])
+        .map((quotation) => quotation.serviceName)
       expect(new Set(names).size).toBe(names.length)
     })
 
@@ -84,9 +100,9 @@ describe("FreightClient against the sandbox", () => {
     it("refuses to send a query it built wrong", async () => {
       await expect(t.client.quote({ ...QUERY, destinationCep: "2004000" })).rejects.toThrow(InvalidFreightQueryError)
       await expect(t.client.quote({ ...QUERY, volumes: [] })).rejects.toThrow(InvalidFreightQueryError)
-      await expect(t.client.quote({ ...QUERY, volumes: [{ ...QUERY.volumes[0], weightKg: Number.NaN }] })).rejects.toThrow(
-        InvalidFreightQueryError
-      )
+      await expect(
+        t.client.quote({ ...QUERY, volumes: [{ ...QUERY.volumes[0], weightKg: Number.NaN }] })
+      ).rejects.toThrow(InvalidFreightQueryError)
       expect(t.sandbox.calls()).toHaveLength(0)
     })
   })

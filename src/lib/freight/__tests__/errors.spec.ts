@@ -16,8 +16,17 @@ describe("the freight API's refusals", () => {
   const { failure } = failureCollector()
 
   const refusal = async (body: object) => {
-    agent().get("http://freight.test").intercept({ path: /^\/v2\/consulta/, method: "POST" }).reply(400, body)
-    const client = new FreightClient({ url: "http://freight.test", token: "t0ken-abc", timeoutMs: 1000, connections: 1, dispatcher: agent() })
+    agent()
+      .get("http://freight.test")
+      .intercept({ path: /^\/v2\/consulta/, method: "POST" })
+      .reply(400, body)
+    const client = new FreightClient({
+      url: "http://freight.test",
+      token: "t0ken-abc",
+      timeoutMs: 1000,
+      connections: 1,
+      dispatcher: agent(),
+    })
     return failure(client.quote(QUERY))
   }
 

@@ -19,7 +19,9 @@ describe("quoteBudgetMs", () => {
   it("has no floor: a request that waited long leaves the call only what is left, so the route keeps to the timeout", () => {
     // Arrival + spent + budget = arrival + timeout: the call ends by the deadline the README promises.
     const spentBefore = [0, 1250, 2000, 2400, 2499]
-    expect(spentBefore.map((spent) => spent + quoteBudgetMs(2500, 1_000_000 - spent, 1_000_000))).toEqual([2500, 2500, 2500, 2500, 2500])
+    expect(spentBefore.map((spent) => spent + quoteBudgetMs(2500, 1_000_000 - spent, 1_000_000))).toEqual([
+      2500, 2500, 2500, 2500, 2500,
+    ])
     expect(quoteBudgetMs(2500, 1_000_000 - 2400, 1_000_000)).toBe(100)
   })
 
@@ -49,6 +51,8 @@ describe("callBudgetMs", () => {
     expect(refusals.map((refusal) => refusal instanceof NoTimeLeftError)).toEqual([true, true, true])
     expect(refusals.map((refusal) => refusal instanceof OwnWaitTimeoutError)).toEqual([true, true, true])
     expect(refusals.map((refusal) => (refusal as NoTimeLeftError).outcomeUnknown)).toEqual([false, false, false])
-    expect((refusals[0] as Error).message).toBe("the freight API was not asked: 99 ms were left of freight.timeoutMs (2500 ms) since the request arrived")
+    expect((refusals[0] as Error).message).toBe(
+      "the freight API was not asked: 99 ms were left of freight.timeoutMs (2500 ms) since the request arrived"
+    )
   })
 })

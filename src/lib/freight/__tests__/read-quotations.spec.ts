@@ -1,11 +1,22 @@
 import { readQuotations } from "../schemas"
 
-const GOOD = { servico_metaname: "correios-pac", servico_nome: "PAC", transportadora_metaname: "correios", cotacao_preco: "25,19", cotacao_prazo: 7 }
+const GOOD = {
+  servico_metaname: "correios-pac",
+  servico_nome: "PAC",
+  transportadora_metaname: "correios",
+  cotacao_preco: "25,19",
+  cotacao_prazo: 7,
+}
 
 describe("readQuotations", () => {
   it("keeps every quotation of the documented shape", () => {
-    const { quotations, dropped } = readQuotations([GOOD, { ...GOOD, servico_metaname: "correios-sedex", cotacao_preco: 45.9, cotacao_prazo: "2" }])
-    expect(quotations.map((quotation) => [quotation.servico_metaname, quotation.cotacao_preco, quotation.cotacao_prazo])).toEqual([
+    const { quotations, dropped } = readQuotations([
+      GOOD,
+      { ...GOOD, servico_metaname: "correios-sedex", cotacao_preco: 45.9, cotacao_prazo: "2" },
+    ])
+    expect(
+      quotations.map((quotation) => [quotation.servico_metaname, quotation.cotacao_preco, quotation.cotacao_prazo])
+    ).toEqual([
       ["correios-pac", 2519, 7],
       ["correios-sedex", 4590, 2],
     ])

@@ -56,7 +56,13 @@ describe("CircuitBreaker", () => {
     expect(refused.error).toBeInstanceOf(CircuitOpenError)
     expect((refused.error as CircuitOpenError).retryAt.getTime()).toBe(11_000)
     expect(breaker.wouldAllow()).toBe(false)
-    expect(breaker.stats()).toEqual({ state: "open", consecutiveFailures: 3, retryAt: new Date(11_000).toISOString(), opened: 1, refused: 1 })
+    expect(breaker.stats()).toEqual({
+      state: "open",
+      consecutiveFailures: 3,
+      retryAt: new Date(11_000).toISOString(),
+      opened: 1,
+      refused: 1,
+    })
     expect(lines).toEqual([
       "warn frete: circuit opened: the freight API failed 3 times in a row (Error); " +
         "checkout uses kept prices or the table until a trial call (one every 1 s) succeeds",
@@ -92,7 +98,12 @@ describe("CircuitBreaker", () => {
     for (let i = 0; i < 3; i += 1) await run(failing)
     advance(1000)
     expect(await run(failing)).toEqual({ error: FAILURE })
-    expect(breaker.stats()).toMatchObject({ state: "open", consecutiveFailures: 4, retryAt: new Date(12_000).toISOString(), opened: 2 })
+    expect(breaker.stats()).toMatchObject({
+      state: "open",
+      consecutiveFailures: 4,
+      retryAt: new Date(12_000).toISOString(),
+      opened: 2,
+    })
     const call = jest.fn(answering)
     advance(999)
     expect((await run(call)).error).toBeInstanceOf(CircuitOpenError)
@@ -128,7 +139,13 @@ describe("CircuitBreaker", () => {
   it("takes a refusal the service answered with as neither failure nor success: it cannot hide the failures of other queries", async () => {
     const breaker = new CircuitBreaker({ failureThreshold: 3, openMs: 1000 })
     const refusal = new Error("CEP not found")
-    const refused = () => expect(breaker.run(() => Promise.reject(refusal), () => "answered")).rejects.toBe(refusal)
+    const refused = () =>
+      expect(
+        breaker.run(
+          () => Promise.reject(refusal),
+          () => "answered"
+        )
+      ).rejects.toBe(refusal)
     for (let i = 0; i < 5; i += 1) await refused()
     expect(breaker.stats()).toMatchObject({ state: "closed", consecutiveFailures: 0 })
     await breaker.run(failing, everyErrorFails).catch(() => undefined)
@@ -142,7 +159,13 @@ describe("CircuitBreaker", () => {
   it("counts ignored calls as failures once nothing was answered for quietMs: a hung service behind a full pool opens the circuit", async () => {
     const breaker = new CircuitBreaker({ failureThreshold: 3, openMs: 1000, quietMs: 5000 })
     const queued = new Error("queued for one of the plugin's own sockets")
-    const ignored = () => breaker.run(() => Promise.reject(queued), () => "ignore").catch((error: Error) => error.message)
+    const ignored = () =>
+      breaker
+        .run(
+          () => Promise.reject(queued),
+          () => "ignore"
+        )
+        .catch((error: Error) => error.message)
     await breaker.run(answering, everyErrorFails)
     time += 4000
     for (let i = 0; i < 5; i += 1) await ignored()
@@ -157,7 +180,11 @@ describe("CircuitBreaker", () => {
     const queued = new Error("queued for one of the plugin's own sockets")
     const verdicts = { [FAILURE.message]: "failure", [queued.message]: "ignore" } as const
     const judge = (error: unknown) => verdicts[(error as Error).message as keyof typeof verdicts]
-    const outcome = (call: () => Promise<string>) => breaker.run(call, judge).then(() => "answer", (error: Error) => error.message)
+    const outcome = (call: () => Promise<string>) =>
+      breaker.run(call, judge).then(
+        () => "answer",
+        (error: Error) => error.message
+      )
 
     const first = [await outcome(failing), await outcome(failing)]
     const burst = await Promise.all(Array.from({ length: 30 }, () => outcome(() => Promise.reject(queued))))
@@ -171,7 +198,8 @@ describe("CircuitBreaker", () => {
 
   it("an ignored trial closes the circuit (cockatiel's rule) with its count kept: the next failure opens it again at once", async () => {
     const { breaker, advance, lines } = setup()
-    const judged = (verdict: "failure" | "ignore") => breaker.run(failing, () => verdict).catch((error: unknown) => error)
+    const judged = (verdict: "failure" | "ignore") =>
+      breaker.run(failing, () => verdict).catch((error: unknown) => error)
     for (let i = 0; i < 3; i += 1) await judged("failure")
     advance(1000)
 
@@ -180,7 +208,13 @@ describe("CircuitBreaker", () => {
     expect(breaker.wouldAllow()).toBe(true)
 
     expect(await judged("failure")).toBe(FAILURE)
-    expect(breaker.stats()).toEqual({ state: "open", consecutiveFailures: 4, retryAt: new Date(12_000).toISOString(), opened: 2, refused: 0 })
+    expect(breaker.stats()).toEqual({
+      state: "open",
+      consecutiveFailures: 4,
+      retryAt: new Date(12_000).toISOString(),
+      opened: 2,
+      refused: 0,
+    })
     expect(breaker.wouldAllow()).toBe(false)
     // Closed by no answer: the outage goes on, still the one line that opened it.
     expect(lines).toEqual([expect.stringMatching(/^warn frete: circuit opened/)])
@@ -200,10 +234,18 @@ describe("CircuitBreaker", () => {
     time = 0
     const breaker = new CircuitBreaker({ failureThreshold: 1, openMs: 1000 })
     let endEarly: (error: Error) => void = () => undefined
-    const early = breaker.run(() => new Promise<string>((_resolve, reject) => (endEarly = reject)), () => "ignore").catch((error: Error) => error.message)
+    const early = breaker
+      .run(
+        () => new Promise<string>((_resolve, reject) => (endEarly = reject)),
+        () => "ignore"
+      )
+      .catch((error: Error) => error.message)
     await breaker.run(failing, () => "failure").catch(() => undefined)
     time = 1000
-    const trial = breaker.run(() => new Promise<string>(() => undefined), () => "failure")
+    const trial = breaker.run(
+      () => new Promise<string>(() => undefined),
+      () => "failure"
+    )
     trial.catch(() => undefined)
     endEarly(new Error("queued"))
     expect(await early).toBe("queued")

@@ -3,7 +3,10 @@ import fc from "fast-check"
 import { addressKeys, boundsOf, callerAddress, trustOf } from "../client-key"
 
 const request = (remoteAddress: string | undefined, forwardedFor?: string) =>
-  ({ socket: { remoteAddress }, headers: forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor } }) as unknown as IncomingMessage
+  ({
+    socket: { remoteAddress },
+    headers: forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor },
+  }) as unknown as IncomingMessage
 const PRIVATE = trustOf(["loopback", "linklocal", "uniquelocal"])
 
 describe("callerAddress", () => {
@@ -15,7 +18,9 @@ describe("callerAddress", () => {
   it("through declared proxies, skips them from the right and stops at the first address it does not trust", () => {
     expect(callerAddress(request("10.0.0.2", "1.1.1.1, 2.2.2.2, 203.0.113.9"), PRIVATE)).toBe("203.0.113.9")
     expect(callerAddress(request("10.0.0.3", "6.6.6.6, 203.0.113.9, 10.0.0.2"), PRIVATE)).toBe("203.0.113.9")
-    expect(callerAddress(request("198.51.100.20", "6.6.6.6, 203.0.113.9"), trustOf(["198.51.100.0/24"]))).toBe("203.0.113.9")
+    expect(callerAddress(request("198.51.100.20", "6.6.6.6, 203.0.113.9"), trustOf(["198.51.100.0/24"]))).toBe(
+      "203.0.113.9"
+    )
   })
 
   it("reads addresses as proxies write them: ports, brackets, zones, IPv4-mapped IPv6; none at all is null", () => {
@@ -27,12 +32,19 @@ describe("callerAddress", () => {
   })
 
   it("cannot be moved off the address the declared proxies appended, whatever the client writes before it", () => {
-    const address = fc.tuple(fc.integer({ min: 11, max: 99 }), fc.nat(255), fc.nat(255), fc.nat(255)).map((parts) => parts.join("."))
+    const address = fc
+      .tuple(fc.integer({ min: 11, max: 99 }), fc.nat(255), fc.nat(255), fc.nat(255))
+      .map((parts) => parts.join("."))
     const proxy = fc.tuple(fc.nat(255), fc.nat(255)).map(([a, b]) => `10.0.${a}.${b}`)
     fc.assert(
-      fc.property(fc.array(fc.oneof(address, fc.string({ maxLength: 30 })), { maxLength: 6 }), address, fc.array(proxy, { maxLength: 3 }), (forged, real, proxies) => {
-        expect(callerAddress(request("10.9.9.9", [...forged, real, ...proxies].join(", ")), PRIVATE)).toBe(real)
-      })
+      fc.property(
+        fc.array(fc.oneof(address, fc.string({ maxLength: 30 })), { maxLength: 6 }),
+        address,
+        fc.array(proxy, { maxLength: 3 }),
+        (forged, real, proxies) => {
+          expect(callerAddress(request("10.9.9.9", [...forged, real, ...proxies].join(", ")), PRIVATE)).toBe(real)
+        }
+      )
     )
   })
 })
@@ -43,8 +55,14 @@ describe("boundsOf", () => {
   })
 
   it("counts an IPv6 address by its /56, inside its /48: a subscriber cannot get a fresh bound from another /64 of its prefix", () => {
-    expect(boundsOf("2001:db8:abcd:1200:1::1")).toEqual({ client: "2001:db8:abcd:1200::/56", network: "2001:db8:abcd::/48" })
-    expect(boundsOf("2001:0DB8:ABCD:12ff:ffff:1:2:3")).toEqual({ client: "2001:db8:abcd:1200::/56", network: "2001:db8:abcd::/48" })
+    expect(boundsOf("2001:db8:abcd:1200:1::1")).toEqual({
+      client: "2001:db8:abcd:1200::/56",
+      network: "2001:db8:abcd::/48",
+    })
+    expect(boundsOf("2001:0DB8:ABCD:12ff:ffff:1:2:3")).toEqual({
+      client: "2001:db8:abcd:1200::/56",
+      network: "2001:db8:abcd::/48",
+    })
     expect(boundsOf("2001:db8:abcd:1300::1").client).toBe("2001:db8:abcd:1300::/56")
     expect(boundsOf(null)).toEqual({ client: "unknown", network: "unknown" })
   })

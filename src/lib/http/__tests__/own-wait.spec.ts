@@ -13,7 +13,6 @@ import { eventually } from "../../../../scripts/lib/store-api"
 // too little of the deadline left). Only the first may count towards the circuit breaker. Real
 // sockets throughout: the queue is undici's own.
 
-
 /** What a call ended in, by name, for lists that say which one went wrong. */
 const outcome = (pending: Promise<unknown>): Promise<string> =>
   pending.then(
@@ -25,7 +24,13 @@ describe("ServiceTransport tells the plugin's own wait from the service's slowne
   const transports: ServiceTransport[] = []
   const servers: Array<{ close: () => Promise<void> }> = []
   const transport = (baseUrl: string, extra: { connections: number; timeoutMs: number; dispatcher?: Pool }) => {
-    const made = new ServiceTransport({ service: "freight", baseUrl, secrets: [], rejection: freightRejection, ...extra })
+    const made = new ServiceTransport({
+      service: "freight",
+      baseUrl,
+      secrets: [],
+      rejection: freightRejection,
+      ...extra,
+    })
     transports.push(made)
     return made
   }
@@ -35,7 +40,10 @@ describe("ServiceTransport tells the plugin's own wait from the service's slowne
     return made
   }
   const post = (through: ServiceTransport, deadlineMs: number) =>
-    through.request({ method: "POST", path: "/v2/consulta", json: {}, deadline: startDeadline(deadlineMs) }, { statusOnly: true })
+    through.request(
+      { method: "POST", path: "/v2/consulta", json: {}, deadline: startDeadline(deadlineMs) },
+      { statusOnly: true }
+    )
 
   afterEach(async () => {
     await Promise.all(transports.splice(0).map((made) => made.close()))
@@ -62,7 +70,9 @@ describe("ServiceTransport tells the plugin's own wait from the service's slowne
 
   it("a request sent with less than half of timeoutMs left, and not answered in it, is LateStartTimeoutError: maybe received, not the service's fault", async () => {
     const slow = await server(2000)
-    const late = await post(transport(slow.url, { connections: 4, timeoutMs: 1000 }), 300).catch((error: unknown) => error)
+    const late = await post(transport(slow.url, { connections: 4, timeoutMs: 1000 }), 300).catch(
+      (error: unknown) => error
+    )
 
     expect(late).toBeInstanceOf(LateStartTimeoutError)
     expect((late as LateStartTimeoutError).outcomeUnknown).toBe(true)
@@ -74,7 +84,9 @@ describe("ServiceTransport tells the plugin's own wait from the service's slowne
 
   it("a request the service had for its whole deadline and did not answer is the service's TimeoutError", async () => {
     const slow = await server(2000)
-    const hung = await post(transport(slow.url, { connections: 4, timeoutMs: 300 }), 300).catch((error: unknown) => error)
+    const hung = await post(transport(slow.url, { connections: 4, timeoutMs: 300 }), 300).catch(
+      (error: unknown) => error
+    )
 
     expect(hung).toBeInstanceOf(TimeoutError)
     expect(hung).not.toBeInstanceOf(OwnWaitTimeoutError)
@@ -85,7 +97,10 @@ describe("ServiceTransport tells the plugin's own wait from the service's slowne
   it("a connection that never completes is the service's, even though nothing was sent", async () => {
     // A connect that never completes, as to a host that drops the SYN.
     const pool = new Pool("http://freight.invalid", { connections: 1, connect: () => undefined })
-    const unreachable = await post(transport("http://freight.invalid", { connections: 1, timeoutMs: 200, dispatcher: pool }), 200).catch((error: unknown) => error)
+    const unreachable = await post(
+      transport("http://freight.invalid", { connections: 1, timeoutMs: 200, dispatcher: pool }),
+      200
+    ).catch((error: unknown) => error)
     await pool.destroy()
 
     expect(unreachable).toBeInstanceOf(TimeoutError)
@@ -105,7 +120,9 @@ describe("ServiceTransport tells the plugin's own wait from the service's slowne
     // Two on the sockets answer; the rest either waited past their deadline unsent or were sent
     // with too little of it left: none of them is the service's failure.
     expect(ends.slice(0, 2)).toEqual(["answered", "answered"])
-    expect(ends.slice(2).filter((end) => !["QueuedTooLongError", "LateStartTimeoutError", "answered"].includes(end))).toEqual([])
+    expect(
+      ends.slice(2).filter((end) => !["QueuedTooLongError", "LateStartTimeoutError", "answered"].includes(end))
+    ).toEqual([])
     expect(ends.filter((end) => end === "QueuedTooLongError").length).toBeGreaterThan(0)
     expect(breaker.stats()).toMatchObject({ state: "closed", consecutiveFailures: 0, opened: 0 })
   })

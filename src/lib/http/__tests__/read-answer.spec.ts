@@ -1,5 +1,12 @@
 import { z } from "zod"
-import { FreteServiceError, InvalidAnswerError, InvalidCredentialsError, QuotaExceededError, ServerError, type ServiceRejection } from "../errors"
+import {
+  FreteServiceError,
+  InvalidAnswerError,
+  InvalidCredentialsError,
+  QuotaExceededError,
+  ServerError,
+  type ServiceRejection,
+} from "../errors"
 import { startDeadline } from "../deadline"
 import { ServiceTransport } from "../service-transport"
 import { failureCollector } from "../../__tests__/expect-failure"
@@ -9,23 +16,42 @@ const SECRET = "s3cret-echoed-9d1f"
 
 /** A service's own refusal, as a client passes its class to the transport. */
 class OrderRefusedError extends FreteServiceError {}
-const rejection: ServiceRejection = (erroId) => ({ ErrorClass: OrderRefusedError, refused: `refused the order${erroId === undefined ? "" : ` ${erroId}`}` })
+const rejection: ServiceRejection = (erroId) => ({
+  ErrorClass: OrderRefusedError,
+  refused: `refused the order${erroId === undefined ? "" : ` ${erroId}`}`,
+})
 
 const orderSchema = z.object({ id: z.string(), total: z.number(), items: z.array(z.string()), note: z.string() })
-const refusalSchema = z.looseObject({ Success: z.literal(false), Message: z.string().nullish() }).transform((refusal) => refusal.Message ?? null)
+const refusalSchema = z
+  .looseObject({ Success: z.literal(false), Message: z.string().nullish() })
+  .transform((refusal) => refusal.Message ?? null)
 
 describe("readAnswer, through the transport", () => {
   const agent = mockAgentPerTest()
   const { failure } = failureCollector()
 
   const transport = () =>
-    new ServiceTransport({ service: "tracking", baseUrl: "https://api.example", connections: 1, timeoutMs: 1000, secrets: [SECRET], rejection, dispatcher: agent() })
+    new ServiceTransport({
+      service: "tracking",
+      baseUrl: "https://api.example",
+      connections: 1,
+      timeoutMs: 1000,
+      secrets: [SECRET],
+      rejection,
+      dispatcher: agent(),
+    })
 
   const answer = (status: number, body: string, contentType = "application/json") =>
-    agent().get("https://api.example").intercept({ path: "/orders", method: "POST" }).reply(status, body, { headers: { "content-type": contentType } })
+    agent()
+      .get("https://api.example")
+      .intercept({ path: "/orders", method: "POST" })
+      .reply(status, body, { headers: { "content-type": contentType } })
 
   const order = (description: { answers?: (status: number) => boolean } = {}) =>
-    transport().request({ method: "POST", path: "/orders", json: {}, deadline: startDeadline(1000) }, { schema: orderSchema, refusal: refusalSchema, ...description })
+    transport().request(
+      { method: "POST", path: "/orders", json: {}, deadline: startDeadline(1000) },
+      { schema: orderSchema, refusal: refusalSchema, ...description }
+    )
 
   it("turns a 200 of the documented shape into the schema's value", async () => {
     answer(200, JSON.stringify({ id: "o-1", total: 10, items: ["a"], note: "" }))
@@ -92,15 +118,29 @@ describe("readAnswer, through the transport", () => {
 
   it("refuses an answer larger than the transport's bound", async () => {
     answer(200, JSON.stringify({ id: "x".repeat(2048), total: 1, items: [], note: "" }))
-    const small = new ServiceTransport({ service: "tracking", baseUrl: "https://api.example", connections: 1, timeoutMs: 1000, secrets: [], rejection, dispatcher: agent(), maxBodyBytes: 1024 })
-    const error = await failure(small.request({ method: "POST", path: "/orders", deadline: startDeadline(1000) }, { schema: orderSchema }))
+    const small = new ServiceTransport({
+      service: "tracking",
+      baseUrl: "https://api.example",
+      connections: 1,
+      timeoutMs: 1000,
+      secrets: [],
+      rejection,
+      dispatcher: agent(),
+      maxBodyBytes: 1024,
+    })
+    const error = await failure(
+      small.request({ method: "POST", path: "/orders", deadline: startDeadline(1000) }, { schema: orderSchema })
+    )
     expect(error).toBeInstanceOf(InvalidAnswerError)
     expect(error.message).toMatch(/more than 1024 bytes/)
   })
 
   it("gives the status alone when the body is not read", async () => {
     answer(405, "<html>Method not allowed</html>", "text/html")
-    const status = await transport().request({ method: "POST", path: "/orders", deadline: startDeadline(1000) }, { statusOnly: true, answers: (code) => code < 500 })
+    const status = await transport().request(
+      { method: "POST", path: "/orders", deadline: startDeadline(1000) },
+      { statusOnly: true, answers: (code) => code < 500 }
+    )
     expect(status).toBe(405)
   })
 

@@ -17,15 +17,25 @@ const TRACKING_ANSWER = '{"Id":"x","Success":true}'
 
 const POLICY = { baseDelayMs: 30_000, maxDelayMs: 3_600_000, giveUpAfterMs: 86_400_000 }
 
-
 const post = (transport: ServiceTransport, timeoutMs: number) =>
-  transport.request({ method: "POST", path: "/v1/tracking", json: { OrderNumber: "1" }, deadline: startDeadline(timeoutMs) }, { statusOnly: true })
+  transport.request(
+    { method: "POST", path: "/v1/tracking", json: { OrderNumber: "1" }, deadline: startDeadline(timeoutMs) },
+    { statusOnly: true }
+  )
 
 describe("ServiceTransport tells a request that never left the process from one that may have been received", () => {
   const { failure } = failureCollector()
   const transports: ServiceTransport[] = []
   const transport = (baseUrl: string, extra: { connections?: number; timeoutMs?: number; dispatcher?: Pool } = {}) => {
-    const made = new ServiceTransport({ service: "tracking", baseUrl, connections: extra.connections ?? 2, timeoutMs: extra.timeoutMs ?? 2000, secrets: [], rejection: trackingRejection, dispatcher: extra.dispatcher })
+    const made = new ServiceTransport({
+      service: "tracking",
+      baseUrl,
+      connections: extra.connections ?? 2,
+      timeoutMs: extra.timeoutMs ?? 2000,
+      secrets: [],
+      rejection: trackingRejection,
+      dispatcher: extra.dispatcher,
+    })
     transports.push(made)
     return made
   }
@@ -40,7 +50,10 @@ describe("ServiceTransport tells a request that never left the process from one 
     const error = await failure(post(transport(closed.url), 1000))
     expect(error).toBeInstanceOf(NetworkError)
     expect((error as NetworkError).outcomeUnknown).toBe(false)
-    expect(decideAfterFailure(error, 1, 0, POLICY)).toMatchObject({ kind: "retry", reason: "Falha temporária na tentativa 1: não foi possível conectar ao serviço" })
+    expect(decideAfterFailure(error, 1, 0, POLICY)).toMatchObject({
+      kind: "retry",
+      reason: "Falha temporária na tentativa 1: não foi possível conectar ao serviço",
+    })
   })
 
   it("a connect timeout (UND_ERR_CONNECT_TIMEOUT): never sent, retried", async () => {
@@ -65,7 +78,10 @@ describe("ServiceTransport tells a request that never left the process from one 
     await pool.destroy()
     expect(error).toBeInstanceOf(TimeoutError)
     expect((error as TimeoutError).outcomeUnknown).toBe(false)
-    expect(decideAfterFailure(error, 1, 0, POLICY)).toMatchObject({ kind: "retry", reason: expect.stringMatching(/nada foi enviado/) })
+    expect(decideAfterFailure(error, 1, 0, POLICY)).toMatchObject({
+      kind: "retry",
+      reason: expect.stringMatching(/nada foi enviado/),
+    })
   })
 
   it("a request still queued for a free socket when its deadline passes: never sent, ends at its deadline, not behind the others", async () => {
@@ -99,7 +115,10 @@ describe("ServiceTransport tells a request that never left the process from one 
       expect(server.received()).toBe(1)
       expect(error).toBeInstanceOf(TimeoutError)
       expect((error as TimeoutError).outcomeUnknown).toBe(true)
-      expect(decideAfterFailure(error, 1, 0, POLICY)).toMatchObject({ kind: "fail", reason: expect.stringMatching(/confira no painel do serviço/) })
+      expect(decideAfterFailure(error, 1, 0, POLICY)).toMatchObject({
+        kind: "fail",
+        reason: expect.stringMatching(/confira no painel do serviço/),
+      })
     } finally {
       await server.close()
     }

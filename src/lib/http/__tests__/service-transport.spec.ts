@@ -20,10 +20,21 @@ describe("ServiceTransport", () => {
   })
 
   const transport = (baseUrl: string) =>
-    new ServiceTransport({ service: "freight", baseUrl, connections: 1, timeoutMs: 1000, secrets: ["s3cret"], rejection, dispatcher: agent })
+    new ServiceTransport({
+      service: "freight",
+      baseUrl,
+      connections: 1,
+      timeoutMs: 1000,
+      secrets: ["s3cret"],
+      rejection,
+      dispatcher: agent,
+    })
 
   it("keeps the base URL's path prefix in front of every path", async () => {
-    agent.get("https://api.example").intercept({ path: "/frete/v2/consulta?token=s3cret", method: "POST" }).reply(200, "{}")
+    agent
+      .get("https://api.example")
+      .intercept({ path: "/frete/v2/consulta?token=s3cret", method: "POST" })
+      .reply(200, "{}")
     const answer = await transport("https://api.example/frete/").request(
       { method: "POST", path: "/v2/consulta", query: { token: "s3cret" }, json: {}, deadline: startDeadline(1000) },
       { schema: z.object({}) }
@@ -32,8 +43,8 @@ describe("ServiceTransport", () => {
   })
 
   it("describes a request with its token redacted", () => {
-    expect(transport("https://api.example").describe({ method: "POST", path: "/v2/consulta", query: { token: "s3cret" } })).toBe(
-      "POST /v2/consulta?token=[REDACTED]"
-    )
+    expect(
+      transport("https://api.example").describe({ method: "POST", path: "/v2/consulta", query: { token: "s3cret" } })
+    ).toBe("POST /v2/consulta?token=[REDACTED]")
   })
 })

@@ -6,7 +6,12 @@ export const SUCCESS_TTL = 600_000
 export const FAILURE_TTL = 30_000
 export const STALE_TTL = 21_600_000
 /** The options' values: the cache has no defaults of its own (they are declared in medusa-plugin.config.ts). */
-export const OPTIONS = { maxEntries: 10_000, successTtlMs: SUCCESS_TTL, failureTtlMs: FAILURE_TTL, staleTtlMs: STALE_TTL }
+export const OPTIONS = {
+  maxEntries: 10_000,
+  successTtlMs: SUCCESS_TTL,
+  failureTtlMs: FAILURE_TTL,
+  staleTtlMs: STALE_TTL,
+}
 
 function fakeClock() {
   let time = 1_000_000

@@ -14,7 +14,11 @@ describe("QuoteCache", () => {
     const results = await Promise.all(gets)
 
     expect(load).toHaveBeenCalledTimes(1)
-    expect(results.filter((result) => !(result.value === "quote" && result.source === "upstream" && result.storedAt === 1_000_000))).toEqual([])
+    expect(
+      results.filter(
+        (result) => !(result.value === "quote" && result.source === "upstream" && result.storedAt === 1_000_000)
+      )
+    ).toEqual([])
     expect(cache.stats()).toMatchObject({ loads: 1, inFlight: 0, entries: 1, hits: 0 })
   })
 
@@ -45,18 +49,28 @@ describe("QuoteCache", () => {
     const reload = succeeding("new")
     const results = await Promise.all(Array.from({ length: 10 }, () => cache.get("k", reload)))
     expect(reload).toHaveBeenCalledTimes(1)
-    expect(results.map(({ value, source, storedAt }) => `${value} ${source} ${storedAt}`)).toEqual(Array(10).fill("new upstream 1600001"))
+    expect(results.map(({ value, source, storedAt }) => `${value} ${source} ${storedAt}`)).toEqual(
+      Array(10).fill("new upstream 1600001")
+    )
   })
 
   it("keeps another instance's answer fresh from when it was received there, not from now", async () => {
     const { cache, clock } = cacheWithClock()
-    await expect(cache.get("k", async () => new Received("theirs", 500_000))).resolves.toEqual({ value: "theirs", source: "shared", storedAt: 500_000 })
+    await expect(cache.get("k", async () => new Received("theirs", 500_000))).resolves.toEqual({
+      value: "theirs",
+      source: "shared",
+      storedAt: 500_000,
+    })
 
     // Received at 500,000: fresh until 1,100,000, 100 s from now.
     clock.advance(100_000)
     await expect(cache.get("k", succeeding("unused"))).resolves.toMatchObject({ value: "theirs", source: "cache" })
     clock.advance(1)
-    await expect(cache.get("k", succeeding("mine"))).resolves.toEqual({ value: "mine", source: "upstream", storedAt: 1_100_001 })
+    await expect(cache.get("k", succeeding("mine"))).resolves.toEqual({
+      value: "mine",
+      source: "upstream",
+      storedAt: 1_100_001,
+    })
   })
 
   it("remembers a failure for failureTtl (30 s) without calling upstream, then retries", async () => {

@@ -36,8 +36,17 @@ describe("QuoteCache", () => {
     clock.advance(600_001)
     const refusal = new Error("circuit open")
 
-    await expect(cache.get("k", failing(refusal))).resolves.toEqual({ value: "old", source: "stale", error: refusal, storedAt: 1_000_000 })
-    await expect(cache.get("k", succeeding("new"))).resolves.toEqual({ value: "new", source: "upstream", storedAt: 1_600_001 })
+    await expect(cache.get("k", failing(refusal))).resolves.toEqual({
+      value: "old",
+      source: "stale",
+      error: refusal,
+      storedAt: 1_000_000,
+    })
+    await expect(cache.get("k", succeeding("new"))).resolves.toEqual({
+      value: "new",
+      source: "upstream",
+      storedAt: 1_600_001,
+    })
   })
 
   it("gives every concurrent caller of a failing reload the same stale answer", async () => {
@@ -52,7 +61,9 @@ describe("QuoteCache", () => {
     const results = await Promise.all(gets)
 
     expect(load).toHaveBeenCalledTimes(1)
-    expect(results.filter((result) => !(result.source === "stale" && result.value === "old" && result.error === error))).toEqual([])
+    expect(
+      results.filter((result) => !(result.source === "stale" && result.value === "old" && result.error === error))
+    ).toEqual([])
     expect(cache.stats().staleServed).toBe(5)
   })
 
@@ -71,7 +82,10 @@ describe("QuoteCache", () => {
     await cache.get("k", succeeding("old"))
 
     clock.advance(4999)
-    await expect(cache.get("k", failing(new Error("down")))).resolves.toMatchObject({ source: "stale", storedAt: 1_000_000 })
+    await expect(cache.get("k", failing(new Error("down")))).resolves.toMatchObject({
+      source: "stale",
+      storedAt: 1_000_000,
+    })
     clock.advance(2)
     await expect(cache.get("k", failing(new Error("still down")))).rejects.toThrow("still down")
   })

@@ -17,13 +17,30 @@ const TIMEOUT = 2_500
 const SETTINGS = freteSettingsSchema.parse({
   origin_cep: "01310-100",
   services: [{ metaname: "correios-pac", name: "PAC" }],
-  fallback: [{ service: "correios-pac", name: "PAC (tabela)", carrier: "correios", bands: [{ max_weight_kg: 5, price: 29.9, days: 6 }] }],
+  fallback: [
+    {
+      service: "correios-pac",
+      name: "PAC (tabela)",
+      carrier: "correios",
+      bands: [{ max_weight_kg: 5, price: 29.9, days: 6 }],
+    },
+  ],
 })
-
 
 const quoteAt = (priceCents: number): FreightQuote => ({
   consultaToken: `consulta-${priceCents}`,
-  quotations: [{ service: "correios-pac", serviceName: "PAC", carrier: "correios", priceCents, costCents: null, days: 7, code: null, logo: null }],
+  quotations: [
+    {
+      service: "correios-pac",
+      serviceName: "PAC",
+      carrier: "correios",
+      priceCents,
+      costCents: null,
+      days: 7,
+      code: null,
+      logo: null,
+    },
+  ],
 })
 
 /**
@@ -51,7 +68,13 @@ function sharedStore() {
       const held = locks.get(key)
       if (held) {
         waitStarted()
-        const freed = await Promise.race([held.then(() => true, () => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs))])
+        const freed = await Promise.race([
+          held.then(
+            () => true,
+            () => true
+          ),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs)),
+        ])
         if (!freed) throw new LockWaitTimeout(waitMs)
       }
       const run = job(!!held)
@@ -82,7 +105,8 @@ function instance(tier: SharedQuoteTier | null, answer: () => Promise<FreightQuo
 
 /** Checkout's asker, which gives its Locking Module (the fake tier stands for its locks). */
 const CHECKOUT = { locking: {} as ILockingModule }
-const priceOf = async (quoter: CheckoutQuoter) => (await quoter.offers(QUERY, SETTINGS, CHECKOUT)).offers.map((offer) => offer.amountCents)
+const priceOf = async (quoter: CheckoutQuoter) =>
+  (await quoter.offers(QUERY, SETTINGS, CHECKOUT)).offers.map((offer) => offer.amountCents)
 
 describe("the quote cache's shared tier", () => {
   it("a query answered on one instance costs the other no call", async () => {

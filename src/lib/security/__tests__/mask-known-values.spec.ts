@@ -18,13 +18,23 @@ const cpf = fc
   .filter(isValidCpf)
 const separator = fc.constantFrom("", " ", ".", "-", " - ", "  ", "/")
 /** The digits written with any separator between any of them. */
-const spelled = (digits: string) => fc.array(separator, { minLength: digits.length - 1, maxLength: digits.length - 1 }).map((gaps) => [...digits].map((digit, index) => `${digit}${gaps[index] ?? ""}`).join(""))
+const spelled = (digits: string) =>
+  fc
+    .array(separator, { minLength: digits.length - 1, maxLength: digits.length - 1 })
+    .map((gaps) => [...digits].map((digit, index) => `${digit}${gaps[index] ?? ""}`).join(""))
 // Not a particle ("das", "van"), which the masking keeps on purpose: about one word in 67,000 drew one ("van").
 const word = fc
   .string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzáéíóúâêôãõç"), minLength: 3, maxLength: 10 })
   .filter((value) => !["das", "dos", "del", "der", "van", "von"].includes(value))
 const strip = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "")
-const writtenAs = (text: string) => fc.constantFrom(text, text.toUpperCase(), strip(text), strip(text).toUpperCase(), text[0].toUpperCase() + text.slice(1))
+const writtenAs = (text: string) =>
+  fc.constantFrom(
+    text,
+    text.toUpperCase(),
+    strip(text),
+    strip(text).toUpperCase(),
+    text[0].toUpperCase() + text.slice(1)
+  )
 const digitsOf = (text: string) => text.replace(/\D/g, "")
 
 describe("maskPersonalText with the order's known values", () => {
@@ -35,10 +45,21 @@ describe("maskPersonalText with the order's known values", () => {
   })
 
   it("masks the street, number, complement, neighbourhood, CEP and phone the order carries", () => {
-    const known = ["Rua das Acácias", "1234", "Apto 56", "Jardim Botânico", "22460-030", "21987654321", "maria@exemplo.com.br"]
-    expect(maskPersonalText("endereço RUA DAS ACACIAS, 1234 apto 56 - Jardim Botanico, CEP 22460030; tel 21 98765 4321; Maria@Exemplo.com.br", known)).toBe(
-      "endereço R*** DAS A***, *** a*** *** - J*** B***, CEP ***; tel ***; M***@Exemplo.com.br"
-    )
+    const known = [
+      "Rua das Acácias",
+      "1234",
+      "Apto 56",
+      "Jardim Botânico",
+      "22460-030",
+      "21987654321",
+      "maria@exemplo.com.br",
+    ]
+    expect(
+      maskPersonalText(
+        "endereço RUA DAS ACACIAS, 1234 apto 56 - Jardim Botanico, CEP 22460030; tel 21 98765 4321; Maria@Exemplo.com.br",
+        known
+      )
+    ).toBe("endereço R*** DAS A***, *** a*** *** - J*** B***, CEP ***; tel ***; M***@Exemplo.com.br")
   })
 
   it("masks an e-mail with an accented local part, by its shape too", () => {
@@ -47,19 +68,28 @@ describe("maskPersonalText with the order's known values", () => {
 
   it("keeps no digit run of a known CPF, written with any separators", () => {
     fc.assert(
-      fc.property(cpf.chain((digits) => fc.tuple(fc.constant(digits), spelled(digits))), fc.string({ maxLength: 15 }), ([digits, written], before) => {
-        const masked = maskPersonalText(`${before} ${written} fim`, [digits])
-        expect(digitsOf(masked)).not.toContain(digits)
-      })
+      fc.property(
+        cpf.chain((digits) => fc.tuple(fc.constant(digits), spelled(digits))),
+        fc.string({ maxLength: 15 }),
+        ([digits, written], before) => {
+          const masked = maskPersonalText(`${before} ${written} fim`, [digits])
+          expect(digitsOf(masked)).not.toContain(digits)
+        }
+      )
     )
   })
 
   it("keeps no known word, whatever its case or accents", () => {
     fc.assert(
-      fc.property(word.chain((value) => fc.tuple(fc.constant(value), writtenAs(value))), ([value, written]) => {
-        const masked = maskPersonalText(`o cliente ${written} reclamou`, [`Rua ${value}`])
-        expect(strip(masked).toLowerCase()).not.toMatch(new RegExp(`(?<![\\p{L}\\p{N}])${strip(value).toLowerCase()}(?![\\p{L}\\p{N}])`, "u"))
-      })
+      fc.property(
+        word.chain((value) => fc.tuple(fc.constant(value), writtenAs(value))),
+        ([value, written]) => {
+          const masked = maskPersonalText(`o cliente ${written} reclamou`, [`Rua ${value}`])
+          expect(strip(masked).toLowerCase()).not.toMatch(
+            new RegExp(`(?<![\\p{L}\\p{N}])${strip(value).toLowerCase()}(?![\\p{L}\\p{N}])`, "u")
+          )
+        }
+      )
     )
   })
 

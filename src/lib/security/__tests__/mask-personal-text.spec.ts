@@ -12,20 +12,35 @@ function cpfFrom(nine: number[]): string {
   return [...nine, first, check([...nine, first], 11)].join("")
 }
 
-const cpf = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 9, maxLength: 9 }).map(cpfFrom).filter(isValidCpf)
-const formatted = (digits: string) => `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`
+const cpf = fc
+  .array(fc.integer({ min: 0, max: 9 }), { minLength: 9, maxLength: 9 })
+  .map(cpfFrom)
+  .filter(isValidCpf)
+const formatted = (digits: string) =>
+  `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`
 
 /** Text around the data: words, punctuation and short numbers, never a letter or digit touching it (a space is put between). */
 const context = fc.string({ unit: fc.constantFrom(..."abc xyz,.:;()-!?ãé 12 R$"), maxLength: 30 })
 const around = (value: string) => fc.tuple(context, context).map(([before, after]) => `${before} ${value} ${after}`)
 
 const areaCode = fc.integer({ min: 11, max: 99 })
-const subscriber = fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 99_999_999 })).map(([mobile, number]) => `${mobile ? "9" : ""}${String(number).padStart(8, "0")}`)
-const phone = fc.tuple(areaCode, subscriber, fc.constantFrom("bare", "parens", "spaced", "international")).map(([ddd, number, style]) => {
-  const split = `${number.slice(0, -4)}-${number.slice(-4)}`
-  const text = style === "bare" ? `${ddd}${number}` : style === "parens" ? `(${ddd}) ${split}` : style === "spaced" ? `${ddd} ${split}` : `+55 ${ddd} ${split}`
-  return { text, number }
-})
+const subscriber = fc
+  .tuple(fc.boolean(), fc.integer({ min: 0, max: 99_999_999 }))
+  .map(([mobile, number]) => `${mobile ? "9" : ""}${String(number).padStart(8, "0")}`)
+const phone = fc
+  .tuple(areaCode, subscriber, fc.constantFrom("bare", "parens", "spaced", "international"))
+  .map(([ddd, number, style]) => {
+    const split = `${number.slice(0, -4)}-${number.slice(-4)}`
+    const text =
+      style === "bare"
+        ? `${ddd}${number}`
+        : style === "parens"
+          ? `(${ddd}) ${split}`
+          : style === "spaced"
+            ? `${ddd} ${split}`
+            : `+55 ${ddd} ${split}`
+    return { text, number }
+  })
 
 /** A CEP's 8 digits and the shapes a message writes them in, with or without the word CEP before them. */
 const cep = fc.integer({ min: 1_000_000, max: 99_999_999 }).map((number) => String(number).padStart(8, "0"))
@@ -47,7 +62,9 @@ const alphanumericCnpj = fc
   })
   .filter((cnpj): cnpj is string => cnpj !== undefined)
 
-const nameWord = fc.string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzáéíóúãõç"), minLength: 3, maxLength: 12 }).map((word) => word[0].toUpperCase() + word.slice(1))
+const nameWord = fc
+  .string({ unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzáéíóúãõç"), minLength: 3, maxLength: 12 })
+  .map((word) => word[0].toUpperCase() + word.slice(1))
 /** Whole words only: a name inside a longer word ("Ana" in "banana") is another word. */
 const containsWord = (text: string, word: string) =>
   new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu").test(text)
@@ -75,13 +92,15 @@ const mixed = fc
 
 describe("maskPersonalText: a service's text, with the shopper's data masked", () => {
   it("masks the refusal that quotes a CPF, a name and an e-mail", () => {
-    expect(maskPersonalText("CPF 529.982.247-25 de Maria Silva <maria@example.com> já cadastrado", ["Maria da Silva"])).toBe(
-      "CPF ***.982.247-** de M*** S*** <m***@example.com> já cadastrado"
-    )
+    expect(
+      maskPersonalText("CPF 529.982.247-25 de Maria Silva <maria@example.com> já cadastrado", ["Maria da Silva"])
+    ).toBe("CPF ***.982.247-** de M*** S*** <m***@example.com> já cadastrado")
   })
 
   it("masks CNPJs, phones in their usual forms and bare CPFs; leaves dates, numbers, amounts, tracking codes", () => {
-    expect(maskPersonalText("CNPJ 12.345.678/0001-95 e 12345678000195")).toBe("CNPJ **.345.678/****-** e **.345.678/****-**")
+    expect(maskPersonalText("CNPJ 12.345.678/0001-95 e 12345678000195")).toBe(
+      "CNPJ **.345.678/****-** e **.345.678/****-**"
+    )
     expect(maskPersonalText("tel (21) 98765-4321, +55 21 98765-4321, 21987654321 ou 98765-4321")).toBe(
       "tel (21) *****-4321, (21) *****-4321, (21) *****-4321 ou *****-4321"
     )
@@ -108,7 +127,9 @@ describe("maskPersonalText: a service's text, with the shopper's data masked", (
   })
 
   it("masks a name's words whatever their case or accents, but not its particles nor a longer word", () => {
-    expect(maskPersonalText("JOSÉ DA SILVA e jose, da Mariana", ["José da Silva"])).toBe("J*** DA S*** e j***, da Mariana")
+    expect(maskPersonalText("JOSÉ DA SILVA e jose, da Mariana", ["José da Silva"])).toBe(
+      "J*** DA S*** e j***, da Mariana"
+    )
     expect(maskPersonalText("nada a mascarar", [null, undefined, "", "da"])).toBe("nada a mascarar")
   })
 
@@ -126,7 +147,11 @@ describe("maskPersonalText: a service's text, with the shopper's data masked", (
   it("keeps no e-mail whole", () => {
     fc.assert(
       fc.property(fc.emailAddress().chain(around), fc.emailAddress(), (text, other) => {
-        const email = text.trim().split(" ").find((part) => part.includes("@")) ?? other
+        const email =
+          text
+            .trim()
+            .split(" ")
+            .find((part) => part.includes("@")) ?? other
         expect(maskPersonalText(text)).not.toContain(email)
       })
     )
@@ -134,11 +159,14 @@ describe("maskPersonalText: a service's text, with the shopper's data masked", (
 
   it("keeps no phone number whole, only its last four digits", () => {
     fc.assert(
-      fc.property(phone.chain(({ text, number }) => around(text).map((sentence) => ({ sentence, text, number }))), ({ sentence, text, number }) => {
-        const masked = maskPersonalText(sentence)
-        expect(masked).not.toContain(text)
-        expect(masked.replace(/\D/g, "")).not.toContain(number)
-      })
+      fc.property(
+        phone.chain(({ text, number }) => around(text).map((sentence) => ({ sentence, text, number }))),
+        ({ sentence, text, number }) => {
+          const masked = maskPersonalText(sentence)
+          expect(masked).not.toContain(text)
+          expect(masked.replace(/\D/g, "")).not.toContain(number)
+        }
+      )
     )
   })
 
@@ -173,7 +201,10 @@ describe("maskPersonalText: a service's text, with the shopper's data masked", (
     fc.assert(
       fc.property(fc.array(nameWord, { minLength: 1, maxLength: 4 }), context, (words, text) => {
         const name = words.join(" ")
-        const masked = maskPersonalText(`${text} ${words.map((word) => word.toUpperCase()).join(" ")} ${name} ${text}`, [name])
+        const masked = maskPersonalText(
+          `${text} ${words.map((word) => word.toUpperCase()).join(" ")} ${name} ${text}`,
+          [name]
+        )
         for (const word of words) {
           expect(containsWord(masked, word)).toBe(false)
         }

@@ -20,7 +20,9 @@ describe("secrets saved from the admin", () => {
     const parts = sealed.split(":")
     const flipped = Buffer.from(parts[3], "base64")
     flipped[0] ^= 1
-    expect(() => decryptSecret([parts[0], parts[1], parts[2], flipped.toString("base64")].join(":"), KEY)).toThrow(SecretDecryptionError)
+    expect(() => decryptSecret([parts[0], parts[1], parts[2], flipped.toString("base64")].join(":"), KEY)).toThrow(
+      SecretDecryptionError
+    )
     expect(() => decryptSecret("garbage", KEY)).toThrow(SecretDecryptionError)
   })
 

@@ -30,7 +30,10 @@ describe("mergeSettings: a save merged into the stored settings field by field",
   })
 
   it("sets null where it is given, and leaves a field undefined in code as it was", () => {
-    expect(mergeSettings(stored, { tracking: { company_document: null } }).tracking).toEqual({ ...stored.tracking, company_document: null })
+    expect(mergeSettings(stored, { tracking: { company_document: null } }).tracking).toEqual({
+      ...stored.tracking,
+      company_document: null,
+    })
     expect(mergeSettings(stored, { extra_days: undefined })).toEqual(stored)
   })
 

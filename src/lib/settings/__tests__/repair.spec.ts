@@ -10,7 +10,11 @@ const saved = freteSettingsSchema.parse({
   services: [{ metaname: "pac", name: "PAC" }],
   default_package: { weight_kg: 1, length_cm: 30, width_cm: 20, height_cm: 10 },
   fallback: [{ service: "pac", name: "PAC", bands: [{ max_weight_kg: 5, price: 25, days: 6 }] }],
-  tracking: { company_document: "11.222.333/0001-81", payload_retention_days: 60, carriers: [{ service: "pac", carrier_id: "c-1" }] },
+  tracking: {
+    company_document: "11.222.333/0001-81",
+    payload_retention_days: 60,
+    carriers: [{ service: "pac", carrier_id: "c-1" }],
+  },
 })
 
 /** The stored JSON with one path set to `value`, as an UPDATE ... jsonb_set would leave it. */
@@ -28,7 +32,10 @@ describe("repairSettings: stored settings read field by field", () => {
   })
 
   it("puts back the default of a field that no longer passes, and keeps every other field", () => {
-    expect(repairSettings(storedWith(["extra_days"], "abc"))).toEqual({ settings: { ...saved, extra_days: 0 }, repaired: ["extra_days"] })
+    expect(repairSettings(storedWith(["extra_days"], "abc"))).toEqual({
+      settings: { ...saved, extra_days: 0 },
+      repaired: ["extra_days"],
+    })
   })
 
   it("repairs a nested field alone: the rest of its object stays", () => {
@@ -50,12 +57,19 @@ describe("repairSettings: stored settings read field by field", () => {
   })
 
   it("puts back the whole list when one of its items fails, never dropping the item alone", () => {
-    const stored = storedWith(["fallback"], [{ service: "pac", name: "PAC", bands: [{ max_weight_kg: 5, price: -1, days: 6 }] }])
+    const stored = storedWith(
+      ["fallback"],
+      [{ service: "pac", name: "PAC", bands: [{ max_weight_kg: 5, price: -1, days: 6 }] }]
+    )
     expect(repairSettings(stored)).toEqual({ settings: { ...saved, fallback: [] }, repaired: ["fallback"] })
   })
 
   it("repairs several fields at once, naming each", () => {
-    const stored = { ...storedWith(["extra_days"], "abc"), origin_cep: 42, tracking: { ...saved.tracking, send_sms: "sim" } }
+    const stored = {
+      ...storedWith(["extra_days"], "abc"),
+      origin_cep: 42,
+      tracking: { ...saved.tracking, send_sms: "sim" },
+    }
     expect(repairSettings(stored)).toEqual({
       settings: { ...saved, extra_days: 0, origin_cep: null, tracking: { ...saved.tracking, send_sms: true } },
       repaired: ["extra_days", "origin_cep", "tracking.send_sms"],
@@ -63,7 +77,10 @@ describe("repairSettings: stored settings read field by field", () => {
   })
 
   it("puts back a nested object stored as another kind of value", () => {
-    expect(repairSettings(storedWith(["tracking"], "x"))).toEqual({ settings: { ...saved, tracking: DEFAULT_SETTINGS.tracking }, repaired: ["tracking"] })
+    expect(repairSettings(storedWith(["tracking"], "x"))).toEqual({
+      settings: { ...saved, tracking: DEFAULT_SETTINGS.tracking },
+      repaired: ["tracking"],
+    })
   })
 
   it("gives the defaults, named as the whole settings, for a row that holds no object", () => {

@@ -39,7 +39,10 @@ describe("buildTrackingOrder", () => {
 
   describe("notifications and settings flags", () => {
     it("follow the settings", () => {
-      const { order } = build({}, withTracking({ send_sms: false, send_email: true, automatic_date_delivered: true, entry_source: "ERP" }))
+      const { order } = build(
+        {},
+        withTracking({ send_sms: false, send_email: true, automatic_date_delivered: true, entry_source: "ERP" })
+      )
       expect(order.SendSms).toBe(false)
       expect(order.SendEmail).toBe(true)
       expect(order.AutomaticDateDelivered).toBe(true)

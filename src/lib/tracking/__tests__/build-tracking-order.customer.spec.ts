@@ -4,7 +4,9 @@ import { build, CPF, reasonFor, withAddress, withCustomer, withTracking } from "
 describe("buildTrackingOrder", () => {
   describe("CustomerName", () => {
     it("joins the shipping address's names with single spaces", () => {
-      expect(build(withAddress({ firstName: "  Ana   Maria ", lastName: " de  Souza " })).order.CustomerName).toBe("Ana Maria de Souza")
+      expect(build(withAddress({ firstName: "  Ana   Maria ", lastName: " de  Souza " })).order.CustomerName).toBe(
+        "Ana Maria de Souza"
+      )
     })
 
     it("uses the address's first name alone when it has no last name", () => {
@@ -16,7 +18,10 @@ describe("buildTrackingOrder", () => {
     })
 
     it("falls back to the local part of the e-mail", () => {
-      const facts = { ...withAddress({ firstName: null, lastName: null }), ...withCustomer({ firstName: null, lastName: null }) }
+      const facts = {
+        ...withAddress({ firstName: null, lastName: null }),
+        ...withCustomer({ firstName: null, lastName: null }),
+      }
       expect(build(facts).order.CustomerName).toBe("maria.silva")
       expect(build({ ...facts, orderEmail: null }).order.CustomerName).toBe("maria")
     })
@@ -76,7 +81,9 @@ describe("buildTrackingOrder", () => {
   // How a CPF is read and refused: read-cpf.spec.ts.
   describe("CustomerDocumentNumber (CPF)", () => {
     it("reads the CPF from the shipping address's metadata, as digits", () => {
-      expect(build(withAddress({ metadata: { cpf: "111.444.777-35" } })).order.CustomerDocumentNumber).toBe("11144477735")
+      expect(build(withAddress({ metadata: { cpf: "111.444.777-35" } })).order.CustomerDocumentNumber).toBe(
+        "11144477735"
+      )
     })
 
     it("falls back to the customer's metadata", () => {
@@ -91,20 +98,29 @@ describe("buildTrackingOrder", () => {
     })
 
     it("is left out with the reason the CPF was refused", () => {
-      const result = build({ ...withAddress({ metadata: { cpf: "529.982.247" } }), ...withCustomer({ metadata: null }) })
+      const result = build({
+        ...withAddress({ metadata: { cpf: "529.982.247" } }),
+        ...withCustomer({ metadata: null }),
+      })
       expect(result.order).not.toHaveProperty("CustomerDocumentNumber")
       expect(reasonFor(result, "CustomerDocumentNumber")).toMatch(/^CPF com 9 dígitos/)
     })
 
     it("never returns an invalid CPF in full, neither in the order nor in a reason", () => {
-      const result = build({ ...withAddress({ metadata: { cpf: "529.982.247-24" } }), ...withCustomer({ metadata: null }) })
+      const result = build({
+        ...withAddress({ metadata: { cpf: "529.982.247-24" } }),
+        ...withCustomer({ metadata: null }),
+      })
       const text = JSON.stringify(result)
       expect(text).not.toContain("52998224724")
       expect(text).not.toContain("529.982.247-24")
     })
 
     it("uses the customer's CPF when the address's is invalid", () => {
-      const facts = { ...withAddress({ metadata: { cpf: "52998224724" } }), ...withCustomer({ metadata: { cpf: "11144477735" } }) }
+      const facts = {
+        ...withAddress({ metadata: { cpf: "52998224724" } }),
+        ...withCustomer({ metadata: { cpf: "11144477735" } }),
+      }
       const result = build(facts)
       expect(result.order.CustomerDocumentNumber).toBe("11144477735")
       expect(result.omitted).toEqual([])
@@ -170,7 +186,14 @@ describe("buildTrackingOrder", () => {
 
     it("leaves the address fields out when the shipping address is missing", () => {
       const { order } = build({ shippingAddress: null })
-      for (const field of ["CustomerPostalCode", "CustomerState", "CustomerCity", "CustomerStreet", "CustomerNumber", "CustomerComplement"]) {
+      for (const field of [
+        "CustomerPostalCode",
+        "CustomerState",
+        "CustomerCity",
+        "CustomerStreet",
+        "CustomerNumber",
+        "CustomerComplement",
+      ]) {
         expect(order).not.toHaveProperty(field)
       }
     })
@@ -183,7 +206,9 @@ describe("buildTrackingOrder", () => {
     })
 
     it("also reads 'data_nascimento'", () => {
-      expect(build(withCustomer({ metadata: { data_nascimento: "1985-12-31" } })).order.CustomerDateOfBirth).toBe("1985-12-31")
+      expect(build(withCustomer({ metadata: { data_nascimento: "1985-12-31" } })).order.CustomerDateOfBirth).toBe(
+        "1985-12-31"
+      )
     })
 
     it("is left out, silently, when absent", () => {
@@ -200,7 +225,10 @@ describe("buildTrackingOrder", () => {
 
     it("must come before the shipping date in São Paulo, even when it is already the next day in UTC", () => {
       // 01:30 UTC on 2026-03-11 is still 2026-03-10 in São Paulo.
-      const facts = { shippedAt: new Date("2026-03-11T01:30:00Z"), ...withCustomer({ metadata: { date_of_birth: "2026-03-10" } }) }
+      const facts = {
+        shippedAt: new Date("2026-03-11T01:30:00Z"),
+        ...withCustomer({ metadata: { date_of_birth: "2026-03-10" } }),
+      }
       expect(reasonFor(build(facts), "CustomerDateOfBirth")).toMatch(/não está no passado/)
     })
   })

@@ -4,21 +4,63 @@ import { DEFAULT_SETTINGS, type FreteSettings } from "../../settings/schema"
 import { buildTrackingOrder, type BuiltTrackingOrder } from "../build-tracking-order"
 import { trackingOrderSchema, type TrackingOrder } from "../schemas"
 import type { ShipmentFacts } from "../shipment-facts"
-import { cpfsIn, digitString, formatCpf, referenceCnpj, referenceCpf, validCnpj, validCpf } from "../../brazil/__tests__/tax-number-reference"
+import {
+  cpfsIn,
+  digitString,
+  formatCpf,
+  referenceCnpj,
+  referenceCpf,
+  validCnpj,
+  validCpf,
+} from "../../brazil/__tests__/tax-number-reference"
 
 // ---- Text as shops really store it: any script, emoji, RTL, combining marks, controls, 10k characters ----
 
 const oddities = fc.constantFrom(
-  "\u0000", "\u0007", "\u001b[31m", "\t", "\r\n", "\u202e", "\u200f", "\u200b", "\ufeff", "\u2028", "\u00a0",
-  "مرحبا", "שלום", "São João", "e\u0301", "ǅ", "👩‍👩‍👧‍👦", "🇧🇷", "\ud800", "\udfff", "ß", "ŉ", "İ", "ﬃ", "Ω", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢", "٣٤٥", "１２３"
+  "\u0000",
+  "\u0007",
+  "\u001b[31m",
+  "\t",
+  "\r\n",
+  "\u202e",
+  "\u200f",
+  "\u200b",
+  "\ufeff",
+  "\u2028",
+  "\u00a0",
+  "مرحبا",
+  "שלום",
+  "São João",
+  "e\u0301",
+  "ǅ",
+  "👩‍👩‍👧‍👦",
+  "🇧🇷",
+  "\ud800",
+  "\udfff",
+  "ß",
+  "ŉ",
+  "İ",
+  "ﬃ",
+  "Ω",
+  "𝔘𝔫𝔦𝔠𝔬𝔡𝔢",
+  "٣٤٥",
+  "１２３"
 )
 const shortText = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 30 }) },
-  { weight: 2, arbitrary: fc.array(fc.oneof(oddities, fc.string({ unit: "grapheme-ascii", maxLength: 6 })), { maxLength: 6 }).map((parts) => parts.join("")) }
+  {
+    weight: 2,
+    arbitrary: fc
+      .array(fc.oneof(oddities, fc.string({ unit: "grapheme-ascii", maxLength: 6 })), { maxLength: 6 })
+      .map((parts) => parts.join("")),
+  }
 )
 const longText = fc
-  .tuple(fc.oneof(shortText, oddities).filter((chunk) => chunk.length > 0), fc.integer({ min: 900, max: 10_000 }))
+  .tuple(
+    fc.oneof(shortText, oddities).filter((chunk) => chunk.length > 0),
+    fc.integer({ min: 900, max: 10_000 })
+  )
   .map(([chunk, length]) => chunk.repeat(Math.ceil(length / chunk.length)))
 const text = fc.oneof({ weight: 8, arbitrary: shortText }, { weight: 1, arbitrary: longText })
 const nullableText = fc.option(text, { nil: null })
@@ -26,12 +68,35 @@ const nullableText = fc.option(text, { nil: null })
 /** A number a Medusa column or the provider's data may hold, sane or not. */
 const messyNumber = fc.oneof(
   { weight: 6, arbitrary: fc.double({ min: 0, max: 5000, noNaN: true }) },
-  { weight: 1, arbitrary: fc.constantFrom(0, -1, -0.01, Number.NaN, Infinity, -Infinity, 1e12, 1e300, Number.MAX_VALUE, Number.MIN_VALUE) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      0,
+      -1,
+      -0.01,
+      Number.NaN,
+      Infinity,
+      -Infinity,
+      1e12,
+      1e300,
+      Number.MAX_VALUE,
+      Number.MIN_VALUE
+    ),
+  },
   { weight: 1, arbitrary: fc.double() }
 )
 const nullableNumber = fc.option(messyNumber, { nil: null })
 /** What hand-edited or app-written metadata may hold. */
-const metadataValue: fc.Arbitrary<unknown> = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.object({ maxDepth: 1 }), fc.array(fc.integer(), { maxLength: 3 }))
+const metadataValue: fc.Arbitrary<unknown> = fc.oneof(
+  text,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.object({ maxDepth: 1 }),
+  fc.array(fc.integer(), { maxLength: 3 })
+)
 
 const cpfValue: fc.Arbitrary<unknown> = fc.oneof(
   validCpf,
@@ -45,13 +110,24 @@ const cpfValue: fc.Arbitrary<unknown> = fc.oneof(
 )
 const phone: fc.Arbitrary<string | null> = fc.oneof(
   fc.constant(null),
-  fc.tuple(fc.integer({ min: 11, max: 99 }), fc.boolean(), digitString(8)).map(([ddd, mobile, rest]) => `+55 (${ddd}) ${mobile ? "9" : ""}${rest.slice(0, 4)}-${rest.slice(4)}`),
+  fc
+    .tuple(fc.integer({ min: 11, max: 99 }), fc.boolean(), digitString(8))
+    .map(([ddd, mobile, rest]) => `+55 (${ddd}) ${mobile ? "9" : ""}${rest.slice(0, 4)}-${rest.slice(4)}`),
   fc.string({ unit: fc.constantFrom(..."0123456789+()- "), maxLength: 20 }),
   text
 )
-const email = fc.option(fc.oneof(fc.emailAddress(), text, text.map((local) => `${local}@exemplo.com.br`)), { nil: null })
+const email = fc.option(
+  fc.oneof(
+    fc.emailAddress(),
+    text,
+    text.map((local) => `${local}@exemplo.com.br`)
+  ),
+  { nil: null }
+)
 const birthDate: fc.Arbitrary<unknown> = fc.oneof(
-  fc.date({ min: new Date("1850-01-01T00:00:00Z"), max: new Date("2100-12-31T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+  fc
+    .date({ min: new Date("1850-01-01T00:00:00Z"), max: new Date("2100-12-31T00:00:00Z"), noInvalidDate: true })
+    .map((date) => date.toISOString().slice(0, 10)),
   fc.constantFrom("2026-02-30", "1990-13-01", "17/05/1990", "1990-5-17", " 1990-05-17 "),
   metadataValue
 )
@@ -64,11 +140,30 @@ const address = fc.option(
     firstName: nullableText,
     lastName: nullableText,
     phone,
-    address1: fc.option(fc.oneof(text, fc.tuple(text, fc.constantFrom(", ", " ", " - ", ", nº "), fc.oneof(fc.nat().map(String), fc.constantFrom("s/n", "45A"))).map((parts) => parts.join(""))), { nil: null }),
+    address1: fc.option(
+      fc.oneof(
+        text,
+        fc
+          .tuple(
+            text,
+            fc.constantFrom(", ", " ", " - ", ", nº "),
+            fc.oneof(fc.nat().map(String), fc.constantFrom("s/n", "45A"))
+          )
+          .map((parts) => parts.join(""))
+      ),
+      { nil: null }
+    ),
     address2: nullableText,
     city: nullableText,
     province: fc.option(fc.oneof(fc.constantFrom("RJ", "br-sp", "Rio de Janeiro", "xx"), text), { nil: null }),
-    postalCode: fc.option(fc.oneof(digitString(8), digitString(8).map((cep) => `${cep.slice(0, 5)}-${cep.slice(5)}`), text), { nil: null }),
+    postalCode: fc.option(
+      fc.oneof(
+        digitString(8),
+        digitString(8).map((cep) => `${cep.slice(0, 5)}-${cep.slice(5)}`),
+        text
+      ),
+      { nil: null }
+    ),
     countryCode: fc.option(fc.oneof(fc.constantFrom("br", "BR", "pt"), text), { nil: null }),
     metadata: metadata({ cpf: cpfValue, number: metadataValue, numero: metadataValue }),
   }),
@@ -84,8 +179,19 @@ const customer = fc.option(
   }),
   { nil: null }
 )
-const item = fc.record({ title: text, quantity: messyNumber, weightKg: nullableNumber, lengthCm: nullableNumber, widthCm: nullableNumber, heightCm: nullableNumber })
-const shippedAt = fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2100-12-31T23:59:59Z"), noInvalidDate: true })
+const item = fc.record({
+  title: text,
+  quantity: messyNumber,
+  weightKg: nullableNumber,
+  lengthCm: nullableNumber,
+  widthCm: nullableNumber,
+  heightCm: nullableNumber,
+})
+const shippedAt = fc.date({
+  min: new Date("2000-01-01T00:00:00Z"),
+  max: new Date("2100-12-31T23:59:59Z"),
+  noInvalidDate: true,
+})
 
 const facts: fc.Arbitrary<ShipmentFacts> = fc.record({
   orderDisplayId: fc.oneof(fc.integer({ min: 1, max: 2 ** 31 }), fc.stringMatching(/^[A-Z0-9-]{1,20}$/)),
@@ -102,7 +208,10 @@ const facts: fc.Arbitrary<ShipmentFacts> = fc.record({
     service: fc.option(fc.oneof(fc.constantFrom(...METANAMES), text), { nil: null }),
     serviceName: nullableText,
     carrier: nullableText,
-    days: fc.option(fc.oneof(fc.integer({ min: 0, max: 60 }), fc.constantFrom(-1, 1.5, Number.NaN, 1001, 1_000_000, 2 ** 53)), { nil: null }),
+    days: fc.option(
+      fc.oneof(fc.integer({ min: 0, max: 60 }), fc.constantFrom(-1, 1.5, Number.NaN, 1001, 1_000_000, 2 ** 53)),
+      { nil: null }
+    ),
   }),
   shippingAddress: address,
   customer,
@@ -130,10 +239,14 @@ const settings: fc.Arbitrary<FreteSettings> = fc
 
 /** The CPF digits the facts carry in the metadata (either source), for the leak check. */
 function cpfDigitsGiven(f: ShipmentFacts): string[] {
-  return [f.shippingAddress?.metadata?.cpf, f.customer?.metadata?.cpf]
-    .map((raw) => (typeof raw === "number" ? String(raw).padStart(11, "0") : typeof raw === "string" ? raw.replace(/\D/g, "") : ""))
-    // Eleven equal digits are no one's CPF: "00000000000" inside an item's quantity is no leak.
-    .filter((digits) => digits.length === 11 && !/^(\d)\1{10}$/.test(digits))
+  return (
+    [f.shippingAddress?.metadata?.cpf, f.customer?.metadata?.cpf]
+      .map((raw) =>
+        typeof raw === "number" ? String(raw).padStart(11, "0") : typeof raw === "string" ? raw.replace(/\D/g, "") : ""
+      )
+      // Eleven equal digits are no one's CPF: "00000000000" inside an item's quantity is no leak.
+      .filter((digits) => digits.length === 11 && !/^(\d)\1{10}$/.test(digits))
+  )
 }
 
 const isBlank = (raw: unknown) => raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "")
@@ -160,8 +273,10 @@ function problemsOf(built: BuiltTrackingOrder, f: ShipmentFacts): string[] {
   check(new Set(omittedFields).size === omittedFields.length, "a field is omitted twice")
   for (const entry of omitted) check(entry.reason.trim().length > 0, `${entry.field} is omitted without a reason`)
 
-  if (order.CustomerDocumentNumber !== undefined) check(referenceCpf(order.CustomerDocumentNumber), "CustomerDocumentNumber is not a valid CPF")
-  if (order.CompanyDocumentNumber !== undefined) check(referenceCnpj(order.CompanyDocumentNumber), "CompanyDocumentNumber is not a valid CNPJ")
+  if (order.CustomerDocumentNumber !== undefined)
+    check(referenceCpf(order.CustomerDocumentNumber), "CustomerDocumentNumber is not a valid CPF")
+  if (order.CompanyDocumentNumber !== undefined)
+    check(referenceCnpj(order.CompanyDocumentNumber), "CompanyDocumentNumber is not a valid CNPJ")
 
   // No full CPF in any reason, nor the shopper's CPF in any field but its own.
   for (const entry of omitted) check(cpfsIn(entry.reason).length === 0, `the reason for ${entry.field} shows a CPF`)
@@ -174,7 +289,8 @@ function problemsOf(built: BuiltTrackingOrder, f: ShipmentFacts): string[] {
 
   // A value the shop has is either sent or listed with the reason it was not.
   const accounted = (field: keyof TrackingOrder, sources: unknown[]) => {
-    if (sources.some((raw) => !isBlank(raw))) check(field in order || omittedFields.includes(field), `${field} was given, but is neither sent nor omitted`)
+    if (sources.some((raw) => !isBlank(raw)))
+      check(field in order || omittedFields.includes(field), `${field} was given, but is neither sent nor omitted`)
   }
   accounted("CustomerDocumentNumber", [f.shippingAddress?.metadata?.cpf, f.customer?.metadata?.cpf])
   accounted("CustomerPhone", [f.shippingAddress?.phone, f.customer?.phone])
@@ -206,10 +322,22 @@ describe("buildTrackingOrder (properties)", () => {
   it("sends the shopper's CPF, digits only, exactly when it is a valid CPF, and never shows it in a reason", () => {
     fc.assert(
       fc.property(facts, settings, cpfValue, (f, s, cpf) => {
-        const withCpf: ShipmentFacts = { ...f, customer: null, shippingAddress: { ...(f.shippingAddress ?? ({} as NonNullable<ShipmentFacts["shippingAddress"]>)), metadata: { cpf } } }
+        const withCpf: ShipmentFacts = {
+          ...f,
+          customer: null,
+          shippingAddress: {
+            ...(f.shippingAddress ?? ({} as NonNullable<ShipmentFacts["shippingAddress"]>)),
+            metadata: { cpf },
+          },
+        }
         const built = attempt(withCpf, s)
         expectAccepted(built, withCpf)
-        const digits = typeof cpf === "number" ? String(cpf).padStart(11, "0") : typeof cpf === "string" && /^[\d.\-/\s]+$/.test(cpf.trim()) ? cpf.replace(/\D/g, "") : null
+        const digits =
+          typeof cpf === "number"
+            ? String(cpf).padStart(11, "0")
+            : typeof cpf === "string" && /^[\d.\-/\s]+$/.test(cpf.trim())
+              ? cpf.replace(/\D/g, "")
+              : null
         if (digits !== null && referenceCpf(digits)) {
           expect(built.order.CustomerDocumentNumber).toBe(digits)
         } else {
@@ -236,7 +364,11 @@ describe("buildTrackingOrder (properties)", () => {
   })
 
   it("writes any moment of the years 1000 to 9999 as a valid date, the promised date included when it fits the calendar", () => {
-    const anyYear = fc.date({ min: new Date("1000-01-01T03:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true })
+    const anyYear = fc.date({
+      min: new Date("1000-01-01T03:00:00Z"),
+      max: new Date("9999-12-31T23:59:59Z"),
+      noInvalidDate: true,
+    })
     fc.assert(
       fc.property(facts, settings, anyYear, (f, s, when) => {
         expectAccepted(attempt({ ...f, shippedAt: when }, s), f)
@@ -246,7 +378,10 @@ describe("buildTrackingOrder (properties)", () => {
   })
 
   it("refuses an order number the service cannot take (blank, or beyond its text limit) with a RangeError", () => {
-    const badId = fc.oneof(fc.constantFrom("", " ", "\t\n"), fc.integer({ min: 1001, max: 5000 }).map((length) => "9".repeat(length)))
+    const badId = fc.oneof(
+      fc.constantFrom("", " ", "\t\n"),
+      fc.integer({ min: 1001, max: 5000 }).map((length) => "9".repeat(length))
+    )
     fc.assert(
       fc.property(facts, settings, badId, (f, s, id) => {
         expect(() => attempt({ ...f, orderDisplayId: id }, s)).toThrow(RangeError)

@@ -68,7 +68,9 @@ describe("buildTrackingOrder", () => {
     })
 
     it("use the method's carrier when the entry names no carrier", () => {
-      const settings = withTracking({ carriers: [{ service: "correios-sedex", carrier_id: CARRIER_ID, carrier_name: null }] })
+      const settings = withTracking({
+        carriers: [{ service: "correios-sedex", carrier_id: CARRIER_ID, carrier_name: null }],
+      })
       const { order } = build({}, settings)
       expect(order.carrierId).toBe(CARRIER_ID)
       expect(order.CarrierName).toBe("correios")

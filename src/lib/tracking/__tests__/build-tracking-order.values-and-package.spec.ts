@@ -61,7 +61,10 @@ describe("buildTrackingOrder", () => {
     })
 
     it("ignores items with no positive quantity, in the package and the description", () => {
-      const items = [...FACTS.items, { title: "Brinde", quantity: 0, weightKg: 5, lengthCm: 90, widthCm: 90, heightCm: 90 }]
+      const items = [
+        ...FACTS.items,
+        { title: "Brinde", quantity: 0, weightKg: 5, lengthCm: 90, widthCm: 90, heightCm: 90 },
+      ]
       const { order } = build({ items })
       expect(order.Description).toBe(EXPECTED_ORDER.Description)
       expect([order.Weight, order.Length, order.Width, order.Height]).toEqual([0.9, 30, 25, 14])

@@ -4,7 +4,17 @@ import { DEFAULT_SETTINGS, type FreteSettings } from "../../settings/schema"
 import type { BuiltTrackingOrder } from "../build-tracking-order"
 import { trackingOrderSchema } from "../schemas"
 import type { ShipmentFacts } from "../shipment-facts"
-import { ADDRESS, build, CPF, CUSTOMER, EXPECTED_ORDER, METHOD, reasonFor, withAddress, withTracking } from "./build-tracking-order.fixtures"
+import {
+  ADDRESS,
+  build,
+  CPF,
+  CUSTOMER,
+  EXPECTED_ORDER,
+  METHOD,
+  reasonFor,
+  withAddress,
+  withTracking,
+} from "./build-tracking-order.fixtures"
 
 /** Everything the builder returns, as text, except the one place the CPF belongs. */
 function everythingButTheCpfField(result: BuiltTrackingOrder): string {
@@ -78,7 +88,13 @@ describe("buildTrackingOrder", () => {
       orderMetadata: null,
       method: { ...METHOD, amount: Number.POSITIVE_INFINITY, days: -1 },
       originCep: "abc",
-      shippingAddress: { ...ADDRESS, phone: "123", postalCode: "123", metadata: { cpf: CPF.replace(/5$/, "4"), number: { n: 1 } }, address1: "Rua Sem Número" },
+      shippingAddress: {
+        ...ADDRESS,
+        phone: "123",
+        postalCode: "123",
+        metadata: { cpf: CPF.replace(/5$/, "4"), number: { n: 1 } },
+        address1: "Rua Sem Número",
+      },
       customer: { ...CUSTOMER, email: null, phone: null, metadata: { date_of_birth: "ontem" } },
     }
 

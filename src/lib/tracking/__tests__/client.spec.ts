@@ -1,11 +1,5 @@
 import { createSandbox, type Sandbox } from "../../../../sandbox/server"
-import {
-  InvalidAnswerError,
-  InvalidCredentialsError,
-  NetworkError,
-  ServerError,
-  TimeoutError,
-} from "../../http/errors"
+import { InvalidAnswerError, InvalidCredentialsError, NetworkError, ServerError, TimeoutError } from "../../http/errors"
 import { TrackingClient } from "../client"
 import { InvalidTrackingOrderError, TrackingRejectedError } from "../errors"
 import { decideAfterFailure } from "../delivery-policy"
@@ -44,7 +38,14 @@ describe("TrackingClient against the sandbox", () => {
   const logger = recordingLogger()
 
   const newClient = (overrides: Partial<ConstructorParameters<typeof TrackingClient>[0]> = {}) =>
-    new TrackingClient({ url: sandbox.url, credential: CREDENTIAL, timeoutMs: 2000, connections: 2, logger, ...overrides })
+    new TrackingClient({
+      url: sandbox.url,
+      credential: CREDENTIAL,
+      timeoutMs: 2000,
+      connections: 2,
+      logger,
+      ...overrides,
+    })
 
   const { errors, failure } = failureCollector()
 
@@ -86,12 +87,25 @@ describe("TrackingClient against the sandbox", () => {
     const error = await failure(client.createTrackingOrder(ORDER))
     expect(error).toBeInstanceOf(InvalidCredentialsError)
     expect(error).toMatchObject({ status: 401 })
-    expect(decideAfterFailure(error, 1, 0, { baseDelayMs: 30_000, maxDelayMs: 3_600_000, giveUpAfterMs: 86_400_000 })).toMatchObject({ kind: "fail" })
+    expect(
+      decideAfterFailure(error, 1, 0, { baseDelayMs: 30_000, maxDelayMs: 3_600_000, giveUpAfterMs: 86_400_000 })
+    ).toMatchObject({ kind: "fail" })
     expect(sandbox.calls()).toHaveLength(1)
   })
 
   it("a body the service refuses is a rejection with its message", async () => {
-    const error = await failure(answerTo("tracking", sandbox.url, { path: "/v1/tracking", headers: { authorization: `Basic ${CREDENTIAL}` }, body: { ...ORDER, CustomerPhone: "123" } }, [CREDENTIAL]))
+    const error = await failure(
+      answerTo(
+        "tracking",
+        sandbox.url,
+        {
+          path: "/v1/tracking",
+          headers: { authorization: `Basic ${CREDENTIAL}` },
+          body: { ...ORDER, CustomerPhone: "123" },
+        },
+        [CREDENTIAL]
+      )
+    )
     expect(error).toBeInstanceOf(TrackingRejectedError)
     expect(error.status).toBe(400)
     expect(error.serviceMessage).toMatch(/CustomerPhone/)
@@ -158,7 +172,8 @@ describe("TrackingClient against the sandbox", () => {
     const { MockAgent } = await import("undici")
     const agent = new MockAgent()
     agent.disableNetConnect()
-    const reply = (body: object) => agent.get("http://tracking.test").intercept({ path: "/v1/tracking", method: "POST" }).reply(200, body)
+    const reply = (body: object) =>
+      agent.get("http://tracking.test").intercept({ path: "/v1/tracking", method: "POST" }).reply(200, body)
     client = newClient({ url: "http://tracking.test", dispatcher: agent })
     reply({ Id: null, Success: "False", Message: "Pedido duplicado" })
     const refused = await failure(client.createTrackingOrder(ORDER))
@@ -175,7 +190,9 @@ describe("TrackingClient against the sandbox", () => {
     const probeLines = () => logger.lines.filter((line) => line.includes("GET /v1/tracking ->"))
     const before = probeLines().length
     expect(await client.probe()).toBe(405)
-    expect(probeLines().slice(before)).toEqual([expect.stringMatching(/^debug frete tracking: GET \/v1\/tracking -> 405 /)])
+    expect(probeLines().slice(before)).toEqual([
+      expect.stringMatching(/^debug frete tracking: GET \/v1\/tracking -> 405 /),
+    ])
     sandbox.configure({ trackingCredential: "another" })
     expect(await failure(client.probe())).toBeInstanceOf(InvalidCredentialsError)
     const refused = expect.stringMatching(/^debug frete tracking: GET \/v1\/tracking -> 401 /)
@@ -185,7 +202,10 @@ describe("TrackingClient against the sandbox", () => {
   it("never lets the credential into an error, a stack or a log line", () => {
     expect(errors.length).toBeGreaterThanOrEqual(7)
     expect(logger.lines.length).toBeGreaterThan(5)
-    const texts = [...logger.lines, ...errors.flatMap((error) => [String(error), (error as Error).stack ?? "", JSON.stringify(error)])]
+    const texts = [
+      ...logger.lines,
+      ...errors.flatMap((error) => [String(error), (error as Error).stack ?? "", JSON.stringify(error)]),
+    ]
     for (const text of texts) {
       expect(text).not.toContain(CREDENTIAL)
     }

@@ -1,7 +1,21 @@
 import { errorOfAnswer } from "../../__tests__/answer-to"
-import { InvalidAnswerError, InvalidCredentialsError, NetworkError, QuotaExceededError, ServerError, TimeoutError } from "../../http/errors"
+import {
+  InvalidAnswerError,
+  InvalidCredentialsError,
+  NetworkError,
+  QuotaExceededError,
+  ServerError,
+  TimeoutError,
+} from "../../http/errors"
 import { InvalidTrackingOrderError, TrackingNotConfiguredError, TrackingRejectedError } from "../errors"
-import { certainlyNotActed, decideAfterFailure, decideAfterUnbuiltOrder, describeAttemptFailure, INTERRUPTED_REASON, retryDelayMs } from "../delivery-policy"
+import {
+  certainlyNotActed,
+  decideAfterFailure,
+  decideAfterUnbuiltOrder,
+  describeAttemptFailure,
+  INTERRUPTED_REASON,
+  retryDelayMs,
+} from "../delivery-policy"
 
 const POLICY = { baseDelayMs: 30_000, maxDelayMs: 3_600_000, giveUpAfterMs: 86_400_000 }
 const tracking = { service: "tracking" as const }
@@ -25,7 +39,10 @@ describe("the tracking order's delivery policy", () => {
     ]) {
       expect(certainlyNotActed(error)).toBe(true)
       const decision = decideAfterFailure(error, 3, 60_000, POLICY)
-      expect(decision).toMatchObject({ kind: "retry", reason: expect.stringMatching(/^Falha temporária na tentativa 3/) })
+      expect(decision).toMatchObject({
+        kind: "retry",
+        reason: expect.stringMatching(/^Falha temporária na tentativa 3/),
+      })
       expect(decision.kind === "retry" && decision.delayMs).toBeGreaterThan(0)
     }
   })
@@ -41,33 +58,48 @@ describe("the tracking order's delivery policy", () => {
   })
 
   it("never resends after an error nobody foresaw: it may have come after sending", () => {
-    expect(decideAfterFailure(new Error("something else"), 1, 0, POLICY)).toMatchObject({ kind: "fail", reason: expect.stringMatching(/confira no painel do serviço/) })
+    expect(decideAfterFailure(new Error("something else"), 1, 0, POLICY)).toMatchObject({
+      kind: "fail",
+      reason: expect.stringMatching(/confira no painel do serviço/),
+    })
   })
 
   it("retries an order whose data could not be read (nothing was sent), until the day is over", () => {
     expect(decideAfterUnbuiltOrder(2, 60_000, POLICY)).toEqual({
       kind: "retry",
-      reason: "Falha temporária na tentativa 2: não foi possível montar o pedido com os dados do Medusa; nada foi enviado",
+      reason:
+        "Falha temporária na tentativa 2: não foi possível montar o pedido com os dados do Medusa; nada foi enviado",
       delayMs: expect.any(Number),
     })
-    expect(decideAfterUnbuiltOrder(9, POLICY.giveUpAfterMs, POLICY)).toMatchObject({ kind: "fail", reason: expect.stringMatching(/depois de 9 tentativas/) })
+    expect(decideAfterUnbuiltOrder(9, POLICY.giveUpAfterMs, POLICY)).toMatchObject({
+      kind: "fail",
+      reason: expect.stringMatching(/depois de 9 tentativas/),
+    })
   })
 
   it("waits for the tracking API to be configured at the first delay, every time, within the day", () => {
     for (const attempts of [1, 5, 40]) {
       expect(decideAfterFailure(new TrackingNotConfiguredError(), attempts, 60_000, POLICY)).toEqual({
         kind: "retry",
-        reason: "Rastreamento não configurado: o pedido será enviado assim que a URL e a credencial do serviço de rastreamento forem informadas.",
+        reason:
+          "Rastreamento não configurado: o pedido será enviado assim que a URL e a credencial do serviço de rastreamento forem informadas.",
         delayMs: expect.any(Number),
       })
       const decision = decideAfterFailure(new TrackingNotConfiguredError(), attempts, 60_000, POLICY)
       expect(decision.kind === "retry" && decision.delayMs).toBeLessThanOrEqual(POLICY.baseDelayMs * 1.2)
     }
-    expect(decideAfterFailure(new TrackingNotConfiguredError(), 40, POLICY.giveUpAfterMs, POLICY)).toMatchObject({ kind: "fail" })
+    expect(decideAfterFailure(new TrackingNotConfiguredError(), 40, POLICY.giveUpAfterMs, POLICY)).toMatchObject({
+      kind: "fail",
+    })
   })
 
   it("gives up, as failed, a day after the shipment", () => {
-    const decision = decideAfterFailure(new ServerError("503", { ...tracking, status: 503 }), 25, POLICY.giveUpAfterMs, POLICY)
+    const decision = decideAfterFailure(
+      new ServerError("503", { ...tracking, status: 503 }),
+      25,
+      POLICY.giveUpAfterMs,
+      POLICY
+    )
     expect(decision).toEqual({ kind: "fail", reason: expect.stringMatching(/depois de 25 tentativas/) })
   })
 
@@ -76,11 +108,20 @@ describe("the tracking order's delivery policy", () => {
       kind: "fail",
       reason: expect.stringMatching(/recusou a credencial \(HTTP 401\)/),
     })
-    expect(decideAfterFailure(new TrackingRejectedError("400", { ...tracking, status: 400, serviceMessage: "Campo inválido: Code" }), 1, 0, POLICY)).toEqual({
+    expect(
+      decideAfterFailure(
+        new TrackingRejectedError("400", { ...tracking, status: 400, serviceMessage: "Campo inválido: Code" }),
+        1,
+        0,
+        POLICY
+      )
+    ).toEqual({
       kind: "fail",
       reason: "O serviço de rastreamento recusou o pedido: Campo inválido: Code",
     })
-    expect(decideAfterFailure(new InvalidTrackingOrderError(["CustomerName is required"]), 1, 0, POLICY)).toMatchObject({ kind: "fail" })
+    expect(decideAfterFailure(new InvalidTrackingOrderError(["CustomerName is required"]), 1, 0, POLICY)).toMatchObject(
+      { kind: "fail" }
+    )
   })
 
   it("never resends an order the service may have created: a timeout or a drop after sending, an unreadable 200", () => {
@@ -113,11 +154,23 @@ describe("the tracking order's delivery policy", () => {
   })
 
   it.each([
-    [new ServerError("Tracking API failed (HTTP 503)", { ...tracking, status: 503 }), "Falha temporária na tentativa 1: o serviço falhou (HTTP 503)"],
-    [new QuotaExceededError("Tracking API query limit reached (HTTP 429)", { ...tracking, status: 429 }), "Falha temporária na tentativa 1: o serviço avisa que o limite do plano foi atingido (HTTP 429)"],
-    [new NetworkError("Tracking API connection refused (ECONNREFUSED)", { ...tracking, outcomeUnknown: false }), "Falha temporária na tentativa 1: não foi possível conectar ao serviço"],
     [
-      new TimeoutError("Tracking API did not answer POST /v1/tracking in time (still queued)", { ...tracking, outcomeUnknown: false }),
+      new ServerError("Tracking API failed (HTTP 503)", { ...tracking, status: 503 }),
+      "Falha temporária na tentativa 1: o serviço falhou (HTTP 503)",
+    ],
+    [
+      new QuotaExceededError("Tracking API query limit reached (HTTP 429)", { ...tracking, status: 429 }),
+      "Falha temporária na tentativa 1: o serviço avisa que o limite do plano foi atingido (HTTP 429)",
+    ],
+    [
+      new NetworkError("Tracking API connection refused (ECONNREFUSED)", { ...tracking, outcomeUnknown: false }),
+      "Falha temporária na tentativa 1: não foi possível conectar ao serviço",
+    ],
+    [
+      new TimeoutError("Tracking API did not answer POST /v1/tracking in time (still queued)", {
+        ...tracking,
+        outcomeUnknown: false,
+      }),
       "Falha temporária na tentativa 1: não foi possível conectar ao serviço dentro do prazo; nada foi enviado",
     ],
     [
@@ -139,17 +192,35 @@ describe("the tracking order's delivery policy", () => {
 
 describe("describeAttemptFailure", () => {
   it.each([
-    [errorOfAnswer("tracking", 401, ""), "O serviço de rastreamento recusou a credencial (HTTP 401). Corrija a credencial e reenvie."],
-    [errorOfAnswer("tracking", 400, '{"Message":"Campo inválido."}'), "O serviço de rastreamento recusou o pedido: Campo inválido."],
+    [
+      errorOfAnswer("tracking", 401, ""),
+      "O serviço de rastreamento recusou a credencial (HTTP 401). Corrija a credencial e reenvie.",
+    ],
+    [
+      errorOfAnswer("tracking", 400, '{"Message":"Campo inválido."}'),
+      "O serviço de rastreamento recusou o pedido: Campo inválido.",
+    ],
     [errorOfAnswer("tracking", 429, ""), "o serviço avisa que o limite do plano foi atingido (HTTP 429)"],
     [errorOfAnswer("tracking", 502, ""), "o serviço falhou (HTTP 502)"],
-    [new TimeoutError("timeout", { ...tracking, outcomeUnknown: true }), "o serviço não respondeu dentro do prazo depois de receber o pedido"],
-    [new TimeoutError("connect timeout", { ...tracking, outcomeUnknown: false }), "não foi possível conectar ao serviço dentro do prazo; nada foi enviado"],
+    [
+      new TimeoutError("timeout", { ...tracking, outcomeUnknown: true }),
+      "o serviço não respondeu dentro do prazo depois de receber o pedido",
+    ],
+    [
+      new TimeoutError("connect timeout", { ...tracking, outcomeUnknown: false }),
+      "não foi possível conectar ao serviço dentro do prazo; nada foi enviado",
+    ],
     [new NetworkError("reset", { ...tracking, outcomeUnknown: true }), "a conexão caiu depois do envio"],
     [new NetworkError("refused", { ...tracking, outcomeUnknown: false }), "não foi possível conectar ao serviço"],
-    [new InvalidAnswerError("not JSON", { ...tracking, status: 200 }), "o serviço respondeu algo que não é JSON no formato documentado"],
+    [
+      new InvalidAnswerError("not JSON", { ...tracking, status: 200 }),
+      "o serviço respondeu algo que não é JSON no formato documentado",
+    ],
     [new TrackingNotConfiguredError(), "o serviço de rastreamento não está configurado: informe a URL e a credencial"],
-    [new InvalidTrackingOrderError(["CustomerName is required", "Weight must be positive"]), "Pedido de rastreamento inválido: CustomerName is required; Weight must be positive"],
+    [
+      new InvalidTrackingOrderError(["CustomerName is required", "Weight must be positive"]),
+      "Pedido de rastreamento inválido: CustomerName is required; Weight must be positive",
+    ],
     [new Error("boom"), "Erro inesperado ao falar com o serviço de rastreamento"],
   ])("words the last error of a tracking order's attempt: %s", (error, message) => {
     expect(describeAttemptFailure(error)).toBe(message)

@@ -5,12 +5,42 @@ import { trackingOrderSchema } from "../schemas"
 
 /** The interface document's table of the tracking order (spec/000, "Tracking order"), in its order. */
 const DOCUMENT_FIELDS = [
-  "OrderNumber", "ReceiptNumber", "ReceiptSerie", "Code", "carrierId", "Description", "DatePosted", "DateToDelivery",
-  "CarrierName", "CompanyDocumentNumber", "CustomerEmail", "CustomerPhone", "CustomerName", "CustomerDocumentNumber",
-  "CustomerPostalCode", "CustomerCountry", "CustomerState", "CustomerCity", "CustomerStreet", "CustomerNumber",
-  "CustomerComplement", "CustomerDateOfBirth", "CompanyPostalCode", "DeliveryType", "SendSms", "SendEmail",
-  "OrderSalesValue", "FreightNumber", "FreightCost", "AutomaticDateDelivered", "EntrySource", "Height", "Width",
-  "Weight", "Length", "SalesChannel",
+  "OrderNumber",
+  "ReceiptNumber",
+  "ReceiptSerie",
+  "Code",
+  "carrierId",
+  "Description",
+  "DatePosted",
+  "DateToDelivery",
+  "CarrierName",
+  "CompanyDocumentNumber",
+  "CustomerEmail",
+  "CustomerPhone",
+  "CustomerName",
+  "CustomerDocumentNumber",
+  "CustomerPostalCode",
+  "CustomerCountry",
+  "CustomerState",
+  "CustomerCity",
+  "CustomerStreet",
+  "CustomerNumber",
+  "CustomerComplement",
+  "CustomerDateOfBirth",
+  "CompanyPostalCode",
+  "DeliveryType",
+  "SendSms",
+  "SendEmail",
+  "OrderSalesValue",
+  "FreightNumber",
+  "FreightCost",
+  "AutomaticDateDelivered",
+  "EntrySource",
+  "Height",
+  "Width",
+  "Weight",
+  "Length",
+  "SalesChannel",
 ]
 
 const REQUIRED = { OrderNumber: "1001", Code: "QB123456789BR", CustomerName: "Maria da Silva" }
@@ -53,8 +83,14 @@ describe("the table of the tracking order's fields", () => {
     expect(trackingOrderSchema.safeParse(REQUIRED).success).toBe(true)
     for (const [field, spec] of entries) {
       const sample = spec.format ? FORMATTED[spec.format] : SAMPLES[spec.type]
-      expect([field, trackingOrderSchema.safeParse({ ...REQUIRED, [field]: sample.good }).success]).toEqual([field, true])
-      expect([field, trackingOrderSchema.safeParse({ ...REQUIRED, [field]: sample.bad }).success]).toEqual([field, false])
+      expect([field, trackingOrderSchema.safeParse({ ...REQUIRED, [field]: sample.good }).success]).toEqual([
+        field,
+        true,
+      ])
+      expect([field, trackingOrderSchema.safeParse({ ...REQUIRED, [field]: sample.bad }).success]).toEqual([
+        field,
+        false,
+      ])
     }
     expect(trackingOrderSchema.safeParse({ ...REQUIRED, customerName: "Maria" }).success).toBe(false)
   })
@@ -68,7 +104,12 @@ describe("the table of the tracking order's fields", () => {
 
   it("masks the fields marked personal, and only those", () => {
     expect([...PERSONAL_FIELDS].sort()).toEqual(Object.keys(CLEAR).sort())
-    expect(entries.filter(([, spec]) => spec.personal).map(([field]) => field).sort()).toEqual(Object.keys(CLEAR).sort())
+    expect(
+      entries
+        .filter(([, spec]) => spec.personal)
+        .map(([field]) => field)
+        .sort()
+    ).toEqual(Object.keys(CLEAR).sort())
     const masked = maskTrackingPayload(CLEAR)
     for (const [field, value] of Object.entries(CLEAR)) {
       expect([field, masked[field]]).not.toEqual([field, value])

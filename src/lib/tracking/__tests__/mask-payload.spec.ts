@@ -31,9 +31,16 @@ describe("the tracking order's personal data, masked", () => {
       CustomerComplement: "S*** 1***",
     })
     expect(payload.CustomerPhone).toBe("21987654321")
-    expect([...PERSONAL_FIELDS].sort()).toEqual(
-      ["CustomerComplement", "CustomerDateOfBirth", "CustomerDocumentNumber", "CustomerEmail", "CustomerName", "CustomerNumber", "CustomerPhone", "CustomerStreet"]
-    )
+    expect([...PERSONAL_FIELDS].sort()).toEqual([
+      "CustomerComplement",
+      "CustomerDateOfBirth",
+      "CustomerDocumentNumber",
+      "CustomerEmail",
+      "CustomerName",
+      "CustomerNumber",
+      "CustomerPhone",
+      "CustomerStreet",
+    ])
   })
 
   it("changes nothing the second time: a stored masked copy stays as it is", () => {
@@ -70,6 +77,9 @@ describe("the tracking order's personal data, masked", () => {
     expect(maskEmail("a*b@example.com")).toBe("a***@example.com")
     expect(maskWords("  Maria   José ")).toBe("M*** J***")
     expect(maskTrackingPayload({ CustomerDocumentNumber: "5299822472" }).CustomerDocumentNumber).toBe("***.***.***-**")
-    expect(maskTrackingPayload({ CustomerNumber: 156, CustomerName: null })).toEqual({ CustomerNumber: "***", CustomerName: null })
+    expect(maskTrackingPayload({ CustomerNumber: 156, CustomerName: null })).toEqual({
+      CustomerNumber: "***",
+      CustomerName: null,
+    })
   })
 })

@@ -38,7 +38,9 @@ describe("readTaxId", () => {
     expect(readTaxId("12abc34501de35")).toEqual({ value: "12ABC34501DE35" })
     expect(readTaxId("11.222.333/0001-81")).toEqual({ value: "11222333000181" })
     expect(readTaxId(11222333000181)).toEqual({ value: "11222333000181" })
-    expect(readTaxId("12.ABC.345/01DE-36")).toEqual({ reason: "CNPJ inválido (**.ABC.345/****-**): os dígitos verificadores não conferem" })
+    expect(readTaxId("12.ABC.345/01DE-36")).toEqual({
+      reason: "CNPJ inválido (**.ABC.345/****-**): os dígitos verificadores não conferem",
+    })
   })
 
   it.each([
@@ -126,7 +128,10 @@ describe("streetAndNumber", () => {
     ["Rua 25, 100", "Rua 25", "100"],
     ["Paulista, 100", "Paulista", "100"],
   ])("splits %j into street %j and number %j", (address1, street, number) => {
-    expect(streetAndNumber({ address1, metadata: { cpf: "52998224725" } })).toEqual({ street, number: { value: number } })
+    expect(streetAndNumber({ address1, metadata: { cpf: "52998224725" } })).toEqual({
+      street,
+      number: { value: number },
+    })
   })
 
   it.each([
@@ -141,13 +146,25 @@ describe("streetAndNumber", () => {
   })
 
   it("prefers a number kept in the address's metadata, with address1 as the street", () => {
-    expect(streetAndNumber({ address1: "Rua das Flores", metadata: { cpf: "52998224725", number: "12B" } })).toEqual({ street: "Rua das Flores", number: { value: "12B" } })
-    expect(streetAndNumber({ address1: "Rua das Flores", metadata: { numero: 300 } })).toEqual({ street: "Rua das Flores", number: { value: "300" } })
-    expect(streetAndNumber({ address1: "Rua das Flores, 45", metadata: { number: "12" } })).toEqual({ street: "Rua das Flores, 45", number: { value: "12" } })
+    expect(streetAndNumber({ address1: "Rua das Flores", metadata: { cpf: "52998224725", number: "12B" } })).toEqual({
+      street: "Rua das Flores",
+      number: { value: "12B" },
+    })
+    expect(streetAndNumber({ address1: "Rua das Flores", metadata: { numero: 300 } })).toEqual({
+      street: "Rua das Flores",
+      number: { value: "300" },
+    })
+    expect(streetAndNumber({ address1: "Rua das Flores, 45", metadata: { number: "12" } })).toEqual({
+      street: "Rua das Flores, 45",
+      number: { value: "12" },
+    })
   })
 
   it("splits address1 when the metadata's number is unusable, and gives its reason when address1 has none", () => {
-    expect(streetAndNumber({ address1: "Rua das Flores, 45", metadata: { number: { n: 1 } } })).toEqual({ street: "Rua das Flores", number: { value: "45" } })
+    expect(streetAndNumber({ address1: "Rua das Flores, 45", metadata: { number: { n: 1 } } })).toEqual({
+      street: "Rua das Flores",
+      number: { value: "45" },
+    })
     expect(streetAndNumber({ address1: "Rua Sem Número", metadata: { number: { n: 1 } } })).toEqual({
       street: "Rua Sem Número",
       number: { reason: expect.stringMatching(/^Número do endereço em formato não reconhecido/) },

@@ -1,6 +1,19 @@
 import { MAX_BUSINESS_DAYS } from "../../brazil/business-days"
 import { DEFAULT_SETTINGS } from "../../settings/schema"
-import { cleanText, firstReading, isAbsent, known, metadataText, parcelMeasure, parcelOf, promisedDate, readAmount, readFreightNumber, roundTo, type Reading } from "../readers"
+import {
+  cleanText,
+  firstReading,
+  isAbsent,
+  known,
+  metadataText,
+  parcelMeasure,
+  parcelOf,
+  promisedDate,
+  readAmount,
+  readFreightNumber,
+  roundTo,
+  type Reading,
+} from "../readers"
 
 describe("known", () => {
   it("is a value for anything but null and undefined, which are nothing", () => {
@@ -12,7 +25,8 @@ describe("known", () => {
 })
 
 describe("firstReading", () => {
-  const read = (raw: unknown): Reading<string> => (raw === "bad" || raw === "worse" ? { reason: `${raw}` } : known(raw as string | null))
+  const read = (raw: unknown): Reading<string> =>
+    raw === "bad" || raw === "worse" ? { reason: `${raw}` } : known(raw as string | null)
 
   it("takes the first candidate that reads as a value, past unusable ones", () => {
     expect(firstReading(["bad", null, "good", "other"], read)).toEqual({ value: "good" })
@@ -57,8 +71,12 @@ describe("metadataText", () => {
   })
 
   it("refuses anything else with a reason naming it", () => {
-    expect(metadataText({ value: 1 }, "Número da nota fiscal")).toEqual({ reason: "Número da nota fiscal em formato não reconhecido: use texto ou número" })
-    expect(metadataText(Number.NaN, "Série da nota fiscal")).toEqual({ reason: expect.stringMatching(/^Série da nota fiscal/) })
+    expect(metadataText({ value: 1 }, "Número da nota fiscal")).toEqual({
+      reason: "Número da nota fiscal em formato não reconhecido: use texto ou número",
+    })
+    expect(metadataText(Number.NaN, "Série da nota fiscal")).toEqual({
+      reason: expect.stringMatching(/^Série da nota fiscal/),
+    })
   })
 
   it("is nothing when absent", () => {
@@ -99,9 +117,12 @@ describe("readFreightNumber", () => {
     expect(readFreightNumber(freightNumber)).toEqual({ value: expected })
   })
 
-  it.each([[-1], [1.5], ["12a"], ["1e3"], [{ id: 1 }], [2 ** 53], ["9007199254740993"]])("refuses %j with a reason", (freightNumber) => {
-    expect(readFreightNumber(freightNumber)).toEqual({ reason: expect.stringMatching(/freight_number/) })
-  })
+  it.each([[-1], [1.5], ["12a"], ["1e3"], [{ id: 1 }], [2 ** 53], ["9007199254740993"]])(
+    "refuses %j with a reason",
+    (freightNumber) => {
+      expect(readFreightNumber(freightNumber)).toEqual({ reason: expect.stringMatching(/freight_number/) })
+    }
+  )
 
   it.each([[null], [undefined], [""], [" "]])("reads %j as nothing, without a reason", (freightNumber) => {
     expect(readFreightNumber(freightNumber)).toBeNull()
@@ -126,7 +147,12 @@ const pack = DEFAULT_SETTINGS.default_package
 
 describe("parcelOf (kg and cm)", () => {
   it("is the default package without items", () => {
-    expect(parcelOf([], pack)).toEqual({ weightKg: pack.weight_kg, lengthCm: pack.length_cm, widthCm: pack.width_cm, heightCm: pack.height_cm })
+    expect(parcelOf([], pack)).toEqual({
+      weightKg: pack.weight_kg,
+      lengthCm: pack.length_cm,
+      widthCm: pack.width_cm,
+      heightCm: pack.height_cm,
+    })
   })
 
   it("stacks the items: as long and wide as the largest, as high and heavy as all together", () => {
@@ -155,7 +181,9 @@ describe("parcelOf (kg and cm)", () => {
   })
 
   it("rounds weight to 3 decimals and dimensions to 2", () => {
-    const items = [{ title: "Parafuso", quantity: 3, weightKg: 0.0333, lengthCm: 1.234, widthCm: 0.555, heightCm: 0.3333 }]
+    const items = [
+      { title: "Parafuso", quantity: 3, weightKg: 0.0333, lengthCm: 1.234, widthCm: 0.555, heightCm: 0.3333 },
+    ]
     expect(parcelOf(items, pack)).toEqual({ weightKg: 0.1, lengthCm: 1.23, widthCm: 0.56, heightCm: 1 })
   })
 })
@@ -187,7 +215,9 @@ describe("promisedDate", () => {
   })
 
   it("refuses a deadline longer than the calendar counts", () => {
-    expect(promisedDate("2026-03-10", MAX_BUSINESS_DAYS + 1)).toEqual({ reason: expect.stringMatching(/Prazo de entrega longo demais/) })
+    expect(promisedDate("2026-03-10", MAX_BUSINESS_DAYS + 1)).toEqual({
+      reason: expect.stringMatching(/Prazo de entrega longo demais/),
+    })
   })
 
   it("refuses a promised date beyond the business-day calendar", () => {

@@ -6,7 +6,12 @@ const GRAMS_AND_CM: StoreUnits = { weight: "g", dimension: "cm" }
 
 type OrderItem = NonNullable<OrderRow["items"]>[number]
 
-const orderItem = (id: string, createdAt: string, productTitle: string, variant: OrderItem["variant"] = {}): OrderItem => ({
+const orderItem = (
+  id: string,
+  createdAt: string,
+  productTitle: string,
+  variant: OrderItem["variant"] = {}
+): OrderItem => ({
   id,
   created_at: createdAt,
   title: "Único",
@@ -14,7 +19,13 @@ const orderItem = (id: string, createdAt: string, productTitle: string, variant:
   variant,
 })
 
-function rows(overrides: { order?: Partial<OrderRow>; fulfillment?: Partial<ShipmentRows["fulfillment"]>; flowMethod?: MethodRow | null } = {}): ShipmentRows {
+function rows(
+  overrides: {
+    order?: Partial<OrderRow>
+    fulfillment?: Partial<ShipmentRows["fulfillment"]>
+    flowMethod?: MethodRow | null
+  } = {}
+): ShipmentRows {
   return {
     fulfillment: {
       id: "ful_1",
@@ -31,13 +42,31 @@ function rows(overrides: { order?: Partial<OrderRow>; fulfillment?: Partial<Ship
       display_id: 42,
       email: " maria@example.com.br ",
       total: "150.5",
-      items: [orderItem("item_1", "2026-03-01T10:00:00.000Z", "Camiseta", { weight: 300, length: 30, width: 20, height: 4 })],
-      shipping_address: { first_name: " Maria ", last_name: "Silva", postal_code: "20040-002", address_1: "Avenida Rio Branco, 1", metadata: { cpf: "52998224725" } },
+      items: [
+        orderItem("item_1", "2026-03-01T10:00:00.000Z", "Camiseta", { weight: 300, length: 30, width: 20, height: 4 }),
+      ],
+      shipping_address: {
+        first_name: " Maria ",
+        last_name: "Silva",
+        postal_code: "20040-002",
+        address_1: "Avenida Rio Branco, 1",
+        metadata: { cpf: "52998224725" },
+      },
       customer: { first_name: "Maria", email: "maria@example.com.br", metadata: null },
       sales_channel: { name: "Loja virtual" },
       shipping_methods: [
-        { name: "Frete econômico", amount: 12, data: { service: "pac", service_name: "PAC", days: 7 }, shipping_option_id: "so_cheap" },
-        { name: "Frete expresso", amount: 25.19, data: { service: "sedex", service_name: "SEDEX", carrier: "Outra", days: 2 }, shipping_option_id: "so_frete" },
+        {
+          name: "Frete econômico",
+          amount: 12,
+          data: { service: "pac", service_name: "PAC", days: 7 },
+          shipping_option_id: "so_cheap",
+        },
+        {
+          name: "Frete expresso",
+          amount: 25.19,
+          data: { service: "sedex", service_name: "SEDEX", carrier: "Outra", days: 2 },
+          shipping_option_id: "so_frete",
+        },
       ],
       ...overrides.order,
     },
@@ -59,7 +88,13 @@ describe("shipmentFacts", () => {
       originCep: "01310-100",
       noNotification: true,
     })
-    expect(facts.shippingAddress).toMatchObject({ firstName: "Maria", lastName: "Silva", postalCode: "20040-002", phone: null, metadata: { cpf: "52998224725" } })
+    expect(facts.shippingAddress).toMatchObject({
+      firstName: "Maria",
+      lastName: "Silva",
+      postalCode: "20040-002",
+      phone: null,
+      metadata: { cpf: "52998224725" },
+    })
   })
 
   it("lists the items in the order the shopper added them, then by title, with the product's title", () => {
@@ -70,44 +105,107 @@ describe("shipmentFacts", () => {
         orderItem("early_a", "2026-03-01T10:00:00.000Z", "Agenda"),
       ],
     }
-    const fulfillment = { items: ["late", "early_b", "early_a"].map((id) => ({ line_item_id: id, quantity: 1, title: "Único" })) }
-    expect(shipmentFacts(rows({ order, fulfillment }), GRAMS_AND_CM, false).items.map((item) => item.title)).toEqual(["Agenda", "Boné", "Caneca"])
+    const fulfillment = {
+      items: ["late", "early_b", "early_a"].map((id) => ({ line_item_id: id, quantity: 1, title: "Único" })),
+    }
+    expect(shipmentFacts(rows({ order, fulfillment }), GRAMS_AND_CM, false).items.map((item) => item.title)).toEqual([
+      "Agenda",
+      "Boné",
+      "Caneca",
+    ])
   })
 
   it("converts the variant's measures with the store's units", () => {
-    const order = { items: [orderItem("item_1", "2026-03-01T10:00:00.000Z", "Camiseta", { weight: 0.3, length: 300, width: 200, height: 40 })] }
+    const order = {
+      items: [
+        orderItem("item_1", "2026-03-01T10:00:00.000Z", "Camiseta", {
+          weight: 0.3,
+          length: 300,
+          width: 200,
+          height: 40,
+        }),
+      ],
+    }
     const [item] = shipmentFacts(rows({ order }), { weight: "kg", dimension: "mm" }, false).items
     expect(item).toEqual({ title: "Camiseta", quantity: 2, weightKg: 0.3, lengthCm: 30, widthCm: 20, heightCm: 4 })
   })
 
   it("takes the product's weight when the variant has none, and leaves an implausible measure unknown", () => {
-    const order = { items: [orderItem("item_1", "2026-03-01T10:00:00.000Z", "Livro", { weight: null, length: -5, width: "16", height: 2, product: { weight: 450 } })] }
+    const order = {
+      items: [
+        orderItem("item_1", "2026-03-01T10:00:00.000Z", "Livro", {
+          weight: null,
+          length: -5,
+          width: "16",
+          height: 2,
+          product: { weight: 450 },
+        }),
+      ],
+    }
     const [item] = shipmentFacts(rows({ order }), GRAMS_AND_CM, false).items
     expect(item).toMatchObject({ weightKg: 0.45, lengthCm: null, widthCm: 16, heightCm: 2 })
   })
 
   it("falls back to the fulfillment item's title, then to a generic one, and to one unit", () => {
-    const fulfillment = { items: [{ line_item_id: "gone", quantity: null, title: " Brinde " }, { line_item_id: null, title: null }] }
-    expect(shipmentFacts(rows({ fulfillment }), GRAMS_AND_CM, false).items.map(({ title, quantity }) => ({ title, quantity }))).toEqual([
+    const fulfillment = {
+      items: [
+        { line_item_id: "gone", quantity: null, title: " Brinde " },
+        { line_item_id: null, title: null },
+      ],
+    }
+    expect(
+      shipmentFacts(rows({ fulfillment }), GRAMS_AND_CM, false).items.map(({ title, quantity }) => ({
+        title,
+        quantity,
+      }))
+    ).toEqual([
       { title: "Brinde", quantity: 1 },
       { title: "Item", quantity: 1 },
     ])
   })
 
   it("uses the order's method with the fulfillment's shipping option, the fulfillment's data winning", () => {
-    expect(shipmentFacts(rows(), GRAMS_AND_CM, false).method).toEqual({ name: "Frete expresso", amount: 25.19, service: "sedex", serviceName: "SEDEX", carrier: "Correios", days: 2 })
+    expect(shipmentFacts(rows(), GRAMS_AND_CM, false).method).toEqual({
+      name: "Frete expresso",
+      amount: 25.19,
+      service: "sedex",
+      serviceName: "SEDEX",
+      carrier: "Correios",
+      days: 2,
+    })
   })
 
   it("uses an exchange's or a claim's own method, whose data wins over the fulfillment's", () => {
-    const flowMethod = { name: "Troca", amount: 9.9, data: { service: "pac", service_name: "PAC", days: 5 }, shipping_option_id: "so_frete" }
-    expect(shipmentFacts(rows({ flowMethod }), GRAMS_AND_CM, false).method).toEqual({ name: "Troca", amount: 9.9, service: "pac", serviceName: "PAC", carrier: "Correios", days: 5 })
+    const flowMethod = {
+      name: "Troca",
+      amount: 9.9,
+      data: { service: "pac", service_name: "PAC", days: 5 },
+      shipping_option_id: "so_frete",
+    }
+    expect(shipmentFacts(rows({ flowMethod }), GRAMS_AND_CM, false).method).toEqual({
+      name: "Troca",
+      amount: 9.9,
+      service: "pac",
+      serviceName: "PAC",
+      carrier: "Correios",
+      days: 5,
+    })
   })
 
   describe("the order's total", () => {
     // Two Camisetas at R$ 109,45 and a R$ 42,80 freight: R$ 261,70 before Medusa's discounts and taxes.
-    const priced = (id: string): OrderItem => ({ ...orderItem(id, "2026-03-01T10:00:00.000Z", "Camiseta"), unit_price: 109.45, quantity: 2 })
-    const order = (totals: Partial<OrderRow>): Partial<OrderRow> => ({ items: [priced("item_1")], shipping_methods: [{ name: "Frete expresso", amount: 42.8, shipping_option_id: "so_frete" }], ...totals })
-    const totalOf = (totals: Partial<OrderRow>) => shipmentFacts(rows({ order: order(totals) }), GRAMS_AND_CM, false).orderTotal
+    const priced = (id: string): OrderItem => ({
+      ...orderItem(id, "2026-03-01T10:00:00.000Z", "Camiseta"),
+      unit_price: 109.45,
+      quantity: 2,
+    })
+    const order = (totals: Partial<OrderRow>): Partial<OrderRow> => ({
+      items: [priced("item_1")],
+      shipping_methods: [{ name: "Frete expresso", amount: 42.8, shipping_option_id: "so_frete" }],
+      ...totals,
+    })
+    const totalOf = (totals: Partial<OrderRow>) =>
+      shipmentFacts(rows({ order: order(totals) }), GRAMS_AND_CM, false).orderTotal
 
     it("is Medusa's computed total when its item subtotal counts the items (Medusa 2.21's rows), discounts and taxes included", () => {
       expect(totalOf({ total: { numeric: 251.7 }, item_subtotal: { numeric: 218.9 } })).toBe(251.7)
@@ -130,7 +228,11 @@ describe("shipmentFacts", () => {
   })
 
   it("has no address, customer or origin when Medusa has none", () => {
-    const facts = shipmentFacts({ ...rows({ order: { shipping_address: null, customer: null } }), location: null }, GRAMS_AND_CM, false)
+    const facts = shipmentFacts(
+      { ...rows({ order: { shipping_address: null, customer: null } }), location: null },
+      GRAMS_AND_CM,
+      false
+    )
     expect(facts).toMatchObject({ shippingAddress: null, customer: null, originCep: null })
   })
 })

@@ -14,22 +14,40 @@ import { encryptSecret, isBoundSecret } from "../../../lib/security/secret-box"
 const KEY = "a-key-for-the-credentials-unit-tests-0001"
 /** The freight token as opened with these keys (the key in force first). */
 const tokenOf = (sealed: Sealed, keys: string[] = [KEY]) => openSecrets(sealed, keys, () => undefined).freight_token
-const withOptions = (freight: { url?: string; token?: string }) => parseFreteOptions({ freight, tracking: {}, encryptionKey: KEY }, {})
+const withOptions = (freight: { url?: string; token?: string }) =>
+  parseFreteOptions({ freight, tracking: {}, encryptionKey: KEY }, {})
 
 describe("which secret goes to which URL", () => {
   it("pairs an option's token only with the option's URL", () => {
-    const pinned = credentialsInForce(withOptions({ url: "https://frete.example", token: "t-opt" }), { ...DEFAULT_SETTINGS, freight_url: "https://other.example" }, {})
+    const pinned = credentialsInForce(
+      withOptions({ url: "https://frete.example", token: "t-opt" }),
+      { ...DEFAULT_SETTINGS, freight_url: "https://other.example" },
+      {}
+    )
     expect(pinned.freight).toMatchObject({ url: "https://frete.example", secret: "t-opt", secretWithheld: false })
 
-    const loose = credentialsInForce(withOptions({ token: "t-opt" }), { ...DEFAULT_SETTINGS, freight_url: "https://typed-by-admin.example" }, {})
-    expect(loose.freight).toMatchObject({ url: "https://typed-by-admin.example", secret: undefined, secretSource: "option", secretWithheld: true })
+    const loose = credentialsInForce(
+      withOptions({ token: "t-opt" }),
+      { ...DEFAULT_SETTINGS, freight_url: "https://typed-by-admin.example" },
+      {}
+    )
+    expect(loose.freight).toMatchObject({
+      url: "https://typed-by-admin.example",
+      secret: undefined,
+      secretSource: "option",
+      secretWithheld: true,
+    })
   })
 
   it("pairs a saved secret only with the URL it was saved for", () => {
     const settings = { ...DEFAULT_SETTINGS, freight_url: "https://frete.example" }
-    const same = credentialsInForce(withOptions({}), settings, { freight_token: { value: "t-saved", url: "https://frete.example" } })
+    const same = credentialsInForce(withOptions({}), settings, {
+      freight_token: { value: "t-saved", url: "https://frete.example" },
+    })
     expect(same.freight).toMatchObject({ secret: "t-saved", secretWithheld: false })
-    const other = credentialsInForce(withOptions({}), settings, { freight_token: { value: "t-saved", url: "https://before.example" } })
+    const other = credentialsInForce(withOptions({}), settings, {
+      freight_token: { value: "t-saved", url: "https://before.example" },
+    })
     expect(other.freight).toMatchObject({ secret: undefined, secretSource: "settings", secretWithheld: true })
   })
 
@@ -66,11 +84,18 @@ describe("a saved secret bound to its URL inside the encryption", () => {
     const problems: string[] = []
     const secrets = openSecrets(moved, [KEY], (problem) => problems.push(problem))
     expect(secrets.freight_token).toEqual({ unreadable: true })
-    expect(problems).toEqual(["frete: the freight_token saved in the admin is ignored until it is saved again: A stored secret cannot be decrypted: the encryption key changed, or the value was altered"])
+    expect(problems).toEqual([
+      "frete: the freight_token saved in the admin is ignored until it is saved again: A stored secret cannot be decrypted: the encryption key changed, or the value was altered",
+    ])
 
     // Both moved to the attacker's host: still not sent there.
     const credentials = credentialsInForce(options, { ...settings, freight_url: "https://attacker.example" }, secrets)
-    expect(credentials.freight).toMatchObject({ url: "https://attacker.example", secret: undefined, secretSource: "settings", secretWithheld: true })
+    expect(credentials.freight).toMatchObject({
+      url: "https://attacker.example",
+      secret: undefined,
+      secretSource: "settings",
+      secretWithheld: true,
+    })
   })
 
   it("cannot be opened once the URL beside it is removed", () => {
@@ -85,11 +110,20 @@ describe("a saved secret bound to its URL inside the encryption", () => {
     const secrets = openSecrets(legacy, [KEY], () => undefined)
     expect(secrets.freight_token).toEqual({ value: "t-old", url: "https://frete.example", unbound: true })
     const credentials = credentialsInForce(options, settings, secrets)
-    expect(credentials.freight).toEqual({ url: "https://frete.example", urlSource: "settings", secret: "t-old", secretSource: "settings", secretWithheld: false })
+    expect(credentials.freight).toEqual({
+      url: "https://frete.example",
+      urlSource: "settings",
+      secret: "t-old",
+      secretSource: "settings",
+      secretWithheld: false,
+    })
     const pending = resealings(secrets, credentials, KEY)
     expect(pending.map(({ name }) => name)).toEqual(["freight_token"])
     const next = pending[0].next
-    expect({ bound: isBoundSecret(next.freight_token), url: next.freight_token_url }).toEqual({ bound: true, url: "https://frete.example" })
+    expect({ bound: isBoundSecret(next.freight_token), url: next.freight_token_url }).toEqual({
+      bound: true,
+      url: "https://frete.example",
+    })
     expect(tokenOf(next)).toEqual({ value: "t-old", url: "https://frete.example" })
   })
 
@@ -97,7 +131,13 @@ describe("a saved secret bound to its URL inside the encryption", () => {
     const legacy = { freight_token: encryptSecret("t-old", KEY), freight_token_url: "https://before.example" }
     const secrets = openSecrets(legacy, [KEY], () => undefined)
     const credentials = credentialsInForce(options, settings, secrets)
-    expect(credentials.freight).toEqual({ url: "https://frete.example", urlSource: "settings", secret: undefined, secretSource: "settings", secretWithheld: true })
+    expect(credentials.freight).toEqual({
+      url: "https://frete.example",
+      urlSource: "settings",
+      secret: undefined,
+      secretSource: "settings",
+      secretWithheld: true,
+    })
     expect(resealings(secrets, credentials, KEY)).toEqual([])
   })
 
@@ -107,10 +147,18 @@ describe("a saved secret bound to its URL inside the encryption", () => {
     const secrets = openSecrets(legacy, [KEY], (problem) => problems.push(problem))
     expect({ secrets, problems }).toEqual({
       secrets: { freight_token: { unreadable: true } },
-      problems: ["frete: the freight_token saved in the admin is ignored until it is saved again: no URL is saved with it"],
+      problems: [
+        "frete: the freight_token saved in the admin is ignored until it is saved again: no URL is saved with it",
+      ],
     })
     const credentials = credentialsInForce(options, settings, secrets)
-    expect(credentials.freight).toEqual({ url: "https://frete.example", urlSource: "settings", secret: undefined, secretSource: "settings", secretWithheld: true })
+    expect(credentials.freight).toEqual({
+      url: "https://frete.example",
+      urlSource: "settings",
+      secret: undefined,
+      secretSource: "settings",
+      secretWithheld: true,
+    })
     expect(resealings(secrets, credentials, KEY)).toEqual([])
   })
 })

@@ -10,7 +10,12 @@ const TRACKING = { url: "http://127.0.0.1:9", credential: "dXNlcjpzM2NyM3QtaW4tc
 function moduleWith(options: Record<string, unknown>) {
   // Nothing here reaches the database: no statement is expected.
   const knex = {} as Knex
-  return new FreteModuleService({ logger, [ContainerRegistrationKeys.PG_CONNECTION]: knex } as unknown as ConstructorParameters<typeof FreteModuleService>[0], options)
+  return new FreteModuleService(
+    { logger, [ContainerRegistrationKeys.PG_CONNECTION]: knex } as unknown as ConstructorParameters<
+      typeof FreteModuleService
+    >[0],
+    options
+  )
 }
 
 describe("the module's in-process state", () => {
@@ -21,7 +26,11 @@ describe("the module's in-process state", () => {
 
     frete.forgetInProcessState()
 
-    expect({ timeoutMs: frete.pluginOptions.tracking.timeoutMs, sameQuoter: frete.quoter === before.quoter, sameMetadata: frete.handlingMetadata === before.metadata }).toEqual({
+    expect({
+      timeoutMs: frete.pluginOptions.tracking.timeoutMs,
+      sameQuoter: frete.quoter === before.quoter,
+      sameMetadata: frete.handlingMetadata === before.metadata,
+    }).toEqual({
       timeoutMs: 4000,
       sameQuoter: false,
       sameMetadata: false,
@@ -37,7 +46,10 @@ describe("the module's in-process state", () => {
 
     frete.forgetInProcessState({ tracking: { ...TRACKING, timeoutMs: 1000 }, units: { weight: "kg", dimension: "mm" } })
 
-    expect({ timeoutMs: frete.pluginOptions.tracking.timeoutMs, units: frete.pluginOptions.units }).toEqual({ timeoutMs: 1000, units: { weight: "kg", dimension: "mm" } })
+    expect({ timeoutMs: frete.pluginOptions.tracking.timeoutMs, units: frete.pluginOptions.units }).toEqual({
+      timeoutMs: 1000,
+      units: { weight: "kg", dimension: "mm" },
+    })
     const after = frete.trackingClient()
     expect(after).not.toBeNull()
     expect(after).not.toBe(before)

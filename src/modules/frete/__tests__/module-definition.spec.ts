@@ -3,7 +3,11 @@
 import FreteModule from "../index"
 import FreteModuleService from "../service"
 
-type JoinerConfig = { serviceName: string; linkableKeys: Record<string, string>; alias: Array<{ entity: string; __internal?: { tableName?: string } }> }
+type JoinerConfig = {
+  serviceName: string
+  linkableKeys: Record<string, string>
+  alias: Array<{ entity: string; __internal?: { tableName?: string } }>
+}
 
 describe("the frete module's definition", () => {
   const config = (FreteModuleService.prototype as unknown as { __joinerConfig(): JoinerConfig }).__joinerConfig()
@@ -14,7 +18,10 @@ describe("the frete module's definition", () => {
   })
 
   it("names its two tables, and their ids as linkable keys", () => {
-    expect(config.alias.map((alias) => alias.__internal?.tableName).sort()).toEqual(["frete_settings", "tracking_order"])
+    expect(config.alias.map((alias) => alias.__internal?.tableName).sort()).toEqual([
+      "frete_settings",
+      "tracking_order",
+    ])
     expect(config.linkableKeys).toEqual({ frete_settings_id: "FreteSettings", tracking_order_id: "TrackingOrder" })
   })
 })

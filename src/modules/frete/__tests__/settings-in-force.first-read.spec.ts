@@ -121,8 +121,12 @@ describe("the settings in force through a read that hangs", () => {
       await running.get()
       // Sealed whole with the key: neither the token nor any setting in clear.
       const kept = entries.get("frete:settings") ?? ""
-      expect({ keys: [...entries.keys()], sets: counts.sets, token: kept.includes(TOKEN), url: kept.includes(URL) })
-        .toEqual({ keys: ["frete:settings"], sets: 1, token: false, url: false })
+      expect({
+        keys: [...entries.keys()],
+        sets: counts.sets,
+        token: kept.includes(TOKEN),
+        url: kept.includes(URL),
+      }).toEqual({ keys: ["frete:settings"], sets: 1, token: false, url: false })
       // Written again only when the row changed.
       await running.get()
       expect({ setsForTheSameRow: counts.sets }).toEqual({ setsForTheSameRow: 1 })

@@ -27,7 +27,9 @@ describe("the settings in force through a failed read", () => {
     }
     expect(table.reads).toBe(4)
     expect(settingsLines(warn)).toHaveLength(1)
-    expect(settingsLines(warn)[0]).toMatch(/^frete: reading the settings failed \(Connection terminated unexpectedly\); the settings read at .+ stay in force until a read succeeds$/)
+    expect(settingsLines(warn)[0]).toMatch(
+      /^frete: reading the settings failed \(Connection terminated unexpectedly\); the settings read at .+ stay in force until a read succeeds$/
+    )
     expect(settingsLines(info)).toEqual([])
 
     table.failing = false
@@ -58,7 +60,12 @@ describe("the settings in force through a failed read", () => {
     const { table, knex } = settingsTable()
     table.row = { settings: { ...DEFAULT_SETTINGS, freight_url: "https://frete.example" }, secrets: {} }
     const applied: string[] = []
-    const settings = new SettingsInForce({ knex, options, logger, onApply: (credentials) => applied.push(String(credentials.freight.url)) })
+    const settings = new SettingsInForce({
+      knex,
+      options,
+      logger,
+      onApply: (credentials) => applied.push(String(credentials.freight.url)),
+    })
     await settings.get()
     table.failing = true
     await settings.get()
@@ -71,7 +78,12 @@ describe("the settings in force through a save", () => {
   it("keeps a save of this process in force when a read that began before it answers after it", async () => {
     const { table, knex } = settingsTable()
     const applied: Array<string | undefined> = []
-    const settings = new SettingsInForce({ knex, options, logger, onApply: (credentials) => applied.push(credentials.freight.url) })
+    const settings = new SettingsInForce({
+      knex,
+      options,
+      logger,
+      onApply: (credentials) => applied.push(credentials.freight.url),
+    })
     await settings.get()
     const before = table.row
 
@@ -114,19 +126,33 @@ describe("the settings in force through a read that hangs", () => {
     table.hanging = true
     const first = settings.get()
     await jest.advanceTimersByTimeAsync(SETTINGS_READ_WAIT_MS - 100)
-    expect({ firstCallerBeforeTheBound: extraDays(await settledNow(first)) }).toEqual({ firstCallerBeforeTheBound: "pending" })
+    expect({ firstCallerBeforeTheBound: extraDays(await settledNow(first)) }).toEqual({
+      firstCallerBeforeTheBound: "pending",
+    })
     // A caller arriving later waits only for what is left of the same read's bound.
     const joined = settings.get()
     await jest.advanceTimersByTimeAsync(100)
-    expect({ firstCaller: extraDays(await settledNow(first)), joinedCaller: extraDays(await settledNow(joined)) }).toEqual({ firstCaller: 2, joinedCaller: 2 })
+    expect({
+      firstCaller: extraDays(await settledNow(first)),
+      joinedCaller: extraDays(await settledNow(joined)),
+    }).toEqual({ firstCaller: 2, joinedCaller: 2 })
 
     // Past the bound, with the read still pending: the settings last read at once, no new read.
     for (let call = 0; call < 3; call += 1) {
-      expect({ callPastTheBound: call, extraDays: extraDays(await settledNow(settings.get())) }).toEqual({ callPastTheBound: call, extraDays: 2 })
+      expect({ callPastTheBound: call, extraDays: extraDays(await settledNow(settings.get())) }).toEqual({
+        callPastTheBound: call,
+        extraDays: 2,
+      })
     }
     expect({ readsStarted: table.reads }).toEqual({ readsStarted: 2 })
     expect({ warnings: settingsLines(warn) }).toEqual({
-      warnings: [expect.stringMatching(new RegExp(`^frete: reading the settings has not answered within ${SETTINGS_READ_WAIT_MS} ms; the settings read at .+ stay in force until it answers$`))],
+      warnings: [
+        expect.stringMatching(
+          new RegExp(
+            `^frete: reading the settings has not answered within ${SETTINGS_READ_WAIT_MS} ms; the settings read at .+ stay in force until it answers$`
+          )
+        ),
+      ],
     })
     expect({ infoLines: settingsLines(info) }).toEqual({ infoLines: [] })
 
@@ -135,7 +161,9 @@ describe("the settings in force through a read that hangs", () => {
     table.release()
     await jest.advanceTimersByTimeAsync(0)
     expect({ afterTheLateAnswer: extraDays(await settledNow(settings.get())) }).toEqual({ afterTheLateAnswer: 5 })
-    expect({ infoLines: settingsLines(info) }).toEqual({ infoLines: ["frete: the settings are read again; the ones saved now are in force"] })
+    expect({ infoLines: settingsLines(info) }).toEqual({
+      infoLines: ["frete: the settings are read again; the ones saved now are in force"],
+    })
     expect({ warnings: settingsLines(warn).length }).toEqual({ warnings: 1 })
 
     // A later hang is news again: one more warning.
@@ -161,11 +189,17 @@ describe("the settings in force through a read that hangs", () => {
     await jest.advanceTimersByTimeAsync(0)
     expect({ afterTheFailure: (await settings.get()).extra_days }).toEqual({ afterTheFailure: 2 })
     expect({ warnings: settingsLines(warn) }).toEqual({
-      warnings: [expect.stringMatching(/^frete: reading the settings has not answered within/), expect.stringMatching(/^frete: reading the settings failed \(Connection terminated unexpectedly\)/)],
+      warnings: [
+        expect.stringMatching(/^frete: reading the settings has not answered within/),
+        expect.stringMatching(/^frete: reading the settings failed \(Connection terminated unexpectedly\)/),
+      ],
     })
 
     table.failing = false
     expect({ onceReadsAnswer: (await settings.get()).extra_days }).toEqual({ onceReadsAnswer: 2 })
-    expect({ infoLines: settingsLines(info).length, warnings: settingsLines(warn).length }).toEqual({ infoLines: 1, warnings: 2 })
+    expect({ infoLines: settingsLines(info).length, warnings: settingsLines(warn).length }).toEqual({
+      infoLines: 1,
+      warnings: 2,
+    })
   })
 })

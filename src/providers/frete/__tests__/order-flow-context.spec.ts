@@ -8,7 +8,10 @@ describe("orderFlowOf", () => {
   it("reads a return, and an exchange's or a claim's inbound option (return_id), as a return", () => {
     const lines = [{ id: "ordli_1", quantity: 1 }]
     expect(orderFlowOf({ return_id: "ret_1", return_items: lines })).toEqual({ kind: "return", lines })
-    expect(orderFlowOf({ return_id: "ret_1", return_items: lines, exchange_id: "exc_1" })).toEqual({ kind: "return", lines })
+    expect(orderFlowOf({ return_id: "ret_1", return_items: lines, exchange_id: "exc_1" })).toEqual({
+      kind: "return",
+      lines,
+    })
   })
 
   it("reads an exchange's and a claim's new items as an outbound flow", () => {
@@ -18,7 +21,10 @@ describe("orderFlowOf", () => {
   })
 
   it("keeps only the lines that are objects", () => {
-    expect(orderFlowOf({ return_id: "ret_1", return_items: [null, "x", { id: "a" }] })).toEqual({ kind: "return", lines: [{ id: "a" }] })
+    expect(orderFlowOf({ return_id: "ret_1", return_items: [null, "x", { id: "a" }] })).toEqual({
+      kind: "return",
+      lines: [{ id: "a" }],
+    })
     expect(orderFlowOf({ return_id: "ret_1", return_items: "not a list" })).toEqual({ kind: "return", lines: [] })
   })
 })
@@ -30,26 +36,41 @@ describe("linesAsItems", () => {
   ]
 
   it("takes each line's item with the line's quantity, not the order's", () => {
-    expect(linesAsItems([{ id: "shirt", quantity: 1 }], items)).toEqual({ items: [{ id: "shirt", quantity: 1, sku: "CAMISETA-P" }], missing: [] })
+    expect(linesAsItems([{ id: "shirt", quantity: 1 }], items)).toEqual({
+      items: [{ id: "shirt", quantity: 1, sku: "CAMISETA-P" }],
+      missing: [],
+    })
   })
 
   it("adds up the lines of one item and reads BigNumber quantities", () => {
-    const lines = [{ id: "shirt", quantity: 1 }, { id: "shirt", quantity: { numeric: 1 } }]
+    const lines = [
+      { id: "shirt", quantity: 1 },
+      { id: "shirt", quantity: { numeric: 1 } },
+    ]
     expect(linesAsItems(lines, items).items).toEqual([{ id: "shirt", quantity: 2, sku: "CAMISETA-P" }])
   })
 
   it("names the lines whose item is not among the items", () => {
-    expect(linesAsItems([{ id: "new-item", quantity: 1 }, { id: "mug", quantity: 1 }], items)).toEqual({
+    expect(
+      linesAsItems(
+        [
+          { id: "new-item", quantity: 1 },
+          { id: "mug", quantity: 1 },
+        ],
+        items
+      )
+    ).toEqual({
       items: [{ id: "mug", quantity: 1, sku: "CANECA" }],
       missing: ["new-item"],
     })
   })
 
   it("gives a line with no usable quantity a quantity of 0, which the query then leaves out", () => {
-    expect(linesAsItems([{ id: "mug", quantity: -1 }, { id: "shirt" }], items).items.map((item) => item.quantity)).toEqual([0, 0])
+    expect(
+      linesAsItems([{ id: "mug", quantity: -1 }, { id: "shirt" }], items).items.map((item) => item.quantity)
+    ).toEqual([0, 0])
   })
 })
-
 
 /** A reader that answers from a table of carts and remembers what it was asked. */
 function reader(carts: Record<string, string>) {

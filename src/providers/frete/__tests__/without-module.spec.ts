@@ -9,7 +9,10 @@ function providerIn(dependencies: string[]) {
   const app = createMedusaContainer()
   const fulfillmentModule = createMedusaContainer()
   for (const key of dependencies) {
-    fulfillmentModule.register(key, asFunction(() => app.resolve(key, { allowUnregistered: true })))
+    fulfillmentModule.register(
+      key,
+      asFunction(() => app.resolve(key, { allowUnregistered: true }))
+    )
   }
   return new FreteFulfillmentProviderService(fulfillmentModule.cradle)
 }
@@ -32,7 +35,9 @@ describe("the fulfillment provider", () => {
     const error = await failureOf(call(providerIn(["frete", "query", "locking"])))
     expect(error).toBeInstanceOf(MedusaError)
     expect(error).toMatchObject({ type: MedusaError.Types.NOT_ALLOWED, code: "frete_module_missing" })
-    expect((error as MedusaError).message).toMatch(/Adicione \{ resolve: "medusa-plugin-frete" \} a `plugins` no medusa-config\.ts/)
+    expect((error as MedusaError).message).toMatch(
+      /Adicione \{ resolve: "medusa-plugin-frete" \} a `plugins` no medusa-config\.ts/
+    )
   })
 
   it.each(calls)("without the fulfillment module's `dependencies`, refuses %s naming them", async (_what, call) => {

@@ -9,7 +9,12 @@ export interface AddressInput {
   address: Address
 }
 
-const FIELDS: Array<{ name: keyof Omit<Address, "country_code" | "metadata"> | "email" | "cpf"; label: string; autoComplete?: string; optional?: boolean }> = [
+const FIELDS: Array<{
+  name: keyof Omit<Address, "country_code" | "metadata"> | "email" | "cpf"
+  label: string
+  autoComplete?: string
+  optional?: boolean
+}> = [
   { name: "postal_code", label: "CEP", autoComplete: "postal-code" },
   { name: "email", label: "E-mail", autoComplete: "email" },
   { name: "first_name", label: "Nome", autoComplete: "given-name" },
@@ -25,8 +30,16 @@ const FIELDS: Array<{ name: keyof Omit<Address, "country_code" | "metadata"> | "
 type Values = Record<(typeof FIELDS)[number]["name"], string>
 
 /** The checkout's first step: who receives the order, and where (the CEP first, which warms the freight quote). */
-export function AddressForm({ initial, onSubmit }: { initial: Partial<Values>; onSubmit: (input: AddressInput) => Promise<void> }) {
-  const [values, setValues] = useState<Values>(() => Object.fromEntries(FIELDS.map((field) => [field.name, initial[field.name] ?? ""])) as Values)
+export function AddressForm({
+  initial,
+  onSubmit,
+}: {
+  initial: Partial<Values>
+  onSubmit: (input: AddressInput) => Promise<void>
+}) {
+  const [values, setValues] = useState<Values>(
+    () => Object.fromEntries(FIELDS.map((field) => [field.name, initial[field.name] ?? ""])) as Values
+  )
   const [problem, setProblem] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const { frete, cart } = useShop()
@@ -39,12 +52,21 @@ export function AddressForm({ initial, onSubmit }: { initial: Partial<Values>; o
     event.preventDefault()
     const missing = FIELDS.filter((field) => !field.optional && !values[field.name].trim())
     if (missing.length) return setProblem(`Preencha: ${missing.map((field) => field.label).join(", ")}.`)
-    if (!isValidCep(values.postal_code)) return setProblem("CEP inválido. Informe os 8 dígitos do CEP, por exemplo 01310-100.")
+    if (!isValidCep(values.postal_code))
+      return setProblem("CEP inválido. Informe os 8 dígitos do CEP, por exemplo 01310-100.")
     setProblem(null)
     setSaving(true)
     const { email, cpf, ...rest } = values
     try {
-      await onSubmit({ email: email.trim(), address: { ...rest, province: rest.province.trim().toUpperCase(), country_code: "br", metadata: cpf.trim() ? { cpf: cpf.trim() } : undefined } })
+      await onSubmit({
+        email: email.trim(),
+        address: {
+          ...rest,
+          province: rest.province.trim().toUpperCase(),
+          country_code: "br",
+          metadata: cpf.trim() ? { cpf: cpf.trim() } : undefined,
+        },
+      })
     } catch (cause) {
       setProblem(cause instanceof Error ? cause.message : String(cause))
     } finally {
@@ -69,7 +91,9 @@ export function AddressForm({ initial, onSubmit }: { initial: Partial<Values>; o
               setValues((current) => ({ ...current, [field.name]: value }))
             }}
           />
-          {field.name === "postal_code" ? <FreteCepNotice id="cep-notice" warmed={warmed} postalCode={values.postal_code} /> : null}
+          {field.name === "postal_code" ? (
+            <FreteCepNotice id="cep-notice" warmed={warmed} postalCode={values.postal_code} />
+          ) : null}
         </label>
       ))}
       {problem ? (

@@ -12,7 +12,9 @@ export function CartPage() {
     return (
       <section>
         <h1>Carrinho</h1>
-        <p>Seu carrinho está vazio. <Link to="/">Ver produtos</Link></p>
+        <p>
+          Seu carrinho está vazio. <Link to="/">Ver produtos</Link>
+        </p>
       </section>
     )
   }
@@ -31,11 +33,22 @@ export function CartPage() {
         {cart.items.map((item) => (
           <li key={item.id}>
             <span>{item.product_title ?? item.title}</span>{" "}
-            <button type="button" aria-label="Diminuir a quantidade" disabled={item.quantity < 2} onClick={() => change(() => store.setQuantity(cart.id, item.id, item.quantity - 1))} data-testid="quantity-minus">
+            <button
+              type="button"
+              aria-label="Diminuir a quantidade"
+              disabled={item.quantity < 2}
+              onClick={() => change(() => store.setQuantity(cart.id, item.id, item.quantity - 1))}
+              data-testid="quantity-minus"
+            >
               −
             </button>{" "}
             <span data-testid="line-quantity">{item.quantity}</span>{" "}
-            <button type="button" aria-label="Aumentar a quantidade" onClick={() => change(() => store.setQuantity(cart.id, item.id, item.quantity + 1))} data-testid="quantity-plus">
+            <button
+              type="button"
+              aria-label="Aumentar a quantidade"
+              onClick={() => change(() => store.setQuantity(cart.id, item.id, item.quantity + 1))}
+              data-testid="quantity-plus"
+            >
               +
             </button>{" "}
             <span>{formatBRL(item.unit_price * item.quantity)}</span>{" "}

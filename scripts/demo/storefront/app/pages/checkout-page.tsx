@@ -9,7 +9,9 @@ type Step = "address" | "delivery" | "payment"
 
 /** A shipping method's data, when this plugin priced it: the facts the shopper was shown. */
 export function factsOfMethod(data: Record<string, unknown> | null | undefined): FreteFacts | null {
-  return data && typeof data.service === "string" && typeof data.service_name === "string" ? (data as unknown as FreteFacts) : null
+  return data && typeof data.service === "string" && typeof data.service_name === "string"
+    ? (data as unknown as FreteFacts)
+    : null
 }
 
 export function CheckoutPage() {

@@ -1,5 +1,10 @@
 import { useEffect, useState } from "react"
-import { errorMessage, fetchOrderDelivery, formatBRL, type FreteOrderDelivery as Delivery } from "../../../../../storefront/index"
+import {
+  errorMessage,
+  fetchOrderDelivery,
+  formatBRL,
+  type FreteOrderDelivery as Delivery,
+} from "../../../../../storefront/index"
 import { FreteDeliveryOptionLabel, FreteOrderDelivery } from "../../../../../storefront/react"
 import { Link, useShop } from "../shop"
 import type { Order } from "../store-api"

@@ -23,7 +23,9 @@ export function ProductList() {
           <li key={product.id} className="product-card">
             <Link to={`/produtos/${product.handle}`} testId={`product-${product.handle}`}>
               <span className="product-card__title">{product.title}</span>
-              <span className="product-card__price">{priceOf(product) === null ? "—" : formatBRL(priceOf(product) as number)}</span>
+              <span className="product-card__price">
+                {priceOf(product) === null ? "—" : formatBRL(priceOf(product) as number)}
+              </span>
             </Link>
           </li>
         ))}

@@ -17,7 +17,12 @@ export function ProductPage({ handle }: { handle: string }) {
 
   if (error) return <p role="alert">{error}</p>
   if (product === undefined) return <p>Carregando…</p>
-  if (product === null) return <p>Produto não encontrado. <Link to="/">Ver todos os produtos</Link></p>
+  if (product === null)
+    return (
+      <p>
+        Produto não encontrado. <Link to="/">Ver todos os produtos</Link>
+      </p>
+    )
   const variant = product.variants[0]
   const price = priceOf(product)
 

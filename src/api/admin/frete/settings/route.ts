@@ -23,7 +23,12 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 /** Merged into the current settings at every depth (a list or a null given is the new value); a bad value gets a 400 naming each field. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const body: unknown = req.body
-  if (!isPlainObject(body)) return res.status(400).json({ type: MedusaError.Types.INVALID_DATA, message: "Envie as configurações como um objeto JSON.", issues: [] })
+  if (!isPlainObject(body))
+    return res.status(400).json({
+      type: MedusaError.Types.INVALID_DATA,
+      message: "Envie as configurações como um objeto JSON.",
+      issues: [],
+    })
   const frete = freteOf(req.scope)
   try {
     await frete.saveSettings(body)

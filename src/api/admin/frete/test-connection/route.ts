@@ -6,13 +6,28 @@ import { sendIssues } from "../../../../shared/medusa-error"
 import { freteOf, fulfillmentOf } from "../../../../bridge/medusa-bridge"
 import { isFreteProvider } from "../../../../lib/frete-provider"
 
-const optionalText = z.string({ error: "informe um texto" }).trim().max(1000, "no máximo 1000 caracteres").optional().nullable()
+const optionalText = z
+  .string({ error: "informe um texto" })
+  .trim()
+  .max(1000, "no máximo 1000 caracteres")
+  .optional()
+  .nullable()
 /** Blank means "the one in force". */
-const optionalUrl = optionalText.refine((value) => !value || isServiceUrl(value), "URL inválida: use http:// ou https://, sem parâmetros nem usuário")
+const optionalUrl = optionalText.refine(
+  (value) => !value || isServiceUrl(value),
+  "URL inválida: use http:// ou https://, sem parâmetros nem usuário"
+)
 const cepText = z.string({ error: "CEP inválido" }).max(20, "CEP inválido")
 
 export const TestConnectionBody = z.object(
-  { origin_cep: cepText, destination_cep: cepText, freight_url: optionalUrl, freight_token: optionalText, tracking_url: optionalUrl, tracking_credential: optionalText },
+  {
+    origin_cep: cepText,
+    destination_cep: cepText,
+    freight_url: optionalUrl,
+    freight_token: optionalText,
+    tracking_url: optionalUrl,
+    tracking_credential: optionalText,
+  },
   { error: "envie um objeto JSON com origin_cep e destination_cep" }
 )
 
@@ -23,7 +38,10 @@ const TWO_CEPS = "Informe dois CEPs válidos (8 dígitos)."
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const parsed = TestConnectionBody.safeParse(req.body)
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => ({ field: issue.path.join(".") || "corpo", message: issue.message }))
+    const issues = parsed.error.issues.map((issue) => ({
+      field: issue.path.join(".") || "corpo",
+      message: issue.message,
+    }))
     const message = issues.every((issue) => CEP_FIELDS.includes(issue.field))
       ? TWO_CEPS
       : `Dados inválidos para testar a conexão: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join("; ")}`
@@ -33,11 +51,15 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const originCep = tryNormalizeCep(body.origin_cep)
   const destinationCep = tryNormalizeCep(body.destination_cep)
   if (!originCep || !destinationCep) {
-    const issues = CEP_FIELDS.filter((field) => !(field === "origin_cep" ? originCep : destinationCep)).map((field) => ({ field, message: "CEP inválido" }))
+    const issues = CEP_FIELDS.filter((field) => !(field === "origin_cep" ? originCep : destinationCep)).map(
+      (field) => ({ field, message: "CEP inválido" })
+    )
     return res.status(400).json({ type: "invalid_data", message: TWO_CEPS, issues })
   }
   // The options a shopper can be offered, as Medusa's own rules filter them (no return option, none hidden from the store).
-  const options = await fulfillmentOf(req.scope).listShippingOptionsForContext({ context: { is_return: "false", enabled_in_store: "true" } })
+  const options = await fulfillmentOf(req.scope).listShippingOptionsForContext({
+    context: { is_return: "false", enabled_in_store: "true" },
+  })
   try {
     res.json(
       await freteOf(req.scope).testConnection({

@@ -7,7 +7,8 @@ import { freteOf } from "../../../../bridge/medusa-bridge"
 
 export const REBUILD_FAILED_MESSAGE =
   "Não foi possível montar o pedido de rastreamento com os dados atuais do pedido (o pedido ou o envio não foi encontrado). Veja o log do servidor."
-export const IN_PROGRESS_MESSAGE = "Uma tentativa de envio deste pedido de rastreamento está em andamento ou acabou de terminar. Veja o resultado antes de reenviar."
+export const IN_PROGRESS_MESSAGE =
+  "Uma tentativa de envio deste pedido de rastreamento está em andamento ou acabou de terminar. Veja o resultado antes de reenviar."
 export const ALREADY_CREATED_MESSAGE = "Este pedido de rastreamento já foi criado no serviço de rastreamento."
 export const NOT_FOUND_MESSAGE = "Pedido de rastreamento não encontrado."
 export const MAYBE_CREATED_MESSAGE =
@@ -35,7 +36,10 @@ const SHOWN = [
 /** `last_error` is written masked, but a row from an older version may quote the service's message in clear. */
 export function presentTrackingOrder(row: TrackingOrderRow) {
   return {
-    ...(Object.fromEntries(SHOWN.map((column) => [column, row[column]])) as Pick<TrackingOrderRow, (typeof SHOWN)[number]>),
+    ...(Object.fromEntries(SHOWN.map((column) => [column, row[column]])) as Pick<
+      TrackingOrderRow,
+      (typeof SHOWN)[number]
+    >),
     last_error: row.last_error === null ? null : maskPersonalText(row.last_error),
     omitted_fields: row.omitted_fields ?? [],
     payload: row.payload ? maskTrackingPayload(row.payload) : null,
@@ -43,7 +47,10 @@ export function presentTrackingOrder(row: TrackingOrderRow) {
 }
 
 /** The row of `:id`, or undefined once a 400 or a 404 is answered. */
-export async function findTrackingOrder(req: MedusaRequest, res: MedusaResponse): Promise<TrackingOrderRow | undefined> {
+export async function findTrackingOrder(
+  req: MedusaRequest,
+  res: MedusaResponse
+): Promise<TrackingOrderRow | undefined> {
   const id = routeIdOrAnswer(req, res, "trackingOrder")
   if (id === undefined) return undefined
   const row = await freteOf(req.scope).trackingOrders.get(id)

@@ -5,12 +5,21 @@ import { isStorableText } from "../../../../lib/settings/schema"
 const isPossibleId = (value: string) => value.length <= 200 && isStorableText(value)
 
 export const TrackingOrdersQuery = z.object({
-  order_id: z.string({ error: "Informe o pedido: order_id." }).trim().min(1, "Informe o pedido: order_id.").refine(isPossibleId, "Pedido inválido: order_id."),
+  order_id: z
+    .string({ error: "Informe o pedido: order_id." })
+    .trim()
+    .min(1, "Informe o pedido: order_id.")
+    .refine(isPossibleId, "Pedido inválido: order_id."),
 })
 
 const pageNumber = (name: string, fallback: number, max: number) => {
   const integer = `${name} inválido: use um número inteiro.`
-  return z.coerce.number({ error: integer }).int(integer).min(0, `${name} inválido: no mínimo 0.`).max(max, `${name} inválido: no máximo ${max}.`).default(fallback)
+  return z.coerce
+    .number({ error: integer })
+    .int(integer)
+    .min(0, `${name} inválido: no mínimo 0.`)
+    .max(max, `${name} inválido: no máximo ${max}.`)
+    .default(fallback)
 }
 
 export const FailedTrackingOrdersQuery = z.object({
@@ -25,11 +34,18 @@ const MAX_PERIOD_DAYS = 31
 const instant = (name: string) => {
   const message = `${name} inválido: use uma data e hora ISO 8601, como 2026-11-24T08:00:00Z.`
   // Years 1 to 9999 only: Postgres refuses a date before its range ("-010000-01-01T00:00:00Z" parses in JavaScript).
-  const inRange = (value: string) => value.length <= 40 && new Date(value).getUTCFullYear() >= 1 && new Date(value).getUTCFullYear() <= 9999
-  return z.string({ error: message }).refine(inRange, message).transform((value) => new Date(value))
+  const inRange = (value: string) =>
+    value.length <= 40 && new Date(value).getUTCFullYear() >= 1 && new Date(value).getUTCFullYear() <= 9999
+  return z
+    .string({ error: message })
+    .refine(inRange, message)
+    .transform((value) => new Date(value))
 }
 
-const strict = { error: (issue: { code?: string; keys?: string[] }) => (issue.code === "unrecognized_keys" ? `Campo desconhecido: ${(issue.keys ?? []).join(", ")}.` : undefined) }
+const strict = {
+  error: (issue: { code?: string; keys?: string[] }) =>
+    issue.code === "unrecognized_keys" ? `Campo desconhecido: ${(issue.keys ?? []).join(", ")}.` : undefined,
+}
 
 const trackingOrderIds = (name: string) =>
   z
@@ -77,7 +93,10 @@ const PeriodBody = z
     strict
   )
   .refine((period) => (periodMs(period) ?? 1) > 0, "failed_since deve ser antes de failed_until.")
-  .refine((period) => (periodMs(period) ?? 0) <= MAX_PERIOD_DAYS * 86_400_000, `O período vai de no máximo ${MAX_PERIOD_DAYS} dias.`)
+  .refine(
+    (period) => (periodMs(period) ?? 0) <= MAX_PERIOD_DAYS * 86_400_000,
+    `O período vai de no máximo ${MAX_PERIOD_DAYS} dias.`
+  )
 
 type BulkResendRequest = z.output<typeof IdsBody> | z.output<typeof PeriodBody>
 
@@ -85,7 +104,8 @@ type BulkResendRequest = z.output<typeof IdsBody> | z.output<typeof PeriodBody>
 export function parseBulkResendBody(body: unknown): { data: BulkResendRequest } | { message: string } {
   const record = typeof body === "object" && body !== null && !Array.isArray(body) ? body : null
   const schema = record && "ids" in record ? IdsBody : record && "failed_since" in record ? PeriodBody : null
-  if (!schema) return { message: "Informe ids (os pedidos de rastreamento) ou failed_since (o início do período das falhas)." }
+  if (!schema)
+    return { message: "Informe ids (os pedidos de rastreamento) ou failed_since (o início do período das falhas)." }
   const parsed = schema.safeParse(record)
   return parsed.success ? { data: parsed.data } : { message: parsed.error.issues[0].message }
 }
@@ -98,5 +118,5 @@ export const ResendBody = z.strictObject(
       .optional()
       .default(false),
   },
-  { error: (issue) => strict.error(issue) ?? "Envie um objeto JSON, como { \"resend_maybe_created\": true }." }
+  { error: (issue) => strict.error(issue) ?? 'Envie um objeto JSON, como { "resend_maybe_created": true }.' }
 )

@@ -17,16 +17,34 @@ const INVALID_CART_ID = "Id de carrinho inválido: use o id do carrinho (cart_�
 const Query = z.object(
   {
     // Anything but a cart's id (another model's, a NUL, a huge text) is a 400 that says so, before any lookup.
-    cart_id: z.string({ error: "informe um cart_id" }).max(MAX_ROUTE_ID_LENGTH, INVALID_CART_ID).regex(/^cart_[A-Za-z0-9_-]+$/, INVALID_CART_ID),
+    cart_id: z
+      .string({ error: "informe um cart_id" })
+      .max(MAX_ROUTE_ID_LENGTH, INVALID_CART_ID)
+      .regex(/^cart_[A-Za-z0-9_-]+$/, INVALID_CART_ID),
     postal_code: z.string({ error: "informe o CEP uma vez, como texto" }).max(20, "CEP inválido").optional(),
   },
   { error: "consulta inválida" }
 )
 
-const CART_FIELDS = ["id", "currency_code", "items.id", "items.quantity", "items.unit_price", "items.requires_shipping", "items.variant_id", "items.variant_sku", "shipping_address.postal_code", "shipping_address.province"]
+const CART_FIELDS = [
+  "id",
+  "currency_code",
+  "items.id",
+  "items.quantity",
+  "items.unit_price",
+  "items.requires_shipping",
+  "items.variant_id",
+  "items.variant_sku",
+  "shipping_address.postal_code",
+  "shipping_address.province",
+]
 
 /** To the typed CEP, else to the shipping address's (whose province helps the rules only with its own CEP). One read of the cart, no freight call. */
-async function cartFreeFreight(req: MedusaRequest, cartId: string, postalCode: string | undefined): Promise<FreteFreeFreightAnswer> {
+async function cartFreeFreight(
+  req: MedusaRequest,
+  cartId: string,
+  postalCode: string | undefined
+): Promise<FreteFreeFreightAnswer> {
   // A blank field is no CEP: the cart's address gives it.
   const typedCep = postalCode?.trim() ? tryNormalizeCep(postalCode) : null
   if (postalCode?.trim() && !typedCep) throw new ShopperError("invalid_cep")
@@ -39,9 +57,13 @@ async function cartFreeFreight(req: MedusaRequest, cartId: string, postalCode: s
   const storedCep = tryNormalizeCep(stored?.postal_code)
   const cep = typedCep ?? storedCep
   if (!cep) throw new ShopperError("invalid_cep")
-  const province = storedCep === cep ? stored?.province ?? null : null
+  const province = storedCep === cep ? (stored?.province ?? null) : null
   // The currency check and the items as the provider reads them; the subtotal exactly as checkout compares it with the rules.
-  const request = quoteRequestFromCart({ currency_code: cart.currency_code, items: cart.items, shipping_address: { postal_code: cep, province } })
+  const request = quoteRequestFromCart({
+    currency_code: cart.currency_code,
+    items: cart.items,
+    shipping_address: { postal_code: cep, province },
+  })
   const subtotal = subtotalOf(request.items)
   return { postal_code: cep, currency_code: "brl", subtotal, ...freeFreightProgress(settings, subtotal, cep, province) }
 }
@@ -51,14 +73,20 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const parsed = Query.safeParse(req.query)
   if (!parsed.success) {
     const [issue] = parsed.error.issues
-    const message = issue.path[0] === "cart_id" && issue.message === INVALID_CART_ID ? INVALID_CART_ID : `Consulta de frete grátis inválida: ${issue.path.join(".") || "consulta"}: ${issue.message}`
+    const message =
+      issue.path[0] === "cart_id" && issue.message === INVALID_CART_ID
+        ? INVALID_CART_ID
+        : `Consulta de frete grátis inválida: ${issue.path.join(".") || "consulta"}: ${issue.message}`
     return res.status(400).json({ type: "invalid_data", message })
   }
   try {
     res.json(await cartFreeFreight(req, parsed.data.cart_id, parsed.data.postal_code))
   } catch (error) {
     if (error instanceof ShopperError && (error.code === "invalid_cep" || error.code === "missing_cep")) {
-      const message = error.code === "missing_cep" ? "Informe o CEP de entrega para saber quanto falta para o frete grátis." : error.message
+      const message =
+        error.code === "missing_cep"
+          ? "Informe o CEP de entrega para saber quanto falta para o frete grátis."
+          : error.message
       return res.status(400).json({ type: "invalid_data", code: error.code, message })
     }
     throw toMedusaError(error)

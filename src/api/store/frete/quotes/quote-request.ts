@@ -17,8 +17,17 @@ import { fulfillmentOf, queryOf } from "../../../../bridge/medusa-bridge"
 
 /** Loads kept `ttlMs` by key (at most 1,000 keys): calls at the same moment share one load, and a load that fails is not kept.
  * For Medusa's data the store quote route reads on every quote. */
-export function keptFor<T extends object>(ttlMs: number, now: () => number = performance.now.bind(performance)): (key: string, load: () => Promise<T>) => Promise<T> {
-  const cache = new LRUCache<string, T, () => Promise<T>>({ max: 1000, ttl: ttlMs, ttlResolution: 0, perf: { now }, fetchMethod: (_key, _stale, { context }) => context() })
+export function keptFor<T extends object>(
+  ttlMs: number,
+  now: () => number = performance.now.bind(performance)
+): (key: string, load: () => Promise<T>) => Promise<T> {
+  const cache = new LRUCache<string, T, () => Promise<T>>({
+    max: 1000,
+    ttl: ttlMs,
+    ttlResolution: 0,
+    perf: { now },
+    fetchMethod: (_key, _stale, { context }) => context(),
+  })
   return async (key, load) => (await cache.fetch(key, { context: load })) as T
 }
 
@@ -27,10 +36,27 @@ const variantLookups = keptFor<unknown[]>(1)
 const optionLookups = keptFor<OfferedOption[]>(10_000)
 
 /** A stock location as Medusa gives it to the provider in `context.from_location`. */
-type OptionLocation = { id: string; name?: string | null; address?: { postal_code?: string | null; [field: string]: unknown } | null }
-type ChannelRow = { id?: string; stock_locations?: Array<(OptionLocation & { fulfillment_sets?: Array<{ id: string }> | null }) | null> | null }
-type Destination = { country_code?: string | null; province?: string | null; city?: string | null; postal_code?: string | null }
-type CartRow = { currency_code?: string | null; sales_channel?: ChannelRow | null; items?: ContextItem[] | null; shipping_address?: Destination | null }
+type OptionLocation = {
+  id: string
+  name?: string | null
+  address?: { postal_code?: string | null; [field: string]: unknown } | null
+}
+type ChannelRow = {
+  id?: string
+  stock_locations?: Array<(OptionLocation & { fulfillment_sets?: Array<{ id: string }> | null }) | null> | null
+}
+type Destination = {
+  country_code?: string | null
+  province?: string | null
+  city?: string | null
+  postal_code?: string | null
+}
+type CartRow = {
+  currency_code?: string | null
+  sales_channel?: ChannelRow | null
+  items?: ContextItem[] | null
+  shipping_address?: Destination | null
+}
 type VariantRow = NonNullable<ContextItem["variant"]> & {
   product?: { status?: string | null; sales_channels?: Array<ChannelRow | null> | null } | null
   calculated_price?: { calculated_amount?: unknown } | null
@@ -50,11 +76,21 @@ export interface OfferedOption {
 export type OptionRequest = { option: OfferedOption; request: QuoteRequest }
 
 const channelLocationFields = (prefix: string): string[] =>
-  ["id", "stock_locations.fulfillment_sets.id", "stock_locations.id", "stock_locations.name", "stock_locations.address.*"].map((field) => `${prefix}${field}`)
+  [
+    "id",
+    "stock_locations.fulfillment_sets.id",
+    "stock_locations.id",
+    "stock_locations.name",
+    "stock_locations.address.*",
+  ].map((field) => `${prefix}${field}`)
 
 /** The options of this provider Medusa's `listShippingOptionsForCartWorkflow` would list for the channels and destination (the geo zones and rules,
  * with the workflow's context), each with the location of its fulfillment set, as `calculateShippingOptionsPricesWorkflow` finds `from_location`. */
-async function offeredOptions(container: MedusaContainer, channels: ChannelRow[], destination: Destination): Promise<OfferedOption[]> {
+async function offeredOptions(
+  container: MedusaContainer,
+  channels: ChannelRow[],
+  destination: Destination
+): Promise<OfferedOption[]> {
   const locationOfSet = new Map<string, OptionLocation>()
   for (const location of channels.flatMap((channel) => channel.stock_locations ?? [])) {
     const { fulfillment_sets: sets, ...rest } = location ?? { id: "" }
@@ -96,7 +132,11 @@ function requestsFor(options: OfferedOption[], cart: CartRow, destination: Desti
     option,
     request: quoteRequestFromCart({
       currency_code: cart.currency_code,
-      items: option.shipping_profile_id ? (cart.items ?? []).filter((item) => item.variant?.product?.shipping_profile?.id === option.shipping_profile_id) : [],
+      items: option.shipping_profile_id
+        ? (cart.items ?? []).filter(
+            (item) => item.variant?.product?.shipping_profile?.id === option.shipping_profile_id
+          )
+        : [],
       shipping_address: destination,
       from_location: option.from_location,
     }),
@@ -104,21 +144,41 @@ function requestsFor(options: OfferedOption[], cart: CartRow, destination: Desti
 }
 
 /** The cart's own address when it has that CEP (then the options and queries are checkout's); else an address in Brazil with only the CEP. */
-export async function optionRequestsForCart(container: MedusaContainer, cartId: string, cep: string): Promise<OptionRequest[]> {
+export async function optionRequestsForCart(
+  container: MedusaContainer,
+  cartId: string,
+  cep: string
+): Promise<OptionRequest[]> {
   const { data } = await queryOf(container).graph({
     entity: "cart",
     // Medusa's `cartFieldsForCalculateShippingOptionsPrices`, and the metadata that holds handling days.
     fields: [
-      "id", "currency_code", "sales_channel_id", "items.*", "items.variant.id", "items.variant.sku", "items.variant.product.id", "items.variant.product.shipping_profile.id",
-      "items.variant.metadata", "items.variant.product.metadata", "items.variant.weight", "items.variant.length", "items.variant.height", "items.variant.width",
-      "items.product.id", "items.product.weight", "shipping_address.*", ...channelLocationFields("sales_channel."),
+      "id",
+      "currency_code",
+      "sales_channel_id",
+      "items.*",
+      "items.variant.id",
+      "items.variant.sku",
+      "items.variant.product.id",
+      "items.variant.product.shipping_profile.id",
+      "items.variant.metadata",
+      "items.variant.product.metadata",
+      "items.variant.weight",
+      "items.variant.length",
+      "items.variant.height",
+      "items.variant.width",
+      "items.product.id",
+      "items.product.weight",
+      "shipping_address.*",
+      ...channelLocationFields("sales_channel."),
     ],
     filters: { id: cartId },
   })
   const cart = data[0] as CartRow | undefined
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Carrinho não encontrado.")
   const stored = cart.shipping_address
-  const destination = stored && tryNormalizeCep(stored.postal_code) === cep ? stored : { country_code: "br", postal_code: cep }
+  const destination =
+    stored && tryNormalizeCep(stored.postal_code) === cep ? stored : { country_code: "br", postal_code: cep }
   // Medusa's cart ↔ sales channel link is read-only on `sales_channel_id`: this is the cart's channel, if it exists.
   const options = await offeredOptions(container, cart.sales_channel ? [cart.sales_channel] : [], destination)
   return requestsFor(options, cart, destination)
@@ -134,31 +194,58 @@ export async function optionRequestsForItems(
 ): Promise<OptionRequest[]> {
   const ids = [...new Set(items.map((item) => item.variant_id))].sort()
   // Shoppers of one product page at once ask for the same variants: one query for all of them.
-  const data = await variantLookups(ids.join(","), async () => (await queryOf(container).graph({
-    entity: "variant",
-    fields: [
-      "id", "sku", "weight", "length", "height", "width", "metadata", "calculated_price.calculated_amount",
-      "product.id", "product.weight", "product.shipping_profile.id", "product.metadata", "product.status", ...channelLocationFields("product.sales_channels."),
-    ],
-    filters: { id: ids },
-    context: { calculated_price: QueryContext({ currency_code: "brl" }) },
-  })).data as unknown[])
+  const data = await variantLookups(
+    ids.join(","),
+    async () =>
+      (
+        await queryOf(container).graph({
+          entity: "variant",
+          fields: [
+            "id",
+            "sku",
+            "weight",
+            "length",
+            "height",
+            "width",
+            "metadata",
+            "calculated_price.calculated_amount",
+            "product.id",
+            "product.weight",
+            "product.shipping_profile.id",
+            "product.metadata",
+            "product.status",
+            ...channelLocationFields("product.sales_channels."),
+          ],
+          filters: { id: ids },
+          context: { calculated_price: QueryContext({ currency_code: "brl" }) },
+        })
+      ).data as unknown[]
+  )
   const channels = new Map<string, ChannelRow>()
   const byId = new Map<string, VariantRow>()
   for (const variant of data as VariantRow[]) {
-    const sold = (variant.product?.sales_channels ?? []).filter((channel) => !!channel?.id && salesChannelIds.includes(channel.id)) as ChannelRow[]
+    const sold = (variant.product?.sales_channels ?? []).filter(
+      (channel) => !!channel?.id && salesChannelIds.includes(channel.id)
+    ) as ChannelRow[]
     if (variant.product?.status !== "published" || !sold.length) continue
     byId.set(variant.id as string, variant)
     for (const channel of sold) channels.set(channel.id as string, channel)
   }
   const missing = ids.filter((id) => !byId.has(id))
-  if (missing.length) throw new MedusaError(MedusaError.Types.INVALID_DATA, `Produto não encontrado: ${missing.join(", ")}`)
+  if (missing.length)
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Produto não encontrado: ${missing.join(", ")}`)
   const destination = { country_code: "br", postal_code: cep }
   const cart: CartRow = {
     currency_code: "brl",
     items: items.map((item) => {
       const variant = byId.get(item.variant_id) as VariantRow
-      return { quantity: item.quantity, unit_price: numberOf(variant.calculated_price?.calculated_amount) ?? 0, variant_sku: variant.sku ?? null, variant_id: item.variant_id, variant }
+      return {
+        quantity: item.quantity,
+        unit_price: numberOf(variant.calculated_price?.calculated_amount) ?? 0,
+        variant_sku: variant.sku ?? null,
+        variant_id: item.variant_id,
+        variant,
+      }
     }),
   }
   return requestsFor(await offeredOptions(container, [...channels.values()], destination), cart, destination)
@@ -170,7 +257,12 @@ export type OptionQuoter = Pick<CheckoutQuoter, "keyOf" | "offers">
 export type QuotePlan = { queries: Map<string, FreightQuery>; options: Array<{ option: OfferedOption; key: string }> }
 
 /** Each option's query as the provider builds it; an option whose shipping profile holds none of the items is left out (checkout could not price it). */
-export function planQuotes(requests: OptionRequest[], settings: FreteSettings, units: Parameters<typeof buildFreightQuery>[2], quoter: OptionQuoter): QuotePlan {
+export function planQuotes(
+  requests: OptionRequest[],
+  settings: FreteSettings,
+  units: Parameters<typeof buildFreightQuery>[2],
+  quoter: OptionQuoter
+): QuotePlan {
   const plan: QuotePlan = { queries: new Map(), options: [] }
   let withoutItems = 0
   for (const { option, request } of requests) {
@@ -190,15 +282,24 @@ export function planQuotes(requests: OptionRequest[], settings: FreteSettings, u
 
 /** Prices every option with the provider's `pickOffer`, so the route and `calculate` agree to the centavo. An option whose service is not quoted is left
  * out, and so are those of a query that failed while others were priced; a CEP the service does not know, a refused query, or nothing priced is the error. */
-export async function quoteOptions(plan: QuotePlan, quoter: OptionQuoter, settings: FreteSettings, asker: Asker = {}): Promise<{ quotes: FreteQuote[]; upstreamMs: number }> {
+export async function quoteOptions(
+  plan: QuotePlan,
+  quoter: OptionQuoter,
+  settings: FreteSettings,
+  asker: Asker = {}
+): Promise<{ quotes: FreteQuote[]; upstreamMs: number }> {
   const queries = [...plan.queries]
   const outcomes = await Promise.allSettled(queries.map(([, query]) => quoter.offers(query, settings, asker)))
-  const answered = outcomes.flatMap((outcome, index) => (outcome.status === "fulfilled" ? [{ key: queries[index][0], ...outcome.value }] : []))
+  const answered = outcomes.flatMap((outcome, index) =>
+    outcome.status === "fulfilled" ? [{ key: queries[index][0], ...outcome.value }] : []
+  )
   const failures = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as unknown] : []))
   const offersOf = new Map(answered.map(({ key, offers }) => [key, offers]))
   // The queries run side by side: the freight API's share is the longest call.
   const upstreamMs = Math.max(0, ...answered.map((outcome) => outcome.upstreamMs))
-  const shopperFault = failures.find((reason) => reason instanceof ShopperError && (reason.isInputError || reason.code === "too_many_quotes"))
+  const shopperFault = failures.find(
+    (reason) => reason instanceof ShopperError && (reason.isInputError || reason.code === "too_many_quotes")
+  )
   if (shopperFault || (failures.length && !offersOf.size)) throw shopperFault ?? failures[0]
   // Options that resolve to the same offer are one row, the first kept: the order of Medusa's
   // `listShippingOptionsForContext`, which sets no ORDER BY (in practice creation order).
@@ -210,7 +311,9 @@ export async function quoteOptions(plan: QuotePlan, quoter: OptionQuoter, settin
     shown.add(sameOfferKey(offer))
     // The option's own name stands for the service's.
     const { service_name: _serviceName, ...facts } = factsOf(offer)
-    return [{ option_id: option.id, name: option.name, ...facts, amount: offer.amountCents / 100, currency_code: "brl" }]
+    return [
+      { option_id: option.id, name: option.name, ...facts, amount: offer.amountCents / 100, currency_code: "brl" },
+    ]
   })
   return { quotes: quotes.sort((a, b) => a.amount - b.amount), upstreamMs }
 }

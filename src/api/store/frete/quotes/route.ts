@@ -11,14 +11,22 @@ import type { FreteQuotesAnswer } from "../../../../lib/checkout/storefront-cont
 import { optionRequestsForCart, optionRequestsForItems, planQuotes, quoteOptions } from "./quote-request"
 
 /** A NUL would make Postgres' query fail. */
-const id = (what: string) => z.string({ error: `informe o ${what} como texto` }).min(1, `informe o ${what}`).max(100, `${what} inválido`).refine(isStorableText, `${what} inválido`)
+const id = (what: string) =>
+  z
+    .string({ error: `informe o ${what} como texto` })
+    .min(1, `informe o ${what}`)
+    .max(100, `${what} inválido`)
+    .refine(isStorableText, `${what} inválido`)
 
 const quantity = z
   .number({ error: "a quantidade deve ser um número" })
   .int("a quantidade deve ser um número inteiro")
   .positive("a quantidade deve ser maior que zero")
   .max(1000, "no máximo 1000 unidades por item")
-const item = z.object({ variant_id: id("variant_id"), quantity }, { error: "cada item deve ser um objeto { variant_id, quantity }" })
+const item = z.object(
+  { variant_id: id("variant_id"), quantity },
+  { error: "cada item deve ser um objeto { variant_id, quantity }" }
+)
 
 /** `{ postal_code, cart_id }` (a cart) or `{ postal_code, items }` (a product page). */
 export const StoreFreteQuotesBody = z
@@ -26,11 +34,18 @@ export const StoreFreteQuotesBody = z
     {
       postal_code: z.string({ error: "informe o CEP" }).max(20, "CEP inválido"),
       cart_id: id("cart_id").optional(),
-      items: z.array(item, { error: "informe os itens como uma lista" }).min(1, "informe ao menos um item").max(100, "no máximo 100 itens por consulta").optional(),
+      items: z
+        .array(item, { error: "informe os itens como uma lista" })
+        .min(1, "informe ao menos um item")
+        .max(100, "no máximo 100 itens por consulta")
+        .optional(),
     },
     { error: "envie um objeto JSON com postal_code e cart_id ou items" }
   )
-  .refine((body) => (body.cart_id === undefined) !== (body.items === undefined), { message: "informe cart_id ou items, um dos dois", path: ["cart_id"] })
+  .refine((body) => (body.cart_id === undefined) !== (body.items === undefined), {
+    message: "informe cart_id ou items, um dos dois",
+    path: ["cart_id"],
+  })
 
 /** POST /store/frete/quotes: each offer of the options checkout would offer for a CEP, for a product page (`items`) or a cart (`cart_id`).
  * A new query past the quota guard's bound per client address is answered as an outage is; only a store with no fallback table answers 429. */
@@ -40,18 +55,28 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const parsed = StoreFreteQuotesBody.safeParse(req.body)
   if (!parsed.success) {
     const [issue] = parsed.error.issues
-    return res.status(400).json({ type: "invalid_data", message: `Consulta de frete inválida: ${issue.path.join(".") || "corpo"}: ${issue.message}` })
+    return res.status(400).json({
+      type: "invalid_data",
+      message: `Consulta de frete inválida: ${issue.path.join(".") || "corpo"}: ${issue.message}`,
+    })
   }
   const body = parsed.data
   const cep = tryNormalizeCep(body.postal_code)
-  if (!cep) return res.status(400).json({ type: "invalid_data", code: "invalid_cep", message: new ShopperError("invalid_cep").message })
+  if (!cep)
+    return res
+      .status(400)
+      .json({ type: "invalid_data", code: "invalid_cep", message: new ShopperError("invalid_cep").message })
   const frete = freteOf(req.scope)
   let asker: Asker = {}
   try {
     const settings = await frete.getSettings()
-    const salesChannels = (req as MedusaRequest & { publishable_key_context?: { sales_channel_ids?: string[] } }).publishable_key_context?.sales_channel_ids ?? []
+    const salesChannels =
+      (req as MedusaRequest & { publishable_key_context?: { sales_channel_ids?: string[] } }).publishable_key_context
+        ?.sales_channel_ids ?? []
     const lookupStarted = performance.now()
-    const requests = body.cart_id ? await optionRequestsForCart(req.scope, body.cart_id, cep) : await optionRequestsForItems(req.scope, body.items ?? [], cep, salesChannels)
+    const requests = body.cart_id
+      ? await optionRequestsForCart(req.scope, body.cart_id, cep)
+      : await optionRequestsForItems(req.scope, body.items ?? [], cep, salesChannels)
     const lookupMs = performance.now() - lookupStarted
     const plan = planQuotes(requests, settings, frete.pluginOptions.units, frete.quoter)
     const { client, network } = addressKeys(req, trustOf(settings.trusted_proxies), frete.addressSecret())
@@ -60,7 +85,10 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     const ownMs = Math.max(0, performance.now() - started - lookupMs - (asker.guardMs ?? 0) - upstreamMs)
     // On every answer, kept ones too: its absence would tell anyone that a query was asked in the last minutes.
     const guard = `guard;desc="quota guard";dur=${(asker.guardMs ?? 0).toFixed(2)}`
-    res.setHeader("Server-Timing", `frete;desc="plugin";dur=${ownMs.toFixed(1)}, lookup;desc="Medusa data";dur=${lookupMs.toFixed(1)}, freight;desc="freight API";dur=${upstreamMs.toFixed(1)}, ${guard}`)
+    res.setHeader(
+      "Server-Timing",
+      `frete;desc="plugin";dur=${ownMs.toFixed(1)}, lookup;desc="Medusa data";dur=${lookupMs.toFixed(1)}, freight;desc="freight API";dur=${upstreamMs.toFixed(1)}, ${guard}`
+    )
     res.json({ quotes } satisfies FreteQuotesAnswer)
   } catch (error) {
     // This route answers 429 with the wait; checkout's routes answer 400 (see README).

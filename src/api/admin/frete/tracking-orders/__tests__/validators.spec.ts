@@ -5,7 +5,9 @@ describe("the bulk resend's body", () => {
   const longAgo = new Date(Date.now() - 40 * 86_400_000).toISOString()
 
   it("takes ids, once each, or a period of failures", () => {
-    expect(parseBulkResendBody({ ids: ["frtrk_1", "frtrk_2", "frtrk_1"] })).toEqual({ data: { ids: ["frtrk_1", "frtrk_2"] } })
+    expect(parseBulkResendBody({ ids: ["frtrk_1", "frtrk_2", "frtrk_1"] })).toEqual({
+      data: { ids: ["frtrk_1", "frtrk_2"] },
+    })
     expect(parseBulkResendBody({ failed_since: hourAgo })).toEqual({ data: { failed_since: new Date(hourAgo) } })
   })
 

@@ -12,7 +12,11 @@ describe("keptFor", () => {
     const together = [kept("a", load), kept("a", load)]
     const other = kept("b", () => Promise.resolve({ n: 7 }))
     release({ n: 42 })
-    expect({ together: await Promise.all(together), other: await other, loads }).toEqual({ together: [{ n: 42 }, { n: 42 }], other: { n: 7 }, loads: 1 })
+    expect({ together: await Promise.all(together), other: await other, loads }).toEqual({
+      together: [{ n: 42 }, { n: 42 }],
+      other: { n: 7 },
+      loads: 1,
+    })
     expect(await kept("a", () => Promise.resolve({ n: 43 }))).toEqual({ n: 42 })
   })
 

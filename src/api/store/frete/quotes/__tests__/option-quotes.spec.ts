@@ -12,12 +12,27 @@ const CURITIBA = "80020-310"
 const BELO_HORIZONTE = "30130-010"
 
 function offer(service: string, amountCents: number, days: number | null): Offer {
-  return { service, name: service, carrier: service.split("-")[0], amountCents, days, deliveryEstimate: null, isFallback: false, consultaToken: null, code: null }
+  return {
+    service,
+    name: service,
+    carrier: service.split("-")[0],
+    amountCents,
+    days,
+    deliveryEstimate: null,
+    isFallback: false,
+    consultaToken: null,
+    code: null,
+  }
 }
 
 /** The quotes the freight API gives from each origin: São Paulo's and Curitiba's differ. */
 const OFFERS: Record<string, Offer[]> = {
-  "01310100": [offer("correios-pac", 3990, 8), offer("correios-sedex", 5990, 2), offer("jadlog-package", 2590, 6), offer("azul-amanha", 8990, 1)],
+  "01310100": [
+    offer("correios-pac", 3990, 8),
+    offer("correios-sedex", 5990, 2),
+    offer("jadlog-package", 2590, 6),
+    offer("azul-amanha", 8990, 1),
+  ],
   "80020310": [offer("correios-pac", 1990, 3), offer("correios-sedex", 2990, 1)],
   // Jadlog at São Paulo's price, with a date.
   "30130010": [{ ...offer("jadlog-package", 2590, 7), deliveryEstimate: "2026-12-04" }],
@@ -27,12 +42,17 @@ const OFFERS: Record<string, Offer[]> = {
 function fakeQuoter(failures: Record<string, Error> = {}) {
   const calls: string[] = []
   const quoter: OptionQuoter = {
-    keyOf: (query: FreightQuery) => `${query.originCep}>${query.destinationCep}:${query.volumes.map((volume) => volume.sku).join(",")}`,
+    keyOf: (query: FreightQuery) =>
+      `${query.originCep}>${query.destinationCep}:${query.volumes.map((volume) => volume.sku).join(",")}`,
     offers: async (query: FreightQuery) => {
       calls.push(query.originCep)
       const failure = failures[query.originCep]
       if (failure) throw failure
-      return { offers: OFFERS[query.originCep], source: "upstream" as const, upstreamMs: query.originCep === "80020310" ? 30 : 10 }
+      return {
+        offers: OFFERS[query.originCep],
+        source: "upstream" as const,
+        upstreamMs: query.originCep === "80020310" ? 30 : 10,
+      }
     },
   }
   return { quoter, calls }
@@ -51,7 +71,12 @@ function option(dataId: string | undefined, origin: string | null = SAO_PAULO, i
   const request: QuoteRequest = {
     originCep: origin,
     destinationCep: "20040-002",
-    items: items.map((sku) => ({ sku, quantity: 1, unitPrice: 100, variant: { weight: 300, length: 30, width: 20, height: 4 } })),
+    items: items.map((sku) => ({
+      sku,
+      quantity: 1,
+      unitPrice: 100,
+      variant: { weight: 300, length: 30, width: 20, height: 4 },
+    })),
   }
   return { option: offered, request }
 }
@@ -112,7 +137,12 @@ describe("the store quote route's options", () => {
 
   it("quotes each stock location's options from that location, one query per origin", async () => {
     const quoter = fakeQuoter()
-    const requests = [option("correios-sedex"), option("correios-sedex", CURITIBA), option("cheapest", CURITIBA), option("cheapest", null)]
+    const requests = [
+      option("correios-sedex"),
+      option("correios-sedex", CURITIBA),
+      option("cheapest", CURITIBA),
+      option("cheapest", null),
+    ]
     const { quotes, plan, upstreamMs } = await quote(requests, quoter)
     expect(plan.queries.size).toBe(2)
     expect(quoter.calls.sort()).toEqual(["01310100", "80020310"])
@@ -129,7 +159,9 @@ describe("the store quote route's options", () => {
   it("leaves out an option whose shipping profile holds none of the items; with none left, says so", async () => {
     const requests = [option("cheapest"), option("correios-sedex", SAO_PAULO, [])]
     expect((await quote(requests)).quotes.map((entry) => entry.option_id)).toEqual([requests[0].option.id])
-    expect(() => planQuotes([option("cheapest", SAO_PAULO, [])], SETTINGS, UNITS, fakeQuoter().quoter)).toThrow(new ShopperError("no_items"))
+    expect(() => planQuotes([option("cheapest", SAO_PAULO, [])], SETTINGS, UNITS, fakeQuoter().quoter)).toThrow(
+      new ShopperError("no_items")
+    )
   })
 
   it("answers no option, and asks nothing, when checkout offers none", async () => {
@@ -143,11 +175,21 @@ describe("the store quote route's options", () => {
     const requests = [option("cheapest"), option("cheapest", CURITIBA)]
     const { quotes } = await quote(requests, fakeQuoter({ "80020310": unavailable }))
     expect(quotes.map((entry) => entry.option_id)).toEqual([requests[0].option.id])
-    await expect(quote([option("cheapest"), option("cheapest", CURITIBA)], fakeQuoter({ "80020310": unavailable, "01310100": unavailable }))).rejects.toBe(unavailable)
+    await expect(
+      quote(
+        [option("cheapest"), option("cheapest", CURITIBA)],
+        fakeQuoter({ "80020310": unavailable, "01310100": unavailable })
+      )
+    ).rejects.toBe(unavailable)
   })
 
-  it.each([["cep_not_served"], ["too_many_quotes"]] as const)("answers the shopper's %s even when another origin was priced", async (code) => {
-    const error = new ShopperError(code)
-    await expect(quote([option("cheapest"), option("cheapest", CURITIBA)], fakeQuoter({ "80020310": error }))).rejects.toBe(error)
-  })
+  it.each([["cep_not_served"], ["too_many_quotes"]] as const)(
+    "answers the shopper's %s even when another origin was priced",
+    async (code) => {
+      const error = new ShopperError(code)
+      await expect(
+        quote([option("cheapest"), option("cheapest", CURITIBA)], fakeQuoter({ "80020310": error }))
+      ).rejects.toBe(error)
+    }
+  )
 })

@@ -7,24 +7,42 @@ import { freteOf, queryOf } from "../../../../../../bridge/medusa-bridge"
 
 const DAYS_MESSAGE = `Prazo de manuseio inválido: use um número inteiro de dias, de 0 a ${MAX_HANDLING_DAYS}.`
 const Body = z.object(
-  { handling_days: z.number({ error: DAYS_MESSAGE }).int(DAYS_MESSAGE).min(0, DAYS_MESSAGE).max(MAX_HANDLING_DAYS, DAYS_MESSAGE).nullable() },
+  {
+    handling_days: z
+      .number({ error: DAYS_MESSAGE })
+      .int(DAYS_MESSAGE)
+      .min(0, DAYS_MESSAGE)
+      .max(MAX_HANDLING_DAYS, DAYS_MESSAGE)
+      .nullable(),
+  },
   { error: "Informe { handling_days } com um número de dias ou null." }
 )
 
 type Metadata = Record<string, unknown> | null
-type ProductRow = { id: string; metadata?: Metadata; variants?: Array<{ id: string; title?: string | null; sku?: string | null; metadata?: Metadata }> | null }
+type ProductRow = {
+  id: string
+  metadata?: Metadata
+  variants?: Array<{ id: string; title?: string | null; sku?: string | null; metadata?: Metadata }> | null
+}
 
 async function readProduct(req: MedusaRequest, id: string): Promise<ProductRow | undefined> {
   const fields = ["id", "metadata", "variants.id", "variants.title", "variants.sku", "variants.metadata"]
-  return (await queryOf(req.scope).graph({ entity: "product", fields, filters: { id } })).data[0] as ProductRow | undefined
+  return (await queryOf(req.scope).graph({ entity: "product", fields, filters: { id } })).data[0] as
+    ProductRow | undefined
 }
 
 function present(product: ProductRow, key: string) {
-  const variants = (product.variants ?? []).map((variant) => ({ id: variant.id, title: variant.title ?? null, sku: variant.sku ?? null, handling_days: readHandlingDays(variant.metadata?.[key]) }))
+  const variants = (product.variants ?? []).map((variant) => ({
+    id: variant.id,
+    title: variant.title ?? null,
+    sku: variant.sku ?? null,
+    handling_days: readHandlingDays(variant.metadata?.[key]),
+  }))
   return { metadata_key: key, handling_days: readHandlingDays(product.metadata?.[key]), variants }
 }
 
-const notFound = (res: MedusaResponse) => res.status(404).json({ type: "not_found", message: "Produto não encontrado." })
+const notFound = (res: MedusaResponse) =>
+  res.status(404).json({ type: "not_found", message: "Produto não encontrado." })
 
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const id = routeIdOrAnswer(req, res, "product")

@@ -6,10 +6,24 @@ import { freteOf, queryOf } from "../../../../../../bridge/medusa-bridge"
 
 // What the answer is made of, and nothing personal: no address, customer, e-mail or item.
 const ORDER_FIELDS = [
-  "id", "created_at",
-  "shipping_methods.id", "shipping_methods.name", "shipping_methods.shipping_option_id", "shipping_methods.data", "shipping_methods.created_at", "shipping_methods.shipping_option.provider_id",
-  "fulfillments.id", "fulfillments.provider_id", "fulfillments.shipping_option_id", "fulfillments.data", "fulfillments.created_at", "fulfillments.shipped_at",
-  "fulfillments.delivered_at", "fulfillments.canceled_at", "fulfillments.labels.tracking_number", "fulfillments.labels.tracking_url",
+  "id",
+  "created_at",
+  "shipping_methods.id",
+  "shipping_methods.name",
+  "shipping_methods.shipping_option_id",
+  "shipping_methods.data",
+  "shipping_methods.created_at",
+  "shipping_methods.shipping_option.provider_id",
+  "fulfillments.id",
+  "fulfillments.provider_id",
+  "fulfillments.shipping_option_id",
+  "fulfillments.data",
+  "fulfillments.created_at",
+  "fulfillments.shipped_at",
+  "fulfillments.delivered_at",
+  "fulfillments.canceled_at",
+  "fulfillments.labels.tracking_number",
+  "fulfillments.labels.tracking_url",
 ]
 
 /** GET /store/frete/orders/:id/delivery. Whoever holds the order's id may read it, as Medusa's `GET /store/orders/:id` (2.21),
@@ -18,7 +32,11 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const id = routeIdOrAnswer(req, res, "order")
   if (id === undefined) return
   // A draft order is no order here, as on Medusa's `GET /store/orders/:id`.
-  const { data } = await queryOf(req.scope).graph({ entity: "order", fields: ORDER_FIELDS, filters: { id, is_draft_order: false } })
+  const { data } = await queryOf(req.scope).graph({
+    entity: "order",
+    fields: ORDER_FIELDS,
+    filters: { id, is_draft_order: false },
+  })
   const order = data[0] as DeliveryOrderRow | undefined
   if (!order) return res.status(404).json({ type: "not_found", message: "Pedido não encontrado." })
   const shipsWithPlugin = (order.fulfillments ?? []).some((row) => row && isFreteProvider(row.provider_id))
