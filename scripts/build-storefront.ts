@@ -97,9 +97,10 @@ function checkReactEntryLinks(reactEntry: string): void {
     })
   } catch (error) {
     const reason = String((error as { stderr?: string }).stderr ?? error).trim()
+    // The child's own output is the reason, in the message; the error itself holds nothing more.
+    // eslint-disable-next-line preserve-caught-error
     throw new Error(
-      `the React entry (react.mjs) does not load: ${reason}\nWhat storefront/react/ imports from a module of storefront/ must be exported by storefront/index.ts.`,
-      { cause: error }
+      `the React entry (react.mjs) does not load: ${reason}\nWhat storefront/react/ imports from a module of storefront/ must be exported by storefront/index.ts.`
     )
   }
 }

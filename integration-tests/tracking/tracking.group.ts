@@ -16,6 +16,7 @@ import { shipmentTrackingCases } from "./shipment-tracking.cases"
 import { tracesCases } from "./traces.cases"
 import { trackingBulkResendCases } from "./tracking-bulk-resend.cases"
 import { trackingLeaseCases } from "./tracking-lease.cases"
+import { trackingLinksCases } from "./tracking-links.cases"
 import { TRACKING_FAULTS_TIMEOUT_MS, trackingFaultsCases } from "./tracking-faults.cases"
 import { trackingOutboxCases } from "./tracking-outbox.cases"
 import { trackingPersonalDataCases } from "./tracking-personal-data.cases"
@@ -42,6 +43,7 @@ export const trackingFiles: FreteCaseFiles = Object.fromEntries(
     "tracking-bulk-resend": trackingBulkResendCases,
     "tracking-reconcile": trackingReconcileCases,
     "tracking-walk-reads": trackingWalkReadsCases,
+    "tracking-links": trackingLinksCases,
     "order-delivery": orderDeliveryCases,
     "tracking-faults": { pluginOptions: SHORT_DEADLINE, cases: trackingFaultsCases },
     "tracking-personal-data": { pluginOptions: SHORT_DEADLINE, cases: trackingPersonalDataCases },

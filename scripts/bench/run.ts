@@ -6,15 +6,15 @@
 import fs from "node:fs"
 import os from "node:os"
 import path from "node:path"
-import { createSandbox, type Sandbox } from "../../sandbox/server"
-import { ROOT, startMedusaServer, type MedusaServer } from "../demo/medusa-server"
-import { freePort } from "../demo/processes"
+import { createSandbox } from "../../sandbox/server"
+import type { MedusaServer } from "../demo/medusa-server"
 import { table, writeProgressTo, step } from "../demo/progress"
 import { seedDemoStore } from "../demo/seed"
 import { measureStorefrontKit } from "../lib/storefront-size"
 import { STORE_OPTION_RULES } from "../lib/store-api"
-import { startRedis, type TestRedis } from "../../test-support/redis"
+import { startRedis } from "../../test-support/redis"
 import { buildBenchStore } from "./built-store"
+import { LOGS, startServer } from "./bench-server"
 import {
   COLD_LATENCY_MS,
   COLD_SAMPLES,
@@ -46,52 +46,9 @@ import { quotaOvershoot } from "./quota-figures"
 const JSON_OUTPUT = process.argv.includes("--json")
 /** `--only=warm-delivery`, `--only=burst`, `--only=load-ratio` or `--only=quota`: figure 9, 10, 5's ratio or 12 alone (the store is still built and seeded). */
 const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length)
-const LOGS = path.join(ROOT, ".cache", "bench-logs")
 /** Figure 5's memory under a heap cap: the heap limit, and rounds enough to fill the cache twice. */
 const CAPPED_HEAP_MIB = 256
 const CAPPED_ROUNDS = 12
-
-/**
- * A Medusa server of the bench's database. With `redis`, on Medusa's Redis modules (event bus,
- * workflow engine, locking, caching) as a store runs in production, in the given role.
- */
-async function startServer(
-  built: string,
-  databaseUrl: string,
-  sandbox: Sandbox,
-  pluginOptions: object | null,
-  topology: {
-    redis?: TestRedis
-    role?: "shared" | "server"
-    logs?: string
-    heapMiB?: number
-    withoutFrete?: boolean
-  } = {}
-): Promise<MedusaServer> {
-  return startMedusaServer({
-    port: await freePort(),
-    logs: topology.logs ?? LOGS,
-    built,
-    admin: false,
-    prepared: topology.role === "server",
-    env: {
-      REDIS_URL: topology.redis?.url ?? "",
-      MEDUSA_WORKER_MODE: topology.role ?? "shared",
-      // Medusa's telemetry forks a reader of its whole event queue per flush: not part of a figure.
-      MEDUSA_DISABLE_TELEMETRY: "true",
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      FRETE_FREIGHT_URL: sandbox.url,
-      FRETE_FREIGHT_TOKEN: "sandbox-freight-token",
-      FRETE_TRACKING_URL: sandbox.url,
-      FRETE_TRACKING_CREDENTIAL: "sandbox-tracking-credential",
-      FRETE_PLUGIN_OPTIONS_JSON: pluginOptions ? JSON.stringify(pluginOptions) : "",
-      LOG_LEVEL: "warn",
-      NODE_OPTIONS: topology.heapMiB ? `--max-old-space-size=${topology.heapMiB}` : "",
-      BENCH_WITHOUT_FRETE: topology.withoutFrete ? "true" : "",
-    },
-  })
-}
 
 async function main() {
   writeProgressTo(process.stderr)

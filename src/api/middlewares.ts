@@ -6,6 +6,8 @@ import {
 } from "@medusajs/framework/http"
 import { ADMIN_POLICIES } from "../shared/admin-policies"
 import { inCheckoutRequest } from "../lib/checkout/checkout-request"
+import { FRETE_MODULE } from "../lib/frete-provider"
+import type FreteModuleService from "../modules/frete/service"
 
 // Medusa's body parser applies it: the settings with a long fallback table fit well within it.
 export const JSON_BODY_LIMIT = "100kb"
@@ -38,6 +40,8 @@ export const CHECKOUT_PRICING_ROUTES: Array<{ matcher: string; methods: Array<"P
 ]
 
 function withCheckoutRequest(req: MedusaRequest, _res: MedusaResponse, next: MedusaNextFunction): void {
+  // Never in the way of Medusa's route: without the plugin's module, the provider says what is missing.
+  req.scope.resolve<FreteModuleService | undefined>(FRETE_MODULE, { allowUnregistered: true })?.warmCheckoutGuard(req)
   inCheckoutRequest(req, () => next())
 }
 

@@ -1,13 +1,15 @@
 // The shape of the shipped code: no file imports a file that imports it back (directly or through
 // others), and no file is over 300 lines. Read from the sources' relative imports, type-only ones
 // included (a type cycle is still two files that must change together). The rest of the project's
-// code (tests, fixtures, the sandbox, the scripts) keeps to the same 300 lines.
+// code (tests, fixtures, the sandbox, the scripts) keeps to 400 lines: the 300 it kept when lines
+// were laid out by hand, once prettier lays them out (a third more lines, the same code).
 import fs from "node:fs"
 import path from "node:path"
 
 const ROOT = path.resolve(__dirname, "..", "..")
 const SHIPPED = ["src", "storefront"]
 const MAX_LINES = 300
+const PROJECT_MAX_LINES = 400
 const EXTENSIONS = [".ts", ".tsx"]
 /** The project's other code: what tests, fixtures, the sandbox and the scripts are written in. */
 const PROJECT = ["src", "storefront", "sandbox", "scripts", "integration-tests", "test-support"]
@@ -27,10 +29,10 @@ function sourceFiles(
   })
 }
 
-const longerThanMax = (files: string[]) =>
+const longerThan = (max: number, files: string[]) =>
   files
     .map((file) => ({ file: path.relative(ROOT, file), lines: fs.readFileSync(file, "utf8").split("\n").length }))
-    .filter(({ lines }) => lines > MAX_LINES)
+    .filter(({ lines }) => lines > max)
 
 function resolveImport(from: string, specifier: string): string | undefined {
   const base = path.resolve(path.dirname(from), specifier)
@@ -108,7 +110,7 @@ describe("the shipped code's structure", () => {
   })
 
   it(`has no file over ${MAX_LINES} lines`, () => {
-    expect(longerThanMax(files)).toEqual([])
+    expect(longerThan(MAX_LINES, files)).toEqual([])
   })
 })
 
@@ -117,8 +119,8 @@ describe("the project's other code", () => {
     sourceFiles(path.join(ROOT, dir), ["dist", "node_modules", "migrations"], PROJECT_EXTENSIONS)
   )
 
-  it(`has no file over ${MAX_LINES} lines either, tests included`, () => {
+  it(`has no file over ${PROJECT_MAX_LINES} lines, tests included`, () => {
     expect(files.filter((file) => file.includes(`${path.sep}__tests__${path.sep}`)).length).toBeGreaterThan(100)
-    expect(longerThanMax(files)).toEqual([])
+    expect(longerThan(PROJECT_MAX_LINES, files)).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import { getFreightStats } from "../lib/api"
-import type { StatsRange } from "../lib/freight-stats"
+import type { StatsRange } from "../../lib/admin-contract"
 import { queryKeys } from "../lib/query-keys"
 
 /** The server counts in batches a few seconds apart: the page asks again each minute while open. */

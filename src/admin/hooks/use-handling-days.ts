@@ -1,12 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
+import type { ProductHandlingDays } from "../../lib/admin-contract"
 import { sdk } from "../lib/sdk"
-
-/** GET/POST /admin/frete/products/:id/handling-days. */
-export type ProductHandlingDays = {
-  metadata_key: string
-  handling_days: number | null
-  variants: Array<{ id: string; title: string | null; sku: string | null; handling_days: number | null }>
-}
 
 const keyOf = (productId: string) => ["frete", "handling-days", productId] as const
 const path = (productId: string) => `/admin/frete/products/${encodeURIComponent(productId)}/handling-days`

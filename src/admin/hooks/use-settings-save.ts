@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next"
 import { saveSettings } from "../lib/api"
 import { toApiError } from "../lib/api-error"
 import { queryKeys } from "../lib/query-keys"
-import type { FieldIssue, SettingsPatch, SettingsResponse } from "../lib/types"
+import type { FieldIssue } from "../../lib/admin-contract"
+import type { SettingsPatch, SettingsResponse } from "../lib/types"
 
 type Options = {
   /** Toast shown once saved, in the admin's language, e.g. "Origem salva". */

@@ -1,5 +1,5 @@
 import { getI18n } from "react-i18next"
-import type { FieldIssue } from "./types"
+import type { FieldIssue } from "../../lib/admin-contract"
 
 /** The admin's own message when the server gave none, in the dashboard's language. */
 function unreachable(): string {

@@ -1,17 +1,23 @@
 import { apiErrorFromBody } from "./api-error"
-import type { FreightStats, StatsRange } from "./freight-stats"
 import { BACKEND_URL, sdk } from "./sdk"
 import type {
-  ProductsMissingDimensionsResponse,
-  SettingsPatch,
-  StoreFulfillmentProvider,
-  SettingsResponse,
+  BulkResendRequest,
+  FailedTrackingOrdersAnswer,
+  FreightStats,
+  OrderApiPricesAnswer,
+  ProductsMissingDimensionsAnswer,
+  StatsRange,
   TestConnectionRequest,
+  TrackingOrderAnswer,
+  TrackingOrdersAnswer,
+} from "../../lib/admin-contract"
+import type {
+  BulkResendResponse,
+  SettingsPatch,
+  SettingsResponse,
+  StoreFulfillmentProvider,
   TestConnectionResponse,
   TrackingOrder,
-  BulkResendRequest,
-  BulkResendResponse,
-  FailedTrackingOrdersResponse,
 } from "./types"
 
 /** The URL of an admin route, resolved against the backend the way the js-sdk resolves it. */
@@ -53,14 +59,14 @@ export function testConnection(request: TestConnectionRequest): Promise<TestConn
 export function listProductsMissingDimensions(page: {
   limit: number
   offset: number
-}): Promise<ProductsMissingDimensionsResponse> {
-  return sdk.client.fetch<ProductsMissingDimensionsResponse>("/admin/frete/products-missing-dimensions", {
+}): Promise<ProductsMissingDimensionsAnswer> {
+  return sdk.client.fetch<ProductsMissingDimensionsAnswer>("/admin/frete/products-missing-dimensions", {
     query: page,
   })
 }
 
-export function listTrackingOrders(orderId: string): Promise<{ tracking_orders: TrackingOrder[] }> {
-  return sdk.client.fetch<{ tracking_orders: TrackingOrder[] }>("/admin/frete/tracking-orders", {
+export function listTrackingOrders(orderId: string): Promise<TrackingOrdersAnswer<TrackingOrder>> {
+  return sdk.client.fetch<TrackingOrdersAnswer<TrackingOrder>>("/admin/frete/tracking-orders", {
     query: { order_id: orderId },
   })
 }
@@ -68,7 +74,7 @@ export function listTrackingOrders(orderId: string): Promise<{ tracking_orders: 
 /** `resend_maybe_created`: the merchant, told the service may already have this one, confirmed it. */
 export function retryTrackingOrder(order: Pick<TrackingOrder, "id" | "maybe_created">) {
   const path = `/admin/frete/tracking-orders/${encodeURIComponent(order.id)}/retry`
-  return sdk.client.fetch<{ tracking_order: TrackingOrder }>(path, {
+  return sdk.client.fetch<TrackingOrderAnswer<TrackingOrder>>(path, {
     method: "POST",
     body: { resend_maybe_created: order.maybe_created },
   })
@@ -78,8 +84,8 @@ export function retryTrackingOrder(order: Pick<TrackingOrder, "id" | "maybe_crea
 export function listFailedTrackingOrders(page: {
   limit: number
   offset: number
-}): Promise<FailedTrackingOrdersResponse> {
-  return sdk.client.fetch<FailedTrackingOrdersResponse>("/admin/frete/tracking-orders", {
+}): Promise<FailedTrackingOrdersAnswer<TrackingOrder>> {
+  return sdk.client.fetch<FailedTrackingOrdersAnswer<TrackingOrder>>("/admin/frete/tracking-orders", {
     query: { status: "failed", ...page },
   })
 }
@@ -104,8 +110,6 @@ export function getFreightStats(range: StatsRange): Promise<FreightStats> {
 }
 
 /** What the freight API charges now for each of the order's table-priced shipping methods; null while it does not answer. */
-export function getOrderApiPrices(
-  orderId: string
-): Promise<{ api_prices: Array<{ shipping_method_id: string; api_amount: number | null }> }> {
-  return sdk.client.fetch(`/admin/frete/orders/${orderId}/api-price`)
+export function getOrderApiPrices(orderId: string): Promise<OrderApiPricesAnswer> {
+  return sdk.client.fetch<OrderApiPricesAnswer>(`/admin/frete/orders/${orderId}/api-price`)
 }

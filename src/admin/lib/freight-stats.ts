@@ -3,45 +3,15 @@
  * out those with no data), totals by outcome, the answer time's percentiles from its histogram,
  * and the orders' averages by service. Pure functions, no React.
  */
-
-export type StatsRange = "24h" | "7d" | "30d"
-
-export const STATS_RANGES: StatsRange[] = ["24h", "7d", "30d"]
-
-/** One aggregated count: `at` is an hour's ISO instant ("hour") or a São Paulo date ("day"). */
-export type StatsRow = { at: string; metric: string; key: string; count: number; total: number }
-
-export type FreightStats = {
-  range: StatsRange
-  bucket: "hour" | "day"
-  since: string
-  until: string
-  rows: StatsRow[]
-  tracking: { created: number; failed: number; waiting: number }
-}
-
-export const OUTCOMES = ["api", "kept", "table", "refused", "failed"] as const
-export type Outcome = (typeof OUTCOMES)[number]
-
-export const ERROR_KINDS = ["timeout", "network", "server", "rejected", "bad_answer", "circuit_open", "other"] as const
-
-/** The answer time histogram's upper bounds in ms, as the server keys them. */
-export const LATENCY_BOUNDS = [
-  "50",
-  "100",
-  "200",
-  "300",
-  "500",
-  "750",
-  "1000",
-  "1500",
-  "2000",
-  "3000",
-  "5000",
-  "10000",
-  "inf",
-] as const
-export type LatencyBound = (typeof LATENCY_BOUNDS)[number]
+import {
+  ERROR_KINDS,
+  LATENCY_BOUNDS,
+  OUTCOMES,
+  type FreightStats,
+  type LatencyBound,
+  type Outcome,
+  type StatsRow,
+} from "../../lib/admin-contract"
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
@@ -170,8 +140,6 @@ export type ServiceOrders = {
   averageDays: number | null
   fromTable: number
   free: number
-  /** Reais of free freight the API quoted; null when none was known. */
-  freeValue: number | null
 }
 
 /** Orders by the service chosen, the most ordered first. */
@@ -189,7 +157,6 @@ export function ordersByService(rows: StatsRow[]): ServiceOrders[] {
     .map((service) => {
       const orders = sum("order", service, "count")
       const withDays = sum("order_days", service, "count")
-      const freeValue = sum("free", service, "total")
       return {
         service,
         orders,
@@ -197,7 +164,6 @@ export function ordersByService(rows: StatsRow[]): ServiceOrders[] {
         averageDays: withDays > 0 ? sum("order_days", service, "total") / withDays : null,
         fromTable: sum("order_fallback", service, "count"),
         free: sum("free", service, "count"),
-        freeValue: freeValue > 0 ? freeValue : null,
       }
     })
     .sort((a, b) => b.orders - a.orders || a.service.localeCompare(b.service))

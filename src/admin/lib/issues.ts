@@ -1,4 +1,4 @@
-import type { FieldIssue } from "./types"
+import type { FieldIssue } from "../../lib/admin-contract"
 
 /** Messages of the issues at `path` or below it: an input for "states" also shows "states.2". */
 export function messagesAt(issues: FieldIssue[], path: string): string[] {

@@ -1,5 +1,6 @@
 import { trace } from "@opentelemetry/api"
 import { CircuitOpenError, type CallVerdict, type CircuitBreaker } from "../http/circuit-breaker"
+import type { Deadline } from "../http/deadline"
 import { CepNotFoundError, FreightQueryRejectedError } from "../freight/errors"
 import {
   FreteServiceError,
@@ -9,18 +10,19 @@ import {
   ServerError,
   TimeoutError,
 } from "../http/errors"
-import type { FreightClient } from "../freight/client"
-import type { FreightQuery, FreightQuote } from "../freight/schemas"
+import { quoteDeadline, type FreightClient } from "../freight/client"
+import type { FreightQuery } from "../freight/schemas"
 import { silentLogger, type FreteLogger } from "../utils/logger"
 import { counted, describeFailure, OutageLog } from "../utils/outage-log"
 import { traced } from "../utils/traced"
-import { canonicalKey, hashKey, QuoteCache, Received, type QuoteSource } from "../quote-cache/quote-cache"
-import { LockWaitTimeout } from "../quote-cache/shared-tier"
+import { canonicalKey, hashKey, QuoteCache, type QuoteCacheOptions, type QuoteSource } from "../quote-cache/quote-cache"
+import { LockWaitTimeout, type SharedQuoteTier } from "../quote-cache/shared-tier"
 import type { FreteSettings } from "../settings/schema"
-import { formatCep } from "../brazil/cep"
-import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
+import { fallbackOffers, offersFromQuote } from "./offers"
 import { QuoteRefusedError, type Asker, type QuoteAdmission } from "./quote-admission"
-import { SharedLoad, type SharedTierConfig } from "./shared-load"
+import { OriginWatch } from "./origin-watch"
+import type { Asked, QuoteResult, Took } from "./quote-result"
+import { SharedLoad } from "./shared-load"
 import { ShopperError } from "./shopper-error"
 
 export class FreightNotConfiguredError extends Error {
@@ -32,58 +34,45 @@ export class FreightNotConfiguredError extends Error {
   }
 }
 
-/** The origin CEPs the freight API refused (erro_id 101): logged once, shown in the admin until any answer comes. */
-export class OriginWatch {
-  private last: { cep: string; seen_at: string } | null = null
-  private readonly logged = new Set<string>()
-
-  /** True the first time since that origin last answered, for the caller to log it once. */
-  report(cep: string, now: Date): boolean {
-    this.last = { cep, seen_at: now.toISOString() }
-    if (this.logged.has(cep)) return false
-    this.logged.add(cep)
-    return true
-  }
-
-  answered(cep: string): void {
-    this.last = null
-    this.logged.delete(cep)
-  }
-
-  current(): { cep: string; message: string; seen_at: string } | null {
-    if (!this.last) return null
-    const message = `A transportadora não reconhece o CEP de origem ${formatCep(this.last.cep)}. Corrija o CEP do local de estoque (Configurações → Locais e envio) ou o CEP de origem destas configurações. Enquanto isso, o checkout usa a tabela de contingência, se houver uma.`
-    return { ...this.last, message }
-  }
-}
-
-const OUTCOMES: Record<QuoteOutcome["source"], "api" | "kept" | "table" | null> = {
+const OUTCOMES: Record<QuoteResult["source"], "api" | "kept" | "table" | null> = {
   upstream: "api",
   stale: "kept",
   fallback: "table",
   cache: null,
   shared: null,
 }
-const ERROR_KINDS: Array<[abstract new (...args: never[]) => Error, string]> = [
-  [TimeoutError, "timeout"],
-  [NetworkError, "network"],
-  [ServerError, "server"],
-  [InvalidAnswerError, "bad_answer"],
-  [CircuitOpenError, "circuit_open"],
-  [FreteServiceError, "rejected"],
+// What each failure means, decided here alone (the first class it is an instance of): its kind in the figures, whether it says
+// anything of the query (the cache remembers it for failureTtlMs), and the circuit breaker's verdict on a call that threw it.
+const FAILURES: Array<[abstract new (...args: never[]) => Error, string, boolean, CallVerdict]> = [
+  [OwnWaitTimeoutError, "timeout", false, "ignore"],
+  [TimeoutError, "timeout", true, "failure"],
+  [NetworkError, "network", true, "failure"],
+  [ServerError, "server", true, "failure"],
+  [InvalidAnswerError, "bad_answer", true, "failure"],
+  [CircuitOpenError, "circuit_open", false, "failure"],
+  [FreightQueryRejectedError, "rejected", true, "answered"],
+  [FreteServiceError, "rejected", true, "failure"],
+  [LockWaitTimeout, "other", false, "failure"],
+  [QuoteRefusedError, "other", false, "failure"],
 ]
-const errorKind = (error: unknown): string => ERROR_KINDS.find(([kind]) => error instanceof kind)?.[1] ?? "other"
-
-/** `upstreamMs`: milliseconds of the freight API's call this answer waited for (0 when none was made for it). */
-export type QuoteOutcome = { offers: Offer[]; source: QuoteSource | "fallback"; upstreamMs: number }
+const OTHER_FAILURE: (typeof FAILURES)[number] = [Error, "other", true, "failure"]
+const failureOf = (error: unknown) => {
+  const [, kind, remembered, verdict] = FAILURES.find(([type]) => error instanceof type) ?? OTHER_FAILURE
+  return { kind, remembered, verdict }
+}
+/** The shopper's typing, not the API's failure: a CEP the freight API does not know (erro_id 102). */
+const unknownDestination = (error: unknown) => error instanceof CepNotFoundError && error.which === "destination"
 
 export interface CheckoutQuoterDeps {
   /** Null: every price asks the API (the naive plugin, for measuring). */
-  cache: QuoteCache<FreightQuote> | null
+  cache: QuoteCacheOptions | null
+  /** The freight API's deadline of a quote (freight.timeoutMs), counted from `Asker.startedAt`. */
+  timeoutMs: number
   freightClient: () => FreightClient | null
   breaker?: CircuitBreaker | null
   admission?: QuoteAdmission | null
-  shared?: SharedTierConfig | null
+  /** The answers the store's instances share, with the cache only. */
+  sharedTier?: (() => SharedQuoteTier | null) | null
   /** What the quoter did, counted for the admin's Frete page (the module's FreightStats). */
   figures?: { add(metric: string, key: string, total?: number): void; answerTime(ms: number): void } | null
   logger?: FreteLogger
@@ -97,8 +86,8 @@ export class CheckoutQuoter {
   private readonly now: () => Date
   private readonly origins = new OriginWatch()
   private account = "none"
+  private readonly cache: QuoteCache<Asked> | null
   private readonly shared: SharedLoad | null
-  private readonly upstreamTimes = new WeakMap<FreightQuote, number>()
   /** Logged once each, when they start and when the API answers again: never a line per shopper (see OutageLog). */
   private readonly outages = {
     table: new OutageLog(() => this.now().getTime()),
@@ -110,35 +99,32 @@ export class CheckoutQuoter {
   constructor(private readonly deps: CheckoutQuoterDeps) {
     this.logger = deps.logger ?? silentLogger
     this.now = deps.now ?? (() => new Date())
-    this.shared = deps.shared ? new SharedLoad(deps.shared, this.logger) : null
-  }
-
-  static remembersFailure(error: unknown): boolean {
-    return (
-      !(error instanceof CircuitOpenError) &&
-      !(error instanceof LockWaitTimeout) &&
-      !(error instanceof QuoteRefusedError) &&
-      !(error instanceof OwnWaitTimeoutError)
-    )
+    const { cache, sharedTier } = deps
+    this.cache = cache && new QuoteCache<Asked>({ ...cache, remembers: (error) => failureOf(error).remembered })
+    this.shared = cache && sharedTier ? new SharedLoad(sharedTier, cache.successTtlMs, this.logger) : null
   }
 
   /** For the breaker: a refused query (erro_id 1xx) is an answer, not a success; the plugin's own wait says nothing of the service while it answers others. */
   static verdictOn(error: unknown): CallVerdict {
-    if (error instanceof FreightQueryRejectedError) return "answered"
-    return error instanceof OwnWaitTimeoutError ? "ignore" : "failure"
+    return failureOf(error).verdict
   }
 
-  readonly cacheStats = () => this.deps.cache?.stats() ?? null
+  readonly cacheStats = () => this.cache?.stats() ?? null
   readonly sharedStats = () => this.shared?.stats() ?? null
   readonly originProblem = () => this.origins.current()
   readonly guardStats = () => this.deps.admission?.stats() ?? null
+
+  /** Asks the quota guard's shared count ahead, as a request that may price arrives (`QuotaLeases.warm`). */
+  warmGuard(settings: FreteSettings, asker: Asker): void {
+    this.deps.admission?.warm(settings, asker)
+  }
   readonly circuitStats = () => this.deps.breaker?.stats() ?? null
 
   /** The account (a fingerprint of URL and token) whose answers are kept; a new one forgets the old one's prices. */
   useAccount(fingerprint: string): void {
     if (fingerprint !== this.account) {
       this.account = fingerprint
-      this.deps.cache?.clear()
+      this.cache?.clear()
     }
   }
 
@@ -146,8 +132,8 @@ export class CheckoutQuoter {
     return hashKey(`${this.account}|${canonicalKey(query)}`)
   }
 
-  /** One span per price (see `traced`); each price not from the cache counted by outcome. */
-  offers(query: FreightQuery, settings: FreteSettings, asker: Asker = {}): Promise<QuoteOutcome> {
+  /** One span per price (see `traced`); each price not from the cache counted by outcome. `key`: the query's, if already known. */
+  offers(query: FreightQuery, settings: FreteSettings, asker: Asker = {}, key = this.keyOf(query)) {
     // A cart's checkout, an order's (its flows, a draft, the admin's "Consultar a API agora"), or the quote route.
     const channel = asker.cart ? "checkout" : asker.local ? "order" : "page"
     return traced("frete.freight.quote", { "frete.channel": channel }, async (span) => {
@@ -156,7 +142,7 @@ export class CheckoutQuoter {
         this.deps.figures?.add("quote", `${channel}:${outcome}`)
       }
       try {
-        const priced = await this.price(query, settings, asker)
+        const priced = await this.price(query, key, settings, asker)
         span.setAttributes({ "frete.cache.tier": priced.source, "frete.fallback": priced.source === "fallback" })
         const outcome = OUTCOMES[priced.source]
         if (outcome) count(outcome)
@@ -172,31 +158,32 @@ export class CheckoutQuoter {
     })
   }
 
-  private async price(query: FreightQuery, settings: FreteSettings, asker: Asker): Promise<QuoteOutcome> {
-    const startedAt = asker.startedAt ?? Date.now()
+  private async price(query: FreightQuery, key: string, settings: FreteSettings, asker: Asker): Promise<QuoteResult> {
     let reason: string
+    let took: Took = { upstreamMs: 0, guardMs: 0 }
     try {
-      const cache = this.deps.cache
-      const key = this.keyOf(query)
-      const ask = () => this.upstream(query, startedAt, settings, asker)
-      const load = () => (this.shared ? this.shared.load(key, startedAt, ask, asker.locking) : ask())
-      const result = cache
-        ? await cache.get(key, load)
-        : { value: unwrap(await load()), source: "upstream" as const, error: undefined }
+      const load = () => {
+        // One deadline per new query: the wait for another instance's call and this one's own end by it.
+        const deadline = quoteDeadline(this.deps.timeoutMs, asker.startedAt)
+        const ask = () => this.upstream(query, deadline, settings, asker)
+        if (this.shared) return this.shared.load(key, deadline, ask, asker.locking)
+        return ask().then((value) => ({ value, source: "upstream" as const }))
+      }
+      const { value, source, error }: { value: Asked; source: QuoteSource; error?: unknown } = this.cache
+        ? await this.cache.get(key, load)
+        : await load()
       this.origins.answered(query.originCep)
-      if (result.source === "upstream") this.apiAnswered()
-      if (result.error instanceof QuoteRefusedError) this.deps.admission?.answered("answered_from_kept")
-      const offers = offersFromQuote(result.value, settings, this.now())
-      if (offers.length)
-        return {
-          offers,
-          source: result.source,
-          upstreamMs: result.source === "upstream" ? (this.upstreamTimes.get(result.value) ?? 0) : 0,
-        }
+      if (source === "upstream") {
+        this.apiAnswered()
+        took = value.took
+      }
+      if (error instanceof QuoteRefusedError) took = this.refused(error, "answered_from_kept")
+      const offers = offersFromQuote(value.quote, settings, this.now())
+      if (offers.length) return { ...took, offers, source }
       reason = "the freight API offered no enabled service"
     } catch (error) {
-      if (error instanceof CepNotFoundError && error.which === "destination") throw new ShopperError("cep_not_served")
-      if (error instanceof QuoteRefusedError) return this.answerRefusal(query, settings, error, asker)
+      if (unknownDestination(error)) throw new ShopperError("cep_not_served")
+      if (error instanceof QuoteRefusedError) return this.answerRefusal(query, settings, error)
       if (error instanceof CepNotFoundError && this.origins.report(query.originCep, this.now())) {
         // The merchant's own CEP, yet only its region: a log holds no CEP whole (an MEI's origin is a home), and the
         // admin's settings page shows it whole.
@@ -210,7 +197,7 @@ export class CheckoutQuoter {
     if (fallback.length) {
       const started = `frete: fallback pricing started: quotes priced by the table (${reason})`
       this.outages.table.seen(() => this.logger.warn(started))
-      return { offers: fallback, source: "fallback", upstreamMs: 0 }
+      return { ...took, offers: fallback, source: "fallback" }
     }
     this.outages.unpriced.seen(() =>
       this.logger.error(`frete: quotes cannot be priced (${reason}) and the fallback table has no price for them`)
@@ -248,63 +235,53 @@ export class CheckoutQuoter {
     })
   }
 
-  private answerRefusal(
-    query: FreightQuery,
-    settings: FreteSettings,
-    refusal: QuoteRefusedError,
-    asker: Asker
-  ): QuoteOutcome {
+  /** The guard refused the call this price waited for: what the price took, counted by how it is answered. */
+  private refused(refusal: QuoteRefusedError, how: Parameters<QuoteAdmission["answered"]>[0]): Took {
     trace.getActiveSpan()?.setAttribute("frete.guard", "refused")
+    this.deps.admission?.answered(how)
+    return { upstreamMs: 0, guardMs: refusal.guardMs, guard: "refused" }
+  }
+
+  private answerRefusal(query: FreightQuery, settings: FreteSettings, refusal: QuoteRefusedError): QuoteResult {
     const fallback = fallbackOffers(query, settings, this.now())
-    if (fallback.length) {
-      this.deps.admission?.answered("answered_from_table")
-      return { offers: fallback, source: "fallback", upstreamMs: 0 }
-    }
-    this.deps.admission?.answered("refused_without_table")
-    // Said to this caller: one who joined another's refused load gets the wait too.
-    asker.retryAfterSeconds = refusal.retryAfterSeconds
-    throw new ShopperError("too_many_quotes", refusal.message)
+    if (fallback.length)
+      return { ...this.refused(refusal, "answered_from_table"), offers: fallback, source: "fallback" }
+    this.refused(refusal, "refused_without_table")
+    // Said to each caller: one who joined another's refused load gets the wait too.
+    throw new ShopperError("too_many_quotes", refusal.message, refusal.retryAfterSeconds)
   }
 
   /** The one place a new query goes to the freight API: the quota guard (unless the open circuit refuses anyway), then the breaker. */
-  private async upstream(
-    query: FreightQuery,
-    startedAt: number,
-    settings: FreteSettings,
-    asker: Asker
-  ): Promise<FreightQuote> {
+  private async upstream(query: FreightQuery, deadline: Deadline, settings: FreteSettings, asker: Asker) {
     const client = this.deps.freightClient()
     if (!client) throw new FreightNotConfiguredError()
-    const breaker = this.deps.breaker
+    const { breaker, admission } = this.deps
     const span = trace.getActiveSpan()
-    if (this.deps.admission && (breaker?.wouldAllow() ?? true)) {
-      await this.deps.admission.admit(settings, asker).catch((refusal: unknown) => this.quotaRefused(refusal))
+    let guard: Omit<Took, "upstreamMs"> = { guardMs: 0 }
+    if (admission && (breaker?.wouldAllow() ?? true)) {
+      const guardMs = await admission.admit(settings, asker).catch((refusal: unknown) => this.quotaRefused(refusal))
       this.quotaAdmitted()
       span?.setAttribute("frete.guard", "admitted")
+      guard = { guardMs, guard: "admitted" }
     }
     const ask = () =>
-      client.quote(query, { startedAt, onAttempt: (attempt) => span?.setAttribute("frete.attempt", attempt) })
+      client.quote(query, { deadline, onAttempt: (attempt) => span?.setAttribute("frete.attempt", attempt) })
     const asked = performance.now()
     try {
       const quote = breaker ? await breaker.run(ask, CheckoutQuoter.verdictOn) : await ask()
       // A failure, so the last real answer is kept and served.
       if (!quote.quotations.length)
         throw new InvalidAnswerError("The freight API answered no quotation", { service: "freight" })
-      const ms = performance.now() - asked
-      this.upstreamTimes.set(quote, ms)
-      this.deps.figures?.answerTime(ms)
-      span?.setAttributes({ "http.response.status_code": 200, "frete.upstream_ms": Math.round(ms) })
-      return quote
+      const upstreamMs = performance.now() - asked
+      this.deps.figures?.answerTime(upstreamMs)
+      span?.setAttributes({ "http.response.status_code": 200, "frete.upstream_ms": Math.round(upstreamMs) })
+      return { quote, took: { upstreamMs, ...guard } }
     } catch (error) {
-      // A CEP the API does not know is its answer to the shopper's typing, counted as the quote's outcome ("refused").
-      const shoppersTypo = error instanceof CepNotFoundError && error.which === "destination"
-      if (!shoppersTypo) this.deps.figures?.add("api_error", errorKind(error))
+      // The shopper's typing is counted as the quote's outcome ("refused").
+      if (!unknownDestination(error)) this.deps.figures?.add("api_error", failureOf(error).kind)
       if (error instanceof FreteServiceError && error.status)
         span?.setAttribute("http.response.status_code", error.status)
       throw error
     }
   }
 }
-
-const unwrap = (loaded: FreightQuote | Received<FreightQuote>): FreightQuote =>
-  loaded instanceof Received ? loaded.value : loaded

@@ -40,17 +40,25 @@ export class QuotaLeases {
     private readonly onSharedFailure: (error: unknown) => void
   ) {}
 
+  /**
+   * Asks now, without waiting, for a lease of each bound this instance holds none of: called when a request that may
+   * price freight arrives, so that its take, after Medusa's own work, finds the units granted. A lease asked for and
+   * not used is lost at the minute's end, as any unused lease is: a bound is reached early, never passed.
+   */
+  warm(bounds: Bound[]): void {
+    this.roll(this.now())
+    for (const bound of bounds) {
+      const lease = leaseOf(this.leases, idOf(bound))
+      const idle = lease.left === 0 && !lease.refill && !lease.spent && lease.used < bound.limit
+      if (idle && this.now() >= lease.aloneUntil) void this.startRefill(bound, lease, this.window)
+    }
+  }
+
   /** One unit from every bound, or none: null when taken, else the bound that refused. */
   async take(bounds: Bound[]): Promise<Refusal | null> {
     const now = this.now()
-    const window = now - (now % WINDOW_MS)
-    if (window !== this.window) {
-      this.leases = window === this.window + WINDOW_MS ? this.ahead : new Map()
-      this.ahead = new Map()
-      this.window = window
-    }
-    // Held per limit too: what was leased under a limit the merchant changed is not spent under the new one.
-    const ids = bounds.map(({ key, limit }) => `${key}|${limit}`)
+    const window = this.roll(now)
+    const ids = bounds.map(idOf)
     const leases = ids.map((id) => leaseOf(this.leases, id))
     // A bound known to be spent refuses before a round trip for the others.
     const spent = leases.findIndex((lease) => lease.spent && lease.left === 0)
@@ -115,6 +123,17 @@ export class QuotaLeases {
     return lease.refill
   }
 
+  /** The minute `now` falls in; at its turn, the leases asked for it ahead become this minute's. */
+  private roll(now: number): number {
+    const window = now - (now % WINDOW_MS)
+    if (window !== this.window) {
+      this.leases = window === this.window + WINDOW_MS ? this.ahead : new Map()
+      this.ahead = new Map()
+      this.window = window
+    }
+    return window
+  }
+
   private askAhead(bound: Bound, id: string): void {
     if (this.ahead.has(id)) return
     const lease = leaseOf(this.ahead, id)
@@ -129,6 +148,9 @@ export class QuotaLeases {
     return "alone"
   }
 }
+
+// Held per limit too: what was leased under a limit the merchant changed is not spent under the new one.
+const idOf = ({ key, limit }: Bound): string => `${key}|${limit}`
 
 function leaseOf(leases: Map<string, Lease>, id: string): Lease {
   let lease = leases.get(id)

@@ -15,7 +15,7 @@ export const NETWORK_FACTOR = 4
 
 type Refuser = "client" | "network" | "route" | "store"
 
-/** Who asks for a quote; the quoter writes back `guardMs` (time in the quota guard) and, on a refusal, `retryAfterSeconds`. */
+/** Who asks for a quote: the quoter reads it and writes nothing back (what the quote took is in its result). */
 export interface Asker {
   cart?: string // checkout's pricing of a cart: its bound counted by this instance alone (no shared count per new cart)
   client?: string // a shopper's address: bounded for all instances together; none (the admin, a job) and no cart: unbounded
@@ -23,17 +23,33 @@ export interface Asker {
   local?: boolean // checkout or an order's flows, not the quote route: no route share
   startedAt?: number // when the freight deadline starts (epoch ms)
   locking?: ILockingModule // one call per query across the store's instances
-  guardMs?: number
-  retryAfterSeconds?: number
 }
 
 export type GuardStats = ReturnType<QuoteAdmission["stats"]>
 
-/** Not a failure of the freight API (the circuit breaker never sees it, the cache does not remember it): answered as an outage is. */
+const keyOf = (name: string) => hashKey(`frete:quote-client:${name}`).slice(0, 32)
+
+/** The shared bounds a new query of `asker` takes one unit from (a cart's is counted apart, by this instance). */
+function boundsOf(settings: FreteSettings, asker: Asker): Array<{ key: string; limit: number; by: Refuser }> {
+  const limit = settings.quote_route_limit_per_minute
+  const ceiling = settings.quote_store_limit_per_minute
+  return [
+    ...(asker.client ? [{ key: keyOf(asker.client), limit, by: "client" as const }] : []),
+    ...(asker.network ? [{ key: keyOf(asker.network), limit: limit * NETWORK_FACTOR, by: "network" as const }] : []),
+    ...(asker.local
+      ? []
+      : [{ key: ROUTE, limit: Math.max(1, Math.floor(ceiling * ROUTE_SHARE)), by: "route" as const }]),
+    { key: STORE, limit: ceiling, by: "store" },
+  ]
+}
+
+/** Not a failure of the freight API (the circuit breaker never sees it, the cache does not remember it): answered as an outage is.
+ * `guardMs`: the time the guard took to refuse. */
 export class QuoteRefusedError extends Error {
   constructor(
     readonly refusedBy: Refuser,
     readonly retryAfterMs: number,
+    readonly guardMs = 0,
     limit?: number
   ) {
     const bound = {
@@ -83,44 +99,36 @@ export class QuoteAdmission {
     )
   }
 
-  async admit(settings: FreteSettings, asker: Asker): Promise<void> {
-    if (!asker.client && !asker.cart) return
+  /** Asks the shared count ahead for the bounds `asker` may take, as its request arrives (see `QuotaLeases.warm`). */
+  warm(settings: FreteSettings, asker: Asker): void {
+    this.leases.warm(boundsOf(settings, asker))
+  }
+
+  /** The milliseconds the guard took to admit the query; a refusal is thrown. */
+  async admit(settings: FreteSettings, asker: Asker): Promise<number> {
+    if (!asker.client && !asker.cart) return 0
     const started = performance.now()
-    try {
-      const keyOf = (name: string) => hashKey(`frete:quote-client:${name}`).slice(0, 32)
-      const limit = settings.quote_route_limit_per_minute
-      const ceiling = settings.quote_store_limit_per_minute
-      const window = Math.floor(this.now() / WINDOW_MS)
-      const cartKey = asker.cart && `${keyOf(asker.cart)}@${window}`
-      const cartUsed = cartKey ? (this.localCounts.get(cartKey) ?? 0) : 0
-      const bounds: Array<{ key: string; limit: number; by: Refuser }> = [
-        ...(asker.client ? [{ key: keyOf(asker.client), limit, by: "client" as const }] : []),
-        ...(asker.network
-          ? [{ key: keyOf(asker.network), limit: limit * NETWORK_FACTOR, by: "network" as const }]
-          : []),
-        ...(asker.local
-          ? []
-          : [{ key: ROUTE, limit: Math.max(1, Math.floor(ceiling * ROUTE_SHARE)), by: "route" as const }]),
-        { key: STORE, limit: ceiling, by: "store" },
-      ]
-      const refusal =
-        cartUsed >= limit
-          ? { index: -1, retryAfterMs: (window + 1) * WINDOW_MS - this.now() }
-          : await this.leases.take(bounds)
-      if (refusal === null) {
-        if (cartKey) this.localCounts.set(cartKey, cartUsed + 1)
-        this.counters.admitted++
-        return
-      }
-      this.lastRefusalAt = this.now()
-      const refusedBy = bounds[refusal.index]?.by ?? "client"
-      this.counters[`refused_by_${refusedBy}`]++
-      // Logged by the quoter, once per spell of refusals (an outage's start and end), not here once a minute.
-      if (refusedBy === "store" || refusedBy === "route") this.ceilingReachedAt = this.now()
-      throw new QuoteRefusedError(refusedBy, refusal.retryAfterMs, bounds[refusal.index]?.limit)
-    } finally {
-      asker.guardMs = (asker.guardMs ?? 0) + performance.now() - started
+    const limit = settings.quote_route_limit_per_minute
+    const window = Math.floor(this.now() / WINDOW_MS)
+    const cartKey = asker.cart && `${keyOf(asker.cart)}@${window}`
+    const cartUsed = cartKey ? (this.localCounts.get(cartKey) ?? 0) : 0
+    const bounds = boundsOf(settings, asker)
+    const refusal =
+      cartUsed >= limit
+        ? { index: -1, retryAfterMs: (window + 1) * WINDOW_MS - this.now() }
+        : await this.leases.take(bounds)
+    if (refusal === null) {
+      if (cartKey) this.localCounts.set(cartKey, cartUsed + 1)
+      this.counters.admitted++
+      return performance.now() - started
     }
+    this.lastRefusalAt = this.now()
+    const refusedBy = bounds[refusal.index]?.by ?? "client"
+    this.counters[`refused_by_${refusedBy}`]++
+    // Logged by the quoter, once per spell of refusals (an outage's start and end), not here once a minute.
+    if (refusedBy === "store" || refusedBy === "route") this.ceilingReachedAt = this.now()
+    const guardMs = performance.now() - started
+    throw new QuoteRefusedError(refusedBy, refusal.retryAfterMs, guardMs, bounds[refusal.index]?.limit)
   }
 
   answered(how: "answered_from_kept" | "answered_from_table" | "refused_without_table"): void {

@@ -1,13 +1,9 @@
 import type { ILockingModule } from "@medusajs/framework/types"
-import type { FreightQuote } from "../freight/schemas"
-import { quoteBudgetMs } from "../freight/client"
-import { Received } from "../quote-cache/quote-cache"
+import type { Deadline } from "../http/deadline"
+import type { Loaded } from "../quote-cache/quote-cache"
 import { LockWaitTimeout, type KeptQuote, type SharedQuoteTier } from "../quote-cache/shared-tier"
 import type { FreteLogger } from "../utils/logger"
-
-export type SharedTierConfig = { tier: () => SharedQuoteTier | null; successTtlMs: number; timeoutMs: number }
-
-type LockedOutcome = { kept: KeptQuote } | { quote: FreightQuote } | { error: unknown }
+import type { Asked } from "./quote-result"
 
 // A query this process has no answer for: another instance's fresh answer from the shared tier, else this process's own call, kept for the
 // others. With a Locking Module (checkout's path) the read holds the query's lock: instances asking at once make one call. A failing tier is passed by.
@@ -17,49 +13,44 @@ export class SharedLoad {
   private warnedAt = -Infinity
 
   constructor(
-    private readonly config: SharedTierConfig,
+    private readonly tier: () => SharedQuoteTier | null,
+    private readonly successTtlMs: number,
     private readonly logger: FreteLogger
   ) {}
 
   stats() {
-    return this.config.tier() ? { ...this.counters } : null
+    return this.tier() ? { ...this.counters } : null
   }
 
   async load(
     key: string,
-    startedAt: number,
-    ask: () => Promise<FreightQuote>,
+    deadline: Deadline,
+    ask: () => Promise<Asked>,
     locking?: ILockingModule
-  ): Promise<FreightQuote | Received<FreightQuote>> {
-    const tier = this.config.tier()
-    if (!tier) return ask()
-    const askAndKeep = async () => {
-      const quote = await ask()
+  ): Promise<Loaded<Asked>> {
+    const tier = this.tier()
+    if (!tier) return { value: await ask(), source: "upstream" }
+    const askAndKeep = async (): Promise<Loaded<Asked>> => {
+      const asked = await ask()
       await tier
-        .write(key, { quote, storedAt: Date.now() }, this.config.successTtlMs)
+        .write(key, { quote: asked.quote, storedAt: Date.now() }, this.successTtlMs)
         .catch((error: unknown) => this.failed("write", error))
-      return quote
+      return { value: asked, source: "upstream" }
     }
     if (!locking) {
       const kept = await this.read(tier, key)
       return kept ? this.received(kept, false) : askAndKeep()
     }
-    // Checkout's path: the read under the query's lock, so instances asking at once make one call.
-    let outcome: LockedOutcome
-    let waited = false
+    // Checkout's path: the read under the query's lock, so instances asking at once make one call. The job's own failure is
+    // its outcome, told apart from the lock's.
+    let outcome: Loaded<Asked> | { error: unknown }
     try {
       outcome = await tier.exclusive(
         key,
-        quoteBudgetMs(this.config.timeoutMs, startedAt, Date.now()),
-        async (hadToWait): Promise<LockedOutcome> => {
-          waited = hadToWait
+        deadline.remaining(),
+        async (waited): Promise<Loaded<Asked> | { error: unknown }> => {
           const kept = await this.read(tier, key)
-          return kept
-            ? { kept }
-            : askAndKeep().then(
-                (quote) => ({ quote }),
-                (error: unknown) => ({ error })
-              )
+          return kept ? this.received(kept, waited) : askAndKeep().catch((error: unknown) => ({ error }))
         },
         locking
       )
@@ -74,17 +65,22 @@ export class SharedLoad {
       return this.received(late, true)
     }
     if ("error" in outcome) throw outcome.error
-    return "quote" in outcome ? outcome.quote : this.received(outcome.kept, waited)
+    return outcome
   }
 
-  private received(kept: KeptQuote, waited: boolean): Received<FreightQuote> {
+  private received(kept: KeptQuote, waited: boolean): Loaded<Asked> {
     this.counters[waited ? "waited" : "hits"]++
-    return new Received(kept.quote, kept.storedAt)
+    // Nothing asked here: the other instance's call took its own time.
+    return {
+      value: { quote: kept.quote, took: { upstreamMs: 0, guardMs: 0 } },
+      source: "shared",
+      storedAt: kept.storedAt,
+    }
   }
 
   private async read(tier: SharedQuoteTier, key: string): Promise<KeptQuote | null> {
     const kept = await tier.read(key).catch((error: unknown) => this.failed("read", error))
-    return kept && Date.now() - kept.storedAt < this.config.successTtlMs ? kept : null
+    return kept && Date.now() - kept.storedAt < this.successTtlMs ? kept : null
   }
 
   private failed(what: string, error: unknown): null {

@@ -2,7 +2,7 @@ import { DelegateBackoff, handleWhen, retry } from "cockatiel"
 import type { Dispatcher } from "undici"
 import { formatDecimalText } from "../brazil/brazilian-decimal"
 import { NetworkError, NoTimeLeftError, ServerError } from "../http/errors"
-import { startDeadline } from "../http/deadline"
+import { startDeadline, type Deadline } from "../http/deadline"
 import { ServiceTransport } from "../http/service-transport"
 import type { FreteLogger } from "../utils/logger"
 import { freightRejection, InvalidFreightQueryError } from "./errors"
@@ -17,8 +17,8 @@ type FreightClientOptions = {
   logger?: FreteLogger
   dispatcher?: Dispatcher
 }
-/** `startedAt`: when the wait for this quote began (`Date.now()`), if before this call; `onAttempt`: told 1, then 2 for the retry. */
-export type QuoteCall = { startedAt?: number; signal?: AbortSignal; onAttempt?: (attempt: number) => void }
+/** `deadline`: the quote's, when its wait began before this call (`quoteDeadline`); `onAttempt`: told 1, then 2 for the retry. */
+export type QuoteCall = { deadline?: Deadline; onAttempt?: (attempt: number) => void }
 
 const QUOTE_PATH = "/v2/consulta"
 const MIN_TIME_FOR_RETRY_MS = 150
@@ -30,16 +30,9 @@ export function quoteBudgetMs(timeoutMs: number, startedAt: number | undefined, 
   return Math.max(0, Math.floor(timeoutMs - (startedAt === undefined ? 0 : Math.max(0, now - startedAt))))
 }
 
-export function callBudgetMs(timeoutMs: number, startedAt: number | undefined, now: number): number {
-  const budget = quoteBudgetMs(timeoutMs, startedAt, now)
-  if (budget < MIN_CALL_BUDGET_MS) {
-    throw new NoTimeLeftError(
-      `the freight API was not asked: ${budget} ms were left of freight.timeoutMs (${timeoutMs} ms) since the request arrived`,
-      { service: "freight", outcomeUnknown: false }
-    )
-  }
-  return budget
-}
+/** Made once per quote: the wait for another instance's call and the call itself end by it. */
+export const quoteDeadline = (timeoutMs: number, startedAt?: number): Deadline =>
+  startDeadline(quoteBudgetMs(timeoutMs, startedAt, Date.now()))
 
 /** The body of `POST /v2/consulta`: every number as dot-decimal text, as the document's sample. */
 export function buildWireQuery(query: FreightQuery) {
@@ -87,7 +80,13 @@ export class FreightClient {
         checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`)
       )
     const body = buildWireQuery(checked.data)
-    const deadline = startDeadline(callBudgetMs(this.options.timeoutMs, call.startedAt, Date.now()), call.signal)
+    const deadline = call.deadline ?? quoteDeadline(this.options.timeoutMs)
+    const left = deadline.remaining()
+    if (left < MIN_CALL_BUDGET_MS)
+      throw new NoTimeLeftError(
+        `the freight API was not asked: ${left} ms were left of freight.timeoutMs (${this.options.timeoutMs} ms) since the request arrived`,
+        { service: "freight", outcomeUnknown: false }
+      )
     const { min, max } = RETRY_DELAY_MS
     const transient = (error: Error) => error instanceof NetworkError || error instanceof ServerError
     const once = retry(

@@ -14,16 +14,11 @@ export type QuoteSource = "cache" | "shared" | "upstream" | "stale"
 
 export type QuoteCacheResult<T> = { value: T; source: QuoteSource; error?: unknown; storedAt: number }
 
-/** A value `load` got from another instance: fresh from `storedAt`, not from now. */
-export class Received<T> {
-  constructor(
-    readonly value: T,
-    readonly storedAt: number
-  ) {}
-}
+/** What a load got: its own answer (`upstream`), or another instance's, fresh from when it was stored there (`shared`). */
+export type Loaded<T> = { value: T; source: "upstream" } | { value: T; source: "shared"; storedAt: number }
 
 type Stored<T> = { value: T; storedAt: number; source: "upstream" | "shared" }
-type Load<T> = () => Promise<T | Received<T>>
+type Load<T> = () => Promise<Loaded<T>>
 
 /** lru-cache's `fetch()`: the bound, each success's TTL, one `load` per key for concurrent callers; a second LRUCache remembers failures. */
 export class QuoteCache<T> {
@@ -91,10 +86,7 @@ export class QuoteCache<T> {
     this.counters.inFlight++
     try {
       const loaded = await load()
-      const stored: Stored<T> =
-        loaded instanceof Received
-          ? { value: loaded.value, storedAt: loaded.storedAt, source: "shared" }
-          : { value: loaded, storedAt: this.now(), source: "upstream" }
+      const stored: Stored<T> = loaded.source === "shared" ? loaded : { ...loaded, storedAt: this.now() }
       // Fresh for successTtlMs from when upstream gave it, on whichever instance.
       set.ttl = Math.max(1, stored.storedAt + this.options.successTtlMs - this.now())
       return stored

@@ -1,13 +1,20 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type { ConfigModule, ICachingModuleService, Logger } from "@medusajs/framework/types"
+import type {
+  ConfigModule,
+  DAL,
+  FindConfig,
+  ICachingModuleService,
+  Logger,
+  ModulesSdkTypes,
+} from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, defineJoinerConfig, MedusaError, Modules } from "@medusajs/framework/utils"
 import { parseFreteOptions, type FreteOptions } from "../../../medusa-plugin.config"
 import { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
 import { createHandlingMetadataCache, type HandlingMetadataCache } from "../../lib/checkout/handling-days"
+import type { CheckoutRequest } from "../../lib/checkout/checkout-request"
 import { QuoteAdmission } from "../../lib/checkout/quote-admission"
-import type { FreightQuote } from "../../lib/freight/schemas"
+import { shopperKeys, trustOf } from "../../lib/http/client-key"
 import { CircuitBreaker } from "../../lib/http/circuit-breaker"
-import { QuoteCache } from "../../lib/quote-cache/quote-cache"
 import { sharedQuoteTier, type SharedQuoteTier } from "../../lib/quote-cache/shared-tier"
 import {
   testFreight,
@@ -34,6 +41,9 @@ type InjectedDependencies = {
   [Modules.CACHING]?: ICachingModuleService
   [ContainerRegistrationKeys.PG_CONNECTION]: Knex
   [ContainerRegistrationKeys.CONFIG_MODULE]?: ConfigModule
+  /** Registered by Medusa's module loader for the model, as for a `MedusaService`; Query follows the links through it. */
+  trackingOrderService: ModulesSdkTypes.IMedusaInternalService<typeof TrackingOrderRecord>
+  baseRepository: DAL.RepositoryService
 }
 
 const JOINER_CONFIG = defineJoinerConfig(FRETE_MODULE, { models: [FreteSettingsRecord, TrackingOrderRecord] })
@@ -49,6 +59,7 @@ export default class FreteModuleService {
   /** The admin's own asks of the services (an order's API price, the status), kept briefly and capped. */
   adminProbes!: AdminProbes
   protected readonly logger_: Logger
+  private readonly container_: InjectedDependencies
   protected settings_!: SettingsInForce
   private readonly startInProcessState_: (options: FreteOptions, guardClock?: () => number) => void
   protected readonly connections_: ServiceClients
@@ -68,10 +79,17 @@ export default class FreteModuleService {
     return JOINER_CONFIG
   }
 
+  /** What Query calls to follow the links of `src/links` (`order.tracking_orders`), as `MedusaService` would generate. */
+  async listTrackingOrders(filters: Record<string, unknown> = {}, config: FindConfig<TrackingOrderRow> = {}) {
+    const { trackingOrderService, baseRepository } = this.container_
+    return baseRepository.serialize<TrackingOrderRow[]>(await trackingOrderService.list(filters, config))
+  }
+
   /** The store's own secret the shoppers' addresses are keyed with: the plugin's encryption key, else Medusa's JWT secret. */
   readonly addressSecret: () => string
 
   constructor(container: InjectedDependencies, moduleOptions?: unknown) {
+    this.container_ = container
     const logger = (this.logger_ = container.logger)
     const jwtSecret = container[ContainerRegistrationKeys.CONFIG_MODULE]?.projectConfig.http.jwtSecret
     this.addressSecret = () => this.pluginOptions.encryptionKey ?? String(jwtSecret ?? "frete")
@@ -109,9 +127,8 @@ export default class FreteModuleService {
       }
       // The checkout quoter the provider and the store quote route of this process share; the quota guard's count is in Postgres.
       this.quoter = new CheckoutQuoter({
-        cache: cache.enabled
-          ? new QuoteCache<FreightQuote>({ ...cache, remembers: CheckoutQuoter.remembersFailure })
-          : null,
+        cache: cache.enabled ? cache : null,
+        timeoutMs,
         freightClient: () => this.connections_.freight(),
         breaker: circuitBreaker.enabled
           ? new CircuitBreaker({ ...circuitBreaker, quietMs: Math.max(5_000, 2 * timeoutMs) }, logger)
@@ -121,7 +138,7 @@ export default class FreteModuleService {
           logger,
           guardClock
         ),
-        shared: cache.enabled ? { tier: sharedTier, successTtlMs: cache.successTtlMs, timeoutMs } : null,
+        sharedTier,
         figures: this.stats,
         logger,
       })
@@ -135,6 +152,20 @@ export default class FreteModuleService {
       moduleOptions === undefined ? this.pluginOptions : parseFreteOptions(moduleOptions),
       guardClock
     )
+  }
+
+  /** A checkout request's shopper (their address and network, as keys), or none: a trusted proxy forwarded no one. */
+  shopperOf(request: CheckoutRequest, settings: FreteSettings): { client?: string; network?: string } {
+    const keys = shopperKeys(request, trustOf(settings.trusted_proxies), this.addressSecret())
+    return keys ? { client: `client:${keys.client}`, network: `network:${keys.network}` } : {}
+  }
+
+  /** As a request of Medusa's that may price a cart arrives: the quota guard's leases for its shopper asked ahead. */
+  warmCheckoutGuard(request: CheckoutRequest): void {
+    // A hint, not a decision: whatever fails here, the take decides as it would have.
+    this.getSettings()
+      .then((settings) => this.quoter.warmGuard(settings, { local: true, ...this.shopperOf(request, settings) }))
+      .catch(() => undefined)
   }
 
   getSettings(): Promise<FreteSettings> {

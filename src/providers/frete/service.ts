@@ -3,7 +3,6 @@ import { buildFreightQuery } from "../../lib/checkout/build-freight-query"
 import { CHEAPEST, factsOf, FASTEST, pickOffer, type Offer } from "../../lib/checkout/offers"
 import { ShopperError } from "../../lib/checkout/shopper-error"
 import { currentCheckoutRequest } from "../../lib/checkout/checkout-request"
-import { shopperKeys, trustOf } from "../../lib/http/client-key"
 import { FRETE_PROVIDER_IDENTIFIER } from "../../lib/frete-provider"
 import { freteOf, lockingOf, PROVIDER_DEPENDENCIES, queryOf, type MedusaScope } from "../../bridge/medusa-bridge"
 import { toMedusaError } from "../../shared/medusa-error"
@@ -99,11 +98,10 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
       // one); an order's flows (the admin's) are not.
       const cart = typeof context.id === "string" && context.id.startsWith("cart_") ? `cart:${context.id}` : undefined
       const request = cart && currentCheckoutRequest()
-      const shopper = request ? shopperKeys(request, trustOf(settings.trusted_proxies), frete.addressSecret()) : null
+      const shopper = request ? frete.shopperOf(request, settings) : {}
       const { offers } = await frete.quoter.offers(query, settings, {
         cart,
-        client: shopper ? `client:${shopper.client}` : undefined,
-        network: shopper ? `network:${shopper.network}` : undefined,
+        ...shopper,
         local: true,
         locking: lockingOf(scope),
       })

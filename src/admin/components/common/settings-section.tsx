@@ -2,7 +2,7 @@ import { Button, Container, Heading, Text } from "@medusajs/ui"
 import type { FormEvent, ReactNode } from "react"
 import { useTranslation } from "react-i18next"
 import { issuesOutside } from "../../lib/issues"
-import type { FieldIssue } from "../../lib/types"
+import type { FieldIssue } from "../../../lib/admin-contract"
 import { FieldErrors } from "./field-errors"
 
 type SaveProps = {

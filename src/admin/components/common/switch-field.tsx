@@ -1,7 +1,7 @@
 import { Hint, Label, Switch } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import { messagesAt } from "../../lib/issues"
-import type { FieldIssue } from "../../lib/types"
+import type { FieldIssue } from "../../../lib/admin-contract"
 import { FieldErrors } from "./field-errors"
 import { fieldTestId } from "./field-id"
 

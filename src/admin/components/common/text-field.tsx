@@ -1,5 +1,5 @@
 import { messagesAt } from "../../lib/issues"
-import type { FieldIssue } from "../../lib/types"
+import type { FieldIssue } from "../../../lib/admin-contract"
 import { fieldTestId } from "./field-id"
 import { TextInput, type TextInputProps } from "./text-input"
 

@@ -1,6 +1,7 @@
 import { Table, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import { errorTotals, LATENCY_BOUNDS, latencies, type FreightStats, type LatencyBound } from "../../lib/freight-stats"
+import { LATENCY_BOUNDS, type FreightStats, type LatencyBound } from "../../../lib/admin-contract"
+import { errorTotals, latencies } from "../../lib/freight-stats"
 import { formatBucket, formatLatency } from "../../lib/format"
 import { BarChart, Swatch } from "./bar-chart"
 import { DashboardSection, Figure } from "./dashboard-section"

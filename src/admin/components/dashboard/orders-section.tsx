@@ -1,6 +1,7 @@
 import { Table, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import { ordersByService, type FreightStats } from "../../lib/freight-stats"
+import type { FreightStats } from "../../../lib/admin-contract"
+import { ordersByService } from "../../lib/freight-stats"
 import { formatBrl, formatNumber } from "../../lib/format"
 import type { ServiceSetting } from "../../lib/types"
 import { BarChart } from "./bar-chart"
@@ -28,8 +29,6 @@ export const OrdersSection = ({
   const rows = ordersByService(stats.rows)
   const names = rows.map((row) => serviceName(services, row.service))
   const free = rows.reduce((sum, row) => sum + row.free, 0)
-  const freeValues = rows.filter((row) => row.freeValue !== null)
-  const freeValue = freeValues.reduce((sum, row) => sum + (row.freeValue ?? 0), 0)
 
   return (
     <DashboardSection
@@ -67,7 +66,6 @@ export const OrdersSection = ({
                 <Table.HeaderCell className="text-right">{t("frete.dashboard.orders.averageDays")}</Table.HeaderCell>
                 <Table.HeaderCell className="text-right">{t("frete.dashboard.orders.fromTable")}</Table.HeaderCell>
                 <Table.HeaderCell className="text-right">{t("frete.dashboard.orders.free")}</Table.HeaderCell>
-                <Table.HeaderCell className="text-right">{t("frete.dashboard.orders.freeValue")}</Table.HeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -93,9 +91,6 @@ export const OrdersSection = ({
                     <Table.Cell className="text-right" data-testid={`${testId}-free`}>
                       {row.free}
                     </Table.Cell>
-                    <Table.Cell className="text-right" data-testid={`${testId}-free-value`}>
-                      {row.freeValue === null ? "—" : formatBrl(row.freeValue)}
-                    </Table.Cell>
                   </Table.Row>
                 )
               })}
@@ -106,11 +101,6 @@ export const OrdersSection = ({
               label={t("frete.dashboard.orders.freeGranted")}
               value={String(free)}
               testId="frete-dashboard-free-count"
-            />
-            <Figure
-              label={t("frete.dashboard.orders.freeGrantedValue")}
-              value={freeValues.length ? formatBrl(freeValue) : "—"}
-              testId="frete-dashboard-free-value"
             />
           </div>
         </>

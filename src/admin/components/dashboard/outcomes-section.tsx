@@ -1,12 +1,6 @@
 import { useTranslation } from "react-i18next"
-import {
-  estimateShare,
-  OUTCOMES,
-  outcomesByBucket,
-  outcomeTotals,
-  type FreightStats,
-  type Outcome,
-} from "../../lib/freight-stats"
+import { OUTCOMES, type FreightStats, type Outcome } from "../../../lib/admin-contract"
+import { estimateShare, outcomesByBucket, outcomeTotals } from "../../lib/freight-stats"
 import { formatBucket } from "../../lib/format"
 import { BarChart, Swatch } from "./bar-chart"
 import { DashboardSection, Figure } from "./dashboard-section"

@@ -1,6 +1,6 @@
 import { Button } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import { STATS_RANGES, type StatsRange } from "../../lib/freight-stats"
+import { STATS_RANGES, type StatsRange } from "../../../lib/admin-contract"
 
 /** Last 24 hours, 7 days or 30 days: the chosen one pressed. */
 export const RangePicker = ({ value, onChange }: { value: StatsRange; onChange: (range: StatsRange) => void }) => {

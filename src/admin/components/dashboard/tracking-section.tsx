@@ -1,7 +1,7 @@
 import { Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
-import type { FreightStats } from "../../lib/freight-stats"
+import type { FreightStats } from "../../../lib/admin-contract"
 import { BarChart, Swatch } from "./bar-chart"
 import { DashboardSection, Figure } from "./dashboard-section"
 

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next"
 import { textOrNull } from "../../lib/form-values"
-import type { Credentials, FreteSettings, SecretsPatch, SettingsPatch, TestConnectionRequest } from "../../lib/types"
+import type { Credentials, SecretsPatch, TestConnectionRequest } from "../../../lib/admin-contract"
+import type { FreteSettings, SettingsPatch } from "../../lib/types"
 
 /** A write-only secret: what the merchant typed to replace it, or a removal asked for. */
 export type SecretDraft = { value: string; remove: boolean }

@@ -2,7 +2,7 @@ import { Photo } from "@medusajs/icons"
 import { Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { Link } from "react-router-dom"
-import type { MissingMeasure, ProductMissingDimensions } from "../../lib/types"
+import type { MissingMeasure, ProductMissingDimensions } from "../../../lib/admin-contract"
 
 /** Each measure's name is frete.missing.<measure>. */
 const MEASURE_KEYS: Record<MissingMeasure, string> = {

@@ -1,7 +1,7 @@
 import { Alert } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { formatDateTime } from "../../lib/format"
-import type { OriginProblem } from "../../lib/types"
+import type { OriginProblem } from "../../../lib/admin-contract"
 
 /**
  * The freight API's refusal of the store's origin CEP (erro_id 101): only the merchant can fix it,

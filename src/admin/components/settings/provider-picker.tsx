@@ -7,7 +7,7 @@ import { listFulfillmentProviders } from "../../lib/api"
 import { toApiError } from "../../lib/api-error"
 import { messagesAt } from "../../lib/issues"
 import { queryKeys } from "../../lib/query-keys"
-import type { FieldIssue } from "../../lib/types"
+import type { FieldIssue } from "../../../lib/admin-contract"
 import { FieldErrors } from "../common/field-errors"
 import { fieldTestId } from "../common/field-id"
 

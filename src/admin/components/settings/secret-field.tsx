@@ -1,7 +1,7 @@
 import { Badge, Button, Hint, InlineTip, Input, Label, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { messagesAt } from "../../lib/issues"
-import type { FieldIssue, ServiceCredentials } from "../../lib/types"
+import type { FieldIssue, ServiceCredentials } from "../../../lib/admin-contract"
 import { FieldErrors } from "../common/field-errors"
 import { fieldTestId } from "../common/field-id"
 import { serverSetText, type SecretDraft } from "./credentials-draft"

@@ -1,7 +1,7 @@
 import { Badge, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { messagesExactlyAt } from "../../lib/issues"
-import type { FieldIssue } from "../../lib/types"
+import type { FieldIssue } from "../../../lib/admin-contract"
 import { FieldErrors } from "../common/field-errors"
 import { rowTestId } from "../common/field-id"
 import { RowActions } from "../common/row-actions"

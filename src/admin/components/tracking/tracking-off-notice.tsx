@@ -1,6 +1,7 @@
 import { Alert } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
-import type { Credentials, FreteSettings } from "../../lib/types"
+import type { Credentials } from "../../../lib/admin-contract"
+import type { FreteSettings } from "../../lib/types"
 
 export type TrackingOff = "disabled" | "not_configured"
 

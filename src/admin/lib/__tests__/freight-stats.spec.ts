@@ -7,9 +7,8 @@ import {
   outcomesByBucket,
   outcomeTotals,
   percentile,
-  type FreightStats,
-  type StatsRow,
 } from "../freight-stats"
+import type { FreightStats, StatsRow } from "../../../lib/admin-contract"
 
 const row = (metric: string, key: string, count: number, total = 0, at = "2026-11-27"): StatsRow => ({
   at,
@@ -119,7 +118,7 @@ describe("freight stats", () => {
     expect(errors.find((error) => error.kind === "circuit_open")?.count).toBe(0)
   })
 
-  it("averages the freight charged and the days promised per service, and gives free freight's value only where known", () => {
+  it("averages the freight charged and the days promised per service, and counts free freight", () => {
     const services = ordersByService([
       row("order", "correios-pac", 2, 48.16),
       row("order", "correios-pac", 1, 20, "2026-11-26"),
@@ -127,7 +126,7 @@ describe("freight stats", () => {
       row("order_fallback", "correios-pac", 1),
       row("order", "correios-sedex", 4, 0),
       row("free", "correios-sedex", 4, 0),
-      row("free", "correios-pac", 1, 12.5),
+      row("free", "correios-pac", 1),
     ])
     expect(services[0]).toEqual({
       service: "correios-sedex",
@@ -136,7 +135,6 @@ describe("freight stats", () => {
       averageDays: null,
       fromTable: 0,
       free: 4,
-      freeValue: null,
     })
     expect(services[1]).toEqual({
       service: "correios-pac",
@@ -145,7 +143,6 @@ describe("freight stats", () => {
       averageDays: 8.5,
       fromTable: 1,
       free: 1,
-      freeValue: 12.5,
     })
   })
 })

@@ -11,7 +11,8 @@ import { TrackingSection } from "../../components/dashboard/tracking-section"
 import { useFreightStats } from "../../hooks/use-freight-stats"
 import { useSettings } from "../../hooks/use-settings"
 import { toApiError } from "../../lib/api-error"
-import { hasData, STATS_RANGES, type StatsRange } from "../../lib/freight-stats"
+import { STATS_RANGES, type StatsRange } from "../../../lib/admin-contract"
+import { hasData } from "../../lib/freight-stats"
 import { localeOf } from "../../lib/format"
 
 /** Frete: what the freight service did for the store over the last 24 hours, 7 or 30 days, across every instance. */

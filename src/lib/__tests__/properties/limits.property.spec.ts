@@ -102,7 +102,7 @@ function controlledLoad(outcome: Outcome) {
     calls.count++
     await gate
     if (!outcome.ok) throw new UpstreamError("upstream down")
-    return outcome.value
+    return { value: outcome.value, source: "upstream" as const }
   }
   return { load, calls, settle }
 }
@@ -178,7 +178,7 @@ describe("QuoteCache (properties)", () => {
             cache.get(k, async () => {
               calls.set(k, (calls.get(k) ?? 0) + 1)
               await gate
-              return `quote-${k}`
+              return { value: `quote-${k}`, source: "upstream" as const }
             })
           )
           release()

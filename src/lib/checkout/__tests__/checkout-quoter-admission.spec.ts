@@ -1,131 +1,19 @@
-import { recordingLogger } from "../../__tests__/recording-logger"
 import { CircuitBreaker } from "../../http/circuit-breaker"
 import { ServerError } from "../../http/errors"
-import type { FreightClient, QuoteCall } from "../../freight/client"
-import type { FreightQuery, FreightQuote } from "../../freight/schemas"
-import { QuoteCache } from "../../quote-cache/quote-cache"
-import { freteSettingsSchema } from "../../settings/schema"
-import { CheckoutQuoter } from "../checkout-quoter"
-import { QuoteAdmission, type Asker } from "../quote-admission"
-import type { GrantBudget } from "../quota-leases"
-import { ShopperError } from "../shopper-error"
-import { QUERY } from "./checkout-quoter.fixtures"
+import type { Asker } from "../quote-admission"
+import { QUERY, shopperErrorOf } from "./checkout-quoter.fixtures"
+import { SETTINGS, setup, shopper, to } from "./checkout-quoter-admission.fixtures"
 
 // The quota guard inside the quoter: one unit per new freight query a store request causes, from
 // the client's bound and the store's ceiling, nothing for cache hits, single-flight joiners, the
 // admin or a job; a refused query is answered as an outage is (a kept answer, else the fallback
 // table), never a failure of the freight API; only a store with no table refuses the shopper.
 
-/** With a fallback table: a refused query is priced from it. */
-const SETTINGS = freteSettingsSchema.parse({
-  origin_cep: "01310-100",
-  quote_route_limit_per_minute: 7,
-  quote_store_limit_per_minute: 70,
-  trusted_proxies: ["loopback", "linklocal", "uniquelocal"],
-  fallback: [
-    {
-      service: "correios-pac",
-      name: "PAC (tabela)",
-      carrier: "correios",
-      bands: [{ max_weight_kg: 5, price: 29.9, days: 6 }],
-    },
-  ],
-})
-
-const to = (destinationCep: string): FreightQuery => ({ ...QUERY, destinationCep })
-
-const QUOTE: FreightQuote = {
-  consultaToken: "consulta-1",
-  quotations: [
-    {
-      service: "correios-pac",
-      serviceName: "PAC",
-      carrier: "correios",
-      priceCents: 2519,
-      costCents: null,
-      days: 7,
-      code: "c-pac",
-      logo: null,
-    },
-  ],
-}
-
-/** The shared count as Postgres keeps it: units granted per key and minute, never past the limit. */
-function memoryLedger() {
-  const granted = new Map<string, number>()
-  const asked: Array<{ key: string; want: number; limit: number }> = []
-  const grant: GrantBudget = async (key, windowStart, want, limit) => {
-    asked.push({ key, want, limit })
-    const had = granted.get(`${key}@${windowStart}`) ?? 0
-    const given = Math.max(0, Math.min(want, limit - had))
-    granted.set(`${key}@${windowStart}`, had + given)
-    return given
-  }
-  return { grant, asked }
-}
-
-function setup({
-  grant,
-  breaker,
-  settings = SETTINGS,
-}: { grant?: GrantBudget; breaker?: CircuitBreaker; settings?: typeof SETTINGS } = {}) {
-  let time = 1_000_000
-  const ledger = memoryLedger()
-  const logger = recordingLogger()
-  const client = { quote: jest.fn<Promise<FreightQuote>, [FreightQuery, QuoteCall?]>().mockResolvedValue(QUOTE) }
-  const admission = new QuoteAdmission(grant ?? ledger.grant, logger, () => time)
-  const cache = new QuoteCache<FreightQuote>({
-    maxEntries: 10_000,
-    successTtlMs: 600_000,
-    failureTtlMs: 30_000,
-    staleTtlMs: 21_600_000,
-    now: () => time,
-    remembers: CheckoutQuoter.remembersFailure,
-  })
-  const quoter = new CheckoutQuoter({
-    cache,
-    freightClient: () => client as unknown as FreightClient,
-    breaker,
-    admission,
-    logger,
-    now: () => new Date(time),
-  })
-  /** `count` new queries (distinct destinations) from one shopper each, in turn. */
-  let queries = 0
-  const newQueries = async (count: number, request: () => Asker, querySettings = settings) => {
-    const outcomes: Array<string> = []
-    for (let index = 0; index < count; index += 1) {
-      const destination = String(20_000_000 + (queries += 1) * 1_000)
-      outcomes.push(
-        await quoter.offers(to(destination), querySettings, request()).then(
-          (outcome) => outcome.source,
-          (error: ShopperError) => error.code
-        )
-      )
-    }
-    return outcomes
-  }
-  return {
-    quoter,
-    client,
-    ledger,
-    logger,
-    newQueries,
-    advance: (ms: number) => (time += ms),
-    at: (ms: number) => (time = ms),
-  }
-}
-
-/** A shopper's ask, as the quote route or the provider makes it: its client, and the wait it is told. */
-function shopper(client = "client:127.0.0.1"): Asker {
-  return { client }
-}
-
 describe("CheckoutQuoter's quota guard", () => {
   it("takes one unit from the client's bound, its network's, the quote route's share and the store's ceiling for a new query, with the settings' limits", async () => {
     const { quoter, ledger, client } = setup()
     const request: Asker = { client: "client:203.0.113.9", network: "network:203.0.113.0/24" }
-    await quoter.offers(QUERY, SETTINGS, request)
+    const priced = await quoter.offers(QUERY, SETTINGS, request)
     // The first ask of each bound (a lease is asked again ahead of need, off the request's path).
     const firstAsks = ledger.asked.filter(
       (ask, index) => ledger.asked.findIndex((other) => other.key === ask.key) === index
@@ -138,8 +26,9 @@ describe("CheckoutQuoter's quota guard", () => {
     ])
     expect(firstAsks.slice(2).map((ask) => ask.key)).toEqual(["route", "store"])
     expect(client.quote).toHaveBeenCalledTimes(1)
-    expect(request.guardMs).toBeGreaterThanOrEqual(0)
-    expect(request.retryAfterSeconds).toBeUndefined()
+    expect(priced).toMatchObject({ source: "upstream", guard: "admitted", guardMs: expect.any(Number) })
+    // The asker is the quoter's input only: nothing is written back.
+    expect(request).toEqual({ client: "client:203.0.113.9", network: "network:203.0.113.0/24" })
   })
 
   it("keeps the client as a hash, never its address", async () => {
@@ -210,7 +99,7 @@ describe("CheckoutQuoter's quota guard", () => {
     })
     expect(outcomes).toEqual([...Array(7).fill("upstream"), "fallback", "fallback"])
     expect(client.quote).toHaveBeenCalledTimes(7)
-    expect(requests.filter((request) => request.retryAfterSeconds !== undefined)).toEqual([])
+    expect(requests).toEqual(Array(9).fill(shopper()))
     expect(quoter.guardStats()).toMatchObject({
       admitted: 7,
       refused_by_client: 2,
@@ -224,9 +113,13 @@ describe("CheckoutQuoter's quota guard", () => {
     const { newQueries, at, quoter } = setup({ settings: { ...SETTINGS, fallback: [] } })
     at(60_000 * 100 + 47_600)
     const request = shopper()
-    const outcomes = await newQueries(8, () => request)
-    expect(outcomes).toEqual([...Array(7).fill("upstream"), "too_many_quotes"])
-    expect(request.retryAfterSeconds).toBe(13)
+    const outcomes = await newQueries(7, () => request)
+    expect(outcomes).toEqual(Array(7).fill("upstream"))
+    const refusal = await shopperErrorOf(quoter.offers(to("69900000"), { ...SETTINGS, fallback: [] }, request))
+    expect({ code: refusal.code, retryAfterSeconds: refusal.retryAfterSeconds }).toEqual({
+      code: "too_many_quotes",
+      retryAfterSeconds: 13,
+    })
     expect(quoter.guardStats()).toMatchObject({
       refused_by_client: 1,
       refused_without_table: 1,
@@ -249,8 +142,13 @@ describe("CheckoutQuoter's quota guard", () => {
     // A new minute: seven new queries spend the client's bound.
     await newQueries(7, () => shopper())
     const later = await quoter.offers(QUERY, SETTINGS, shopper())
-    expect({ source: later.source, prices: later.offers.map((offer) => offer.amountCents) }).toEqual({
+    expect({
+      source: later.source,
+      guard: later.guard,
+      prices: later.offers.map((offer) => offer.amountCents),
+    }).toEqual({
       source: "stale",
+      guard: "refused",
       prices: fresh.offers.map((offer) => offer.amountCents),
     })
     expect(client.quote).toHaveBeenCalledTimes(8)

@@ -28,7 +28,11 @@ const QUOTE: FreightQuote = {
 describe("the quoter with the cache turned off (the naive plugin the bench compares with)", () => {
   it("asks the freight API for every price, concurrent ones included", async () => {
     const quote = jest.fn(async () => QUOTE)
-    const quoter = new CheckoutQuoter({ cache: null, freightClient: () => ({ quote }) as unknown as FreightClient })
+    const quoter = new CheckoutQuoter({
+      cache: null,
+      timeoutMs: 2_500,
+      freightClient: () => ({ quote }) as unknown as FreightClient,
+    })
     const settings = freteSettingsSchema.parse({})
     const results = await Promise.all([
       quoter.offers(QUERY, settings),

@@ -11,6 +11,7 @@ import {
   SETTINGS,
   setup,
   SUCCESS_TTL,
+  TIMEOUT,
 } from "./checkout-quoter.fixtures"
 
 /** A later answer to the same query, at other prices. */
@@ -27,12 +28,12 @@ describe("CheckoutQuoter", () => {
 
       const outcome = await quoter.offers(QUERY, SETTINGS)
 
-      expect(outcome).toEqual({ offers: QUOTE_OFFERS, source: "upstream", upstreamMs: expect.any(Number) })
+      expect(outcome).toEqual({ offers: QUOTE_OFFERS, source: "upstream", upstreamMs: expect.any(Number), guardMs: 0 })
       expect(amounts(outcome.offers)).toEqual(["correios-pac:2519", "correios-sedex:4590"])
       expect(outcome.offers.map((o) => o.deliveryEstimate)).toEqual(["2026-01-06", "2025-12-29"])
       expect(client.quote).toHaveBeenCalledTimes(1)
       expect(client.quote).toHaveBeenCalledWith(QUERY, {
-        startedAt: expect.any(Number),
+        deadline: expect.objectContaining({ remaining: expect.any(Function) }),
         onAttempt: expect.any(Function),
       })
     })
@@ -44,7 +45,10 @@ describe("CheckoutQuoter", () => {
 
       await quoter.offers(QUERY, SETTINGS, { startedAt: arrivedAt })
 
-      expect(client.quote).toHaveBeenCalledWith(QUERY, { startedAt: arrivedAt, onAttempt: expect.any(Function) })
+      // What is left of freight.timeoutMs since the arrival, less the few milliseconds this test took since.
+      const left = client.quote.mock.calls[0][1]?.deadline?.remaining() ?? 0
+      expect(left).toBeLessThanOrEqual(TIMEOUT - 180)
+      expect(left).toBeGreaterThan(TIMEOUT - 180 - 100)
     })
 
     it("answers a repeat of the query from the cache while it is fresh, with no second call", async () => {
@@ -55,7 +59,7 @@ describe("CheckoutQuoter", () => {
       advance(SUCCESS_TTL)
       const second = await quoter.offers({ ...QUERY }, SETTINGS)
 
-      expect(second).toEqual({ offers: first.offers, source: "cache", upstreamMs: 0 })
+      expect(second).toEqual({ offers: first.offers, source: "cache", upstreamMs: 0, guardMs: 0 })
       expect(client.quote).toHaveBeenCalledTimes(1)
     })
 
@@ -83,7 +87,12 @@ describe("CheckoutQuoter", () => {
 
       expect(client.quote).toHaveBeenCalledTimes(1)
       for (const outcome of outcomes) {
-        expect(outcome).toEqual({ offers: QUOTE_OFFERS, source: "upstream", upstreamMs: expect.any(Number) })
+        expect(outcome).toEqual({
+          offers: QUOTE_OFFERS,
+          source: "upstream",
+          upstreamMs: expect.any(Number),
+          guardMs: 0,
+        })
       }
     })
 

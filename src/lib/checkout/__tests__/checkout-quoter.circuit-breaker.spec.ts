@@ -41,7 +41,7 @@ describe("CheckoutQuoter", () => {
       const callsWhenOpened = client.quote.mock.calls.length
 
       const stale = await quoter.offers(QUERY, SETTINGS)
-      expect(stale).toEqual({ offers: QUOTE_OFFERS, source: "stale", upstreamMs: 0 })
+      expect(stale).toEqual({ offers: QUOTE_OFFERS, source: "stale", upstreamMs: 0, guardMs: 0 })
       expect((await quoter.offers(to("60010000"), SETTINGS)).source).toBe("fallback")
       expect(client.quote).toHaveBeenCalledTimes(callsWhenOpened)
       expect(breaker?.stats().refused).toBe(2)
@@ -61,6 +61,7 @@ describe("CheckoutQuoter", () => {
         offers: QUOTE_OFFERS,
         source: "upstream",
         upstreamMs: expect.any(Number),
+        guardMs: 0,
       })
       expect(client.quote).toHaveBeenCalledTimes(4)
       expect(breaker?.stats()).toMatchObject({ state: "closed", consecutiveFailures: 0 })

@@ -6,7 +6,6 @@ import type { FreightClient, QuoteCall } from "../../freight/client"
 import type { FreightQuery, FreightQuotation, FreightQuote } from "../../freight/schemas"
 import { CircuitBreaker } from "../../http/circuit-breaker"
 import { ServerError } from "../../http/errors"
-import { QuoteCache } from "../../quote-cache/quote-cache"
 import { freteSettingsSchema } from "../../settings/schema"
 import { CheckoutQuoter } from "../checkout-quoter"
 import { ShopperError, type ShopperErrorCode } from "../shopper-error"
@@ -16,6 +15,7 @@ const NOW = new Date("2025-12-24T15:00:00Z")
 export const SUCCESS_TTL = 600_000
 export const FAILURE_TTL = 30_000
 export const STALE_TTL = 21_600_000
+export const TIMEOUT = 2_500
 
 const SERVICES = [
   { metaname: "correios-pac", name: "PAC" },
@@ -123,21 +123,20 @@ export const cepNotFound = (erroId: 101 | 102) =>
  */
 export function setup(options: { configured?: boolean; breaker?: { failureThreshold: number; openMs: number } } = {}) {
   let time = 1_000_000
-  const cache = new QuoteCache<FreightQuote>({
+  const cache = {
     maxEntries: 10_000,
     now: () => time,
     successTtlMs: SUCCESS_TTL,
     failureTtlMs: FAILURE_TTL,
     staleTtlMs: STALE_TTL,
-    remembers: CheckoutQuoter.remembersFailure,
-  })
+  }
   const client = { quote: jest.fn<Promise<FreightQuote>, [FreightQuery, QuoteCall?]>() }
   const logger = recordingLogger()
   const freightClient = jest.fn(() => (options.configured === false ? null : (client as unknown as FreightClient)))
   // The breaker (cockatiel) reads Date.now(): it follows the test's clock too (restored after each test of its describe).
   if (options.breaker) jest.spyOn(Date, "now").mockImplementation(() => time)
   const breaker = options.breaker ? new CircuitBreaker(options.breaker) : null
-  const quoter = new CheckoutQuoter({ cache, freightClient, breaker, logger, now: () => NOW })
+  const quoter = new CheckoutQuoter({ cache, timeoutMs: TIMEOUT, freightClient, breaker, logger, now: () => NOW })
   return {
     quoter,
     breaker,

@@ -1,4 +1,4 @@
-import { OriginWatch } from "../checkout-quoter"
+import { OriginWatch } from "../origin-watch"
 
 describe("OriginWatch", () => {
   const at = new Date("2026-11-22T12:00:00Z")

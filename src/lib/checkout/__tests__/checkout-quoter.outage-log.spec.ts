@@ -15,6 +15,7 @@ function setup(admission?: Pick<QuoteAdmission, "admit" | "answered">) {
   const logger = recordingLogger()
   const quoter = new CheckoutQuoter({
     cache: null,
+    timeoutMs: 2_500,
     freightClient: () => client as unknown as FreightClient,
     admission: admission as QuoteAdmission | undefined,
     figures,
@@ -103,6 +104,7 @@ describe("CheckoutQuoter's outage log", () => {
     const admission = {
       admit: jest.fn(async () => {
         if (refusing) throw new QuoteRefusedError("store", 30_000)
+        return 0
       }),
       answered: jest.fn(),
     }

@@ -126,6 +126,23 @@ describe("QuotaLeases", () => {
     expect(windows.filter((window) => window > 240_000)).toEqual([])
   })
 
+  it("asks for a request's leases when it arrives: its take after Medusa's work waits for no grant", async () => {
+    const count = sharedCount()
+    const leases = new QuotaLeases(count.grant, () => 60_000, noFailure)
+    const bounds = [
+      { key: "client", limit: 30 },
+      { key: "store", limit: 1000 },
+    ]
+    leases.warm(bounds)
+    leases.warm(bounds)
+    expect(count.asks()).toBe(2)
+    // The grants answer while the request does Medusa's work.
+    await new Promise((resolve) => setImmediate(resolve))
+    const asked = count.asks()
+    expect(await leases.take(bounds)).toBeNull()
+    expect(count.asks()).toBe(asked)
+  })
+
   it("bounds this instance by itself while the shared count fails, and asks it again once it answers", async () => {
     let now = 0
     let failing = true

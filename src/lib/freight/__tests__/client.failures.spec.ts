@@ -7,10 +7,12 @@ import {
   LateStartTimeoutError,
   NetworkError,
   NoTimeLeftError,
+  OwnWaitTimeoutError,
   QuotaExceededError,
   ServerError,
   TimeoutError,
 } from "../../http/errors"
+import { MIN_CALL_BUDGET_MS, quoteDeadline } from "../client"
 import { CepNotFoundError, FreightQueryRejectedError } from "../errors"
 import { failureCollector } from "../../__tests__/expect-failure"
 import { answerTo } from "../../__tests__/answer-to"
@@ -124,15 +126,24 @@ describe("FreightClient against the sandbox", () => {
       t.client = t.newClient({ timeoutMs: 2000 })
       t.sandbox.setFault("freight", { mode: "hang" })
       // 1,700 ms spent before the call: 300 ms left, less than half of the timeout on the wire.
-      const error = await failure(t.client.quote(QUERY, { startedAt: Date.now() - 1700 }))
+      const error = await failure(t.client.quote(QUERY, { deadline: quoteDeadline(2000, Date.now() - 1700) }))
       expect(error).toBeInstanceOf(LateStartTimeoutError)
       expect(t.sandbox.calls()).toHaveLength(1)
     })
 
-    it("a quote with less than 100 ms left of the timeout is not sent at all", async () => {
-      const error = await failure(t.client.quote(QUERY, { startedAt: Date.now() - 1950 }))
+    it("a quote with less than 100 ms left of the timeout is not sent at all: the plugin's own wait, nothing sent", async () => {
+      const error = await failure(t.client.quote(QUERY, { deadline: quoteDeadline(2000, Date.now() - 1950) }))
       expect(error).toBeInstanceOf(NoTimeLeftError)
+      expect(error).toBeInstanceOf(OwnWaitTimeoutError)
       expect((error as NoTimeLeftError).outcomeUnknown).toBe(false)
+      const lastMs = {
+        signal: new AbortController().signal,
+        remaining: () => MIN_CALL_BUDGET_MS - 1,
+        expired: () => false,
+      }
+      expect((await failure(t.client.quote(QUERY, { deadline: lastMs }))).message).toBe(
+        "the freight API was not asked: 99 ms were left of freight.timeoutMs (2000 ms) since the request arrived"
+      )
       expect(t.sandbox.calls()).toEqual([])
     })
 

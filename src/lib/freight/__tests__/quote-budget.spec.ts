@@ -1,5 +1,4 @@
-import { NoTimeLeftError, OwnWaitTimeoutError } from "../../http/errors"
-import { callBudgetMs, MIN_CALL_BUDGET_MS, quoteBudgetMs } from "../client"
+import { quoteBudgetMs } from "../client"
 
 describe("quoteBudgetMs", () => {
   it("is the whole timeout when the wait begins with the call", () => {
@@ -31,28 +30,5 @@ describe("quoteBudgetMs", () => {
 
   it("takes a start in the future (another clock's) as now", () => {
     expect(quoteBudgetMs(2500, 1_000_050, 1_000_000)).toBe(2500)
-  })
-})
-
-describe("callBudgetMs", () => {
-  it("is the budget while at least MIN_CALL_BUDGET_MS is left", () => {
-    expect(callBudgetMs(2500, 1_000_000 - 116, 1_000_000)).toBe(2384)
-    expect(callBudgetMs(2500, 1_000_000 - (2500 - MIN_CALL_BUDGET_MS), 1_000_000)).toBe(MIN_CALL_BUDGET_MS)
-  })
-
-  it("refuses to start a call with less than that left: a typed error that nothing was sent, the plugin's own wait", () => {
-    const refusals = [2401, 2500, 10_000].map((spent) => {
-      try {
-        return callBudgetMs(2500, 1_000_000 - spent, 1_000_000)
-      } catch (error) {
-        return error
-      }
-    })
-    expect(refusals.map((refusal) => refusal instanceof NoTimeLeftError)).toEqual([true, true, true])
-    expect(refusals.map((refusal) => refusal instanceof OwnWaitTimeoutError)).toEqual([true, true, true])
-    expect(refusals.map((refusal) => (refusal as NoTimeLeftError).outcomeUnknown)).toEqual([false, false, false])
-    expect((refusals[0] as Error).message).toBe(
-      "the freight API was not asked: 99 ms were left of freight.timeoutMs (2500 ms) since the request arrived"
-    )
   })
 })

@@ -1,4 +1,5 @@
 // QuoteCache failing loads with no success to fall back on, and loads that throw synchronously.
+import type { Loaded } from "../quote-cache"
 import { cacheWithClock, deferredLoad, failing, succeeding } from "./quote-cache.fixtures"
 
 describe("QuoteCache", () => {
@@ -19,7 +20,7 @@ describe("QuoteCache", () => {
   it("counts a load that throws synchronously as a failure and remembers it", async () => {
     const { cache } = cacheWithClock()
     const error = new Error("bad query")
-    const load = jest.fn((): Promise<string> => {
+    const load = jest.fn((): Promise<Loaded<string>> => {
       throw error
     })
 

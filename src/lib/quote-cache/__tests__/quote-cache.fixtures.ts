@@ -1,6 +1,6 @@
 // Fixtures shared by the QuoteCache spec files: the options' values, a cache on a fake clock, and loads that
 // succeed, fail, or answer when the test chooses.
-import { QuoteCache, type QuoteCacheOptions } from "../quote-cache"
+import { QuoteCache, type Loaded, type QuoteCacheOptions } from "../quote-cache"
 
 export const SUCCESS_TTL = 600_000
 export const FAILURE_TTL = 30_000
@@ -37,9 +37,11 @@ export function deferredLoad() {
     resolve = onResolve
     reject = onReject
   })
-  const load = jest.fn(() => answer)
+  const load = jest.fn(() => answer.then(ownAnswer))
   return { load, resolve: (value: string) => resolve(value), reject: (error: unknown) => reject(error) }
 }
 
-export const succeeding = (value: string) => jest.fn(async () => value)
-export const failing = (error: unknown) => jest.fn(async (): Promise<string> => Promise.reject(error))
+/** What a load of this instance's own (not another instance's) gives. */
+export const ownAnswer = (value: string): Loaded<string> => ({ value, source: "upstream" })
+export const succeeding = (value: string) => jest.fn(async () => ownAnswer(value))
+export const failing = (error: unknown) => jest.fn(async (): Promise<Loaded<string>> => Promise.reject(error))

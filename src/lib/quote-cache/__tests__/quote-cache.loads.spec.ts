@@ -1,6 +1,5 @@
 // QuoteCache loads: one upstream call per key for concurrent gets, fresh answers from the cache,
 // reloads once successTtl has passed, and failures remembered for failureTtl.
-import { Received } from "../quote-cache"
 import { cacheWithClock, deferredLoad, failing, succeeding } from "./quote-cache.fixtures"
 
 describe("QuoteCache", () => {
@@ -56,7 +55,9 @@ describe("QuoteCache", () => {
 
   it("keeps another instance's answer fresh from when it was received there, not from now", async () => {
     const { cache, clock } = cacheWithClock()
-    await expect(cache.get("k", async () => new Received("theirs", 500_000))).resolves.toEqual({
+    await expect(
+      cache.get("k", async () => ({ value: "theirs", source: "shared", storedAt: 500_000 }))
+    ).resolves.toEqual({
       value: "theirs",
       source: "shared",
       storedAt: 500_000,

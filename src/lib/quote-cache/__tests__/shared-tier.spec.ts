@@ -3,7 +3,6 @@ import { recordingLogger } from "../../__tests__/recording-logger"
 import { ServerError } from "../../http/errors"
 import type { FreightClient, QuoteCall } from "../../freight/client"
 import type { FreightQuery, FreightQuote } from "../../freight/schemas"
-import { QuoteCache } from "../quote-cache"
 import { freteSettingsSchema } from "../../settings/schema"
 import { CheckoutQuoter } from "../../checkout/checkout-quoter"
 import { LockWaitTimeout, readKeptQuote, type KeptQuote, type SharedQuoteTier } from "../shared-tier"
@@ -73,7 +72,7 @@ function sharedStore() {
             () => true,
             () => true
           ),
-          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs)),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs).unref()),
         ])
         if (!freed) throw new LockWaitTimeout(waitMs)
       }
@@ -94,9 +93,10 @@ function instance(tier: SharedQuoteTier | null, answer: () => Promise<FreightQuo
   const client = { quote: jest.fn<Promise<FreightQuote>, [FreightQuery, QuoteCall?]>(answer) }
   const logger = recordingLogger()
   const quoter = new CheckoutQuoter({
-    cache: new QuoteCache<FreightQuote>({ ...CACHE_OPTIONS, remembers: CheckoutQuoter.remembersFailure }),
+    cache: CACHE_OPTIONS,
+    timeoutMs: TIMEOUT,
     freightClient: () => client as unknown as FreightClient,
-    shared: { tier: () => tier, successTtlMs: SUCCESS_TTL, timeoutMs: TIMEOUT },
+    sharedTier: () => tier,
     logger,
     now: () => NOW,
   })
@@ -154,11 +154,11 @@ describe("the quote cache's shared tier", () => {
     void a.quoter.offers(QUERY, SETTINGS, CHECKOUT)
     // A is inside its call, holding the query's lock.
     await aCalls
-    const shared = { tier: () => tier, successTtlMs: SUCCESS_TTL, timeoutMs: 60 }
     const waiting = new CheckoutQuoter({
-      cache: new QuoteCache<FreightQuote>({ ...CACHE_OPTIONS, remembers: CheckoutQuoter.remembersFailure }),
+      cache: CACHE_OPTIONS,
+      timeoutMs: 60,
       freightClient: () => b.client as unknown as FreightClient,
-      shared,
+      sharedTier: () => tier,
       logger: b.logger,
       now: () => NOW,
     })

@@ -7,6 +7,7 @@ import {
   usableWeightKg,
 } from "../../../../lib/checkout/build-freight-query"
 import { toCm, toKg, type StoreUnits } from "../../../../lib/checkout/units"
+import type { MissingMeasure, ProductsMissingDimensionsAnswer } from "../../../../lib/admin-contract"
 import { freteOf, queryOf } from "../../../../bridge/medusa-bridge"
 
 /** A whole number written in a query string ("20"), within bounds. */
@@ -27,8 +28,7 @@ export const ProductsMissingDimensionsQuery = z.object({
   offset: wholeNumber("offset", 0, 100_000_000, 0),
 })
 
-type Measure = "weight" | "length" | "width" | "height"
-type Variant = { id: string; title: string | null; sku: string | null } & Partial<Record<Measure, number | null>>
+type Variant = { id: string; title: string | null; sku: string | null } & Partial<Record<MissingMeasure, number | null>>
 type Product = {
   id: string
   title: string
@@ -38,7 +38,7 @@ type Product = {
 }
 
 /** As the freight query judges it; the product's weight stands in for the variant's. */
-function missingOf(product: Product, variant: Variant, units: StoreUnits): Measure[] {
+function missingOf(product: Product, variant: Variant, units: StoreUnits): MissingMeasure[] {
   const weightless =
     usableWeightKg(variant.weight, units.weight) === null && usableWeightKg(product.weight, units.weight) === null
   return [
@@ -112,5 +112,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       }))
       .filter((variant) => variant.missing.length),
   }))
-  res.json({ products, count: metadata?.count, limit, offset })
+  res.json({ products, count: metadata?.count ?? 0, limit, offset } satisfies ProductsMissingDimensionsAnswer)
 }

@@ -1,12 +1,13 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import type FreteModuleService from "../../../../modules/frete/service"
+import type { SettingsAnswer } from "../../../../lib/admin-contract"
 import { isPlainObject } from "../../../../lib/settings/schema"
 import { sendIssues } from "../../../../shared/medusa-error"
 import { freteOf } from "../../../../bridge/medusa-bridge"
 
 /** The settings in force, where each credential comes from (never a secret), and what the page shows at its fields. */
-async function view(frete: FreteModuleService) {
+async function view(frete: FreteModuleService): Promise<SettingsAnswer> {
   return {
     settings: await frete.getSettings(),
     credentials: await frete.credentialsView(),

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
 import { isServiceUrl } from "../../../../../medusa-plugin.config"
+import type { FieldIssue, TestConnectionRequest } from "../../../../lib/admin-contract"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
 import { sendIssues } from "../../../../shared/medusa-error"
 import { freteOf, fulfillmentOf } from "../../../../bridge/medusa-bridge"
@@ -29,7 +30,7 @@ export const TestConnectionBody = z.object(
     tracking_credential: optionalText,
   },
   { error: "envie um objeto JSON com origin_cep e destination_cep" }
-)
+) satisfies z.ZodType<unknown, TestConnectionRequest>
 
 const CEP_FIELDS = ["origin_cep", "destination_cep"]
 const TWO_CEPS = "Informe dois CEPs válidos (8 dígitos)."
@@ -38,7 +39,7 @@ const TWO_CEPS = "Informe dois CEPs válidos (8 dígitos)."
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const parsed = TestConnectionBody.safeParse(req.body)
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => ({
+    const issues = parsed.error.issues.map((issue): FieldIssue => ({
       field: issue.path.join(".") || "corpo",
       message: issue.message,
     }))

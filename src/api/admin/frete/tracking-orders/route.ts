@@ -1,7 +1,12 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { FailedTrackingOrdersAnswer, TrackingOrdersAnswer } from "../../../../lib/admin-contract"
 import { presentTrackingOrder } from "./present"
 import { FailedTrackingOrdersQuery, TrackingOrdersQuery } from "./validators"
-import { freteOf } from "../../../../bridge/medusa-bridge"
+import type { TrackingOrderRow } from "../../../../modules/frete/tracking-order-store"
+import { freteOf, queryOf } from "../../../../bridge/medusa-bridge"
+
+const byCreation = (a: TrackingOrderRow, b: TrackingOrderRow) =>
+  new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id.localeCompare(b.id)
 
 /** GET /admin/frete/tracking-orders?order_id=, or ?status=failed&limit=&offset= (the store's, latest failure first, for the bulk resend). */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
@@ -19,11 +24,16 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
       count,
       limit: page.data.limit,
       offset: page.data.offset,
-    })
+    } satisfies FailedTrackingOrdersAnswer)
   }
   const parsed = TrackingOrdersQuery.safeParse({ order_id: req.query.order_id })
   if (!parsed.success) return res.status(400).json({ type: "invalid_data", message: parsed.error.issues[0].message })
-  res.json({
-    tracking_orders: (await frete.trackingOrders.listByOrder(parsed.data.order_id)).map(presentTrackingOrder),
+  // The order's rows through the read-only link of src/links/order-tracking-orders.ts, oldest first.
+  const { data } = await queryOf(req.scope).graph({
+    entity: "order",
+    fields: ["id", "tracking_orders.*"],
+    filters: { id: parsed.data.order_id },
   })
+  const rows = (data[0] as { tracking_orders?: TrackingOrderRow[] | null } | undefined)?.tracking_orders ?? []
+  res.json({ tracking_orders: rows.sort(byCreation).map(presentTrackingOrder) } satisfies TrackingOrdersAnswer)
 }

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import type { BulkResendRequest as BulkResendSent } from "../../../../lib/admin-contract"
 import { isStorableText } from "../../../../lib/settings/schema"
 
 /** Text Postgres can compare: a NUL would make the query fail. */
@@ -103,7 +104,9 @@ type BulkResendRequest = z.output<typeof IdsBody> | z.output<typeof PeriodBody>
 /** `ids`, or the failed rows of a period (`failed_until` now when left out); else the first problem. */
 export function parseBulkResendBody(body: unknown): { data: BulkResendRequest } | { message: string } {
   const record = typeof body === "object" && body !== null && !Array.isArray(body) ? body : null
-  const schema = record && "ids" in record ? IdsBody : record && "failed_since" in record ? PeriodBody : null
+  // Either schema takes the body the admin sends (src/lib/admin-contract.ts).
+  const schema: z.ZodType<BulkResendRequest, BulkResendSent> | null =
+    record && "ids" in record ? IdsBody : record && "failed_since" in record ? PeriodBody : null
   if (!schema)
     return { message: "Informe ids (os pedidos de rastreamento) ou failed_since (o início do período das falhas)." }
   const parsed = schema.safeParse(record)

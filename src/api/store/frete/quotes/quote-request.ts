@@ -2,14 +2,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, QueryContext } from "@medusajs/framework/utils"
 import { LRUCache } from "lru-cache"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
-import { buildFreightQuery, type QuoteRequest } from "../../../../lib/checkout/build-freight-query"
-import type { CheckoutQuoter } from "../../../../lib/checkout/checkout-quoter"
-import { factsOf, fulfillmentOptionOf, pickOffer, sameOfferKey } from "../../../../lib/checkout/offers"
-import type { Asker } from "../../../../lib/checkout/quote-admission"
-import { ShopperError } from "../../../../lib/checkout/shopper-error"
-import type { FreteQuote } from "../../../../lib/checkout/storefront-contract"
-import type { FreightQuery } from "../../../../lib/freight/schemas"
-import type { FreteSettings } from "../../../../lib/settings/schema"
+import type { QuoteRequest } from "../../../../lib/checkout/build-freight-query"
 import { isFreteProvider } from "../../../../lib/frete-provider"
 import { numberOf } from "../../../../lib/utils/number-of"
 import { quoteRequestFromCart, type ContextItem } from "../../../../providers/frete/cart-context"
@@ -249,71 +242,4 @@ export async function optionRequestsForItems(
     }),
   }
   return requestsFor(await offeredOptions(container, [...channels.values()], destination), cart, destination)
-}
-
-export type OptionQuoter = Pick<CheckoutQuoter, "keyOf" | "offers">
-
-/** The distinct freight queries, and which one prices each option. */
-export type QuotePlan = { queries: Map<string, FreightQuery>; options: Array<{ option: OfferedOption; key: string }> }
-
-/** Each option's query as the provider builds it; an option whose shipping profile holds none of the items is left out (checkout could not price it). */
-export function planQuotes(
-  requests: OptionRequest[],
-  settings: FreteSettings,
-  units: Parameters<typeof buildFreightQuery>[2],
-  quoter: OptionQuoter
-): QuotePlan {
-  const plan: QuotePlan = { queries: new Map(), options: [] }
-  let withoutItems = 0
-  for (const { option, request } of requests) {
-    try {
-      const { query } = buildFreightQuery(request, settings, units)
-      const key = quoter.keyOf(query)
-      plan.queries.set(key, query)
-      plan.options.push({ option, key })
-    } catch (error) {
-      if (!(error instanceof ShopperError && error.code === "no_items")) throw error
-      withoutItems += 1
-    }
-  }
-  if (!plan.options.length && withoutItems) throw new ShopperError("no_items")
-  return plan
-}
-
-/** Prices every option with the provider's `pickOffer`, so the route and `calculate` agree to the centavo. An option whose service is not quoted is left
- * out, and so are those of a query that failed while others were priced; a CEP the service does not know, a refused query, or nothing priced is the error. */
-export async function quoteOptions(
-  plan: QuotePlan,
-  quoter: OptionQuoter,
-  settings: FreteSettings,
-  asker: Asker = {}
-): Promise<{ quotes: FreteQuote[]; upstreamMs: number }> {
-  const queries = [...plan.queries]
-  const outcomes = await Promise.allSettled(queries.map(([, query]) => quoter.offers(query, settings, asker)))
-  const answered = outcomes.flatMap((outcome, index) =>
-    outcome.status === "fulfilled" ? [{ key: queries[index][0], ...outcome.value }] : []
-  )
-  const failures = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as unknown] : []))
-  const offersOf = new Map(answered.map(({ key, offers }) => [key, offers]))
-  // The queries run side by side: the freight API's share is the longest call.
-  const upstreamMs = Math.max(0, ...answered.map((outcome) => outcome.upstreamMs))
-  const shopperFault = failures.find(
-    (reason) => reason instanceof ShopperError && (reason.isInputError || reason.code === "too_many_quotes")
-  )
-  if (shopperFault || (failures.length && !offersOf.size)) throw shopperFault ?? failures[0]
-  // Options that resolve to the same offer are one row, the first kept: the order of Medusa's
-  // `listShippingOptionsForContext`, which sets no ORDER BY (in practice creation order).
-  const shown = new Set<string>()
-  const quotes = plan.options.flatMap(({ option, key }): FreteQuote[] => {
-    const offers = offersOf.get(key)
-    const offer = offers && pickOffer(offers, fulfillmentOptionOf(option.data))
-    if (!offer || shown.has(sameOfferKey(offer))) return []
-    shown.add(sameOfferKey(offer))
-    // The option's own name stands for the service's.
-    const { service_name: _serviceName, ...facts } = factsOf(offer)
-    return [
-      { option_id: option.id, name: option.name, ...facts, amount: offer.amountCents / 100, currency_code: "brl" },
-    ]
-  })
-  return { quotes: quotes.sort((a, b) => a.amount - b.amount), upstreamMs }
 }

@@ -1,14 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
-import type { Asker } from "../../../../lib/checkout/quote-admission"
 import { addressKeys, trustOf } from "../../../../lib/http/client-key"
 import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import { isStorableText } from "../../../../lib/settings/schema"
 import { freteOf } from "../../../../bridge/medusa-bridge"
 import { toMedusaError } from "../../../../shared/medusa-error"
 import type { FreteQuotesAnswer } from "../../../../lib/checkout/storefront-contract"
-import { optionRequestsForCart, optionRequestsForItems, planQuotes, quoteOptions } from "./quote-request"
+import { planQuotes, quoteOptions } from "./option-quotes"
+import { optionRequestsForCart, optionRequestsForItems } from "./quote-request"
 
 /** A NUL would make Postgres' query fail. */
 const id = (what: string) =>
@@ -67,9 +67,12 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       .status(400)
       .json({ type: "invalid_data", code: "invalid_cep", message: new ShopperError("invalid_cep").message })
   const frete = freteOf(req.scope)
-  let asker: Asker = {}
   try {
     const settings = await frete.getSettings()
+    const { client, network } = addressKeys(req, trustOf(settings.trusted_proxies), frete.addressSecret())
+    const asker = { client: `client:${client}`, network: `network:${network}`, startedAt }
+    // The guard's leases are asked for while Medusa's data is read: the take itself then waits for no grant.
+    frete.quoter.warmGuard(settings, asker)
     const salesChannels =
       (req as MedusaRequest & { publishable_key_context?: { sales_channel_ids?: string[] } }).publishable_key_context
         ?.sales_channel_ids ?? []
@@ -79,12 +82,10 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       : await optionRequestsForItems(req.scope, body.items ?? [], cep, salesChannels)
     const lookupMs = performance.now() - lookupStarted
     const plan = planQuotes(requests, settings, frete.pluginOptions.units, frete.quoter)
-    const { client, network } = addressKeys(req, trustOf(settings.trusted_proxies), frete.addressSecret())
-    asker = { client: `client:${client}`, network: `network:${network}`, startedAt }
-    const { quotes, upstreamMs } = await quoteOptions(plan, frete.quoter, settings, asker)
-    const ownMs = Math.max(0, performance.now() - started - lookupMs - (asker.guardMs ?? 0) - upstreamMs)
+    const { quotes, upstreamMs, guardMs } = await quoteOptions(plan, frete.quoter, settings, asker)
+    const ownMs = Math.max(0, performance.now() - started - lookupMs - guardMs - upstreamMs)
     // On every answer, kept ones too: its absence would tell anyone that a query was asked in the last minutes.
-    const guard = `guard;desc="quota guard";dur=${(asker.guardMs ?? 0).toFixed(2)}`
+    const guard = `guard;desc="quota guard";dur=${guardMs.toFixed(2)}`
     res.setHeader(
       "Server-Timing",
       `frete;desc="plugin";dur=${ownMs.toFixed(1)}, lookup;desc="Medusa data";dur=${lookupMs.toFixed(1)}, freight;desc="freight API";dur=${upstreamMs.toFixed(1)}, ${guard}`
@@ -93,7 +94,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   } catch (error) {
     // This route answers 429 with the wait; checkout's routes answer 400 (see README).
     if (error instanceof ShopperError && error.code === "too_many_quotes") {
-      if (asker.retryAfterSeconds) res.setHeader("Retry-After", String(asker.retryAfterSeconds))
+      if (error.retryAfterSeconds) res.setHeader("Retry-After", String(error.retryAfterSeconds))
       return res.status(429).json({ type: "not_allowed", code: "too_many_quotes", message: error.message })
     }
     throw toMedusaError(error)

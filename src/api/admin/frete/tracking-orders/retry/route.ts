@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { bulkhead } from "cockatiel"
+import type { BulkResendAnswer } from "../../../../../lib/admin-contract"
 import { resendTrackingOrder, type ResendOutcome } from "../../../../../workflows/tracking/deliver-tracking-order"
 import {
   ALREADY_CREATED_MESSAGE,
@@ -47,7 +48,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const pool = bulkhead(CONCURRENCY, rows.length)
   const results = await Promise.all(
     rows.map((row) =>
-      pool.execute(async (): Promise<Record<string, unknown>> => {
+      pool.execute(async (): Promise<BulkResendAnswer["results"][number]> => {
         if (typeof row === "string") return { id: row, outcome: "not_found", message: NOT_FOUND_MESSAGE }
         const sendNow = Date.now() - startedAt < SEND_BUDGET_MS
         const maybeCreatedConfirmed = confirmed.has(row.id)
@@ -61,5 +62,5 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       })
     )
   )
-  res.json({ results, remaining: Math.max(0, count - rows.length) })
+  res.json({ results, remaining: Math.max(0, count - rows.length) } satisfies BulkResendAnswer)
 }

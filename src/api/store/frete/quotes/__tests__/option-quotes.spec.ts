@@ -3,7 +3,8 @@ import type { Offer } from "../../../../../lib/checkout/offers"
 import { ShopperError } from "../../../../../lib/checkout/shopper-error"
 import type { FreightQuery } from "../../../../../lib/freight/schemas"
 import { freteSettingsSchema } from "../../../../../lib/settings/schema"
-import { planQuotes, quoteOptions, type OfferedOption, type OptionQuoter, type OptionRequest } from "../quote-request"
+import { planQuotes, quoteOptions, type OptionQuoter } from "../option-quotes"
+import type { OfferedOption, OptionRequest } from "../quote-request"
 
 const SETTINGS = freteSettingsSchema.parse({ origin_cep: "01310-100" })
 const UNITS = { weight: "g", dimension: "cm" } as const
@@ -38,24 +39,27 @@ const OFFERS: Record<string, Offer[]> = {
   "30130010": [{ ...offer("jadlog-package", 2590, 7), deliveryEstimate: "2026-12-04" }],
 }
 
-/** A quoter over OFFERS, keyed by the route, counting its calls; an origin given an error fails with it. */
+/** A quoter over OFFERS, keyed by the route, counting its calls and the keys they were given; an origin given an error fails with it. */
 function fakeQuoter(failures: Record<string, Error> = {}) {
   const calls: string[] = []
+  const keys: Array<string | undefined> = []
   const quoter: OptionQuoter = {
     keyOf: (query: FreightQuery) =>
       `${query.originCep}>${query.destinationCep}:${query.volumes.map((volume) => volume.sku).join(",")}`,
-    offers: async (query: FreightQuery) => {
+    offers: async (query: FreightQuery, _settings, _asker, key) => {
       calls.push(query.originCep)
+      keys.push(key)
       const failure = failures[query.originCep]
       if (failure) throw failure
       return {
         offers: OFFERS[query.originCep],
         source: "upstream" as const,
         upstreamMs: query.originCep === "80020310" ? 30 : 10,
+        guardMs: query.originCep === "80020310" ? 1 : 3,
       }
     },
   }
-  return { quoter, calls }
+  return { quoter, calls, keys }
 }
 
 let sequence = 0
@@ -143,17 +147,19 @@ describe("the store quote route's options", () => {
       option("cheapest", CURITIBA),
       option("cheapest", null),
     ]
-    const { quotes, plan, upstreamMs } = await quote(requests, quoter)
+    const { quotes, plan, upstreamMs, guardMs } = await quote(requests, quoter)
     expect(plan.queries.size).toBe(2)
     expect(quoter.calls.sort()).toEqual(["01310100", "80020310"])
+    // Each query priced under the key the plan made for it, not hashed again.
+    expect(quoter.keys.sort()).toEqual([...plan.queries.keys()].sort())
     const byId = new Map(quotes.map((entry) => [entry.option_id, entry]))
     expect(byId.get(requests[0].option.id)?.amount).toBe(59.9)
     expect(byId.get(requests[1].option.id)?.amount).toBe(29.9)
     expect(byId.get(requests[2].option.id)).toMatchObject({ service: "correios-pac", amount: 19.9 })
     // A location with no CEP ships from the settings' origin, as in the provider.
     expect(byId.get(requests[3].option.id)).toMatchObject({ service: "jadlog-package", amount: 25.9 })
-    // Side by side: the freight API's share is the longer call.
-    expect(upstreamMs).toBe(30)
+    // Side by side: the freight API's share is the longer call, the guard's the longer wait.
+    expect({ upstreamMs, guardMs }).toEqual({ upstreamMs: 30, guardMs: 3 })
   })
 
   it("leaves out an option whose shipping profile holds none of the items; with none left, says so", async () => {

@@ -1,6 +1,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { freteOf, fulfillmentOf, queryOf } from "../../../../../../bridge/medusa-bridge"
+import type { OrderApiPricesAnswer } from "../../../../../../lib/admin-contract"
 import { isFreteProvider } from "../../../../../../lib/frete-provider"
 import { ProbeLimitError } from "../../../../../../lib/services/kept-probe"
 import { OPTION_FIELDS, ORDER_FIELDS } from "../../../../../../subscribers/order-flow-shipping-facts"
@@ -13,7 +14,6 @@ type Option = {
   data?: Record<string, unknown> | null
   service_zone?: { fulfillment_set?: { location?: unknown } | null } | null
 }
-type ApiPrices = { api_prices: Array<{ shipping_method_id: string; api_amount: number | null }> }
 
 // GET /admin/frete/orders/:id/api-price: for each shipping method of the order priced by the fallback table, what the freight API
 // charges its option now (`api_amount`, reais), or null while it does not answer. Priced as Medusa prices an order's (cache, guard).
@@ -39,7 +39,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 }
 
 /** Undefined when the order does not exist. */
-async function apiPricesOf(scope: MedusaContainer, id: string): Promise<ApiPrices | undefined> {
+async function apiPricesOf(scope: MedusaContainer, id: string): Promise<OrderApiPricesAnswer | undefined> {
   const query = queryOf(scope)
   const fields = [
     ...ORDER_FIELDS,

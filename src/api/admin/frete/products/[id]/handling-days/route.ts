@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { updateProductsWorkflow } from "@medusajs/core-flows"
 import { z } from "zod"
+import type { ProductHandlingDays } from "../../../../../../lib/admin-contract"
 import { MAX_HANDLING_DAYS, readHandlingDays } from "../../../../../../lib/checkout/handling-days"
 import { routeIdOrAnswer } from "../../../../../lib/route-id"
 import { freteOf, queryOf } from "../../../../../../bridge/medusa-bridge"
@@ -31,7 +32,7 @@ async function readProduct(req: MedusaRequest, id: string): Promise<ProductRow |
     ProductRow | undefined
 }
 
-function present(product: ProductRow, key: string) {
+function present(product: ProductRow, key: string): ProductHandlingDays {
   const variants = (product.variants ?? []).map((variant) => ({
     id: variant.id,
     title: variant.title ?? null,

@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { ResendPreviewAnswer } from "../../../../../../lib/admin-contract"
 import { maskTrackingPayload } from "../../../../../../lib/tracking/mask-payload"
 import { rebuildOrWarn } from "../../../../../../workflows/tracking/deliver-tracking-order"
 import {
@@ -24,5 +25,5 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.json({
     tracking_order: presentTrackingOrder(current),
     preview: { payload, omitted_fields: rebuilt.omitted, changed_fields },
-  })
+  } satisfies ResendPreviewAnswer)
 }

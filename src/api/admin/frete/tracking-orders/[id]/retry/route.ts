@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { TrackingOrderAnswer } from "../../../../../../lib/admin-contract"
 import { resendTrackingOrder } from "../../../../../../workflows/tracking/deliver-tracking-order"
 import {
   ALREADY_CREATED_MESSAGE,
@@ -26,5 +27,5 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
   if (kind === "in_progress") return answerConflict(res, row, IN_PROGRESS_MESSAGE)
   if (kind === "maybe_created") return answerConflict(res, row, MAYBE_CREATED_MESSAGE)
   if (kind === "unreadable") return res.status(422).json({ type: "unexpected_state", message: REBUILD_FAILED_MESSAGE })
-  res.json({ tracking_order: presentTrackingOrder(row) })
+  res.json({ tracking_order: presentTrackingOrder(row) } satisfies TrackingOrderAnswer)
 }

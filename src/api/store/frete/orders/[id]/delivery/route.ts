@@ -1,8 +1,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { presentOrderDelivery, type DeliveryOrderRow } from "../../../../../../lib/tracking/order-delivery"
-import { isFreteProvider } from "../../../../../../lib/frete-provider"
+import {
+  presentOrderDelivery,
+  type DeliveryOrderRow,
+  type DeliveryTrackingRow,
+} from "../../../../../../lib/tracking/order-delivery"
 import { routeIdOrAnswer } from "../../../../../lib/route-id"
-import { freteOf, queryOf } from "../../../../../../bridge/medusa-bridge"
+import { queryOf } from "../../../../../../bridge/medusa-bridge"
 
 // What the answer is made of, and nothing personal: no address, customer, e-mail or item.
 const ORDER_FIELDS = [
@@ -24,6 +27,10 @@ const ORDER_FIELDS = [
   "fulfillments.canceled_at",
   "fulfillments.labels.tracking_number",
   "fulfillments.labels.tracking_url",
+  // The plugin's rows, through the read-only link of src/links/order-tracking-orders.ts.
+  "tracking_orders.fulfillment_id",
+  "tracking_orders.status",
+  "tracking_orders.delivered_at",
 ]
 
 /** GET /store/frete/orders/:id/delivery. Whoever holds the order's id may read it, as Medusa's `GET /store/orders/:id` (2.21),
@@ -37,9 +44,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     fields: ORDER_FIELDS,
     filters: { id, is_draft_order: false },
   })
-  const order = data[0] as DeliveryOrderRow | undefined
+  const order = data[0] as (DeliveryOrderRow & { tracking_orders?: DeliveryTrackingRow[] | null }) | undefined
   if (!order) return res.status(404).json({ type: "not_found", message: "Pedido não encontrado." })
-  const shipsWithPlugin = (order.fulfillments ?? []).some((row) => row && isFreteProvider(row.provider_id))
-  const trackingRows = shipsWithPlugin ? await freteOf(req.scope).trackingOrders.listByOrder(order.id) : []
-  res.json(presentOrderDelivery(order, trackingRows))
+  res.json(presentOrderDelivery(order, order.tracking_orders ?? []))
 }
