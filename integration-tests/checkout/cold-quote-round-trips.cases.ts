@@ -43,10 +43,14 @@ function recordRoundTrips(container: Resolver) {
   const knex = container.resolve<{ on: (event: string, listener: (query: { sql: string }) => void) => void }>(
     "__pg_connection__"
   )
+  // The instance's figures go to `frete_stat` in one batch every 5 s, whatever the requests: a batch that falls in a
+  // recording is the timer's, not the quote's (it is listed, not counted).
+  const kindOf = (sql: string) =>
+    /\bfrete_settings\b/.test(sql) ? "settings" : /^insert into "frete_stat"/.test(sql) ? "figures" : "sql"
   knex.on("query", ({ sql }) => {
     if (recording && /\bfrete_/.test(sql))
       trips.push({
-        kind: /\bfrete_settings\b/.test(sql) ? "settings" : "sql",
+        kind: kindOf(sql),
         what: sql.replace(/\s+/g, " ").slice(0, 300),
       })
   })
@@ -123,12 +127,13 @@ export const coldQuoteRoundTripsCases: FreteCases = ({ api, getContainer, sandbo
     console.log(
       `frete ${what}: ${trips.length} round trips\n${trips.map((trip) => `  ${trip.kind}: ${trip.what}`).join("\n")}`
     )
-    const own = trips.filter((trip) => trip.kind !== "settings")
-    expect({ over: own.length > max, settingsReads: trips.length - own.length, trips }).toMatchObject({
+    const own = trips.filter((trip) => trip.kind !== "settings" && trip.kind !== "figures")
+    const settingsReads = trips.filter((trip) => trip.kind === "settings").length
+    expect({ over: own.length > max, settingsReads, trips }).toMatchObject({
       over: false,
       settingsReads: expect.any(Number),
     })
-    expect(trips.length - own.length).toBeLessThanOrEqual(1)
+    expect(settingsReads).toBeLessThanOrEqual(1)
   }
 
   it("prices a product page's new query with at most 4 round trips, and the same query again with at most 1 (POST /store/frete/quotes)", async () => {
