@@ -43,7 +43,7 @@ export class QuotaLeases {
   /**
    * Asks now, without waiting, for a lease of each bound this instance holds none of: called when a request that may
    * price freight arrives, so that its take, after Medusa's own work, finds the units granted. A lease asked for and
-   * not used is lost at the minute's end, as any unused lease is: a bound is reached early, never passed.
+   * not used is lost at the minute's end, like every unused lease: a bound is reached early, never passed.
    */
   warm(bounds: Bound[]): void {
     this.roll(this.now())
