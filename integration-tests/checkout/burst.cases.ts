@@ -3,7 +3,7 @@
 // plugin's own sockets is never counted as the API's failure, so the circuit stays closed. An API
 // that really fails (500s, or a hang that uses up the whole deadline) still opens it, and checkout
 // answers from the fallback table meanwhile. That the hang is answered within `freight.timeoutMs`
-// of the request's arrival, never later, is proved in `src/lib/freight/__tests__/quote-budget.spec.ts`
+// of the request's arrival, never later, is proved in `src/lib/http/__tests__/budget.spec.ts`
 // (no floor under the call's budget), not by timing here.
 //
 // The issue's figures are a 1.3 s API and the default 2.5 s deadline (`npm run bench`, figure 10,

@@ -2,6 +2,8 @@ import type { BrazilianStore } from "../helpers/brazilian-store"
 import { SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
 import { createCart, createFreteOption, createProduct } from "../../scripts/lib/store-api"
 import type { FreteConfiguredCases } from "../helpers/frete-runner"
+import { FRETE_MODULE } from "../../src/modules/frete"
+import type FreteModuleService from "../../src/modules/frete/service"
 
 const FALLBACK = [
   {
@@ -34,8 +36,7 @@ export const outageAndAbuseCases: FreteConfiguredCases = {
       timeoutMs: 5000,
       // Answers go stale at once, so the open circuit has to serve them stale.
       cache: { successTtlMs: 1, maxEntries: CACHE_BOUND },
-      // Open long enough for the test's requests while open (four, about 3 s on a busy machine),
-      // which the test then waits out.
+      // The open period runs on the test's own clock (see the first test).
       circuitBreaker: { failureThreshold: FAILURES_TO_OPEN, openMs: 8_000 },
     },
   },
@@ -71,6 +72,11 @@ export const outageAndAbuseCases: FreteConfiguredCases = {
       it("stops calling a failing freight API, prices from earlier answers and the fallback table, then tries again by itself", async () => {
         const cartTo = (cep: string) =>
           createCart(api, store, [{ variant_id: variantId, quantity: 1 }], { postal_code: cep })
+        // The circuit's clock is the test's: its open period ends when the test moves it, not after a wait.
+        let circuitNow = Date.now()
+        getContainer()
+          .resolve<FreteModuleService>(FRETE_MODULE)
+          .forgetInProcessState(undefined, { circuit: () => circuitNow })
         const known = await cartTo("40010-000")
         const freshAmount = await calculate(known)
         expect(freshAmount).not.toBe(29.9)
@@ -99,9 +105,8 @@ export const outageAndAbuseCases: FreteConfiguredCases = {
         // The API recovers. Once retry_at has passed, the next query is the one trial call: it
         // succeeds, the circuit closes, and real prices are back.
         sandbox().setFault("freight", null)
-        // A sleep, not a poll: the open period running out by itself is what is shown, and a
-        // request before retry_at would be refused and counted.
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(opened.retry_at) - Date.now()) + 50))
+        // The open period runs out by itself: nothing but the clock moves.
+        circuitNow = Date.parse(opened.retry_at)
         const recovered = await quotes({ postal_code: "60010-000", cart_id: newcomer })
         expect(recovered.status).toBe(200)
         expect(recovered.data.quotes?.length).toBeGreaterThan(0)

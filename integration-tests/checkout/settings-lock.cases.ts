@@ -18,7 +18,7 @@ import { createCart, createFreteOption, createProduct, eventually } from "../../
 import type { FreteConfiguredCases } from "../helpers/frete-runner"
 import { capturedLines } from "../../test-support/log-guard"
 
-/** Small, so that the settings are due to be read again soon after they were last read. */
+/** Small, so that the settings are due to be read again soon after they were last read (the tests move the clock). */
 const SETTINGS_REFRESH_MS = 200
 /** As long as a migration might hold the table: far past the plugin's bound on a read. */
 const LOCK_HELD_MS = 5_000
@@ -39,8 +39,6 @@ const SAVED: FreteSettingsInput = {
 }
 const SALVADOR = { postal_code: "40010-000", province: "BA" }
 const TRY_AGAIN = "Não conseguimos calcular o frete neste momento. Tente novamente em alguns segundos."
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 export const settingsLockCases: FreteConfiguredCases = {
   pluginOptions: { settingsRefreshMs: SETTINGS_REFRESH_MS },
@@ -118,12 +116,17 @@ export const settingsLockCases: FreteConfiguredCases = {
         (
           await observer.query(
             `select count(*) as waiting from pg_stat_activity
-             where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock' and query ilike '%from frete_settings%'`
+             where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock' and query ilike '%frete_settings%'`
           )
         ).rows[0].waiting
       )
 
     it("prices checkout with the settings last read while a lock holds the settings table, and applies a saved change once it is gone", async () => {
+      // The settings' age told by a clock of the test's own.
+      let now = Date.now()
+      getContainer()
+        .resolve<FreteModuleService>(FRETE_MODULE)
+        .forgetInProcessState(undefined, { settings: () => now })
       const firstCart = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], {
         postal_code: "40010-000",
         province: "BA",
@@ -141,7 +144,7 @@ export const settingsLockCases: FreteConfiguredCases = {
       const overranBefore = linesWith(OVERRAN).length
       const recoveredBefore = linesWith(RECOVERED).length
       // The settings last read are due to be read again: the next price reads them.
-      await sleep(SETTINGS_REFRESH_MS * 2)
+      now += SETTINGS_REFRESH_MS * 2
 
       const lock = await lockTable(LOCK_HELD_MS)
       const during = await calculate(newCart).then(async (answer) => ({

@@ -1,4 +1,3 @@
-import { readQuotations } from "../../src/lib/freight/schemas"
 import type { BrazilianStore } from "../helpers/brazilian-store"
 import { MUG, SHIRT, createCheckoutStore } from "../helpers/checkout-setup"
 import { ownMinute } from "../helpers/fresh-minute"
@@ -13,8 +12,8 @@ import {
 } from "../../scripts/lib/store-api"
 import type { FreteCases } from "../helpers/frete-runner"
 
-/** A wire quotation's price in centavos, read as the freight client reads it. */
-const priceCents = (quotation: unknown) => readQuotations([quotation]).quotations[0].cotacao_preco
+/** A wire price in centavos: the sandbox always writes two decimals ("1.234,56"), so its digits are the centavos. */
+const priceCents = (quotation: { cotacao_preco: string }) => Number(quotation.cotacao_preco.replace(/\D/g, ""))
 
 type WireQuotation = { servico_metaname: string; servico_nome: string; cotacao_preco: string; cotacao_prazo: number }
 

@@ -1,11 +1,10 @@
-import { readQuotations } from "../../src/lib/freight/schemas"
 import type { BrazilianStore } from "../helpers/brazilian-store"
 import { createCheckoutStore } from "../helpers/checkout-setup"
 import { createCart, createFreteOption, createProduct, eventually, listAndCalculate } from "../../scripts/lib/store-api"
 import type { FreteConfiguredCases } from "../helpers/frete-runner"
 
-/** A wire quotation's price in centavos, read as the freight client reads it. */
-const priceCents = (quotation: unknown) => readQuotations([quotation]).quotations[0].cotacao_preco
+/** A wire price in centavos: the sandbox always writes two decimals ("1.234,56"), so its digits are the centavos. */
+const priceCents = (quotation: { cotacao_preco: string }) => Number(quotation.cotacao_preco.replace(/\D/g, ""))
 
 type WireQuotation = { servico_metaname: string; cotacao_preco: string; cotacao_prazo: number }
 type WireQuery = {

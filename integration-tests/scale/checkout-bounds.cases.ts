@@ -3,7 +3,6 @@
 // Medusa's pricing routes). Registered by multi-instance.spec.ts.
 import type { MedusaServer } from "../../scripts/demo/medusa-server"
 import { createCart, SHOPPER_ADDRESS } from "../../scripts/lib/store-api"
-import { freshMinute } from "../helpers/fresh-minute"
 import type { TrackingStore } from "../helpers/tracking-store"
 
 type Answer = { status: number; data: { code?: string } }
@@ -24,8 +23,6 @@ export function checkoutBoundsOfTwoServers({ a, b, shop, tracking, freightCalls,
       const cartId = await createCart(a().api, shop(), [{ variant_id: tracking().mug, quantity: 1 }], {
         postal_code: "11000-000",
       })
-      // Ten prices, a few seconds: all in one minute of the clock.
-      await freshMinute(25_000)
       const before = freightCalls()
       const answers: Answer[] = []
       for (let index = 0; index < 10; index += 1) {
@@ -64,9 +61,8 @@ export function checkoutBoundsOfTwoServers({ a, b, shop, tracking, freightCalls,
           await createCart(a().api, shop(), [{ variant_id: tracking().mug, quantity: 1 }], { postal_code: cep })
         )
       }
-      await freshMinute(20_000)
       const before = freightCalls()
-      const shopper = { headers: { ...tracking().store.store.headers, "x-forwarded-for": "203.0.113.77" } }
+      const shopper = { headers: { ...tracking().store.store.headers, "x-forwarded-for": "192.0.2.77" } }
       const answers: Answer[] = []
       for (const [index, cartId] of carts.entries()) {
         const server = index % 2 === 0 ? a() : b()

@@ -1,9 +1,9 @@
 // Figure 12: how far the quota guard's shared bound is passed with 1, 2 and 8 instances taking from
 // it at once: each instance a QuotaLeases of its own (as each Medusa process has), all granted by the
-// plugin's QuoteTakes on the bench's Postgres (frete_quote_budget, migrated by the server).
+// plugin's grants (FreteRepository) on the bench's Postgres (frete_quote_budget, migrated by the server).
 import { knex } from "@medusajs/framework/mikro-orm/knex"
 import { QuotaLeases } from "../../src/lib/checkout/quota-leases"
-import { QuoteTakes } from "../../src/modules/frete/quote-takes"
+import { FreteRepository } from "../../src/modules/frete/repository"
 
 export const QUOTA_LIMIT = 1000
 /** Takes asked per run: three times the bound, spread over the instances and sent at once. */
@@ -13,7 +13,7 @@ export async function quotaOvershoot(
   databaseUrl: string
 ): Promise<Array<{ instances: number; taken: number; limit: number; overshoot: number }>> {
   const db = knex({ client: "pg", connection: databaseUrl, pool: { min: 0, max: 10 } })
-  const takes = new QuoteTakes(() => db)
+  const takes = new FreteRepository(() => db)
   try {
     const runs = []
     for (const [run, instances] of [1, 2, 8].entries()) {

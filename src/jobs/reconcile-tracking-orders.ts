@@ -1,9 +1,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { reconcileShipments } from "../workflows/tracking/reconcile-shipments"
+import { reconcileShipments, type ReconcileProgress } from "../workflows/tracking/reconcile-shipments"
+
+/** This process's runs: each goes on where the previous one stopped. */
+let progress: ReconcileProgress = {}
 
 /** Medusa's event buses do not redeliver a failed subscriber: this looks for the shipment again. */
 export default async function reconcileTrackingOrdersJob(container: MedusaContainer) {
-  await reconcileShipments(container)
+  progress = (await reconcileShipments(container, progress)).progress
 }
 
 export const config = { name: "frete-reconcile-tracking-orders", schedule: "*/5 * * * *" }

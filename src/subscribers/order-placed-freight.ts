@@ -38,7 +38,7 @@ export default async function orderPlacedFreightHandler({ event, container }: Su
   if (!priced.length) return
   const frete = freteOf(container)
   const known = knownServices(await frete.getSettings())
-  await frete.stats.orders.add(priced.map((method) => orderFreightRow(order, method, known)))
+  await frete.repository.addOrderFreight(priced.map((method) => orderFreightRow(order, method, known)))
 }
 
 export const config: SubscriberConfig = { event: "order.placed" }

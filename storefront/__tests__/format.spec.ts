@@ -125,7 +125,17 @@ describe("pt-BR formatting of the storefront kit", () => {
     }
     expect(formatCarrierLine(quote)).toBe("Jadlog")
     expect(formatCarrierLine(facts)).toBe("Jadlog")
-    expect(describeOption({ ...facts, amount: 33.14 }, "Frete econômico")).toEqual(describeOption(quote))
+    const described = {
+      name: "Frete econômico",
+      carrier: "Jadlog",
+      price: "R$ 33,14",
+      deadline: "Receba em até 7 dias úteis",
+      date: "Chega até qui., 3 de dez.",
+      estimated: false,
+      note: null,
+    }
+    expect(describeOption(quote)).toEqual(described)
+    expect(describeOption({ ...facts, amount: 33.14 }, "Frete econômico")).toEqual(described)
     expect(formatCarrierLine({ carrier: "azul-cargo" })).toBe("Azul Cargo")
     expect(formatCarrierLine({ carrier: null })).toBeNull()
   })

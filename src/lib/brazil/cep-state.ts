@@ -1,35 +1,5 @@
-export const BRAZILIAN_STATES = [
-  "AC",
-  "AL",
-  "AM",
-  "AP",
-  "BA",
-  "CE",
-  "DF",
-  "ES",
-  "GO",
-  "MA",
-  "MG",
-  "MS",
-  "MT",
-  "PA",
-  "PB",
-  "PE",
-  "PI",
-  "PR",
-  "RJ",
-  "RN",
-  "RO",
-  "RR",
-  "RS",
-  "SC",
-  "SE",
-  "SP",
-  "TO",
-] as const
-
 /** The states' CEP ranges by the first five digits (Correios' table). */
-const RANGES: ReadonlyArray<readonly [number, number, string]> = [
+const RANGES = [
   [1000, 19999, "SP"],
   [20000, 28999, "RJ"],
   [29000, 29999, "ES"],
@@ -60,9 +30,12 @@ const RANGES: ReadonlyArray<readonly [number, number, string]> = [
   [80000, 87999, "PR"],
   [88000, 89999, "SC"],
   [90000, 99999, "RS"],
-]
+] as const
 
-export function stateOfCep(cep: string): string | null {
+/** The 27 UFs, in alphabetical order: each has a range. */
+export const BRAZILIAN_STATES = [...new Set(RANGES.map(([, , uf]) => uf))].sort()
+
+export function stateOfCep(cep: string): (typeof BRAZILIAN_STATES)[number] | null {
   const prefix = Number(cep.slice(0, 5))
   return RANGES.find(([from, to]) => prefix >= from && prefix <= to)?.[2] ?? null
 }

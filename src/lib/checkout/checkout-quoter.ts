@@ -1,6 +1,6 @@
-import { trace } from "@opentelemetry/api"
+import type { Span } from "@opentelemetry/api"
 import { CircuitOpenError, type CallVerdict, type CircuitBreaker } from "../http/circuit-breaker"
-import type { Deadline } from "../http/deadline"
+import { startDeadline, type Deadline } from "../http/deadline"
 import { CepNotFoundError, FreightQueryRejectedError } from "../freight/errors"
 import {
   FreteServiceError,
@@ -10,7 +10,7 @@ import {
   ServerError,
   TimeoutError,
 } from "../http/errors"
-import { quoteDeadline, type FreightClient } from "../freight/client"
+import type { FreightClient } from "../freight/client"
 import type { FreightQuery } from "../freight/schemas"
 import { silentLogger, type FreteLogger } from "../utils/logger"
 import { counted, describeFailure, OutageLog } from "../utils/outage-log"
@@ -18,10 +18,10 @@ import { traced } from "../utils/traced"
 import { canonicalKey, hashKey, QuoteCache, type QuoteCacheOptions, type QuoteSource } from "../quote-cache/quote-cache"
 import { LockWaitTimeout, type SharedQuoteTier } from "../quote-cache/shared-tier"
 import type { FreteSettings } from "../settings/schema"
-import { fallbackOffers, offersFromQuote } from "./offers"
+import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
 import { QuoteRefusedError, type Asker, type QuoteAdmission } from "./quote-admission"
 import { OriginWatch } from "./origin-watch"
-import type { Asked, QuoteResult, Took } from "./quote-result"
+import type { Asked, OwnCall, QuoteResult, Took } from "./quote-result"
 import { SharedLoad } from "./shared-load"
 import { ShopperError } from "./shopper-error"
 
@@ -34,7 +34,7 @@ export class FreightNotConfiguredError extends Error {
   }
 }
 
-const OUTCOMES: Record<QuoteResult["source"], "api" | "kept" | "table" | null> = {
+const OUTCOMES: Record<NonNullable<QuoteResult["source"]>, "api" | "kept" | "table" | null> = {
   upstream: "api",
   stale: "kept",
   fallback: "table",
@@ -92,9 +92,7 @@ export class CheckoutQuoter {
   private readonly outages = {
     table: new OutageLog(() => this.now().getTime()),
     unpriced: new OutageLog(() => this.now().getTime()),
-    quota: new OutageLog(() => this.now().getTime()),
   }
-  private quotaRefusedAt = -Infinity
 
   constructor(private readonly deps: CheckoutQuoterDeps) {
     this.logger = deps.logger ?? silentLogger
@@ -104,21 +102,19 @@ export class CheckoutQuoter {
     this.shared = cache && sharedTier ? new SharedLoad(sharedTier, cache.successTtlMs, this.logger) : null
   }
 
-  /** For the breaker: a refused query (erro_id 1xx) is an answer, not a success; the plugin's own wait says nothing of the service while it answers others. */
-  static verdictOn(error: unknown): CallVerdict {
-    return failureOf(error).verdict
-  }
+  /** For the breaker: a refused query (erro_id 1xx) is an answer; the plugin's own wait says nothing of the service. */
+  static verdictOn = (error: unknown): CallVerdict => failureOf(error).verdict
 
   readonly cacheStats = () => this.cache?.stats() ?? null
   readonly sharedStats = () => this.shared?.stats() ?? null
   readonly originProblem = () => this.origins.current()
   readonly guardStats = () => this.deps.admission?.stats() ?? null
+  readonly circuitStats = () => this.deps.breaker?.stats() ?? null
 
   /** Asks the quota guard's shared count ahead, as a request that may price arrives (`QuotaLeases.warm`). */
   warmGuard(settings: FreteSettings, asker: Asker): void {
     this.deps.admission?.warm(settings, asker)
   }
-  readonly circuitStats = () => this.deps.breaker?.stats() ?? null
 
   /** The account (a fingerprint of URL and token) whose answers are kept; a new one forgets the old one's prices. */
   useAccount(fingerprint: string): void {
@@ -132,40 +128,62 @@ export class CheckoutQuoter {
     return hashKey(`${this.account}|${canonicalKey(query)}`)
   }
 
-  /** One span per price (see `traced`); each price not from the cache counted by outcome. `key`: the query's, if already known. */
+  /** One span per price (see `traced`), recorded once (`record`). `key`: the query's, if already known. */
   offers(query: FreightQuery, settings: FreteSettings, asker: Asker = {}, key = this.keyOf(query)) {
     // A cart's checkout, an order's (its flows, a draft, the admin's "Consultar a API agora"), or the quote route.
     const channel = asker.cart ? "checkout" : asker.local ? "order" : "page"
     return traced("frete.freight.quote", { "frete.channel": channel }, async (span) => {
-      const count = (outcome: string) => {
-        span.setAttribute("frete.outcome", outcome)
-        this.deps.figures?.add("quote", `${channel}:${outcome}`)
-      }
-      try {
-        const priced = await this.price(query, key, settings, asker)
-        span.setAttributes({ "frete.cache.tier": priced.source, "frete.fallback": priced.source === "fallback" })
-        const outcome = OUTCOMES[priced.source]
-        if (outcome) count(outcome)
-        return priced
-      } catch (error) {
-        count(
-          error instanceof ShopperError && (error.code === "too_many_quotes" || error.code === "cep_not_served")
-            ? "refused"
-            : "failed"
-        )
-        throw error
-      }
+      const { result, error } = await this.price(query, key, settings, asker)
+      this.record(span, channel, result, error)
+      if (error) throw error
+      return result
     })
   }
 
-  private async price(query: FreightQuery, key: string, settings: FreteSettings, asker: Asker): Promise<QuoteResult> {
+  /** The one record of a price: its span's attributes, the guard's counters (the status page), the figures (the Frete page). */
+  private record(span: Span, channel: string, result: QuoteResult, error?: ShopperError): void {
+    const { source, guard, call } = result
+    const refused = error?.code === "too_many_quotes" || error?.code === "cep_not_served"
+    const outcome = error ? (refused ? "refused" : "failed") : source && OUTCOMES[source]
+    const { figures, admission } = this.deps
+    span.setAttributes({
+      ...(outcome && { "frete.outcome": outcome }),
+      ...(source && { "frete.cache.tier": source, "frete.fallback": source === "fallback" }),
+      ...(guard && { "frete.guard": guard }),
+      ...(call?.attempts && { "frete.attempt": call.attempts, "frete.upstream_ms": Math.round(call.ms) }),
+      ...(call?.status && { "http.response.status_code": call.status }),
+    })
+    if (call?.failure) figures?.add("api_error", call.failure)
+    else if (call?.status === 200) figures?.answerTime(call.ms)
+    if (outcome) figures?.add("quote", `${channel}:${outcome}`)
+    if (guard === "refused")
+      admission?.answered(
+        error ? "refused_without_table" : source === "fallback" ? "answered_from_table" : "answered_from_kept"
+      )
+  }
+
+  private async price(
+    query: FreightQuery,
+    key: string,
+    settings: FreteSettings,
+    asker: Asker
+  ): Promise<{ result: QuoteResult; error?: ShopperError }> {
     let reason: string
     let took: Took = { upstreamMs: 0, guardMs: 0 }
+    // The call this price made, when the cache's single flight ran its load: a load it joined is another price's.
+    let own: Called | undefined
+    const result = (offers: Offer[], source: QuoteResult["source"], more: Partial<QuoteResult> = {}) => ({
+      result: { ...took, offers, source, ...(own?.call && { call: own.call }), ...more },
+    })
     try {
       const load = () => {
         // One deadline per new query: the wait for another instance's call and this one's own end by it.
-        const deadline = quoteDeadline(this.deps.timeoutMs, asker.startedAt)
-        const ask = () => this.upstream(query, deadline, settings, asker)
+        const deadline = startDeadline(this.deps.timeoutMs, undefined, asker.startedAt)
+        const ask = async (): Promise<Asked> => {
+          own = await this.upstream(query, deadline, settings, asker)
+          if ("error" in own) throw own.error
+          return { quote: own.quote, took: own.took }
+        }
         if (this.shared) return this.shared.load(key, deadline, ask, asker.locking)
         return ask().then((value) => ({ value, source: "upstream" as const }))
       }
@@ -173,17 +191,26 @@ export class CheckoutQuoter {
         ? await this.cache.get(key, load)
         : await load()
       this.origins.answered(query.originCep)
-      if (source === "upstream") {
-        this.apiAnswered()
-        took = value.took
-      }
-      if (error instanceof QuoteRefusedError) took = this.refused(error, "answered_from_kept")
+      if (source === "upstream") this.apiAnswered()
+      took = source === "upstream" ? value.took : (own?.took ?? took)
+      if (error instanceof QuoteRefusedError) took = refusedTook(error)
       const offers = offersFromQuote(value.quote, settings, this.now())
-      if (offers.length) return { ...took, offers, source }
+      if (offers.length) return result(offers, source)
       reason = "the freight API offered no enabled service"
     } catch (error) {
-      if (unknownDestination(error)) throw new ShopperError("cep_not_served")
-      if (error instanceof QuoteRefusedError) return this.answerRefusal(query, settings, error)
+      took = own?.took ?? took
+      if (unknownDestination(error)) return { ...result([], null), error: new ShopperError("cep_not_served") }
+      if (error instanceof QuoteRefusedError) {
+        took = refusedTook(error)
+        const fallback = fallbackOffers(query, settings, this.now())
+        if (fallback.length) return result(fallback, "fallback")
+        // Said to each caller: one who joined another's refused load gets the wait too.
+        const { retryAfterSeconds } = error
+        return {
+          ...result([], null, { retryAfterSeconds }),
+          error: new ShopperError("too_many_quotes", error.message, retryAfterSeconds),
+        }
+      }
       if (error instanceof CepNotFoundError && this.origins.report(query.originCep, this.now())) {
         // The merchant's own CEP, yet only its region: a log holds no CEP whole (an MEI's origin is a home), and the
         // admin's settings page shows it whole.
@@ -197,12 +224,12 @@ export class CheckoutQuoter {
     if (fallback.length) {
       const started = `frete: fallback pricing started: quotes priced by the table (${reason})`
       this.outages.table.seen(() => this.logger.warn(started))
-      return { ...took, offers: fallback, source: "fallback" }
+      return result(fallback, "fallback")
     }
     this.outages.unpriced.seen(() =>
       this.logger.error(`frete: quotes cannot be priced (${reason}) and the fallback table has no price for them`)
     )
-    throw new ShopperError("freight_unavailable", reason)
+    return { ...result([], null), error: new ShopperError("freight_unavailable", reason) }
   }
 
   private apiAnswered(): void {
@@ -214,74 +241,52 @@ export class CheckoutQuoter {
     })
   }
 
-  // The store's ceiling, or the quote route's share of it, reached: the quota spent, logged as an outage is.
-  private quotaRefused(refusal: unknown): never {
-    if (refusal instanceof QuoteRefusedError && (refusal.refusedBy === "store" || refusal.refusedBy === "route")) {
-      this.quotaRefusedAt = this.now().getTime()
-      const started =
-        `frete: quota spent: ${refusal.message}; new quotes are priced from kept answers or the table until the ` +
-        "minute ends: raise quote_store_limit_per_minute in the settings if your freight plan allows more"
-      this.outages.quota.seen(() => this.logger.warn(started))
-    }
-    throw refusal
-  }
-
-  private quotaAdmitted(): void {
-    // A minute without a refusal: the ceiling is per minute, and a flood would end and start it at each minute's turn.
-    if (this.now().getTime() - this.quotaRefusedAt < 60_000) return
-    this.outages.quota.end((count, lasted) => {
-      const priced = `${counted(count, "quote")} priced without the API during ${lasted}`
-      this.logger.info(`frete: quota has room again: ${priced}`)
-    })
-  }
-
-  /** The guard refused the call this price waited for: what the price took, counted by how it is answered. */
-  private refused(refusal: QuoteRefusedError, how: Parameters<QuoteAdmission["answered"]>[0]): Took {
-    trace.getActiveSpan()?.setAttribute("frete.guard", "refused")
-    this.deps.admission?.answered(how)
-    return { upstreamMs: 0, guardMs: refusal.guardMs, guard: "refused" }
-  }
-
-  private answerRefusal(query: FreightQuery, settings: FreteSettings, refusal: QuoteRefusedError): QuoteResult {
-    const fallback = fallbackOffers(query, settings, this.now())
-    if (fallback.length)
-      return { ...this.refused(refusal, "answered_from_table"), offers: fallback, source: "fallback" }
-    this.refused(refusal, "refused_without_table")
-    // Said to each caller: one who joined another's refused load gets the wait too.
-    throw new ShopperError("too_many_quotes", refusal.message, refusal.retryAfterSeconds)
-  }
-
-  /** The one place a new query goes to the freight API: the quota guard (unless the open circuit refuses anyway), then the breaker. */
-  private async upstream(query: FreightQuery, deadline: Deadline, settings: FreteSettings, asker: Asker) {
+  /** The one place a new query goes to the freight API: the quota guard (once the circuit lets the call through), then the call. */
+  private async upstream(
+    query: FreightQuery,
+    deadline: Deadline,
+    settings: FreteSettings,
+    asker: Asker
+  ): Promise<Called> {
     const client = this.deps.freightClient()
     if (!client) throw new FreightNotConfiguredError()
     const { breaker, admission } = this.deps
-    const span = trace.getActiveSpan()
-    let guard: Omit<Took, "upstreamMs"> = { guardMs: 0 }
-    if (admission && (breaker?.wouldAllow() ?? true)) {
-      const guardMs = await admission.admit(settings, asker).catch((refusal: unknown) => this.quotaRefused(refusal))
-      this.quotaAdmitted()
-      span?.setAttribute("frete.guard", "admitted")
-      guard = { guardMs, guard: "admitted" }
+    const took: Took = { upstreamMs: 0, guardMs: 0 }
+    const admit = async () => {
+      if (!admission) return
+      took.guardMs = await admission.admit(settings, asker)
+      took.guard = "admitted"
     }
-    const ask = () =>
-      client.quote(query, { deadline, onAttempt: (attempt) => span?.setAttribute("frete.attempt", attempt) })
-    const asked = performance.now()
-    try {
-      const quote = breaker ? await breaker.run(ask, CheckoutQuoter.verdictOn) : await ask()
+    let attempts = 0
+    let asked = 0
+    const ask = async () => {
+      asked = performance.now()
+      const quote = await client.quote(query, { deadline, onAttempt: (attempt) => (attempts = attempt) })
       // A failure, so the last real answer is kept and served.
       if (!quote.quotations.length)
         throw new InvalidAnswerError("The freight API answered no quotation", { service: "freight" })
-      const upstreamMs = performance.now() - asked
-      this.deps.figures?.answerTime(upstreamMs)
-      span?.setAttributes({ "http.response.status_code": 200, "frete.upstream_ms": Math.round(upstreamMs) })
-      return { quote, took: { upstreamMs, ...guard } }
+      return quote
+    }
+    try {
+      const quote = breaker ? await breaker.run(ask, CheckoutQuoter.verdictOn, admit) : await admit().then(ask)
+      took.upstreamMs = performance.now() - asked
+      return { quote, took, call: { ms: took.upstreamMs, attempts, status: 200 } }
     } catch (error) {
-      // The shopper's typing is counted as the quote's outcome ("refused").
-      if (!unknownDestination(error)) this.deps.figures?.add("api_error", failureOf(error).kind)
-      if (error instanceof FreteServiceError && error.status)
-        span?.setAttribute("http.response.status_code", error.status)
-      throw error
+      // The guard's refusal and a missing client are no call; the shopper's typing is counted as the quote's outcome.
+      if (error instanceof QuoteRefusedError) throw error
+      const ms = asked ? performance.now() - asked : 0
+      const status = error instanceof FreteServiceError ? error.status : undefined
+      const failure = unknownDestination(error) ? undefined : failureOf(error).kind
+      return { error, took, call: { ms, attempts, status, failure } }
     }
   }
 }
+
+/** What `upstream` gives back: the answer, or the error the cache and the policy weigh, and the call it made. */
+type Called = (Asked | { error: unknown; took: Took }) & { call: OwnCall }
+
+const refusedTook = (refusal: QuoteRefusedError): Took => ({
+  upstreamMs: 0,
+  guardMs: refusal.guardMs,
+  guard: "refused",
+})

@@ -2,6 +2,7 @@ import type { ILockingModule } from "@medusajs/framework/types"
 import { LRUCache } from "lru-cache"
 import { hashKey } from "../quote-cache/quote-cache"
 import type { FreteLogger } from "../utils/logger"
+import { counted, OutageLog } from "../utils/outage-log"
 import type { FreteSettings } from "../settings/schema"
 import { QuotaLeases, WINDOW_MS, type GrantBudget } from "./quota-leases"
 
@@ -26,6 +27,10 @@ export interface Asker {
 }
 
 export type GuardStats = ReturnType<QuoteAdmission["stats"]>
+
+/** A test's servers, started apart, all stopped in one minute of their own: `FRETE_QUOTA_CLOCK_AT` (epoch ms). */
+const clock = (at = Number(process.env.FRETE_QUOTA_CLOCK_AT)): (() => number) =>
+  Number.isFinite(at) && at > 0 ? () => at : Date.now
 
 const keyOf = (name: string) => hashKey(`frete:quote-client:${name}`).slice(0, 32)
 
@@ -70,7 +75,7 @@ export class QuoteRefusedError extends Error {
 /** One unit per new freight query from the client's bound and the store's ceiling; work with no client (admin, jobs) is not bounded. */
 export class QuoteAdmission {
   private readonly leases: QuotaLeases
-  private readonly warnedAt = { ledger: -Infinity }
+  private warnedAt = -Infinity
   private readonly counters = {
     admitted: 0,
     refused_by_client: 0,
@@ -83,20 +88,25 @@ export class QuoteAdmission {
   }
   private lastRefusalAt: number | null = null
   private ceilingReachedAt: number | null = null
+  /** The store's ceiling (or the route's share) spent: logged as an outage is, once when it starts and when it ends. */
+  private readonly quota: OutageLog
   // The takes of clients counted by this instance alone, per minute.
   private readonly localCounts = new LRUCache<string, number>({ max: 50_000, ttl: 2 * WINDOW_MS })
 
   constructor(
     grant: GrantBudget,
     private readonly logger: FreteLogger,
-    private readonly now: () => number = Date.now
+    private readonly now: () => number = clock()
   ) {
-    this.leases = new QuotaLeases(grant, now, (error) =>
-      this.warn(
-        "ledger",
-        `frete: the quota guard's shared count did not answer (${error instanceof Error ? error.message : String(error)}); each instance bounds new freight queries by itself meanwhile`
+    this.quota = new OutageLog(now)
+    this.leases = new QuotaLeases(grant, now, (error) => {
+      if (now() - this.warnedAt < 60_000) return
+      this.warnedAt = now()
+      const why = error instanceof Error ? error.message : String(error)
+      logger.warn(
+        `frete: the quota guard's shared count did not answer (${why}); each instance bounds new freight queries by itself meanwhile`
       )
-    )
+    })
   }
 
   /** Asks the shared count ahead for the bounds `asker` may take, as its request arrives (see `QuotaLeases.warm`). */
@@ -120,15 +130,34 @@ export class QuoteAdmission {
     if (refusal === null) {
       if (cartKey) this.localCounts.set(cartKey, cartUsed + 1)
       this.counters.admitted++
+      // A minute without a refusal: the ceiling is per minute, and a flood would end and start it at each minute's turn.
+      if (this.now() - (this.ceilingReachedAt ?? -Infinity) >= 60_000)
+        this.quota.end((count, lasted) =>
+          this.logger.info(
+            `frete: quota has room again: ${counted(count, "quote")} priced without the API during ${lasted}`
+          )
+        )
       return performance.now() - started
     }
     this.lastRefusalAt = this.now()
     const refusedBy = bounds[refusal.index]?.by ?? "client"
     this.counters[`refused_by_${refusedBy}`]++
-    // Logged by the quoter, once per spell of refusals (an outage's start and end), not here once a minute.
-    if (refusedBy === "store" || refusedBy === "route") this.ceilingReachedAt = this.now()
-    const guardMs = performance.now() - started
-    throw new QuoteRefusedError(refusedBy, refusal.retryAfterMs, guardMs, bounds[refusal.index]?.limit)
+    const error = new QuoteRefusedError(
+      refusedBy,
+      refusal.retryAfterMs,
+      performance.now() - started,
+      bounds[refusal.index]?.limit
+    )
+    if (refusedBy === "store" || refusedBy === "route") {
+      this.ceilingReachedAt = this.now()
+      const started = `frete: quota spent: ${error.message}; new quotes are priced from kept answers or the table until the minute ends`
+      this.quota.seen(() =>
+        this.logger.warn(
+          `${started}: raise quote_store_limit_per_minute in the settings if your freight plan allows more`
+        )
+      )
+    }
+    throw error
   }
 
   answered(how: "answered_from_kept" | "answered_from_table" | "refused_without_table"): void {
@@ -143,12 +172,5 @@ export class QuoteAdmission {
       ceiling_reached_at: iso(this.ceilingReachedAt),
       local_decisions: this.leases.localDecisions,
     }
-  }
-
-  private warn(what: "ledger", message: string): void {
-    const now = this.now()
-    if (now - this.warnedAt[what] < 60_000) return
-    this.warnedAt[what] = now
-    this.logger.warn(message)
   }
 }

@@ -17,22 +17,13 @@ type FreightClientOptions = {
   logger?: FreteLogger
   dispatcher?: Dispatcher
 }
-/** `deadline`: the quote's, when its wait began before this call (`quoteDeadline`); `onAttempt`: told 1, then 2 for the retry. */
+/** `deadline`: the quote's, made once by the quoter (else one of `timeoutMs` from now); `onAttempt`: told 1, then 2 for the retry. */
 export type QuoteCall = { deadline?: Deadline; onAttempt?: (attempt: number) => void }
 
 const QUOTE_PATH = "/v2/consulta"
 const MIN_TIME_FOR_RETRY_MS = 150
 const RETRY_DELAY_MS = { min: 25, max: 100 }
 export const MIN_CALL_BUDGET_MS = 100
-
-/** What is left of `timeoutMs` since the HTTP request reached Medusa (`startedAt`): the request as a whole answers within it, fallback included. */
-export function quoteBudgetMs(timeoutMs: number, startedAt: number | undefined, now: number): number {
-  return Math.max(0, Math.floor(timeoutMs - (startedAt === undefined ? 0 : Math.max(0, now - startedAt))))
-}
-
-/** Made once per quote: the wait for another instance's call and the call itself end by it. */
-export const quoteDeadline = (timeoutMs: number, startedAt?: number): Deadline =>
-  startDeadline(quoteBudgetMs(timeoutMs, startedAt, Date.now()))
 
 /** The body of `POST /v2/consulta`: every number as dot-decimal text, as the document's sample. */
 export function buildWireQuery(query: FreightQuery) {
@@ -80,7 +71,7 @@ export class FreightClient {
         checked.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`)
       )
     const body = buildWireQuery(checked.data)
-    const deadline = call.deadline ?? quoteDeadline(this.options.timeoutMs)
+    const deadline = call.deadline ?? startDeadline(this.options.timeoutMs)
     const left = deadline.remaining()
     if (left < MIN_CALL_BUDGET_MS)
       throw new NoTimeLeftError(

@@ -1,15 +1,20 @@
-import { circuitBreaker, CircuitState as PolicyState, ConsecutiveBreaker, handleWhen } from "cockatiel"
+import {
+  BrokenCircuitError,
+  circuitBreaker,
+  CircuitState as PolicyState,
+  ConsecutiveBreaker,
+  handleWhen,
+  type IBackoff,
+} from "cockatiel"
 import { silentLogger, type FreteLogger } from "../utils/logger"
 import { counted, describeFailure, OutageLog } from "../utils/outage-log"
 
-type CircuitState = "closed" | "open" | "half_open"
-
-const STATE_NAMES: Record<PolicyState, CircuitState> = {
+const STATE_NAMES = {
   [PolicyState.Closed]: "closed",
   [PolicyState.Open]: "open",
   [PolicyState.HalfOpen]: "half_open",
   [PolicyState.Isolated]: "open",
-}
+} as const
 
 /** Of a failed call. "answered": a refusal (a valid 4xx), neither counted nor resetting the count, so it hides no
  * failure of other queries; "ignore": a deadline spent on the plugin's own wait, a failure only once nothing was
@@ -27,32 +32,45 @@ class Ignored {
   constructor(readonly error: unknown) {}
 }
 
-type BreakerOptions = { failureThreshold: number; openMs: number; quietMs?: number }
+/** `now`: the clock of the open period (a test's own). */
+type BreakerOptions = { failureThreshold: number; openMs: number; quietMs?: number; now?: () => number }
 
-// Unlike cockatiel, calls made while the half-open trial is under way are refused at once, not made to wait for it.
+// cockatiel counts the failures and holds the state; the open period is timed on `now`, which cockatiel reads through
+// its backoff. Unlike cockatiel, calls made during the half-open trial are refused, not made to wait.
 export class CircuitBreaker {
   private readonly consecutive: ConsecutiveBreaker
   private readonly policy: ReturnType<typeof circuitBreaker>
+  private readonly now: () => number
   private retryAtMs = 0
-  private answeredAt = Date.now()
+  private answeredAt: number
   private readonly counters = { opened: 0, refused: 0 }
   private readonly quietMs: number
   /** From the circuit's first opening to the next answer: each failed trial opens it again, said in the last line. */
-  private readonly outage = new OutageLog()
+  private readonly outage: OutageLog
   private refusedBefore = 0
   private lastFailure: unknown
 
   constructor(
-    { failureThreshold, openMs, quietMs = 5_000 }: BreakerOptions,
+    { failureThreshold, openMs, quietMs = 5_000, now = Date.now }: BreakerOptions,
     private readonly logger: FreteLogger = silentLogger
   ) {
+    this.now = now
+    this.answeredAt = now()
+    this.outage = new OutageLog(now)
     this.quietMs = quietMs
     this.consecutive = new ConsecutiveBreaker(failureThreshold)
     const handled = handleWhen((error) => !(error instanceof Ignored))
-    this.policy = circuitBreaker(handled, { halfOpenAfter: openMs, breaker: this.consecutive })
+    // Read by cockatiel at each call while open: over (0) once `now` reaches retryAt.
+    const period: IBackoff<unknown> = {
+      get duration() {
+        return now() >= retryAt() ? 0 : Infinity
+      },
+      next: () => period,
+    }
+    const retryAt = () => this.retryAtMs
+    this.policy = circuitBreaker(handled, { halfOpenAfter: { next: () => period }, breaker: this.consecutive })
     this.policy.onBreak(() => {
-      // cockatiel keeps its opening time to itself; the same Date.now() read here says when it lets a trial through.
-      this.retryAtMs = Date.now() + openMs
+      this.retryAtMs = now() + openMs
       this.counters.opened++
       this.outage.seen(() => {
         this.refusedBefore = this.counters.refused
@@ -63,15 +81,19 @@ export class CircuitBreaker {
     })
   }
 
-  wouldAllow(): boolean {
+  /**
+   * Judges once whether the circuit lets a call through: if not, CircuitOpenError; if so, `before` (the quota guard,
+   * whose refusal the breaker never counts), then `call`, whose failure `judge` weighs.
+   */
+  async run<T>(call: () => Promise<T>, judge: (error: unknown) => CallVerdict, before?: () => unknown): Promise<T> {
     const { state } = this.policy
-    return state === PolicyState.Closed || (state === PolicyState.Open && Date.now() >= this.retryAtMs)
-  }
-
-  async run<T>(call: () => Promise<T>, judge: (error: unknown) => CallVerdict): Promise<T> {
-    if (!this.wouldAllow()) {
-      this.counters.refused++
-      throw new CircuitOpenError(new Date(this.policy.state === PolicyState.Open ? this.retryAtMs : Date.now()))
+    if (state !== PolicyState.Closed && !(state === PolicyState.Open && this.now() >= this.retryAtMs)) {
+      throw this.refusal()
+    }
+    if (before) {
+      await before()
+      // Another call became the trial meanwhile.
+      if (this.policy.state === PolicyState.HalfOpen) throw this.refusal()
     }
     return this.policy
       .execute(async () => {
@@ -83,20 +105,27 @@ export class CircuitBreaker {
           const verdict = judge(error)
           if (verdict === "answered") this.answered()
           // Only ignored calls, and none answered for quietMs: the service is not answering, whatever the cause.
-          const fails = verdict === "failure" || (verdict === "ignore" && Date.now() - this.answeredAt > this.quietMs)
+          const fails = verdict === "failure" || (verdict === "ignore" && this.now() - this.answeredAt > this.quietMs)
           if (fails) this.lastFailure = error
           throw fails ? error : new Ignored(error)
         }
       })
       .catch((error: unknown) => {
+        // Opened while `before` ran.
+        if (error instanceof BrokenCircuitError) throw this.refusal()
         throw error instanceof Ignored ? error.error : error
       })
+  }
+
+  private refusal(): CircuitOpenError {
+    this.counters.refused++
+    return new CircuitOpenError(new Date(this.policy.state === PolicyState.Open ? this.retryAtMs : this.now()))
   }
 
   // The outage ends with an answer, not when cockatiel closes the circuit (an ignored trial closes it too); an answer
   // to a call made before the circuit opened does not close it.
   private answered(): void {
-    this.answeredAt = Date.now()
+    this.answeredAt = this.now()
     if (this.policy.state === PolicyState.Open) return
     this.outage.end((openings, lasted) => {
       const refused = counted(this.counters.refused - this.refusedBefore, "call")

@@ -1,9 +1,16 @@
 /** The time budget of one call, retries included; `expired()`: the budget ran out (not the caller aborting). */
 export type Deadline = { readonly signal: AbortSignal; remaining(): number; expired(): boolean }
 
-export function startDeadline(timeoutMs: number, parent?: AbortSignal): Deadline {
-  const endsAt = Date.now() + timeoutMs
-  const timeout = AbortSignal.timeout(timeoutMs)
+/** What is left of `timeoutMs` since the HTTP request reached Medusa (`startedAt`): the request as a whole answers within it, fallback included. */
+export function budgetMs(timeoutMs: number, startedAt: number | undefined, now: number): number {
+  return Math.max(0, Math.floor(timeoutMs - (startedAt === undefined ? 0 : Math.max(0, now - startedAt))))
+}
+
+/** `startedAt`: the budget runs from then (epoch ms), computed here once for the whole quote. */
+export function startDeadline(timeoutMs: number, parent?: AbortSignal, startedAt?: number): Deadline {
+  const ms = budgetMs(timeoutMs, startedAt, Date.now())
+  const endsAt = Date.now() + ms
+  const timeout = AbortSignal.timeout(ms)
   return {
     signal: parent ? AbortSignal.any([timeout, parent]) : timeout,
     remaining: () => Math.max(0, endsAt - Date.now()),

@@ -56,32 +56,19 @@ const errorCode = (error: unknown): string | undefined =>
     (code): code is string => typeof code === "string"
   )
 
-// undici calls `onRequestStart` right before it writes, and passes the options object given to `request()` on as is.
-function withSendTracking(dispatcher: Dispatcher): {
-  dispatcher: Dispatcher
-  track: (options: object) => RequestProgress
-} {
-  const progress = new WeakMap<object, RequestProgress>()
-  const interceptor: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) => {
-    const record = progress.get(options)
-    if (!record) return dispatch(options, handler)
+// undici calls `onRequestStart` right before it writes: the request's own record of whether it left the process.
+const sendTracking =
+  (progress: RequestProgress): Dispatcher.DispatcherComposeInterceptor =>
+  (dispatch) =>
+  (options, handler) => {
     const tracked: Dispatcher.DispatchHandler = new DecoratorHandler(handler)
     tracked.onRequestStart = (controller, context) => {
       handler.onRequestStart?.(controller, context)
       // A request whose deadline passed while it was queued is aborted here, before any write.
-      if (!controller.aborted) Object.assign(record, { sent: true, sentAt: performance.now() })
+      if (!controller.aborted) Object.assign(progress, { sent: true, sentAt: performance.now() })
     }
     return dispatch(options, tracked)
   }
-  return {
-    dispatcher: dispatcher.compose(interceptor),
-    track: (options) => {
-      const record = { sent: false }
-      progress.set(options, record)
-      return record
-    },
-  }
-}
 
 /** `pending`, or the signal's reason as soon as it aborts: undici keeps a request queued for a socket past its deadline (aborted unsent once it gets one). */
 function untilAborted(
@@ -127,9 +114,7 @@ function watchPoolFullness(pool: Pool, connections: number) {
 }
 
 export class ServiceTransport {
-  private readonly dispatcher: Dispatcher
   private readonly base: Dispatcher
-  private readonly track: (options: object) => RequestProgress
   private readonly origin: string
   private readonly basePath: string
   private readonly logger: FreteLogger
@@ -163,12 +148,7 @@ export class ServiceTransport {
         bodyTimeout: config.timeoutMs,
         factory: (origin, options) => new UntracedClient(origin, options),
       })
-    ;({ dispatcher: this.dispatcher, track: this.track } = withSendTracking(this.base))
     this.fullness = this.base instanceof Pool ? watchPoolFullness(this.base, config.connections) : null
-  }
-
-  describe(request: Pick<TransportRequest, "method" | "path" | "query">): string {
-    return redact(`${request.method} ${this.pathOf(request)}`, this.config.secrets)
   }
 
   /** One client span per request, in place of any HTTP instrumentation's (see UntracedClient): its URL redacted. */
@@ -187,7 +167,7 @@ export class ServiceTransport {
 
   private async send<T>(request: TransportRequest, answer: BodyAnswer<T> | StatusAnswer, span: Span) {
     const started = Date.now()
-    const what = this.describe(request)
+    const what = redact(`${request.method} ${this.pathOf(request)}`, this.config.secrets)
     const headers: Record<string, string> = { accept: "application/json", ...request.headers }
     const body = request.json === undefined ? undefined : JSON.stringify(request.json)
     if (body !== undefined) headers["content-type"] = "application/json; charset=utf-8"
@@ -199,12 +179,13 @@ export class ServiceTransport {
       body,
       signal: request.deadline.signal,
     }
-    const progress = this.track(options)
+    const progress: RequestProgress = { sent: false }
     const queuedAt = performance.now()
     this.fullness?.observe()
     let wire: WireAnswer
     try {
-      const sent = await untilAborted(this.dispatcher.request(options), request.deadline.signal)
+      const dispatcher = this.base.compose(sendTracking(progress))
+      const sent = await untilAborted(dispatcher.request(options), request.deadline.signal)
       wire = {
         status: sent.statusCode,
         contentType: String(sent.headers["content-type"] ?? ""),

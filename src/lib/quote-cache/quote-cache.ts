@@ -28,13 +28,8 @@ export class QuoteCache<T> {
   private readonly counters = { hits: 0, loads: 0, staleServed: 0, failuresServed: 0, evictions: 0, inFlight: 0 }
 
   constructor(private readonly options: QuoteCacheOptions) {
-    const { maxEntries, successTtlMs, failureTtlMs, staleTtlMs } = options
-    // lru-cache reads a TTL of 0 as "forever".
-    for (const [name, value] of Object.entries({ maxEntries, successTtlMs, failureTtlMs })) {
-      if (!Number.isInteger(value) || value < 1)
-        throw new RangeError(`${name} must be a positive integer, got ${value}`)
-    }
-    if (!(staleTtlMs >= 0)) throw new RangeError(`staleTtlMs must be a non-negative number, got ${staleTtlMs}`)
+    // Checked by the options' schema: lru-cache would read a TTL of 0 as "forever".
+    const { maxEntries, successTtlMs, failureTtlMs } = options
     const now = (this.now = options.now ?? Date.now)
     // ttlResolution 0: the clock is read at every look (a test's clock moves between two).
     const common = { max: maxEntries, perf: { now: () => now() }, ttlResolution: 0 }

@@ -7,7 +7,7 @@ import {
   ServerError,
   TimeoutError,
 } from "../http/errors"
-import { InvalidTrackingOrderError, TrackingNotConfiguredError, TrackingRejectedError } from "./errors"
+import { InvalidTrackingOrderError, TrackingRejectedError } from "./errors"
 
 type RetryPolicy = FreteOptions["tracking"]["retry"]
 
@@ -55,8 +55,6 @@ export function describeAttemptFailure(error: unknown): string {
     return error.outcomeUnknown ? "a conexão caiu depois do envio" : "não foi possível conectar ao serviço"
   if (error instanceof ServerError) return `o serviço falhou (HTTP ${error.status})`
   if (error instanceof InvalidAnswerError) return "o serviço respondeu algo que não é JSON no formato documentado"
-  if (error instanceof TrackingNotConfiguredError)
-    return "o serviço de rastreamento não está configurado: informe a URL e a credencial"
   if (error instanceof InvalidTrackingOrderError) return `Pedido de rastreamento inválido: ${error.issues.join("; ")}`
   return "Erro inesperado ao falar com o serviço de rastreamento"
 }
@@ -77,14 +75,20 @@ export function decideAfterFailure(
   ) {
     return { kind: "fail", reason: detail }
   }
-  const notConfigured = error instanceof TrackingNotConfiguredError
-  if (!notConfigured && !certainlyNotActed(error)) {
-    return { kind: "fail", reason: maybeCreatedReason(detail), maybeCreated: true }
-  }
-  // Asked again at the first delay every time: it goes out within that delay of the merchant saving the URL and credential.
-  if (notConfigured && ageMs < policy.giveUpAfterMs)
-    return { kind: "retry", reason: NOT_CONFIGURED_REASON, delayMs: retryDelayMs(1, policy) }
+  if (!certainlyNotActed(error)) return { kind: "fail", reason: maybeCreatedReason(detail), maybeCreated: true }
   return retryUntilGiveUp(detail, attempts, ageMs, policy)
+}
+
+/** Asked again at the first delay every time: it goes out within that delay of the merchant saving the URL and credential. */
+export function decideWhileNotConfigured(ageMs: number, policy: RetryPolicy): DeliveryDecision {
+  if (ageMs < policy.giveUpAfterMs)
+    return { kind: "retry", reason: NOT_CONFIGURED_REASON, delayMs: retryDelayMs(1, policy) }
+  return retryUntilGiveUp(
+    "o serviço de rastreamento não está configurado: informe a URL e a credencial",
+    1,
+    ageMs,
+    policy
+  )
 }
 
 function retryUntilGiveUp(detail: string, attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {

@@ -8,13 +8,6 @@ export const trackingRejection: ServiceRejection = () => ({
   refused: "refused the tracking order",
 })
 
-export class TrackingNotConfiguredError extends Error {
-  constructor() {
-    super("the tracking API is not configured (tracking.url and tracking.credential)")
-    this.name = "TrackingNotConfiguredError"
-  }
-}
-
 /** A tracking order that the plugin itself built wrong: never sent. */
 export class InvalidTrackingOrderError extends Error {
   constructor(readonly issues: string[]) {

@@ -1,7 +1,6 @@
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { FreteLogger } from "../../lib/utils/logger"
-import { OrderFreight, type StatsRow } from "./order-freight"
+import type { FreteRepository, StatsRow } from "./repository"
 
 const HOUR_MS = 3_600_000
 // São Paulo keeps UTC−3 all year (no daylight saving since 2019): its days start at 03:00 UTC.
@@ -14,7 +13,7 @@ const STATS_RANGES = {
   "30d": { hours: 30 * 24, bucket: "day" },
 } as const
 
-/** What is counted in memory (another metric is neither counted nor read); the orders by service: OrderFreight. */
+/** What is counted in memory (another metric is neither counted nor read) (the orders by service: frete_order_freight). */
 const METRICS = ["quote", "api_ms", "api_error"]
 /** Keys are short codes ("checkout:api", "timeout", "1500"); any other text is counted as "other". */
 const KEY_SHAPE = /^[a-z0-9][a-z0-9_:.-]{0,63}$/
@@ -23,30 +22,44 @@ const MAX_TOTAL = 1e9
 const MAX_CELL_TOTAL = 1e15
 /** Hours × metrics × keys stay far below this between two writes; past it a new cell is dropped. */
 const MAX_CELLS = 1_000
-/** Failed writes in a row (about 5 minutes at the default interval) before the figures held are dropped. */
+/** How often an instance writes what it counted. */
+const FLUSH_MS = 5_000
+/** Failed writes in a row (about 5 minutes at FLUSH_MS) before the figures held are dropped. */
 const MAX_WRITE_ATTEMPTS = 60
 /** SQLSTATE classes no retry fixes: data exception, integrity, syntax or access rule, program limit. */
 const PERMANENT_SQLSTATE = /^(22|23|42|54)/
 
 type Sum = { count: number; total: number }
 
-// What freight did for the store, per hour: added up in memory and written every few seconds in one upsert that adds
-// to the rows every instance adds to (never a row per request). Nothing personal: a metric, a key, sums.
+type Tracking = { created: number; failed: number; waiting: number }
+
+// What freight did for the store, per hour: added up in memory and written every few seconds (from the application's
+// start to its shutdown) in one upsert that adds to the rows every instance adds to (never a row per request). Nothing
+// personal: a metric, a key, sums. The orders by service are rows of their own (frete_order_freight).
 export class FreightStats {
-  /** The orders by service: each shipping method of this plugin's options, counted once. */
-  readonly orders: OrderFreight
   private cells = new Map<string, Sum>()
   private writing: Promise<void> = Promise.resolve()
   private failedWrites = 0
   private warnedFull = false
+  private timer?: NodeJS.Timeout
 
   constructor(
-    private readonly knex: () => Knex,
+    private readonly repository: Pick<FreteRepository, "addStats" | "statSums" | "orderSums">,
     private readonly logger: FreteLogger,
-    flushMs = 5_000
-  ) {
-    this.orders = new OrderFreight(knex)
-    setInterval(() => void this.flush(), flushMs).unref()
+    /** The tracking orders created since, read by their store. */
+    private readonly tracking: (since: Date) => Promise<Tracking>
+  ) {}
+
+  /** Writes what was counted every `flushMs` until `stop()`. */
+  start(flushMs = FLUSH_MS): void {
+    this.timer ??= setInterval(() => void this.flush(), flushMs).unref()
+  }
+
+  /** Stops the writes, and writes what is left. */
+  stop(): Promise<void> {
+    clearInterval(this.timer)
+    this.timer = undefined
+    return this.flush()
   }
 
   add(metric: string, key: string, total = 0, at = Date.now()): void {
@@ -80,37 +93,15 @@ export class FreightStats {
     const unit = bucket === "hour" ? HOUR_MS : 24 * HOUR_MS
     const offset = bucket === "hour" ? 0 : SAO_PAULO_MS
     const since = new Date((Math.floor((now + offset) / unit) - (hours * HOUR_MS) / unit + 1) * unit - offset)
-    const at = (column: string) =>
-      bucket === "hour"
-        ? `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24":00:00.000Z"')`
-        : `to_char(${column} at time zone 'America/Sao_Paulo', 'YYYY-MM-DD')`
     const [sums, orders, tracking] = await Promise.all([
-      this.knex().raw(
-        `select ${at("hour")} as at, metric, key, sum(count)::int as count, sum(total)::float as total
-         from frete_stat where hour >= ? and metric in (${METRICS.map(() => "?").join(", ")}) group by 1, 2, 3`,
-        [since, ...METRICS]
-      ),
-      this.orders.sums(since, at),
-      this.knex().raw(
-        `select count(*)::int as created, (count(*) filter (where status = 'failed'))::int as failed,
-           (count(*) filter (where status in ('pending', 'sending')))::int as waiting
-         from tracking_order where created_at >= ? and deleted_at is null`,
-        [since]
-      ),
+      this.repository.statSums(since, bucket, METRICS),
+      this.repository.orderSums(since, bucket),
+      this.tracking(since),
     ])
-    const rows = [...(sums.rows as StatsRow[]), ...orders].sort(byBucketMetricKey)
+    const rows = [...sums, ...orders].sort(byBucketMetricKey)
     const until = new Date(now).toISOString()
-    return { range, bucket, since: since.toISOString(), until, rows, tracking: tracking.rows[0] }
+    return { range, bucket, since: since.toISOString(), until, rows, tracking }
   }
-
-  /** Kept long past the admin's longest range. */
-  async prune(): Promise<void> {
-    await Promise.all([
-      this.knex().raw(`delete from frete_stat where hour < now() - interval '90 days'`),
-      this.orders.prune(),
-    ])
-  }
-
   private merge(cell: string, { count, total }: Sum): void {
     const sum = this.cells.get(cell)
     if (!sum && this.cells.size >= MAX_CELLS) {
@@ -130,17 +121,10 @@ export class FreightStats {
     this.cells = new Map()
     const rows = [...cells].map(([cell, sum]) => {
       const [hour, metric, key] = JSON.parse(cell) as [number, string, string]
-      return { hour: new Date(hour), metric, key, ...sum }
+      return { hour: hour / HOUR_MS, metric, key, ...sum }
     })
-    const knex = this.knex()
     try {
-      await knex("frete_stat")
-        .insert(rows)
-        .onConflict(["hour", "metric", "key"])
-        .merge({
-          count: knex.raw("frete_stat.count + excluded.count"),
-          total: knex.raw("frete_stat.total + excluded.total"),
-        })
+      await this.repository.addStats(rows)
       this.failedWrites = 0
       this.warnedFull = false
     } catch (error) {

@@ -1,13 +1,12 @@
 import type { Knex } from "@medusajs/framework/mikro-orm/knex"
-import type {
-  ConfigModule,
-  DAL,
-  FindConfig,
-  ICachingModuleService,
-  Logger,
-  ModulesSdkTypes,
-} from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, defineJoinerConfig, MedusaError, Modules } from "@medusajs/framework/utils"
+import type { ConfigModule, ICachingModuleService, Logger } from "@medusajs/framework/types"
+import {
+  ContainerRegistrationKeys,
+  defineJoinerConfig,
+  MedusaError,
+  MedusaService,
+  Modules,
+} from "@medusajs/framework/utils"
 import { parseFreteOptions, type FreteOptions } from "../../../medusa-plugin.config"
 import { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
 import { createHandlingMetadataCache, type HandlingMetadataCache } from "../../lib/checkout/handling-days"
@@ -29,8 +28,11 @@ import { ServiceClients } from "./connections"
 import { accountFingerprint, credentialsView } from "./credentials"
 import { FreightStats } from "./freight-stats"
 import { FreteSettingsRecord } from "./models/frete-settings-record"
+import { OrderFreightRecord } from "./models/order-freight-record"
+import { QuoteBudgetRecord } from "./models/quote-budget-record"
+import { StatRecord } from "./models/stat-record"
 import { TrackingOrderRecord } from "./models/tracking-order-record"
-import { QuoteTakes } from "./quote-takes"
+import { FreteRepository, type SettingsRow } from "./repository"
 import { SettingsInForce } from "./settings-in-force"
 import { statusReport } from "./status-report"
 import { TrackingOrderStore, type TrackingOrderRow } from "./tracking-order-store"
@@ -41,73 +43,80 @@ type InjectedDependencies = {
   [Modules.CACHING]?: ICachingModuleService
   [ContainerRegistrationKeys.PG_CONNECTION]: Knex
   [ContainerRegistrationKeys.CONFIG_MODULE]?: ConfigModule
-  /** Registered by Medusa's module loader for the model, as for a `MedusaService`; Query follows the links through it. */
-  trackingOrderService: ModulesSdkTypes.IMedusaInternalService<typeof TrackingOrderRecord>
-  baseRepository: DAL.RepositoryService
 }
 
+/** What Query and the links (src/links) know of the module: its settings and tracking orders. */
+/** A test's clocks: the quota guard's minutes, the settings' age, the circuit's open period. */
+export type InProcessClocks = { guard?: () => number; settings?: () => number; circuit?: () => number }
+
 const JOINER_CONFIG = defineJoinerConfig(FRETE_MODULE, { models: [FreteSettingsRecord, TrackingOrderRecord] })
+const SETTINGS_ROW = "frete_settings"
 
 const sameUrl = (a: string | undefined, b: string | undefined) =>
   !!a && !!b && a.replace(/\/+$/, "") === b.replace(/\/+$/, "")
 
-/** Not `MedusaService({ … })`: its tables are written with SQL the generated CRUD cannot express (`SKIP LOCKED`, upserts). */
-export default class FreteModuleService {
+/** The generated methods read and update the models; what they cannot say is in `FreteRepository`. */
+export default class FreteModuleService extends MedusaService({
+  FreteSettings: FreteSettingsRecord,
+  TrackingOrder: TrackingOrderRecord,
+  OrderFreight: OrderFreightRecord,
+  QuoteBudget: QuoteBudgetRecord,
+  FreteStat: StatRecord,
+}) {
   pluginOptions!: FreteOptions
   quoter!: CheckoutQuoter
   handlingMetadata!: HandlingMetadataCache
   /** The admin's own asks of the services (an order's API price, the status), kept briefly and capped. */
   adminProbes!: AdminProbes
   protected readonly logger_: Logger
-  private readonly container_: InjectedDependencies
   protected settings_!: SettingsInForce
-  private readonly startInProcessState_: (options: FreteOptions, guardClock?: () => number) => void
+  private readonly startInProcessState_: (options: FreteOptions, clocks?: InProcessClocks) => void
   protected readonly connections_: ServiceClients
-  /** The quota guard's shared counts (frete_quote_budget). */
-  readonly quoteTakes: QuoteTakes
-  /** The tracking outbox's rows (tracking_order): every SQL on them. */
+  /** The statements the generated methods cannot say; the quota guard's grants (frete_quote_budget). */
+  readonly repository: FreteRepository
+  /** The tracking outbox (tracking_order). */
   readonly trackingOrders: TrackingOrderStore
   /** The admin's Frete page's figures (frete_stat). */
   readonly stats: FreightStats
 
   __hooks = {
-    onApplicationPrepareShutdown: () => this.stats.flush(),
-    onApplicationShutdown: () => Promise.all([this.connections_.close(), this.quoteTakes.close()]),
+    onApplicationStart: async () => this.stats.start(),
+    onApplicationPrepareShutdown: () => this.stats.stop(),
+    onApplicationShutdown: () => Promise.all([this.connections_.close(), this.repository.close()]),
   }
 
   __joinerConfig() {
     return JOINER_CONFIG
   }
 
-  /** What Query calls to follow the links of `src/links` (`order.tracking_orders`), as `MedusaService` would generate. */
-  async listTrackingOrders(filters: Record<string, unknown> = {}, config: FindConfig<TrackingOrderRow> = {}) {
-    const { trackingOrderService, baseRepository } = this.container_
-    return baseRepository.serialize<TrackingOrderRow[]>(await trackingOrderService.list(filters, config))
-  }
-
   /** The store's own secret the shoppers' addresses are keyed with: the plugin's encryption key, else Medusa's JWT secret. */
   readonly addressSecret: () => string
 
   constructor(container: InjectedDependencies, moduleOptions?: unknown) {
-    this.container_ = container
+    // eslint-disable-next-line prefer-rest-params -- MedusaService's constructor reads the module's arguments.
+    super(...(arguments as unknown as [InjectedDependencies]))
     const logger = (this.logger_ = container.logger)
     const jwtSecret = container[ContainerRegistrationKeys.CONFIG_MODULE]?.projectConfig.http.jwtSecret
     this.addressSecret = () => this.pluginOptions.encryptionKey ?? String(jwtSecret ?? "frete")
-    const knex = () => container[ContainerRegistrationKeys.PG_CONNECTION]
-    this.quoteTakes = new QuoteTakes(knex)
-    this.trackingOrders = new TrackingOrderStore(knex, () => this.pluginOptions.tracking.timeoutMs)
-    this.stats = new FreightStats(knex, logger)
+    const repository = (this.repository = new FreteRepository(() => container[ContainerRegistrationKeys.PG_CONNECTION]))
+    this.trackingOrders = new TrackingOrderStore(this, repository, () => this.pluginOptions.tracking.timeoutMs)
+    this.stats = new FreightStats(repository, logger, (since) => this.trackingOrders.counts(since))
     this.connections_ = new ServiceClients(logger, () => ({
       options: this.pluginOptions,
       credentials: this.settings_.credentials,
     }))
-    this.startInProcessState_ = (options, guardClock) => {
+    this.startInProcessState_ = (options, { guard: guardClock, settings: settingsClock, circuit } = {}) => {
       this.pluginOptions = options
       this.handlingMetadata = createHandlingMetadataCache()
       // The guard's clock, stopped by tests in a minute of their own, stops the probes' periods too.
       this.adminProbes = new AdminProbes(guardClock)
       this.settings_ = new SettingsInForce({
-        knex,
+        store: {
+          read: async () => (await this.listFreteSettings({ id: SETTINGS_ROW }))[0] as SettingsRow | undefined,
+          save: (change) => repository.saveSettings(change),
+          reseal: (name, next, read) => repository.resealSecret(name, next, read),
+        },
+        now: settingsClock,
         options,
         logger,
         onApply: ({ freight }) => this.quoter?.useAccount(accountFingerprint(freight.url, freight.secret)),
@@ -131,10 +140,10 @@ export default class FreteModuleService {
         timeoutMs,
         freightClient: () => this.connections_.freight(),
         breaker: circuitBreaker.enabled
-          ? new CircuitBreaker({ ...circuitBreaker, quietMs: Math.max(5_000, 2 * timeoutMs) }, logger)
+          ? new CircuitBreaker({ ...circuitBreaker, quietMs: Math.max(5_000, 2 * timeoutMs), now: circuit }, logger)
           : null,
         admission: new QuoteAdmission(
-          (key, windowStart, want, limit) => this.quoteTakes.grant(key, windowStart, want, limit),
+          (key, windowStart, want, limit) => repository.grant(key, windowStart, want, limit),
           logger,
           guardClock
         ),
@@ -146,12 +155,10 @@ export default class FreteModuleService {
     this.startInProcessState_(parseFreteOptions(moduleOptions))
   }
 
-  /** Starts this process's memory over, as a restart (with these options) does; what is stored stays. `guardClock`: the quota guard's minutes, for tests. */
-  forgetInProcessState(moduleOptions?: unknown, guardClock?: () => number): void {
-    this.startInProcessState_(
-      moduleOptions === undefined ? this.pluginOptions : parseFreteOptions(moduleOptions),
-      guardClock
-    )
+  /** Starts this process's memory over, as a restart (with these options) does; what is stored stays. For tests. */
+  forgetInProcessState(moduleOptions?: unknown, clocks?: InProcessClocks): void {
+    const options = moduleOptions === undefined ? this.pluginOptions : parseFreteOptions(moduleOptions)
+    this.startInProcessState_(options, clocks)
   }
 
   /** A checkout request's shopper (their address and network, as keys), or none: a trusted proxy forwarded no one. */

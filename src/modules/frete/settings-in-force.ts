@@ -1,4 +1,3 @@
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { ICachingModuleService, Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { FreteOptions } from "../../../medusa-plugin.config"
@@ -20,19 +19,23 @@ import {
   type Credentials,
   type Sealed,
 } from "./credentials"
+import type { FreteRepository, SettingsRow } from "./repository"
 import { settingsCopy, type SettingsCopy, type StoredRow } from "./settings-copy"
-
-const ROW_ID = "frete_settings"
 
 /** How long checkout waits for a read of the settings (a migration's lock can hang it) before it uses the last read. */
 export const SETTINGS_READ_WAIT_MS = 500
 
-type TableRecord = { settings: unknown; secrets: Sealed | null; deleted_at?: Date | null }
-
-function rowOf(record: TableRecord | undefined): StoredRow {
-  if (!record || record.deleted_at) return { settings: {}, sealed: {} }
-  return { settings: record.settings ?? {}, sealed: { ...record.secrets } }
+/** The settings row: read by the module's generated method (a row deleted is none), saved and sealed again by the repository. */
+export type SettingsStore = {
+  read(): Promise<SettingsRow | undefined>
+  save: FreteRepository["saveSettings"]
+  reseal: FreteRepository["resealSecret"]
 }
+
+const rowOf = (record: SettingsRow | undefined): StoredRow => ({
+  settings: record?.settings ?? {},
+  sealed: { ...record?.secrets },
+})
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -50,12 +53,14 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined
 }
 
 type Deps = {
-  knex: () => Knex
+  store: SettingsStore
   options: FreteOptions
   logger: Logger
   onApply: (credentials: Credentials) => void
   /** Medusa's Caching Module, where the instances keep the row they last read; undefined without one. */
   caching?: () => ICachingModuleService | undefined
+  /** The time the settings' age is told by (tests move it). */
+  now?: () => number
 }
 
 /** One read of the table and the callers waiting for it; `copied`: another instance's read, looked up once. */
@@ -74,8 +79,11 @@ export class SettingsInForce {
   private saves_ = 0
   private appliedSave_ = 0
 
+  private readonly now: () => number
+
   constructor(private readonly deps: Deps) {
     this.credentials = credentialsInForce(deps.options, DEFAULT_SETTINGS, {})
+    this.now = deps.now ?? Date.now
   }
 
   /**
@@ -85,8 +93,8 @@ export class SettingsInForce {
    */
   async get(): Promise<FreteSettings> {
     const { settingsRefreshMs, freight } = this.deps.options
-    if (this.cached_ && Date.now() - this.cached_.readAt < settingsRefreshMs) return this.cached_.value
-    const arrivedAt = Date.now()
+    if (this.cached_ && this.now() - this.cached_.readAt < settingsRefreshMs) return this.cached_.value
+    const arrivedAt = this.now()
     const refresh = (this.refresh_ ??= {
       settings: this.refresh().finally(() => (this.refresh_ = undefined)),
       until: arrivedAt + SETTINGS_READ_WAIT_MS,
@@ -95,9 +103,9 @@ export class SettingsInForce {
     if (read) return read
     if (this.cached_) return this.lastRead(this.cached_)
     const deadline = arrivedAt + freight.timeoutMs
-    const copied = await within((refresh.copied ??= this.fromCopy()), deadline - Date.now())
+    const copied = await within((refresh.copied ??= this.fromCopy()), deadline - this.now())
     if (copied) return copied
-    const late = await within(refresh.settings, deadline - Date.now())
+    const late = await within(refresh.settings, deadline - this.now())
     if (late) return late
     throw new ShopperError("settings_unavailable", `no settings were read within ${freight.timeoutMs} ms`)
   }
@@ -172,19 +180,18 @@ export class SettingsInForce {
         const inForce = `the settings read at ${readAt} stay in force until a read succeeds`
         this.deps.logger.warn(`frete: reading the settings failed (${reasonOf(error)}); ${inForce}`)
       }
-      this.cached_ = { value: last.value, readAt: Date.now() }
+      this.cached_ = { value: last.value, readAt: this.now() }
       return last.value
     }
   }
 
   private async read(): Promise<FreteSettings> {
     const savesApplied = this.appliedSave_
-    const select = `select settings, secrets from frete_settings where id = ? and deleted_at is null`
-    const { rows } = await this.deps.knex().raw(select, [ROW_ID])
+    const record = await this.deps.store.read()
     // A save of this process applied meanwhile stands: this read may have seen the row before it committed.
     if (this.appliedSave_ !== savesApplied && this.cached_) return this.cached_.value
     // No row: the table answered that nothing is saved, the one case the defaults price.
-    const row = rowOf(rows[0])
+    const row = rowOf(record)
     const { settings, repaired } = repairSettings(row.settings)
     this.noteRepairs(repaired)
     this.keep(row)
@@ -194,14 +201,9 @@ export class SettingsInForce {
   /** The read, merge and write hold the row's lock: a save at the same moment, on any instance, merges over it. */
   async save(input: Record<string, unknown>): Promise<FreteSettings> {
     const { secrets, ...fields } = input
-    const { knex, options, logger } = this.deps
-    const saved = await knex().transaction(async (trx) => {
-      // The first save of all inserts the row in this transaction: two first saves queue on its key.
-      const insert = `insert into frete_settings (id, settings, secrets) values (?, '{}'::jsonb, '{}'::jsonb)
-        on conflict (id) do nothing`
-      await trx.raw(insert, [ROW_ID])
-      const select = `select settings, secrets, deleted_at from frete_settings where id = ? for update`
-      const row = rowOf((await trx.raw(select, [ROW_ID])).rows[0])
+    const { store, options, logger } = this.deps
+    const saved = await store.save((record) => {
+      const row = rowOf(record)
       const { settings: current, repaired } = repairSettings(row.settings)
       const parsed = freteSettingsSchema.safeParse(mergeSettings(current, fields))
       const issues = parsed.success
@@ -214,10 +216,8 @@ export class SettingsInForce {
         throw Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, message), { issues })
       }
       const sealed = sealSecrets(row.sealed, changes, current, parsed.data, options)
-      const update = `update frete_settings set settings = ?::jsonb, secrets = ?::jsonb, deleted_at = null,
-        updated_at = now() where id = ?`
-      await trx.raw(update, [JSON.stringify(parsed.data), JSON.stringify(sealed), ROW_ID])
-      return { settings: parsed.data, sealed, repaired, generation: (this.saves_ += 1) }
+      const result = { settings: parsed.data, sealed, repaired, generation: (this.saves_ += 1) }
+      return { next: { settings: parsed.data, secrets: sealed }, result }
     })
     if (saved.repaired.length) {
       logger.warn(
@@ -250,7 +250,7 @@ export class SettingsInForce {
     const secrets = openSecrets(sealed, keys, (problem) => this.logOnce(problem, (line) => logger.error(line)))
     this.credentials = credentialsInForce(options, settings, secrets)
     this.deps.onApply(this.credentials)
-    this.cached_ = { value: settings, readAt: copiedAt ?? Date.now() }
+    this.cached_ = { value: settings, readAt: copiedAt ?? this.now() }
     if (copiedAt === undefined) this.reseal(sealed, resealings(secrets, this.credentials, options.encryptionKey))
     return settings
   }
@@ -258,20 +258,12 @@ export class SettingsInForce {
   /** In the background (checkout does not wait), each only if the row still holds what was read: a save wins. */
   private reseal(sealed: Sealed, pending: Array<{ name: string; next: Sealed }>): void {
     if (!pending.length) return
-    const { knex, logger } = this.deps
+    const { store, logger } = this.deps
     const names = pending.map((entry) => entry.name).join(", ")
-    const writes = pending.map(({ name, next }) =>
-      knex().raw(
-        `update frete_settings set secrets = secrets || ?::jsonb, updated_at = now()
-         where id = ? and deleted_at is null and secrets->>? = ? and (secrets->>?) is not distinct from ?::text`,
-        [JSON.stringify(next), ROW_ID, name, sealed[name], `${name}_url`, sealed[`${name}_url`] ?? null]
-      )
-    )
+    const writes = pending.map(({ name, next }) => store.reseal(name, next, sealed))
     const how = "under the encryptionKey in force, bound to its URL"
     Promise.all(writes).then(
-      (answers) =>
-        answers.some((answer) => (answer as { rowCount?: number }).rowCount) &&
-        logger.info(`frete: ${names} saved in the admin sealed again ${how}`),
+      (answers) => answers.some(Boolean) && logger.info(`frete: ${names} saved in the admin sealed again ${how}`),
       (error: unknown) => {
         const line = `frete: sealing ${names} again ${how} failed (${reasonOf(error)}); tried again at the next read`
         this.logOnce(line, (text) => logger.warn(text))

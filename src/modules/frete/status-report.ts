@@ -36,16 +36,8 @@ async function check(
 ): Promise<ServiceStatus> {
   if (!client || !url) {
     const missing = [url ? null : "url", secret ? null : secretName].filter((name): name is string => name !== null)
-    return {
-      configured: false,
-      missing,
-      url: url ? displayUrl(url) : null,
-      reachable: null,
-      credentials: null,
-      http_status: null,
-      latency_ms: null,
-      error: null,
-    }
+    const unknown = { reachable: null, credentials: null, http_status: null, latency_ms: null, error: null }
+    return { configured: false, missing, url: url ? displayUrl(url) : null, ...unknown }
   }
   const started = Date.now()
   const checked = { configured: true, missing: [], url: displayUrl(url) }
@@ -55,14 +47,8 @@ async function check(
   } catch (error) {
     const latency_ms = Date.now() - started
     const verdict = error instanceof FreteServiceError ? failed(error) : null
-    if (verdict)
-      return {
-        ...checked,
-        reachable: true,
-        http_status: (error as FreteServiceError).status ?? null,
-        latency_ms,
-        ...verdict,
-      }
+    const http_status = (error as FreteServiceError).status ?? null
+    if (verdict) return { ...checked, reachable: true, http_status, latency_ms, ...verdict }
     const message = error instanceof FreteServiceError ? error.message : "Unexpected error while checking the service"
     return { ...checked, reachable: false, credentials: null, http_status: null, latency_ms, error: message }
   }

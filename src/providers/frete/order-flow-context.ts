@@ -1,40 +1,50 @@
+import type { HandlingMetadata, HandlingMetadataCache } from "../../lib/checkout/handling-days"
 import { numberOf } from "../../lib/utils/number-of"
-import type { CartContext, ContextItem, MedusaLookups } from "./cart-context"
+import type { Query } from "../../shared/query"
+import { metadataOf, type CartContext, type ContextItem } from "./cart-context"
 
-// Medusa 2.21 prices a calculated option for a cart, a draft order, and (fetchShippingOptionForOrderWorkflow) for a return, an exchange and a claim:
-// those spread the order into the context and add `return_id` + `return_items`, `exchange_id` + `exchange_items` or `claim_id` + `claim_items`.
+// What Medusa 2.13 to 2.21 hand `calculatePrice`, and what each lacks, read here once:
+// - a cart (checkout): its currency only from 2.19 on;
+// - a draft order, and an order's return, exchange or claim (fetchShippingOptionForOrderWorkflow): no currency, and a flow's
+//   `shipping_address` without its fields. A flow adds `return_id` + `return_items`, `exchange_id` + `exchange_items` or
+//   `claim_id` + `claim_items`: the lines it ships, an exchange's or a claim's new ones not yet among the order's `items`;
+// - none: the variants' and products' metadata, where handling days are kept.
 
-type FlowLine = { id?: string | null; quantity?: unknown }
+export type FlowContext = CartContext & { [key in `${"return" | "exchange" | "claim"}_${"id" | "items"}`]?: unknown }
+type Line = { id?: string | null; quantity?: unknown }
+type Variant = { id?: string; metadata?: unknown; product?: { metadata?: unknown } | null }
+type Row = {
+  currency_code?: string
+  shipping_address?: CartContext["shipping_address"]
+  items?: Array<{ variant?: Variant }>
+}
 
-type OrderFlow =
-  | { kind: "cart" } // a cart or a draft order: the context's items as they are
-  | { kind: "return"; lines: FlowLine[] } // from the customer's address to the option's stock location
-  | { kind: "outbound"; lines: FlowLine[] } // the items an exchange or a claim sends out
+const METADATA = ["variant.id", "variant.metadata", "variant.product.metadata"]
+const LINE_ITEM_FIELDS = [
+  ...["id", "unit_price", "requires_shipping", "variant_id", "variant_sku", "product.weight", "product.metadata"],
+  ...["sku", "weight", "length", "height", "width", "product.weight"].map((field) => `variant.${field}`),
+  ...METADATA,
+]
 
-export type FlowContext = { [key in `${"return" | "exchange" | "claim"}_${"id" | "items"}`]?: unknown }
-
-const linesOf = (value: unknown): FlowLine[] =>
-  Array.isArray(value) ? value.filter((line): line is FlowLine => !!line && typeof line === "object") : []
-
-/** An exchange's or a claim's inbound option is a return of theirs (Medusa passes `return_id`), so that is read first. */
-export function orderFlowOf(context: FlowContext): OrderFlow {
-  if (context.return_id) return { kind: "return", lines: linesOf(context.return_items) }
-  if (context.exchange_id) return { kind: "outbound", lines: linesOf(context.exchange_items) }
-  if (context.claim_id) return { kind: "outbound", lines: linesOf(context.claim_items) }
-  return { kind: "cart" }
+/** The lines a flow ships: a return's first (an exchange's or a claim's inbound option is a return of theirs); none for a cart or a draft order. */
+export function flowLines(context: FlowContext): Line[] | undefined {
+  const kind = (["return", "exchange", "claim"] as const).find((flow) => context[`${flow}_id`])
+  const lines = kind && context[`${kind}_items`]
+  if (!kind) return undefined
+  return Array.isArray(lines) ? lines.filter((line): line is Line => !!line && typeof line === "object") : []
 }
 
 /** Each line's item (by id among `items`) with the line's whole quantity, lines of one item added up; `missing`: ids not found. */
 export function linesAsItems<T extends { id?: string | null }>(
-  lines: FlowLine[],
+  lines: Line[],
   items: T[]
 ): { items: Array<T & { quantity: number }>; missing: string[] } {
   const byId = new Map(items.filter((item) => item.id).map((item) => [item.id as string, item]))
   const quantities = new Map<string, number>()
-  for (const line of lines) {
-    const quantity = numberOf(line.quantity)
-    const whole = quantity !== null && Number.isSafeInteger(quantity) && quantity > 0 ? quantity : 0
-    if (typeof line.id === "string" && line.id) quantities.set(line.id, (quantities.get(line.id) ?? 0) + whole)
+  for (const { id, quantity } of lines) {
+    const whole = numberOf(quantity) ?? 0
+    if (typeof id === "string" && id)
+      quantities.set(id, (quantities.get(id) ?? 0) + (Number.isSafeInteger(whole) && whole > 0 ? whole : 0))
   }
   const found = [...quantities].flatMap(([id, quantity]) =>
     byId.has(id) ? [{ ...(byId.get(id) as T), quantity }] : []
@@ -42,80 +52,71 @@ export function linesAsItems<T extends { id?: string | null }>(
   return { items: found, missing: [...quantities.keys()].filter((id) => !byId.has(id)) }
 }
 
-/** Medusa 2.19 and later put a cart's `currency_code` in the context; 2.14 to 2.18 do not, so there it is read by the cart's id. */
-export async function withCartCurrency<C extends CartContext>(
-  context: C,
-  read: (cartId: string) => Promise<string | null>
-): Promise<C> {
-  if (context.currency_code || typeof context.id !== "string" || !context.id.startsWith("cart_")) return context
-  const currency = await read(context.id)
-  return currency ? { ...context, currency_code: currency } : context
+const remember = (cache: HandlingMetadataCache, variant: Variant | undefined): HandlingMetadata | undefined => {
+  if (typeof variant?.id !== "string") return undefined
+  const value = { variant: metadataOf(variant.metadata), product: metadataOf(variant.product?.metadata) }
+  cache.set(variant.id, value)
+  return value
 }
 
-/** The store quote route loads both. */
-function hasMetadata(item: ContextItem): boolean {
-  const product = item.variant?.product ?? item.product
-  return !!item.variant && "metadata" in item.variant && !!product && "metadata" in product
-}
-
-async function withHandlingMetadata(items: ContextItem[], lookups: MedusaLookups): Promise<ContextItem[]> {
-  const variantIdOf = (item: ContextItem) => item.variant_id ?? item.variant?.id ?? null
-  const wanted = items
-    .filter((item) => !hasMetadata(item))
-    .map(variantIdOf)
-    .filter((id): id is string => !!id)
-  if (!wanted.length) return items
-  const metadata = await lookups.handlingMetadata(wanted)
-  return items.map((item) => {
-    const found = hasMetadata(item) ? undefined : metadata.get(variantIdOf(item) ?? "")
-    return found
-      ? {
-          ...item,
-          variant: {
-            ...item.variant,
-            metadata: found.variant,
-            product: { ...item.variant?.product, metadata: found.product },
-          },
-        }
-      : item
+/** The items with their variants' and products' metadata, from the cache or one read of the variants that lack it. */
+async function withHandlingMetadata(items: ContextItem[], query: Query, cache: HandlingMetadataCache) {
+  const idOf = (item: ContextItem) => item.variant_id ?? item.variant?.id ?? ""
+  const given = (item: ContextItem) =>
+    !!item.variant && "metadata" in item.variant && "metadata" in (item.variant.product ?? {})
+  const missing = [...new Set(items.filter((item) => !given(item) && !cache.has(idOf(item))).map(idOf))].filter(Boolean)
+  if (missing.length) {
+    const { data } = await query.graph({
+      entity: "product_variant",
+      fields: ["id", "metadata", "product.metadata"],
+      filters: { id: missing },
+    })
+    for (const variant of data as Variant[]) remember(cache, variant)
+  }
+  return items.map((item): ContextItem => {
+    const found = given(item) ? undefined : cache.get(idOf(item))
+    if (!found) return item
+    const product = { ...item.variant?.product, metadata: found.product }
+    return { ...item, variant: { ...item.variant, metadata: found.variant, product } }
   })
 }
 
-/** A return's items in the returned quantities; an exchange's or a claim's outbound items, read by id where the order's `items` do not list them yet. */
-async function itemsOf(context: CartContext, flow: OrderFlow, lookups: MedusaLookups): Promise<ContextItem[]> {
-  const items = context.items ?? []
-  if (flow.kind === "cart") return items
-  const inContext = linesAsItems(flow.lines, items)
-  if (!inContext.missing.length) return inContext.items
-  const missing = new Set(inContext.missing)
-  const read = linesAsItems(
-    flow.lines.filter((line) => typeof line.id === "string" && missing.has(line.id)),
-    await lookups.lineItems(inContext.missing)
-  )
-  return [...inContext.items, ...read.items]
-}
-
-// A `calculatePrice` context ready for `quoteRequestFromCart`, whatever its flow. The order flows and draft orders put no currency
-// in the context, and the order flows give the shipping address without its fields: both are read from the order.
+/** The context `quoteRequestFromCart` reads, whatever the flow: what Medusa gave, and what it lacks read once. */
 export async function resolveOrderFlowContext(
-  given: CartContext & FlowContext,
-  lookups: MedusaLookups
+  given: FlowContext,
+  query: Query,
+  cache: HandlingMetadataCache
 ): Promise<CartContext> {
-  const context = await withCartCurrency(given, lookups.cartCurrency)
-  const flow = orderFlowOf(context)
-  const isOrder = !context.currency_code || flow.kind !== "cart"
-  const order = context.id && !context.currency_code ? await lookups.order(context.id) : null
-  // Medusa sets `requires_shipping` false on items an admin adds of a variant without managed inventory; an order's are each shipped.
-  const found = await itemsOf(context, flow, lookups)
-  const items = isOrder ? found.map((item) => ({ ...item, requires_shipping: true })) : found
-  return {
-    ...context,
-    currency_code: context.currency_code || order?.currency_code,
-    shipping_address:
-      !context.shipping_address?.postal_code && order?.shipping_address
-        ? { ...context.shipping_address, ...order.shipping_address }
-        : context.shipping_address,
-    // A return has no handling days.
-    items: context.return_id ? items : await withHandlingMetadata(items, lookups),
+  const isCart = typeof given.id === "string" && given.id.startsWith("cart_")
+  let context: CartContext = given
+  if (!given.currency_code && typeof given.id === "string") {
+    // A cart's currency; an order's (a draft or a flow's) with its address, and its items' metadata in the same read.
+    const fields = isCart ? [] : ["shipping_address.postal_code", "shipping_address.province"]
+    const { data } = await query.graph({
+      entity: isCart ? "cart" : "order",
+      fields: ["id", "currency_code", ...fields, ...METADATA.map((field) => `items.${field}`)],
+      filters: { id: given.id },
+    })
+    const row = data[0] as Row | undefined
+    for (const item of row?.items ?? []) remember(cache, item.variant)
+    const address = given.shipping_address?.postal_code ? null : row?.shipping_address
+    context = {
+      ...given,
+      currency_code: row?.currency_code,
+      shipping_address: address ? { ...given.shipping_address, ...address } : given.shipping_address,
+    }
   }
+  const lines = flowLines(given)
+  let items = context.items ?? []
+  if (lines) {
+    const found = linesAsItems(lines, items)
+    const { data } = found.missing.length
+      ? await query.graph({ entity: "order_line_item", fields: LINE_ITEM_FIELDS, filters: { id: found.missing } })
+      : { data: [] }
+    items = [...found.items, ...linesAsItems(lines, data as ContextItem[]).items]
+  }
+  // Medusa sets `requires_shipping` false on items an admin adds of a variant without managed inventory; an order's are each shipped.
+  if (!isCart) items = items.map((item) => ({ ...item, requires_shipping: true }))
+  // A return has no handling days.
+  return { ...context, items: given.return_id ? items : await withHandlingMetadata(items, query, cache) }
 }

@@ -6,7 +6,7 @@ import { currentCheckoutRequest } from "../../lib/checkout/checkout-request"
 import { FRETE_PROVIDER_IDENTIFIER } from "../../lib/frete-provider"
 import { freteOf, lockingOf, PROVIDER_DEPENDENCIES, queryOf, type MedusaScope } from "../../bridge/medusa-bridge"
 import { toMedusaError } from "../../shared/medusa-error"
-import { medusaLookups, quoteRequestFromCart, type CartContext } from "./cart-context"
+import { quoteRequestFromCart, type CartContext } from "./cart-context"
 import { resolveOrderFlowContext } from "./order-flow-context"
 
 const DEPENDENCIES_MISSING_MESSAGE = `O frete não está configurado: na entrada "@medusajs/medusa/fulfillment" do medusa-config.ts, adicione dependencies: ${JSON.stringify(PROVIDER_DEPENDENCIES)} e reinicie o Medusa.`
@@ -91,8 +91,8 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
     try {
       const scope = this.scope
       const frete = freteOf(scope)
-      const lookups = medusaLookups(queryOf(scope), frete.handlingMetadata)
-      const [settings, resolved] = await Promise.all([frete.getSettings(), resolveOrderFlowContext(context, lookups)])
+      const resolving = resolveOrderFlowContext(context, queryOf(scope), frete.handlingMetadata)
+      const [settings, resolved] = await Promise.all([frete.getSettings(), resolving])
       const { query } = buildFreightQuery(quoteRequestFromCart(resolved), settings, frete.pluginOptions.units)
       // Checkout's routes are bounded per cart (the context's id) and per shopper (the request's address, where it has
       // one); an order's flows (the admin's) are not.

@@ -2,8 +2,11 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { maskPersonalText } from "../../lib/security/mask-personal-text"
 import { buildTrackingOrder, type BuiltTrackingOrder } from "../../lib/tracking/build-tracking-order"
-import { decideAfterFailure, decideAfterUnbuiltOrder } from "../../lib/tracking/delivery-policy"
-import { TrackingNotConfiguredError } from "../../lib/tracking/errors"
+import {
+  decideAfterFailure,
+  decideAfterUnbuiltOrder,
+  decideWhileNotConfigured,
+} from "../../lib/tracking/delivery-policy"
 import { personalValues } from "../../lib/tracking/mask-payload"
 import { shipmentFacts } from "../../lib/tracking/shipment-facts"
 import type { AttemptOutcome, ClaimedRow, TrackingOrderRow } from "../../modules/frete/tracking-order-store"
@@ -63,7 +66,7 @@ async function attempt(container: MedusaContainer, claimed: ClaimedRow): Promise
   let outcome: AttemptOutcome
   let failure: unknown
   if (!built) outcome = decideAfterUnbuiltOrder(claimed.attempts + 1, claimed.age_ms, retry)
-  else if (!client) outcome = decideAfterFailure(new TrackingNotConfiguredError(), 1, claimed.age_ms, retry)
+  else if (!client) outcome = decideWhileNotConfigured(claimed.age_ms, retry)
   else
     outcome = await client.createTrackingOrder(built.order).then(
       (created): AttemptOutcome => ({ kind: "created", remoteId: created.id }),
@@ -116,18 +119,14 @@ export type ResendOutcome = {
   row: TrackingOrderRow
 }
 
-export type ResendOptions = {
-  /** False leaves the attempt to the job (`queued`). */
-  sendNow?: boolean
-  /** The merchant, told that the service may already have this order, asked for it by name. */
-  maybeCreatedConfirmed?: boolean
-}
-
-/** Rebuilt from the order's current data and made due. */
+/**
+ * Rebuilt from the order's current data and made due. `sendNow` false leaves the attempt to the job (`queued`);
+ * `maybeCreatedConfirmed`: the merchant, told that the service may already have this order, asked for it by name.
+ */
 export async function resendTrackingOrder(
   container: MedusaContainer,
   row: TrackingOrderRow,
-  { sendNow = true, maybeCreatedConfirmed = false }: ResendOptions = {}
+  { sendNow = true, maybeCreatedConfirmed = false } = {}
 ): Promise<ResendOutcome> {
   if (row.status === "created") return { kind: "already_created", row }
   if (row.status === "sending") return { kind: "in_progress", row }

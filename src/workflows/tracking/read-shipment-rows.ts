@@ -1,19 +1,7 @@
 import type { FulfillmentRow, MethodRow, OrderRow, ShipmentRows } from "../../lib/tracking/shipment-rows"
 import type { Query } from "../../shared/query"
 
-const FULFILLMENT_FIELDS = [
-  "id",
-  "shipped_at",
-  "metadata",
-  "data",
-  "location_id",
-  "shipping_option_id",
-  "labels.tracking_number",
-  "items.quantity",
-  "items.line_item_id",
-  "items.title",
-  "order.id",
-]
+const FULFILLMENT_FIELDS = ["*", "labels.tracking_number", "items.*", "order.id"]
 // As Medusa's admin order route asks: Medusa 2.13 computes totals from the item and method fields a query names only.
 const ORDER_TOTAL_FIELDS = [
   "total",
@@ -33,26 +21,11 @@ const ORDER_FIELDS = [
   "email",
   "metadata",
   ...ORDER_TOTAL_FIELDS,
-  "items.id",
-  "items.created_at",
-  "items.title",
-  "items.product_title",
-  "items.variant.weight",
-  "items.variant.length",
-  "items.variant.width",
-  "items.variant.height",
+  "items.variant.*",
   "items.variant.product.weight",
   "shipping_address.*",
-  "customer.first_name",
-  "customer.last_name",
-  "customer.email",
-  "customer.phone",
-  "customer.metadata",
+  "customer.*",
   "sales_channel.name",
-  "shipping_methods.name",
-  "shipping_methods.amount",
-  "shipping_methods.data",
-  "shipping_methods.shipping_option_id",
 ]
 
 export async function readShipmentRows(query: Query, fulfillmentId: string): Promise<ShipmentRows> {
@@ -88,14 +61,7 @@ type FlowRow = {
 async function outboundMethodOf(query: Query, orderId: string, fulfillment: FulfillmentRow): Promise<MethodRow | null> {
   const shipped = new Set((fulfillment.items ?? []).flatMap((item) => (item.line_item_id ? [item.line_item_id] : [])))
   if (!shipped.size) return null
-  const fields = [
-    "id",
-    "additional_items.item_id",
-    "shipping_methods.name",
-    "shipping_methods.amount",
-    "shipping_methods.data",
-    "shipping_methods.shipping_option_id",
-  ]
+  const fields = ["id", "additional_items.item_id", "shipping_methods.*"]
   // A claim's `additional_items` also holds the claimed items (the order's own): only the new ones count.
   const flows = [
     { entity: "order_exchange", fields, isNew: () => true },

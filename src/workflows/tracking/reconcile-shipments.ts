@@ -1,5 +1,4 @@
 import type { Logger, MedusaContainer } from "@medusajs/framework/types"
-import type FreteModuleService from "../../modules/frete/service"
 import type { Query } from "../../shared/query"
 import { trackShipment } from "./track-shipment"
 import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
@@ -15,29 +14,24 @@ const HEAD_OVERLAP_MS = RECONCILE_GRACE_MS
 
 type Position = { shippedAt: Date; id: string }
 type Start = { below: Position } | { atOrBelow: Date }
+/** Where the previous run stopped. Losing it (a restart) only costs one run reading more, within its budget. */
+export type ReconcileProgress = { headFrom?: Date; walkFrom?: Position }
 
-/** Per module instance: losing it (a restart) only costs one run reading more, within its budget. */
-const progressOf = new WeakMap<object, { headFrom?: Date; walkFrom?: Position }>()
-
-type Reader = {
-  container: MedusaContainer
-  frete: FreteModuleService
-  query: Query
-  logger: Logger
-  providerIds: string[]
-}
+type Reader = { container: MedusaContainer; query: Query; logger: Logger; providerIds: string[] }
 /** `found`: shipments without a row, written by this run or not; `done`: read down to its floor. */
 type PassResult = { pages: number; found: number; written: number; last?: Position; done: boolean }
 
 // Writes and delivers a row for each tracked shipment of the window without one. Newest first back to the previous run's
 // start finds a lost event by the next run; the rest of the budget walks the window across runs, so older ones are not starved.
-export async function reconcileShipments(container: MedusaContainer, now: Date = new Date()): Promise<number> {
-  const frete = freteOf(container)
+export async function reconcileShipments(
+  container: MedusaContainer,
+  progress: ReconcileProgress = {},
+  now: Date = new Date()
+): Promise<{ written: number; progress: ReconcileProgress }> {
   const logger = loggerOf(container)
-  const providerIds = (await frete.getSettings()).tracking.provider_ids
-  if (providerIds.length === 0) return 0
-  const reader: Reader = { container, frete, logger, providerIds, query: queryOf(container) }
-  const progress = progressOf.get(frete) ?? {}
+  const providerIds = (await freteOf(container).getSettings()).tracking.provider_ids
+  if (providerIds.length === 0) return { written: 0, progress }
+  const reader: Reader = { container, logger, providerIds, query: queryOf(container) }
   const windowStart = new Date(now.getTime() - RECONCILE_WINDOW_MS)
   const headFrom = new Date(now.getTime() - RECONCILE_GRACE_MS)
   const headFloor = new Date(Math.max(windowStart.getTime(), (progress.headFrom?.getTime() ?? 0) - HEAD_OVERLAP_MS))
@@ -61,8 +55,8 @@ export async function reconcileShipments(container: MedusaContainer, now: Date =
     pages: RECONCILE_BUDGET.pages - head.pages,
     tracked: RECONCILE_BUDGET.tracked - head.found,
   })
-  progressOf.set(frete, { headFrom, walkFrom: walk.done ? undefined : (walk.last ?? progress.walkFrom) })
-  return head.written + walk.written
+  const walkFrom = walk.done ? undefined : (walk.last ?? progress.walkFrom)
+  return { written: head.written + walk.written, progress: { headFrom, walkFrom } }
 }
 
 async function readDown(
@@ -74,14 +68,13 @@ async function readDown(
   while (result.pages < pass.pages) {
     const shipped = await readPage(reader, start, pass.floor)
     result.pages += 1
-    const tracked = await reader.frete.trackingOrders.trackedFulfillmentIds(shipped.map((row) => row.id))
     for (const row of shipped) {
-      if (!tracked.has(row.id)) {
+      if (!row.tracked) {
         if (result.found >= pass.tracked) return result
         result.found += 1
         result.written += await track(reader, row.id)
       }
-      result.last = { shippedAt: row.shipped_at, id: row.id }
+      result.last = { shippedAt: row.shippedAt, id: row.id }
       start = { below: result.last }
     }
     if (shipped.length < RECONCILE_PAGE) return { ...result, done: true }
@@ -89,7 +82,10 @@ async function readDown(
   return result
 }
 
-async function readPage(reader: Reader, start: Start, floor: Date): Promise<Array<{ id: string; shipped_at: Date }>> {
+type ShippedRow = { id: string; shipped_at: Date | string; tracking_order?: { id: string } | null }
+
+/** A page of shipments, newest first, each with its row through the link of `src/links/fulfillment-tracking-order.ts`. */
+async function readPage({ query, providerIds }: Reader, start: Start, floor: Date) {
   const position =
     "below" in start
       ? {
@@ -99,15 +95,16 @@ async function readPage(reader: Reader, start: Start, floor: Date): Promise<Arra
           ],
         }
       : { shipped_at: { $lte: start.atOrBelow } }
-  const { data } = await reader.query.graph({
+  const { data } = await query.graph({
     entity: "fulfillment",
-    fields: ["id", "shipped_at"],
-    filters: { provider_id: reader.providerIds, canceled_at: null, $and: [{ shipped_at: { $gte: floor } }, position] },
+    fields: ["id", "shipped_at", "tracking_order.id"],
+    filters: { provider_id: providerIds, canceled_at: null, $and: [{ shipped_at: { $gte: floor } }, position] },
     pagination: { take: RECONCILE_PAGE, order: { shipped_at: "DESC", id: "DESC" } },
   })
-  return (data as Array<{ id: string; shipped_at: Date | string }>).map((row) => ({
+  return (data as ShippedRow[]).map((row) => ({
     id: row.id,
-    shipped_at: new Date(row.shipped_at),
+    shippedAt: new Date(row.shipped_at),
+    tracked: Boolean(row.tracking_order),
   }))
 }
 

@@ -93,7 +93,7 @@ export function setup({
       const destination = String(20_000_000 + (queries += 1) * 1_000)
       outcomes.push(
         await quoter.offers(to(destination), querySettings, request()).then(
-          (outcome) => outcome.source,
+          (outcome) => String(outcome.source),
           (error: ShopperError) => error.code
         )
       )

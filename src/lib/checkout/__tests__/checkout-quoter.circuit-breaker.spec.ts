@@ -41,7 +41,13 @@ describe("CheckoutQuoter", () => {
       const callsWhenOpened = client.quote.mock.calls.length
 
       const stale = await quoter.offers(QUERY, SETTINGS)
-      expect(stale).toEqual({ offers: QUOTE_OFFERS, source: "stale", upstreamMs: 0, guardMs: 0 })
+      expect(stale).toEqual({
+        offers: QUOTE_OFFERS,
+        source: "stale",
+        upstreamMs: 0,
+        guardMs: 0,
+        call: { ms: 0, attempts: 0, failure: "circuit_open" },
+      })
       expect((await quoter.offers(to("60010000"), SETTINGS)).source).toBe("fallback")
       expect(client.quote).toHaveBeenCalledTimes(callsWhenOpened)
       expect(breaker?.stats().refused).toBe(2)
@@ -62,6 +68,7 @@ describe("CheckoutQuoter", () => {
         source: "upstream",
         upstreamMs: expect.any(Number),
         guardMs: 0,
+        call: { ms: expect.any(Number), attempts: 0, status: 200 },
       })
       expect(client.quote).toHaveBeenCalledTimes(4)
       expect(breaker?.stats()).toMatchObject({ state: "closed", consecutiveFailures: 0 })

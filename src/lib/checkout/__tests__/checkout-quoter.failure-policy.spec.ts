@@ -38,7 +38,13 @@ describe("CheckoutQuoter", () => {
       const stale = await quoter.offers(QUERY, SETTINGS)
 
       expect(client.quote).toHaveBeenCalledTimes(2)
-      expect(stale).toEqual({ offers: fresh.offers, source: "stale", upstreamMs: 0, guardMs: 0 })
+      expect(stale).toEqual({
+        offers: fresh.offers,
+        source: "stale",
+        upstreamMs: 0,
+        guardMs: 0,
+        call: expect.objectContaining({ failure: expect.any(String) }),
+      })
       expect(stale.offers.filter((o) => o.isFallback)).toEqual([])
     })
 
@@ -228,7 +234,13 @@ describe("CheckoutQuoter", () => {
 
       // The README's failure policy counts "an answer with no quotation" as a failure, step 3:
       // the last answer to the same query, up to 6 h old, comes before the fallback table.
-      expect(later).toEqual({ offers: fresh.offers, source: "stale", upstreamMs: 0, guardMs: 0 })
+      expect(later).toEqual({
+        offers: fresh.offers,
+        source: "stale",
+        upstreamMs: 0,
+        guardMs: 0,
+        call: expect.objectContaining({ failure: expect.any(String) }),
+      })
     })
 
     it("never prices at 0 on a failure", async () => {

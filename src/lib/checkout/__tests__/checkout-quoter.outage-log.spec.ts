@@ -4,7 +4,7 @@ import { recordingLogger } from "../../__tests__/recording-logger"
 import type { FreightClient, QuoteCall } from "../../freight/client"
 import type { FreightQuery, FreightQuote } from "../../freight/schemas"
 import { CheckoutQuoter } from "../checkout-quoter"
-import { QuoteRefusedError, type QuoteAdmission } from "../quote-admission"
+import { QuoteAdmission, QuoteRefusedError } from "../quote-admission"
 import { cepNotFound, NO_FALLBACK, QUERY, QUOTE, serverError, SETTINGS } from "./checkout-quoter.fixtures"
 
 /** A quoter with no cache (every query asks the API), on a clock the test moves. */
@@ -100,27 +100,29 @@ describe("CheckoutQuoter's outage log", () => {
   })
 
   it("logs the store's ceiling reached once, and with its count once a minute passed without a refusal", async () => {
+    // The shared count grants nothing while `refusing`: the store's ceiling is spent for the minute.
+    let time = 100 * 60_000
     let refusing = true
-    const admission = {
-      admit: jest.fn(async () => {
-        if (refusing) throw new QuoteRefusedError("store", 30_000)
-        return 0
-      }),
-      answered: jest.fn(),
-    }
-    const { quoter, client, lines, advance } = setup(admission)
-    client.quote.mockResolvedValue(QUOTE)
-    for (const cep of CEPS.slice(0, 40)) {
-      expect((await quoter.offers({ ...QUERY, destinationCep: cep }, SETTINGS)).source).toBe("fallback")
-      advance(1_000)
+    const logger = recordingLogger()
+    const admission = new QuoteAdmission(
+      async (_key, _window, want) => (refusing ? 0 : want),
+      logger,
+      () => time
+    )
+    const checkout = { cart: "cart:1", local: true }
+    const refused = async () => admission.admit(SETTINGS, checkout).catch((error: unknown) => error)
+    for (let index = 0; index < 40; index += 1) {
+      expect(await refused()).toBeInstanceOf(QuoteRefusedError)
+      time += 1_000
     }
     refusing = false
-    await quoter.offers({ ...QUERY, destinationCep: CEPS[40] }, SETTINGS)
-    advance(60_000)
-    await quoter.offers({ ...QUERY, destinationCep: CEPS[41] }, SETTINGS)
+    time += 20_000
+    await admission.admit(SETTINGS, checkout)
+    time += 40_000
+    await admission.admit(SETTINGS, checkout)
 
-    expect(lines).toEqual([
-      "warn frete: quota spent: The store's ceiling of new freight queries per minute is reached; " +
+    expect(logger.lines).toEqual([
+      "warn frete: quota spent: The store's ceiling (1000) of new freight queries per minute is reached; " +
         "new quotes are priced from kept answers or the table until the minute ends: raise " +
         "quote_store_limit_per_minute in the settings if your freight plan allows more",
       "info frete: quota has room again: 40 quotes priced without the API during 100 s",

@@ -12,7 +12,8 @@ import {
   ServerError,
   TimeoutError,
 } from "../../http/errors"
-import { MIN_CALL_BUDGET_MS, quoteDeadline } from "../client"
+import { MIN_CALL_BUDGET_MS } from "../client"
+import { startDeadline } from "../../http/deadline"
 import { CepNotFoundError, FreightQueryRejectedError } from "../errors"
 import { failureCollector } from "../../__tests__/expect-failure"
 import { answerTo } from "../../__tests__/answer-to"
@@ -126,13 +127,17 @@ describe("FreightClient against the sandbox", () => {
       t.client = t.newClient({ timeoutMs: 2000 })
       t.sandbox.setFault("freight", { mode: "hang" })
       // 1,700 ms spent before the call: 300 ms left, less than half of the timeout on the wire.
-      const error = await failure(t.client.quote(QUERY, { deadline: quoteDeadline(2000, Date.now() - 1700) }))
+      const error = await failure(
+        t.client.quote(QUERY, { deadline: startDeadline(2000, undefined, Date.now() - 1700) })
+      )
       expect(error).toBeInstanceOf(LateStartTimeoutError)
       expect(t.sandbox.calls()).toHaveLength(1)
     })
 
     it("a quote with less than 100 ms left of the timeout is not sent at all: the plugin's own wait, nothing sent", async () => {
-      const error = await failure(t.client.quote(QUERY, { deadline: quoteDeadline(2000, Date.now() - 1950) }))
+      const error = await failure(
+        t.client.quote(QUERY, { deadline: startDeadline(2000, undefined, Date.now() - 1950) })
+      )
       expect(error).toBeInstanceOf(NoTimeLeftError)
       expect(error).toBeInstanceOf(OwnWaitTimeoutError)
       expect((error as NoTimeLeftError).outcomeUnknown).toBe(false)

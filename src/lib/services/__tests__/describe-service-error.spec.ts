@@ -2,7 +2,6 @@ import { FreightNotConfiguredError } from "../../checkout/checkout-quoter"
 import { describeServiceError } from "../connection-test"
 import { errorOfAnswer } from "../../__tests__/answer-to"
 import { InvalidAnswerError, NetworkError, TimeoutError } from "../../http/errors"
-import { TrackingNotConfiguredError } from "../../tracking/errors"
 
 const freight = { service: "freight" as const }
 
@@ -42,7 +41,7 @@ describe("describeServiceError", () => {
       "O serviço de rastreamento recusou o pedido: Campo inválido.",
     ],
     [errorOfAnswer("tracking", 404, ""), "O serviço de rastreamento recusou o pedido: HTTP 404."],
-    [new TrackingNotConfiguredError(), "Erro inesperado ao falar com o serviço de rastreamento."],
+    [new Error("boom"), "Erro inesperado ao falar com o serviço de rastreamento."],
   ])("words a failure of the tracking connection test: %s", (error, message) => {
     expect(describeServiceError(error, "rastreamento")).toBe(message)
   })

@@ -24,13 +24,6 @@ describe("an admin's probe of a service, kept", () => {
     expect(asks).toEqual(["order_1", "order_1"])
   })
 
-  it("makes one ask for concurrent loads of a key", async () => {
-    const probe = new KeptProbe({ ttlMs: 10_000, max: 10, perMinute: 1, clock })
-    const answers = await Promise.all(Array.from({ length: 5 }, () => probe.get("order_1", answer("order_1"))))
-    expect(new Set(answers.map((kept) => kept.ask))).toEqual(new Set([1]))
-    expect(asks).toEqual(["order_1"])
-  })
-
   it("keeps nothing a loader answers undefined", async () => {
     const probe = new KeptProbe({ ttlMs: 10_000, max: 10, clock })
     const missing = async () => {

@@ -7,11 +7,12 @@ import {
   ServerError,
   TimeoutError,
 } from "../../http/errors"
-import { InvalidTrackingOrderError, TrackingNotConfiguredError, TrackingRejectedError } from "../errors"
+import { InvalidTrackingOrderError, TrackingRejectedError } from "../errors"
 import {
   certainlyNotActed,
   decideAfterFailure,
   decideAfterUnbuiltOrder,
+  decideWhileNotConfigured,
   describeAttemptFailure,
   INTERRUPTED_REASON,
   retryDelayMs,
@@ -78,18 +79,20 @@ describe("the tracking order's delivery policy", () => {
   })
 
   it("waits for the tracking API to be configured at the first delay, every time, within the day", () => {
-    for (const attempts of [1, 5, 40]) {
-      expect(decideAfterFailure(new TrackingNotConfiguredError(), attempts, 60_000, POLICY)).toEqual({
+    for (let run = 0; run < 3; run += 1) {
+      const decision = decideWhileNotConfigured(60_000, POLICY)
+      expect(decision).toEqual({
         kind: "retry",
         reason:
           "Rastreamento não configurado: o pedido será enviado assim que a URL e a credencial do serviço de rastreamento forem informadas.",
         delayMs: expect.any(Number),
       })
-      const decision = decideAfterFailure(new TrackingNotConfiguredError(), attempts, 60_000, POLICY)
       expect(decision.kind === "retry" && decision.delayMs).toBeLessThanOrEqual(POLICY.baseDelayMs * 1.2)
     }
-    expect(decideAfterFailure(new TrackingNotConfiguredError(), 40, POLICY.giveUpAfterMs, POLICY)).toMatchObject({
+    expect(decideWhileNotConfigured(POLICY.giveUpAfterMs, POLICY)).toEqual({
       kind: "fail",
+      reason:
+        "Não foi possível entregar depois de 1 tentativas: o serviço de rastreamento não está configurado: informe a URL e a credencial",
     })
   })
 
@@ -216,7 +219,6 @@ describe("describeAttemptFailure", () => {
       new InvalidAnswerError("not JSON", { ...tracking, status: 200 }),
       "o serviço respondeu algo que não é JSON no formato documentado",
     ],
-    [new TrackingNotConfiguredError(), "o serviço de rastreamento não está configurado: informe a URL e a credencial"],
     [
       new InvalidTrackingOrderError(["CustomerName is required", "Weight must be positive"]),
       "Pedido de rastreamento inválido: CustomerName is required; Weight must be positive",

@@ -1,13 +1,14 @@
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import { FreightStats } from "../freight-stats"
 
 const HOUR_MS = 3_600_000
 const AT = Date.UTC(2026, 10, 27, 15)
+/** AT's hour, counted from the epoch. */
+const AT_HOUR = 498_831
 
-type Written = { hour: Date; metric: string; key: string; count: number; total: number }
+type Written = { hour: number; metric: string; key: string; count: number; total: number }
 
 /**
- * frete_stat as the class writes it: each upsert's rows kept, or the next queued failure thrown instead (a
+ * frete_stat as the class writes it (the repository's upsert): each upsert's rows kept, or the next queued failure thrown instead (a
  * Postgres error carries its SQLSTATE in `code`, a lost connection a Node code). Postgres is not what is tested.
  */
 function statTable() {
@@ -19,11 +20,11 @@ function statTable() {
     if (failure) throw failure
     written.push(...rows)
   }
-  const table = () => ({ insert: (rows: Written[]) => ({ onConflict: () => ({ merge: () => upsert(rows) }) }) })
-  const knex = Object.assign(table, { raw: (sql: string) => sql }) as unknown as Knex
+  const repository = { addStats: upsert, statSums: async () => [], orderSums: async () => [] }
   const quiet = () => undefined
   const logger = { debug: quiet, info: quiet, error: quiet, warn: (line: string) => warnings.push(line) }
-  const stats = new FreightStats(() => knex, logger, 3_600_000)
+  const tracking = async () => ({ created: 0, failed: 0, waiting: 0 })
+  const stats = new FreightStats(repository, logger, tracking)
   const fail = (times: number, code: string, message: string) => {
     for (let time = 0; time < times; time += 1) failures.push(Object.assign(new Error(message), { code }))
   }
@@ -62,7 +63,7 @@ describe("the freight figures counted in memory", () => {
       stats.add("api_ms", "inf", total, AT)
     }
     await stats.flush()
-    expect(written).toEqual([{ hour: new Date(AT), metric: "api_ms", key: "inf", count: 6, total: 1e9 + 40 }])
+    expect(written).toEqual([{ hour: AT_HOUR, metric: "api_ms", key: "inf", count: 6, total: 1e9 + 40 }])
     expect(written.every((row) => Number.isFinite(row.total))).toBe(true)
   })
 
@@ -90,7 +91,7 @@ describe("the freight figures counted in memory", () => {
     for (let write = 0; write < 3; write += 1) await stats.flush()
     stats.add("quote", "checkout:api", 0, AT)
     await stats.flush()
-    expect(written).toEqual([{ hour: new Date(AT), metric: "quote", key: "checkout:api", count: 2, total: 0 }])
+    expect(written).toEqual([{ hour: AT_HOUR, metric: "quote", key: "checkout:api", count: 2, total: 0 }])
     expect(warnings).toEqual([])
   })
 
@@ -123,5 +124,24 @@ describe("the freight figures counted in memory", () => {
       ["50", 2],
       ["inf", 1],
     ])
+  })
+
+  it("writes nothing by itself until started, then every interval until stopped", async () => {
+    jest.useFakeTimers()
+    try {
+      const { stats, written } = statTable()
+      stats.add("quote", "page:api", 0, AT)
+      await jest.advanceTimersByTimeAsync(60_000)
+      expect({ beforeStart: written.length }).toEqual({ beforeStart: 0 })
+      stats.start(1_000)
+      await jest.advanceTimersByTimeAsync(1_000)
+      expect({ afterOneInterval: written.length }).toEqual({ afterOneInterval: 1 })
+      stats.add("quote", "page:kept", 0, AT)
+      await stats.stop()
+      expect({ writtenAtStop: written.map((row) => row.key) }).toEqual({ writtenAtStop: ["page:api", "page:kept"] })
+      expect({ timersLeft: jest.getTimerCount() }).toEqual({ timersLeft: 0 })
+    } finally {
+      jest.useRealTimers()
+    }
   })
 })

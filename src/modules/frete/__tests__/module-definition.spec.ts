@@ -1,5 +1,5 @@
-// The module is a plain class handed to Medusa's Module(): what Medusa learns of it (its name, its
-// two tables for Query and links) must stay what the generated MedusaService base declared.
+// The module's MedusaService: what Medusa learns of it (its name, the two tables Query and the links
+// read) stays as its joiner config declares, whatever other models the service has.
 import FreteModule from "../index"
 import FreteModuleService from "../service"
 

@@ -2,13 +2,12 @@
 // within the quote's deadline, and prices with another instance's last read when Medusa's Caching
 // Module keeps one sealed with the encryptionKey. The other cases: settings-in-force.spec.ts.
 import { logger } from "@medusajs/framework/logger"
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { ICachingModuleService } from "@medusajs/framework/types"
 import { parseFreteOptions } from "../../../../medusa-plugin.config"
 import { ShopperError } from "../../../lib/checkout/shopper-error"
 import { encryptSecret } from "../../../lib/security/secret-box"
 import { DEFAULT_SETTINGS } from "../../../lib/settings/schema"
-import { SETTINGS_READ_WAIT_MS, SettingsInForce } from "../settings-in-force"
+import { SETTINGS_READ_WAIT_MS, SettingsInForce, type SettingsStore } from "../settings-in-force"
 import {
   cachingModule,
   extraDays,
@@ -34,10 +33,15 @@ describe("the settings in force through a read that hangs", () => {
   })
 
   it("never prices a new process from the defaults: past the quote's deadline, it asks to try again", async () => {
-    const { table, knex } = settingsTable()
+    const { table, store } = settingsTable()
     table.hanging = true
     const applied: unknown[] = []
-    const settings = new SettingsInForce({ knex, options, logger, onApply: (credentials) => applied.push(credentials) })
+    const settings = new SettingsInForce({
+      store,
+      options,
+      logger,
+      onApply: (credentials) => applied.push(credentials),
+    })
     const first = settings.get().catch((error: unknown) => error)
     await jest.advanceTimersByTimeAsync(SETTINGS_READ_WAIT_MS)
     // Past the read's bound, the caller still waits, within the quote's deadline.
@@ -68,9 +72,9 @@ describe("the settings in force through a read that hangs", () => {
   })
 
   it("prices a new process with its first read when it answers within the quote's deadline", async () => {
-    const { table, knex } = settingsTable()
+    const { table, store } = settingsTable()
     table.hanging = true
-    const settings = new SettingsInForce({ knex, options, logger, onApply: () => undefined })
+    const settings = new SettingsInForce({ store, options, logger, onApply: () => undefined })
     const first = settings.get()
     const joined = settings.get()
     await jest.advanceTimersByTimeAsync(SETTINGS_READ_WAIT_MS + 100)
@@ -83,9 +87,9 @@ describe("the settings in force through a read that hangs", () => {
   })
 
   it("refuses a new process when its first read fails past the bound, and reads again at the next call", async () => {
-    const { table, knex } = settingsTable()
+    const { table, store } = settingsTable()
     table.hanging = true
-    const settings = new SettingsInForce({ knex, options, logger, onApply: () => undefined })
+    const settings = new SettingsInForce({ store, options, logger, onApply: () => undefined })
     const first = settings.get().catch((error: unknown) => error)
     await jest.advanceTimersByTimeAsync(SETTINGS_READ_WAIT_MS)
     table.failing = true
@@ -110,14 +114,14 @@ describe("the settings in force through a read that hangs", () => {
       settings: { ...DEFAULT_SETTINGS, extra_days: 2, freight_url: URL },
       secrets: { freight_token: encryptSecret(TOKEN, KEY, URL), freight_token_url: URL },
     })
-    const instance = (knex: () => Knex, caching: () => ICachingModuleService) =>
-      new SettingsInForce({ knex, options: keyed, logger, onApply: () => undefined, caching })
+    const instance = (store: SettingsStore, caching: () => ICachingModuleService) =>
+      new SettingsInForce({ store, options: keyed, logger, onApply: () => undefined, caching })
 
     it("prices a new process with it while its first read hangs, secrets opened from the row as stored", async () => {
-      const { table, knex } = settingsTable()
+      const { table, store } = settingsTable()
       table.row = savedRow()
       const { entries, counts, caching } = cachingModule()
-      const running = instance(knex, caching)
+      const running = instance(store, caching)
       await running.get()
       // Sealed whole with the key: neither the token nor any setting in clear.
       const kept = entries.get("frete:settings") ?? ""
@@ -132,7 +136,7 @@ describe("the settings in force through a read that hangs", () => {
       expect({ setsForTheSameRow: counts.sets }).toEqual({ setsForTheSameRow: 1 })
 
       table.hanging = true
-      const fresh = instance(knex, caching)
+      const fresh = instance(store, caching)
       const first = fresh.get()
       await jest.advanceTimersByTimeAsync(SETTINGS_READ_WAIT_MS)
       expect({ first: extraDays(await settledNow(first)), freight: fresh.credentials.freight }).toEqual({
@@ -148,7 +152,7 @@ describe("the settings in force through a read that hangs", () => {
     })
 
     it("ignores one the encryptionKey did not seal (a writer of the cache without it): asks to try again", async () => {
-      const { table, knex } = settingsTable()
+      const { table, store } = settingsTable()
       table.hanging = true
       const { entries, caching } = cachingModule()
       const forged = { readAt: Date.now(), row: { settings: { ...DEFAULT_SETTINGS, extra_days: 9 }, sealed: {} } }
@@ -157,7 +161,7 @@ describe("the settings in force through a read that hangs", () => {
       const sealedWithOtherKey = { sealed: encryptSecret(JSON.stringify(forged), otherKey, binding) }
       for (const copy of [forged, sealedWithOtherKey]) {
         entries.set("frete:settings", JSON.stringify(copy))
-        const first = instance(knex, caching)
+        const first = instance(store, caching)
           .get()
           .catch((error: unknown) => error)
         await jest.advanceTimersByTimeAsync(keyed.freight.timeoutMs)

@@ -1,49 +1,48 @@
 // Fixtures shared by the SettingsInForce spec files: the settings table, Medusa's Caching Module, the
 // options, and what the tests read of the logs and of a pending read.
-import type { Knex } from "@medusajs/framework/mikro-orm/knex"
 import type { ICachingModuleService } from "@medusajs/framework/types"
 import { parseFreteOptions } from "../../../../medusa-plugin.config"
 import { DEFAULT_SETTINGS } from "../../../lib/settings/schema"
+import type { SettingsRow } from "../repository"
+import type { SettingsStore } from "../settings-in-force"
 
 /**
  * The settings table as the class reads and saves it: one row, a read that fails as a database
  * blip does, or reads that hang (a lock on the table) until `release()` answers them with the row
- * then, or with the row they saw when given one. Saves (`transaction`) write the row at once. Only
- * `raw` and `transaction` are used; the class is tested here, not Postgres.
+ * then, or with the row they saw when given one. Saves write the row at once. The class is tested
+ * here, not Postgres.
  */
 export function settingsTable() {
-  const waiting: Array<(row?: Record<string, unknown>) => void> = []
+  const waiting: Array<(row?: SettingsRow) => void> = []
   const table = {
-    row: { settings: { ...DEFAULT_SETTINGS, extra_days: 2 }, secrets: {} } as Record<string, unknown>,
+    row: { settings: { ...DEFAULT_SETTINGS, extra_days: 2 }, secrets: {} } as SettingsRow,
     failing: false,
     hanging: false,
     reads: 0,
-    release: (seen?: Record<string, unknown>) => {
+    release: (seen?: SettingsRow) => {
       table.hanging = false
       waiting.splice(0).forEach((answer) => answer(seen))
     },
   }
-  const raw = async () => {
-    table.reads += 1
-    const seen = table.hanging
-      ? await new Promise<Record<string, unknown> | undefined>((resolve) => waiting.push(resolve))
-      : undefined
-    if (table.failing) {
-      throw new Error("Connection terminated unexpectedly")
-    }
-    return { rows: [seen ?? table.row] }
+  const store: SettingsStore = {
+    read: async () => {
+      table.reads += 1
+      const seen = table.hanging
+        ? await new Promise<SettingsRow | undefined>((resolve) => waiting.push(resolve))
+        : undefined
+      if (table.failing) {
+        throw new Error("Connection terminated unexpectedly")
+      }
+      return seen ?? table.row
+    },
+    save: async (change) => {
+      const { next, result } = await change(table.row)
+      table.row = next
+      return result
+    },
+    reseal: async () => false,
   }
-  const inTransaction = async (sql: string, bindings: string[]) => {
-    if (sql.startsWith("update")) {
-      table.row = { settings: JSON.parse(bindings[0]), secrets: JSON.parse(bindings[1]) }
-    }
-    return { rows: sql.startsWith("select") ? [table.row] : [] }
-  }
-  const knex = {
-    raw,
-    transaction: async (work: (trx: unknown) => Promise<unknown>) => work({ raw: inTransaction }),
-  } as unknown as Knex
-  return { table, knex: () => knex }
+  return { table, store }
 }
 
 /** Medusa's Caching Module as its Redis provider keeps an entry: JSON, shared by every instance given it. */

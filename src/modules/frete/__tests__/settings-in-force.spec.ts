@@ -17,8 +17,8 @@ describe("the settings in force through a failed read", () => {
   afterEach(() => jest.restoreAllMocks())
 
   it("keeps the settings last read while reads fail, warns once, and says when a read succeeds again", async () => {
-    const { table, knex } = settingsTable()
-    const settings = new SettingsInForce({ knex, options, logger, onApply: () => undefined })
+    const { table, store } = settingsTable()
+    const settings = new SettingsInForce({ store, options, logger, onApply: () => undefined })
     expect((await settings.get()).extra_days).toBe(2)
 
     table.failing = true
@@ -46,9 +46,9 @@ describe("the settings in force through a failed read", () => {
   })
 
   it("fails a first read that fails (never priced from the defaults), and reads again at the next call", async () => {
-    const { table, knex } = settingsTable()
+    const { table, store } = settingsTable()
     table.failing = true
-    const settings = new SettingsInForce({ knex, options, logger, onApply: () => undefined })
+    const settings = new SettingsInForce({ store, options, logger, onApply: () => undefined })
     await expect(settings.get()).rejects.toThrow("Connection terminated unexpectedly")
     expect(settingsLines(warn)).toEqual([])
 
@@ -57,11 +57,11 @@ describe("the settings in force through a failed read", () => {
   })
 
   it("keeps the credentials of the settings last read while reads fail", async () => {
-    const { table, knex } = settingsTable()
+    const { table, store } = settingsTable()
     table.row = { settings: { ...DEFAULT_SETTINGS, freight_url: "https://frete.example" }, secrets: {} }
     const applied: string[] = []
     const settings = new SettingsInForce({
-      knex,
+      store,
       options,
       logger,
       onApply: (credentials) => applied.push(String(credentials.freight.url)),
@@ -76,10 +76,10 @@ describe("the settings in force through a failed read", () => {
 
 describe("the settings in force through a save", () => {
   it("keeps a save of this process in force when a read that began before it answers after it", async () => {
-    const { table, knex } = settingsTable()
+    const { table, store } = settingsTable()
     const applied: Array<string | undefined> = []
     const settings = new SettingsInForce({
-      knex,
+      store,
       options,
       logger,
       onApply: (credentials) => applied.push(credentials.freight.url),
@@ -119,8 +119,8 @@ describe("the settings in force through a read that hangs", () => {
   })
 
   it("prices with the settings last read once a read outlasts the bound, one read at a time, and applies the late answer", async () => {
-    const { table, knex } = settingsTable()
-    const settings = new SettingsInForce({ knex, options, logger, onApply: () => undefined })
+    const { table, store } = settingsTable()
+    const settings = new SettingsInForce({ store, options, logger, onApply: () => undefined })
     expect({ firstRead: (await settings.get()).extra_days }).toEqual({ firstRead: 2 })
 
     table.hanging = true
@@ -176,8 +176,8 @@ describe("the settings in force through a read that hangs", () => {
   })
 
   it("keeps the settings last read when the late read fails, and says so once", async () => {
-    const { table, knex } = settingsTable()
-    const settings = new SettingsInForce({ knex, options, logger, onApply: () => undefined })
+    const { table, store } = settingsTable()
+    const settings = new SettingsInForce({ store, options, logger, onApply: () => undefined })
     await settings.get()
 
     table.hanging = true

@@ -29,7 +29,8 @@ export const TrackingOrderRecord = model
     maybe_created: model.boolean().default(false),
   })
   .indexes([
-    { on: ["fulfillment_id"], unique: true },
+    // Over every row, deleted or not: one tracking order per fulfillment, ever.
+    { on: ["fulfillment_id"], unique: true, where: null },
     { on: ["order_id"] },
     { on: ["status", "next_attempt_at"] },
     { on: ["status", "lease_until"] },

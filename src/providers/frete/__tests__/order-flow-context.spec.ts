@@ -1,31 +1,27 @@
-import { linesAsItems, orderFlowOf, withCartCurrency } from "../order-flow-context"
+import { flowLines, linesAsItems } from "../order-flow-context"
 
-describe("orderFlowOf", () => {
-  it("reads a cart or a draft order (no flow ids) as a cart", () => {
-    expect(orderFlowOf({})).toEqual({ kind: "cart" })
+describe("flowLines", () => {
+  it("reads no lines of a cart or a draft order (no flow ids)", () => {
+    expect(flowLines({})).toBeUndefined()
   })
 
-  it("reads a return, and an exchange's or a claim's inbound option (return_id), as a return", () => {
+  it("reads a return's lines first: an exchange's or a claim's inbound option passes return_id", () => {
     const lines = [{ id: "ordli_1", quantity: 1 }]
-    expect(orderFlowOf({ return_id: "ret_1", return_items: lines })).toEqual({ kind: "return", lines })
-    expect(orderFlowOf({ return_id: "ret_1", return_items: lines, exchange_id: "exc_1" })).toEqual({
-      kind: "return",
-      lines,
-    })
+    expect(flowLines({ return_id: "ret_1", return_items: lines })).toEqual(lines)
+    expect(flowLines({ return_id: "ret_1", return_items: lines, exchange_id: "exc_1", exchange_items: [] })).toEqual(
+      lines
+    )
   })
 
-  it("reads an exchange's and a claim's new items as an outbound flow", () => {
+  it("reads an exchange's and a claim's new items", () => {
     const lines = [{ id: "ordli_9", quantity: 2 }]
-    expect(orderFlowOf({ exchange_id: "exc_1", exchange_items: lines })).toEqual({ kind: "outbound", lines })
-    expect(orderFlowOf({ claim_id: "claim_1", claim_items: lines })).toEqual({ kind: "outbound", lines })
+    expect(flowLines({ exchange_id: "exc_1", exchange_items: lines })).toEqual(lines)
+    expect(flowLines({ claim_id: "claim_1", claim_items: lines })).toEqual(lines)
   })
 
   it("keeps only the lines that are objects", () => {
-    expect(orderFlowOf({ return_id: "ret_1", return_items: [null, "x", { id: "a" }] })).toEqual({
-      kind: "return",
-      lines: [{ id: "a" }],
-    })
-    expect(orderFlowOf({ return_id: "ret_1", return_items: "not a list" })).toEqual({ kind: "return", lines: [] })
+    expect(flowLines({ return_id: "ret_1", return_items: [null, "x", { id: "a" }] })).toEqual([{ id: "a" }])
+    expect(flowLines({ return_id: "ret_1", return_items: "not a list" })).toEqual([])
   })
 })
 
@@ -69,44 +65,5 @@ describe("linesAsItems", () => {
     expect(
       linesAsItems([{ id: "mug", quantity: -1 }, { id: "shirt" }], items).items.map((item) => item.quantity)
     ).toEqual([0, 0])
-  })
-})
-
-/** A reader that answers from a table of carts and remembers what it was asked. */
-function reader(carts: Record<string, string>) {
-  const asked: string[] = []
-  const read = async (cartId: string) => {
-    asked.push(cartId)
-    return carts[cartId] ?? null
-  }
-  return { asked, read }
-}
-
-describe("withCartCurrency", () => {
-  it("reads the currency of a cart whose context has none (Medusa 2.14 to 2.18)", async () => {
-    const { asked, read } = reader({ cart_01: "brl" })
-    const context = { id: "cart_01", shipping_address: { postal_code: "30130-010" } }
-    expect(await withCartCurrency(context, read)).toEqual({ ...context, currency_code: "brl" })
-    expect(asked).toEqual(["cart_01"])
-  })
-
-  it("keeps the currency Medusa 2.19 and later put in the context, reading nothing", async () => {
-    const { asked, read } = reader({ cart_01: "brl" })
-    const context = { id: "cart_01", currency_code: "usd" }
-    expect(await withCartCurrency(context, read)).toBe(context)
-    expect(asked).toEqual([])
-  })
-
-  it("leaves an order flow's context to the order lookup", async () => {
-    const { asked, read } = reader({})
-    const context = { id: "order_01", return_id: "return_01" }
-    expect(await withCartCurrency(context, read)).toBe(context)
-    expect(asked).toEqual([])
-  })
-
-  it("leaves the context without currency when the cart is not found, so the provider refuses it", async () => {
-    const { read } = reader({})
-    const context = { id: "cart_gone" }
-    expect(await withCartCurrency(context, read)).toEqual(context)
   })
 })

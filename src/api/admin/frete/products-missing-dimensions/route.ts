@@ -9,6 +9,7 @@ import {
 import { toCm, toKg, type StoreUnits } from "../../../../lib/checkout/units"
 import type { MissingMeasure, ProductsMissingDimensionsAnswer } from "../../../../lib/admin-contract"
 import { freteOf, queryOf } from "../../../../bridge/medusa-bridge"
+import { validated } from "../../../lib/validated"
 
 /** A whole number written in a query string ("20"), within bounds. */
 const wholeNumber = (field: string, min: number, max: number, fallback: number) => {
@@ -27,6 +28,11 @@ export const ProductsMissingDimensionsQuery = z.object({
   limit: wholeNumber("limit", 1, 100, 20),
   offset: wholeNumber("offset", 0, 100_000_000, 0),
 })
+
+export const MISSING_DIMENSIONS_QUERY = validated(
+  ProductsMissingDimensionsQuery,
+  (issue) => `Parâmetros inválidos: ${issue.message}`
+)
 
 type Variant = { id: string; title: string | null; sku: string | null } & Partial<Record<MissingMeasure, number | null>>
 type Product = {
@@ -73,28 +79,17 @@ function lacksMeasuresFilter(units: StoreUnits): Record<string, unknown> {
 }
 
 /** GET /admin/frete/products-missing-dimensions?limit=&offset=: found, paged and counted by one Query read. */
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const parsed = ProductsMissingDimensionsQuery.safeParse({ limit: req.query.limit, offset: req.query.offset })
-  if (!parsed.success)
-    return res
-      .status(400)
-      .json({ type: "invalid_data", message: `Parâmetros inválidos: ${parsed.error.issues[0].message}` })
-  const { limit, offset } = parsed.data
+export async function GET(
+  req: MedusaRequest<unknown, z.output<typeof ProductsMissingDimensionsQuery>>,
+  res: MedusaResponse
+) {
+  const { limit, offset } = req.validatedQuery
   const { units } = freteOf(req.scope).pluginOptions
   const { data, metadata } = await queryOf(req.scope).graph({
     entity: "product",
     fields: [
-      "id",
-      "title",
-      "thumbnail",
-      "weight",
-      "variants.id",
-      "variants.title",
-      "variants.sku",
-      "variants.weight",
-      "variants.length",
-      "variants.width",
-      "variants.height",
+      ...["id", "title", "thumbnail", "weight"],
+      ...["id", "title", "sku", "weight", "length", "width", "height"].map((f) => `variants.${f}`),
     ],
     filters: lacksMeasuresFilter(units),
     pagination: { skip: offset, take: limit, order: { title: "ASC", id: "ASC" } },

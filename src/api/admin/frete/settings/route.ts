@@ -1,10 +1,16 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
 import type FreteModuleService from "../../../../modules/frete/service"
 import type { SettingsAnswer } from "../../../../lib/admin-contract"
 import { isPlainObject } from "../../../../lib/settings/schema"
 import { sendIssues } from "../../../../shared/medusa-error"
 import { freteOf } from "../../../../bridge/medusa-bridge"
+import { validated } from "../../../lib/validated"
+
+/** Any object: the module checks each field (`issues`). */
+export const SETTINGS_BODY = validated(
+  z.custom<Record<string, unknown>>(isPlainObject, "Envie as configurações como um objeto JSON.")
+)
 
 /** The settings in force, where each credential comes from (never a secret), and what the page shows at its fields. */
 async function view(frete: FreteModuleService): Promise<SettingsAnswer> {
@@ -22,17 +28,10 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 }
 
 /** Merged into the current settings at every depth (a list or a null given is the new value); a bad value gets a 400 naming each field. */
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const body: unknown = req.body
-  if (!isPlainObject(body))
-    return res.status(400).json({
-      type: MedusaError.Types.INVALID_DATA,
-      message: "Envie as configurações como um objeto JSON.",
-      issues: [],
-    })
+export async function POST(req: MedusaRequest<Record<string, unknown>>, res: MedusaResponse) {
   const frete = freteOf(req.scope)
   try {
-    await frete.saveSettings(body)
+    await frete.saveSettings(req.validatedBody)
     res.json(await view(frete))
   } catch (error) {
     if (!sendIssues(res, error)) throw error

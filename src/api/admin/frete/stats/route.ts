@@ -1,10 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { FreightStats, StatsRange } from "../../../../lib/admin-contract"
+import { z } from "zod"
+import { STATS_RANGES, type FreightStats, type StatsRange } from "../../../../lib/admin-contract"
 import { freteOf } from "../../../../bridge/medusa-bridge"
 
+export const StatsQuery = z.object({
+  range: z.enum(STATS_RANGES, { error: `O período deve ser um de: ${STATS_RANGES.join(", ")}.` }).default("7d"),
+})
+
 /** GET /admin/frete/stats?range=24h|7d|30d: the Frete page's figures of every instance (the module's `stats.read`). */
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const stats = await freteOf(req.scope).stats.read(req.query.range ?? "7d")
-  // read() answers only a range it knows, and throws for any other.
+export async function GET(req: MedusaRequest<unknown, z.output<typeof StatsQuery>>, res: MedusaResponse) {
+  const stats = await freteOf(req.scope).stats.read(req.validatedQuery.range)
   res.json({ ...stats, range: stats.range as StatsRange } satisfies FreightStats)
 }

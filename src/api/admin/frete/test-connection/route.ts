@@ -18,7 +18,14 @@ const optionalUrl = optionalText.refine(
   (value) => !value || isServiceUrl(value),
   "URL inválida: use http:// ou https://, sem parâmetros nem usuário"
 )
-const cepText = z.string({ error: "CEP inválido" }).max(20, "CEP inválido")
+const cepText = z
+  .string({ error: "CEP inválido" })
+  .max(20, "CEP inválido")
+  .transform((value, context) => {
+    const cep = tryNormalizeCep(value)
+    if (!cep) context.addIssue("CEP inválido")
+    return cep ?? z.NEVER
+  })
 
 export const TestConnectionBody = z.object(
   {
@@ -48,15 +55,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
       : `Dados inválidos para testar a conexão: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join("; ")}`
     return res.status(400).json({ type: "invalid_data", message, issues })
   }
-  const body = parsed.data
-  const originCep = tryNormalizeCep(body.origin_cep)
-  const destinationCep = tryNormalizeCep(body.destination_cep)
-  if (!originCep || !destinationCep) {
-    const issues = CEP_FIELDS.filter((field) => !(field === "origin_cep" ? originCep : destinationCep)).map(
-      (field) => ({ field, message: "CEP inválido" })
-    )
-    return res.status(400).json({ type: "invalid_data", message: TWO_CEPS, issues })
-  }
+  const { origin_cep: originCep, destination_cep: destinationCep, ...body } = parsed.data
   // The options a shopper can be offered, as Medusa's own rules filter them (no return option, none hidden from the store).
   const options = await fulfillmentOf(req.scope).listShippingOptionsForContext({
     context: { is_return: "false", enabled_in_store: "true" },

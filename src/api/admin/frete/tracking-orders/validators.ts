@@ -1,6 +1,7 @@
 import { z } from "zod"
 import type { BulkResendRequest as BulkResendSent } from "../../../../lib/admin-contract"
-import { isStorableText } from "../../../../lib/settings/schema"
+import { isPlainObject as isRecord, isStorableText } from "../../../../lib/settings/schema"
+import { validated } from "../../../lib/validated"
 
 /** Text Postgres can compare: a NUL would make the query fail. */
 const isPossibleId = (value: string) => value.length <= 200 && isStorableText(value)
@@ -28,6 +29,15 @@ export const FailedTrackingOrdersQuery = z.object({
   limit: pageNumber("limit", 20, 100),
   offset: pageNumber("offset", 0, 1_000_000),
 })
+
+export type TrackingOrdersListQuery = z.output<typeof TrackingOrdersQuery> | z.output<typeof FailedTrackingOrdersQuery>
+
+/** `?order_id=`, or the failed rows' page (`?status=failed`). */
+export const TRACKING_ORDERS_QUERY = validated<TrackingOrdersListQuery>((query) =>
+  isRecord(query) && query.order_id === undefined && query.status !== undefined
+    ? FailedTrackingOrdersQuery
+    : TrackingOrdersQuery
+)
 
 export const BULK_RESEND_MAX = 100
 const MAX_PERIOD_DAYS = 31
@@ -99,22 +109,20 @@ const PeriodBody = z
     `O período vai de no máximo ${MAX_PERIOD_DAYS} dias.`
   )
 
-type BulkResendRequest = z.output<typeof IdsBody> | z.output<typeof PeriodBody>
+export type BulkResendRequest = z.output<typeof IdsBody> | z.output<typeof PeriodBody>
 
-/** `ids`, or the failed rows of a period (`failed_until` now when left out); else the first problem. */
-export function parseBulkResendBody(body: unknown): { data: BulkResendRequest } | { message: string } {
-  const record = typeof body === "object" && body !== null && !Array.isArray(body) ? body : null
-  // Either schema takes the body the admin sends (src/lib/admin-contract.ts).
-  const schema: z.ZodType<BulkResendRequest, BulkResendSent> | null =
-    record && "ids" in record ? IdsBody : record && "failed_since" in record ? PeriodBody : null
-  if (!schema)
-    return { message: "Informe ids (os pedidos de rastreamento) ou failed_since (o início do período das falhas)." }
-  const parsed = schema.safeParse(record)
-  return parsed.success ? { data: parsed.data } : { message: parsed.error.issues[0].message }
-}
+/** `ids`, or the failed rows of a period (`failed_until` now when left out). Either schema takes the body the admin sends. */
+export const BULK_RESEND_BODY = validated<BulkResendRequest>(
+  (body): z.ZodType<BulkResendRequest, BulkResendSent> | string =>
+    isRecord(body) && "ids" in body
+      ? IdsBody
+      : isRecord(body) && "failed_since" in body
+        ? PeriodBody
+        : "Informe ids (os pedidos de rastreamento) ou failed_since (o início do período das falhas)."
+)
 
 /** The single "Reenviar": `resend_maybe_created: true` confirms a row the service may already have created. */
-export const ResendBody = z.strictObject(
+const ResendBody = z.strictObject(
   {
     resend_maybe_created: z
       .boolean({ error: "resend_maybe_created deve ser true ou false." })
@@ -123,3 +131,5 @@ export const ResendBody = z.strictObject(
   },
   { error: (issue) => strict.error(issue) ?? 'Envie um objeto JSON, como { "resend_maybe_created": true }.' }
 )
+
+export const RESEND_BODY = validated(ResendBody)

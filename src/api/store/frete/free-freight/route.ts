@@ -1,6 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-// The plugin's own zod 4: `@medusajs/framework/zod` is zod 3 before Medusa 2.14, without the `error` option.
 import { z } from "zod"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
 import { subtotalOf } from "../../../../lib/checkout/build-freight-query"
@@ -10,11 +9,12 @@ import { quoteRequestFromCart, type CartContext } from "../../../../providers/fr
 import { toMedusaError } from "../../../../shared/medusa-error"
 import { freteOf, queryOf } from "../../../../bridge/medusa-bridge"
 import { MAX_ROUTE_ID_LENGTH } from "../../../lib/route-id"
+import { naming, validated } from "../../../lib/validated"
 import type { FreteFreeFreightAnswer } from "./contract"
 
 const INVALID_CART_ID = "Id de carrinho inválido: use o id do carrinho (cart_…)."
 
-const Query = z.object(
+const FreeFreightQuery = z.object(
   {
     // Anything but a cart's id (another model's, a NUL, a huge text) is a 400 that says so, before any lookup.
     cart_id: z
@@ -26,17 +26,13 @@ const Query = z.object(
   { error: "consulta inválida" }
 )
 
+export const FREE_FREIGHT_QUERY = validated(FreeFreightQuery, (issue) =>
+  issue.message === INVALID_CART_ID ? INVALID_CART_ID : naming("Consulta de frete grátis inválida", "consulta")(issue)
+)
+
 const CART_FIELDS = [
-  "id",
-  "currency_code",
-  "items.id",
-  "items.quantity",
-  "items.unit_price",
-  "items.requires_shipping",
-  "items.variant_id",
-  "items.variant_sku",
-  "shipping_address.postal_code",
-  "shipping_address.province",
+  ...["id", "currency_code", "shipping_address.postal_code", "shipping_address.province"],
+  ...["id", "quantity", "unit_price", "requires_shipping", "variant_id", "variant_sku"].map((f) => `items.${f}`),
 ]
 
 /** To the typed CEP, else to the shipping address's (whose province helps the rules only with its own CEP). One read of the cart, no freight call. */
@@ -69,26 +65,16 @@ async function cartFreeFreight(
 }
 
 /** GET /store/frete/free-freight?cart_id=cart_…&postal_code=…: whether this cart's freight is free, and if not, what it lacks. */
-export async function GET(req: MedusaRequest, res: MedusaResponse) {
-  const parsed = Query.safeParse(req.query)
-  if (!parsed.success) {
-    const [issue] = parsed.error.issues
-    const message =
-      issue.path[0] === "cart_id" && issue.message === INVALID_CART_ID
-        ? INVALID_CART_ID
-        : `Consulta de frete grátis inválida: ${issue.path.join(".") || "consulta"}: ${issue.message}`
-    return res.status(400).json({ type: "invalid_data", message })
-  }
+export async function GET(req: MedusaRequest<unknown, z.output<typeof FreeFreightQuery>>, res: MedusaResponse) {
   try {
-    res.json(await cartFreeFreight(req, parsed.data.cart_id, parsed.data.postal_code))
+    res.json(await cartFreeFreight(req, req.validatedQuery.cart_id, req.validatedQuery.postal_code))
   } catch (error) {
-    if (error instanceof ShopperError && (error.code === "invalid_cep" || error.code === "missing_cep")) {
-      const message =
-        error.code === "missing_cep"
-          ? "Informe o CEP de entrega para saber quanto falta para o frete grátis."
-          : error.message
-      return res.status(400).json({ type: "invalid_data", code: error.code, message })
-    }
+    if (error instanceof ShopperError && error.code === "missing_cep")
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "Informe o CEP de entrega para saber quanto falta para o frete grátis.",
+        error.code
+      )
     throw toMedusaError(error)
   }
 }

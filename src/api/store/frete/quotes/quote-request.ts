@@ -1,4 +1,3 @@
-import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError, QueryContext } from "@medusajs/framework/utils"
 import { LRUCache } from "lru-cache"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
@@ -6,10 +5,10 @@ import type { QuoteRequest } from "../../../../lib/checkout/build-freight-query"
 import { isFreteProvider } from "../../../../lib/frete-provider"
 import { numberOf } from "../../../../lib/utils/number-of"
 import { quoteRequestFromCart, type ContextItem } from "../../../../providers/frete/cart-context"
-import { fulfillmentOf, queryOf } from "../../../../bridge/medusa-bridge"
+import type { IFulfillmentModuleService } from "@medusajs/framework/types"
+import { fulfillmentOf, queryOf, type MedusaScope } from "../../../../bridge/medusa-bridge"
 
-/** Loads kept `ttlMs` by key (at most 1,000 keys): calls at the same moment share one load, and a load that fails is not kept.
- * For Medusa's data the store quote route reads on every quote. */
+/** Loads kept `ttlMs` by key (at most 1,000 keys): calls at the same moment share one load, and a load that fails is not kept. */
 export function keptFor<T extends object>(
   ttlMs: number,
   now: () => number = performance.now.bind(performance)
@@ -26,34 +25,22 @@ export function keptFor<T extends object>(
 
 /** A product's facts, shared by shoppers asking at once and no longer (a product unpublished stops being priced at once). */
 const variantLookups = keptFor<unknown[]>(1)
-const optionLookups = keptFor<OfferedOption[]>(10_000)
+const optionLookups = keptFor<Listed[]>(10_000)
 
-/** A stock location as Medusa gives it to the provider in `context.from_location`. */
-type OptionLocation = {
-  id: string
-  name?: string | null
-  address?: { postal_code?: string | null; [field: string]: unknown } | null
-}
-type ChannelRow = {
-  id?: string
-  stock_locations?: Array<(OptionLocation & { fulfillment_sets?: Array<{ id: string }> | null }) | null> | null
-}
+type Location = OfferedOption["from_location"] & { fulfillment_sets?: Array<{ id: string }> | null }
+type Channel = { id?: string; stock_locations?: Array<Location | null> | null }
 type Destination = {
   country_code?: string | null
   province?: string | null
   city?: string | null
   postal_code?: string | null
 }
-type CartRow = {
-  currency_code?: string | null
-  sales_channel?: ChannelRow | null
-  items?: ContextItem[] | null
-  shipping_address?: Destination | null
-}
+type CartRow = { currency_code?: string | null; sales_channel?: Channel | null; items?: ContextItem[] | null }
 type VariantRow = NonNullable<ContextItem["variant"]> & {
-  product?: { status?: string | null; sales_channels?: Array<ChannelRow | null> | null } | null
+  product?: { status?: string | null; sales_channels?: Array<Channel | null> | null } | null
   calculated_price?: { calculated_amount?: unknown } | null
 }
+type Listed = Omit<OfferedOption, "from_location"> & { fulfillment_set_id?: string }
 
 /** A shipping option of this provider that checkout offers, with the stock location it ships from. */
 export interface OfferedOption {
@@ -62,184 +49,159 @@ export interface OfferedOption {
   /** The fulfillment option the merchant chose: `data.id` (`cheapest`, `fastest` or a service's metaname). */
   data: Record<string, unknown> | null
   shipping_profile_id: string | null
-  from_location: OptionLocation | undefined
+  from_location: { address?: { postal_code?: string | null } | null } | null | undefined
 }
 
 /** An option checkout would offer, with the quote request the provider would price it from. */
 export type OptionRequest = { option: OfferedOption; request: QuoteRequest }
 
-const channelLocationFields = (prefix: string): string[] =>
-  [
-    "id",
-    "stock_locations.fulfillment_sets.id",
-    "stock_locations.id",
-    "stock_locations.name",
-    "stock_locations.address.*",
-  ].map((field) => `${prefix}${field}`)
+const CHANNEL_LOCATIONS = ["stock_locations.fulfillment_sets.id", "stock_locations.address.*"]
+// Medusa's `cartFieldsForCalculateShippingOptionsPrices` (what `calculate` hands the provider), and the metadata of handling days.
+const VARIANT_FIELDS = [
+  "id",
+  "sku",
+  "weight",
+  "length",
+  "height",
+  "width",
+  "metadata",
+  "product.id",
+  "product.metadata",
+]
+const ITEM_FIELDS = [
+  ...[...VARIANT_FIELDS, "product.shipping_profile.id"].map((field) => `variant.${field}`),
+  ...["product.id", "product.weight"],
+]
 
-/** The options of this provider Medusa's `listShippingOptionsForCartWorkflow` would list for the channels and destination (the geo zones and rules,
- * with the workflow's context), each with the location of its fulfillment set, as `calculateShippingOptionsPricesWorkflow` finds `from_location`. */
-async function offeredOptions(
-  container: MedusaContainer,
-  channels: ChannelRow[],
+/** The options Medusa lists for a cart of those fulfillment sets going there: the fulfillment module's listing by context (geo
+ * zones, rules), which the Query of `listShippingOptionsForCartWithPricingWorkflow` runs. Asked of the module itself: a Query
+ * would reach the same call through two more layers. */
+async function listedOptions(
+  fulfillment: IFulfillmentModuleService,
+  sets: string[],
   destination: Destination
-): Promise<OfferedOption[]> {
-  const locationOfSet = new Map<string, OptionLocation>()
-  for (const location of channels.flatMap((channel) => channel.stock_locations ?? [])) {
-    const { fulfillment_sets: sets, ...rest } = location ?? { id: "" }
-    for (const set of sets ?? []) locationOfSet.set(set.id, rest)
+): Promise<Listed[]> {
+  const address = {
+    country_code: destination.country_code ?? undefined,
+    province_code: destination.province ?? undefined,
+    city: destination.city ?? undefined,
+    postal_expression: destination.postal_code ?? undefined,
   }
-  if (!locationOfSet.size) return []
-  const sets = [...locationOfSet.keys()].sort()
-  const where = [destination.country_code, destination.province, destination.city, destination.postal_code]
-  return optionLookups(JSON.stringify([sets, where]), async () => {
-    const options = await fulfillmentOf(container).listShippingOptionsForContext(
-      {
-        fulfillment_set_id: sets,
-        // As the cart workflow hands the address to the geo zone filter.
-        address: {
-          country_code: destination.country_code ?? undefined,
-          province_code: destination.province ?? undefined,
-          city: destination.city ?? undefined,
-          postal_expression: destination.postal_code ?? undefined,
-        },
-        context: { is_return: "false", enabled_in_store: "true" },
-      },
+  return optionLookups(JSON.stringify([sets, address]), async () => {
+    const context = { is_return: "false", enabled_in_store: "true" }
+    const options = await fulfillment.listShippingOptionsForContext(
+      { fulfillment_set_id: sets, address, context },
       { relations: ["service_zone"] }
     )
     return options
       .filter((option) => isFreteProvider(option.provider_id))
-      .map((option) => ({
-        id: option.id,
-        name: option.name,
-        data: option.data ?? null,
-        shipping_profile_id: option.shipping_profile_id ?? null,
-        from_location: locationOfSet.get(option.service_zone?.fulfillment_set_id ?? ""),
+      .map(({ id, name, data, shipping_profile_id, service_zone }) => ({
+        id,
+        name,
+        data: data ?? null,
+        shipping_profile_id: shipping_profile_id ?? null,
+        fulfillment_set_id: service_zone?.fulfillment_set_id,
       }))
   })
 }
 
-/** Each option with what the provider would be given: the items of its shipping profile (Medusa's `filterCartItemsByShippingProfile`), the destination, its location. */
-function requestsFor(options: OfferedOption[], cart: CartRow, destination: Destination): OptionRequest[] {
-  return options.map((option) => ({
-    option,
-    request: quoteRequestFromCart({
+/** Each option with what `calculate` would hand the provider: the items of its shipping profile (Medusa's
+ * `filterCartItemsByShippingProfile`) and, as `from_location`, the channels' stock location of its fulfillment set. */
+async function requestsFor(
+  scope: MedusaScope,
+  channels: Channel[],
+  cart: CartRow,
+  destination: Destination
+): Promise<OptionRequest[]> {
+  const locationOf = new Map<string, Location>()
+  for (const location of channels.flatMap((channel) => channel.stock_locations ?? []))
+    for (const set of location?.fulfillment_sets ?? []) locationOf.set(set.id, location as Location)
+  if (!locationOf.size) return []
+  const listed = await listedOptions(fulfillmentOf(scope), [...locationOf.keys()].sort(), destination)
+  return listed.map(({ fulfillment_set_id, ...option }) => {
+    const { fulfillment_sets: _sets, ...from_location } = locationOf.get(fulfillment_set_id ?? "") ?? {}
+    const items = (cart.items ?? []).filter(
+      (item) =>
+        !!option.shipping_profile_id && item.variant?.product?.shipping_profile?.id === option.shipping_profile_id
+    )
+    const request = quoteRequestFromCart({
       currency_code: cart.currency_code,
-      items: option.shipping_profile_id
-        ? (cart.items ?? []).filter(
-            (item) => item.variant?.product?.shipping_profile?.id === option.shipping_profile_id
-          )
-        : [],
+      items,
       shipping_address: destination,
-      from_location: option.from_location,
-    }),
-  }))
+      from_location,
+    })
+    return { option: { ...option, from_location }, request }
+  })
 }
 
 /** The cart's own address when it has that CEP (then the options and queries are checkout's); else an address in Brazil with only the CEP. */
-export async function optionRequestsForCart(
-  container: MedusaContainer,
-  cartId: string,
-  cep: string
-): Promise<OptionRequest[]> {
-  const { data } = await queryOf(container).graph({
+export async function optionRequestsForCart(scope: MedusaScope, cartId: string, cep: string): Promise<OptionRequest[]> {
+  const { data } = await queryOf(scope).graph({
     entity: "cart",
-    // Medusa's `cartFieldsForCalculateShippingOptionsPrices`, and the metadata that holds handling days.
     fields: [
       "id",
       "currency_code",
       "sales_channel_id",
       "items.*",
-      "items.variant.id",
-      "items.variant.sku",
-      "items.variant.product.id",
-      "items.variant.product.shipping_profile.id",
-      "items.variant.metadata",
-      "items.variant.product.metadata",
-      "items.variant.weight",
-      "items.variant.length",
-      "items.variant.height",
-      "items.variant.width",
-      "items.product.id",
-      "items.product.weight",
+      ...ITEM_FIELDS.map((field) => `items.${field}`),
       "shipping_address.*",
-      ...channelLocationFields("sales_channel."),
+      ...CHANNEL_LOCATIONS.map((field) => `sales_channel.${field}`),
     ],
     filters: { id: cartId },
   })
-  const cart = data[0] as CartRow | undefined
+  const cart = data[0] as (CartRow & { shipping_address?: Destination | null }) | undefined
   if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Carrinho não encontrado.")
   const stored = cart.shipping_address
   const destination =
     stored && tryNormalizeCep(stored.postal_code) === cep ? stored : { country_code: "br", postal_code: cep }
-  // Medusa's cart ↔ sales channel link is read-only on `sales_channel_id`: this is the cart's channel, if it exists.
-  const options = await offeredOptions(container, cart.sales_channel ? [cart.sales_channel] : [], destination)
-  return requestsFor(options, cart, destination)
+  return requestsFor(scope, cart.sales_channel ? [cart.sales_channel] : [], cart, destination)
 }
 
 /** A product page's variants as a BRL cart of the publishable key's sales channels going to that CEP. A variant the key's storefront cannot
  * sell (a draft, another channel), as Medusa's store product routes decide, is "Produto não encontrado" (400), before any freight call. */
 export async function optionRequestsForItems(
-  container: MedusaContainer,
+  scope: MedusaScope,
   items: Array<{ variant_id: string; quantity: number }>,
   cep: string,
   salesChannelIds: string[]
 ): Promise<OptionRequest[]> {
   const ids = [...new Set(items.map((item) => item.variant_id))].sort()
   // Shoppers of one product page at once ask for the same variants: one query for all of them.
-  const data = await variantLookups(
-    ids.join(","),
-    async () =>
-      (
-        await queryOf(container).graph({
-          entity: "variant",
-          fields: [
-            "id",
-            "sku",
-            "weight",
-            "length",
-            "height",
-            "width",
-            "metadata",
-            "calculated_price.calculated_amount",
-            "product.id",
-            "product.weight",
-            "product.shipping_profile.id",
-            "product.metadata",
-            "product.status",
-            ...channelLocationFields("product.sales_channels."),
-          ],
-          filters: { id: ids },
-          context: { calculated_price: QueryContext({ currency_code: "brl" }) },
-        })
-      ).data as unknown[]
-  )
-  const channels = new Map<string, ChannelRow>()
+  const load = async () =>
+    (
+      await queryOf(scope).graph({
+        entity: "variant",
+        fields: [
+          ...VARIANT_FIELDS,
+          "product.shipping_profile.id",
+          "calculated_price.calculated_amount",
+          "product.weight",
+          "product.status",
+          "product.sales_channels.id",
+          ...CHANNEL_LOCATIONS.map((field) => `product.sales_channels.${field}`),
+        ],
+        filters: { id: ids },
+        context: { calculated_price: QueryContext({ currency_code: "brl" }) },
+      })
+    ).data
+  const channels = new Map<string, Channel>()
   const byId = new Map<string, VariantRow>()
-  for (const variant of data as VariantRow[]) {
-    const sold = (variant.product?.sales_channels ?? []).filter(
-      (channel) => !!channel?.id && salesChannelIds.includes(channel.id)
-    ) as ChannelRow[]
+  for (const variant of (await variantLookups(ids.join(","), load)) as VariantRow[]) {
+    const sold = (variant.product?.sales_channels ?? []).filter((channel) =>
+      salesChannelIds.includes(channel?.id ?? "")
+    )
     if (variant.product?.status !== "published" || !sold.length) continue
     byId.set(variant.id as string, variant)
-    for (const channel of sold) channels.set(channel.id as string, channel)
+    for (const channel of sold) channels.set(channel?.id as string, channel as Channel)
   }
   const missing = ids.filter((id) => !byId.has(id))
   if (missing.length)
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `Produto não encontrado: ${missing.join(", ")}`)
+  const lines = items.map(({ variant_id, quantity }) => {
+    const variant = byId.get(variant_id) as VariantRow
+    const unit_price = numberOf(variant.calculated_price?.calculated_amount) ?? 0
+    return { quantity, unit_price, variant_id, variant_sku: variant.sku ?? null, variant }
+  })
   const destination = { country_code: "br", postal_code: cep }
-  const cart: CartRow = {
-    currency_code: "brl",
-    items: items.map((item) => {
-      const variant = byId.get(item.variant_id) as VariantRow
-      return {
-        quantity: item.quantity,
-        unit_price: numberOf(variant.calculated_price?.calculated_amount) ?? 0,
-        variant_sku: variant.sku ?? null,
-        variant_id: item.variant_id,
-        variant,
-      }
-    }),
-  }
-  return requestsFor(await offeredOptions(container, [...channels.values()], destination), cart, destination)
+  return requestsFor(scope, [...channels.values()], { currency_code: "brl", items: lines }, destination)
 }

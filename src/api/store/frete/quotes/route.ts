@@ -1,4 +1,4 @@
-import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import type { MedusaResponse, MedusaStoreRequest } from "@medusajs/framework/http"
 import { z } from "zod"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
 import { addressKeys, trustOf } from "../../../../lib/http/client-key"
@@ -47,48 +47,41 @@ export const StoreFreteQuotesBody = z
     path: ["cart_id"],
   })
 
+export type StoreFreteQuotesRequest = z.output<typeof StoreFreteQuotesBody>
+
 /** POST /store/frete/quotes: each offer of the options checkout would offer for a CEP, for a product page (`items`) or a cart (`cart_id`).
  * A new query past the quota guard's bound per client address is answered as an outage is; only a store with no fallback table answers 429. */
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
+export async function POST(req: MedusaStoreRequest<StoreFreteQuotesRequest>, res: MedusaResponse) {
   const started = performance.now()
   const startedAt = Date.now()
-  const parsed = StoreFreteQuotesBody.safeParse(req.body)
-  if (!parsed.success) {
-    const [issue] = parsed.error.issues
-    return res.status(400).json({
-      type: "invalid_data",
-      message: `Consulta de frete inválida: ${issue.path.join(".") || "corpo"}: ${issue.message}`,
-    })
-  }
-  const body = parsed.data
-  const cep = tryNormalizeCep(body.postal_code)
-  if (!cep)
-    return res
-      .status(400)
-      .json({ type: "invalid_data", code: "invalid_cep", message: new ShopperError("invalid_cep").message })
-  const frete = freteOf(req.scope)
+  const body = req.validatedBody
   try {
+    const cep = tryNormalizeCep(body.postal_code)
+    if (!cep) throw new ShopperError("invalid_cep")
+    const frete = freteOf(req.scope)
     const settings = await frete.getSettings()
     const { client, network } = addressKeys(req, trustOf(settings.trusted_proxies), frete.addressSecret())
     const asker = { client: `client:${client}`, network: `network:${network}`, startedAt }
     // The guard's leases are asked for while Medusa's data is read: the take itself then waits for no grant.
     frete.quoter.warmGuard(settings, asker)
-    const salesChannels =
-      (req as MedusaRequest & { publishable_key_context?: { sales_channel_ids?: string[] } }).publishable_key_context
-        ?.sales_channel_ids ?? []
     const lookupStarted = performance.now()
     const requests = body.cart_id
       ? await optionRequestsForCart(req.scope, body.cart_id, cep)
-      : await optionRequestsForItems(req.scope, body.items ?? [], cep, salesChannels)
+      : await optionRequestsForItems(
+          req.scope,
+          body.items ?? [],
+          cep,
+          req.publishable_key_context?.sales_channel_ids ?? []
+        )
     const lookupMs = performance.now() - lookupStarted
     const plan = planQuotes(requests, settings, frete.pluginOptions.units, frete.quoter)
     const { quotes, upstreamMs, guardMs } = await quoteOptions(plan, frete.quoter, settings, asker)
     const ownMs = Math.max(0, performance.now() - started - lookupMs - guardMs - upstreamMs)
     // On every answer, kept ones too: its absence would tell anyone that a query was asked in the last minutes.
-    const guard = `guard;desc="quota guard";dur=${guardMs.toFixed(2)}`
     res.setHeader(
       "Server-Timing",
-      `frete;desc="plugin";dur=${ownMs.toFixed(1)}, lookup;desc="Medusa data";dur=${lookupMs.toFixed(1)}, freight;desc="freight API";dur=${upstreamMs.toFixed(1)}, ${guard}`
+      `frete;desc="plugin";dur=${ownMs.toFixed(1)}, lookup;desc="Medusa data";dur=${lookupMs.toFixed(1)}, ` +
+        `freight;desc="freight API";dur=${upstreamMs.toFixed(1)}, guard;desc="quota guard";dur=${guardMs.toFixed(2)}`
     )
     res.json({ quotes } satisfies FreteQuotesAnswer)
   } catch (error) {

@@ -10,7 +10,7 @@ import {
   presentTrackingOrder,
   REBUILD_FAILED_MESSAGE,
 } from "../present"
-import { BULK_RESEND_MAX, parseBulkResendBody } from "../validators"
+import { BULK_RESEND_MAX, type BulkResendRequest } from "../validators"
 import { freteOf } from "../../../../../bridge/medusa-bridge"
 
 /** No more than the tracking client's default sockets, so none waits for one. */
@@ -31,11 +31,9 @@ const MESSAGES: Partial<Record<ResendOutcome["kind"], string>> = {
  * `remaining`: failed rows of the period left. A row the service may already have created is sent only when its id
  * is in `resend_maybe_created` too; otherwise it is answered `maybe_created`, for the admin to list and ask.
  */
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
-  const parsed = parseBulkResendBody(req.body)
-  if ("message" in parsed) return res.status(400).json({ type: "invalid_data", message: parsed.message })
+export async function POST(req: MedusaRequest<BulkResendRequest>, res: MedusaResponse) {
   const frete = freteOf(req.scope)
-  const request = parsed.data
+  const request = req.validatedBody
   const confirmed = new Set("ids" in request ? (request.resend_maybe_created ?? []) : [])
   // The safe rows first: those the service may have created cannot crowd them out of the 100.
   const period = { limit: BULK_RESEND_MAX, offset: 0, oldestFirst: true, safeFirst: true }

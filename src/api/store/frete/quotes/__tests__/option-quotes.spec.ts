@@ -70,7 +70,7 @@ function option(dataId: string | undefined, origin: string | null = SAO_PAULO, i
     name: `Opção ${dataId ?? "sem id"}`,
     data: dataId === undefined ? null : { id: dataId },
     shipping_profile_id: "sp_1",
-    from_location: origin ? { id: `sloc_${origin}`, address: { postal_code: origin } } : undefined,
+    from_location: origin ? { address: { postal_code: origin } } : undefined,
   }
   const request: QuoteRequest = {
     originCep: origin,

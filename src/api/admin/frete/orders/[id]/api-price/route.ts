@@ -1,19 +1,19 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { freteOf, fulfillmentOf, queryOf } from "../../../../../../bridge/medusa-bridge"
+import { fetchShippingOptionForOrderWorkflow } from "@medusajs/core-flows"
+import { freteOf, queryOf } from "../../../../../../bridge/medusa-bridge"
 import type { OrderApiPricesAnswer } from "../../../../../../lib/admin-contract"
 import { isFreteProvider } from "../../../../../../lib/frete-provider"
 import { ProbeLimitError } from "../../../../../../lib/services/kept-probe"
-import { OPTION_FIELDS, ORDER_FIELDS } from "../../../../../../subscribers/order-flow-shipping-facts"
 import { routeIdOrAnswer } from "../../../../../lib/route-id"
 
-type Method = { id: string; shipping_option_id?: string | null; data?: { is_fallback?: unknown } | null }
-type Option = {
+type Method = {
   id: string
-  provider_id?: string | null
-  data?: Record<string, unknown> | null
-  service_zone?: { fulfillment_set?: { location?: unknown } | null } | null
+  shipping_option_id?: string | null
+  data?: { is_fallback?: unknown } | null
+  shipping_option?: { provider_id?: string } | null
 }
+type Priced = { calculated_amount: number; frete?: { is_fallback?: boolean } } | undefined
 
 // GET /admin/frete/orders/:id/api-price: for each shipping method of the order priced by the fallback table, what the freight API
 // charges its option now (`api_amount`, reais), or null while it does not answer. Priced as Medusa prices an order's (cache, guard).
@@ -38,51 +38,33 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   }
 }
 
-/** Undefined when the order does not exist. */
+/** Undefined when the order does not exist. Each option priced by Medusa's own workflow for an order's option, as an exchange's is. */
 async function apiPricesOf(scope: MedusaContainer, id: string): Promise<OrderApiPricesAnswer | undefined> {
-  const query = queryOf(scope)
   const fields = [
-    ...ORDER_FIELDS,
-    "shipping_methods.id",
-    "shipping_methods.shipping_option_id",
-    "shipping_methods.data",
+    "currency_code",
+    ...["id", "shipping_option_id", "data", "shipping_option.provider_id"].map((f) => `shipping_methods.${f}`),
   ]
-  const order = (await query.graph({ entity: "order", fields, filters: { id } })).data[0] as
-    { shipping_methods?: Method[] } | undefined
+  const order = (await queryOf(scope).graph({ entity: "order", fields, filters: { id } })).data[0] as
+    { currency_code: string; shipping_methods?: Method[] | null } | undefined
   if (!order) return undefined
-  const estimated = (order.shipping_methods ?? []).filter(
-    (method) => method.data?.is_fallback === true && method.shipping_option_id
-  )
+  const estimated = (order.shipping_methods ?? []).filter((method) => method.data?.is_fallback === true)
   const api_prices = await Promise.all(
-    estimated.map(async (method) => {
-      const option = (
-        await query.graph({
-          entity: "shipping_option",
-          fields: OPTION_FIELDS,
-          filters: { id: method.shipping_option_id },
-        })
-      ).data[0] as Option | undefined
-      const context = { ...order, from_location: option?.service_zone?.fulfillment_set?.location ?? null }
-      const asked =
-        option && isFreteProvider(option.provider_id)
-          ? [
-              {
-                id: option.id,
-                provider_id: option.provider_id as string,
-                optionData: option.data ?? {},
-                data: {},
-                context: context as never,
-              },
-            ]
-          : []
-      const priced = await fulfillmentOf(scope)
-        .calculateShippingOptionsPrices(asked)
-        .catch(() => [])
-      const [price] = priced as Array<{ calculated_amount: number; frete?: { is_fallback?: boolean } }>
-      return {
-        shipping_method_id: method.id,
-        api_amount: price?.frete?.is_fallback === false ? price.calculated_amount : null,
+    estimated.map(async ({ id: shipping_method_id, shipping_option_id, shipping_option }) => {
+      const input = {
+        order_id: id,
+        currency_code: order.currency_code,
+        shipping_option_id: shipping_option_id as string,
       }
+      const price =
+        shipping_option_id && isFreteProvider(shipping_option?.provider_id)
+          ? await fetchShippingOptionForOrderWorkflow(scope)
+              .run({ input })
+              .then(
+                ({ result }) => result.calculated_price as unknown as Priced,
+                () => undefined
+              )
+          : undefined
+      return { shipping_method_id, api_amount: price?.frete?.is_fallback === false ? price.calculated_amount : null }
     })
   )
   return { api_prices }

@@ -7,7 +7,7 @@ import { routeIdOrAnswer } from "../../../../../lib/route-id"
 import { freteOf, queryOf } from "../../../../../../bridge/medusa-bridge"
 
 const DAYS_MESSAGE = `Prazo de manuseio inválido: use um número inteiro de dias, de 0 a ${MAX_HANDLING_DAYS}.`
-const Body = z.object(
+export const HandlingDaysBody = z.object(
   {
     handling_days: z
       .number({ error: DAYS_MESSAGE })
@@ -55,16 +55,14 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
 }
 
 /** `{ handling_days }`: sets, or with null removes, the product's own value; through updateProductsWorkflow, so `product.updated` is emitted. */
-export async function POST(req: MedusaRequest, res: MedusaResponse) {
+export async function POST(req: MedusaRequest<z.output<typeof HandlingDaysBody>>, res: MedusaResponse) {
   const id = routeIdOrAnswer(req, res, "product")
   if (id === undefined) return
-  const parsed = Body.safeParse(req.body)
-  if (!parsed.success) return res.status(400).json({ type: "invalid_data", message: parsed.error.issues[0].message })
   const key = (await freteOf(req.scope).getSettings()).handling_days_metadata_key
   const product = await readProduct(req, id)
   if (!product) return notFound(res)
   // Medusa merges metadata into what the product has, and removes a key given as "".
-  const metadata = { [key]: parsed.data.handling_days ?? "" }
+  const metadata = { [key]: req.validatedBody.handling_days ?? "" }
   await updateProductsWorkflow(req.scope).run({ input: { selector: { id: product.id }, update: { metadata } } })
   res.json(present((await readProduct(req, id)) ?? product, key))
 }

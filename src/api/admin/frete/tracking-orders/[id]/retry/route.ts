@@ -10,7 +10,7 @@ import {
   presentTrackingOrder,
   REBUILD_FAILED_MESSAGE,
 } from "../../present"
-import { ResendBody } from "../../validators"
+import { RESEND_BODY } from "../../validators"
 
 /**
  * POST /admin/frete/tracking-orders/:id/retry: sends a failed or pending tracking order again now, rebuilt from the
@@ -19,9 +19,7 @@ import { ResendBody } from "../../validators"
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const current = await findTrackingOrder(req, res)
   if (!current) return
-  const body = ResendBody.safeParse(req.body)
-  if (!body.success) return res.status(400).json({ type: "invalid_data", message: body.error.issues[0].message })
-  const maybeCreatedConfirmed = body.data.resend_maybe_created
+  const maybeCreatedConfirmed = RESEND_BODY.parse(req.body).resend_maybe_created
   const { kind, row } = await resendTrackingOrder(req.scope, current, { maybeCreatedConfirmed })
   if (kind === "already_created") return answerConflict(res, row, ALREADY_CREATED_MESSAGE)
   if (kind === "in_progress") return answerConflict(res, row, IN_PROGRESS_MESSAGE)

@@ -11,26 +11,16 @@ import { queryOf } from "../../../../../../bridge/medusa-bridge"
 const ORDER_FIELDS = [
   "id",
   "created_at",
-  "shipping_methods.id",
-  "shipping_methods.name",
-  "shipping_methods.shipping_option_id",
-  "shipping_methods.data",
-  "shipping_methods.created_at",
-  "shipping_methods.shipping_option.provider_id",
-  "fulfillments.id",
-  "fulfillments.provider_id",
-  "fulfillments.shipping_option_id",
-  "fulfillments.data",
-  "fulfillments.created_at",
-  "fulfillments.shipped_at",
-  "fulfillments.delivered_at",
-  "fulfillments.canceled_at",
+  ...["id", "name", "shipping_option_id", "data", "created_at", "shipping_option.provider_id"].map(
+    (f) => `shipping_methods.${f}`
+  ),
+  ...["id", "provider_id", "shipping_option_id", "data", "created_at", "shipped_at", "delivered_at", "canceled_at"].map(
+    (f) => `fulfillments.${f}`
+  ),
   "fulfillments.labels.tracking_number",
   "fulfillments.labels.tracking_url",
   // The plugin's rows, through the read-only link of src/links/order-tracking-orders.ts.
-  "tracking_orders.fulfillment_id",
-  "tracking_orders.status",
-  "tracking_orders.delivered_at",
+  ...["fulfillment_id", "status", "delivered_at"].map((f) => `tracking_orders.${f}`),
 ]
 
 /** GET /store/frete/orders/:id/delivery. Whoever holds the order's id may read it, as Medusa's `GET /store/orders/:id` (2.21),

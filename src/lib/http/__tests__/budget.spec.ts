@@ -1,4 +1,4 @@
-import { quoteBudgetMs } from "../client"
+import { budgetMs as quoteBudgetMs } from "../deadline"
 
 describe("quoteBudgetMs", () => {
   it("is the whole timeout when the wait begins with the call", () => {
