@@ -64,6 +64,14 @@ function controlRoutes(sandbox: SandboxControls): ControlRoute[] {
       },
     },
     {
+      method: "POST",
+      pattern: /^\/faults\/([^/]+)\/release$/,
+      handle: ({ params }) => {
+        sandbox.release(parseService(params[0]))
+        return OK
+      },
+    },
+    {
       method: "PATCH",
       pattern: /^\/config$/,
       handle: ({ body }) => {

@@ -32,6 +32,10 @@ export class SandboxControl {
     await this.request("PUT", `/faults/${encodeURIComponent(service)}`, fault)
   }
 
+  async release(service: SandboxService): Promise<void> {
+    await this.request("POST", `/faults/${encodeURIComponent(service)}/release`)
+  }
+
   async configure(patch: SandboxConfigPatch): Promise<void> {
     await this.request("PATCH", "/config", patch)
   }

@@ -3,6 +3,7 @@
  * counts down its `times`. Faults stand for trouble in front of the service (a proxy, a crash),
  * so they act before the service checks credentials.
  */
+import { setMaxListeners } from "node:events"
 import { randomUUID } from "node:crypto"
 import { STATUS_CODES } from "node:http"
 import { z } from "zod"
@@ -57,6 +58,24 @@ export function parseSandboxFault(service: SandboxService, input: unknown): Sand
 
 export class FaultBoard {
   private readonly active = new Map<SandboxService, { fault: SandboxFault; remaining: number | null }>()
+  private readonly releases = new Map<SandboxService, AbortController>()
+
+  /** Aborted by `release(service)`: the calls a latency fault of the service is delaying then answer at once. */
+  released(service: SandboxService): AbortSignal {
+    let release = this.releases.get(service)
+    if (!release) {
+      release = new AbortController()
+      // Every call a latency fault delays listens to it.
+      setMaxListeners(0, release.signal)
+      this.releases.set(service, release)
+    }
+    return release.signal
+  }
+
+  release(service: SandboxService): void {
+    this.releases.get(service)?.abort()
+    this.releases.delete(service)
+  }
 
   set(service: SandboxService, fault: SandboxFault | null): void {
     if (fault === null) {

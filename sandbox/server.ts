@@ -53,6 +53,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     calls: (filter) => context.log.list(filter),
     clearCalls: () => context.log.clear(),
     setFault: (service, fault) => context.faults.set(service, parseSandboxFault(service, fault)),
+    release: (service) => context.faults.release(service),
     configure: (patch) => {
       state.config = applyConfigPatch(state.config, patch)
     },

@@ -26,16 +26,16 @@ function isAuthorized(service: SandboxService, request: ServiceRequest, state: S
     : isTrackingAuthorized(request.authorization, state.config.trackingCredential)
 }
 
-/** Resolves true after `ms`, or false as soon as the sandbox closes. */
-async function pause(ms: number, closing: AbortSignal): Promise<boolean> {
+/** Resolves true after `ms` or once `released`, or false as soon as the sandbox closes. */
+async function pause(ms: number, closing: AbortSignal, released?: AbortSignal): Promise<boolean> {
   if (ms <= 0) {
     return !closing.aborted
   }
   try {
-    await sleep(ms, undefined, { signal: closing })
+    await sleep(ms, undefined, { signal: released ? AbortSignal.any([closing, released]) : closing })
     return true
   } catch {
-    return false
+    return !closing.aborted
   }
 }
 
@@ -62,7 +62,8 @@ export async function serveServiceCall(
     fault: fault?.mode ?? null,
   })
   const delayMs = context.state.config.latencyMs + (fault?.mode === "latency" ? fault.ms : 0)
-  if (!(await pause(delayMs, context.closing)) || fault?.mode === "hang") {
+  const released = fault?.mode === "latency" ? context.faults.released(service) : undefined
+  if (!(await pause(delayMs, context.closing, released)) || fault?.mode === "hang") {
     return
   }
   if (fault?.mode === "reset") {

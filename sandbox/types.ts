@@ -80,6 +80,8 @@ export interface Sandbox {
   calls(filter?: { service?: SandboxService }): SandboxCall[]
   clearCalls(): void
   setFault(service: SandboxService, fault: SandboxFault | null): void
+  /** Answers at once every call of the service a latency fault is delaying now. */
+  release(service: SandboxService): void
   configure(patch: SandboxConfigPatch): void
   /** Calls, faults, quota counter, stored orders, stats' maximum and config back to the start. */
   reset(): void

@@ -355,7 +355,7 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
       expect(await page.locator('[data-testid$="-estimated"]').textContent()).toBe("Estimated price (fallback table)")
       expect(await page.locator('[data-testid$="-promised"]').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
 
-      // "Ask the API now", once the API answers the order's query again (a failure is remembered freight.cache.failureTtlMs, 30 s):
+      // "Ask the API now", once the API answers the order's query again (a failure is remembered freight.cache.failureTtlMs, 2 s here):
       // what it charges the order's option today, beside the estimate.
       const apiAmount = await eventually(
         async () =>

@@ -1,5 +1,6 @@
 // `npm test` and `npm run test:integration`: the integration specs in two jest runs side by side,
-// one per core (with `--unit`, as `npm test` runs it, the unit tests first in the apps lane).
+// one per core (with `--unit --lint`, as `npm test` runs it, the unit tests first in the apps lane
+// and `npm run lint` first in the servers lane).
 //
 // - "apps": every spec that boots its Medusa app in the jest worker (the group files, and the
 //   files of a configuration of their own), one file at a time.
@@ -19,9 +20,9 @@ import { newTestRun, removeRunLeftovers, startTestPostgres } from "./test-postgr
 
 const SERVERS = "integration-tests/(browser|package|scale)/"
 // Alone, the servers' lane would end minutes before the apps': once its servers are done, it takes
-// these apps specs (the bad-input group), so that both lanes end at about the same time as CI runs
-// them, with the oldest-Medusa store installed afresh (docs/testing.md has the last measured run).
-const SECOND_HALF = "integration-tests/http/"
+// these apps specs (the bad-input group, the RBAC spec), so that both lanes end at about the same
+// time as CI runs them, with the oldest-Medusa store installed afresh.
+const SECOND_HALF = "integration-tests/(http|admin)/"
 // Paths first: `--selectProjects` takes every word after it up to the next flag.
 const INTEGRATION = ["--selectProjects", "integration"]
 // Medusa's ORM allocates short-lived objects by the million: a young generation larger than V8's
@@ -64,8 +65,24 @@ function run(name, args, project = INTEGRATION) {
 }
 
 const UNIT = ["--selectProjects", "unit"]
-const passed = process.argv.slice(2).filter((arg) => arg !== "--unit")
+const passed = process.argv.slice(2).filter((arg) => arg !== "--unit" && arg !== "--lint")
 const withUnit = process.argv.includes("--unit")
+const withLint = process.argv.includes("--lint")
+
+let lintFailed = false
+/** `npm run lint` (prettier and ESLint), first in the servers' lane: a few seconds beside the unit tests. */
+function lint() {
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", "lint", "--silent"], { stdio: "inherit" })
+    children.add(child)
+    child.on("exit", (code, signal) => {
+      children.delete(child)
+      console.log(`\n[lint] exit ${code ?? signal}`)
+      lintFailed = code !== 0
+      resolve(code ?? 1)
+    })
+  })
+}
 
 /** The jest runs one after the other; the first failure's code, else 0. */
 async function inTurn(...runs) {
@@ -108,6 +125,7 @@ const codes = passed.length
           run("apps", ["--maxWorkers=1", "--testPathIgnorePatterns", SERVERS, SECOND_HALF])
         ),
         inTurn(
+          ...(withLint ? [lint] : []),
           () => run("servers", ["--maxWorkers=1", "--testPathPattern", SERVERS]),
           () => run("servers, then apps", ["--maxWorkers=1", "--testPathPattern", SECOND_HALF])
         ),
@@ -126,7 +144,9 @@ const excerpt = (message) =>
     .filter((line) => line.trim() && !/node_modules\/jest-|node:internal|\(<anonymous>\)/.test(line))
     .slice(0, 20)
     .map((line) => `      ${line}`)
-const recap = []
+const recap = lintFailed
+  ? ["[lint] prettier or ESLint would change a file (`npm run lint` names it; `npm run format`)"]
+  : []
 const names = []
 for (const { name, outputFile } of results) {
   let report

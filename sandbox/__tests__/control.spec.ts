@@ -46,6 +46,14 @@ describe("the control API through SandboxControl", () => {
     expect((await postFreight(sandbox, freightQuery())).status).toBe(200)
   })
 
+  it("releases the calls a latency fault holds back", async () => {
+    await control.setFault("freight", { mode: "latency", ms: 600_000, times: 1 })
+    const held = postFreight(sandbox, freightQuery())
+    await waitFor(() => sandbox.calls().length === 1, "the call to be logged")
+    await control.release("freight")
+    expect((await held).status).toBe(200)
+  })
+
   it("rejects an invalid fault or config with the sandbox's message", async () => {
     await expect(control.setFault("tracking", { mode: "empty-quotes" })).rejects.toThrow(/400.*freight service only/)
     await expect(control.configure({ latencyMs: -1 })).rejects.toThrow(/400.*Invalid sandbox config/)

@@ -168,6 +168,20 @@ describe("faults", () => {
       expect(sandbox.calls()[1].fault).toBeNull()
     })
 
+    it("answers the calls it holds back at once when released, and later calls as the fault says", async () => {
+      sandbox.setFault("tracking", { mode: "latency", ms: 600_000, times: 3 })
+      const held = [call("tracking"), call("tracking")]
+      await waitFor(() => sandbox.calls().length === 2, "both calls to be logged")
+      sandbox.release("tracking")
+      expect((await Promise.all(held)).map((answer) => answer.status)).toEqual([200, 200])
+      // The third call of the fault is held back again, until the next release.
+      const third = call("tracking")
+      await waitFor(() => sandbox.calls().length === 3, "the third call to be logged")
+      expect(sandbox.calls()[2]).toMatchObject({ status: null, fault: "latency" })
+      sandbox.release("tracking")
+      expect((await third).status).toBe(200)
+    })
+
     it("is configured for every answer of both services with latencyMs", async () => {
       sandbox.configure({ latencyMs: 300 })
       const pending = call("tracking")
