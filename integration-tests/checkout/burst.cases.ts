@@ -27,14 +27,14 @@ const FALLBACK = [
   },
 ]
 const BURST = 30
-/** The 2.5 s deadline and 1.3 s API, ×12. */
-const TIMEOUT_MS = 30_000
-const SLOW_API_MS = 15_600
+/** The 2.5 s deadline and 1.3 s API, ×8. */
+const TIMEOUT_MS = 20_000
+const SLOW_API_MS = 10_400
 /**
  * The hang test's deadline: one quote at a time, so Medusa's own part is short, and far below the
- * half of it (4 s) past which a hang would count as the plugin's own wait, not the API's failure.
+ * half of it (3 s) past which a hang would count as the plugin's own wait, not the API's failure.
  */
-const HANG_TIMEOUT_MS = 8_000
+const HANG_TIMEOUT_MS = 6_000
 /** Below the default 5: each failure of the hang test costs a whole deadline. */
 const FAILURES_TO_OPEN = 2
 /** Long enough for a test's quotes while open. */
