@@ -25,7 +25,8 @@ export const JSON_BODY_LIMIT = "100kb"
 export const NOT_JSON_MESSAGE =
   "Envie o corpo da requisição em JSON (Content-Type: application/json), mesmo quando vazio."
 
-// JSON only, even empty: what another origin may post without a preflight (a form, `text/plain`) gets a 415, so a session cookie never carries it.
+// JSON only, even empty: what another origin may post without a preflight (a form, `text/plain`) gets a 415, so a
+// session cookie never carries it.
 export function requireJson(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): void {
   if (!/^\s*application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? "")) {
     res.status(415).json({ type: "invalid_data", message: NOT_JSON_MESSAGE })
@@ -35,8 +36,11 @@ export function requireJson(req: MedusaRequest, res: MedusaResponse, next: Medus
   next()
 }
 
-/** Medusa's store routes whose workflows call the provider's `calculatePrice`: the only routes of Medusa's the plugin hooks,
- * so that checkout's new freight queries are bounded per shopper as well as per cart. Nothing else of the request is touched. */
+/**
+ * Medusa's store routes whose workflows call the provider's `calculatePrice`: the only routes of Medusa's the plugin
+ * hooks, so that checkout's new freight queries are bounded per shopper as well as per cart. Nothing else of the
+ * request is touched.
+ */
 export const CHECKOUT_PRICING_ROUTES: Array<{ matcher: string; methods: Array<"POST" | "DELETE"> }> = [
   { matcher: "/store/shipping-options/:id/calculate", methods: ["POST"] },
   { matcher: "/store/carts/:id", methods: ["POST"] },
@@ -88,7 +92,8 @@ export default defineMiddlewares({
     ...route("GET", "/store/frete/free-freight", undefined, FREE_FREIGHT_QUERY),
     ...route("GET", "/admin/frete/settings", readSettings),
     ...route("POST", "/admin/frete/settings", updateSettings, SETTINGS_BODY),
-    // Its body is read by the route: the admin shows each field's issue (`issues`), which Medusa's error answer cannot carry.
+    // Its body is read by the route: the admin shows each field's issue (`issues`), which Medusa's error answer cannot
+    // carry.
     ...route("POST", "/admin/frete/test-connection", updateSettings),
     ...route("GET", "/admin/frete/status", readSettings),
     ...route("GET", "/admin/frete/stats", readSettings, validated(StatsQuery)),

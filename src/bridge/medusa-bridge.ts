@@ -9,7 +9,8 @@ import type FreteModuleService from "../modules/frete/service"
 import type { Query } from "../shared/query"
 import { FRETE_MODULE } from "../lib/frete-provider"
 
-// What the plugin resolves of Medusa, always from a container Medusa gave (`req.scope`, a subscriber's, job's or step's, the provider's).
+// What the plugin resolves of Medusa, always from a container Medusa gave (`req.scope`, a subscriber's, job's or
+// step's, the provider's).
 export interface MedusaScope {
   resolve<T = unknown>(key: string, options?: { allowUnregistered?: boolean }): T
 }

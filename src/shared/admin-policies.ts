@@ -1,4 +1,5 @@
-// No Medusa import: the middlewares use them on every supported Medusa version; Medusa checks them only with its `rbac` flag.
+// No Medusa import: the middlewares use them on every supported Medusa version; Medusa checks them only with its `rbac`
+// flag.
 export const FRETE_SETTINGS_RESOURCE = "frete_settings"
 export const FRETE_TRACKING_ORDER_RESOURCE = "frete_tracking_order"
 

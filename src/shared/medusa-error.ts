@@ -12,7 +12,9 @@ export function toMedusaError(error: unknown): unknown {
   )
 }
 
-/** A validation error that names its fields (`issues: [{ field, message }]`) as the 400 the admin shows at each field. */
+/**
+ * A validation error that names its fields (`issues: [{ field, message }]`) as the 400 the admin shows at each field.
+ */
 export function sendIssues(res: MedusaResponse, error: unknown): boolean {
   const issues = (error as { issues?: unknown } | null)?.issues
   if (!(error instanceof MedusaError) || !Array.isArray(issues)) return false

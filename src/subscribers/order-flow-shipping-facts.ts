@@ -21,9 +21,9 @@ const FLOWS = {
 }
 type Flow = keyof typeof FLOWS
 
-// Medusa's order flows (return, exchange, claim) price a calculated option through the provider but save the shipping method with empty
-// `data`: each method of this provider gets the quote's facts, which the tracking order and the admin read, priced again (from the cache)
-// from the context fetchShippingOptionForOrderWorkflow gives.
+// Medusa's order flows (return, exchange, claim) price a calculated option through the provider but save the shipping
+// method with empty `data`: each method of this provider gets the quote's facts, which the tracking order and the admin
+// read, priced again (from the cache) from the context fetchShippingOptionForOrderWorkflow gives.
 export default async function orderFlowShippingFactsHandler({
   event: { data: ids },
   container,

@@ -23,7 +23,10 @@ export function isRouteId(kind: RouteIdKind, id: unknown): id is string {
   )
 }
 
-/** The route's `:id`, or undefined once a 400 is answered; called in the handler, so that authentication and RBAC answer first. */
+/**
+ * The route's `:id`, or undefined once a 400 is answered; called in the handler, so that authentication and RBAC answer
+ * first.
+ */
 export function routeIdOrAnswer(req: MedusaRequest, res: MedusaResponse, kind: RouteIdKind): string | undefined {
   if (isRouteId(kind, req.params.id)) return req.params.id
   res.status(400).json({ type: "invalid_data", message: ROUTE_IDS[kind].message })

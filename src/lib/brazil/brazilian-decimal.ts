@@ -2,7 +2,10 @@ const BRAZILIAN = /^-?\d{1,3}(\.\d{3})*(,\d+)?$|^-?\d+(,\d+)?$/
 const DOT_DECIMAL = /^-?\d+(\.\d+)?$/
 const DOT_THOUSANDS = /^-?\d{1,3}(\.\d{3}){2,}$/
 
-/** "1.234,56" (the freight API's way), plain numbers and dot-decimal text ("25.19"); a single dot without a comma is a decimal point ("1.234" is 1.234). */
+/**
+ * "1.234,56" (the freight API's way), plain numbers and dot-decimal text ("25.19"); a single dot without a comma is a
+ * decimal point ("1.234" is 1.234).
+ */
 export function parseBrazilianDecimal(input: unknown): number | null {
   if (typeof input === "number") return Number.isFinite(input) ? input : null
   if (typeof input !== "string") return null

@@ -74,7 +74,10 @@ export function isBusinessDay(date: string): boolean {
 /** About four years: counting a million days one by one would hold the event loop for seconds. */
 export const MAX_BUSINESS_DAYS = 1000
 
-/** `days` business days after `start`, which is never counted (Friday + 1 and Saturday + 1 are both Monday); with 0, `start` or the next business day. */
+/**
+ * `days` business days after `start`, which is never counted (Friday + 1 and Saturday + 1 are both Monday); with 0,
+ * `start` or the next business day.
+ */
 export function addBusinessDays(start: string, days: number): string {
   if (!Number.isInteger(days) || days < 0 || days > MAX_BUSINESS_DAYS)
     throw new RangeError(`Expected a whole number of business days from 0 to ${MAX_BUSINESS_DAYS}, got ${days}`)

@@ -40,7 +40,9 @@ export function stateOfCep(cep: string): (typeof BRAZILIAN_STATES)[number] | nul
   return RANGES.find(([from, to]) => prefix >= from && prefix <= to)?.[2] ?? null
 }
 
-/** "RJ", " rj ", "br-rj" (Medusa's ISO 3166-2 province) -> "RJ"; null for a name written out, a non-UF or a non-text. */
+/**
+ * "RJ", " rj ", "br-rj" (Medusa's ISO 3166-2 province) -> "RJ"; null for a name written out, a non-UF or a non-text.
+ */
 export function stateOfProvince(province: unknown): (typeof BRAZILIAN_STATES)[number] | null {
   const code =
     typeof province === "string"

@@ -23,14 +23,18 @@ export interface QuoteRequest {
   destinationCep?: string | null
   destinationState?: string | null
   items: ShippableItem[]
-  /** The customer sends the items back: the CEPs swap, and the carrier's trip alone is priced (no handling days, extra price or free freight). */
+  /**
+   * The customer sends the items back: the CEPs swap, and the carrier's trip alone is priced (no handling days, extra
+   * price or free freight).
+   */
   isReturn?: boolean
 }
 
 /** `subtotal`: reais, on which free-freight rules and percentage prices are reckoned. */
 export type BuiltQuery = { query: FreightQuery; subtotal: number }
 
-// Beyond these a measure is a typing error (1e30 g, a side of 5 km): priced as the default package, and listed as missing in the admin.
+// Beyond these a measure is a typing error (1e30 g, a side of 5 km): priced as the default package, and listed as
+// missing in the admin.
 export const MAX_PLAUSIBLE_KG = 10_000
 export const MAX_PLAUSIBLE_CM = 1_000
 
@@ -98,7 +102,10 @@ function byContent(a: FreightVolume, b: FreightVolume): number {
   return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0
 }
 
-/** One volume per line (the variant's measures, the product's weight, else the default package), extra days and price, and free freight. */
+/**
+ * One volume per line (the variant's measures, the product's weight, else the default package), extra days and price,
+ * and free freight.
+ */
 export function buildFreightQuery(request: QuoteRequest, settings: FreteSettings, units: StoreUnits): BuiltQuery {
   const destination: unknown = request.destinationCep
   if (destination === null || destination === undefined || (typeof destination === "string" && !destination.trim()))

@@ -41,8 +41,9 @@ const OUTCOMES: Record<NonNullable<QuoteResult["source"]>, "api" | "kept" | "tab
   cache: null,
   shared: null,
 }
-// What each failure means, decided here alone (the first class it is an instance of): its kind in the figures, whether it says
-// anything of the query (the cache remembers it for failureTtlMs), and the circuit breaker's verdict on a call that threw it.
+// What each failure means, decided here alone (the first class it is an instance of): its kind in the figures, whether
+// it says anything of the query (the cache remembers it for failureTtlMs), and the circuit breaker's verdict on a call
+// that threw it.
 const FAILURES: Array<[abstract new (...args: never[]) => Error, string, boolean, CallVerdict]> = [
   [OwnWaitTimeoutError, "timeout", false, "ignore"],
   [TimeoutError, "timeout", true, "failure"],
@@ -79,8 +80,9 @@ export interface CheckoutQuoterDeps {
   now?: () => Date
 }
 
-// Checkout's failure policy: a fresh cached quote; else one upstream call shared by all who ask the query; on failure (or a
-// refusal of the quota guard) the last answer; else the fallback table; else freight_unavailable. Never a price of 0 for a failure.
+// Checkout's failure policy: a fresh cached quote; else one upstream call shared by all who ask the query; on failure
+// (or a refusal of the quota guard) the last answer; else the fallback table; else freight_unavailable. Never a price
+// of 0 for a failure.
 export class CheckoutQuoter {
   private readonly logger: FreteLogger
   private readonly now: () => Date
@@ -140,7 +142,7 @@ export class CheckoutQuoter {
     })
   }
 
-  /** The one record of a price: its span's attributes, the guard's counters (the status page), the figures (the Frete page). */
+  /** The one record of a price: its span, the guard's counters (the status page), the figures (the Frete page). */
   private record(span: Span, channel: string, result: QuoteResult, error?: ShopperError): void {
     const { source, guard, call } = result
     const refused = error?.code === "too_many_quotes" || error?.code === "cep_not_served"
@@ -241,7 +243,7 @@ export class CheckoutQuoter {
     })
   }
 
-  /** The one place a new query goes to the freight API: the quota guard (once the circuit lets the call through), then the call. */
+  /** The one place a new query goes to the freight API: the quota guard once the circuit allows, then the call. */
   private async upstream(
     query: FreightQuery,
     deadline: Deadline,

@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache"
 
-// The days before an item can leave (made to order, from a supplier): Medusa has no such field, so a metadata key (a setting) holds them.
+// The days before an item can leave (made to order, from a supplier): Medusa has no such field, so a metadata key (a
+// setting) holds them.
 export const MAX_HANDLING_DAYS = 365
 
 type Metadata = Record<string, unknown> | null | undefined
@@ -18,6 +19,9 @@ export const handlingDaysOf = (variantMetadata: Metadata, productMetadata: Metad
 
 export type HandlingMetadata = { variant: Record<string, unknown> | null; product: Record<string, unknown> | null }
 
-/** Variants' metadata by variant id (Medusa's cart context loads none); an edit in the admin reaches checkout within the ttl. */
+/**
+ * Variants' metadata by variant id (Medusa's cart context loads none); an edit in the admin reaches checkout within the
+ * ttl.
+ */
 export const createHandlingMetadataCache = () => new LRUCache<string, HandlingMetadata>({ max: 10_000, ttl: 30_000 })
 export type HandlingMetadataCache = ReturnType<typeof createHandlingMetadataCache>

@@ -1,6 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises"
 
-/** Grants up to `want` units of `key`'s budget for the minute starting at `windowStart` (epoch ms), never past `limit` for all instances together. */
+/**
+ * Grants up to `want` units of `key`'s budget for the minute starting at `windowStart` (epoch ms), never past `limit`
+ * for all instances together.
+ */
 export type GrantBudget = (key: string, windowStart: number, want: number, limit: number) => Promise<number>
 
 type Bound = { key: string; limit: number }
@@ -13,7 +16,10 @@ const SHARED_RETRY_MS = 1000 // after the shared count failed, how long this ins
 // minute's turn makes no shopper wait for a grant.
 const AHEAD_MS = 30_000
 
-/** A tenth of the bound. A unit an instance holds unused in its minute is lost to the others: a bound is reached a little early, never passed. */
+/**
+ * A tenth of the bound. A unit an instance holds unused in its minute is lost to the others: a bound is reached a
+ * little early, never passed.
+ */
 export const leaseSize = (limit: number): number => Math.max(1, Math.floor(limit / 10))
 
 interface Lease {
@@ -27,7 +33,10 @@ interface Lease {
 
 type Taken = "leased" | "alone"
 
-/** Per-minute bounds for all instances together, a unit used only once the shared count granted it; while that count fails or is slow, each instance bounds its own takes by the same limit. */
+/**
+ * Per-minute bounds for all instances together, a unit used only once the shared count granted it; while that count
+ * fails or is slow, each instance bounds its own takes by the same limit.
+ */
 export class QuotaLeases {
   private window = -1
   private leases = new Map<string, Lease>()

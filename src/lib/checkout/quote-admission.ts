@@ -6,10 +6,16 @@ import { counted, OutageLog } from "../utils/outage-log"
 import type { FreteSettings } from "../settings/schema"
 import { QuotaLeases, WINDOW_MS, type GrantBudget } from "./quota-leases"
 
-/** The keys of the store-wide ceiling and of the quote route's share of it: no client's hash (32 hex digits) can be either. */
+/**
+ * The keys of the store-wide ceiling and of the quote route's share of it: no client's hash (32 hex digits) can be
+ * either.
+ */
 const STORE = "store"
 const ROUTE = "route"
-/** The quote route spends at most this share of the ceiling: the rest is checkout's, whatever a flood of product-page quotes does. */
+/**
+ * The quote route spends at most this share of the ceiling: the rest is checkout's, whatever a flood of product-page
+ * quotes does.
+ */
 export const ROUTE_SHARE = 0.5
 /** A network (IPv4 /24, IPv6 /48) may cause this many times the bound of one address. */
 export const NETWORK_FACTOR = 4
@@ -48,8 +54,10 @@ function boundsOf(settings: FreteSettings, asker: Asker): Array<{ key: string; l
   ]
 }
 
-/** Not a failure of the freight API (the circuit breaker never sees it, the cache does not remember it): answered as an outage is.
- * `guardMs`: the time the guard took to refuse. */
+/**
+ * Not a failure of the freight API (the circuit breaker never sees it, the cache does not remember it): answered as an
+ * outage is. `guardMs`: the time the guard took to refuse.
+ */
 export class QuoteRefusedError extends Error {
   constructor(
     readonly refusedBy: Refuser,
@@ -72,7 +80,10 @@ export class QuoteRefusedError extends Error {
   }
 }
 
-/** One unit per new freight query from the client's bound and the store's ceiling; work with no client (admin, jobs) is not bounded. */
+/**
+ * One unit per new freight query from the client's bound and the store's ceiling; work with no client (admin, jobs) is
+ * not bounded.
+ */
 export class QuoteAdmission {
   private readonly leases: QuotaLeases
   private warnedAt = -Infinity
@@ -130,7 +141,8 @@ export class QuoteAdmission {
     if (refusal === null) {
       if (cartKey) this.localCounts.set(cartKey, cartUsed + 1)
       this.counters.admitted++
-      // A minute without a refusal: the ceiling is per minute, and a flood would end and start it at each minute's turn.
+      // A minute without a refusal: the ceiling is per minute, and a flood would end and start it at each minute's
+      // turn.
       if (this.now() - (this.ceilingReachedAt ?? -Infinity) >= 60_000)
         this.quota.end((count, lasted) =>
           this.logger.info(

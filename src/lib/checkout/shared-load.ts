@@ -5,10 +5,12 @@ import { LockWaitTimeout, type KeptQuote, type SharedQuoteTier } from "../quote-
 import type { FreteLogger } from "../utils/logger"
 import type { Asked } from "./quote-result"
 
-// A query this process has no answer for: another instance's fresh answer from the shared tier, else this process's own call, kept for the
-// others. With a Locking Module (checkout's path) the read holds the query's lock: instances asking at once make one call. A failing tier is passed by.
+// A query this process has no answer for: another instance's fresh answer from the shared tier, else this process's own
+// call, kept for the others. With a Locking Module (checkout's path) the read holds the query's lock: instances asking
+// at once make one call. A failing tier is passed by.
 export class SharedLoad {
-  // hits: another instance's kept answer; waited: taken after waiting for its call; errors: failed reads, writes or locks.
+  // hits: another instance's kept answer; waited: taken after waiting for its call; errors: failed reads, writes or
+  // locks.
   private readonly counters = { hits: 0, waited: 0, errors: 0 }
   private warnedAt = -Infinity
 
@@ -41,8 +43,8 @@ export class SharedLoad {
       const kept = await this.read(tier, key)
       return kept ? this.received(kept, false) : askAndKeep()
     }
-    // Checkout's path: the read under the query's lock, so instances asking at once make one call. The job's own failure is
-    // its outcome, told apart from the lock's.
+    // Checkout's path: the read under the query's lock, so instances asking at once make one call. The job's own
+    // failure is its outcome, told apart from the lock's.
     let outcome: Loaded<Asked> | { error: unknown }
     try {
       outcome = await tier.exclusive(

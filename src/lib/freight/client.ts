@@ -17,7 +17,10 @@ type FreightClientOptions = {
   logger?: FreteLogger
   dispatcher?: Dispatcher
 }
-/** `deadline`: the quote's, made once by the quoter (else one of `timeoutMs` from now); `onAttempt`: told 1, then 2 for the retry. */
+/**
+ * `deadline`: the quote's, made once by the quoter (else one of `timeoutMs` from now); `onAttempt`: told 1, then 2 for
+ * the retry.
+ */
 export type QuoteCall = { deadline?: Deadline; onAttempt?: (attempt: number) => void }
 
 const QUOTE_PATH = "/v2/consulta"
@@ -46,7 +49,8 @@ export function buildWireQuery(query: FreightQuery) {
   }
 }
 
-// A quote has no side effect: a network error or a 5xx is retried once if the deadline leaves room; a 4xx or 429 would get the same answer.
+// A quote has no side effect: a network error or a 5xx is retried once if the deadline leaves room; a 4xx or 429 would
+// get the same answer.
 export class FreightClient {
   private readonly transport: ServiceTransport
 

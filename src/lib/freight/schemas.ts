@@ -70,7 +70,8 @@ const wholeNumber = z
 /** `cotacao_prazo` 101 is the service's "deadline unknown". */
 const UNKNOWN_DEADLINE = 101
 
-// Public clients of this API read more members than the document lists; prices come as Brazilian text ("1.234,56") or numbers.
+// Public clients of this API read more members than the document lists; prices come as Brazilian text ("1.234,56") or
+// numbers.
 const quotationWireSchema = z.looseObject({
   servico_metaname: z.string().trim().min(1),
   servico_nome: z.string().trim().min(1),
@@ -128,7 +129,10 @@ export function quoteFromWire(answer: { consulta_token: string; cotacoes: Quotat
   }
 }
 
-/** The answer of `/v2/consulta`: one malformed quotation drops alone, but an answer with no readable quotation is no answer (earlier prices are served). */
+/**
+ * The answer of `/v2/consulta`: one malformed quotation drops alone, but an answer with no readable quotation is no
+ * answer (earlier prices are served).
+ */
 export const freightAnswerWireSchema = z
   .looseObject({ consulta_token: z.string().trim().min(1), cotacoes: z.array(z.unknown()) })
   .transform((answer, ctx) => {

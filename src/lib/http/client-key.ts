@@ -9,7 +9,10 @@ type Request = Pick<IncomingMessage, "headers" | "socket">
 
 const compiled = new Map<string, TrustProxy>()
 
-/** Express's `trust proxy` list (addresses, CIDR ranges, `loopback`, `linklocal`, `uniquelocal`), compiled once per list. */
+/**
+ * Express's `trust proxy` list (addresses, CIDR ranges, `loopback`, `linklocal`, `uniquelocal`), compiled once per
+ * list.
+ */
 export function trustOf(proxies: string[]): TrustProxy {
   const key = proxies.join(",")
   let trust = compiled.get(key)
@@ -17,11 +20,17 @@ export function trustOf(proxies: string[]): TrustProxy {
   return trust
 }
 
-/** The caller's address: X-Forwarded-For is read only through the proxies `trust` declares, from the right (proxy-addr, as Express does). */
+/**
+ * The caller's address: X-Forwarded-For is read only through the proxies `trust` declares, from the right (proxy-addr,
+ * as Express does).
+ */
 export const callerAddress = (req: Request, trust: TrustProxy): string | null =>
   parsed(proxyaddr(req as IncomingMessage, trust))
 
-/** An IPv4 address alone inside its /24; an IPv6 one by its /56 (a subscriber's prefix, NIC.br and RIPE-690) inside its /48. */
+/**
+ * An IPv4 address alone inside its /24; an IPv6 one by its /56 (a subscriber's prefix, NIC.br and RIPE-690) inside its
+ * /48.
+ */
 export function boundsOf(address: string | null): { client: string; network: string } {
   if (!address) return { client: "unknown", network: "unknown" }
   const ip = ipaddr.parse(address)
@@ -58,7 +67,10 @@ function keysOf(address: string | null, secret: string): AddressKeys {
   return { client: keyed(`address:${client}`), network: keyed(`network:${network}`) }
 }
 
-/** An address as proxies write it (`1.2.3.4`, `1.2.3.4:5678`, `[2001:db8::1]:443`), IPv4-mapped IPv6 as IPv4; null when it is none. */
+/**
+ * An address as proxies write it (`1.2.3.4`, `1.2.3.4:5678`, `[2001:db8::1]:443`), IPv4-mapped IPv6 as IPv4; null when
+ * it is none.
+ */
 function parsed(entry: string | undefined): string | null {
   const text = (entry ?? "").trim()
   const bare =

@@ -16,7 +16,10 @@ import {
 /** `text` is null when the body was larger than the bound. */
 export type WireAnswer = { status: number; contentType: string; text: string | null }
 
-/** `answers`: the statuses that are an answer (default: 200 only); `refusal`: a well-formed answer that refuses (the tracking API's `Success: false`), read to its message. */
+/**
+ * `answers`: the statuses that are an answer (default: 200 only); `refusal`: a well-formed answer that refuses (the
+ * tracking API's `Success: false`), read to its message.
+ */
 export type BodyAnswer<T> = {
   schema: z.ZodType<T>
   refusal?: z.ZodType<string | null>
@@ -113,7 +116,8 @@ function readErrorBody(text: string | null): ServiceSaid {
 
 function failureBuilder(status: number, reading: AnswerReading) {
   return (ErrorClass: RejectionClass, what: string, said: ServiceSaid = {}): FreteServiceError => {
-    // A service's message may quote the shopper (a CPF, an e-mail): masked before anything keeps or logs it, and before it is cut short.
+    // A service's message may quote the shopper (a CPF, an e-mail): masked before anything keeps or logs it, and before
+    // it is cut short.
     const serviceMessage =
       said.message === undefined ? undefined : maskPersonalText(redact(said.message, reading.secrets)).slice(0, 300)
     const suffix = [said.erroId === undefined ? undefined : `erro_id ${said.erroId}`, serviceMessage]

@@ -70,7 +70,10 @@ const sendTracking =
     return dispatch(options, tracked)
   }
 
-/** `pending`, or the signal's reason as soon as it aborts: undici keeps a request queued for a socket past its deadline (aborted unsent once it gets one). */
+/**
+ * `pending`, or the signal's reason as soon as it aborts: undici keeps a request queued for a socket past its deadline
+ * (aborted unsent once it gets one).
+ */
 function untilAborted(
   pending: Promise<Dispatcher.ResponseData>,
   signal: AbortSignal
@@ -95,7 +98,8 @@ function untilAborted(
   })
 }
 
-// Asked only after a deadline ran out, when aborting requests may already have closed sockets: so the moments are kept as they happen.
+// Asked only after a deadline ran out, when aborting requests may already have closed sockets: so the moments are kept
+// as they happen.
 function watchPoolFullness(pool: Pool, connections: number) {
   let fullAt = -Infinity
   const note = (disconnected: number) => {
@@ -224,7 +228,8 @@ export class ServiceTransport {
     return Buffer.concat(chunks).toString("utf8")
   }
 
-  // Whose time a deadline was spent on: a wait through which the pool never filled was for the service to accept a connection.
+  // Whose time a deadline was spent on: a wait through which the pool never filled was for the service to accept a
+  // connection.
   private toError(error: unknown, deadline: Deadline, what: string, progress: RequestProgress, queuedAt: number) {
     const service = this.config.service
     const code = errorCode(error)

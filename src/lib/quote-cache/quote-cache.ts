@@ -14,13 +14,18 @@ export type QuoteSource = "cache" | "shared" | "upstream" | "stale"
 
 export type QuoteCacheResult<T> = { value: T; source: QuoteSource; error?: unknown; storedAt: number }
 
-/** What a load got: its own answer (`upstream`), or another instance's, fresh from when it was stored there (`shared`). */
+/**
+ * What a load got: its own answer (`upstream`), or another instance's, fresh from when it was stored there (`shared`).
+ */
 export type Loaded<T> = { value: T; source: "upstream" } | { value: T; source: "shared"; storedAt: number }
 
 type Stored<T> = { value: T; storedAt: number; source: "upstream" | "shared" }
 type Load<T> = () => Promise<Loaded<T>>
 
-/** lru-cache's `fetch()`: the bound, each success's TTL, one `load` per key for concurrent callers; a second LRUCache remembers failures. */
+/**
+ * lru-cache's `fetch()`: the bound, each success's TTL, one `load` per key for concurrent callers; a second LRUCache
+ * remembers failures.
+ */
 export class QuoteCache<T> {
   private readonly values: LRUCache<string, Stored<T>, Load<T>>
   private readonly failures: LRUCache<string, { error: unknown }>
@@ -47,7 +52,10 @@ export class QuoteCache<T> {
     this.failures = new LRUCache<string, { error: unknown }>({ ...common, ttl: failureTtlMs })
   }
 
-  /** A fresh success, else one shared `load`; on its failure (or a remembered one) the last success younger than staleTtlMs, else the error. */
+  /**
+   * A fresh success, else one shared `load`; on its failure (or a remembered one) the last success younger than
+   * staleTtlMs, else the error.
+   */
   async get(key: string, load: Load<T>): Promise<QuoteCacheResult<T>> {
     const remembered = this.failures.get(key)
     if (remembered) return this.answerFailure(key, remembered.error)

@@ -2,11 +2,16 @@ import type { ICachingModuleService, ILockingModule } from "@medusajs/framework/
 import { z } from "zod"
 import { freightQuoteSchema } from "../freight/schemas"
 
-/** The quote answers the store's instances share (Medusa's Caching Module), and a lock per query (its Locking Module). */
+/**
+ * The quote answers the store's instances share (Medusa's Caching Module), and a lock per query (its Locking Module).
+ */
 export interface SharedQuoteTier {
   read(key: string): Promise<KeptQuote | null>
   write(key: string, kept: KeptQuote, ttlMs: number): Promise<void>
-  /** Runs `job` holding `key`'s lock across instances, told whether it waited for another holder; rejects with LockWaitTimeout past `waitMs`. */
+  /**
+   * Runs `job` holding `key`'s lock across instances, told whether it waited for another holder; rejects with
+   * LockWaitTimeout past `waitMs`.
+   */
   exclusive<T>(key: string, waitMs: number, job: (waited: boolean) => Promise<T>, locking: ILockingModule): Promise<T>
 }
 
@@ -24,10 +29,16 @@ export class LockWaitTimeout extends Error {
 /** As another instance (or another version of the plugin) wrote it. */
 export const readKeptQuote = (stored: unknown): KeptQuote | null => keptQuoteSchema.safeParse(stored).data ?? null
 
-/** A lock had later than this was held by another instance (Redis's locking provider retries after 10 ms at the soonest): for the figures. */
+/**
+ * A lock had later than this was held by another instance (Redis's locking provider retries after 10 ms at the
+ * soonest): for the figures.
+ */
 const WAITED_MS = 10
 
-/** The tier on Medusa's Caching Module (Redis with its provider, so every instance reads it); null without one. It opens no Redis client of its own. */
+/**
+ * The tier on Medusa's Caching Module (Redis with its provider, so every instance reads it); null without one. It opens
+ * no Redis client of its own.
+ */
 export function sharedQuoteTier(caching: ICachingModuleService | undefined): SharedQuoteTier | null {
   if (!caching) return null
   const cacheKey = (key: string) => `frete:quote:${key}`
@@ -36,7 +47,8 @@ export function sharedQuoteTier(caching: ICachingModuleService | undefined): Sha
       return readKeptQuote(await caching.get({ key: cacheKey(key) }))
     },
     async write(key, kept, ttlMs) {
-      // Whole seconds, as the Caching Module's providers count them, never 0 (no expiry); the tag lets all be cleared at once.
+      // Whole seconds, as the Caching Module's providers count them, never 0 (no expiry); the tag lets all be cleared
+      // at once.
       await caching.set({
         key: cacheKey(key),
         data: kept,
@@ -46,7 +58,8 @@ export function sharedQuoteTier(caching: ICachingModuleService | undefined): Sha
       })
     },
     async exclusive(key, waitMs, job, lock) {
-      // The Locking Module waits in whole seconds (1 at least); the quote's own deadline is shorter. Once the job starts, it has the time it takes.
+      // The Locking Module waits in whole seconds (1 at least); the quote's own deadline is shorter. Once the job
+      // starts, it has the time it takes.
       let started = false
       const giveUp = AbortSignal.timeout(waitMs)
       const waited = new Promise<never>((_resolve, reject) =>

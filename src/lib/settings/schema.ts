@@ -9,7 +9,10 @@ import { trustOf } from "../http/client-key"
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
-/** An object given in part keeps the fields it does not give; a list is never merged by index (that would resurrect rows the admin removed). */
+/**
+ * An object given in part keeps the fields it does not give; a list is never merged by index (that would resurrect rows
+ * the admin removed).
+ */
 export function mergeSettings(current: unknown, patch: Record<string, unknown>): Record<string, unknown> {
   const base = isPlainObject(current) ? current : {}
   // fromEntries: a "__proto__" key of a JSON body stays an own key (which the schema drops), never the prototype.
@@ -22,7 +25,9 @@ export function mergeSettings(current: unknown, patch: Record<string, unknown>):
   )
 }
 
-/** Postgres's jsonb refuses `\u0000` and a lone UTF-16 surrogate, which JSON allows (the save would fail with a 500). */
+/**
+ * Postgres's jsonb refuses `\u0000` and a lone UTF-16 surrogate, which JSON allows (the save would fail with a 500).
+ */
 export const isStorableText = (value: string): boolean =>
   !value.includes("\u0000") && !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)
 
@@ -163,10 +168,16 @@ export const freteSettingsSchema = record({
     .max(50, "no máximo 50 serviços")
     .default([])
     .superRefine(uniqueBy((entry) => entry.service)),
-  /** New upstream queries per minute, of one client and of all together (set for an honest peak, about 250 shoppers a minute). */
+  /**
+   * New upstream queries per minute, of one client and of all together (set for an honest peak, about 250 shoppers a
+   * minute).
+   */
   quote_route_limit_per_minute: count(" de consultas", 1, 10_000).default(30),
   quote_store_limit_per_minute: count(" de consultas", 1, 100_000).default(1000),
-  /** Express's `trust proxy` list: the peers whose X-Forwarded-For is read (addresses, CIDR ranges, `loopback`, `linklocal`, `uniquelocal`). */
+  /**
+   * Express's `trust proxy` list: the peers whose X-Forwarded-For is read (addresses, CIDR ranges, `loopback`,
+   * `linklocal`, `uniquelocal`).
+   */
   trusted_proxies: list(text(100))
     .max(50, "no máximo 50 itens")
     .superRefine(
@@ -225,8 +236,8 @@ export type FreteSettingsInput = z.input<typeof freteSettingsSchema>
 
 export const DEFAULT_SETTINGS: FreteSettings = freteSettingsSchema.parse({})
 
-// A field that no longer passes is removed so its default applies (its object's when it has none); a bad list item puts back the whole list:
-// dropping it alone would change prices. Returns the paths, never a value.
+// A field that no longer passes is removed so its default applies (its object's when it has none); a bad list item puts
+// back the whole list: dropping it alone would change prices. Returns the paths, never a value.
 export function repairSettings(stored: unknown): { settings: FreteSettings; repaired: string[] } {
   const reset = { settings: DEFAULT_SETTINGS, repaired: ["settings"] }
   if (!isPlainObject(stored)) return reset

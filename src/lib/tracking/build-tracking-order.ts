@@ -94,7 +94,8 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
     ),
     CustomerPostalCode: cep,
     CustomerCountry: { value: cleanText(address?.countryCode)?.toUpperCase() ?? "BR" },
-    // From the CEP, which is unambiguous; else the province as Medusa stores it: "br-rj", or as typed ("RJ", "Rio de Janeiro").
+    // From the CEP, which is unambiguous; else the province as Medusa stores it: "br-rj", or as typed ("RJ", "Rio de
+    // Janeiro").
     CustomerState: known(
       (cep && "value" in cep ? stateOfCep(cep.value) : null) ??
         stateOfProvince(address?.province) ??

@@ -64,7 +64,10 @@ export class TrackingClient {
     )
   }
 
-  /** A GET on the tracking path, which the document does not define: 401/403 is a refused credential, any other status below 500 is the value. */
+  /**
+   * A GET on the tracking path, which the document does not define: 401/403 is a refused credential, any other status
+   * below 500 is the value.
+   */
   probe(signal?: AbortSignal): Promise<number> {
     return this.transport.request(
       {

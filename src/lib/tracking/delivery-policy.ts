@@ -33,7 +33,10 @@ export function retryDelayMs(attempts: number, policy: RetryPolicy, random: () =
   return Math.round(exponential * (0.8 + 0.4 * random()))
 }
 
-/** The request never left the process, or the service said it did not take it (429, 503); a 502 or 504 from a proxy may hide a 500. */
+/**
+ * The request never left the process, or the service said it did not take it (429, 503); a 502 or 504 from a proxy may
+ * hide a 500.
+ */
 export function certainlyNotActed(error: unknown): boolean {
   if (error instanceof TimeoutError || error instanceof NetworkError) return !error.outcomeUnknown
   return error instanceof QuotaExceededError || (error instanceof ServerError && error.status === 503)
@@ -59,8 +62,10 @@ export function describeAttemptFailure(error: unknown): string {
   return "Erro inesperado ao falar com o serviço de rastreamento"
 }
 
-/** The tracking API has no idempotency key and no lookup: an ending that may come after the order was created is `failed`,
- * never retried on its own (a second order would notify the shopper twice). */
+/**
+ * The tracking API has no idempotency key and no lookup: an ending that may come after the order was created is
+ * `failed`, never retried on its own (a second order would notify the shopper twice).
+ */
 export function decideAfterFailure(
   error: unknown,
   attempts: number,
@@ -79,7 +84,10 @@ export function decideAfterFailure(
   return retryUntilGiveUp(detail, attempts, ageMs, policy)
 }
 
-/** Asked again at the first delay every time: it goes out within that delay of the merchant saving the URL and credential. */
+/**
+ * Asked again at the first delay every time: it goes out within that delay of the merchant saving the URL and
+ * credential.
+ */
 export function decideWhileNotConfigured(ageMs: number, policy: RetryPolicy): DeliveryDecision {
   if (ageMs < policy.giveUpAfterMs)
     return { kind: "retry", reason: NOT_CONFIGURED_REASON, delayMs: retryDelayMs(1, policy) }

@@ -2,7 +2,8 @@ import { maskCnpj, maskCpf } from "../brazil/cpf"
 import { maskEmail, maskPhone } from "../security/mask-personal-text"
 import { TRACKING_FIELD_SPECS, type TrackingMask } from "./fields"
 
-// The only form a payload is kept in (LGPD). Every mask leaves its own output as it is, so a stored copy compares with a new one.
+// The only form a payload is kept in (LGPD). Every mask leaves its own output as it is, so a stored copy compares with
+// a new one.
 const MASKED = /^\*\*\*\.(?:\d{3}|\*{3})\.(?:\d{3}|\*{3})-\*\*$|^\*\*\.[0-9A-Z*]{3}\.[0-9A-Z*]{3}\/\*{4}-\*\*$/
 
 /** "Maria da Silva" -> "M*** d*** S***": the words' lengths hidden too. */

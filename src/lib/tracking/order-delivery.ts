@@ -26,7 +26,10 @@ export interface FreteOrderDelivery {
   tracking: FreteDeliveryTracking[]
   status: FreteDeliveryStatus
   status_label: string
-  /** ISO 8601: the order placed (no fulfillment yet), the fulfillment created, shipped, accepted by the tracking service, delivered. */
+  /**
+   * ISO 8601: the order placed (no fulfillment yet), the fulfillment created, shipped, accepted by the tracking
+   * service, delivered.
+   */
   status_at: string | null
 }
 

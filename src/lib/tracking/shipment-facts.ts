@@ -67,7 +67,10 @@ export function shipmentFacts(
   }
 }
 
-/** Medusa's `total`, unless its item subtotal leaves out priced items (Medusa 2.13: the freight alone); then items × quantities + methods. */
+/**
+ * Medusa's `total`, unless its item subtotal leaves out priced items (Medusa 2.13: the freight alone); then items ×
+ * quantities + methods.
+ */
 function orderTotalOf(order: OrderRow): number | null {
   const total = numberOf(order.total)
   const itemSubtotal = numberOf(order.item_subtotal)

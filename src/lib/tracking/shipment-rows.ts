@@ -1,7 +1,10 @@
 type Text = string | null | undefined
 type LocationRow = { address?: { postal_code?: Text } | null }
 
-/** `flowMethod`: the method of the exchange or claim whose new items the fulfillment ships; null for the order's own items. */
+/**
+ * `flowMethod`: the method of the exchange or claim whose new items the fulfillment ships; null for the order's own
+ * items.
+ */
 export type ShipmentRows = {
   fulfillment: FulfillmentRow
   order: OrderRow

@@ -1,4 +1,7 @@
-/** A number from Medusa's amounts and measures: a number, numeric text, or a BigNumber ({ numeric }, { value: { value } }). */
+/**
+ * A number from Medusa's amounts and measures: a number, numeric text, or a BigNumber ({ numeric }, { value: { value }
+ * }).
+ */
 export function numberOf(value: unknown, depth = 0): number | null {
   if (typeof value === "number") return Number.isFinite(value) ? value : null
   if (typeof value === "string" && value.trim() !== "") return Number.isFinite(Number(value)) ? Number(value) : null

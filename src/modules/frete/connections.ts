@@ -8,7 +8,10 @@ type Entry<C> = { key: string; client: C }
 export type InForce = { url?: string; secret?: string }
 export type Timing = { timeoutMs: number; connections: number }
 
-/** The entry for `settings`: the one kept when they are the same, else a new client (the old one closed once its requests finish). */
+/**
+ * The entry for `settings`: the one kept when they are the same, else a new client (the old one closed once its
+ * requests finish).
+ */
 function reuse<C extends { close(): Promise<void> }>(
   entry: Entry<C> | undefined,
   settings: object,
@@ -20,12 +23,18 @@ function reuse<C extends { close(): Promise<void> }>(
   return { key, client: create() }
 }
 
-/** One client, hence one connection pool, per service for the whole process, replaced when its URL, secret or timing changes; null without URL or secret. */
+/**
+ * One client, hence one connection pool, per service for the whole process, replaced when its URL, secret or timing
+ * changes; null without URL or secret.
+ */
 export class ServiceClients {
   private freight_?: Entry<FreightClient>
   private tracking_?: Entry<TrackingClient>
 
-  /** `inForce`: the URLs and secrets the settings hold now, with the options' timing; `freight()`/`tracking()` then need no arguments. */
+  /**
+   * `inForce`: the URLs and secrets the settings hold now, with the options' timing; `freight()`/`tracking()` then need
+   * no arguments.
+   */
   constructor(
     private readonly logger?: FreteLogger,
     private readonly inForce?: () => { options: FreteOptions; credentials: Credentials }

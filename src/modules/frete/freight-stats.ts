@@ -13,7 +13,9 @@ const STATS_RANGES = {
   "30d": { hours: 30 * 24, bucket: "day" },
 } as const
 
-/** What is counted in memory (another metric is neither counted nor read) (the orders by service: frete_order_freight). */
+/**
+ * What is counted in memory (another metric is neither counted nor read) (the orders by service: frete_order_freight).
+ */
 const METRICS = ["quote", "api_ms", "api_error"]
 /** Keys are short codes ("checkout:api", "timeout", "1500"); any other text is counted as "other". */
 const KEY_SHAPE = /^[a-z0-9][a-z0-9_:.-]{0,63}$/

@@ -1,4 +1,5 @@
-// knex's own message inlines every bound value (a payload, an order id), which must never reach a log, a stored workflow execution or an admin answer.
+// knex's own message inlines every bound value (a payload, an order id), which must never reach a log, a stored
+// workflow execution or an admin answer.
 export class TrackingStoreError extends Error {
   readonly code: string | undefined
 

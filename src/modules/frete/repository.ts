@@ -168,7 +168,9 @@ export class FreteRepository {
     return rows[0]
   }
 
-  /** Adds to the rows every instance adds to; the statement starts `insert into "frete_stat"` (a test tells it by that). */
+  /**
+   * Adds to the rows every instance adds to; the statement starts `insert into "frete_stat"` (a test tells it by that).
+   */
   async addStats(cells: StatCell[]): Promise<void> {
     const knex = this.knex()
     await knex("frete_stat")
@@ -259,8 +261,8 @@ export class FreteRepository {
   }
 
   /**
-   * `change` runs holding the settings row's lock: a save at the same moment, on any instance, merges over it. The first
-   * save of all inserts the row in this transaction: two first saves queue on its key.
+   * `change` runs holding the settings row's lock: a save at the same moment, on any instance, merges over it. The
+   * first save of all inserts the row in this transaction: two first saves queue on its key.
    */
   saveSettings<T>(
     change: (row: SettingsRow) => Promise<{ next: SettingsRow; result: T }> | { next: SettingsRow; result: T }

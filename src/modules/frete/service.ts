@@ -89,7 +89,10 @@ export default class FreteModuleService extends MedusaService({
     return JOINER_CONFIG
   }
 
-  /** The store's own secret the shoppers' addresses are keyed with: the plugin's encryption key, else Medusa's JWT secret. */
+  /**
+   * The store's own secret the shoppers' addresses are keyed with: the plugin's encryption key, else Medusa's JWT
+   * secret.
+   */
   readonly addressSecret: () => string
 
   constructor(container: InjectedDependencies, moduleOptions?: unknown) {
@@ -134,7 +137,8 @@ export default class FreteModuleService extends MedusaService({
         }
         return tier
       }
-      // The checkout quoter the provider and the store quote route of this process share; the quota guard's count is in Postgres.
+      // The checkout quoter the provider and the store quote route of this process share; the quota guard's count is in
+      // Postgres.
       this.quoter = new CheckoutQuoter({
         cache: cache.enabled ? cache : null,
         timeoutMs,
@@ -194,7 +198,9 @@ export default class FreteModuleService extends MedusaService({
     return credentialsView(this.settings_.credentials, Boolean(this.pluginOptions.encryptionKey))
   }
 
-  /** The URLs and secrets typed, or else those in force; a secret never goes to an address it was not configured for. */
+  /**
+   * The URLs and secrets typed, or else those in force; a secret never goes to an address it was not configured for.
+   */
   async testConnection(input: ConnectionTestRequest): Promise<ConnectionTestResult> {
     const settings = await this.getSettings()
     const { freight: inForce, tracking: trackingInForce } = this.settings_.credentials

@@ -25,7 +25,10 @@ import { settingsCopy, type SettingsCopy, type StoredRow } from "./settings-copy
 /** How long checkout waits for a read of the settings (a migration's lock can hang it) before it uses the last read. */
 export const SETTINGS_READ_WAIT_MS = 500
 
-/** The settings row: read by the module's generated method (a row deleted is none), saved and sealed again by the repository. */
+/**
+ * The settings row: read by the module's generated method (a row deleted is none), saved and sealed again by the
+ * repository.
+ */
 export type SettingsStore = {
   read(): Promise<SettingsRow | undefined>
   save: FreteRepository["saveSettings"]

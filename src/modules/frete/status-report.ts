@@ -7,7 +7,10 @@ import type { KeptProbe } from "../../lib/services/kept-probe"
 import { accountFingerprint, type Credentials } from "./credentials"
 
 type Verdict = { credentials: "accepted" | "rejected" | "unknown" | null; error: string | null }
-/** `url`: scheme, host and path, never user info or a query; `credentials`: what the answer says of the secret, null when not checked. */
+/**
+ * `url`: scheme, host and path, never user info or a query; `credentials`: what the answer says of the secret, null
+ * when not checked.
+ */
 type ServiceStatus = Verdict & {
   configured: boolean
   missing: string[]

@@ -5,7 +5,10 @@ import { maskTrackingPayload } from "../../lib/tracking/mask-payload"
 import type { TrackingOrderRecord } from "./models/tracking-order-record"
 import type { FreteRepository } from "./repository"
 
-/** Beyond the call's deadline, for the outcome's statement. Too short costs little: the row reads `failed` until the late outcome replaces it. */
+/**
+ * Beyond the call's deadline, for the outcome's statement. Too short costs little: the row reads `failed` until the
+ * late outcome replaces it.
+ */
 export const LEASE_MARGIN_MS = 5_000
 
 export type TrackingOrderRow = Omit<InferTypeOf<typeof TrackingOrderRecord>, "payload" | "omitted_fields"> & {
@@ -43,8 +46,8 @@ const masked = (built: BuiltTrackingOrder) => [
 ]
 /**
  * The tracking outbox: reads by the module's generated methods; every change of status one statement of the repository
- * checking the status it expects (`SKIP LOCKED` where instances race), so no lock is held across a call. A claim gives a
- * fresh attempt id and a lease; an outcome is written only where the row still has it.
+ * checking the status it expects (`SKIP LOCKED` where instances race), so no lock is held across a call. A claim gives
+ * a fresh attempt id and a lease; an outcome is written only where the row still has it.
  */
 export class TrackingOrderStore {
   constructor(
@@ -124,14 +127,16 @@ export class TrackingOrderStore {
     return (await this.repository.claimTracking<ClaimedRow>(id, this.leaseMs())) ?? null
   }
 
-  /** Stored masked before the call, the lease renewed; false when the attempt lost the row: then it must not be sent. */
+  /**
+   * Stored masked before the call, the lease renewed; false when the attempt lost the row: then it must not be sent.
+   */
   hold(claimed: ClaimedRow, built: BuiltTrackingOrder): Promise<boolean> {
     return this.repository.holdTracking(claimed.id, claimed.attempt_id, masked(built), this.leaseMs())
   }
 
   /**
-   * Written unless a newer attempt claimed the row: a row the sweeper presumed lost (`failed`, maybe requeued since with
-   * the same attempt id) takes the call's real outcome, so an order the service created is not sent again.
+   * Written unless a newer attempt claimed the row: a row the sweeper presumed lost (`failed`, maybe requeued since
+   * with the same attempt id) takes the call's real outcome, so an order the service created is not sent again.
    */
   record(claimed: ClaimedRow, outcome: AttemptOutcome): Promise<TrackingOrderRow | undefined> {
     return this.repository.recordTracking<TrackingOrderRow>(claimed.id, claimed.attempt_id, outcome)

@@ -5,9 +5,10 @@ import { metadataOf, type CartContext, type ContextItem } from "./cart-context"
 
 // What Medusa 2.13 to 2.21 hand `calculatePrice`, and what each lacks, read here once:
 // - a cart (checkout): its currency only from 2.19 on;
-// - a draft order, and an order's return, exchange or claim (fetchShippingOptionForOrderWorkflow): no currency, and a flow's
-//   `shipping_address` without its fields. A flow adds `return_id` + `return_items`, `exchange_id` + `exchange_items` or
-//   `claim_id` + `claim_items`: the lines it ships, an exchange's or a claim's new ones not yet among the order's `items`;
+// - a draft order, and an order's return, exchange or claim (fetchShippingOptionForOrderWorkflow): no currency, and a
+//   flow's `shipping_address` without its fields. A flow adds `return_id` + `return_items`, `exchange_id` +
+//   `exchange_items` or `claim_id` + `claim_items`: the lines it ships, an exchange's or a claim's new ones not yet
+//   among the order's `items`;
 // - none: the variants' and products' metadata, where handling days are kept.
 
 export type FlowContext = CartContext & { [key in `${"return" | "exchange" | "claim"}_${"id" | "items"}`]?: unknown }
@@ -26,7 +27,10 @@ const LINE_ITEM_FIELDS = [
   ...METADATA,
 ]
 
-/** The lines a flow ships: a return's first (an exchange's or a claim's inbound option is a return of theirs); none for a cart or a draft order. */
+/**
+ * The lines a flow ships: a return's first (an exchange's or a claim's inbound option is a return of theirs); none for
+ * a cart or a draft order.
+ */
 export function flowLines(context: FlowContext): Line[] | undefined {
   const kind = (["return", "exchange", "claim"] as const).find((flow) => context[`${flow}_id`])
   const lines = kind && context[`${kind}_items`]
@@ -34,7 +38,10 @@ export function flowLines(context: FlowContext): Line[] | undefined {
   return Array.isArray(lines) ? lines.filter((line): line is Line => !!line && typeof line === "object") : []
 }
 
-/** Each line's item (by id among `items`) with the line's whole quantity, lines of one item added up; `missing`: ids not found. */
+/**
+ * Each line's item (by id among `items`) with the line's whole quantity, lines of one item added up; `missing`: ids not
+ * found.
+ */
 export function linesAsItems<T extends { id?: string | null }>(
   lines: Line[],
   items: T[]
@@ -115,7 +122,8 @@ export async function resolveOrderFlowContext(
       : { data: [] }
     items = [...found.items, ...linesAsItems(lines, data as ContextItem[]).items]
   }
-  // Medusa sets `requires_shipping` false on items an admin adds of a variant without managed inventory; an order's are each shipped.
+  // Medusa sets `requires_shipping` false on items an admin adds of a variant without managed inventory; an order's are
+  // each shipped.
   if (!isCart) items = items.map((item) => ({ ...item, requires_shipping: true }))
   // A return has no handling days.
   return { ...context, items: given.return_id ? items : await withHandlingMetadata(items, query, cache) }

@@ -11,12 +11,16 @@ import { resolveOrderFlowContext } from "./order-flow-context"
 
 const DEPENDENCIES_MISSING_MESSAGE = `O frete não está configurado: na entrada "@medusajs/medusa/fulfillment" do medusa-config.ts, adicione dependencies: ${JSON.stringify(PROVIDER_DEPENDENCIES)} e reinicie o Medusa.`
 
-/** Calculated shipping priced by the freight quote API: one query per cart, whatever the number of options and refreshes. */
+/**
+ * Calculated shipping priced by the freight quote API: one query per cart, whatever the number of options and
+ * refreshes.
+ */
 class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService {
   static identifier = FRETE_PROVIDER_IDENTIFIER
 
-  // No options of its own: the plugin's module holds them. The module, Query and Locking come from the fulfillment module's container,
-  // which holds them when its entry lists them in `dependencies`; read at each call, as the plugin's module may load later.
+  // No options of its own: the plugin's module holds them. The module, Query and Locking come from the fulfillment
+  // module's container, which holds them when its entry lists them in `dependencies`; read at each call, as the
+  // plugin's module may load later.
   constructor(protected readonly container_: Record<string, unknown>) {
     super()
   }
@@ -63,7 +67,10 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
     }
   }
 
-  /** Only what the plugin decided: what the storefront sends in `data` is not kept, so it can neither reach the fulfillment nor carry text Postgres cannot store. */
+  /**
+   * Only what the plugin decided: what the storefront sends in `data` is not kept, so it can neither reach the
+   * fulfillment nor carry text Postgres cannot store.
+   */
   async validateFulfillmentData(
     optionData: Record<string, unknown>,
     _data: Record<string, unknown>,

@@ -37,7 +37,10 @@ export const rebuildOrWarn = (container: MedusaContainer, row: TrackingOrderRow)
     return null
   })
 
-/** Claim, read, build, hold, send, record: one step, whose stored output is the row's state, never its payload. Nothing to compensate: the row is the record. */
+/**
+ * Claim, read, build, hold, send, record: one step, whose stored output is the row's state, never its payload. Nothing
+ * to compensate: the row is the record.
+ */
 export const sendTrackingOrderStep = createStep(
   "frete-send-tracking-order",
   async (input: { id: string }, { container }) => {

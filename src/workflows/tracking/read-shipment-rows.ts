@@ -57,7 +57,10 @@ type FlowRow = {
   shipping_methods?: MethodRow[] | null
 }
 
-/** The method of the exchange or claim whose new items the fulfillment ships: Medusa copies onto it the order's first method's data. */
+/**
+ * The method of the exchange or claim whose new items the fulfillment ships: Medusa copies onto it the order's first
+ * method's data.
+ */
 async function outboundMethodOf(query: Query, orderId: string, fulfillment: FulfillmentRow): Promise<MethodRow | null> {
   const shipped = new Set((fulfillment.items ?? []).flatMap((item) => (item.line_item_id ? [item.line_item_id] : [])))
   if (!shipped.size) return null

@@ -9,7 +9,9 @@ export const RECONCILE_GRACE_MS = 2 * 60 * 1000
 export const RECONCILE_PAGE = 200
 /** Per run: pages read and shipments tracked; the newest-first pass gets at most `head`. */
 export const RECONCILE_BUDGET = { pages: 50, tracked: 100, head: { pages: 25, tracked: 50 } }
-/** Below where the previous run's newest-first pass began: a shipment committed after its `shipped_at` is still read. */
+/**
+ * Below where the previous run's newest-first pass began: a shipment committed after its `shipped_at` is still read.
+ */
 const HEAD_OVERLAP_MS = RECONCILE_GRACE_MS
 
 type Position = { shippedAt: Date; id: string }
@@ -21,8 +23,9 @@ type Reader = { container: MedusaContainer; query: Query; logger: Logger; provid
 /** `found`: shipments without a row, written by this run or not; `done`: read down to its floor. */
 type PassResult = { pages: number; found: number; written: number; last?: Position; done: boolean }
 
-// Writes and delivers a row for each tracked shipment of the window without one. Newest first back to the previous run's
-// start finds a lost event by the next run; the rest of the budget walks the window across runs, so older ones are not starved.
+// Writes and delivers a row for each tracked shipment of the window without one. Newest first back to the previous
+// run's start finds a lost event by the next run; the rest of the budget walks the window across runs, so older ones
+// are not starved.
 export async function reconcileShipments(
   container: MedusaContainer,
   progress: ReconcileProgress = {},
@@ -84,7 +87,9 @@ async function readDown(
 
 type ShippedRow = { id: string; shipped_at: Date | string; tracking_order?: { id: string } | null }
 
-/** A page of shipments, newest first, each with its row through the link of `src/links/fulfillment-tracking-order.ts`. */
+/**
+ * A page of shipments, newest first, each with its row through the link of `src/links/fulfillment-tracking-order.ts`.
+ */
 async function readPage({ query, providerIds }: Reader, start: Start, floor: Date) {
   const position =
     "below" in start
@@ -108,7 +113,10 @@ async function readPage({ query, providerIds }: Reader, start: Start, floor: Dat
   }))
 }
 
-/** `no_notification` true: Medusa keeps the shipment's choice only in its event, and an SMS the merchant declined cannot be taken back. */
+/**
+ * `no_notification` true: Medusa keeps the shipment's choice only in its event, and an SMS the merchant declined cannot
+ * be taken back.
+ */
 async function track({ container, logger }: Reader, fulfillmentId: string): Promise<number> {
   try {
     const row = await trackShipment(container, { fulfillmentId, noNotification: true })

@@ -5,7 +5,8 @@ export const TRACKING_ORDER_STATUSES = ["pending", "sending", "created", "failed
 
 export type TrackingOrderStatus = (typeof TRACKING_ORDER_STATUSES)[number]
 
-// Written when the fulfillment is shipped, before any call: no shipment is lost. `sending`: one attempt (`attempt_id`) holds it until `lease_until`.
+// Written when the fulfillment is shipped, before any call: no shipment is lost. `sending`: one attempt (`attempt_id`)
+// holds it until `lease_until`.
 export const TrackingOrderRecord = model
   .define("tracking_order", {
     id: model.id({ prefix: "frtrk" }).primaryKey(),
@@ -13,7 +14,10 @@ export const TrackingOrderRecord = model
     order_id: model.text().nullable(),
     status: model.enum([...TRACKING_ORDER_STATUSES]).default("pending"),
     remote_id: model.text().nullable(),
-    /** Only ever masked (the clear one is built again for each call); null until built, and once purged after `tracking.payload_retention_days`. */
+    /**
+     * Only ever masked (the clear one is built again for each call); null until built, and once purged after
+     * `tracking.payload_retention_days`.
+     */
     payload: model.json().nullable(),
     omitted_fields: model.json().nullable(),
     no_notification: model.boolean().default(false),
@@ -25,7 +29,10 @@ export const TrackingOrderRecord = model
     delivered_at: model.dateTime().nullable(),
     /** Its own column: `updated_at` moves with any later change (the purge). */
     failed_at: model.dateTime().nullable(),
-    /** Failed after a call the service may have acted on: resent only when the merchant names it (never twice by surprise). */
+    /**
+     * Failed after a call the service may have acted on: resent only when the merchant names it (never twice by
+     * surprise).
+     */
     maybe_created: model.boolean().default(false),
   })
   .indexes([

@@ -62,7 +62,8 @@ const unusable = (measure: string, max: number) => [
   { [measure]: { $gt: max } },
 ]
 
-// One condition on `variants` (MikroORM joins the relation again for each one); in its left join a product without variants meets a row of nulls.
+// One condition on `variants` (MikroORM joins the relation again for each one); in its left join a product without
+// variants meets a row of nulls.
 function lacksMeasuresFilter(units: StoreUnits): Record<string, unknown> {
   const maxSide = MAX_PLAUSIBLE_CM / toCm(1, units.dimension)
   const maxWeight = MAX_PLAUSIBLE_KG / toKg(1, units.weight)

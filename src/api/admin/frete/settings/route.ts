@@ -27,7 +27,10 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.json(await view(freteOf(req.scope)))
 }
 
-/** Merged into the current settings at every depth (a list or a null given is the new value); a bad value gets a 400 naming each field. */
+/**
+ * Merged into the current settings at every depth (a list or a null given is the new value); a bad value gets a 400
+ * naming each field.
+ */
 export async function POST(req: MedusaRequest<Record<string, unknown>>, res: MedusaResponse) {
   const frete = freteOf(req.scope)
   try {

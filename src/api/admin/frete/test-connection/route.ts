@@ -56,7 +56,8 @@ export async function POST(req: MedusaRequest, res: MedusaResponse) {
     return res.status(400).json({ type: "invalid_data", message, issues })
   }
   const { origin_cep: originCep, destination_cep: destinationCep, ...body } = parsed.data
-  // The options a shopper can be offered, as Medusa's own rules filter them (no return option, none hidden from the store).
+  // The options a shopper can be offered, as Medusa's own rules filter them (no return option, none hidden from the
+  // store).
   const options = await fulfillmentOf(req.scope).listShippingOptionsForContext({
     context: { is_return: "false", enabled_in_store: "true" },
   })

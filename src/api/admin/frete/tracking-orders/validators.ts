@@ -111,7 +111,10 @@ const PeriodBody = z
 
 export type BulkResendRequest = z.output<typeof IdsBody> | z.output<typeof PeriodBody>
 
-/** `ids`, or the failed rows of a period (`failed_until` now when left out). Either schema takes the body the admin sends. */
+/**
+ * `ids`, or the failed rows of a period (`failed_until` now when left out). Either schema takes the body the admin
+ * sends.
+ */
 export const BULK_RESEND_BODY = validated<BulkResendRequest>(
   (body): z.ZodType<BulkResendRequest, BulkResendSent> | string =>
     isRecord(body) && "ids" in body

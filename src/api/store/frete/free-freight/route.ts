@@ -35,7 +35,10 @@ const CART_FIELDS = [
   ...["id", "quantity", "unit_price", "requires_shipping", "variant_id", "variant_sku"].map((f) => `items.${f}`),
 ]
 
-/** To the typed CEP, else to the shipping address's (whose province helps the rules only with its own CEP). One read of the cart, no freight call. */
+/**
+ * To the typed CEP, else to the shipping address's (whose province helps the rules only with its own CEP). One read of
+ * the cart, no freight call.
+ */
 async function cartFreeFreight(
   req: MedusaRequest,
   cartId: string,
@@ -54,7 +57,8 @@ async function cartFreeFreight(
   const cep = typedCep ?? storedCep
   if (!cep) throw new ShopperError("invalid_cep")
   const province = storedCep === cep ? (stored?.province ?? null) : null
-  // The currency check and the items as the provider reads them; the subtotal exactly as checkout compares it with the rules.
+  // The currency check and the items as the provider reads them; the subtotal exactly as checkout compares it with the
+  // rules.
   const request = quoteRequestFromCart({
     currency_code: cart.currency_code,
     items: cart.items,
@@ -64,7 +68,10 @@ async function cartFreeFreight(
   return { postal_code: cep, currency_code: "brl", subtotal, ...freeFreightProgress(settings, subtotal, cep, province) }
 }
 
-/** GET /store/frete/free-freight?cart_id=cart_…&postal_code=…: whether this cart's freight is free, and if not, what it lacks. */
+/**
+ * GET /store/frete/free-freight?cart_id=cart_…&postal_code=…: whether this cart's freight is free, and if not, what it
+ * lacks.
+ */
 export async function GET(req: MedusaRequest<unknown, z.output<typeof FreeFreightQuery>>, res: MedusaResponse) {
   try {
     res.json(await cartFreeFreight(req, req.validatedQuery.cart_id, req.validatedQuery.postal_code))

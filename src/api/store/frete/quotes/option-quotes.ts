@@ -13,7 +13,10 @@ export type OptionQuoter = Pick<CheckoutQuoter, "keyOf" | "offers">
 /** The distinct freight queries, and which one prices each option. */
 export type QuotePlan = { queries: Map<string, FreightQuery>; options: Array<{ option: OfferedOption; key: string }> }
 
-/** Each option's query as the provider builds it; an option whose shipping profile holds none of the items is left out (checkout could not price it). */
+/**
+ * Each option's query as the provider builds it; an option whose shipping profile holds none of the items is left out
+ * (checkout could not price it).
+ */
 export function planQuotes(
   requests: OptionRequest[],
   settings: FreteSettings,
@@ -37,8 +40,11 @@ export function planQuotes(
   return plan
 }
 
-/** Prices every option with the provider's `pickOffer`, so the route and `calculate` agree to the centavo. An option whose service is not quoted is left
- * out, and so are those of a query that failed while others were priced; a CEP the service does not know, a refused query, or nothing priced is the error. */
+/**
+ * Prices every option with the provider's `pickOffer`, so the route and `calculate` agree to the centavo. An option
+ * whose service is not quoted is left out, and so are those of a query that failed while others were priced; a CEP the
+ * service does not know, a refused query, or nothing priced is the error.
+ */
 export async function quoteOptions(
   plan: QuotePlan,
   quoter: OptionQuoter,

@@ -8,7 +8,10 @@ import { quoteRequestFromCart, type ContextItem } from "../../../../providers/fr
 import type { IFulfillmentModuleService } from "@medusajs/framework/types"
 import { fulfillmentOf, queryOf, type MedusaScope } from "../../../../bridge/medusa-bridge"
 
-/** Loads kept `ttlMs` by key (at most 1,000 keys): calls at the same moment share one load, and a load that fails is not kept. */
+/**
+ * Loads kept `ttlMs` by key (at most 1,000 keys): calls at the same moment share one load, and a load that fails is not
+ * kept.
+ */
 export function keptFor<T extends object>(
   ttlMs: number,
   now: () => number = performance.now.bind(performance)
@@ -23,7 +26,10 @@ export function keptFor<T extends object>(
   return async (key, load) => (await cache.fetch(key, { context: load })) as T
 }
 
-/** A product's facts, shared by shoppers asking at once and no longer (a product unpublished stops being priced at once). */
+/**
+ * A product's facts, shared by shoppers asking at once and no longer (a product unpublished stops being priced at
+ * once).
+ */
 const variantLookups = keptFor<unknown[]>(1)
 const optionLookups = keptFor<Listed[]>(10_000)
 
@@ -56,7 +62,8 @@ export interface OfferedOption {
 export type OptionRequest = { option: OfferedOption; request: QuoteRequest }
 
 const CHANNEL_LOCATIONS = ["stock_locations.fulfillment_sets.id", "stock_locations.address.*"]
-// Medusa's `cartFieldsForCalculateShippingOptionsPrices` (what `calculate` hands the provider), and the metadata of handling days.
+// Medusa's `cartFieldsForCalculateShippingOptionsPrices` (what `calculate` hands the provider), and the metadata of
+// handling days.
 const VARIANT_FIELDS = [
   "id",
   "sku",
@@ -73,9 +80,11 @@ const ITEM_FIELDS = [
   ...["product.id", "product.weight"],
 ]
 
-/** The options Medusa lists for a cart of those fulfillment sets going there: the fulfillment module's listing by context (geo
- * zones, rules), which the Query of `listShippingOptionsForCartWithPricingWorkflow` runs. Asked of the module itself: a Query
- * would reach the same call through two more layers. */
+/**
+ * The options Medusa lists for a cart of those fulfillment sets going there: the fulfillment module's listing by
+ * context (geo zones, rules), which the Query of `listShippingOptionsForCartWithPricingWorkflow` runs. Asked of the
+ * module itself: a Query would reach the same call through two more layers.
+ */
 async function listedOptions(
   fulfillment: IFulfillmentModuleService,
   sets: string[],
@@ -134,7 +143,10 @@ async function requestsFor(
   })
 }
 
-/** The cart's own address when it has that CEP (then the options and queries are checkout's); else an address in Brazil with only the CEP. */
+/**
+ * The cart's own address when it has that CEP (then the options and queries are checkout's); else an address in Brazil
+ * with only the CEP.
+ */
 export async function optionRequestsForCart(scope: MedusaScope, cartId: string, cep: string): Promise<OptionRequest[]> {
   const { data } = await queryOf(scope).graph({
     entity: "cart",
@@ -157,8 +169,11 @@ export async function optionRequestsForCart(scope: MedusaScope, cartId: string, 
   return requestsFor(scope, cart.sales_channel ? [cart.sales_channel] : [], cart, destination)
 }
 
-/** A product page's variants as a BRL cart of the publishable key's sales channels going to that CEP. A variant the key's storefront cannot
- * sell (a draft, another channel), as Medusa's store product routes decide, is "Produto não encontrado" (400), before any freight call. */
+/**
+ * A product page's variants as a BRL cart of the publishable key's sales channels going to that CEP. A variant the
+ * key's storefront cannot sell (a draft, another channel), as Medusa's store product routes decide, is "Produto não
+ * encontrado" (400), before any freight call.
+ */
 export async function optionRequestsForItems(
   scope: MedusaScope,
   items: Array<{ variant_id: string; quantity: number }>,

@@ -49,8 +49,11 @@ export const StoreFreteQuotesBody = z
 
 export type StoreFreteQuotesRequest = z.output<typeof StoreFreteQuotesBody>
 
-/** POST /store/frete/quotes: each offer of the options checkout would offer for a CEP, for a product page (`items`) or a cart (`cart_id`).
- * A new query past the quota guard's bound per client address is answered as an outage is; only a store with no fallback table answers 429. */
+/**
+ * POST /store/frete/quotes: each offer of the options checkout would offer for a CEP, for a product page (`items`) or a
+ * cart (`cart_id`). A new query past the quota guard's bound per client address is answered as an outage is; only a
+ * store with no fallback table answers 429.
+ */
 export async function POST(req: MedusaStoreRequest<StoreFreteQuotesRequest>, res: MedusaResponse) {
   const started = performance.now()
   const startedAt = Date.now()

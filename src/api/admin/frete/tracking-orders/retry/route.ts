@@ -15,7 +15,10 @@ import { freteOf } from "../../../../../bridge/medusa-bridge"
 
 /** No more than the tracking client's default sockets, so none waits for one. */
 const CONCURRENCY = 4
-/** After this long, rows are only made due (the job sends them within a minute): a hanging service would hold the request for 100 deadlines. */
+/**
+ * After this long, rows are only made due (the job sends them within a minute): a hanging service would hold the
+ * request for 100 deadlines.
+ */
 const SEND_BUDGET_MS = 20_000
 
 const MESSAGES: Partial<Record<ResendOutcome["kind"], string>> = {

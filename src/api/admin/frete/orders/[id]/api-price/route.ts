@@ -15,10 +15,10 @@ type Method = {
 }
 type Priced = { calculated_amount: number; frete?: { is_fallback?: boolean } } | undefined
 
-// GET /admin/frete/orders/:id/api-price: for each shipping method of the order priced by the fallback table, what the freight API
-// charges its option now (`api_amount`, reais), or null while it does not answer. Priced as Medusa prices an order's (cache, guard).
-// Bounded of its own, as the store's plan pays for it: an order's answer is kept a few seconds, and a few new
-// asks a minute are made over every order; past them, a 429 with Retry-After.
+// GET /admin/frete/orders/:id/api-price: for each shipping method of the order priced by the fallback table, what the
+// freight API charges its option now (`api_amount`, reais), or null while it does not answer. Priced as Medusa prices
+// an order's (cache, guard). Bounded of its own, as the store's plan pays for it: an order's answer is kept a few
+// seconds, and a few new asks a minute are made over every order; past them, a 429 with Retry-After.
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const id = routeIdOrAnswer(req, res, "order")
   if (!id) return
@@ -38,7 +38,10 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   }
 }
 
-/** Undefined when the order does not exist. Each option priced by Medusa's own workflow for an order's option, as an exchange's is. */
+/**
+ * Undefined when the order does not exist. Each option priced by Medusa's own workflow for an order's option, as an
+ * exchange's is.
+ */
 async function apiPricesOf(scope: MedusaContainer, id: string): Promise<OrderApiPricesAnswer | undefined> {
   const fields = [
     "currency_code",

@@ -54,7 +54,10 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   res.json(present(product, settings.handling_days_metadata_key))
 }
 
-/** `{ handling_days }`: sets, or with null removes, the product's own value; through updateProductsWorkflow, so `product.updated` is emitted. */
+/**
+ * `{ handling_days }`: sets, or with null removes, the product's own value; through updateProductsWorkflow, so
+ * `product.updated` is emitted.
+ */
 export async function POST(req: MedusaRequest<z.output<typeof HandlingDaysBody>>, res: MedusaResponse) {
   const id = routeIdOrAnswer(req, res, "product")
   if (id === undefined) return

@@ -10,7 +10,10 @@ import {
   REBUILD_FAILED_MESSAGE,
 } from "../../present"
 
-/** GET /admin/frete/tracking-orders/:id/preview: what "Reenviar" would send now, masked, with the fields that changed. Sends nothing. */
+/**
+ * GET /admin/frete/tracking-orders/:id/preview: what "Reenviar" would send now, masked, with the fields that changed.
+ * Sends nothing.
+ */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const current = await findTrackingOrder(req, res)
   if (!current) return
