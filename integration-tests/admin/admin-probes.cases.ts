@@ -4,7 +4,7 @@
 // cache is off in this file: every ask the bound lets through is a call to the freight API. Each
 // test stops the app's clock in a minute of its own (ownMinute), so the kept answers never expire
 // in the middle of it.
-import { API_PRICE_PER_MINUTE } from "../../src/lib/services/admin-probes"
+import { API_PRICE_PER_MINUTE } from "../../src/lib/services/kept-probe"
 import { placeOrder } from "../../scripts/lib/store-api"
 import { ownMinute } from "../helpers/fresh-minute"
 import { createTrackingStore, type TrackingStore } from "../helpers/tracking-store"

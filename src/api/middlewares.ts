@@ -1,11 +1,5 @@
-import {
-  defineMiddlewares,
-  validateAndTransformBody,
-  validateAndTransformQuery,
-  type MedusaNextFunction,
-  type MedusaRequest,
-  type MedusaResponse,
-} from "@medusajs/framework/http"
+import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ADMIN_POLICIES } from "../shared/admin-policies"
 import { inCheckoutRequest } from "../lib/checkout/checkout-request"
 import { FRETE_MODULE } from "../lib/frete-provider"
@@ -19,15 +13,12 @@ import { StoreFreteQuotesBody } from "./store/frete/quotes/route"
 import { MISSING_DIMENSIONS_QUERY } from "./admin/frete/products-missing-dimensions/route"
 import { naming, validated } from "./lib/validated"
 
-// Medusa's body parser applies it: the settings with a long fallback table fit well within it.
-export const JSON_BODY_LIMIT = "100kb"
-
 export const NOT_JSON_MESSAGE =
   "Envie o corpo da requisição em JSON (Content-Type: application/json), mesmo quando vazio."
 
 // JSON only, even empty: what another origin may post without a preflight (a form, `text/plain`) gets a 415, so a
 // session cookie never carries it.
-export function requireJson(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): void {
+function requireJson(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): void {
   if (!/^\s*application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? "")) {
     res.status(415).json({ type: "invalid_data", message: NOT_JSON_MESSAGE })
     return
@@ -36,12 +27,9 @@ export function requireJson(req: MedusaRequest, res: MedusaResponse, next: Medus
   next()
 }
 
-/**
- * Medusa's store routes whose workflows call the provider's `calculatePrice`: the only routes of Medusa's the plugin
- * hooks, so that checkout's new freight queries are bounded per shopper as well as per cart. Nothing else of the
- * request is touched.
- */
-export const CHECKOUT_PRICING_ROUTES: Array<{ matcher: string; methods: Array<"POST" | "DELETE"> }> = [
+// Medusa's routes whose workflows call `calculatePrice`: the only ones of Medusa's the plugin hooks, to bound new
+// freight queries per shopper as well as per cart.
+const CHECKOUT_PRICING_ROUTES: Array<{ matcher: string; methods: Array<"POST" | "DELETE"> }> = [
   { matcher: "/store/shipping-options/:id/calculate", methods: ["POST"] },
   { matcher: "/store/carts/:id", methods: ["POST"] },
   { matcher: "/store/carts/:id/line-items", methods: ["POST"] },
@@ -56,61 +44,52 @@ function withCheckoutRequest(req: MedusaRequest, _res: MedusaResponse, next: Med
   inCheckoutRequest(req, () => next())
 }
 
-type Method = "GET" | "POST"
 type Policy = { resource: string; operation: "read" | "update" }
-type Validator = Parameters<typeof validateAndTransformQuery>[0]
+type Route = ["GET" | "POST", string, Policy?, Parameters<typeof validateAndTransformQuery>[0]?]
 
-/**
- * A route of the plugin, its policies apart: Medusa checks an entry's policies before each of its middlewares, from
- * 2.21 only with its `rbac` flag, but before that always (then no admin passes): an entry with policies has no
- * middleware. A POST takes JSON only.
- */
-function route(method: Method, matcher: string, policy?: Policy, validator?: Validator) {
+// Medusa checks an entry's policies before each of its middlewares (from 2.21 only with its `rbac` flag), so the
+// policies get an entry of their own. The settings with a long fallback table fit well within the body limit.
+function entries([method, matcher, policy, validator]: Route) {
   const methods = [method]
   const validate =
     validator && (method === "GET" ? validateAndTransformQuery(validator, {}) : validateAndTransformBody(validator))
-  const json =
-    method === "POST" ? { bodyParser: { sizeLimit: JSON_BODY_LIMIT }, middlewares: [requireJson] } : undefined
-  const middlewares = [...(json?.middlewares ?? []), ...(validate ? [validate] : [])]
+  const middlewares = [...(method === "POST" ? [requireJson] : []), ...(validate ? [validate] : [])]
+  const body = method === "POST" ? { bodyParser: { sizeLimit: "100kb" } } : {}
   return [
     ...(policy ? [{ matcher, methods, policies: [policy] }] : []),
-    ...(middlewares.length ? [{ matcher, methods, ...json, middlewares }] : []),
+    ...(middlewares.length ? [{ matcher, methods, ...body, middlewares }] : []),
   ]
 }
 
-const { readSettings, updateSettings, readProducts, readTrackingOrders, updateTrackingOrders } = ADMIN_POLICIES
+const { readSettings, updateSettings, readProducts, updateProducts, readTrackingOrders, updateTrackingOrders } =
+  ADMIN_POLICIES
+
+const QUOTES_BODY = validated(StoreFreteQuotesBody, naming("Consulta de frete inválida", "corpo"))
+
+const ROUTES: Route[] = [
+  ["POST", "/store/frete/quotes", undefined, QUOTES_BODY],
+  ["GET", "/store/frete/free-freight", undefined, FREE_FREIGHT_QUERY],
+  ["GET", "/admin/frete/settings", readSettings],
+  ["POST", "/admin/frete/settings", updateSettings, SETTINGS_BODY],
+  // The route reads its body: the admin shows each field's issue, which Medusa's error answer cannot carry.
+  ["POST", "/admin/frete/test-connection", updateSettings],
+  ["GET", "/admin/frete/status", readSettings],
+  ["GET", "/admin/frete/stats", readSettings, validated(StatsQuery)],
+  // It may ask the freight API, as the status does.
+  ["GET", "/admin/frete/orders/:id/api-price", readSettings],
+  ["GET", "/admin/frete/products-missing-dimensions", readProducts, MISSING_DIMENSIONS_QUERY],
+  ["GET", "/admin/frete/products/:id/handling-days", readProducts],
+  ["POST", "/admin/frete/products/:id/handling-days", updateProducts, validated(HandlingDaysBody)],
+  ["GET", "/admin/frete/tracking-orders", readTrackingOrders, TRACKING_ORDERS_QUERY],
+  ["GET", "/admin/frete/tracking-orders/:id/preview", readTrackingOrders],
+  ["POST", "/admin/frete/tracking-orders/retry", updateTrackingOrders, BULK_RESEND_BODY],
+  // Its body is read once `:id` is known to be a row's: a wrong id answers first (400 or 404), whatever the body.
+  ["POST", "/admin/frete/tracking-orders/:id/retry", updateTrackingOrders],
+]
 
 export default defineMiddlewares({
   routes: [
     ...CHECKOUT_PRICING_ROUTES.map((pricing) => ({ ...pricing, middlewares: [withCheckoutRequest] })),
-    ...route(
-      "POST",
-      "/store/frete/quotes",
-      undefined,
-      validated(StoreFreteQuotesBody, naming("Consulta de frete inválida", "corpo"))
-    ),
-    ...route("GET", "/store/frete/free-freight", undefined, FREE_FREIGHT_QUERY),
-    ...route("GET", "/admin/frete/settings", readSettings),
-    ...route("POST", "/admin/frete/settings", updateSettings, SETTINGS_BODY),
-    // Its body is read by the route: the admin shows each field's issue (`issues`), which Medusa's error answer cannot
-    // carry.
-    ...route("POST", "/admin/frete/test-connection", updateSettings),
-    ...route("GET", "/admin/frete/status", readSettings),
-    ...route("GET", "/admin/frete/stats", readSettings, validated(StatsQuery)),
-    // It may ask the freight API, as the status does.
-    ...route("GET", "/admin/frete/orders/:id/api-price", readSettings),
-    ...route("GET", "/admin/frete/products-missing-dimensions", readProducts, MISSING_DIMENSIONS_QUERY),
-    ...route("GET", "/admin/frete/products/:id/handling-days", readProducts),
-    ...route(
-      "POST",
-      "/admin/frete/products/:id/handling-days",
-      { resource: "product", operation: "update" },
-      validated(HandlingDaysBody)
-    ),
-    ...route("GET", "/admin/frete/tracking-orders", readTrackingOrders, TRACKING_ORDERS_QUERY),
-    ...route("GET", "/admin/frete/tracking-orders/:id/preview", readTrackingOrders),
-    ...route("POST", "/admin/frete/tracking-orders/retry", updateTrackingOrders, BULK_RESEND_BODY),
-    // Its body is read once `:id` is known to be a row's: a wrong id answers first (400 or 404), whatever the body.
-    ...route("POST", "/admin/frete/tracking-orders/:id/retry", updateTrackingOrders),
+    ...ROUTES.flatMap(entries),
   ],
 })

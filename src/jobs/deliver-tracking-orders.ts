@@ -5,9 +5,7 @@ import { deliverTrackingOrder } from "../workflows/tracking/deliver-tracking-ord
 
 const BATCH = 50
 
-/**
- * Medusa runs it on its worker (and `shared`) instances; row claims keep them apart. While tracking is off, rows wait.
- */
+/** On Medusa's worker (and `shared`) instances; row claims keep them apart. While tracking is off, rows wait. */
 export default async function deliverTrackingOrdersJob(container: MedusaContainer) {
   const frete = freteOf(container)
   await frete.sweepTrackingLeases()

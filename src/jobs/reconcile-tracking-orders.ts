@@ -1,7 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { reconcileShipments, type ReconcileProgress } from "../workflows/tracking/reconcile-shipments"
 
-/** This process's runs: each goes on where the previous one stopped. */
 let progress: ReconcileProgress = {}
 
 /** Medusa's event buses do not redeliver a failed subscriber: this looks for the shipment again. */

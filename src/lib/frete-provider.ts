@@ -1,5 +1,4 @@
-// Medusa names a fulfillment provider `<identifier>_<id>`: `frete_frete` in the documented setup.
-// No import here: the server, the subscribers and the admin's bundle read this file.
+// No import here: the admin's bundle reads this file. Medusa names a provider `<identifier>_<id>`: `frete_frete`.
 export const FRETE_PROVIDER_IDENTIFIER = "frete"
 export const FRETE_PROVIDER_ID = `${FRETE_PROVIDER_IDENTIFIER}_frete`
 export const FRETE_MODULE = "frete"

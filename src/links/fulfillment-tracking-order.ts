@@ -2,8 +2,7 @@ import FulfillmentModule from "@medusajs/medusa/fulfillment"
 import { defineLink } from "@medusajs/framework/utils"
 import FreteModule from "../modules/frete"
 
-// Read-only, from `tracking_order.fulfillment_id`: Query asks `fulfillment.tracking_order`, the one row of a
-// fulfillment (the column is unique).
+// Read-only, from the unique `tracking_order.fulfillment_id`: Query asks `fulfillment.tracking_order`.
 export default defineLink(
   { linkable: FulfillmentModule.linkable.fulfillment, field: "id" },
   { ...FreteModule.linkable.trackingOrder.id, primaryKey: "fulfillment_id" },

@@ -5,16 +5,11 @@ import { ShopperError } from "../lib/checkout/shopper-error"
 /** A ShopperError as the MedusaError a storefront shows, its code in the body's `code`. */
 export function toMedusaError(error: unknown): unknown {
   if (!(error instanceof ShopperError)) return error
-  return new MedusaError(
-    error.isInputError ? MedusaError.Types.INVALID_DATA : MedusaError.Types.NOT_ALLOWED,
-    error.message,
-    error.code
-  )
+  const type = error.isInputError ? MedusaError.Types.INVALID_DATA : MedusaError.Types.NOT_ALLOWED
+  return new MedusaError(type, error.message, error.code)
 }
 
-/**
- * A validation error that names its fields (`issues: [{ field, message }]`) as the 400 the admin shows at each field.
- */
+/** A MedusaError that names its fields (`issues: [{ field, message }]`) as the 400 the admin shows at each field. */
 export function sendIssues(res: MedusaResponse, error: unknown): boolean {
   const issues = (error as { issues?: unknown } | null)?.issues
   if (!(error instanceof MedusaError) || !Array.isArray(issues)) return false

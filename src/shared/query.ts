@@ -1,5 +1,4 @@
-// Not Medusa's `RemoteQueryFunction`, typed from `.medusa/types` only once generated: each caller reads the rows into
-// its own types.
+// Not Medusa's `RemoteQueryFunction`, typed only once `.medusa/types` is generated: callers type their own rows.
 export type Query = {
   graph: (
     config: Record<string, unknown>

@@ -3,7 +3,6 @@ import { Modules } from "@medusajs/framework/utils"
 import { isFreteProvider } from "../lib/frete-provider"
 import { fulfillmentOf, loggerOf, moduleOf, queryOf } from "../bridge/medusa-bridge"
 
-type Line = { item_id?: string | null; quantity?: unknown }
 type Method = { id: string; shipping_option_id?: string | null; data?: Record<string, unknown> | null }
 type FlowRow = { id: string; return_id?: string | null; shipping_methods?: Method[] | null } & Record<string, unknown>
 type OptionRow = {
@@ -11,7 +10,6 @@ type OptionRow = {
   data?: Record<string, unknown> | null
   service_zone?: { fulfillment_set?: { location?: unknown } | null } | null
 }
-type EventData = { order_id: string; return_id?: string; exchange_id?: string; claim_id?: string }
 
 /** Each flow's entity, and where its lines are: they go in the provider's context as `<flow>_id` and `<flow>_items`. */
 const FLOWS = {
@@ -20,6 +18,8 @@ const FLOWS = {
   claim: ["order_claim", "additional_items"],
 }
 type Flow = keyof typeof FLOWS
+const METHOD_FIELDS = ["id", "shipping_option_id", "data"].map((field) => `shipping_methods.${field}`)
+const OPTION_FIELDS = ["provider_id", "data", "service_zone.fulfillment_set.location.address.*"]
 
 // Medusa's order flows (return, exchange, claim) price a calculated option through the provider but save the shipping
 // method with empty `data`: each method of this provider gets the quote's facts, which the tracking order and the admin
@@ -27,7 +27,7 @@ type Flow = keyof typeof FLOWS
 export default async function orderFlowShippingFactsHandler({
   event: { data: ids },
   container,
-}: SubscriberArgs<EventData>) {
+}: SubscriberArgs<{ order_id: string } & { [K in `${Flow}_id`]?: string }>) {
   const query = queryOf(container)
   const read = async <T>(entity: string, id: unknown, fields: string[]) =>
     (await query.graph({ entity, fields, filters: { id } })).data[0] as T | undefined
@@ -37,23 +37,22 @@ export default async function orderFlowShippingFactsHandler({
   // Iterated as it grows: an exchange's or a claim's inbound items come back as a return of theirs.
   for (const [flow, id] of flows as Array<[Flow, string]>) {
     const [entity, lines] = FLOWS[flow]
-    const methodFields = ["id", "shipping_option_id", "data"].map((field) => `shipping_methods.${field}`)
     const extra = flow === "return" ? [] : ["return_id"]
     const row = await read<FlowRow>(entity, id, [
       "id",
       `${lines}.item_id`,
       `${lines}.quantity`,
-      ...methodFields,
+      ...METHOD_FIELDS,
       ...extra,
     ])
     if (!row) continue
     if (row.return_id && !flows.some(([, flowId]) => flowId === row.return_id)) flows.push(["return", row.return_id])
     for (const method of row.shipping_methods ?? []) {
       if (!method.shipping_option_id || (method.data && "service" in method.data)) continue
-      const optionFields = ["provider_id", "data", "service_zone.fulfillment_set.location.address.*"]
-      const option = await read<OptionRow>("shipping_option", method.shipping_option_id, optionFields)
+      const option = await read<OptionRow>("shipping_option", method.shipping_option_id, OPTION_FIELDS)
       if (!option || !isFreteProvider(option.provider_id)) continue
-      const items = ((row[lines] ?? []) as Line[]).map((line) => ({ id: line.item_id, quantity: line.quantity }))
+      const lineRows = (row[lines] ?? []) as Array<{ item_id?: string | null; quantity?: unknown }>
+      const items = lineRows.map((line) => ({ id: line.item_id, quantity: line.quantity }))
       const from_location = option.service_zone?.fulfillment_set?.location ?? null
       const context = { ...order, [`${flow}_id`]: row.id, [`${flow}_items`]: items, from_location }
       try {

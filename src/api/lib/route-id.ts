@@ -15,20 +15,13 @@ export const ROUTE_IDS = {
 export type RouteIdKind = keyof typeof ROUTE_IDS
 
 // A NUL (which Postgres refuses) or another model's id is a 400, not a 500 or a vague 404.
-export function isRouteId(kind: RouteIdKind, id: unknown): id is string {
-  return (
-    typeof id === "string" &&
-    id.length <= MAX_ROUTE_ID_LENGTH &&
-    new RegExp(`^${ROUTE_IDS[kind].prefix}_[A-Za-z0-9_-]+$`).test(id)
-  )
-}
+export const isRouteId = (kind: RouteIdKind, id: unknown): id is string =>
+  typeof id === "string" &&
+  id.length <= MAX_ROUTE_ID_LENGTH &&
+  new RegExp(`^${ROUTE_IDS[kind].prefix}_[\\w-]+$`).test(id)
 
-/**
- * The route's `:id`, or undefined once a 400 is answered; called in the handler, so that authentication and RBAC answer
- * first.
- */
+// Called in the handler, so that authentication and RBAC answer first.
 export function routeIdOrAnswer(req: MedusaRequest, res: MedusaResponse, kind: RouteIdKind): string | undefined {
   if (isRouteId(kind, req.params.id)) return req.params.id
   res.status(400).json({ type: "invalid_data", message: ROUTE_IDS[kind].message })
-  return undefined
 }

@@ -1,5 +1,4 @@
-// Shared with the storefront kit, which inlines this file: no import here. Leading zeros are kept: "01310-100" is São
-// Paulo.
+// The storefront kit inlines this file: no import here. Leading zeros are kept: "01310-100" is São Paulo.
 export function cepDigits(text: string): string | null {
   const trimmed = String(text ?? "").trim()
   if (!/^[\d.\-\s]+$/.test(trimmed)) return null

@@ -32,7 +32,6 @@ const RANGES = [
   [90000, 99999, "RS"],
 ] as const
 
-/** The 27 UFs, in alphabetical order: each has a range. */
 export const BRAZILIAN_STATES = [...new Set(RANGES.map(([, , uf]) => uf))].sort()
 
 export function stateOfCep(cep: string): (typeof BRAZILIAN_STATES)[number] | null {
@@ -40,9 +39,7 @@ export function stateOfCep(cep: string): (typeof BRAZILIAN_STATES)[number] | nul
   return RANGES.find(([from, to]) => prefix >= from && prefix <= to)?.[2] ?? null
 }
 
-/**
- * "RJ", " rj ", "br-rj" (Medusa's ISO 3166-2 province) -> "RJ"; null for a name written out, a non-UF or a non-text.
- */
+/** "RJ", " rj ", "br-rj" (Medusa's ISO 3166-2 province) -> "RJ"; null for a name written out or a non-UF. */
 export function stateOfProvince(province: unknown): (typeof BRAZILIAN_STATES)[number] | null {
   const code =
     typeof province === "string"

@@ -1,7 +1,6 @@
-// The modulo-11 check digits of the shopper's CPF and a CNPJ. The weights are the second digit's; the
-// first digit's are the same without their first. Since July 2026 (Receita Federal, IN 2.229/2024) a
-// new CNPJ is 12 characters of digits and capital letters, then two check digits, each character
-// worth its ASCII code minus 48 ("0" is 0, "A" is 17): the numeric CNPJ is the same arithmetic.
+// Modulo-11 check digits: the weights are the second digit's, the first digit's are the same without their first. Since
+// July 2026 (IN RFB 2.229/2024) a CNPJ may be 12 digits or capital letters then two check digits, each character worth
+// its ASCII code minus 48 ("0" is 0, "A" is 17): the numeric CNPJ is the same arithmetic.
 const CPF_WEIGHTS = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]
 const CNPJ_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]
 

@@ -4,8 +4,7 @@ const formats = new Map<string, Intl.DateTimeFormat>()
 export function localDateTime(instant: Date, timeZone = "America/Sao_Paulo"): string {
   let format = formats.get(timeZone)
   if (!format) {
-    // Swedish writes "2026-03-10 14:30:45"; the calendar and digits pinned whatever the host's locale data, and h23
-    // writes midnight as 00, where hour12: false may write 24.
+    // Swedish writes "2026-03-10 14:30:45"; h23 writes midnight as 00, where hour12: false may write 24.
     const style = { dateStyle: "short", timeStyle: "medium", hourCycle: "h23" } as const
     format = new Intl.DateTimeFormat("sv-SE", { timeZone, calendar: "gregory", numberingSystem: "latn", ...style })
     formats.set(timeZone, format)

@@ -8,7 +8,6 @@ import { handlingDaysOf } from "./handling-days"
 import { ShopperError } from "./shopper-error"
 import { toCm, toKg, type DimensionUnit, type StoreUnits, type WeightUnit } from "./units"
 
-/** A line item to ship, in the store's units. */
 export interface ShippableItem {
   sku: string
   quantity: number
@@ -23,18 +22,13 @@ export interface QuoteRequest {
   destinationCep?: string | null
   destinationState?: string | null
   items: ShippableItem[]
-  /**
-   * The customer sends the items back: the CEPs swap, and the carrier's trip alone is priced (no handling days, extra
-   * price or free freight).
-   */
+  // The CEPs swap, and the carrier's trip alone is priced (no handling days, extra price or free freight).
   isReturn?: boolean
 }
 
-/** `subtotal`: reais, on which free-freight rules and percentage prices are reckoned. */
 export type BuiltQuery = { query: FreightQuery; subtotal: number }
 
-// Beyond these a measure is a typing error (1e30 g, a side of 5 km): priced as the default package, and listed as
-// missing in the admin.
+// Beyond these a measure is a typing error (1e30 g): priced as the default package, listed as missing in the admin.
 export const MAX_PLAUSIBLE_KG = 10_000
 export const MAX_PLAUSIBLE_CM = 1_000
 
@@ -57,9 +51,8 @@ const shippable = (items: ShippableItem[]) =>
 export function subtotalOf(items: ShippableItem[]): number {
   const cents = toCents(shippable(items).reduce((sum, item) => sum + unitPriceOf(item) * item.quantity, 0))
   // Beyond R$ 90 trillion no sum of centavos is exact (and beyond 1e306, none is finite).
-  if (!Number.isSafeInteger(cents)) {
+  if (!Number.isSafeInteger(cents))
     throw new ShopperError("freight_unavailable", `the items' subtotal (${cents / 100}) is too large to price`)
-  }
   return cents / 100
 }
 
@@ -87,25 +80,12 @@ function volumeOf(item: ShippableItem, box: FreteSettings["default_package"], un
   }
 }
 
-/** Volumes in a canonical order, so the same cart gives the same query whatever its item order. */
+// A canonical order: the same cart gives the same query whatever its item order.
 function byContent(a: FreightVolume, b: FreightVolume): number {
-  const key = (volume: FreightVolume) =>
-    JSON.stringify([
-      volume.sku,
-      volume.quantity,
-      volume.price,
-      volume.weightKg,
-      volume.lengthCm,
-      volume.heightCm,
-      volume.widthCm,
-    ])
-  return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0
+  const [x, y] = [a, b].map((volume) => JSON.stringify(Object.values(volume)))
+  return x < y ? -1 : x > y ? 1 : 0
 }
 
-/**
- * One volume per line (the variant's measures, the product's weight, else the default package), extra days and price,
- * and free freight.
- */
 export function buildFreightQuery(request: QuoteRequest, settings: FreteSettings, units: StoreUnits): BuiltQuery {
   const destination: unknown = request.destinationCep
   if (destination === null || destination === undefined || (typeof destination === "string" && !destination.trim()))

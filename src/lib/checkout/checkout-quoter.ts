@@ -16,13 +16,12 @@ import { silentLogger, type FreteLogger } from "../utils/logger"
 import { counted, describeFailure, OutageLog } from "../utils/outage-log"
 import { traced } from "../utils/traced"
 import { canonicalKey, hashKey, QuoteCache, type QuoteCacheOptions, type QuoteSource } from "../quote-cache/quote-cache"
-import { LockWaitTimeout, type SharedQuoteTier } from "../quote-cache/shared-tier"
+import { LockWaitTimeout, SharedLoad, type SharedQuoteTier } from "../quote-cache/shared-tier"
 import type { FreteSettings } from "../settings/schema"
 import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
 import { QuoteRefusedError, type Asker, type QuoteAdmission } from "./quote-admission"
 import { OriginWatch } from "./origin-watch"
 import type { Asked, OwnCall, QuoteResult, Took } from "./quote-result"
-import { SharedLoad } from "./shared-load"
 import { ShopperError } from "./shopper-error"
 
 export class FreightNotConfiguredError extends Error {
@@ -41,9 +40,7 @@ const OUTCOMES: Record<NonNullable<QuoteResult["source"]>, "api" | "kept" | "tab
   cache: null,
   shared: null,
 }
-// What each failure means, decided here alone (the first class it is an instance of): its kind in the figures, whether
-// it says anything of the query (the cache remembers it for failureTtlMs), and the circuit breaker's verdict on a call
-// that threw it.
+// What a failure means, decided here alone: its kind in the figures, whether the cache keeps it, the breaker's word.
 const FAILURES: Array<[abstract new (...args: never[]) => Error, string, boolean, CallVerdict]> = [
   [OwnWaitTimeoutError, "timeout", false, "ignore"],
   [TimeoutError, "timeout", true, "failure"],
@@ -61,28 +58,22 @@ const failureOf = (error: unknown) => {
   const [, kind, remembered, verdict] = FAILURES.find(([type]) => error instanceof type) ?? OTHER_FAILURE
   return { kind, remembered, verdict }
 }
-/** The shopper's typing, not the API's failure: a CEP the freight API does not know (erro_id 102). */
+// The shopper's typing, not the API's failure (erro_id 102).
 const unknownDestination = (error: unknown) => error instanceof CepNotFoundError && error.which === "destination"
 
 export interface CheckoutQuoterDeps {
-  /** Null: every price asks the API (the naive plugin, for measuring). */
-  cache: QuoteCacheOptions | null
-  /** The freight API's deadline of a quote (freight.timeoutMs), counted from `Asker.startedAt`. */
-  timeoutMs: number
+  cache: QuoteCacheOptions | null // null: every price asks the API (the naive plugin, for the bench)
+  timeoutMs: number // counted from `Asker.startedAt`
   freightClient: () => FreightClient | null
   breaker?: CircuitBreaker | null
   admission?: QuoteAdmission | null
-  /** The answers the store's instances share, with the cache only. */
-  sharedTier?: (() => SharedQuoteTier | null) | null
-  /** What the quoter did, counted for the admin's Frete page (the module's FreightStats). */
+  sharedTier?: (() => SharedQuoteTier | null) | null // used with the cache only
   figures?: { add(metric: string, key: string, total?: number): void; answerTime(ms: number): void } | null
   logger?: FreteLogger
   now?: () => Date
 }
 
-// Checkout's failure policy: a fresh cached quote; else one upstream call shared by all who ask the query; on failure
-// (or a refusal of the quota guard) the last answer; else the fallback table; else freight_unavailable. Never a price
-// of 0 for a failure.
+// Cache, else one shared call; on failure or refusal the last answer, else the table. Never 0 for a failure.
 export class CheckoutQuoter {
   private readonly logger: FreteLogger
   private readonly now: () => Date
@@ -90,7 +81,7 @@ export class CheckoutQuoter {
   private account = "none"
   private readonly cache: QuoteCache<Asked> | null
   private readonly shared: SharedLoad | null
-  /** Logged once each, when they start and when the API answers again: never a line per shopper (see OutageLog). */
+  // Logged when they start and when the API answers again, never per shopper.
   private readonly outages = {
     table: new OutageLog(() => this.now().getTime()),
     unpriced: new OutageLog(() => this.now().getTime()),
@@ -104,7 +95,6 @@ export class CheckoutQuoter {
     this.shared = cache && sharedTier ? new SharedLoad(sharedTier, cache.successTtlMs, this.logger) : null
   }
 
-  /** For the breaker: a refused query (erro_id 1xx) is an answer; the plugin's own wait says nothing of the service. */
   static verdictOn = (error: unknown): CallVerdict => failureOf(error).verdict
 
   readonly cacheStats = () => this.cache?.stats() ?? null
@@ -113,12 +103,10 @@ export class CheckoutQuoter {
   readonly guardStats = () => this.deps.admission?.stats() ?? null
   readonly circuitStats = () => this.deps.breaker?.stats() ?? null
 
-  /** Asks the quota guard's shared count ahead, as a request that may price arrives (`QuotaLeases.warm`). */
   warmGuard(settings: FreteSettings, asker: Asker): void {
     this.deps.admission?.warm(settings, asker)
   }
 
-  /** The account (a fingerprint of URL and token) whose answers are kept; a new one forgets the old one's prices. */
   useAccount(fingerprint: string): void {
     if (fingerprint !== this.account) {
       this.account = fingerprint
@@ -130,9 +118,7 @@ export class CheckoutQuoter {
     return hashKey(`${this.account}|${canonicalKey(query)}`)
   }
 
-  /** One span per price (see `traced`), recorded once (`record`). `key`: the query's, if already known. */
   offers(query: FreightQuery, settings: FreteSettings, asker: Asker = {}, key = this.keyOf(query)) {
-    // A cart's checkout, an order's (its flows, a draft, the admin's "Consultar a API agora"), or the quote route.
     const channel = asker.cart ? "checkout" : asker.local ? "order" : "page"
     return traced("frete.freight.quote", { "frete.channel": channel }, async (span) => {
       const { result, error } = await this.price(query, key, settings, asker)
@@ -142,7 +128,7 @@ export class CheckoutQuoter {
     })
   }
 
-  /** The one record of a price: its span, the guard's counters (the status page), the figures (the Frete page). */
+  // The one record of a price: its span, the guard's counters (status page), the figures (Frete page).
   private record(span: Span, channel: string, result: QuoteResult, error?: ShopperError): void {
     const { source, guard, call } = result
     const refused = error?.code === "too_many_quotes" || error?.code === "cep_not_served"
@@ -172,14 +158,14 @@ export class CheckoutQuoter {
   ): Promise<{ result: QuoteResult; error?: ShopperError }> {
     let reason: string
     let took: Took = { upstreamMs: 0, guardMs: 0 }
-    // The call this price made, when the cache's single flight ran its load: a load it joined is another price's.
+    // The call this price made itself (a load it joined is another price's).
     let own: Called | undefined
     const result = (offers: Offer[], source: QuoteResult["source"], more: Partial<QuoteResult> = {}) => ({
       result: { ...took, offers, source, ...(own?.call && { call: own.call }), ...more },
     })
     try {
       const load = () => {
-        // One deadline per new query: the wait for another instance's call and this one's own end by it.
+        // One deadline for the wait on another instance's call and this one's own.
         const deadline = startDeadline(this.deps.timeoutMs, undefined, asker.startedAt)
         const ask = async (): Promise<Asked> => {
           own = await this.upstream(query, deadline, settings, asker)
@@ -206,7 +192,6 @@ export class CheckoutQuoter {
         took = refusedTook(error)
         const fallback = fallbackOffers(query, settings, this.now())
         if (fallback.length) return result(fallback, "fallback")
-        // Said to each caller: one who joined another's refused load gets the wait too.
         const { retryAfterSeconds } = error
         return {
           ...result([], null, { retryAfterSeconds }),
@@ -214,8 +199,7 @@ export class CheckoutQuoter {
         }
       }
       if (error instanceof CepNotFoundError && this.origins.report(query.originCep, this.now())) {
-        // The merchant's own CEP, yet only its region: a log holds no CEP whole (an MEI's origin is a home), and the
-        // admin's settings page shows it whole.
+        // Only the region: an MEI's origin is a home; the settings page shows it whole.
         const origin = `${query.originCep.slice(0, 3)}**-***`
         const fix = "correct the stock location's postal code or the settings' origin_cep (shown on the settings page)"
         this.logger.error(`frete: the freight API does not know the origin CEP ${origin} (erro_id 101): ${fix}`)
@@ -243,7 +227,7 @@ export class CheckoutQuoter {
     })
   }
 
-  /** The one place a new query goes to the freight API: the quota guard once the circuit allows, then the call. */
+  // The one place a new query goes to the freight API: the guard once the circuit allows, then the call.
   private async upstream(
     query: FreightQuery,
     deadline: Deadline,
@@ -264,7 +248,6 @@ export class CheckoutQuoter {
     const ask = async () => {
       asked = performance.now()
       const quote = await client.quote(query, { deadline, onAttempt: (attempt) => (attempts = attempt) })
-      // A failure, so the last real answer is kept and served.
       if (!quote.quotations.length)
         throw new InvalidAnswerError("The freight API answered no quotation", { service: "freight" })
       return quote
@@ -274,7 +257,7 @@ export class CheckoutQuoter {
       took.upstreamMs = performance.now() - asked
       return { quote, took, call: { ms: took.upstreamMs, attempts, status: 200 } }
     } catch (error) {
-      // The guard's refusal and a missing client are no call; the shopper's typing is counted as the quote's outcome.
+      // A refusal is no call; the shopper's typing is the quote's outcome, not an API error.
       if (error instanceof QuoteRefusedError) throw error
       const ms = asked ? performance.now() - asked : 0
       const status = error instanceof FreteServiceError ? error.status : undefined
@@ -284,7 +267,6 @@ export class CheckoutQuoter {
   }
 }
 
-/** What `upstream` gives back: the answer, or the error the cache and the policy weigh, and the call it made. */
 type Called = (Asked | { error: unknown; took: Took }) & { call: OwnCall }
 
 const refusedTook = (refusal: QuoteRefusedError): Took => ({

@@ -2,10 +2,7 @@ import { toCents } from "../brazil/brazilian-decimal"
 import { stateOfCep, stateOfProvince } from "../brazil/cep-state"
 import type { FreteSettings } from "../settings/schema"
 
-/**
- * The rules whose states and CEP ranges (empty: all) hold this CEP; the province counts only outside the known ranges.
- * The price and the nudge both use it.
- */
+// States and CEP ranges (empty: all); the province counts only outside the known ranges.
 function rulesReaching(settings: FreteSettings, cep: string, province?: string | null) {
   const uf = stateOfCep(cep) ?? stateOfProvince(province)
   return settings.free_freight_rules.filter(
@@ -22,10 +19,7 @@ export const qualifiesForFreeFreight = (
   province?: string | null
 ): boolean => rulesReaching(settings, cep, province).some((rule) => subtotal >= rule.min_subtotal)
 
-/**
- * How far a cart is from free freight to a CEP, in reais: the smallest minimum of the rules reaching it, and what the
- * cart lacks (at least R$ 0,01).
- */
+// In reais: the smallest minimum of the rules reaching the CEP, and what the cart lacks (at least R$ 0,01).
 export function freeFreightProgress(settings: FreteSettings, subtotal: number, cep: string, province?: string | null) {
   const minimums = rulesReaching(settings, cep, province).map((rule) => rule.min_subtotal)
   if (!minimums.length) return { free: false, reachable: false, threshold: null, missing: null }

@@ -69,10 +69,7 @@ export const billableWeightKg = (query: FreightQuery): number =>
     0
   )
 
-/**
- * Each service's first weight band that holds the cart, plus the query's extra days and price; with free freight the
- * cheapest is free, as the service does it.
- */
+// Each service's first band holding the cart, plus extra days and price; free freight frees the cheapest, as the API.
 export function fallbackOffers(query: FreightQuery, settings: FreteSettings, now: Date): Offer[] {
   const weight = billableWeightKg(query)
   const offers = settings.fallback.flatMap((entry): Offer[] => {
@@ -108,10 +105,7 @@ export const FASTEST = "fastest"
 
 const daysOrLast = (offer: Offer) => (offer.days === null ? Number.MAX_SAFE_INTEGER : offer.days)
 
-/**
- * `cheapest` (then fewest days), `fastest` (unknown last, then cheapest), or a service's metaname (its cheapest
- * quotation, should an auction repeat it).
- */
+// A service's metaname picks its cheapest quotation, should an auction repeat it; unknown days come last.
 export function pickOffer(offers: Offer[], optionId: string): Offer | undefined {
   const byPrice = (a: Offer, b: Offer) => a.amountCents - b.amountCents || daysOrLast(a) - daysOrLast(b)
   const byDays = (a: Offer, b: Offer) => daysOrLast(a) - daysOrLast(b) || a.amountCents - b.amountCents
@@ -123,7 +117,6 @@ export function pickOffer(offers: Offer[], optionId: string): Offer | undefined 
 export const sameOfferKey = (offer: Offer): string =>
   JSON.stringify([offer.service, offer.amountCents, offer.deliveryEstimate, offer.carrier])
 
-/** The fulfillment option a shipping option's `data` stands for, as the provider reads it (no id: the cheapest). */
 export const fulfillmentOptionOf = (data: Record<string, unknown> | null | undefined): string =>
   typeof data?.id === "string" ? data.id : CHEAPEST
 
@@ -134,10 +127,7 @@ export type ProviderOption = {
   shipping_profile_id: string | null
 }
 
-/**
- * Groups of two or more options one quote resolves to the same offer (or fulfillment option) within a service zone and
- * shipping profile.
- */
+// Options one quote resolves to the same offer within a service zone and shipping profile.
 export function overlappingOptions(options: ProviderOption[], offers: Offer[]): Array<{ option_names: string[] }> {
   const groups = new Map<string, string[]>()
   for (const option of options) {

@@ -1,11 +1,10 @@
 import { formatCep } from "../brazil/cep"
 
-/** The origin CEPs the freight API refused (erro_id 101): logged once, shown in the admin until any answer comes. */
+// Origin CEPs refused (erro_id 101): logged once, shown in the admin until any answer comes.
 export class OriginWatch {
   private last: { cep: string; seen_at: string } | null = null
   private readonly logged = new Set<string>()
 
-  /** True the first time since that origin last answered, for the caller to log it once. */
   report(cep: string, now: Date): boolean {
     this.last = { cep, seen_at: now.toISOString() }
     if (this.logged.has(cep)) return false

@@ -1,25 +1,18 @@
 import { setTimeout as sleep } from "node:timers/promises"
 
-/**
- * Grants up to `want` units of `key`'s budget for the minute starting at `windowStart` (epoch ms), never past `limit`
- * for all instances together.
- */
+// Up to `want` units of `key`'s budget for the minute from `windowStart`, never past `limit` for all instances.
 export type GrantBudget = (key: string, windowStart: number, want: number, limit: number) => Promise<number>
 
 type Bound = { key: string; limit: number }
-type Refusal = { index: number; retryAfterMs: number } // the bound that refused, by its index among those asked
+type Refusal = { index: number; retryAfterMs: number } // index: the bound that refused
 
 export const WINDOW_MS = 60_000
 const SHARED_WAIT_MS = 100 // how long a take waits for the shared count before this instance decides alone
 const SHARED_RETRY_MS = 1000 // after the shared count failed, how long this instance decides alone
-// A bound taken from in a minute's second half is in use: its lease for the next minute is asked for then, so that the
-// minute's turn makes no shopper wait for a grant.
+// A bound taken from in a minute's second half has its next minute's lease asked then: the turn makes no one wait.
 const AHEAD_MS = 30_000
 
-/**
- * A tenth of the bound. A unit an instance holds unused in its minute is lost to the others: a bound is reached a
- * little early, never passed.
- */
+// A unit held unused in its minute is lost to the others: a bound is reached a little early, never passed.
 export const leaseSize = (limit: number): number => Math.max(1, Math.floor(limit / 10))
 
 interface Lease {
@@ -33,10 +26,7 @@ interface Lease {
 
 type Taken = "leased" | "alone"
 
-/**
- * Per-minute bounds for all instances together, a unit used only once the shared count granted it; while that count
- * fails or is slow, each instance bounds its own takes by the same limit.
- */
+// While the shared count fails or is slow, each instance bounds its own takes by the same limit.
 export class QuotaLeases {
   private window = -1
   private leases = new Map<string, Lease>()
@@ -49,11 +39,7 @@ export class QuotaLeases {
     private readonly onSharedFailure: (error: unknown) => void
   ) {}
 
-  /**
-   * Asks now, without waiting, for a lease of each bound this instance holds none of: called when a request that may
-   * price freight arrives, so that its take, after Medusa's own work, finds the units granted. A lease asked for and
-   * not used is lost at the minute's end, like every unused lease: a bound is reached early, never passed.
-   */
+  // As a request that may price arrives: its take, after Medusa's own work, finds the units granted.
   warm(bounds: Bound[]): void {
     this.roll(this.now())
     for (const bound of bounds) {
@@ -63,7 +49,7 @@ export class QuotaLeases {
     }
   }
 
-  /** One unit from every bound, or none: null when taken, else the bound that refused. */
+  // One unit from every bound, or none.
   async take(bounds: Bound[]): Promise<Refusal | null> {
     const now = this.now()
     const window = this.roll(now)
@@ -72,7 +58,6 @@ export class QuotaLeases {
     // A bound known to be spent refuses before a round trip for the others.
     const spent = leases.findIndex((lease) => lease.spent && lease.left === 0)
     if (spent !== -1) return { index: spent, retryAfterMs: window + WINDOW_MS - now }
-    // Side by side: a new client's and its network's grants cost one round trip's time.
     const taken = await Promise.all(bounds.map((bound, index) => this.takeOne(bound, leases[index])))
     const refused = taken.indexOf(null)
     if (refused === -1) {
@@ -93,7 +78,6 @@ export class QuotaLeases {
       if (lease.left > 0) {
         lease.left--
         lease.used++
-        // Renewed before it runs out, so that a steady stream of takes never waits.
         if (
           !lease.refill &&
           !lease.spent &&
@@ -132,7 +116,6 @@ export class QuotaLeases {
     return lease.refill
   }
 
-  /** The minute `now` falls in; at its turn, the leases asked for it ahead become this minute's. */
   private roll(now: number): number {
     const window = now - (now % WINDOW_MS)
     if (window !== this.window) {

@@ -6,26 +6,21 @@ import { counted, OutageLog } from "../utils/outage-log"
 import type { FreteSettings } from "../settings/schema"
 import { QuotaLeases, WINDOW_MS, type GrantBudget } from "./quota-leases"
 
-/**
- * The keys of the store-wide ceiling and of the quote route's share of it: no client's hash (32 hex digits) can be
- * either.
- */
+// No client's key (32 hex digits) can be either.
 const STORE = "store"
 const ROUTE = "route"
-/**
- * The quote route spends at most this share of the ceiling: the rest is checkout's, whatever a flood of product-page
- * quotes does.
- */
-export const ROUTE_SHARE = 0.5
-/** A network (IPv4 /24, IPv6 /48) may cause this many times the bound of one address. */
-export const NETWORK_FACTOR = 4
+// The quote route's share of the ceiling: the rest is checkout's, whatever a flood of product-page quotes does.
+const ROUTE_SHARE = 0.5
+// A network (IPv4 /24, IPv6 /48) may cause this many times the bound of one address.
+const NETWORK_FACTOR = 4
 
 type Refuser = "client" | "network" | "route" | "store"
+type Answered = "answered_from_kept" | "answered_from_table" | "refused_without_table"
 
-/** Who asks for a quote: the quoter reads it and writes nothing back (what the quote took is in its result). */
+// Who asks for a quote: read, never written back.
 export interface Asker {
-  cart?: string // checkout's pricing of a cart: its bound counted by this instance alone (no shared count per new cart)
-  client?: string // a shopper's address: bounded for all instances together; none (the admin, a job) and no cart: unbounded
+  cart?: string // checkout's pricing of a cart, counted by this instance alone (no shared count per new cart)
+  client?: string // a shopper's address; with neither client nor cart (the admin, a job): unbounded
   network?: string // the address's network, bounded too
   local?: boolean // checkout or an order's flows, not the quote route: no route share
   startedAt?: number // when the freight deadline starts (epoch ms)
@@ -34,13 +29,12 @@ export interface Asker {
 
 export type GuardStats = ReturnType<QuoteAdmission["stats"]>
 
-/** A test's servers, started apart, all stopped in one minute of their own: `FRETE_QUOTA_CLOCK_AT` (epoch ms). */
+// A test's servers, started apart, all stopped in one minute of their own (epoch ms).
 const clock = (at = Number(process.env.FRETE_QUOTA_CLOCK_AT)): (() => number) =>
   Number.isFinite(at) && at > 0 ? () => at : Date.now
 
 const keyOf = (name: string) => hashKey(`frete:quote-client:${name}`).slice(0, 32)
 
-/** The shared bounds a new query of `asker` takes one unit from (a cart's is counted apart, by this instance). */
 function boundsOf(settings: FreteSettings, asker: Asker): Array<{ key: string; limit: number; by: Refuser }> {
   const limit = settings.quote_route_limit_per_minute
   const ceiling = settings.quote_store_limit_per_minute
@@ -54,10 +48,7 @@ function boundsOf(settings: FreteSettings, asker: Asker): Array<{ key: string; l
   ]
 }
 
-/**
- * Not a failure of the freight API (the circuit breaker never sees it, the cache does not remember it): answered as an
- * outage is. `guardMs`: the time the guard took to refuse.
- */
+// Not a failure of the freight API (the breaker never sees it, the cache does not remember it): answered as an outage.
 export class QuoteRefusedError extends Error {
   constructor(
     readonly refusedBy: Refuser,
@@ -65,12 +56,7 @@ export class QuoteRefusedError extends Error {
     readonly guardMs = 0,
     limit?: number
   ) {
-    const bound = {
-      client: "client's bound",
-      network: "network's bound",
-      route: "quote route's share of the store's ceiling",
-      store: "store's ceiling",
-    }[refusedBy]
+    const bound = refusedBy === "route" ? "quote route's share of the store's ceiling" : BOUND_NAMES[refusedBy]
     super(`The ${bound}${limit === undefined ? "" : ` (${limit})`} of new freight queries per minute is reached`)
     this.name = "QuoteRefusedError"
   }
@@ -80,10 +66,8 @@ export class QuoteRefusedError extends Error {
   }
 }
 
-/**
- * One unit per new freight query from the client's bound and the store's ceiling; work with no client (admin, jobs) is
- * not bounded.
- */
+const BOUND_NAMES = { client: "client's bound", network: "network's bound", store: "store's ceiling" }
+
 export class QuoteAdmission {
   private readonly leases: QuotaLeases
   private warnedAt = -Infinity
@@ -99,9 +83,9 @@ export class QuoteAdmission {
   }
   private lastRefusalAt: number | null = null
   private ceilingReachedAt: number | null = null
-  /** The store's ceiling (or the route's share) spent: logged as an outage is, once when it starts and when it ends. */
+  // The ceiling (or the route's share) spent: logged when it starts and when it ends.
   private readonly quota: OutageLog
-  // The takes of clients counted by this instance alone, per minute.
+  // Carts' takes, counted by this instance alone, per minute.
   private readonly localCounts = new LRUCache<string, number>({ max: 50_000, ttl: 2 * WINDOW_MS })
 
   constructor(
@@ -120,12 +104,10 @@ export class QuoteAdmission {
     })
   }
 
-  /** Asks the shared count ahead for the bounds `asker` may take, as its request arrives (see `QuotaLeases.warm`). */
   warm(settings: FreteSettings, asker: Asker): void {
     this.leases.warm(boundsOf(settings, asker))
   }
 
-  /** The milliseconds the guard took to admit the query; a refusal is thrown. */
   async admit(settings: FreteSettings, asker: Asker): Promise<number> {
     if (!asker.client && !asker.cart) return 0
     const started = performance.now()
@@ -141,38 +123,28 @@ export class QuoteAdmission {
     if (refusal === null) {
       if (cartKey) this.localCounts.set(cartKey, cartUsed + 1)
       this.counters.admitted++
-      // A minute without a refusal: the ceiling is per minute, and a flood would end and start it at each minute's
-      // turn.
+      // Ended after a minute without a refusal, not at each minute's turn of a flood.
+      const room = (count: number, lasted: string) =>
+        `${counted(count, "quote")} priced without the API during ${lasted}`
       if (this.now() - (this.ceilingReachedAt ?? -Infinity) >= 60_000)
-        this.quota.end((count, lasted) =>
-          this.logger.info(
-            `frete: quota has room again: ${counted(count, "quote")} priced without the API during ${lasted}`
-          )
-        )
+        this.quota.end((count, lasted) => this.logger.info(`frete: quota has room again: ${room(count, lasted)}`))
       return performance.now() - started
     }
     this.lastRefusalAt = this.now()
-    const refusedBy = bounds[refusal.index]?.by ?? "client"
+    const bound = bounds[refusal.index]
+    const refusedBy = bound?.by ?? "client"
     this.counters[`refused_by_${refusedBy}`]++
-    const error = new QuoteRefusedError(
-      refusedBy,
-      refusal.retryAfterMs,
-      performance.now() - started,
-      bounds[refusal.index]?.limit
-    )
+    const error = new QuoteRefusedError(refusedBy, refusal.retryAfterMs, performance.now() - started, bound?.limit)
     if (refusedBy === "store" || refusedBy === "route") {
       this.ceilingReachedAt = this.now()
-      const started = `frete: quota spent: ${error.message}; new quotes are priced from kept answers or the table until the minute ends`
-      this.quota.seen(() =>
-        this.logger.warn(
-          `${started}: raise quote_store_limit_per_minute in the settings if your freight plan allows more`
-        )
-      )
+      const until = "new quotes are priced from kept answers or the table until the minute ends"
+      const fix = "raise quote_store_limit_per_minute in the settings if your freight plan allows more"
+      this.quota.seen(() => this.logger.warn(`frete: quota spent: ${error.message}; ${until}: ${fix}`))
     }
     throw error
   }
 
-  answered(how: "answered_from_kept" | "answered_from_table" | "refused_without_table"): void {
+  answered(how: Answered): void {
     this.counters[how]++
   }
 

@@ -12,10 +12,7 @@ const MESSAGES: Record<ShopperErrorCode, string> = {
   settings_unavailable: "Não conseguimos calcular o frete neste momento. Tente novamente em alguns segundos.",
 }
 
-/**
- * An error whose message is meant for the shopper; `code` is for the storefront, `detail` for the logs;
- * `retryAfterSeconds`: the wait a refused shopper is told (`too_many_quotes`).
- */
+// The message is the shopper's; `code` the storefront's, `detail` the logs'.
 export class ShopperError extends Error {
   constructor(
     readonly code: ShopperErrorCode,

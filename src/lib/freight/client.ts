@@ -8,7 +8,6 @@ import type { FreteLogger } from "../utils/logger"
 import { freightRejection, InvalidFreightQueryError } from "./errors"
 import { freightAnswerWireSchema, freightQuerySchema, type FreightQuery, type FreightQuote } from "./schemas"
 
-/** `timeoutMs`: the deadline of one `quote` call, its retry included. */
 type FreightClientOptions = {
   url: string
   token: string
@@ -17,10 +16,7 @@ type FreightClientOptions = {
   logger?: FreteLogger
   dispatcher?: Dispatcher
 }
-/**
- * `deadline`: the quote's, made once by the quoter (else one of `timeoutMs` from now); `onAttempt`: told 1, then 2 for
- * the retry.
- */
+// `deadline`: made once by the quoter (else `timeoutMs` from now), retry included.
 export type QuoteCall = { deadline?: Deadline; onAttempt?: (attempt: number) => void }
 
 const QUOTE_PATH = "/v2/consulta"
@@ -28,7 +24,7 @@ const MIN_TIME_FOR_RETRY_MS = 150
 const RETRY_DELAY_MS = { min: 25, max: 100 }
 export const MIN_CALL_BUDGET_MS = 100
 
-/** The body of `POST /v2/consulta`: every number as dot-decimal text, as the document's sample. */
+// Every number as dot-decimal text, as the document's sample.
 export function buildWireQuery(query: FreightQuery) {
   return {
     cep_origem: query.originCep,
@@ -49,23 +45,18 @@ export function buildWireQuery(query: FreightQuery) {
   }
 }
 
-// A quote has no side effect: a network error or a 5xx is retried once if the deadline leaves room; a 4xx or 429 would
-// get the same answer.
+// A quote has no side effect: a network error or a 5xx is retried once if the deadline leaves room.
 export class FreightClient {
   private readonly transport: ServiceTransport
 
   constructor(private readonly options: FreightClientOptions) {
-    const { url: baseUrl, connections, timeoutMs, token, logger, dispatcher } = options
-    this.transport = new ServiceTransport({
-      service: "freight",
-      baseUrl,
-      connections,
-      timeoutMs,
-      secrets: [token],
-      rejection: freightRejection,
-      logger,
-      dispatcher,
-    })
+    const { url, token, ...rest } = options
+    const freight = { service: "freight" as const, baseUrl: url, secrets: [token], rejection: freightRejection }
+    this.transport = new ServiceTransport({ ...rest, ...freight })
+  }
+
+  private post(json: unknown, deadline: Deadline) {
+    return { method: "POST" as const, path: QUOTE_PATH, query: { token: this.options.token }, json, deadline }
   }
 
   async quote(query: FreightQuery, call: QuoteCall = {}): Promise<FreightQuote> {
@@ -93,10 +84,7 @@ export class FreightClient {
     )
     const { quote, dropped } = await once.execute(({ attempt }) => {
       call.onAttempt?.(attempt + 1)
-      return this.transport.request(
-        { method: "POST", path: QUOTE_PATH, query: { token: this.options.token }, json: body, deadline },
-        { schema: freightAnswerWireSchema }
-      )
+      return this.transport.request(this.post(body, deadline), { schema: freightAnswerWireSchema })
     })
     for (const quotation of dropped) {
       this.options.logger?.warn(
@@ -106,18 +94,10 @@ export class FreightClient {
     return quote
   }
 
-  /** An empty query: the service refuses it with a 400 (erro_id 304) when the token is good, a 401 when not. */
+  // An empty query: the service refuses it with a 400 (erro_id 304) when the token is good, a 401 when not.
   probe(signal?: AbortSignal): Promise<number> {
-    return this.transport.request(
-      {
-        method: "POST",
-        path: QUOTE_PATH,
-        query: { token: this.options.token },
-        json: {},
-        deadline: startDeadline(this.options.timeoutMs, signal),
-      },
-      { statusOnly: true, answers: (status) => status <= 400 }
-    )
+    const deadline = startDeadline(this.options.timeoutMs, signal)
+    return this.transport.request(this.post({}, deadline), { statusOnly: true, answers: (status) => status <= 400 })
   }
 
   close(): Promise<void> {

@@ -7,7 +7,6 @@ const cep = z.string().regex(/^\d{8}$/, "must be a CEP of 8 digits")
 const positive = z.number().finite().positive()
 const nonNegative = z.number().finite().nonnegative()
 
-/** Kilograms, centimetres, unit price in reais. */
 const freightVolumeSchema = z.object({
   sku: z.string().min(1).max(255),
   quantity: z.number().int().positive(),
@@ -18,7 +17,6 @@ const freightVolumeSchema = z.object({
   weightKg: positive,
 })
 
-/** `invoiceValue` and `extraPrice` in reais; the service adds `extraDays` and `extraPrice` at the end. */
 export const freightQuerySchema = z.object({
   originCep: cep,
   destinationCep: cep,
@@ -67,11 +65,10 @@ const wholeNumber = z
   .transform(Number)
   .pipe(z.number().int().nonnegative())
 
-/** `cotacao_prazo` 101 is the service's "deadline unknown". */
+// The service's "deadline unknown".
 const UNKNOWN_DEADLINE = 101
 
-// Public clients of this API read more members than the document lists; prices come as Brazilian text ("1.234,56") or
-// numbers.
+// Prices come as Brazilian text ("1.234,56") or numbers.
 const quotationWireSchema = z.looseObject({
   servico_metaname: z.string().trim().min(1),
   servico_nome: z.string().trim().min(1),
@@ -81,7 +78,6 @@ const quotationWireSchema = z.looseObject({
   cotacao_prazo: wholeNumber,
   cotacao_codigo: z.union([z.string(), z.number()]).nullish(),
   servico_logo: z.string().nullish(),
-  servico_transporte: z.unknown().optional(),
 })
 
 type QuotationWire = z.infer<typeof quotationWireSchema>
@@ -91,12 +87,8 @@ export function readQuotations(cotacoes: unknown[]) {
   const dropped: Array<{ index: number; service: string | null; problem: string }> = []
   cotacoes.forEach((raw, index) => {
     const parsed = quotationWireSchema.safeParse(raw)
-    if (parsed.success) {
-      quotations.push(parsed.data)
-      return
-    }
-    const metaname =
-      raw && typeof raw === "object" ? (raw as { servico_metaname?: unknown }).servico_metaname : undefined
+    if (parsed.success) return void quotations.push(parsed.data)
+    const metaname = (raw as { servico_metaname?: unknown } | null)?.servico_metaname
     dropped.push({
       index,
       service: typeof metaname === "string" ? metaname.slice(0, 100) : null,
@@ -120,29 +112,20 @@ export function quoteFromWire(answer: { consulta_token: string; cotacoes: Quotat
         quotation.cotacao_prazo === UNKNOWN_DEADLINE || quotation.cotacao_prazo > MAX_BUSINESS_DAYS
           ? null
           : quotation.cotacao_prazo,
-      code:
-        quotation.cotacao_codigo === undefined || quotation.cotacao_codigo === null
-          ? null
-          : String(quotation.cotacao_codigo),
+      code: quotation.cotacao_codigo?.toString() ?? null,
       logo: quotation.servico_logo ?? null,
     })),
   }
 }
 
-/**
- * The answer of `/v2/consulta`: one malformed quotation drops alone, but an answer with no readable quotation is no
- * answer (earlier prices are served).
- */
+// One malformed quotation drops alone; an answer with no readable quotation is no answer (earlier prices are served).
 export const freightAnswerWireSchema = z
   .looseObject({ consulta_token: z.string().trim().min(1), cotacoes: z.array(z.unknown()) })
   .transform((answer, ctx) => {
     const { quotations, dropped } = readQuotations(answer.cotacoes)
     if (dropped.length && !quotations.length) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["cotacoes"],
-        message: `has no readable quotation (${dropped.length} malformed)`,
-      })
+      const message = `has no readable quotation (${dropped.length} malformed)`
+      ctx.addIssue({ code: "custom", path: ["cotacoes"], message })
       return z.NEVER
     }
     return { quote: quoteFromWire({ consulta_token: answer.consulta_token, cotacoes: quotations }), dropped }

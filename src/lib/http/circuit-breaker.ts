@@ -16,9 +16,8 @@ const STATE_NAMES = {
   [PolicyState.Isolated]: "open",
 } as const
 
-/** Of a failed call. "answered": a refusal (a valid 4xx), neither counted nor resetting the count, so it hides no
- * failure of other queries; "ignore": a deadline spent on the plugin's own wait, a failure only once nothing was
- * answered for `quietMs`. */
+// "answered": a valid refusal (4xx), neither counted nor resetting the count, so it hides no other failure; "ignore":
+// a deadline spent on the plugin's own wait, a failure only once nothing was answered for `quietMs`.
 export type CallVerdict = "failure" | "answered" | "ignore"
 
 export class CircuitOpenError extends Error {
@@ -32,11 +31,9 @@ class Ignored {
   constructor(readonly error: unknown) {}
 }
 
-/** `now`: the clock of the open period (a test's own). */
 type BreakerOptions = { failureThreshold: number; openMs: number; quietMs?: number; now?: () => number }
 
-// cockatiel counts the failures and holds the state; the open period is timed on `now`, which cockatiel reads through
-// its backoff. Unlike cockatiel, calls made during the half-open trial are refused, not made to wait.
+// cockatiel holds the state, timed on `now` through its backoff; calls during the half-open trial are refused.
 export class CircuitBreaker {
   private readonly consecutive: ConsecutiveBreaker
   private readonly policy: ReturnType<typeof circuitBreaker>
@@ -45,7 +42,7 @@ export class CircuitBreaker {
   private answeredAt: number
   private readonly counters = { opened: 0, refused: 0 }
   private readonly quietMs: number
-  /** From the circuit's first opening to the next answer: each failed trial opens it again, said in the last line. */
+  // From the first opening to the next answer: failed trials open it again.
   private readonly outage: OutageLog
   private refusedBefore = 0
   private lastFailure: unknown
@@ -81,10 +78,7 @@ export class CircuitBreaker {
     })
   }
 
-  /**
-   * Judges once whether the circuit lets a call through: if not, CircuitOpenError; if so, `before` (the quota guard,
-   * whose refusal the breaker never counts), then `call`, whose failure `judge` weighs.
-   */
+  // Judges once; then `before` (the quota guard, whose refusal is never counted), then `call`, weighed by `judge`.
   async run<T>(call: () => Promise<T>, judge: (error: unknown) => CallVerdict, before?: () => unknown): Promise<T> {
     const { state } = this.policy
     if (state !== PolicyState.Closed && !(state === PolicyState.Open && this.now() >= this.retryAtMs)) {

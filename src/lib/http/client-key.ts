@@ -9,10 +9,7 @@ type Request = Pick<IncomingMessage, "headers" | "socket">
 
 const compiled = new Map<string, TrustProxy>()
 
-/**
- * Express's `trust proxy` list (addresses, CIDR ranges, `loopback`, `linklocal`, `uniquelocal`), compiled once per
- * list.
- */
+// Express's `trust proxy` list, compiled once per list.
 export function trustOf(proxies: string[]): TrustProxy {
   const key = proxies.join(",")
   let trust = compiled.get(key)
@@ -20,17 +17,10 @@ export function trustOf(proxies: string[]): TrustProxy {
   return trust
 }
 
-/**
- * The caller's address: X-Forwarded-For is read only through the proxies `trust` declares, from the right (proxy-addr,
- * as Express does).
- */
 export const callerAddress = (req: Request, trust: TrustProxy): string | null =>
   parsed(proxyaddr(req as IncomingMessage, trust))
 
-/**
- * An IPv4 address alone inside its /24; an IPv6 one by its /56 (a subscriber's prefix, NIC.br and RIPE-690) inside its
- * /48.
- */
+// An IPv4 address inside its /24; an IPv6 one by its /56 (a subscriber's prefix, NIC.br and RIPE-690) inside its /48.
 export function boundsOf(address: string | null): { client: string; network: string } {
   if (!address) return { client: "unknown", network: "unknown" }
   const ip = ipaddr.parse(address)
@@ -44,16 +34,13 @@ export function boundsOf(address: string | null): { client: string; network: str
   return { client: `${head}:${(parts[3] & 0xff00).toString(16)}::/56`, network: `${head}::/48` }
 }
 
-/** `boundsOf` as HMACs under the store's own secret: the shared count keeps no address. */
+// HMACs under the store's own secret: the shared count keeps no address.
 export function addressKeys(req: Request, trust: TrustProxy, secret: string): AddressKeys {
   return keysOf(callerAddress(req, trust), secret)
 }
 
-/**
- * The shopper's keys at checkout, or null when every hop is a trusted proxy that forwarded no one
- * (a storefront server that does not pass the shopper's address): its shoppers are then bounded
- * per cart only, so that one server's honest shoppers never share one address's bound.
- */
+// Null when every hop is a trusted proxy that forwarded no one (a storefront server): its shoppers are then bounded
+// per cart only, never sharing one address's bound.
 export function shopperKeys(req: Request, trust: TrustProxy, secret: string): AddressKeys | null {
   const hops = proxyaddr.all(req as IncomingMessage, trust)
   const last = hops.length - 1
@@ -67,10 +54,7 @@ function keysOf(address: string | null, secret: string): AddressKeys {
   return { client: keyed(`address:${client}`), network: keyed(`network:${network}`) }
 }
 
-/**
- * An address as proxies write it (`1.2.3.4`, `1.2.3.4:5678`, `[2001:db8::1]:443`), IPv4-mapped IPv6 as IPv4; null when
- * it is none.
- */
+// As proxies write it (`1.2.3.4:5678`, `[2001:db8::1]:443`), IPv4-mapped IPv6 as IPv4; null when it is none.
 function parsed(entry: string | undefined): string | null {
   const text = (entry ?? "").trim()
   const bare =

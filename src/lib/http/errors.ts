@@ -30,10 +30,7 @@ abstract class WireError extends FreteServiceError {
 }
 
 export class TimeoutError extends WireError {}
-/**
- * A deadline spent in the plugin's own waiting (a slow Medusa, a late start, a full pool): the circuit breaker counts
- * it neither way.
- */
+// A deadline spent in the plugin's own waiting (a slow Medusa, a full pool): the breaker counts it neither way.
 export abstract class OwnWaitTimeoutError extends TimeoutError {}
 export class QueuedTooLongError extends OwnWaitTimeoutError {}
 export class LateStartTimeoutError extends OwnWaitTimeoutError {}
@@ -43,10 +40,7 @@ export class InvalidAnswerError extends FreteServiceError {}
 
 export type RejectionClass = new (message: string, details: ErrorDetails) => FreteServiceError
 
-/**
- * How a service names a refusal (a 4xx but 401, 403, 429, or an answer that refuses): its error class by `erro_id`, and
- * what was refused.
- */
+// A service's refusal (a 4xx but 401, 403, 429, or an answer that refuses): its error class by `erro_id`.
 export type ServiceRejection = (erroId: number | undefined) => { ErrorClass: RejectionClass; refused: string }
 
 export const serviceLabel = (service: ServiceName): string => (service === "freight" ? "Freight API" : "Tracking API")

@@ -13,13 +13,9 @@ import {
   type ServiceRejection,
 } from "./errors"
 
-/** `text` is null when the body was larger than the bound. */
 export type WireAnswer = { status: number; contentType: string; text: string | null }
 
-/**
- * `answers`: the statuses that are an answer (default: 200 only); `refusal`: a well-formed answer that refuses (the
- * tracking API's `Success: false`), read to its message.
- */
+// `answers`: default 200 only; `refusal`: a well-formed answer that refuses (the tracking API's `Success: false`).
 export type BodyAnswer<T> = {
   schema: z.ZodType<T>
   refusal?: z.ZodType<string | null>
@@ -34,7 +30,6 @@ export type AnswerReading = {
   maxBodyBytes: number
 }
 
-/** The first three of zod's issues, each at its path (`root` for the whole value). */
 export const describeIssues = (issues: z.core.$ZodIssue[], root: string): string =>
   issues
     .slice(0, 3)
@@ -81,12 +76,8 @@ function errorOfStatus(wire: WireAnswer, reading: AnswerReading): FreteServiceEr
   const { status } = wire
   const said = readErrorBody(wire.text)
   const fail = failureBuilder(status, reading)
-  if (status === 401 || status === 403)
-    return fail(
-      InvalidCredentialsError,
-      reading.service === "freight" ? "refused the token" : "refused the credential",
-      said
-    )
+  const secret = reading.service === "freight" ? "token" : "credential"
+  if (status === 401 || status === 403) return fail(InvalidCredentialsError, `refused the ${secret}`, said)
   if (status === 429) return fail(QuotaExceededError, "query limit reached", said)
   if (status >= 400 && status < 500) {
     const { ErrorClass, refused } = reading.rejection(said.erroId)
@@ -99,9 +90,7 @@ type ServiceSaid = { erroId?: number; message?: string }
 
 function readErrorBody(text: string | null): ServiceSaid {
   try {
-    const body: unknown = JSON.parse(text ?? "")
-    if (!body || typeof body !== "object") return {}
-    const record = body as Record<string, unknown>
+    const record = (JSON.parse(text ?? "") ?? {}) as Record<string, unknown>
     const rawId = record.erro_id
     const erroId =
       typeof rawId === "number" ? rawId : typeof rawId === "string" && /^\d+$/.test(rawId) ? Number(rawId) : undefined
@@ -116,8 +105,7 @@ function readErrorBody(text: string | null): ServiceSaid {
 
 function failureBuilder(status: number, reading: AnswerReading) {
   return (ErrorClass: RejectionClass, what: string, said: ServiceSaid = {}): FreteServiceError => {
-    // A service's message may quote the shopper (a CPF, an e-mail): masked before anything keeps or logs it, and before
-    // it is cut short.
+    // It may quote the shopper (a CPF, an e-mail): masked before it is kept, logged or cut short.
     const serviceMessage =
       said.message === undefined ? undefined : maskPersonalText(redact(said.message, reading.secrets)).slice(0, 300)
     const suffix = [said.erroId === undefined ? undefined : `erro_id ${said.erroId}`, serviceMessage]

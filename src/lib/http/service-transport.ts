@@ -18,16 +18,13 @@ import { readAnswer, type AnswerReading, type BodyAnswer, type StatusAnswer, typ
 
 interface TransportConfig {
   service: ServiceName
-  /** May have a path prefix ("https://host/api"). */
-  baseUrl: string
+  baseUrl: string // may have a path prefix ("https://host/api")
   connections: number
-  /** Upper bound of connect, headers and body time; the call's deadline usually ends it first. */
-  timeoutMs: number
+  timeoutMs: number // bounds connect, headers and body; the call's deadline usually ends it first
   secrets: ReadonlyArray<string | undefined>
   rejection: ServiceRejection
   logger?: FreteLogger
-  /** Instead of the transport's own pool (undici's MockAgent in unit tests). */
-  dispatcher?: Dispatcher
+  dispatcher?: Dispatcher // instead of the own pool (undici's MockAgent in unit tests)
   maxBodyBytes?: number
 }
 
@@ -70,17 +67,11 @@ const sendTracking =
     return dispatch(options, tracked)
   }
 
-/**
- * `pending`, or the signal's reason as soon as it aborts: undici keeps a request queued for a socket past its deadline
- * (aborted unsent once it gets one).
- */
-function untilAborted(
-  pending: Promise<Dispatcher.ResponseData>,
-  signal: AbortSignal
-): Promise<Dispatcher.ResponseData> {
-  return new Promise((resolve, reject) => {
+// undici keeps a request queued for a socket past its deadline (aborted unsent once it gets one): reject at once.
+const untilAborted = (pending: Promise<Dispatcher.ResponseData>, signal: AbortSignal) =>
+  new Promise<Dispatcher.ResponseData>((resolve, reject) => {
     const onAbort = () => {
-      void pending.then(
+      pending.then(
         (late) => late.body.destroy(),
         () => undefined
       )
@@ -88,18 +79,10 @@ function untilAborted(
     }
     if (signal.aborted) return onAbort()
     signal.addEventListener("abort", onAbort, { once: true })
-    const settle =
-      <V>(done: (value: V) => void) =>
-      (value: V) => {
-        signal.removeEventListener("abort", onAbort)
-        done(value)
-      }
-    pending.then(settle(resolve), settle(reject))
+    pending.finally(() => signal.removeEventListener("abort", onAbort)).then(resolve, reject)
   })
-}
 
-// Asked only after a deadline ran out, when aborting requests may already have closed sockets: so the moments are kept
-// as they happen.
+// Asked after a deadline ran out, when aborted requests may have closed sockets: the moments are kept as they happen.
 function watchPoolFullness(pool: Pool, connections: number) {
   let fullAt = -Infinity
   const note = (disconnected: number) => {
@@ -108,7 +91,6 @@ function watchPoolFullness(pool: Pool, connections: number) {
   pool.on("connect", () => note(0))
   pool.on("disconnect", () => note(1))
   return {
-    // At a request's dispatch: a full pool may stay full without an event.
     observe: () => note(0),
     wasFullSince: (since: number) => {
       note(0)
@@ -124,7 +106,6 @@ export class ServiceTransport {
   private readonly logger: FreteLogger
   private readonly reading: AnswerReading
   private readonly server: Attributes
-  /** Null for a MockAgent, whose waits are never the plugin's own. */
   private readonly fullness: ReturnType<typeof watchPoolFullness> | null
 
   constructor(private readonly config: TransportConfig) {
@@ -155,7 +136,6 @@ export class ServiceTransport {
     this.fullness = this.base instanceof Pool ? watchPoolFullness(this.base, config.connections) : null
   }
 
-  /** One client span per request, in place of any HTTP instrumentation's (see UntracedClient): its URL redacted. */
   request<T>(request: TransportRequest, answer: BodyAnswer<T>): Promise<T>
   request(request: TransportRequest, answer: StatusAnswer): Promise<number>
   request<T>(request: TransportRequest, answer: BodyAnswer<T> | StatusAnswer): Promise<T | number> {
@@ -188,13 +168,9 @@ export class ServiceTransport {
     this.fullness?.observe()
     let wire: WireAnswer
     try {
-      const dispatcher = this.base.compose(sendTracking(progress))
-      const sent = await untilAborted(dispatcher.request(options), request.deadline.signal)
-      wire = {
-        status: sent.statusCode,
-        contentType: String(sent.headers["content-type"] ?? ""),
-        text: await this.readBody(sent.body, request.deadline),
-      }
+      const sent = await untilAborted(this.base.compose(sendTracking(progress)).request(options), options.signal)
+      const contentType = String(sent.headers["content-type"] ?? "")
+      wire = { status: sent.statusCode, contentType, text: await this.readBody(sent.body, request.deadline) }
     } catch (error) {
       const failure = this.toError(error, request.deadline, what, progress, queuedAt)
       const ms = Date.now() - started
@@ -202,8 +178,7 @@ export class ServiceTransport {
       throw failure
     }
     span.setAttribute("http.response.status_code", wire.status)
-    // Every call at debug, whatever its answer: a line per shopper would bury an outage, which the circuit breaker
-    // and the quoter log once each; a tracking order's failure is logged by its delivery.
+    // Debug only: a line per shopper would bury an outage, which the breaker and the quoter log once each.
     this.logger.debug(`frete ${this.config.service}: ${what} -> ${wire.status} in ${Date.now() - started} ms`)
     return readAnswer(wire, answer, this.reading)
   }
@@ -228,42 +203,32 @@ export class ServiceTransport {
     return Buffer.concat(chunks).toString("utf8")
   }
 
-  // Whose time a deadline was spent on: a wait through which the pool never filled was for the service to accept a
-  // connection.
+  // Whose time a deadline was spent on: a wait through which the pool never filled was the service's.
   private toError(error: unknown, deadline: Deadline, what: string, progress: RequestProgress, queuedAt: number) {
     const service = this.config.service
+    const label = serviceLabel(service)
     const code = errorCode(error)
     const deadlinePassed = deadline.expired()
-    const timedOut =
-      deadlinePassed ||
-      code === "UND_ERR_CONNECT_TIMEOUT" ||
-      code === "UND_ERR_HEADERS_TIMEOUT" ||
-      code === "UND_ERR_BODY_TIMEOUT"
+    const timedOut = deadlinePassed || /^UND_ERR_(CONNECT|HEADERS|BODY)_TIMEOUT$/.test(code ?? "")
     const reason = redact(error instanceof Error ? error.message : String(error), this.config.secrets)
     const outcomeUnknown = progress.sent && (!code || !NOT_SENT_CODES.has(code))
     if (!timedOut)
-      return new NetworkError(`${serviceLabel(service)} connection failed for ${what}: ${code ?? reason}`, {
-        service,
-        outcomeUnknown,
-      })
+      return new NetworkError(`${label} connection failed for ${what}: ${code ?? reason}`, { service, outcomeUnknown })
     // A connect refused or timed out is the service's (or its network's), however the deadline went.
     const ownWait = deadlinePassed && !(code && NOT_SENT_CODES.has(code))
     if (ownWait && !progress.sent && this.fullness?.wasFullSince(queuedAt)) {
       return new QueuedTooLongError(
-        `${what} waited for a free connection to the ${serviceLabel(service)} past its deadline; it was not sent`,
+        `${what} waited for a free connection to the ${label} past its deadline; it was not sent`,
         { service, outcomeUnknown: false }
       )
     }
     const onWireMs = progress.sentAt === undefined ? 0 : performance.now() - progress.sentAt
     if (ownWait && progress.sent && onWireMs < this.config.timeoutMs / 2) {
       return new LateStartTimeoutError(
-        `${serviceLabel(service)} did not answer ${what} in the ${Math.round(onWireMs)} ms its deadline left it (${reason})`,
+        `${label} did not answer ${what} in the ${Math.round(onWireMs)} ms its deadline left it (${reason})`,
         { service, outcomeUnknown: true }
       )
     }
-    return new TimeoutError(`${serviceLabel(service)} did not answer ${what} in time (${reason})`, {
-      service,
-      outcomeUnknown,
-    })
+    return new TimeoutError(`${label} did not answer ${what} in time (${reason})`, { service, outcomeUnknown })
   }
 }

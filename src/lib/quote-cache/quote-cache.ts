@@ -5,8 +5,8 @@ export interface QuoteCacheOptions {
   maxEntries: number
   successTtlMs: number
   failureTtlMs: number // no new load of a failed key meanwhile
-  staleTtlMs: number // how long after it was stored an expired success may be served when upstream fails
-  remembers?: (error: unknown) => boolean // false: a failure that says nothing of the query (an open circuit); stale is served either way
+  staleTtlMs: number // how long after it was stored a success may be served when upstream fails
+  remembers?: (error: unknown) => boolean // false: it says nothing of the query (an open circuit)
   now?: () => number
 }
 
@@ -14,18 +14,13 @@ export type QuoteSource = "cache" | "shared" | "upstream" | "stale"
 
 export type QuoteCacheResult<T> = { value: T; source: QuoteSource; error?: unknown; storedAt: number }
 
-/**
- * What a load got: its own answer (`upstream`), or another instance's, fresh from when it was stored there (`shared`).
- */
+// `shared`: another instance's answer, fresh from when it was stored there.
 export type Loaded<T> = { value: T; source: "upstream" } | { value: T; source: "shared"; storedAt: number }
 
 type Stored<T> = { value: T; storedAt: number; source: "upstream" | "shared" }
 type Load<T> = () => Promise<Loaded<T>>
 
-/**
- * lru-cache's `fetch()`: the bound, each success's TTL, one `load` per key for concurrent callers; a second LRUCache
- * remembers failures.
- */
+// lru-cache's `fetch()` gives the bound, the TTL and one `load` per key; a second LRUCache remembers failures.
 export class QuoteCache<T> {
   private readonly values: LRUCache<string, Stored<T>, Load<T>>
   private readonly failures: LRUCache<string, { error: unknown }>
@@ -52,10 +47,6 @@ export class QuoteCache<T> {
     this.failures = new LRUCache<string, { error: unknown }>({ ...common, ttl: failureTtlMs })
   }
 
-  /**
-   * A fresh success, else one shared `load`; on its failure (or a remembered one) the last success younger than
-   * staleTtlMs, else the error.
-   */
   async get(key: string, load: Load<T>): Promise<QuoteCacheResult<T>> {
     const remembered = this.failures.get(key)
     if (remembered) return this.answerFailure(key, remembered.error)
@@ -113,7 +104,7 @@ export class QuoteCache<T> {
   }
 }
 
-/** JSON text with object keys sorted at every depth: equal queries built in different key orders give one key. */
+// Keys sorted at every depth: equal queries built in different key orders give one key.
 export function canonicalKey(value: unknown): string {
   const text: string | undefined = JSON.stringify(value, (_key, member: unknown) =>
     member === null || typeof member !== "object" || Array.isArray(member)

@@ -61,22 +61,15 @@ const PARTICLES = new Set(["das", "dos", "del", "der", "van", "von"])
 const LETTER_OR_DIGIT = String.raw`[\p{L}\p{N}]`
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&")
 
-/** The order's own values as one pattern: an e-mail as it is; a number (CPF, phone, CEP, house number) in any
- * separator shape; each word of a text. */
+/** The order's values as one pattern: an e-mail as is, a number in any separator shape, each word of a text. */
 function knownPattern(known: ReadonlyArray<string | null | undefined>): RegExp | null {
   const alternatives = new Set<string>()
   for (const value of known) {
     const text = (value ?? "").trim()
     if (text.includes("@")) alternatives.add(escape(text))
     else {
-      for (const number of text.match(/\d(?:[\s.\-/()]*\d)+/g) ?? []) {
-        alternatives.add(
-          number
-            .replace(/\D/g, "")
-            .split("")
-            .join(String.raw`[\s.\-/()]*`)
-        )
-      }
+      const separated = (number: string) => [...number.replace(/\D/g, "")].join(String.raw`[\s.\-/()]*`)
+      for (const number of text.match(/\d(?:[\s.\-/()]*\d)+/g) ?? []) alternatives.add(separated(number))
       for (const word of text.split(/[^\p{L}\p{M}'’]+/u)) {
         if (Array.from(word).length < 3 || PARTICLES.has(word.toLowerCase())) continue
         for (const form of [word, word.normalize("NFD").replace(/\p{M}/gu, "")]) alternatives.add(escape(form))
@@ -94,8 +87,8 @@ const maskKnown = (value: string): string => {
   return /^\d/.test(value) ? "***" : `${Array.from(value)[0]}***`
 }
 
-/** A service's text may quote the shopper (LGPD): every value of the order it knows (`known`) in any separator shape,
- * case or accents, then every e-mail, CPF, CNPJ, phone and CEP by its shape. */
+/** A service's text may quote the shopper (LGPD): the order's `known` values in any separator shape, case or accents,
+ * then every e-mail, CPF, CNPJ, phone and CEP by its shape. */
 export function maskPersonalText(text: string, known: ReadonlyArray<string | null | undefined> = []): string {
   const pattern = knownPattern(known)
   const unknown = pattern ? text.replace(pattern, maskKnown) : text

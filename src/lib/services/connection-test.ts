@@ -41,6 +41,20 @@ export interface ConnectionTestResult {
   tracking: { ok: boolean | null; message: string | null }
 }
 
+export type ConnectionTestRequest = {
+  originCep: string
+  destinationCep: string
+  freight: { url?: string; token?: string }
+  tracking: { url?: string; credential?: string }
+  options?: ProviderOption[]
+}
+type InForce = Record<"freight" | "tracking", { url?: string; secret?: string }>
+type Context = {
+  settings: FreteSettings
+  timeouts: Record<"freight" | "tracking", { timeoutMs: number }>
+  logger?: FreteLogger
+}
+
 export function describeServiceError(error: unknown, context: "frete" | "rastreamento"): string {
   const name = `O serviço de ${context}`
   if (error instanceof InvalidCredentialsError)
@@ -61,47 +75,60 @@ export function describeServiceError(error: unknown, context: "frete" | "rastrea
   return `Erro inesperado ao falar com o serviço de ${context}.`
 }
 
-export type ConnectionTestRequest = {
-  originCep: string
-  destinationCep: string
-  freight: { url?: string; token?: string }
-  tracking: { url?: string; credential?: string }
-  options?: ProviderOption[]
+const sameUrl = (a: string | undefined, b: string | undefined) =>
+  !!a && !!b && a.replace(/\/+$/, "") === b.replace(/\/+$/, "")
+
+/** A saved secret never goes to an address it was not configured for: another URL is tested with its secret typed. */
+export function secretPairingIssues({ freight, tracking }: ConnectionTestRequest, inForce: InForce) {
+  const issues: Array<{ field: string; message: string }> = []
+  if (freight.url && !freight.token && !sameUrl(freight.url, inForce.freight.url)) {
+    const message =
+      "Para testar outra URL de frete, digite também o token: o token salvo só é enviado à URL configurada com ele."
+    issues.push({ field: "freight_token", message })
+  }
+  if (tracking.url && !tracking.credential && !sameUrl(tracking.url, inForce.tracking.url)) {
+    const message =
+      "Para testar outra URL de rastreamento, digite também a credencial: a credencial salva só é enviada à URL configurada com ela."
+    issues.push({ field: "tracking_credential", message })
+  }
+  return issues
 }
-type Sample = ConnectionTestRequest & { settings: FreteSettings; logger?: FreteLogger }
-type Target = { url?: string; secret?: string; timeoutMs: number }
+
+/** The URLs and secrets typed, else those in force (`secretPairingIssues` checked first). */
+export async function testConnection(
+  request: ConnectionTestRequest,
+  inForce: InForce,
+  context: Context
+): Promise<ConnectionTestResult> {
+  const { freight, tracking } = request
+  const [freightResult, trackingResult] = await Promise.all([
+    testFreight(freight.url || inForce.freight.url, freight.token || inForce.freight.secret, request, context),
+    testTracking(tracking.url || inForce.tracking.url, tracking.credential || inForce.tracking.secret, context),
+  ])
+  return { freight: freightResult, tracking: trackingResult }
+}
+
+const NO_SERVICES = { services: [], overlaps: [] }
 
 /** A sample quote: one default package worth R$ 100 between the two CEPs. */
-export async function testFreight(
-  { url, secret: token, timeoutMs }: Target,
-  sample: Sample
+async function testFreight(
+  url: string | undefined,
+  token: string | undefined,
+  request: ConnectionTestRequest,
+  context: Context
 ): Promise<ConnectionTestResult["freight"]> {
-  const failed = (error: unknown) => ({
-    ok: false,
-    services: [],
-    message: describeServiceError(error, "frete"),
-    overlaps: [],
-  })
+  const failed = (error: unknown) => ({ ok: false, message: describeServiceError(error, "frete"), ...NO_SERVICES })
   if (!url || !token) return failed(new FreightNotConfiguredError())
-  const { settings } = sample
-  const client = new FreightClient({ url, token, timeoutMs, connections: 1, logger: sample.logger })
+  const { settings, timeouts, logger } = context
+  const client = new FreightClient({ url, token, timeoutMs: timeouts.freight.timeoutMs, connections: 1, logger })
   try {
     const box = settings.default_package
+    const volume = { weightKg: box.weight_kg, lengthCm: box.length_cm, widthCm: box.width_cm, heightCm: box.height_cm }
     const quote = await client.quote({
-      originCep: sample.originCep,
-      destinationCep: sample.destinationCep,
+      originCep: request.originCep,
+      destinationCep: request.destinationCep,
       invoiceValue: 100,
-      volumes: [
-        {
-          sku: "TESTE",
-          quantity: 1,
-          price: 100,
-          weightKg: box.weight_kg,
-          lengthCm: box.length_cm,
-          widthCm: box.width_cm,
-          heightCm: box.height_cm,
-        },
-      ],
+      volumes: [{ sku: "TESTE", quantity: 1, price: 100, ...volume }],
     })
     const asOffered = serviceAsOffered(settings)
     const services = quote.quotations
@@ -115,13 +142,9 @@ export async function testFreight(
       }))
       .sort(byDisplayOrder(settings))
       .map(({ amountCents, ...service }) => ({ ...service, amount: amountCents / 100 }))
-    const overlaps = overlappingOptions(sample.options ?? [], offersFromQuote(quote, settings, new Date()))
-    return {
-      ok: true,
-      services,
-      message: services.length ? null : "O serviço respondeu, mas sem nenhuma cotação para esses CEPs.",
-      overlaps,
-    }
+    const overlaps = overlappingOptions(request.options ?? [], offersFromQuote(quote, settings, new Date()))
+    const message = services.length ? null : "O serviço respondeu, mas sem nenhuma cotação para esses CEPs."
+    return { ok: true, services, message, overlaps }
   } catch (error) {
     return failed(error)
   } finally {
@@ -130,12 +153,13 @@ export async function testFreight(
 }
 
 /** The tracking API can only tell a refused credential: it has no read operation. */
-export async function testTracking(
-  { url, secret: credential, timeoutMs }: Target,
-  logger?: FreteLogger
+async function testTracking(
+  url: string | undefined,
+  credential: string | undefined,
+  { timeouts, logger }: Context
 ): Promise<ConnectionTestResult["tracking"]> {
   if (!url || !credential) return { ok: null, message: "Rastreamento não configurado: informe a URL e a credencial." }
-  const client = new TrackingClient({ url, credential, timeoutMs, connections: 1, logger })
+  const client = new TrackingClient({ url, credential, timeoutMs: timeouts.tracking.timeoutMs, connections: 1, logger })
   try {
     await client.probe()
     return { ok: true, message: "O serviço de rastreamento respondeu e não recusou a credencial." }

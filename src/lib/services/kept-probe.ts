@@ -1,6 +1,8 @@
 import { LRUCache } from "lru-cache"
 
 const MINUTE_MS = 60_000
+/** "Consultar a API agora" on an order: new asks a minute over every order. */
+export const API_PRICE_PER_MINUTE = 6
 
 /** Past the per-minute cap: nothing was asked; `retryAfterMs` until a new ask is allowed. */
 export class ProbeLimitError extends Error {
@@ -10,23 +12,14 @@ export class ProbeLimitError extends Error {
   }
 }
 
-export type KeptProbeOptions = {
-  /** How long an answer is served again without asking. */
-  ttlMs: number
-  /** Keys kept at most. */
-  max: number
-  /** New asks allowed in any 60 s, over every key; none when left out. */
-  perMinute?: number
-  clock?: () => number
-}
+/** `perMinute`: new asks allowed in any 60 s over every key (none when left out). */
+export type KeptProbeOptions = { ttlMs: number; max: number; perMinute?: number; clock?: () => number }
 
-/**
- * An admin's ask of a service, kept a short time per key: repeated loads share one answer and concurrent ones one
- * call (lru-cache's `fetch`), and past `perMinute` new asks the caller is told to wait instead of asking again.
- */
+// An admin's ask of a service, kept a short time per key (lru-cache's `fetch`: one call for concurrent asks); past
+// `perMinute` new asks the caller is told to wait instead.
 export class KeptProbe {
   private readonly answers: LRUCache<string, object, () => Promise<object | undefined>>
-  /** When each ask of the last minute started, oldest first; never more than `perMinute`. */
+  /** When each ask of the last minute started, oldest first. */
   private readonly starts: number[] = []
 
   constructor(private readonly options: KeptProbeOptions) {
@@ -44,10 +37,7 @@ export class KeptProbe {
     })
   }
 
-  /**
-   * The answer kept for `key`, else `load()`'s (kept unless undefined). Throws ProbeLimitError when a new ask would
-   * pass the cap. Each probe holds one kind of answer, so the loader's type is the answer's.
-   */
+  /** The answer kept for `key`, else `load()`'s (kept unless undefined); ProbeLimitError past the cap. */
   async get<Answer extends object | undefined>(key: string, load: () => Promise<Answer>): Promise<Answer> {
     return (await this.answers.fetch(key, { context: load })) as Answer
   }
@@ -60,3 +50,12 @@ export class KeptProbe {
     this.starts.push(now)
   }
 }
+
+// The admin's own asks spend the store's plan as checkout's do. In process memory: per instance, reset by a restart.
+export const adminProbes = (clock?: () => number) => ({
+  /** An order's API price, keyed by order id. */
+  apiPrice: new KeptProbe({ ttlMs: 10_000, max: 1_000, perMinute: API_PRICE_PER_MINUTE, clock }),
+  /** GET /admin/frete/status, keyed by the accounts in force: a monitor polling it costs one probe a period. */
+  status: new KeptProbe({ ttlMs: 10_000, max: 16, clock }),
+})
+export type AdminProbes = ReturnType<typeof adminProbes>

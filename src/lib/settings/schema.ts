@@ -9,10 +9,7 @@ import { trustOf } from "../http/client-key"
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
-/**
- * An object given in part keeps the fields it does not give; a list is never merged by index (that would resurrect rows
- * the admin removed).
- */
+/** An object given in part keeps the fields it does not give; a list is replaced (merged, it would resurrect rows). */
 export function mergeSettings(current: unknown, patch: Record<string, unknown>): Record<string, unknown> {
   const base = isPlainObject(current) ? current : {}
   // fromEntries: a "__proto__" key of a JSON body stays an own key (which the schema drops), never the prototype.
@@ -25,27 +22,18 @@ export function mergeSettings(current: unknown, patch: Record<string, unknown>):
   )
 }
 
-/**
- * Postgres's jsonb refuses `\u0000` and a lone UTF-16 surrogate, which JSON allows (the save would fail with a 500).
- */
+/** Postgres's jsonb refuses `\u0000` and a lone UTF-16 surrogate, which JSON allows (the save would fail: a 500). */
 export const isStorableText = (value: string): boolean =>
   !value.includes("\u0000") && !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)
 
-const isTrustable = (proxy: string): boolean => {
-  try {
-    return !!trustOf([proxy])
-  } catch {
-    return false
-  }
-}
 const NOT_STORABLE = "caractere não permitido (nulo ou Unicode inválido)"
-const text = (max: number, required = "informe um texto") =>
-  z
-    .string({ error: "informe um texto" })
-    .trim()
-    .min(1, required)
+/** `required`: the message for an empty text, or null where one is allowed. */
+const text = (max: number, required: string | null = "informe um texto") => {
+  const trimmed = z.string({ error: "informe um texto" }).trim()
+  return (required === null ? trimmed : trimmed.min(1, required))
     .max(max, `no máximo ${max} caracteres`)
     .refine(isStorableText, NOT_STORABLE)
+}
 const list = <T extends z.ZodType>(item: T) => z.array(item, { error: "informe uma lista" })
 const record = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: "informe um objeto" })
 const flag = z.boolean({ error: "use true ou false" })
@@ -81,15 +69,19 @@ const serviceUrl = z
     "URL inválida: use http:// ou https://, sem parâmetros nem usuário"
   )
   .transform(normalizeServiceUrl)
-/** An issue at each item `fails`. */
-const eachItem =
-  <T>(fails: (item: T, index: number, items: T[]) => boolean, message: string) =>
+const percentPrice = record({
+  type: z.literal("percent"),
+  value: z.number({ error: "informe um percentual" }).nonnegative("não pode ser negativo").max(100, "no máximo 100%"),
+})
+/** An issue at each item repeated. */
+const uniqueBy =
+  <T>(key: (item: T) => string) =>
   (items: T[], ctx: z.RefinementCtx) =>
     items.forEach(
-      (item, index) => fails(item, index, items) && ctx.addIssue({ code: "custom", message, path: [index] })
+      (item, index) =>
+        items.findIndex((other) => key(other) === key(item)) < index &&
+        ctx.addIssue({ code: "custom", message: "serviço repetido", path: [index] })
     )
-const uniqueBy = <T>(key: (item: T) => string) =>
-  eachItem<T>((item, index, items) => items.findIndex((other) => key(other) === key(item)) < index, "serviço repetido")
 
 /** Every message in Portuguese: the merchant reads them. */
 export const freteSettingsSchema = record({
@@ -99,23 +91,10 @@ export const freteSettingsSchema = record({
   extra_days: wholeDays.default(0),
   handling_days_metadata_key: metadataKey.default("frete_handling_days"),
   extra_price: z
-    .discriminatedUnion(
-      "type",
-      [
-        record({ type: z.literal("fixed"), value: reais }),
-        record({
-          type: z.literal("percent"),
-          value: z
-            .number({ error: "informe um percentual" })
-            .nonnegative("não pode ser negativo")
-            .max(100, "no máximo 100%"),
-        }),
-      ],
-      {
-        error: (issue) =>
-          issue.code === "invalid_union" ? 'use type "fixed" ou "percent"' : "informe um objeto { type, value }",
-      }
-    )
+    .discriminatedUnion("type", [record({ type: z.literal("fixed"), value: reais }), percentPrice], {
+      error: (issue) =>
+        issue.code === "invalid_union" ? 'use type "fixed" ou "percent"' : "informe um objeto { type, value }",
+    })
     .default({ type: "fixed", value: 0 }),
   free_freight_rules: list(
     record({
@@ -152,13 +131,7 @@ export const freteSettingsSchema = record({
     record({
       service: serviceCode,
       name: serviceName,
-      carrier: z
-        .string({ error: "informe um texto" })
-        .trim()
-        .max(100, "no máximo 100 caracteres")
-        .refine(isStorableText, NOT_STORABLE)
-        .nullable()
-        .default(null),
+      carrier: text(100, null).nullable().default(null),
       /** `max_weight_kg`: inclusive bound on the billable weight of the whole cart. */
       bands: list(record({ max_weight_kg: positive(100_000), price: reais, days: wholeDays }))
         .min(1, "informe ao menos uma faixa de peso")
@@ -168,24 +141,20 @@ export const freteSettingsSchema = record({
     .max(50, "no máximo 50 serviços")
     .default([])
     .superRefine(uniqueBy((entry) => entry.service)),
-  /**
-   * New upstream queries per minute, of one client and of all together (set for an honest peak, about 250 shoppers a
-   * minute).
-   */
+  /** New upstream queries per minute, of one client and of all (set for an honest peak, ~250 shoppers a minute). */
   quote_route_limit_per_minute: count(" de consultas", 1, 10_000).default(30),
   quote_store_limit_per_minute: count(" de consultas", 1, 100_000).default(1000),
-  /**
-   * Express's `trust proxy` list: the peers whose X-Forwarded-For is read (addresses, CIDR ranges, `loopback`,
-   * `linklocal`, `uniquelocal`).
-   */
-  trusted_proxies: list(text(100))
+  /** Express's `trust proxy` list: the peers whose X-Forwarded-For is read. */
+  trusted_proxies: list(
+    text(100).refine((proxy) => {
+      try {
+        return !!trustOf([proxy])
+      } catch {
+        return false
+      }
+    }, "use um endereço IP, uma faixa CIDR (10.0.0.0/8) ou loopback, linklocal, uniquelocal")
+  )
     .max(50, "no máximo 50 itens")
-    .superRefine(
-      eachItem(
-        (proxy) => !isTrustable(proxy),
-        "use um endereço IP, uma faixa CIDR (10.0.0.0/8) ou loopback, linklocal, uniquelocal"
-      )
-    )
     .default(["loopback", "linklocal", "uniquelocal"]),
   tracking: record({
     enabled: flag.default(true),
@@ -247,13 +216,8 @@ export function repairSettings(stored: unknown): { settings: FreteSettings; repa
   for (let pass = 0; pass < 200; pass += 1) {
     const parsed = freteSettingsSchema.safeParse(working)
     if (parsed.success) {
-      const paths = [...removed]
-      return {
-        settings: parsed.data,
-        repaired: paths
-          .filter((path) => !paths.some((outer) => path.startsWith(`${outer}.`)))
-          .sort((a, b) => a.localeCompare(b)),
-      }
+      const paths = [...removed].filter((path) => ![...removed].some((outer) => path.startsWith(`${outer}.`)))
+      return { settings: parsed.data, repaired: paths.sort((a, b) => a.localeCompare(b)) }
     }
     const before = new Set(removed)
     for (const issue of parsed.error.issues) {

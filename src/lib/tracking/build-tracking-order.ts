@@ -32,24 +32,20 @@ export type BuiltTrackingOrder = {
 }
 
 const MAX_TEXT_LENGTH = 1000
+const TOO_LONG = `Texto longo demais: o serviço de rastreamento aceita até ${MAX_TEXT_LENGTH} caracteres`
 /** The document sets no limit; 255 is what a description column commonly holds. */
 const MAX_DESCRIPTION_LENGTH = 255
 
 /** A value the service would refuse is left out and listed in `omitted`: one bad field never holds back the order. */
 export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings): BuiltTrackingOrder {
-  if (Number.isNaN(facts.shippedAt.getTime())) throw new RangeError("ShipmentFacts.shippedAt is an invalid Date")
-  // The document's dates have four-digit years.
+  // The document's dates have four-digit years; NaN for an invalid Date.
   const shippedYear = facts.shippedAt.getUTCFullYear()
-  if (shippedYear < 1000 || shippedYear > 9999)
-    throw new RangeError(`ShipmentFacts.shippedAt is outside the years 1000 to 9999: ${facts.shippedAt.toISOString()}`)
+  if (!(shippedYear >= 1000 && shippedYear <= 9999)) throw new RangeError("ShipmentFacts.shippedAt: no year 1000-9999")
+  const orderNumber = String(facts.orderDisplayId)
+  if (orderNumber.trim() === "" || orderNumber.length > MAX_TEXT_LENGTH)
+    throw new RangeError(`ShipmentFacts.orderDisplayId gives no OrderNumber of 1 to ${MAX_TEXT_LENGTH} characters`)
   const { tracking } = settings
   const { shippingAddress: address, customer } = facts
-  const orderNumber = String(facts.orderDisplayId)
-  if (orderNumber.trim() === "" || orderNumber.length > MAX_TEXT_LENGTH) {
-    throw new RangeError(
-      `ShipmentFacts.orderDisplayId gives no OrderNumber the service takes (1 to ${MAX_TEXT_LENGTH} characters): got ${orderNumber.length}`
-    )
-  }
   const items = facts.items.filter((item) => Number.isFinite(item.quantity) && item.quantity > 0)
   const shippedOn = dateInTimeZone(facts.shippedAt)
   const order: TrackingOrder = {
@@ -60,21 +56,16 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
       orderNumber,
     CustomerName: customerName(facts),
   }
-  const invoiceSources = [facts.fulfillmentMetadata, facts.orderMetadata]
+  const invoice = (key: string, label: string) =>
+    firstReading([facts.fulfillmentMetadata?.[key], facts.orderMetadata?.[key]], (raw) => metadataText(raw, label))
   const service = cleanText(facts.method.service)
   const carrier = service === null ? undefined : tracking.carriers.find((entry) => entry.service === service)
   const cep = readCep(address?.postalCode, "CEP do cliente")
   const street = streetAndNumber(address)
   const parcel = parcelOf(items, settings.default_package)
   const sources: { [K in OptionalTrackingField]: Reading<NonNullable<TrackingOrder[K]>> } = {
-    ReceiptNumber: firstReading(
-      invoiceSources.map((metadata) => metadata?.[tracking.invoice_number_metadata_key]),
-      (raw) => metadataText(raw, "Número da nota fiscal")
-    ),
-    ReceiptSerie: firstReading(
-      invoiceSources.map((metadata) => metadata?.[tracking.invoice_series_metadata_key]),
-      (raw) => metadataText(raw, "Série da nota fiscal")
-    ),
+    ReceiptNumber: invoice(tracking.invoice_number_metadata_key, "Número da nota fiscal"),
+    ReceiptSerie: invoice(tracking.invoice_series_metadata_key, "Série da nota fiscal"),
     carrierId: known(carrier?.carrier_id),
     CarrierName: known(carrier?.carrier_name ?? cleanText(facts.method.carrier) ?? cleanText(facts.method.name)),
     DeliveryType: known(cleanText(facts.method.serviceName) ?? cleanText(facts.method.name)),
@@ -94,8 +85,7 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
     ),
     CustomerPostalCode: cep,
     CustomerCountry: { value: cleanText(address?.countryCode)?.toUpperCase() ?? "BR" },
-    // From the CEP, which is unambiguous; else the province as Medusa stores it: "br-rj", or as typed ("RJ", "Rio de
-    // Janeiro").
+    // From the CEP, which is unambiguous; else the province ("br-rj", "RJ", "Rio de Janeiro").
     CustomerState: known(
       (cep && "value" in cep ? stateOfCep(cep.value) : null) ??
         stateOfProvince(address?.province) ??
@@ -124,13 +114,9 @@ export function buildTrackingOrder(facts: ShipmentFacts, settings: FreteSettings
     if (reading === null) continue
     if ("reason" in reading) omitted.push({ field, reason: reading.reason })
     else if (typeof reading.value === "string" && reading.value.length > MAX_TEXT_LENGTH)
-      omitted.push({
-        field,
-        reason: `Texto longo demais: o serviço de rastreamento aceita até ${MAX_TEXT_LENGTH} caracteres`,
-      })
+      omitted.push({ field, reason: TOO_LONG })
     else Object.assign(order, { [field]: reading.value })
   }
-  // The client checks it against the schema again before sending (InvalidTrackingOrderError).
   return { order, omitted }
 }
 

@@ -12,9 +12,9 @@ import {
   type TrackingResult,
 } from "./schemas"
 
-/** `credential`: sent as `Authorization: Basic <credential>`. */
 type TrackingClientOptions = {
   url: string
+  /** Sent as `Authorization: Basic <credential>`. */
   credential: string
   timeoutMs: number
   connections: number
@@ -30,16 +30,13 @@ export class TrackingClient {
   private readonly headers: Record<string, string>
 
   constructor(private readonly options: TrackingClientOptions) {
-    const { url: baseUrl, connections, timeoutMs, credential, logger, dispatcher } = options
+    const { url, credential, ...rest } = options
     this.transport = new ServiceTransport({
       service: "tracking",
-      baseUrl,
-      connections,
-      timeoutMs,
+      baseUrl: url,
       secrets: [credential],
       rejection: trackingRejection,
-      logger,
-      dispatcher,
+      ...rest,
     })
     this.headers = { authorization: `Basic ${credential}` }
   }
@@ -64,10 +61,7 @@ export class TrackingClient {
     )
   }
 
-  /**
-   * A GET on the tracking path, which the document does not define: 401/403 is a refused credential, any other status
-   * below 500 is the value.
-   */
+  /** A GET, which the document does not define: 401/403 is a refused credential, another status below 500 the value. */
   probe(signal?: AbortSignal): Promise<number> {
     return this.transport.request(
       {

@@ -33,16 +33,12 @@ export function retryDelayMs(attempts: number, policy: RetryPolicy, random: () =
   return Math.round(exponential * (0.8 + 0.4 * random()))
 }
 
-/**
- * The request never left the process, or the service said it did not take it (429, 503); a 502 or 504 from a proxy may
- * hide a 500.
- */
+/** The request never left the process, or the service refused it (429, 503); a proxy's 502 or 504 may hide a 500. */
 export function certainlyNotActed(error: unknown): boolean {
   if (error instanceof TimeoutError || error instanceof NetworkError) return !error.outcomeUnknown
   return error instanceof QuotaExceededError || (error instanceof ServerError && error.status === 503)
 }
 
-/** Most are a clause with no final period, for the reason to go on from. */
 export function describeAttemptFailure(error: unknown): string {
   if (error instanceof InvalidCredentialsError)
     return `O serviço de rastreamento recusou a credencial (HTTP ${error.status}). Corrija a credencial e reenvie.`
@@ -62,10 +58,10 @@ export function describeAttemptFailure(error: unknown): string {
   return "Erro inesperado ao falar com o serviço de rastreamento"
 }
 
-/**
- * The tracking API has no idempotency key and no lookup: an ending that may come after the order was created is
- * `failed`, never retried on its own (a second order would notify the shopper twice).
- */
+const REFUSALS = [InvalidCredentialsError, TrackingRejectedError, InvalidTrackingOrderError]
+
+// The tracking API has no idempotency key and no lookup: an ending that may come after the order was created is
+// `failed`, never retried on its own (a second order would notify the shopper twice).
 export function decideAfterFailure(
   error: unknown,
   attempts: number,
@@ -73,21 +69,12 @@ export function decideAfterFailure(
   policy: RetryPolicy
 ): DeliveryDecision {
   const detail = describeAttemptFailure(error)
-  if (
-    error instanceof InvalidCredentialsError ||
-    error instanceof TrackingRejectedError ||
-    error instanceof InvalidTrackingOrderError
-  ) {
-    return { kind: "fail", reason: detail }
-  }
+  if (REFUSALS.some((Refusal) => error instanceof Refusal)) return { kind: "fail", reason: detail }
   if (!certainlyNotActed(error)) return { kind: "fail", reason: maybeCreatedReason(detail), maybeCreated: true }
   return retryUntilGiveUp(detail, attempts, ageMs, policy)
 }
 
-/**
- * Asked again at the first delay every time: it goes out within that delay of the merchant saving the URL and
- * credential.
- */
+/** Asked again at the first delay: it goes out within that delay of the merchant saving the URL and credential. */
 export function decideWhileNotConfigured(ageMs: number, policy: RetryPolicy): DeliveryDecision {
   if (ageMs < policy.giveUpAfterMs)
     return { kind: "retry", reason: NOT_CONFIGURED_REASON, delayMs: retryDelayMs(1, policy) }
@@ -109,7 +96,6 @@ function retryUntilGiveUp(detail: string, attempts: number, ageMs: number, polic
   }
 }
 
-/** Nothing was sent: retried like a request that never left. */
 export function decideAfterUnbuiltOrder(attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
   return retryUntilGiveUp(
     "não foi possível montar o pedido com os dados do Medusa; nada foi enviado",

@@ -2,10 +2,7 @@ export const JOB_SECONDS_VARIABLE = "FRETE_TRACKING_JOB_SECONDS"
 
 export const EVERY_MINUTE = "* * * * *"
 
-/**
- * Unset or empty: every minute on the minute. Anything but 5 to 3600 whole seconds stops Medusa's boot, rather than a
- * job that never runs.
- */
+/** Unset: every minute. Anything but 5 to 3600 whole seconds stops Medusa's boot, rather than a job never running. */
 export function deliveryJobSchedule(value: string | undefined): string | { interval: number } {
   if (value === undefined || value.trim() === "") return EVERY_MINUTE
   const seconds = Number(value.trim())

@@ -26,10 +26,7 @@ export interface FreteOrderDelivery {
   tracking: FreteDeliveryTracking[]
   status: FreteDeliveryStatus
   status_label: string
-  /**
-   * ISO 8601: the order placed (no fulfillment yet), the fulfillment created, shipped, accepted by the tracking
-   * service, delivered.
-   */
+  /** ISO 8601: when the order was placed, or its fulfillment created, shipped, accepted by the service, delivered. */
   status_at: string | null
 }
 
@@ -39,24 +36,12 @@ export interface FreteOrderDeliveryAnswer {
 
 type When = Date | string | null | undefined
 type Text = string | null | undefined
-type Data = Record<string, unknown> | null | undefined
+type Row = { id: string; created_at?: When; shipping_option_id?: Text; data?: Record<string, unknown> | null }
 
-export interface DeliveryMethodRow {
-  id: string
-  name?: Text
-  shipping_option_id?: Text
-  data?: Data
-  created_at?: When
-  shipping_option?: { provider_id?: Text } | null
-}
+export type DeliveryMethodRow = Row & { name?: Text; shipping_option?: { provider_id?: Text } | null }
 
-export interface DeliveryFulfillmentRow extends Partial<
-  Record<"created_at" | "shipped_at" | "delivered_at" | "canceled_at", When>
-> {
-  id: string
+export type DeliveryFulfillmentRow = Row & { [K in "shipped_at" | "delivered_at" | "canceled_at"]?: When } & {
   provider_id?: Text
-  shipping_option_id?: Text
-  data?: Data
   labels?: Array<{ tracking_number?: Text; tracking_url?: Text } | null> | null
 }
 
@@ -67,11 +52,7 @@ export interface DeliveryOrderRow {
   fulfillments?: Array<DeliveryFulfillmentRow | null> | null
 }
 
-export interface DeliveryTrackingRow {
-  fulfillment_id: string
-  status: string
-  delivered_at?: When
-}
+export type DeliveryTrackingRow = { fulfillment_id: string; status: string; delivered_at?: When }
 
 const iso = (value: When): string | null =>
   value && !Number.isNaN(new Date(value).getTime()) ? new Date(value).toISOString() : null
@@ -82,7 +63,7 @@ const text = (value: unknown): string | null => (typeof value === "string" && va
 const calendarDate = (value: unknown): string | null =>
   typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null
 
-/** A storefront puts it in an `href` as it is. */
+// A storefront puts it in an `href` as it is.
 function webAddress(value: unknown): string | null {
   const candidate = text(value)
   const url = candidate && URL.canParse(candidate) ? new URL(candidate) : null

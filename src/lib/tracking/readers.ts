@@ -9,10 +9,7 @@ export type Reading<T> = { value: T } | { reason: string } | null
 export const known = <T>(value: T | null | undefined): Reading<T> =>
   value === null || value === undefined ? null : { value }
 
-/**
- * The first candidate that reads as a value (a usable fallback beats an unusable preferred source); else the first
- * reason.
- */
+/** The first candidate read as a value (a usable fallback beats an unusable preferred one); else the first reason. */
 export function firstReading<T>(candidates: unknown[], read: (raw: unknown) => Reading<T>): Reading<T> {
   const readings = candidates.map(read)
   return (
@@ -25,7 +22,6 @@ export function firstReading<T>(candidates: unknown[], read: (raw: unknown) => R
 export const isAbsent = (raw: unknown): boolean =>
   raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "")
 
-/** Whitespace runs as one space; null for a blank or a non-text. */
 export const cleanText = (raw: unknown): string | null =>
   (typeof raw === "string" && raw.replace(/\s+/g, " ").trim()) || null
 
@@ -36,10 +32,7 @@ export function metadataText(raw: unknown, label: string): Reading<string> {
   return text === null ? { reason: `${label} em formato não reconhecido: use texto ou número` } : { value: text }
 }
 
-/**
- * Half up; the nudge keeps 1.005 (1.00499… in binary) from rounding down. Past 1e305 the scaling overflows: no decimals
- * to round.
- */
+/** Half up: the nudge keeps 1.005 (1.00499… in binary) from rounding down. */
 export function roundTo(value: number, decimals: number): number {
   const factor = 10 ** decimals
   const scaled = value * factor * (1 + Number.EPSILON)
@@ -69,10 +62,7 @@ export function readBirthDate(raw: unknown, shippedOn: string): Reading<string> 
   return date < "1900-01-01" ? { reason: "Data de nascimento anterior a 1900" } : { value: date }
 }
 
-/**
- * A company buyer's CNPJ, as written: 14 characters, numeric or alphanumeric (IN RFB 2.229/2024), with or without its
- * punctuation.
- */
+/** A CNPJ as written: numeric or alphanumeric (IN RFB 2.229/2024), with or without its punctuation. */
 const WRITTEN_CNPJ = /^[0-9A-Za-z]{2}\.?[0-9A-Za-z]{3}\.?[0-9A-Za-z]{3}\/?[0-9A-Za-z]{4}-?\d{2}$/
 
 /** The buyer's CPF, or a company's CNPJ. Reasons show it masked only; a number gets back the leading zeros it lost. */
@@ -188,10 +178,7 @@ const TRAILING_HOUSE_NUMBER = /^(.+?)(,\s*|\s+-?\s*)(?:n[º°o.]\s*)?(\d+[a-z]?|
 const COMPLEMENT_WORD =
   /(?:^|\s)(?:apto?|apartamento|sala|sl|bloco|bl|casa|lote|lt|quadra|qd|loja|lj|andar|conjunto|cj|km)\.?$/i
 
-/**
- * Medusa has no house-number field: the address metadata's ("number" / "numero"), else a number ending address1, else
- * none.
- */
+/** Medusa has no house-number field: the address metadata's ("number" / "numero"), else one ending address1. */
 export function streetAndNumber(
   address: Pick<NonNullable<ShipmentFacts["shippingAddress"]>, "address1" | "metadata"> | null | undefined
 ): { street: string | null; number: Reading<string> } {

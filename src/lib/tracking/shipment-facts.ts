@@ -1,7 +1,51 @@
 import { usableLengthCm, usableWeightKg } from "../checkout/build-freight-query"
 import type { StoreUnits } from "../checkout/units"
 import { numberOf } from "../utils/number-of"
-import type { OrderRow, ShipmentRows } from "./shipment-rows"
+
+type Text = string | null | undefined
+/** Columns only read through `text`, `numberOf` or `object`: whatever Query gives. */
+type Loose<K extends string> = { [P in K]?: unknown }
+
+/** `flowMethod`: the method of the exchange or claim whose new items the fulfillment ships. */
+export type ShipmentRows = {
+  fulfillment: FulfillmentRow
+  order: OrderRow
+  location: { address?: Loose<"postal_code"> | null } | null
+  flowMethod: MethodRow | null
+}
+
+export type MethodRow = Loose<"name" | "amount" | "data"> & { shipping_option_id?: Text }
+
+export type FulfillmentRow = Loose<"metadata" | "data"> & {
+  id: string
+  shipped_at?: string | Date | null
+  location_id?: Text
+  shipping_option_id?: Text
+  labels?: Array<Loose<"tracking_number">> | null
+  items?: Array<Loose<"quantity" | "title"> & { line_item_id?: Text }> | null
+  order?: { id: string } | null
+}
+
+type Person = Loose<"first_name" | "last_name" | "phone" | "metadata">
+type Variant = Loose<"weight" | "length" | "width" | "height"> & { product?: Loose<"weight"> | null }
+
+export type OrderRow = Loose<"email" | "total" | "item_subtotal" | "metadata"> & {
+  id: string
+  display_id: number
+  items?: Array<
+    Loose<"title" | "unit_price" | "quantity"> & {
+      id: string
+      created_at?: string | Date | null
+      product_title?: Text
+      variant?: Variant | null
+    }
+  > | null
+  shipping_address?:
+    (Person & Loose<"address_1" | "address_2" | "city" | "province" | "postal_code" | "country_code">) | null
+  customer?: (Person & Loose<"email">) | null
+  sales_channel?: Loose<"name"> | null
+  shipping_methods?: MethodRow[] | null
+}
 
 /** Measures in kg and cm, amounts in reais, texts trimmed. */
 export type ShipmentFacts = ReturnType<typeof shipmentFacts>
@@ -67,10 +111,7 @@ export function shipmentFacts(
   }
 }
 
-/**
- * Medusa's `total`, unless its item subtotal leaves out priced items (Medusa 2.13: the freight alone); then items ×
- * quantities + methods.
- */
+/** Medusa's `total`, unless its item subtotal leaves out priced items (Medusa 2.13): then items + methods. */
 function orderTotalOf(order: OrderRow): number | null {
   const total = numberOf(order.total)
   const itemSubtotal = numberOf(order.item_subtotal)

@@ -1,13 +1,4 @@
-export type FreteLogger = {
-  debug(message: string): void
-  info(message: string): void
-  warn(message: string): void
-  error(message: string): void
-}
+export type FreteLogger = Record<"debug" | "info" | "warn" | "error", (message: string) => void>
 
-export const silentLogger: FreteLogger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-}
+const quiet = () => undefined
+export const silentLogger: FreteLogger = { debug: quiet, info: quiet, warn: quiet, error: quiet }

@@ -1,33 +1,29 @@
 /** "3 quotes", "1 quote". */
 export const counted = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`
 
-/** "40 s", "3 min", "2 h": how long, as an operator reads it during an outage. */
+/** "40 s", "3 min", "2 h". */
 function duration(ms: number): string {
   const seconds = Math.round(ms / 1000)
   if (seconds < 120) return `${seconds} s`
   return seconds < 7200 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds / 3600)} h`
 }
 
-/** What an outage's line says of its cause: the error's class and status, never its message, which may quote the
- * service's text, and that text the shopper's query. */
+/** The error's class and status, never its message, which may quote the service's text and so the shopper's query. */
 export function describeFailure(error: unknown): string {
   const status = (error as { status?: unknown } | null)?.status
   const name = error instanceof Error ? error.name : "an error"
   return typeof status === "number" ? `${name}, HTTP ${status}` : name
 }
 
-/**
- * A degraded state (the freight API failing, carts priced from the fallback table, the quota spent) as an operator
- * reads it: one line when it starts, one when it ends with how often it happened and for how long. Never one line
- * per shopper: a busy store's outage would bury itself, and every line would carry a shopper's query.
- */
+// A degraded state (the freight API failing, the fallback table in use, the quota spent) logged when it starts and
+// when it ends, with how often and how long: a line per shopper would bury the outage and carry their queries.
 export class OutageLog {
   private since: number | null = null
   private count = 0
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Once more; `started` is called the first time since the state last ended. */
+  /** `started` is called the first time since the state last ended. */
   seen(started: () => void): void {
     if (this.since === null) {
       this.since = this.now()
@@ -37,7 +33,6 @@ export class OutageLog {
     this.count++
   }
 
-  /** The state is over: `ended` gets how many times it was seen and how long it lasted. Nothing if it was not on. */
   end(ended: (count: number, lasted: string) => void): void {
     if (this.since === null) return
     const lasted = duration(this.now() - this.since)

@@ -4,78 +4,56 @@ import { TrackingClient } from "../../lib/tracking/client"
 import type { FreteLogger } from "../../lib/utils/logger"
 import type { Credentials } from "./credentials"
 
-type Entry<C> = { key: string; client: C }
 export type InForce = { url?: string; secret?: string }
 export type Timing = { timeoutMs: number; connections: number }
+type Clients = { freight: FreightClient; tracking: TrackingClient }
+type Service = keyof Clients
 
-/**
- * The entry for `settings`: the one kept when they are the same, else a new client (the old one closed once its
- * requests finish).
- */
-function reuse<C extends { close(): Promise<void> }>(
-  entry: Entry<C> | undefined,
-  settings: object,
-  create: () => C
-): Entry<C> {
-  const key = JSON.stringify(settings)
-  if (entry?.key === key) return entry
-  void entry?.client.close()
-  return { key, client: create() }
-}
+const create = (service: Service, url: string, secret: string, timing: Timing, logger?: FreteLogger) =>
+  service === "freight"
+    ? new FreightClient({ url, token: secret, ...timing, logger })
+    : new TrackingClient({ url, credential: secret, ...timing, logger })
 
-/**
- * One client, hence one connection pool, per service for the whole process, replaced when its URL, secret or timing
- * changes; null without URL or secret.
- */
+// One client, hence one connection pool, per service for the whole process, replaced (the old one closed once its
+// requests finish) when its URL, secret or timing changes; null without URL or secret.
 export class ServiceClients {
-  private freight_?: Entry<FreightClient>
-  private tracking_?: Entry<TrackingClient>
+  private kept: Partial<Record<Service, { key: string; client: FreightClient | TrackingClient }>> = {}
 
-  /**
-   * `inForce`: the URLs and secrets the settings hold now, with the options' timing; `freight()`/`tracking()` then need
-   * no arguments.
-   */
+  /** `inForce`: the URLs and secrets the settings hold now, with the options' timing, for calls without arguments. */
   constructor(
     private readonly logger?: FreteLogger,
     private readonly inForce?: () => { options: FreteOptions; credentials: Credentials }
   ) {}
 
-  freight(
-    { url, secret }: InForce = this.current("freight"),
-    { timeoutMs, connections }: Timing = this.timing("freight")
-  ): FreightClient | null {
-    if (!url || !secret) return null
-    const settings = { url, token: secret, timeoutMs, connections }
-    return (this.freight_ = reuse(
-      this.freight_,
-      settings,
-      () => new FreightClient({ ...settings, logger: this.logger })
-    )).client
+  freight(inForce?: InForce, timing?: Timing): FreightClient | null {
+    return this.client("freight", inForce, timing)
   }
 
-  tracking(
-    { url, secret }: InForce = this.current("tracking"),
-    { timeoutMs, connections }: Timing = this.timing("tracking")
-  ): TrackingClient | null {
-    if (!url || !secret) return null
-    const settings = { url, credential: secret, timeoutMs, connections }
-    return (this.tracking_ = reuse(
-      this.tracking_,
-      settings,
-      () => new TrackingClient({ ...settings, logger: this.logger })
-    )).client
+  tracking(inForce?: InForce, timing?: Timing): TrackingClient | null {
+    return this.client("tracking", inForce, timing)
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.freight_?.client.close(), this.tracking_?.client.close()])
-    this.freight_ = this.tracking_ = undefined
+    const kept = Object.values(this.kept)
+    this.kept = {}
+    await Promise.all(kept.map((entry) => entry.client.close()))
   }
 
-  private current(service: "freight" | "tracking"): InForce {
-    return this.inForce?.().credentials[service] ?? {}
-  }
-
-  private timing(service: "freight" | "tracking"): Timing {
-    return this.inForce?.().options[service] ?? { timeoutMs: 0, connections: 0 }
+  private client<S extends Service>(
+    service: S,
+    { url, secret }: InForce = this.inForce?.().credentials[service] ?? {},
+    { timeoutMs, connections }: Timing = this.inForce?.().options[service] ?? { timeoutMs: 0, connections: 0 }
+  ): Clients[S] | null {
+    if (!url || !secret) return null
+    const key = JSON.stringify([url, secret, timeoutMs, connections])
+    let entry = this.kept[service]
+    if (entry?.key !== key) {
+      void entry?.client.close()
+      entry = this.kept[service] = {
+        key,
+        client: create(service, url, secret, { timeoutMs, connections }, this.logger),
+      }
+    }
+    return entry.client as Clients[S]
   }
 }

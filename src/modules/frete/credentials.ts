@@ -7,16 +7,10 @@ export const SECRET_NAMES = ["freight_token", "tracking_credential"] as const
 type SecretName = (typeof SECRET_NAMES)[number]
 const SERVICE_OF = { freight_token: "freight", tracking_credential: "tracking" } as const
 
-/**
- * The `secrets` column: each secret sealed with its URL as authenticated data, the URL beside it (`<name>_url`): a URL
- * changed in the table makes it undecryptable.
- */
+/** The `secrets` column: each secret sealed with its URL as authenticated data, the URL beside it (`<name>_url`). */
 export type Sealed = Record<string, string>
 
-/**
- * Decrypted (in memory only); `unbound` when sealed before the binding (v1), `previousKey` when sealed under one of
- * `previousEncryptionKeys`. `unreadable`: no key given fits, a changed row, or no URL kept beside it.
- */
+/** In memory only. `unbound`: sealed before the binding (v1); `previousKey`: under one of `previousEncryptionKeys`. */
 type StoredSecret = { value: string; url: string | null; unbound?: boolean; previousKey?: boolean }
 type StoredSecrets = Partial<Record<SecretName, StoredSecret | { unreadable: true }>>
 
@@ -38,7 +32,7 @@ const sealBound = (name: SecretName, value: string, url: string, key: string): S
   [urlKey(name)]: url,
 })
 
-/** The key in force first, then the ones it replaced; none without an encryptionKey. */
+/** The key in force first, then the ones it replaced. */
 export const encryptionKeys = (options: FreteOptions): string[] =>
   options.encryptionKey ? [options.encryptionKey, ...options.previousEncryptionKeys] : []
 
@@ -51,24 +45,20 @@ function service(
 ): ServiceCredentials {
   const url = optionUrl || savedUrl || undefined
   const urlSource: Source = optionUrl ? "option" : savedUrl ? "settings" : null
-  if (optionSecret) {
-    const paired = urlSource === "option"
-    const secret = paired ? optionSecret : undefined
-    return { url, urlSource, secret, secretSource: "option", secretWithheld: !paired }
-  }
-  if (!saved) return { url, urlSource, secret: undefined, secretSource: null, secretWithheld: false }
-  const paired = !("unreadable" in saved) && Boolean(url) && saved.url === url
-  const secret = paired ? (saved as StoredSecret).value : undefined
-  return { url, urlSource, secret, secretSource: "settings", secretWithheld: !paired }
+  const paired = optionSecret
+    ? urlSource === "option"
+    : !!saved && !("unreadable" in saved) && Boolean(url) && saved.url === url
+  const secret = !paired ? undefined : optionSecret || (saved as StoredSecret).value
+  const secretSource: Source = optionSecret ? "option" : saved ? "settings" : null
+  return { url, urlSource, secret, secretSource, secretWithheld: secretSource !== null && !paired }
 }
 
 /** The options (medusa-config or FRETE_*) win over what is saved in the admin, so a deployment can pin them. */
 export function credentialsInForce(
-  options: FreteOptions,
+  { freight, tracking }: FreteOptions,
   settings: FreteSettings,
   secrets: StoredSecrets
 ): Credentials {
-  const { freight, tracking } = options
   return {
     freight: service(freight.url, settings.freight_url, freight.token, secrets.freight_token),
     tracking: service(tracking.url, settings.tracking_url, tracking.credential, secrets.tracking_credential),
@@ -87,10 +77,14 @@ export function credentialsView(credentials: Credentials, encryptionAvailable: b
     secret_source: entry.secretSource,
     secret_withheld: entry.secretWithheld,
   })
-  const services = { freight: view(credentials.freight), tracking: view(credentials.tracking) }
-  return { encryption_available: encryptionAvailable, ...services }
+  return {
+    encryption_available: encryptionAvailable,
+    freight: view(credentials.freight),
+    tracking: view(credentials.tracking),
+  }
 }
 
+/** The secrets typed in the admin (null removes one); each refusal added to `issues`. */
 export function secretChanges(
   input: unknown,
   encryptionAvailable: boolean,
@@ -103,25 +97,17 @@ export function secretChanges(
   }
   const changes: Partial<Record<SecretName, string | null>> = {}
   for (const [name, value] of Object.entries(input as Record<string, unknown>)) {
-    const field = `secrets.${name}`
-    if (!(SECRET_NAMES as readonly string[]).includes(name)) {
-      issues.push({ field, message: "segredo desconhecido" })
-    } else if (value === null) {
-      changes[name as SecretName] = null
-    } else if (typeof value !== "string" || !value.trim() || value.length > 1000) {
-      issues.push({ field, message: "informe o segredo como texto, ou null para removê-lo" })
-    } else if (!/^[\x20-\x7e]+$/.test(value)) {
-      // Tokens and Basic credentials are printable ASCII: anything else would be sent changed, and refused.
-      const message = "o segredo tem caracteres não permitidos: use só letras, números e símbolos ASCII"
-      issues.push({ field, message })
-    } else if (!encryptionAvailable) {
-      issues.push({
-        field,
-        message: "Defina FRETE_ENCRYPTION_KEY (opção encryptionKey) no servidor para salvar segredos pelo painel.",
-      })
-    } else {
-      changes[name as SecretName] = value.trim()
-    }
+    const refuse = (message: string) => issues.push({ field: `secrets.${name}`, message })
+    if (!(SECRET_NAMES as readonly string[]).includes(name)) refuse("segredo desconhecido")
+    else if (value === null) changes[name as SecretName] = null
+    else if (typeof value !== "string" || !value.trim() || value.length > 1000)
+      refuse("informe o segredo como texto, ou null para removê-lo")
+    // Tokens and Basic credentials are printable ASCII: anything else would be sent changed, and refused.
+    else if (!/^[\x20-\x7e]+$/.test(value))
+      refuse("o segredo tem caracteres não permitidos: use só letras, números e símbolos ASCII")
+    else if (!encryptionAvailable)
+      refuse("Defina FRETE_ENCRYPTION_KEY (opção encryptionKey) no servidor para salvar segredos pelo painel.")
+    else changes[name as SecretName] = value.trim()
   }
   return changes
 }
@@ -149,23 +135,17 @@ export function sealSecrets(
   return result
 }
 
-/**
- * `keys`: the key in force first (`encryptionKeys`). A secret sealed before the binding (v1) with no URL beside it
- * could go anywhere: it is unreadable.
- */
+/** `keys`: the key in force first. A v1 secret with no URL beside it could go anywhere: it is unreadable. */
 export function openSecrets(sealed: Sealed, keys: readonly string[], report: (problem: string) => void): StoredSecrets {
   const secrets: StoredSecrets = {}
-  for (const name of SECRET_NAMES) {
-    if (!sealed[name]) continue
+  for (const name of SECRET_NAMES.filter((name) => sealed[name])) {
     try {
       if (!keys.length) throw new Error("no encryptionKey (FRETE_ENCRYPTION_KEY) is set to decrypt it")
       const url = sealed[urlKey(name)]
       if (url === undefined) throw new Error("no URL is saved with it")
       const { plain, previousKey } = decryptWithKeys(sealed[name], keys, binding(url))
-      const stored: StoredSecret = { value: plain, url: url || null }
-      if (!isBoundSecret(sealed[name])) stored.unbound = true
-      if (previousKey) stored.previousKey = true
-      secrets[name] = stored
+      const unbound = !isBoundSecret(sealed[name]) || undefined
+      secrets[name] = { value: plain, url: url || null, unbound, previousKey: previousKey || undefined }
     } catch (error) {
       secrets[name] = { unreadable: true }
       report(`frete: the ${name} saved in the admin is ignored until it is saved again: ${(error as Error).message}`)
@@ -174,17 +154,14 @@ export function openSecrets(sealed: Sealed, keys: readonly string[], report: (pr
   return secrets
 }
 
-/**
- * Sealed again under `key`: a secret sealed before the binding once in force with its URL, bound to it (never
- * blessing a URL it was not used with); a bound one under a previous key, to the URL it is bound to (nothing else).
- */
+// Sealed again under `key`: a v1 secret once in force with its URL, bound to it (never to a URL it was not used with);
+// a bound one under a previous key, to its own URL.
 export function resealings(secrets: StoredSecrets, credentials: Credentials, key: string | undefined) {
   return SECRET_NAMES.flatMap((name): Array<{ name: SecretName; next: Sealed }> => {
     const secret = secrets[name]
     if (!key || !secret || "unreadable" in secret) return []
-    if (!secret.unbound) {
+    if (!secret.unbound)
       return secret.previousKey ? [{ name, next: sealBound(name, secret.value, secret.url ?? "", key) }] : []
-    }
     const { secretSource, secretWithheld, url } = credentials[SERVICE_OF[name]]
     if (secretSource !== "settings" || secretWithheld || !url) return []
     return [{ name, next: sealBound(name, secret.value, url, key) }]

@@ -1,30 +1,20 @@
-import { MedusaError } from "@medusajs/framework/utils"
+import { LATENCY_BOUNDS, type FreightStats as StatsAnswer, type StatsRange } from "../../lib/admin-contract"
 import type { FreteLogger } from "../../lib/utils/logger"
-import type { FreteRepository, StatsRow } from "./repository"
+import type { FreteRepository } from "./repository"
 
 const HOUR_MS = 3_600_000
 // São Paulo keeps UTC−3 all year (no daylight saving since 2019): its days start at 03:00 UTC.
 const SAO_PAULO_MS = -3 * HOUR_MS
-/** Upper bounds (ms) of the freight API's answer-time histogram; past the last, "inf". */
-const ANSWER_MS_BOUNDS = [50, 100, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, 10000]
-const STATS_RANGES = {
-  "24h": { hours: 24, bucket: "hour" },
-  "7d": { hours: 7 * 24, bucket: "day" },
-  "30d": { hours: 30 * 24, bucket: "day" },
-} as const
-
-/**
- * What is counted in memory (another metric is neither counted nor read) (the orders by service: frete_order_freight).
- */
+const RANGES = { "24h": [24, "hour"], "7d": [7 * 24, "day"], "30d": [30 * 24, "day"] } as const
+/** What is counted in memory; the orders by service are rows of their own (frete_order_freight). */
 const METRICS = ["quote", "api_ms", "api_error"]
 /** Keys are short codes ("checkout:api", "timeout", "1500"); any other text is counted as "other". */
 const KEY_SHAPE = /^[a-z0-9][a-z0-9_:.-]{0,63}$/
-/** One measure's total past this (ms of an answer) is no measure: clamped, as is a cell's sum, so no sum overflows. */
+/** Clamped (one answer's ms, a cell's sum) so no sum overflows. */
 const MAX_TOTAL = 1e9
 const MAX_CELL_TOTAL = 1e15
 /** Hours × metrics × keys stay far below this between two writes; past it a new cell is dropped. */
 const MAX_CELLS = 1_000
-/** How often an instance writes what it counted. */
 const FLUSH_MS = 5_000
 /** Failed writes in a row (about 5 minutes at FLUSH_MS) before the figures held are dropped. */
 const MAX_WRITE_ATTEMPTS = 60
@@ -33,11 +23,8 @@ const PERMANENT_SQLSTATE = /^(22|23|42|54)/
 
 type Sum = { count: number; total: number }
 
-type Tracking = { created: number; failed: number; waiting: number }
-
 // What freight did for the store, per hour: added up in memory and written every few seconds (from the application's
-// start to its shutdown) in one upsert that adds to the rows every instance adds to (never a row per request). Nothing
-// personal: a metric, a key, sums. The orders by service are rows of their own (frete_order_freight).
+// start to its shutdown) in one upsert that adds to the rows every instance adds to. Nothing personal.
 export class FreightStats {
   private cells = new Map<string, Sum>()
   private writing: Promise<void> = Promise.resolve()
@@ -46,13 +33,12 @@ export class FreightStats {
   private timer?: NodeJS.Timeout
 
   constructor(
-    private readonly repository: Pick<FreteRepository, "addStats" | "statSums" | "orderSums">,
+    private readonly repository: Pick<FreteRepository, "addStats" | "sums">,
     private readonly logger: FreteLogger,
     /** The tracking orders created since, read by their store. */
-    private readonly tracking: (since: Date) => Promise<Tracking>
+    private readonly tracking: (since: Date) => Promise<StatsAnswer["tracking"]>
   ) {}
 
-  /** Writes what was counted every `flushMs` until `stop()`. */
   start(flushMs = FLUSH_MS): void {
     this.timer ??= setInterval(() => void this.flush(), flushMs).unref()
   }
@@ -72,7 +58,7 @@ export class FreightStats {
   }
 
   answerTime(ms: number): void {
-    this.add("api_ms", String(ANSWER_MS_BOUNDS.find((bound) => ms <= bound) ?? "inf"), ms)
+    this.add("api_ms", LATENCY_BOUNDS.find((bound) => bound === "inf" || ms <= Number(bound)) as string, ms)
   }
 
   /** Writes what this instance counted so far; one write at a time. */
@@ -80,41 +66,29 @@ export class FreightStats {
     return (this.writing = this.writing.then(() => this.write()))
   }
 
-  /**
-   * Every instance's sums since the range's first bucket, by bucket (an hour's ISO instant, or a São Paulo date),
-   * plus the tracking orders created since.
-   */
-  async read(range: unknown, now = Date.now()) {
-    if (typeof range !== "string" || !Object.keys(STATS_RANGES).includes(range)) {
-      const ranges = Object.keys(STATS_RANGES).join(", ")
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `O período deve ser um de: ${ranges}.`)
-    }
+  /** Every instance's sums since the range's first bucket (the last hours, or São Paulo's last days with today). */
+  async read(range: StatsRange, now = Date.now()): Promise<StatsAnswer> {
     await this.flush()
-    const { hours, bucket } = STATS_RANGES[range as keyof typeof STATS_RANGES]
-    // The last `hours` hours, or the last days of São Paulo's calendar, today's included.
+    const [hours, bucket] = RANGES[range]
     const unit = bucket === "hour" ? HOUR_MS : 24 * HOUR_MS
     const offset = bucket === "hour" ? 0 : SAO_PAULO_MS
     const since = new Date((Math.floor((now + offset) / unit) - (hours * HOUR_MS) / unit + 1) * unit - offset)
-    const [sums, orders, tracking] = await Promise.all([
-      this.repository.statSums(since, bucket, METRICS),
-      this.repository.orderSums(since, bucket),
-      this.tracking(since),
-    ])
-    const rows = [...sums, ...orders].sort(byBucketMetricKey)
-    const until = new Date(now).toISOString()
-    return { range, bucket, since: since.toISOString(), until, rows, tracking }
+    const [rows, tracking] = await Promise.all([this.repository.sums(since, bucket, METRICS), this.tracking(since)])
+    return { range, bucket, since: since.toISOString(), until: new Date(now).toISOString(), rows, tracking }
   }
+
   private merge(cell: string, { count, total }: Sum): void {
     const sum = this.cells.get(cell)
     if (!sum && this.cells.size >= MAX_CELLS) {
-      if (!this.warnedFull) {
+      if (!this.warnedFull)
         this.logger.warn(`frete: over ${MAX_CELLS} freight figures wait to be written; new ones are dropped`)
-      }
       this.warnedFull = true
       return
     }
-    const sumTotal = Math.min((sum?.total ?? 0) + total, MAX_CELL_TOTAL)
-    this.cells.set(cell, { count: (sum?.count ?? 0) + count, total: sumTotal })
+    this.cells.set(cell, {
+      count: (sum?.count ?? 0) + count,
+      total: Math.min((sum?.total ?? 0) + total, MAX_CELL_TOTAL),
+    })
   }
 
   private async write(): Promise<void> {
@@ -145,7 +119,3 @@ export class FreightStats {
     }
   }
 }
-
-const byBucketMetricKey = (a: StatsRow, b: StatsRow) =>
-  compare(a.at, b.at) || compare(a.metric, b.metric) || compare(a.key, b.key)
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)

@@ -1,7 +1,5 @@
 import { numberOf } from "../../lib/utils/number-of"
 
-/** The key of every service the store's settings do not name. */
-const OTHER_SERVICE = "other"
 /** The settings' own bounds on a price and on days. */
 const MAX_REAIS = 1_000_000
 const MAX_DAYS = 365
@@ -21,7 +19,7 @@ export function orderFreightRow(order: PlacedOrder, method: PricedMethod, knownS
   return {
     shipping_method_id: method.id,
     order_id: order.id,
-    service: typeof service === "string" && knownServices.has(service) ? service : OTHER_SERVICE,
+    service: typeof service === "string" && knownServices.has(service) ? service : "other",
     amount_cents: Math.round(clamp(numberOf(method.amount) ?? 0, 0, MAX_REAIS) * 100),
     days: days === null ? null : Math.round(clamp(days, 0, MAX_DAYS)),
     is_fallback: method.data?.is_fallback === true,

@@ -1,10 +1,9 @@
 import { knex as connect, type Knex } from "@medusajs/framework/mikro-orm/knex"
 import { generateEntityId } from "@medusajs/framework/utils"
-import { guarded } from "./guarded-statement"
+import type { StatsRow } from "../../lib/admin-contract"
 
-// The statements the module's generated methods cannot say: a claim that skips locked rows, a change of status that
-// checks the status it expects, counter upserts, inserts that do nothing on a conflict, the settings row's lock. Times
-// are the database's. Tracking statements go through `guarded`: a failed one's values (a payload) reach no log.
+// The statements the generated methods cannot say (SKIP LOCKED claims, status-checked changes, counter upserts, the
+// settings row's lock). Times are the database's.
 
 const HOUR_MS = 3_600_000
 const MINUTE_MS = 60_000
@@ -12,13 +11,17 @@ const MINUTE_MS = 60_000
 const KEPT = "interval '90 days'"
 const SETTINGS_ROW = "frete_settings"
 const LEASE = "lease_until = now() + (? * interval '1 millisecond')"
+const SET_OUTCOME = {
+  created:
+    "status = 'created', remote_id = ?, last_error = null, next_attempt_at = null, delivered_at = now(), failed_at = null",
+  retry:
+    "status = 'pending', last_error = ?, next_attempt_at = now() + (? * interval '1 millisecond'), failed_at = null",
+  fail: "status = 'failed', last_error = ?, next_attempt_at = null, failed_at = now()",
+}
 
 export type Bucket = "hour" | "day"
-/** One figure of the Frete page: a metric and key's count and total in a bucket. */
-export type StatsRow = { at: string; metric: string; key: string; count: number; total: number }
-export type StatCell = { hour: number; metric: string; key: string; count: number; total: number }
+export type StatCell = Omit<StatsRow, "at"> & { hour: number }
 export type SettingsRow = { settings: unknown; secrets: Record<string, string> | null }
-/** How a tracking order's attempt ended. */
 export type TrackingOutcome =
   | { kind: "created"; remoteId: string }
   | { kind: "retry"; reason: string; delayMs: number }
@@ -30,6 +33,33 @@ const bucketOf = (column: string, bucket: Bucket) =>
     ? `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24":00:00.000Z"')`
     : `to_char(${column} at time zone 'America/Sao_Paulo', 'YYYY-MM-DD')`
 
+// knex's own message inlines every bound value (a payload, an order id), which must never reach a log, a stored
+// workflow execution or an admin answer: a failed tracking statement says its operation and Postgres's facts only.
+export class TrackingStoreError extends Error {
+  readonly code: string | undefined
+
+  constructor(operation: string, cause: unknown) {
+    const record = (typeof cause === "object" && cause !== null ? cause : {}) as Record<string, unknown>
+    const text = (key: string) => (typeof record[key] === "string" && record[key] !== "" ? record[key] : undefined)
+    const facts = [
+      text("name") ?? "Error",
+      ...["code", "constraint", "table", "column"].map((key) => text(key) && `${key} ${text(key)}`),
+    ]
+    const why = typeof cause === "object" && cause !== null ? facts.filter(Boolean).join(", ") : "unknown error"
+    super(`frete tracking store: ${operation} failed (${why})`)
+    this.name = "TrackingStoreError"
+    this.code = text("code")
+  }
+}
+
+export async function guarded<T>(operation: string, statement: () => PromiseLike<T>): Promise<T> {
+  try {
+    return await statement()
+  } catch (error) {
+    throw new TrackingStoreError(operation, error)
+  }
+}
+
 export class FreteRepository {
   private own?: Knex
 
@@ -39,17 +69,14 @@ export class FreteRepository {
     return this.knex().raw(sql, bindings as Knex.RawBinding[]) as never
   }
 
-  private tracking<Row>(operation: string, sql: string, bindings: readonly unknown[]) {
-    return guarded(operation, () => this.raw<Row>(sql, bindings))
-  }
-
   /** Undefined when the fulfillment already had its row (unique over every row). */
   async insertTracking<Row>(fulfillmentId: string, orderId: string | null, noNotification: boolean) {
-    const { rows } = await this.tracking<Row>(
-      "recording a shipment",
-      `insert into tracking_order (id, fulfillment_id, order_id, no_notification, status, attempts, next_attempt_at)
-       values (?, ?, ?, ?, 'pending', 0, now()) on conflict (fulfillment_id) do nothing returning *`,
-      [generateEntityId(undefined, "frtrk"), fulfillmentId, orderId, noNotification]
+    const { rows } = await guarded("recording a shipment", () =>
+      this.raw<Row>(
+        `insert into tracking_order (id, fulfillment_id, order_id, no_notification, status, attempts, next_attempt_at)
+         values (?, ?, ?, ?, 'pending', 0, now()) on conflict (fulfillment_id) do nothing returning *`,
+        [generateEntityId(undefined, "frtrk"), fulfillmentId, orderId, noNotification]
+      )
     )
     return rows[0] as Row | undefined
   }
@@ -65,11 +92,8 @@ export class FreteRepository {
     const rows = lockedOne
       ? `id = (select id from tracking_order where ${where} and deleted_at is null for update skip locked)`
       : where
-    const answer = await this.tracking<Row>(
-      operation,
-      `update tracking_order set ${set}, updated_at = now() where ${rows} returning *${returning}`,
-      values
-    )
+    const sql = `update tracking_order set ${set}, updated_at = now() where ${rows} returning *${returning}`
+    const answer = await guarded(operation, () => this.raw<Row>(sql, values))
     return { rows: answer.rows, count: Number(answer.rowCount ?? 0) }
   }
 
@@ -123,23 +147,17 @@ export class FreteRepository {
 
   /** Written unless a newer attempt claimed the row (a row the sweeper failed takes the call's real outcome). */
   async recordTracking<Row>(id: string, attemptId: string, outcome: TrackingOutcome) {
-    const [set, values] =
+    const values =
       outcome.kind === "created"
-        ? [
-            `status = 'created', remote_id = ?, last_error = null, next_attempt_at = null, delivered_at = now(), failed_at = null`,
-            [outcome.remoteId],
-          ]
+        ? [outcome.remoteId]
         : outcome.kind === "retry"
-          ? [
-              `status = 'pending', last_error = ?, next_attempt_at = now() + (? * interval '1 millisecond'), failed_at = null`,
-              [outcome.reason, outcome.delayMs],
-            ]
-          : [`status = 'failed', last_error = ?, next_attempt_at = null, failed_at = now()`, [outcome.reason]]
+          ? [outcome.reason, outcome.delayMs]
+          : [outcome.reason]
     // This attempt's outcome says whether the service may have the order, over what the sweeper presumed.
     const maybeCreated = outcome.kind === "fail" && outcome.maybeCreated === true
     const { rows } = await this.changeTracking<Row>(
       "recording an attempt",
-      `${set}, maybe_created = ?, lease_until = null, attempts = attempts + (case when status = 'sending' then 1 else 0 end)`,
+      `${SET_OUTCOME[outcome.kind]}, maybe_created = ?, lease_until = null, attempts = attempts + (case when status = 'sending' then 1 else 0 end)`,
       "id = ? and attempt_id = ? and status in ('sending', 'failed', 'pending')",
       [...values, maybeCreated, id, attemptId]
     )
@@ -168,9 +186,7 @@ export class FreteRepository {
     return rows[0]
   }
 
-  /**
-   * Adds to the rows every instance adds to; the statement starts `insert into "frete_stat"` (a test tells it by that).
-   */
+  /** Adds to the rows every instance adds to; the statement starts `insert into "frete_stat"` (a test tells it so). */
   async addStats(cells: StatCell[]): Promise<void> {
     const knex = this.knex()
     await knex("frete_stat")
@@ -183,42 +199,32 @@ export class FreteRepository {
       })
   }
 
-  async statSums(since: Date, bucket: Bucket, metrics: readonly string[]): Promise<StatsRow[]> {
-    const { rows } = await this.raw<StatsRow>(
-      `select ${bucketOf("to_timestamp(hour * 3600)", bucket)} as at, metric, key, sum(count)::int as count,
-         sum(total)::float as total
-       from frete_stat where hour >= ? and deleted_at is null and metric = any(?) group by 1, 2, 3`,
-      [Math.floor(since.getTime() / HOUR_MS), [...metrics]]
-    )
-    return rows
-  }
-
   /** A shipping method already counted stays as it was: an event delivered again adds nothing. */
   async addOrderFreight(rows: Array<Record<string, unknown>>): Promise<void> {
     if (rows.length) await this.knex()("frete_order_freight").insert(rows).onConflict("shipping_method_id").ignore()
   }
 
-  /** The orders by service since `since`, by bucket: `order`, `order_days`, `order_fallback` and `free` (a count). */
-  async orderSums(since: Date, bucket: Bucket): Promise<StatsRow[]> {
-    type Sums = { at: string; service: string; orders: number; charged: number; with_days: number; days: number }
-    const { rows } = await this.raw<Sums & { from_table: number; free: number }>(
-      `select ${bucketOf("placed_at", bucket)} as at, service, count(*)::int as orders,
-         (sum(amount_cents) / 100.0)::float as charged, count(days)::int as with_days,
-         coalesce(sum(days), 0)::float as days, (count(*) filter (where is_fallback))::int as from_table,
-         (count(*) filter (where amount_cents = 0))::int as free
-       from frete_order_freight where placed_at >= ? and not canceled and deleted_at is null group by 1, 2`,
-      [since]
+  /** The figures since `since` by bucket, sorted, with the orders by service (`order`, `order_days`... where any). */
+  async sums(since: Date, bucket: Bucket, metrics: readonly string[]): Promise<StatsRow[]> {
+    const { rows } = await this.raw<StatsRow>(
+      `select * from (
+         select ${bucketOf("to_timestamp(hour * 3600)", bucket)} as at, metric, key, sum(count)::int as count,
+           sum(total)::float as total
+         from frete_stat where hour >= ? and deleted_at is null and metric = any(?) group by 1, 2, 3
+         union all
+         select at, metric, service, sums.count, sums.total from (
+           select ${bucketOf("placed_at", bucket)} as at, service, count(*)::int as orders,
+             (sum(amount_cents) / 100.0)::float as charged, count(days)::int as with_days,
+             coalesce(sum(days), 0)::float as days, (count(*) filter (where is_fallback))::int as from_table,
+             (count(*) filter (where amount_cents = 0))::int as free
+           from frete_order_freight where placed_at >= ? and not canceled and deleted_at is null group by 1, 2
+         ) orders cross join lateral (values ('order', orders, charged), ('order_days', with_days, days),
+           ('order_fallback', from_table, 0::float), ('free', free, 0::float)) as sums(metric, count, total)
+         where sums.count > 0
+       ) figures order by at collate "C", metric collate "C", key collate "C"`,
+      [Math.floor(since.getTime() / HOUR_MS), [...metrics], since]
     )
-    return rows.flatMap((row) => {
-      const of = (metric: string, count: number, total = 0) => ({ at: row.at, metric, key: row.service, count, total })
-      const all = [
-        of("order", row.orders, row.charged),
-        of("order_days", row.with_days, row.days),
-        of("order_fallback", row.from_table),
-        of("free", row.free),
-      ]
-      return all.filter((sum) => sum.count > 0)
-    })
+    return rows
   }
 
   async pruneFigures(): Promise<void> {
@@ -228,11 +234,9 @@ export class FreteRepository {
     ])
   }
 
-  /**
-   * The quota guard's grant: one statement that locks its key and minute's row alone, no transaction. On its own pool,
-   * from the store's database settings: a grant never queues behind Medusa's queries, where a burst of checkouts would
-   * make every shopper of a new minute wait for them. In the update both expressions read the row as it was.
-   */
+  // The quota guard's grant: one statement locking its key and minute's row alone. On its own pool: a grant never
+  // queues behind Medusa's queries (a burst of checkouts would make a new minute's shoppers wait). Both sets read the
+  // old row.
   async grant(key: string, windowStart: number, want: number, limit: number): Promise<number> {
     this.own ??= connect({ ...this.knex().client.config, pool: { min: 0, max: 2, idleTimeoutMillis: 60_000 } })
     const { rows } = await this.own.raw(
@@ -253,17 +257,12 @@ export class FreteRepository {
     return rowCount ?? 0
   }
 
-  /** Closes the grants' own connections. */
   async close(): Promise<void> {
-    const own = this.own
-    this.own = undefined
+    const own = [this.own, (this.own = undefined)][0]
     await own?.destroy()
   }
 
-  /**
-   * `change` runs holding the settings row's lock: a save at the same moment, on any instance, merges over it. The
-   * first save of all inserts the row in this transaction: two first saves queue on its key.
-   */
+  /** `change` runs holding the settings row's lock (the first save inserts it: two first saves queue on its key). */
   saveSettings<T>(
     change: (row: SettingsRow) => Promise<{ next: SettingsRow; result: T }> | { next: SettingsRow; result: T }
   ) {

@@ -9,23 +9,16 @@ const TTL_SECONDS = 7 * 86_400
 /** A copy unchanged is written again this often, so that an evicted one comes back. */
 const REWRITE_MS = 3_600_000
 
-/** The settings row as stored: its settings unchecked (repaired as a row read from the table is), secrets sealed. */
+/** The row as stored: its settings unchecked (repaired as a row read from the table is), secrets sealed. */
 const rowSchema = z.object({ settings: z.unknown(), sealed: z.record(z.string(), z.string()) })
 const copySchema = z.object({ readAt: z.number(), row: rowSchema })
 export type StoredRow = z.infer<typeof rowSchema>
-export type KeptRow = z.infer<typeof copySchema>
 
-export interface SettingsCopy {
-  /** Null when none is kept, or it does not open with these keys (forged, altered, or another store's). */
-  read(): Promise<KeptRow | null>
-  write(row: StoredRow): Promise<void>
-}
+/** `read`: null when none is kept, or it does not open with these keys (forged, altered, or another store's). */
+export type SettingsCopy = { read(): Promise<z.infer<typeof copySchema> | null>; write(row: StoredRow): Promise<void> }
 
-/**
- * The row this store's instances last read, in Medusa's Caching Module, for an instance whose first read of the table
- * hangs. Sealed whole with the encryptionKey (AES-256-GCM): a writer of the cache without the key can drop or replay a
- * copy, never make one. Null without the module or a key.
- */
+// The row this store's instances last read, in Medusa's Caching Module, for an instance whose first read hangs. Sealed
+// whole with the encryptionKey: a writer of the cache without the key can drop or replay a copy, never make one.
 export function settingsCopy(caching: ICachingModuleService | undefined, keys: readonly string[]): SettingsCopy | null {
   if (!caching || !keys.length) return null
   let written: { text: string; at: number } | undefined
@@ -40,8 +33,7 @@ export function settingsCopy(caching: ICachingModuleService | undefined, keys: r
       }
     },
     async write(row) {
-      const text = JSON.stringify(row)
-      const at = Date.now()
+      const [text, at] = [JSON.stringify(row), Date.now()]
       if (written?.text === text && at - written.at < REWRITE_MS) return
       const sealed = encryptSecret(JSON.stringify({ readAt: at, row }), keys[0], BINDING)
       const options = { autoInvalidate: false }

@@ -25,14 +25,21 @@ import { settingsCopy, type SettingsCopy, type StoredRow } from "./settings-copy
 /** How long checkout waits for a read of the settings (a migration's lock can hang it) before it uses the last read. */
 export const SETTINGS_READ_WAIT_MS = 500
 
-/**
- * The settings row: read by the module's generated method (a row deleted is none), saved and sealed again by the
- * repository.
- */
+/** Read by the module's generated method (no row: nothing saved); saved and resealed by the repository. */
 export type SettingsStore = {
   read(): Promise<SettingsRow | undefined>
   save: FreteRepository["saveSettings"]
   reseal: FreteRepository["resealSecret"]
+}
+
+type Deps = {
+  store: SettingsStore
+  options: FreteOptions
+  logger: Logger
+  onApply: (credentials: Credentials) => void
+  /** Medusa's Caching Module, where the instances keep the row they last read. */
+  caching?: () => ICachingModuleService | undefined
+  now?: () => number
 }
 
 const rowOf = (record: SettingsRow | undefined): StoredRow => ({
@@ -55,33 +62,19 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined
   }
 }
 
-type Deps = {
-  store: SettingsStore
-  options: FreteOptions
-  logger: Logger
-  onApply: (credentials: Credentials) => void
-  /** Medusa's Caching Module, where the instances keep the row they last read; undefined without one. */
-  caching?: () => ICachingModuleService | undefined
-  /** The time the settings' age is told by (tests move it). */
-  now?: () => number
-}
-
-/** One read of the table and the callers waiting for it; `copied`: another instance's read, looked up once. */
-type Refresh = { settings: Promise<FreteSettings>; until: number; copied?: Promise<FreteSettings | null> }
-
 // Read again once `settingsRefreshMs` has passed: a save on another instance applies here within that time.
 export class SettingsInForce {
-  private cached_?: { value: FreteSettings; readAt: number }
-  private refresh_?: Refresh
-  private copy_?: SettingsCopy | null
   credentials: Credentials
   repairedFields: string[] = []
+  private cached_?: { value: FreteSettings; readAt: number }
+  /** One read and the callers waiting for it; `copied`: another instance's read, looked up once. */
+  private refresh_?: { settings: Promise<FreteSettings>; until: number; copied?: Promise<FreteSettings | null> }
+  private copy_?: SettingsCopy | null
   private readonly logged_ = new Set<string>()
   private failing_ = false
   private overran_ = false
   private saves_ = 0
   private appliedSave_ = 0
-
   private readonly now: () => number
 
   constructor(private readonly deps: Deps) {
@@ -89,11 +82,8 @@ export class SettingsInForce {
     this.now = deps.now ?? Date.now
   }
 
-  /**
-   * One read at a time; a caller waits for it SETTINGS_READ_WAIT_MS, then gets the settings last read while it goes on.
-   * Before any read, never the defaults (the merchant's rules would be missing from prices stored on carts): another
-   * instance's last read, else this read within the quote's deadline, else "try again".
-   */
+  // A caller waits SETTINGS_READ_WAIT_MS for the read, then gets the last read. Before any read, never the defaults
+  // (carts would miss the merchant's rules): another instance's read, else this one in the deadline, else "try again".
   async get(): Promise<FreteSettings> {
     const { settingsRefreshMs, freight } = this.deps.options
     if (this.cached_ && this.now() - this.cached_.readAt < settingsRefreshMs) return this.cached_.value
@@ -104,7 +94,11 @@ export class SettingsInForce {
     })
     const read = arrivedAt < refresh.until ? await within(refresh.settings, refresh.until - arrivedAt) : undefined
     if (read) return read
-    if (this.cached_) return this.lastRead(this.cached_)
+    if (this.cached_) {
+      const readAt = new Date(this.cached_.readAt).toISOString()
+      this.warnOverran(`the settings read at ${readAt} stay in force until it answers`)
+      return this.cached_.value
+    }
     const deadline = arrivedAt + freight.timeoutMs
     const copied = await within((refresh.copied ??= this.fromCopy()), deadline - this.now())
     if (copied) return copied
@@ -113,19 +107,11 @@ export class SettingsInForce {
     throw new ShopperError("settings_unavailable", `no settings were read within ${freight.timeoutMs} ms`)
   }
 
-  /** The settings last read (a save may have applied newer ones while the read hangs). */
-  private lastRead(last: { value: FreteSettings; readAt: number }): FreteSettings {
-    this.warnOverran(`the settings read at ${new Date(last.readAt).toISOString()} stay in force until it answers`)
-    return last.value
-  }
-
-  /** Another instance's last read, kept sealed in Medusa's Caching Module, while the table does not answer. */
   private async fromCopy(): Promise<FreteSettings | null> {
     const kept = await this.copy()
       ?.read()
       .catch((error: unknown) => {
-        const line = `frete: reading the settings' copy in Medusa's Caching Module failed (${reasonOf(error)})`
-        this.logOnce(line, (text) => this.deps.logger.warn(text))
+        this.warnOnce(`frete: reading the settings' copy in Medusa's Caching Module failed (${reasonOf(error)})`)
         return null
       })
     if (this.cached_) return this.cached_.value
@@ -159,13 +145,12 @@ export class SettingsInForce {
   private keep(row: StoredRow): void {
     this.copy()
       ?.write(row)
-      .catch((error: unknown) => {
-        const line = `frete: keeping a copy of the settings in Medusa's Caching Module failed (${reasonOf(error)})`
-        this.logOnce(line, (text) => this.deps.logger.warn(text))
-      })
+      .catch((error: unknown) =>
+        this.warnOnce(`frete: keeping a copy of the settings in Medusa's Caching Module failed (${reasonOf(error)})`)
+      )
   }
 
-  /** A failed read keeps the settings last read; with none read yet the error stands (a failure can last). */
+  /** A failed read keeps the settings last read; with none read yet the error stands. */
   private async refresh(): Promise<FreteSettings> {
     try {
       const settings = await this.read()
@@ -193,7 +178,6 @@ export class SettingsInForce {
     const record = await this.deps.store.read()
     // A save of this process applied meanwhile stands: this read may have seen the row before it committed.
     if (this.appliedSave_ !== savesApplied && this.cached_) return this.cached_.value
-    // No row: the table answered that nothing is saved, the one case the defaults price.
     const row = rowOf(record)
     const { settings, repaired } = repairSettings(row.settings)
     this.noteRepairs(repaired)
@@ -209,9 +193,10 @@ export class SettingsInForce {
       const row = rowOf(record)
       const { settings: current, repaired } = repairSettings(row.settings)
       const parsed = freteSettingsSchema.safeParse(mergeSettings(current, fields))
-      const issues = parsed.success
-        ? []
-        : parsed.error.issues.map((issue) => ({ field: issue.path.join("."), message: issue.message }))
+      const issues = (parsed.error?.issues ?? []).map((issue) => ({
+        field: issue.path.join("."),
+        message: issue.message,
+      }))
       const changes = secretChanges(secrets, Boolean(options.encryptionKey), issues)
       if (!parsed.success || issues.length) {
         const listed = issues.map((issue) => `${issue.field}: ${issue.message}`).join("; ")
@@ -246,11 +231,12 @@ export class SettingsInForce {
     this.repairedFields = repaired
   }
 
-  /** `copiedAt`: another instance's read, from the Caching Module; no resealing from it (the table may be locked). */
+  /** `copiedAt`: another instance's read; no resealing from it (the table may be locked). */
   private apply(settings: FreteSettings, sealed: Sealed, copiedAt?: number): FreteSettings {
     const { options, logger } = this.deps
-    const keys = encryptionKeys(options)
-    const secrets = openSecrets(sealed, keys, (problem) => this.logOnce(problem, (line) => logger.error(line)))
+    const secrets = openSecrets(sealed, encryptionKeys(options), (problem) =>
+      this.logOnce(problem, (line) => logger.error(line))
+    )
     this.credentials = credentialsInForce(options, settings, secrets)
     this.deps.onApply(this.credentials)
     this.cached_ = { value: settings, readAt: copiedAt ?? this.now() }
@@ -258,20 +244,21 @@ export class SettingsInForce {
     return settings
   }
 
-  /** In the background (checkout does not wait), each only if the row still holds what was read: a save wins. */
+  /** In the background, each only if the row still holds what was read: a save wins. */
   private reseal(sealed: Sealed, pending: Array<{ name: string; next: Sealed }>): void {
     if (!pending.length) return
-    const { store, logger } = this.deps
     const names = pending.map((entry) => entry.name).join(", ")
-    const writes = pending.map(({ name, next }) => store.reseal(name, next, sealed))
     const how = "under the encryptionKey in force, bound to its URL"
-    Promise.all(writes).then(
-      (answers) => answers.some(Boolean) && logger.info(`frete: ${names} saved in the admin sealed again ${how}`),
-      (error: unknown) => {
-        const line = `frete: sealing ${names} again ${how} failed (${reasonOf(error)}); tried again at the next read`
-        this.logOnce(line, (text) => logger.warn(text))
-      }
+    Promise.all(pending.map(({ name, next }) => this.deps.store.reseal(name, next, sealed))).then(
+      (answers) =>
+        answers.some(Boolean) && this.deps.logger.info(`frete: ${names} saved in the admin sealed again ${how}`),
+      (error: unknown) =>
+        this.warnOnce(`frete: sealing ${names} again ${how} failed (${reasonOf(error)}); tried again at the next read`)
     )
+  }
+
+  private warnOnce(line: string): void {
+    this.logOnce(line, (text) => this.deps.logger.warn(text))
   }
 
   private logOnce(line: string, log: (line: string) => void): void {

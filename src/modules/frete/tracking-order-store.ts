@@ -5,20 +5,19 @@ import { maskTrackingPayload } from "../../lib/tracking/mask-payload"
 import type { TrackingOrderRecord } from "./models/tracking-order-record"
 import type { FreteRepository } from "./repository"
 
-/**
- * Beyond the call's deadline, for the outcome's statement. Too short costs little: the row reads `failed` until the
- * late outcome replaces it.
- */
+/** Beyond the call's deadline; too short costs little: the row reads `failed` until the late outcome replaces it. */
 export const LEASE_MARGIN_MS = 5_000
 
-export type TrackingOrderRow = Omit<InferTypeOf<typeof TrackingOrderRecord>, "payload" | "omitted_fields"> & {
+type StoredRow = InferTypeOf<typeof TrackingOrderRecord>
+
+export type TrackingOrderRow = Omit<StoredRow, "payload" | "omitted_fields"> & {
   payload: Record<string, unknown> | null
   omitted_fields: Array<{ field: string; reason: string }> | null
 }
 
 export type AttemptOutcome = { kind: "created"; remoteId: string } | DeliveryDecision
 
-/** `since`/`until` bound `failed_at`; `safeFirst`: the rows the service cannot have created come before the others. */
+/** `since`/`until` bound `failed_at`; `safeFirst`: the rows the service cannot have created come first. */
 export type FailedPage = {
   limit: number
   offset: number
@@ -33,22 +32,18 @@ export type ClaimedRow = TrackingOrderRow & { attempt_id: string; age_ms: number
 
 /** The module's generated reads of tracking_order (MedusaService). */
 export type TrackingOrderReads = {
-  listTrackingOrders(filters: object, config?: FindConfig<InferTypeOf<typeof TrackingOrderRecord>>): Promise<unknown[]>
-  listAndCountTrackingOrders(
-    filters: object,
-    config?: FindConfig<InferTypeOf<typeof TrackingOrderRecord>>
-  ): Promise<[unknown[], number]>
+  listTrackingOrders(filters: object, config?: FindConfig<StoredRow>): Promise<unknown[]>
+  listAndCountTrackingOrders(filters: object, config?: FindConfig<StoredRow>): Promise<[unknown[], number]>
 }
 
 const masked = (built: BuiltTrackingOrder) => [
   JSON.stringify(maskTrackingPayload(built.order)),
   JSON.stringify(built.omitted),
 ]
-/**
- * The tracking outbox: reads by the module's generated methods; every change of status one statement of the repository
- * checking the status it expects (`SKIP LOCKED` where instances race), so no lock is held across a call. A claim gives
- * a fresh attempt id and a lease; an outcome is written only where the row still has it.
- */
+
+// The tracking outbox. Every change of status is one repository statement checking the status it expects (`SKIP
+// LOCKED` where instances race), so no lock is held across a call; an outcome is written only where the row still
+// has the attempt's id.
 export class TrackingOrderStore {
   constructor(
     private readonly reads: TrackingOrderReads,
@@ -67,13 +62,6 @@ export class TrackingOrderStore {
     return (await this.reads.listTrackingOrders({ id }))[0] as TrackingOrderRow | undefined
   }
 
-  async listByOrder(orderId: string): Promise<TrackingOrderRow[]> {
-    return (await this.reads.listTrackingOrders(
-      { order_id: orderId },
-      { order: { created_at: "ASC" } }
-    )) as TrackingOrderRow[]
-  }
-
   async dueIds(limit: number): Promise<string[]> {
     const due = await this.reads.listTrackingOrders(
       { status: "pending", next_attempt_at: { $lte: new Date() } },
@@ -82,10 +70,7 @@ export class TrackingOrderStore {
     return (due as TrackingOrderRow[]).map((row) => row.id)
   }
 
-  /**
-   * Undefined unless the row still has the status the merchant saw (a `sending` row's call may end as created), and,
-   * when the service may have created its order, unless the merchant confirmed that one: checked in the statement.
-   */
+  /** Undefined unless the row still has the status the merchant saw, and a maybe-created one was confirmed. */
   requeue(id: string, seenStatus: "pending" | "failed", rebuilt: BuiltTrackingOrder, maybeCreatedConfirmed = false) {
     return this.repository.requeueTracking<TrackingOrderRow>(id, seenStatus, masked(rebuilt), maybeCreatedConfirmed)
   }
@@ -93,16 +78,6 @@ export class TrackingOrderStore {
   /** The row itself stays, so the fulfillment is never tracked twice. */
   purgePayloads(retentionDays: number): Promise<number> {
     return this.repository.purgeTrackingPayloads(retentionDays)
-  }
-
-  /** Deleted or not: none ever gets a second. */
-  async trackedFulfillmentIds(fulfillmentIds: string[]): Promise<Set<string>> {
-    if (fulfillmentIds.length === 0) return new Set()
-    const rows = await this.reads.listTrackingOrders(
-      { fulfillment_id: fulfillmentIds },
-      { select: ["fulfillment_id"], withDeleted: true }
-    )
-    return new Set((rows as TrackingOrderRow[]).map((row) => row.fulfillment_id))
   }
 
   async listFailed(page: FailedPage): Promise<{ rows: TrackingOrderRow[]; count: number }> {
@@ -127,27 +102,22 @@ export class TrackingOrderStore {
     return (await this.repository.claimTracking<ClaimedRow>(id, this.leaseMs())) ?? null
   }
 
-  /**
-   * Stored masked before the call, the lease renewed; false when the attempt lost the row: then it must not be sent.
-   */
+  /** Stored masked before the call, the lease renewed; false when the attempt lost the row: then it is not sent. */
   hold(claimed: ClaimedRow, built: BuiltTrackingOrder): Promise<boolean> {
     return this.repository.holdTracking(claimed.id, claimed.attempt_id, masked(built), this.leaseMs())
   }
 
-  /**
-   * Written unless a newer attempt claimed the row: a row the sweeper presumed lost (`failed`, maybe requeued since
-   * with the same attempt id) takes the call's real outcome, so an order the service created is not sent again.
-   */
+  // A row the sweeper presumed lost (`failed`, maybe requeued with the same attempt id) still takes the call's real
+  // outcome, so an order the service created is not sent again.
   record(claimed: ClaimedRow, outcome: AttemptOutcome): Promise<TrackingOrderRow | undefined> {
     return this.repository.recordTracking<TrackingOrderRow>(claimed.id, claimed.attempt_id, outcome)
   }
 
-  /** Every `sending` row past its lease (its process died mid-call), now `failed`: the service may have the order. */
+  /** `sending` rows past their lease (the process died mid-call), now `failed`: the service may have the order. */
   sweepExpired(): Promise<TrackingOrderRow[]> {
     return this.repository.sweepTracking<TrackingOrderRow>(INTERRUPTED_REASON)
   }
 
-  /** The tracking orders created since, for the Frete page. */
   counts(since: Date) {
     return this.repository.trackingCounts(since)
   }

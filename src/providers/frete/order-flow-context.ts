@@ -1,24 +1,18 @@
-import type { HandlingMetadata, HandlingMetadataCache } from "../../lib/checkout/handling-days"
+import type { HandlingMetadataCache } from "../../lib/checkout/handling-days"
 import { numberOf } from "../../lib/utils/number-of"
 import type { Query } from "../../shared/query"
 import { metadataOf, type CartContext, type ContextItem } from "./cart-context"
 
 // What Medusa 2.13 to 2.21 hand `calculatePrice`, and what each lacks, read here once:
 // - a cart (checkout): its currency only from 2.19 on;
-// - a draft order, and an order's return, exchange or claim (fetchShippingOptionForOrderWorkflow): no currency, and a
-//   flow's `shipping_address` without its fields. A flow adds `return_id` + `return_items`, `exchange_id` +
-//   `exchange_items` or `claim_id` + `claim_items`: the lines it ships, an exchange's or a claim's new ones not yet
-//   among the order's `items`;
+// - a draft order, a return, exchange or claim: no currency, a flow's `shipping_address` without its fields, and the
+//   lines it ships in `<flow>_items` (an exchange's or claim's new ones not among the order's `items`);
 // - none: the variants' and products' metadata, where handling days are kept.
 
 export type FlowContext = CartContext & { [key in `${"return" | "exchange" | "claim"}_${"id" | "items"}`]?: unknown }
 type Line = { id?: string | null; quantity?: unknown }
 type Variant = { id?: string; metadata?: unknown; product?: { metadata?: unknown } | null }
-type Row = {
-  currency_code?: string
-  shipping_address?: CartContext["shipping_address"]
-  items?: Array<{ variant?: Variant }>
-}
+type Row = Pick<CartContext, "shipping_address"> & { currency_code?: string; items?: Array<{ variant?: Variant }> }
 
 const METADATA = ["variant.id", "variant.metadata", "variant.product.metadata"]
 const LINE_ITEM_FIELDS = [
@@ -27,10 +21,7 @@ const LINE_ITEM_FIELDS = [
   ...METADATA,
 ]
 
-/**
- * The lines a flow ships: a return's first (an exchange's or a claim's inbound option is a return of theirs); none for
- * a cart or a draft order.
- */
+// A return's first (an exchange's or claim's inbound option is a return of theirs); none for a cart or a draft.
 export function flowLines(context: FlowContext): Line[] | undefined {
   const kind = (["return", "exchange", "claim"] as const).find((flow) => context[`${flow}_id`])
   const lines = kind && context[`${kind}_items`]
@@ -38,10 +29,7 @@ export function flowLines(context: FlowContext): Line[] | undefined {
   return Array.isArray(lines) ? lines.filter((line): line is Line => !!line && typeof line === "object") : []
 }
 
-/**
- * Each line's item (by id among `items`) with the line's whole quantity, lines of one item added up; `missing`: ids not
- * found.
- */
+// Each line's item with its quantity, lines of one item added up; `missing`: ids not among `items`.
 export function linesAsItems<T extends { id?: string | null }>(
   lines: Line[],
   items: T[]
@@ -59,25 +47,19 @@ export function linesAsItems<T extends { id?: string | null }>(
   return { items: found, missing: [...quantities.keys()].filter((id) => !byId.has(id)) }
 }
 
-const remember = (cache: HandlingMetadataCache, variant: Variant | undefined): HandlingMetadata | undefined => {
-  if (typeof variant?.id !== "string") return undefined
-  const value = { variant: metadataOf(variant.metadata), product: metadataOf(variant.product?.metadata) }
-  cache.set(variant.id, value)
-  return value
+const remember = (cache: HandlingMetadataCache, variant: Variant | undefined) => {
+  if (typeof variant?.id === "string")
+    cache.set(variant.id, { variant: metadataOf(variant.metadata), product: metadataOf(variant.product?.metadata) })
 }
 
-/** The items with their variants' and products' metadata, from the cache or one read of the variants that lack it. */
 async function withHandlingMetadata(items: ContextItem[], query: Query, cache: HandlingMetadataCache) {
   const idOf = (item: ContextItem) => item.variant_id ?? item.variant?.id ?? ""
   const given = (item: ContextItem) =>
     !!item.variant && "metadata" in item.variant && "metadata" in (item.variant.product ?? {})
   const missing = [...new Set(items.filter((item) => !given(item) && !cache.has(idOf(item))).map(idOf))].filter(Boolean)
   if (missing.length) {
-    const { data } = await query.graph({
-      entity: "product_variant",
-      fields: ["id", "metadata", "product.metadata"],
-      filters: { id: missing },
-    })
+    const fields = ["id", "metadata", "product.metadata"]
+    const { data } = await query.graph({ entity: "product_variant", fields, filters: { id: missing } })
     for (const variant of data as Variant[]) remember(cache, variant)
   }
   return items.map((item): ContextItem => {
@@ -88,7 +70,6 @@ async function withHandlingMetadata(items: ContextItem[], query: Query, cache: H
   })
 }
 
-/** The context `quoteRequestFromCart` reads, whatever the flow: what Medusa gave, and what it lacks read once. */
 export async function resolveOrderFlowContext(
   given: FlowContext,
   query: Query,
@@ -97,7 +78,7 @@ export async function resolveOrderFlowContext(
   const isCart = typeof given.id === "string" && given.id.startsWith("cart_")
   let context: CartContext = given
   if (!given.currency_code && typeof given.id === "string") {
-    // A cart's currency; an order's (a draft or a flow's) with its address, and its items' metadata in the same read.
+    // An order's address and its items' metadata come in the same read.
     const fields = isCart ? [] : ["shipping_address.postal_code", "shipping_address.province"]
     const { data } = await query.graph({
       entity: isCart ? "cart" : "order",
@@ -122,8 +103,7 @@ export async function resolveOrderFlowContext(
       : { data: [] }
     items = [...found.items, ...linesAsItems(lines, data as ContextItem[]).items]
   }
-  // Medusa sets `requires_shipping` false on items an admin adds of a variant without managed inventory; an order's are
-  // each shipped.
+  // Medusa sets `requires_shipping` false on items an admin adds without managed inventory; an order's all ship.
   if (!isCart) items = items.map((item) => ({ ...item, requires_shipping: true }))
   // A return has no handling days.
   return { ...context, items: given.return_id ? items : await withHandlingMetadata(items, query, cache) }

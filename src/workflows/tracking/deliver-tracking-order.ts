@@ -15,6 +15,8 @@ import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
 
 export const DELIVER_TRACKING_ORDER_WORKFLOW = "frete-deliver-tracking-order"
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
 /** From Medusa's data as it is now: "Reenviar" sends what the merchant has fixed since (the phone, the CPF). */
 async function rebuildTrackingOrder(
   container: MedusaContainer,
@@ -22,25 +24,18 @@ async function rebuildTrackingOrder(
 ): Promise<BuiltTrackingOrder> {
   const frete = freteOf(container)
   const rows = await readShipmentRows(queryOf(container), row.fulfillment_id)
-  return buildTrackingOrder(
-    shipmentFacts(rows, frete.pluginOptions.units, row.no_notification),
-    await frete.getSettings()
-  )
+  const facts = shipmentFacts(rows, frete.pluginOptions.units, row.no_notification)
+  return buildTrackingOrder(facts, await frete.getSettings())
 }
 
 /** Null, logged, when the order or its fulfillment cannot be read. */
 export const rebuildOrWarn = (container: MedusaContainer, row: TrackingOrderRow): Promise<BuiltTrackingOrder | null> =>
   rebuildTrackingOrder(container, row).catch((error: unknown) => {
-    loggerOf(container).warn(
-      `frete tracking: could not rebuild tracking order ${row.id}: ${error instanceof Error ? error.message : String(error)}`
-    )
+    loggerOf(container).warn(`frete tracking: could not rebuild tracking order ${row.id}: ${messageOf(error)}`)
     return null
   })
 
-/**
- * Claim, read, build, hold, send, record: one step, whose stored output is the row's state, never its payload. Nothing
- * to compensate: the row is the record.
- */
+/** One step; its stored output is the row's state, never its payload. The row is the record: nothing to compensate. */
 export const sendTrackingOrderStep = createStep(
   "frete-send-tracking-order",
   async (input: { id: string }, { container }) => {
@@ -52,43 +47,41 @@ export const sendTrackingOrderStep = createStep(
 
 async function attempt(container: MedusaContainer, claimed: ClaimedRow): Promise<TrackingOrderRow | null> {
   const frete = freteOf(container)
+  const { trackingOrders } = frete
   const logger = loggerOf(container)
   const { retry } = frete.pluginOptions.tracking
+  const tries = claimed.attempts + 1
   let built: BuiltTrackingOrder | undefined
   try {
     built = await rebuildTrackingOrder(container, claimed)
     // Stored before the call: an order whose outcome could not be recorded is never sent.
-    if (!(await frete.trackingOrders.hold(claimed, built))) return (await frete.trackingOrders.get(claimed.id)) ?? null
+    if (!(await trackingOrders.hold(claimed, built))) return (await trackingOrders.get(claimed.id)) ?? null
   } catch (error) {
-    logger.warn(
-      `frete tracking: could not build tracking order ${claimed.id}: ${error instanceof Error ? error.message : String(error)}`
-    )
+    logger.warn(`frete tracking: could not build tracking order ${claimed.id}: ${messageOf(error)}`)
     built = undefined
   }
   const client = built && frete.trackingClient()
-  let outcome: AttemptOutcome
   let failure: unknown
-  if (!built) outcome = decideAfterUnbuiltOrder(claimed.attempts + 1, claimed.age_ms, retry)
-  else if (!client) outcome = decideWhileNotConfigured(claimed.age_ms, retry)
-  else
-    outcome = await client.createTrackingOrder(built.order).then(
-      (created): AttemptOutcome => ({ kind: "created", remoteId: created.id }),
-      (error: unknown) => {
-        failure = error
-        return decideAfterFailure(error, claimed.attempts + 1, claimed.age_ms, retry)
-      }
-    )
+  const outcome: AttemptOutcome = !built
+    ? decideAfterUnbuiltOrder(tries, claimed.age_ms, retry)
+    : !client
+      ? decideWhileNotConfigured(claimed.age_ms, retry)
+      : await client.createTrackingOrder(built.order).then(
+          (created): AttemptOutcome => ({ kind: "created", remoteId: created.id }),
+          (error: unknown) => {
+            failure = error
+            return decideAfterFailure(error, tries, claimed.age_ms, retry)
+          }
+        )
   // The service's refusal may quote the shopper, whose every value is known here.
   const known = built ? personalValues(built.order) : []
-  const recorded = await frete.trackingOrders.record(
-    claimed,
-    outcome.kind === "created" ? outcome : { ...outcome, reason: maskPersonalText(outcome.reason, known) }
-  )
+  const masked = outcome.kind === "created" ? outcome : { ...outcome, reason: maskPersonalText(outcome.reason, known) }
+  const recorded = await trackingOrders.record(claimed, masked)
   if (!recorded) {
     logger.warn(
       `frete tracking: the outcome of an attempt on fulfillment ${claimed.fulfillment_id} came after a newer attempt; kept the newer one`
     )
-    return (await frete.trackingOrders.get(claimed.id)) ?? null
+    return (await trackingOrders.get(claimed.id)) ?? null
   }
   const cause = failure instanceof Error ? ` [${maskPersonalText(failure.message, known)}]` : ""
   const result =
@@ -122,10 +115,7 @@ export type ResendOutcome = {
   row: TrackingOrderRow
 }
 
-/**
- * Rebuilt from the order's current data and made due. `sendNow` false leaves the attempt to the job (`queued`);
- * `maybeCreatedConfirmed`: the merchant, told that the service may already have this order, asked for it by name.
- */
+/** Rebuilt from the order's current data and made due; `sendNow` false leaves the attempt to the job (`queued`). */
 export async function resendTrackingOrder(
   container: MedusaContainer,
   row: TrackingOrderRow,
@@ -134,15 +124,13 @@ export async function resendTrackingOrder(
   if (row.status === "created") return { kind: "already_created", row }
   if (row.status === "sending") return { kind: "in_progress", row }
   if (row.maybe_created && !maybeCreatedConfirmed) return { kind: "maybe_created", row }
-  const frete = freteOf(container)
+  const { trackingOrders } = freteOf(container)
   const rebuilt = await rebuildOrWarn(container, row)
   if (!rebuilt) return { kind: "unreadable", row }
-  const requeued = await frete.trackingOrders.requeue(row.id, row.status, rebuilt, maybeCreatedConfirmed)
-  if (!requeued) return { kind: "in_progress", row: (await frete.trackingOrders.get(row.id)) ?? row }
+  const requeued = await trackingOrders.requeue(row.id, row.status, rebuilt, maybeCreatedConfirmed)
+  if (!requeued) return { kind: "in_progress", row: (await trackingOrders.get(row.id)) ?? row }
   if (!sendNow) return { kind: "queued", row: requeued }
-  // deliverTrackingOrder gives null when another attempt (the job) claimed the row first.
-  return {
-    kind: "sent",
-    row: (await deliverTrackingOrder(container, requeued.id)) ?? (await frete.trackingOrders.get(row.id)) ?? requeued,
-  }
+  // Null when another attempt (the job) claimed the row first.
+  const sent = (await deliverTrackingOrder(container, requeued.id)) ?? (await trackingOrders.get(row.id))
+  return { kind: "sent", row: sent ?? requeued }
 }

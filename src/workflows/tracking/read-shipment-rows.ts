@@ -1,4 +1,4 @@
-import type { FulfillmentRow, MethodRow, OrderRow, ShipmentRows } from "../../lib/tracking/shipment-rows"
+import type { FulfillmentRow, MethodRow, OrderRow, ShipmentRows } from "../../lib/tracking/shipment-facts"
 import type { Query } from "../../shared/query"
 
 const FULFILLMENT_FIELDS = ["*", "labels.tracking_number", "items.*", "order.id"]
@@ -57,10 +57,7 @@ type FlowRow = {
   shipping_methods?: MethodRow[] | null
 }
 
-/**
- * The method of the exchange or claim whose new items the fulfillment ships: Medusa copies onto it the order's first
- * method's data.
- */
+/** The method of the exchange or claim whose new items the fulfillment ships (Medusa copies the order's onto it). */
 async function outboundMethodOf(query: Query, orderId: string, fulfillment: FulfillmentRow): Promise<MethodRow | null> {
   const shipped = new Set((fulfillment.items ?? []).flatMap((item) => (item.line_item_id ? [item.line_item_id] : [])))
   if (!shipped.size) return null

@@ -9,9 +9,7 @@ export const RECONCILE_GRACE_MS = 2 * 60 * 1000
 export const RECONCILE_PAGE = 200
 /** Per run: pages read and shipments tracked; the newest-first pass gets at most `head`. */
 export const RECONCILE_BUDGET = { pages: 50, tracked: 100, head: { pages: 25, tracked: 50 } }
-/**
- * Below where the previous run's newest-first pass began: a shipment committed after its `shipped_at` is still read.
- */
+/** Below where the previous run's newest-first pass began: a shipment committed after its `shipped_at` is read. */
 const HEAD_OVERLAP_MS = RECONCILE_GRACE_MS
 
 type Position = { shippedAt: Date; id: string }
@@ -44,7 +42,7 @@ export async function reconcileShipments(
       `frete tracking: more shipments since the last reconciliation than one run reads newest first (${head.pages} pages, ${head.found} without a row); the rest is left to its walk`
     )
   }
-  // A new sweep starts below what the newest-first pass read: above it, that pass reads each run.
+  // A new walk starts below what the newest-first pass read: above it, that pass reads each run.
   const walkStart: Start = progress.walkFrom
     ? { below: progress.walkFrom }
     : head.done
@@ -87,9 +85,7 @@ async function readDown(
 
 type ShippedRow = { id: string; shipped_at: Date | string; tracking_order?: { id: string } | null }
 
-/**
- * A page of shipments, newest first, each with its row through the link of `src/links/fulfillment-tracking-order.ts`.
- */
+/** A page of shipments, newest first, each with its row through the link (src/links/fulfillment-tracking-order.ts). */
 async function readPage({ query, providerIds }: Reader, start: Start, floor: Date) {
   const position =
     "below" in start
@@ -113,10 +109,8 @@ async function readPage({ query, providerIds }: Reader, start: Start, floor: Dat
   }))
 }
 
-/**
- * `no_notification` true: Medusa keeps the shipment's choice only in its event, and an SMS the merchant declined cannot
- * be taken back.
- */
+// `no_notification` true: Medusa keeps the shipment's choice only in its event, and an SMS the merchant declined
+// cannot be taken back.
 async function track({ container, logger }: Reader, fulfillmentId: string): Promise<number> {
   try {
     const row = await trackShipment(container, { fulfillmentId, noNotification: true })

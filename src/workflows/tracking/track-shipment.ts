@@ -3,11 +3,8 @@ import type { TrackingOrderRow } from "../../modules/frete/tracking-order-store"
 import { deliverTrackingOrder } from "./deliver-tracking-order"
 import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
 
-/**
- * The row is written before any call (the job picks it up if anything after fails), then attempted at once. Tracking
- * off: nothing written, no shopper data kept. A second writer (a redelivered event, the reconciliation) finds the row
- * and gets null.
- */
+// The row is written before any call (the job picks it up if anything after fails), then attempted at once. Tracking
+// off: nothing written, no shopper data kept. A second writer (a redelivered event) finds the row and gets null.
 export async function trackShipment(
   container: MedusaContainer,
   shipment: { fulfillmentId: string; noNotification: boolean }

@@ -88,16 +88,6 @@ describe("brazilianNationalHolidays", () => {
   it("returns the same set when asked for the same year again", () => {
     expect(brazilianNationalHolidays(2031)).toBe(brazilianNationalHolidays(2031))
   })
-
-  it("forgets years it has not been asked for lately, and recomputes them identically", () => {
-    const first = brazilianNationalHolidays(2032)
-    for (let year = 1900; year < 2000; year += 1) {
-      brazilianNationalHolidays(year)
-    }
-    const recomputed = brazilianNationalHolidays(2032)
-    expect(recomputed).not.toBe(first)
-    expect(recomputed).toEqual(first)
-  })
 })
 
 describe("each holiday on its date", () => {

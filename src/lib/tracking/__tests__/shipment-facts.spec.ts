@@ -1,6 +1,6 @@
 import type { StoreUnits } from "../../checkout/units"
 import { shipmentFacts } from "../shipment-facts"
-import type { MethodRow, OrderRow, ShipmentRows } from "../shipment-rows"
+import type { MethodRow, OrderRow, ShipmentRows } from "../shipment-facts"
 
 const GRAMS_AND_CM: StoreUnits = { weight: "g", dimension: "cm" }
 

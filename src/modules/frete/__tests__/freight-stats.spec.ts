@@ -20,7 +20,7 @@ function statTable() {
     if (failure) throw failure
     written.push(...rows)
   }
-  const repository = { addStats: upsert, statSums: async () => [], orderSums: async () => [] }
+  const repository = { addStats: upsert, sums: async () => [] }
   const quiet = () => undefined
   const logger = { debug: quiet, info: quiet, error: quiet, warn: (line: string) => warnings.push(line) }
   const tracking = async () => ({ created: 0, failed: 0, waiting: 0 })

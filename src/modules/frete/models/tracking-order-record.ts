@@ -14,10 +14,7 @@ export const TrackingOrderRecord = model
     order_id: model.text().nullable(),
     status: model.enum([...TRACKING_ORDER_STATUSES]).default("pending"),
     remote_id: model.text().nullable(),
-    /**
-     * Only ever masked (the clear one is built again for each call); null until built, and once purged after
-     * `tracking.payload_retention_days`.
-     */
+    /** Only ever masked (built again for each call); null until built, and once purged. */
     payload: model.json().nullable(),
     omitted_fields: model.json().nullable(),
     no_notification: model.boolean().default(false),
@@ -29,10 +26,7 @@ export const TrackingOrderRecord = model
     delivered_at: model.dateTime().nullable(),
     /** Its own column: `updated_at` moves with any later change (the purge). */
     failed_at: model.dateTime().nullable(),
-    /**
-     * Failed after a call the service may have acted on: resent only when the merchant names it (never twice by
-     * surprise).
-     */
+    /** Failed after a call the service may have acted on: resent only when the merchant names it. */
     maybe_created: model.boolean().default(false),
   })
   .indexes([

@@ -11,17 +11,14 @@ import type { MissingMeasure, ProductsMissingDimensionsAnswer } from "../../../.
 import { freteOf, queryOf } from "../../../../bridge/medusa-bridge"
 import { validated } from "../../../lib/validated"
 
-/** A whole number written in a query string ("20"), within bounds. */
 const wholeNumber = (field: string, min: number, max: number, fallback: number) => {
   const message = `${field}: use um número inteiro de ${min} a ${max}`
-  const digits = z
+  return z
     .string({ error: message })
     .regex(/^\d{1,9}$/, message)
+    .default(String(fallback))
     .transform(Number)
-  return digits
-    .pipe(z.number().min(min, message).max(max, message))
-    .optional()
-    .transform((value) => value ?? fallback)
+    .refine((value) => value >= min && value <= max, message)
 }
 
 export const ProductsMissingDimensionsQuery = z.object({
@@ -29,29 +26,23 @@ export const ProductsMissingDimensionsQuery = z.object({
   offset: wholeNumber("offset", 0, 100_000_000, 0),
 })
 
+type Query = z.output<typeof ProductsMissingDimensionsQuery>
 export const MISSING_DIMENSIONS_QUERY = validated(
   ProductsMissingDimensionsQuery,
   (issue) => `Parâmetros inválidos: ${issue.message}`
 )
 
-type Variant = { id: string; title: string | null; sku: string | null } & Partial<Record<MissingMeasure, number | null>>
-type Product = {
-  id: string
-  title: string
-  thumbnail: string | null
-  weight: number | null
-  variants?: Variant[] | null
-}
+const SIDES = ["length", "width", "height"] as const
+type Measures = Partial<Record<MissingMeasure, number | null>>
+type Variant = { id: string; title: string | null; sku: string | null } & Measures
+type Product = { id: string; title: string; thumbnail: string | null; weight: number | null; variants: Variant[] }
 
 /** As the freight query judges it; the product's weight stands in for the variant's. */
-function missingOf(product: Product, variant: Variant, units: StoreUnits): MissingMeasure[] {
-  const weightless =
-    usableWeightKg(variant.weight, units.weight) === null && usableWeightKg(product.weight, units.weight) === null
+function missingOf(variant: Measures, productWeight: number | null, units: StoreUnits): MissingMeasure[] {
+  const weightless = [variant.weight, productWeight].every((value) => usableWeightKg(value, units.weight) === null)
   return [
     ...(weightless ? (["weight"] as const) : []),
-    ...(["length", "width", "height"] as const).filter(
-      (side) => usableLengthCm(variant[side], units.dimension) === null
-    ),
+    ...SIDES.filter((side) => usableLengthCm(variant[side], units.dimension) === null),
   ]
 }
 
@@ -64,48 +55,30 @@ const unusable = (measure: string, max: number) => [
 
 // One condition on `variants` (MikroORM joins the relation again for each one); in its left join a product without
 // variants meets a row of nulls.
-function lacksMeasuresFilter(units: StoreUnits): Record<string, unknown> {
-  const maxSide = MAX_PLAUSIBLE_CM / toCm(1, units.dimension)
+function lacksMeasuresFilter(units: StoreUnits) {
   const maxWeight = MAX_PLAUSIBLE_KG / toKg(1, units.weight)
-  const sides = ["length", "width", "height"].flatMap((side) => unusable(side, maxSide))
-  return {
-    variants: {
-      id: { $ne: null },
-      $or: [
-        ...sides,
-        { $and: [{ $or: unusable("weight", maxWeight) }, { product: { $or: unusable("weight", maxWeight) } }] },
-      ],
-    },
+  const weightless = {
+    $and: [{ $or: unusable("weight", maxWeight) }, { product: { $or: unusable("weight", maxWeight) } }],
   }
+  const sides = SIDES.flatMap((side) => unusable(side, MAX_PLAUSIBLE_CM / toCm(1, units.dimension)))
+  return { variants: { id: { $ne: null }, $or: [...sides, weightless] } }
 }
 
-/** GET /admin/frete/products-missing-dimensions?limit=&offset=: found, paged and counted by one Query read. */
-export async function GET(
-  req: MedusaRequest<unknown, z.output<typeof ProductsMissingDimensionsQuery>>,
-  res: MedusaResponse
-) {
+/** Found, paged and counted by one Query read. */
+export async function GET(req: MedusaRequest<unknown, Query>, res: MedusaResponse) {
   const { limit, offset } = req.validatedQuery
   const { units } = freteOf(req.scope).pluginOptions
+  const variantFields = ["id", "title", "sku", "weight", ...SIDES].map((field) => `variants.${field}`)
   const { data, metadata } = await queryOf(req.scope).graph({
     entity: "product",
-    fields: [
-      ...["id", "title", "thumbnail", "weight"],
-      ...["id", "title", "sku", "weight", "length", "width", "height"].map((f) => `variants.${f}`),
-    ],
+    fields: ["id", "title", "thumbnail", "weight", ...variantFields],
     filters: lacksMeasuresFilter(units),
     pagination: { skip: offset, take: limit, order: { title: "ASC", id: "ASC" } },
   })
-  const products = (data as Product[]).map((product) => ({
-    id: product.id,
-    title: product.title,
-    thumbnail: product.thumbnail,
-    variants: (product.variants ?? [])
-      .map((variant) => ({
-        id: variant.id,
-        title: variant.title,
-        sku: variant.sku,
-        missing: missingOf(product, variant, units),
-      }))
+  const products = (data as Product[]).map(({ weight, variants, ...product }) => ({
+    ...product,
+    variants: variants
+      .map(({ id, title, sku, ...measures }) => ({ id, title, sku, missing: missingOf(measures, weight, units) }))
       .filter((variant) => variant.missing.length),
   }))
   res.json({ products, count: metadata?.count ?? 0, limit, offset } satisfies ProductsMissingDimensionsAnswer)

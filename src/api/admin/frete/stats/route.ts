@@ -7,7 +7,6 @@ export const StatsQuery = z.object({
   range: z.enum(STATS_RANGES, { error: `O período deve ser um de: ${STATS_RANGES.join(", ")}.` }).default("7d"),
 })
 
-/** GET /admin/frete/stats?range=24h|7d|30d: the Frete page's figures of every instance (the module's `stats.read`). */
 export async function GET(req: MedusaRequest<unknown, z.output<typeof StatsQuery>>, res: MedusaResponse) {
   const stats = await freteOf(req.scope).stats.read(req.validatedQuery.range)
   res.json({ ...stats, range: stats.range as StatsRange } satisfies FreightStats)

@@ -1,31 +1,27 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
 import { isServiceUrl } from "../../../../../medusa-plugin.config"
-import type { FieldIssue, TestConnectionRequest } from "../../../../lib/admin-contract"
+import type { TestConnectionRequest } from "../../../../lib/admin-contract"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
 import { sendIssues } from "../../../../shared/medusa-error"
 import { freteOf, fulfillmentOf } from "../../../../bridge/medusa-bridge"
 import { isFreteProvider } from "../../../../lib/frete-provider"
 
+// Blank is "the one in force".
 const optionalText = z
   .string({ error: "informe um texto" })
   .trim()
   .max(1000, "no máximo 1000 caracteres")
-  .optional()
-  .nullable()
-/** Blank means "the one in force". */
+  .nullish()
+  .transform((value) => value || undefined)
 const optionalUrl = optionalText.refine(
   (value) => !value || isServiceUrl(value),
   "URL inválida: use http:// ou https://, sem parâmetros nem usuário"
 )
 const cepText = z
   .string({ error: "CEP inválido" })
-  .max(20, "CEP inválido")
-  .transform((value, context) => {
-    const cep = tryNormalizeCep(value)
-    if (!cep) context.addIssue("CEP inválido")
-    return cep ?? z.NEVER
-  })
+  .transform(tryNormalizeCep)
+  .pipe(z.string({ error: "CEP inválido" }))
 
 export const TestConnectionBody = z.object(
   {
@@ -39,35 +35,27 @@ export const TestConnectionBody = z.object(
   { error: "envie um objeto JSON com origin_cep e destination_cep" }
 ) satisfies z.ZodType<unknown, TestConnectionRequest>
 
-const CEP_FIELDS = ["origin_cep", "destination_cep"]
-const TWO_CEPS = "Informe dois CEPs válidos (8 dígitos)."
-
 /** A sample quote, the store's options it resolves to one offer, and a tracking credential check. */
 export async function POST(req: MedusaRequest, res: MedusaResponse) {
   const parsed = TestConnectionBody.safeParse(req.body)
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue): FieldIssue => ({
-      field: issue.path.join(".") || "corpo",
-      message: issue.message,
-    }))
-    const message = issues.every((issue) => CEP_FIELDS.includes(issue.field))
-      ? TWO_CEPS
+    const issues = parsed.error.issues.map(({ path, message }) => ({ field: path.join(".") || "corpo", message }))
+    const message = issues.every((issue) => issue.field.endsWith("_cep"))
+      ? "Informe dois CEPs válidos (8 dígitos)."
       : `Dados inválidos para testar a conexão: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join("; ")}`
     return res.status(400).json({ type: "invalid_data", message, issues })
   }
-  const { origin_cep: originCep, destination_cep: destinationCep, ...body } = parsed.data
-  // The options a shopper can be offered, as Medusa's own rules filter them (no return option, none hidden from the
-  // store).
-  const options = await fulfillmentOf(req.scope).listShippingOptionsForContext({
-    context: { is_return: "false", enabled_in_store: "true" },
-  })
+  const { origin_cep, destination_cep, freight_url, freight_token, tracking_url, tracking_credential } = parsed.data
+  // What a shopper can be offered, by Medusa's own rules (no return option, none hidden from the store).
+  const context = { is_return: "false", enabled_in_store: "true" }
+  const options = await fulfillmentOf(req.scope).listShippingOptionsForContext({ context })
   try {
     res.json(
       await freteOf(req.scope).testConnection({
-        originCep,
-        destinationCep,
-        freight: { url: body.freight_url || undefined, token: body.freight_token || undefined },
-        tracking: { url: body.tracking_url || undefined, credential: body.tracking_credential || undefined },
+        originCep: origin_cep,
+        destinationCep: destination_cep,
+        freight: { url: freight_url, token: freight_token },
+        tracking: { url: tracking_url, credential: tracking_credential },
         options: options.filter((option) => isFreteProvider(option.provider_id)),
       })
     )

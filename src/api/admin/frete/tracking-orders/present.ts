@@ -5,41 +5,28 @@ import type { TrackingOrderRow } from "../../../../modules/frete/tracking-order-
 import { routeIdOrAnswer } from "../../../lib/route-id"
 import { freteOf } from "../../../../bridge/medusa-bridge"
 
-export const REBUILD_FAILED_MESSAGE =
-  "Não foi possível montar o pedido de rastreamento com os dados atuais do pedido (o pedido ou o envio não foi encontrado). Veja o log do servidor."
-export const IN_PROGRESS_MESSAGE =
-  "Uma tentativa de envio deste pedido de rastreamento está em andamento ou acabou de terminar. Veja o resultado antes de reenviar."
-export const ALREADY_CREATED_MESSAGE = "Este pedido de rastreamento já foi criado no serviço de rastreamento."
-export const NOT_FOUND_MESSAGE = "Pedido de rastreamento não encontrado."
 export const MAYBE_CREATED_MESSAGE =
   "Não reenviado: o serviço de rastreamento pode já ter criado este pedido (a última tentativa terminou " +
   "sem resposta legível depois do envio), e um segundo envio avisaria o cliente duas vezes. Confira no " +
   "painel do serviço; se o pedido não estiver lá, reenvie-o confirmando (resend_maybe_created)."
+export const NOT_FOUND_MESSAGE = "Pedido de rastreamento não encontrado."
 
-/** The columns shown as stored; never the attempt's lease. */
-const SHOWN = [
-  "id",
-  "fulfillment_id",
-  "order_id",
-  "status",
-  "remote_id",
-  "attempts",
-  "next_attempt_at",
-  "no_notification",
-  "delivered_at",
-  "failed_at",
-  "maybe_created",
-  "created_at",
-  "updated_at",
-] as const
+/** Why a resend sent nothing, by its outcome. */
+export const RESEND_MESSAGES = {
+  already_created: "Este pedido de rastreamento já foi criado no serviço de rastreamento.",
+  in_progress:
+    "Uma tentativa de envio deste pedido de rastreamento está em andamento ou acabou de terminar. Veja o resultado antes de reenviar.",
+  maybe_created: MAYBE_CREATED_MESSAGE,
+  unreadable:
+    "Não foi possível montar o pedido de rastreamento com os dados atuais do pedido (o pedido ou o envio não foi encontrado). Veja o log do servidor.",
+  queued: "Agendado: será enviado na próxima execução da tarefa de envio (em até um minuto).",
+}
 
-/** `last_error` is written masked, but a row from an older version may quote the service's message in clear. */
+/** Never the attempt's lease. `last_error` is written masked, but an older version's may quote the service in clear. */
 export function presentTrackingOrder(row: TrackingOrderRow) {
+  const { attempt_id: _attempt, lease_until: _lease, deleted_at: _deleted, ...shown } = row
   return {
-    ...(Object.fromEntries(SHOWN.map((column) => [column, row[column]])) as Pick<
-      TrackingOrderRow,
-      (typeof SHOWN)[number]
-    >),
+    ...shown,
     last_error: row.last_error === null ? null : maskPersonalText(row.last_error),
     omitted_fields: row.omitted_fields ?? [],
     payload: row.payload ? maskTrackingPayload(row.payload) : null,

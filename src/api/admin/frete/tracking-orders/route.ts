@@ -8,10 +8,7 @@ import { freteOf, queryOf } from "../../../../bridge/medusa-bridge"
 const byCreation = (a: TrackingOrderRow, b: TrackingOrderRow) =>
   new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id.localeCompare(b.id)
 
-/**
- * GET /admin/frete/tracking-orders?order_id=, or ?status=failed&limit=&offset= (the store's, latest failure first, for
- * the bulk resend).
- */
+/** GET /admin/frete/tracking-orders?order_id=, or ?status=failed&limit=&offset= (latest failure first). */
 export async function GET(req: MedusaRequest<unknown, TrackingOrdersListQuery>, res: MedusaResponse) {
   const asked = req.validatedQuery
   if (!("order_id" in asked)) {

@@ -24,7 +24,7 @@ const pageNumber = (name: string, fallback: number, max: number) => {
     .default(fallback)
 }
 
-export const FailedTrackingOrdersQuery = z.object({
+const FailedTrackingOrdersQuery = z.object({
   status: z.literal("failed", { error: "Só é possível listar por status os que falharam: status=failed." }),
   limit: pageNumber("limit", 20, 100),
   offset: pageNumber("offset", 0, 1_000_000),
@@ -40,16 +40,15 @@ export const TRACKING_ORDERS_QUERY = validated<TrackingOrdersListQuery>((query) 
 )
 
 export const BULK_RESEND_MAX = 100
-const MAX_PERIOD_DAYS = 31
+const MAX_PERIOD_MS = 31 * 86_400_000
 
 const instant = (name: string) => {
   const message = `${name} inválido: use uma data e hora ISO 8601, como 2026-11-24T08:00:00Z.`
   // Years 1 to 9999 only: Postgres refuses a date before its range ("-010000-01-01T00:00:00Z" parses in JavaScript).
-  const inRange = (value: string) =>
-    value.length <= 40 && new Date(value).getUTCFullYear() >= 1 && new Date(value).getUTCFullYear() <= 9999
+  const year = (value: string) => new Date(value).getUTCFullYear()
   return z
     .string({ error: message })
-    .refine(inRange, message)
+    .refine((value) => value.length <= 40 && year(value) >= 1 && year(value) <= 9999, message)
     .transform((value) => new Date(value))
 }
 
@@ -66,55 +65,50 @@ const trackingOrderIds = (name: string) =>
     .max(BULK_RESEND_MAX, `No máximo ${BULK_RESEND_MAX} pedidos de rastreamento por vez.`)
     .transform((ids) => [...new Set(ids)])
 
-const AT_LEAST_ONE = "Informe ao menos um pedido de rastreamento em ids."
-
-/** Any shape: zod runs an object's checks after a field's issue too. */
-function confirmedAreNamed({ ids, resend_maybe_created }: { ids: unknown; resend_maybe_created?: unknown }): boolean {
-  if (!Array.isArray(ids) || !Array.isArray(resend_maybe_created)) return true
-  return resend_maybe_created.every((id) => ids.includes(id))
-}
-
+// The objects' checks take any shape: zod runs them after a field's issue too.
 const IdsBody = z
   .strictObject(
     {
-      ids: trackingOrderIds("ids").refine((ids) => ids.length > 0, AT_LEAST_ONE),
+      ids: trackingOrderIds("ids").refine(
+        (ids) => ids.length > 0,
+        "Informe ao menos um pedido de rastreamento em ids."
+      ),
       // Named one by one, after the admin said why: the service may already have created these.
       resend_maybe_created: trackingOrderIds("resend_maybe_created").optional(),
     },
     strict
   )
-  .refine(confirmedAreNamed, "Cada id de resend_maybe_created deve estar também em ids.")
+  .refine(
+    ({ ids, resend_maybe_created: named }: { ids: unknown; resend_maybe_created?: unknown }) =>
+      !Array.isArray(ids) || !Array.isArray(named) || named.every((id) => ids.includes(id)),
+    "Cada id de resend_maybe_created deve estar também em ids."
+  )
 
-/** Null while a bound is not a date (zod runs these checks after a field's issue too). */
+/** Null while a bound is not a date. */
 function periodMs({ failed_since, failed_until }: { failed_since: unknown; failed_until?: unknown }): number | null {
   const until = failed_until ?? new Date()
   return failed_since instanceof Date && until instanceof Date ? until.getTime() - failed_since.getTime() : null
 }
-
-const NOT_BY_PERIOD =
-  "resend_maybe_created vale só com ids: nomeie os pedidos de rastreamento que o serviço pode já ter criado."
 
 const PeriodBody = z
   .strictObject(
     {
       failed_since: instant("failed_since"),
       failed_until: instant("failed_until").optional(),
-      resend_maybe_created: z.never(NOT_BY_PERIOD).optional(),
+      resend_maybe_created: z
+        .never(
+          "resend_maybe_created vale só com ids: nomeie os pedidos de rastreamento que o serviço pode já ter criado."
+        )
+        .optional(),
     },
     strict
   )
   .refine((period) => (periodMs(period) ?? 1) > 0, "failed_since deve ser antes de failed_until.")
-  .refine(
-    (period) => (periodMs(period) ?? 0) <= MAX_PERIOD_DAYS * 86_400_000,
-    `O período vai de no máximo ${MAX_PERIOD_DAYS} dias.`
-  )
+  .refine((period) => (periodMs(period) ?? 0) <= MAX_PERIOD_MS, "O período vai de no máximo 31 dias.")
 
 export type BulkResendRequest = z.output<typeof IdsBody> | z.output<typeof PeriodBody>
 
-/**
- * `ids`, or the failed rows of a period (`failed_until` now when left out). Either schema takes the body the admin
- * sends.
- */
+/** `ids`, or the failed rows of a period (`failed_until` now when left out). */
 export const BULK_RESEND_BODY = validated<BulkResendRequest>(
   (body): z.ZodType<BulkResendRequest, BulkResendSent> | string =>
     isRecord(body) && "ids" in body
@@ -125,14 +119,14 @@ export const BULK_RESEND_BODY = validated<BulkResendRequest>(
 )
 
 /** The single "Reenviar": `resend_maybe_created: true` confirms a row the service may already have created. */
-const ResendBody = z.strictObject(
-  {
-    resend_maybe_created: z
-      .boolean({ error: "resend_maybe_created deve ser true ou false." })
-      .optional()
-      .default(false),
-  },
-  { error: (issue) => strict.error(issue) ?? 'Envie um objeto JSON, como { "resend_maybe_created": true }.' }
+export const RESEND_BODY = validated(
+  z.strictObject(
+    {
+      resend_maybe_created: z
+        .boolean({ error: "resend_maybe_created deve ser true ou false." })
+        .optional()
+        .default(false),
+    },
+    { error: (issue) => strict.error(issue) ?? 'Envie um objeto JSON, como { "resend_maybe_created": true }.' }
+  )
 )
-
-export const RESEND_BODY = validated(ResendBody)

@@ -16,7 +16,6 @@ const INVALID_CART_ID = "Id de carrinho inválido: use o id do carrinho (cart_�
 
 const FreeFreightQuery = z.object(
   {
-    // Anything but a cart's id (another model's, a NUL, a huge text) is a 400 that says so, before any lookup.
     cart_id: z
       .string({ error: "informe um cart_id" })
       .max(MAX_ROUTE_ID_LENGTH, INVALID_CART_ID)
@@ -35,10 +34,7 @@ const CART_FIELDS = [
   ...["id", "quantity", "unit_price", "requires_shipping", "variant_id", "variant_sku"].map((f) => `items.${f}`),
 ]
 
-/**
- * To the typed CEP, else to the shipping address's (whose province helps the rules only with its own CEP). One read of
- * the cart, no freight call.
- */
+// To the typed CEP, else the address's (whose province counts only with its own CEP). No freight call.
 async function cartFreeFreight(
   req: MedusaRequest,
   cartId: string,
@@ -57,21 +53,12 @@ async function cartFreeFreight(
   const cep = typedCep ?? storedCep
   if (!cep) throw new ShopperError("invalid_cep")
   const province = storedCep === cep ? (stored?.province ?? null) : null
-  // The currency check and the items as the provider reads them; the subtotal exactly as checkout compares it with the
-  // rules.
-  const request = quoteRequestFromCart({
-    currency_code: cart.currency_code,
-    items: cart.items,
-    shipping_address: { postal_code: cep, province },
-  })
+  // The currency check, the items and the subtotal exactly as checkout reads them.
+  const request = quoteRequestFromCart({ ...cart, shipping_address: { postal_code: cep, province } })
   const subtotal = subtotalOf(request.items)
   return { postal_code: cep, currency_code: "brl", subtotal, ...freeFreightProgress(settings, subtotal, cep, province) }
 }
 
-/**
- * GET /store/frete/free-freight?cart_id=cart_…&postal_code=…: whether this cart's freight is free, and if not, what it
- * lacks.
- */
 export async function GET(req: MedusaRequest<unknown, z.output<typeof FreeFreightQuery>>, res: MedusaResponse) {
   try {
     res.json(await cartFreeFreight(req, req.validatedQuery.cart_id, req.validatedQuery.postal_code))

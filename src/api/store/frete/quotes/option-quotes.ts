@@ -10,13 +10,9 @@ import type { OfferedOption, OptionRequest } from "./quote-request"
 
 export type OptionQuoter = Pick<CheckoutQuoter, "keyOf" | "offers">
 
-/** The distinct freight queries, and which one prices each option. */
 export type QuotePlan = { queries: Map<string, FreightQuery>; options: Array<{ option: OfferedOption; key: string }> }
 
-/**
- * Each option's query as the provider builds it; an option whose shipping profile holds none of the items is left out
- * (checkout could not price it).
- */
+// An option whose shipping profile holds none of the items is left out (checkout could not price it).
 export function planQuotes(
   requests: OptionRequest[],
   settings: FreteSettings,
@@ -40,11 +36,8 @@ export function planQuotes(
   return plan
 }
 
-/**
- * Prices every option with the provider's `pickOffer`, so the route and `calculate` agree to the centavo. An option
- * whose service is not quoted is left out, and so are those of a query that failed while others were priced; a CEP the
- * service does not know, a refused query, or nothing priced is the error.
- */
+// With the provider's `pickOffer`, so the route and `calculate` agree. Options of an unquoted service or of a failed
+// query (others priced) are left out; an unknown CEP, a refusal or nothing priced is the error.
 export async function quoteOptions(
   plan: QuotePlan,
   quoter: OptionQuoter,
@@ -65,15 +58,13 @@ export async function quoteOptions(
     (reason) => reason instanceof ShopperError && (reason.isInputError || reason.code === "too_many_quotes")
   )
   if (shopperFault || (failures.length && !offersOf.size)) throw shopperFault ?? failures[0]
-  // Options that resolve to the same offer are one row, the first kept: the order of Medusa's
-  // `listShippingOptionsForContext`, which sets no ORDER BY (in practice creation order).
+  // Options resolving to one offer are one row, the first in Medusa's listing (creation order in practice).
   const shown = new Set<string>()
   const quotes = plan.options.flatMap(({ option, key }): FreteQuote[] => {
     const offers = offersOf.get(key)
     const offer = offers && pickOffer(offers, fulfillmentOptionOf(option.data))
     if (!offer || shown.has(sameOfferKey(offer))) return []
     shown.add(sameOfferKey(offer))
-    // The option's own name stands for the service's.
     const { service_name: _serviceName, ...facts } = factsOf(offer)
     return [
       { option_id: option.id, name: option.name, ...facts, amount: offer.amountCents / 100, currency_code: "brl" },

@@ -8,10 +8,7 @@ import { quoteRequestFromCart, type ContextItem } from "../../../../providers/fr
 import type { IFulfillmentModuleService } from "@medusajs/framework/types"
 import { fulfillmentOf, queryOf, type MedusaScope } from "../../../../bridge/medusa-bridge"
 
-/**
- * Loads kept `ttlMs` by key (at most 1,000 keys): calls at the same moment share one load, and a load that fails is not
- * kept.
- */
+// Calls at the same moment share one load; a load that fails is not kept.
 export function keptFor<T extends object>(
   ttlMs: number,
   now: () => number = performance.now.bind(performance)
@@ -26,21 +23,13 @@ export function keptFor<T extends object>(
   return async (key, load) => (await cache.fetch(key, { context: load })) as T
 }
 
-/**
- * A product's facts, shared by shoppers asking at once and no longer (a product unpublished stops being priced at
- * once).
- */
+// Shared by shoppers asking at once, no longer: an unpublished product stops being priced at once.
 const variantLookups = keptFor<unknown[]>(1)
 const optionLookups = keptFor<Listed[]>(10_000)
 
 type Location = OfferedOption["from_location"] & { fulfillment_sets?: Array<{ id: string }> | null }
 type Channel = { id?: string; stock_locations?: Array<Location | null> | null }
-type Destination = {
-  country_code?: string | null
-  province?: string | null
-  city?: string | null
-  postal_code?: string | null
-}
+type Destination = { [field in "country_code" | "province" | "city" | "postal_code"]?: string | null }
 type CartRow = { currency_code?: string | null; sales_channel?: Channel | null; items?: ContextItem[] | null }
 type VariantRow = NonNullable<ContextItem["variant"]> & {
   product?: { status?: string | null; sales_channels?: Array<Channel | null> | null } | null
@@ -48,7 +37,6 @@ type VariantRow = NonNullable<ContextItem["variant"]> & {
 }
 type Listed = Omit<OfferedOption, "from_location"> & { fulfillment_set_id?: string }
 
-/** A shipping option of this provider that checkout offers, with the stock location it ships from. */
 export interface OfferedOption {
   id: string
   name: string
@@ -58,33 +46,18 @@ export interface OfferedOption {
   from_location: { address?: { postal_code?: string | null } | null } | null | undefined
 }
 
-/** An option checkout would offer, with the quote request the provider would price it from. */
 export type OptionRequest = { option: OfferedOption; request: QuoteRequest }
 
 const CHANNEL_LOCATIONS = ["stock_locations.fulfillment_sets.id", "stock_locations.address.*"]
-// Medusa's `cartFieldsForCalculateShippingOptionsPrices` (what `calculate` hands the provider), and the metadata of
-// handling days.
-const VARIANT_FIELDS = [
-  "id",
-  "sku",
-  "weight",
-  "length",
-  "height",
-  "width",
-  "metadata",
-  "product.id",
-  "product.metadata",
-]
+// What `calculate` hands the provider (`cartFieldsForCalculateShippingOptionsPrices`), and handling days' metadata.
+const VARIANT_FIELDS = ["id", "sku", "weight", "length", "height", "width", "metadata", "product.id"]
 const ITEM_FIELDS = [
-  ...[...VARIANT_FIELDS, "product.shipping_profile.id"].map((field) => `variant.${field}`),
+  ...[...VARIANT_FIELDS, "product.metadata", "product.shipping_profile.id"].map((field) => `variant.${field}`),
   ...["product.id", "product.weight"],
 ]
 
-/**
- * The options Medusa lists for a cart of those fulfillment sets going there: the fulfillment module's listing by
- * context (geo zones, rules), which the Query of `listShippingOptionsForCartWithPricingWorkflow` runs. Asked of the
- * module itself: a Query would reach the same call through two more layers.
- */
+// The module's listing by context (geo zones, rules) that `listShippingOptionsForCartWithPricingWorkflow`'s Query runs,
+// asked directly: a Query would reach it through two more layers.
 async function listedOptions(
   fulfillment: IFulfillmentModuleService,
   sets: string[],
@@ -114,8 +87,7 @@ async function listedOptions(
   })
 }
 
-/** Each option with what `calculate` would hand the provider: the items of its shipping profile (Medusa's
- * `filterCartItemsByShippingProfile`) and, as `from_location`, the channels' stock location of its fulfillment set. */
+// As `calculate`: the items of the option's shipping profile, and its fulfillment set's stock location.
 async function requestsFor(
   scope: MedusaScope,
   channels: Channel[],
@@ -143,10 +115,7 @@ async function requestsFor(
   })
 }
 
-/**
- * The cart's own address when it has that CEP (then the options and queries are checkout's); else an address in Brazil
- * with only the CEP.
- */
+// The cart's own address when it has that CEP (then options and queries are checkout's); else only the CEP.
 export async function optionRequestsForCart(scope: MedusaScope, cartId: string, cep: string): Promise<OptionRequest[]> {
   const { data } = await queryOf(scope).graph({
     entity: "cart",
@@ -169,11 +138,8 @@ export async function optionRequestsForCart(scope: MedusaScope, cartId: string, 
   return requestsFor(scope, cart.sales_channel ? [cart.sales_channel] : [], cart, destination)
 }
 
-/**
- * A product page's variants as a BRL cart of the publishable key's sales channels going to that CEP. A variant the
- * key's storefront cannot sell (a draft, another channel), as Medusa's store product routes decide, is "Produto não
- * encontrado" (400), before any freight call.
- */
+// A product page's variants as a BRL cart of the key's sales channels. A variant the storefront cannot sell (a draft,
+// another channel) is "Produto não encontrado" (400), before any freight call.
 export async function optionRequestsForItems(
   scope: MedusaScope,
   items: Array<{ variant_id: string; quantity: number }>,
@@ -181,13 +147,13 @@ export async function optionRequestsForItems(
   salesChannelIds: string[]
 ): Promise<OptionRequest[]> {
   const ids = [...new Set(items.map((item) => item.variant_id))].sort()
-  // Shoppers of one product page at once ask for the same variants: one query for all of them.
   const load = async () =>
     (
       await queryOf(scope).graph({
         entity: "variant",
         fields: [
           ...VARIANT_FIELDS,
+          "product.metadata",
           "product.shipping_profile.id",
           "calculated_price.calculated_amount",
           "product.weight",

@@ -10,7 +10,7 @@ import type { FreteQuotesAnswer } from "../../../../lib/checkout/storefront-cont
 import { planQuotes, quoteOptions } from "./option-quotes"
 import { optionRequestsForCart, optionRequestsForItems } from "./quote-request"
 
-/** A NUL would make Postgres' query fail. */
+// A NUL would make Postgres' query fail.
 const id = (what: string) =>
   z
     .string({ error: `informe o ${what} como texto` })
@@ -28,7 +28,6 @@ const item = z.object(
   { error: "cada item deve ser um objeto { variant_id, quantity }" }
 )
 
-/** `{ postal_code, cart_id }` (a cart) or `{ postal_code, items }` (a product page). */
 export const StoreFreteQuotesBody = z
   .object(
     {
@@ -49,11 +48,7 @@ export const StoreFreteQuotesBody = z
 
 export type StoreFreteQuotesRequest = z.output<typeof StoreFreteQuotesBody>
 
-/**
- * POST /store/frete/quotes: each offer of the options checkout would offer for a CEP, for a product page (`items`) or a
- * cart (`cart_id`). A new query past the quota guard's bound per client address is answered as an outage is; only a
- * store with no fallback table answers 429.
- */
+// Each offer of the options checkout would offer for a CEP, for a product page (`items`) or a cart (`cart_id`).
 export async function POST(req: MedusaStoreRequest<StoreFreteQuotesRequest>, res: MedusaResponse) {
   const started = performance.now()
   const startedAt = Date.now()
@@ -65,7 +60,7 @@ export async function POST(req: MedusaStoreRequest<StoreFreteQuotesRequest>, res
     const settings = await frete.getSettings()
     const { client, network } = addressKeys(req, trustOf(settings.trusted_proxies), frete.addressSecret())
     const asker = { client: `client:${client}`, network: `network:${network}`, startedAt }
-    // The guard's leases are asked for while Medusa's data is read: the take itself then waits for no grant.
+    // The guard's leases are asked for while Medusa's data is read.
     frete.quoter.warmGuard(settings, asker)
     const lookupStarted = performance.now()
     const requests = body.cart_id
@@ -88,7 +83,6 @@ export async function POST(req: MedusaStoreRequest<StoreFreteQuotesRequest>, res
     )
     res.json({ quotes } satisfies FreteQuotesAnswer)
   } catch (error) {
-    // This route answers 429 with the wait; checkout's routes answer 400 (see README).
     if (error instanceof ShopperError && error.code === "too_many_quotes") {
       if (error.retryAfterSeconds) res.setHeader("Retry-After", String(error.retryAfterSeconds))
       return res.status(429).json({ type: "not_allowed", code: "too_many_quotes", message: error.message })

@@ -1,39 +1,18 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { bulkhead } from "cockatiel"
 import type { BulkResendAnswer } from "../../../../../lib/admin-contract"
-import { resendTrackingOrder, type ResendOutcome } from "../../../../../workflows/tracking/deliver-tracking-order"
-import {
-  ALREADY_CREATED_MESSAGE,
-  IN_PROGRESS_MESSAGE,
-  MAYBE_CREATED_MESSAGE,
-  NOT_FOUND_MESSAGE,
-  presentTrackingOrder,
-  REBUILD_FAILED_MESSAGE,
-} from "../present"
+import { resendTrackingOrder } from "../../../../../workflows/tracking/deliver-tracking-order"
+import { NOT_FOUND_MESSAGE, presentTrackingOrder, RESEND_MESSAGES } from "../present"
 import { BULK_RESEND_MAX, type BulkResendRequest } from "../validators"
 import { freteOf } from "../../../../../bridge/medusa-bridge"
 
 /** No more than the tracking client's default sockets, so none waits for one. */
 const CONCURRENCY = 4
-/**
- * After this long, rows are only made due (the job sends them within a minute): a hanging service would hold the
- * request for 100 deadlines.
- */
+/** After this, rows are only made due (the job sends them): a hanging service would hold the request 100 deadlines. */
 const SEND_BUDGET_MS = 20_000
 
-const MESSAGES: Partial<Record<ResendOutcome["kind"], string>> = {
-  already_created: ALREADY_CREATED_MESSAGE,
-  in_progress: IN_PROGRESS_MESSAGE,
-  maybe_created: MAYBE_CREATED_MESSAGE,
-  unreadable: REBUILD_FAILED_MESSAGE,
-  queued: "Agendado: será enviado na próxima execução da tarefa de envio (em até um minuto).",
-}
-
-/**
- * POST /admin/frete/tracking-orders/retry: "Reenviar" for many rows at once, each as the single one does.
- * `remaining`: failed rows of the period left. A row the service may already have created is sent only when its id
- * is in `resend_maybe_created` too; otherwise it is answered `maybe_created`, for the admin to list and ask.
- */
+// POST /admin/frete/tracking-orders/retry: "Reenviar" for many rows, each as the single one does. A row the service
+// may already have created is sent only when named in `resend_maybe_created` too; otherwise it is `maybe_created`.
 export async function POST(req: MedusaRequest<BulkResendRequest>, res: MedusaResponse) {
   const frete = freteOf(req.scope)
   const request = req.validatedBody
@@ -57,7 +36,7 @@ export async function POST(req: MedusaRequest<BulkResendRequest>, res: MedusaRes
         return {
           id: row.id,
           outcome: outcome.kind === "sent" ? outcome.row.status : outcome.kind,
-          message: MESSAGES[outcome.kind] ?? outcome.row.last_error,
+          message: outcome.kind === "sent" ? outcome.row.last_error : RESEND_MESSAGES[outcome.kind],
           tracking_order: presentTrackingOrder(outcome.row),
         }
       })

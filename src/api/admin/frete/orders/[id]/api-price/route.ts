@@ -7,18 +7,11 @@ import { isFreteProvider } from "../../../../../../lib/frete-provider"
 import { ProbeLimitError } from "../../../../../../lib/services/kept-probe"
 import { routeIdOrAnswer } from "../../../../../lib/route-id"
 
-type Method = {
-  id: string
-  shipping_option_id?: string | null
-  data?: { is_fallback?: unknown } | null
-  shipping_option?: { provider_id?: string } | null
-}
-type Priced = { calculated_amount: number; frete?: { is_fallback?: boolean } } | undefined
+type Method = { id: string; shipping_option_id: string | null; data?: { is_fallback?: unknown } | null }
+type Order = { currency_code: string; shipping_methods: Array<Method & { shipping_option?: { provider_id: string } }> }
 
-// GET /admin/frete/orders/:id/api-price: for each shipping method of the order priced by the fallback table, what the
-// freight API charges its option now (`api_amount`, reais), or null while it does not answer. Priced as Medusa prices
-// an order's (cache, guard). Bounded of its own, as the store's plan pays for it: an order's answer is kept a few
-// seconds, and a few new asks a minute are made over every order; past them, a 429 with Retry-After.
+// For each of the order's methods priced by the fallback table, the API's price now, or null while it does not
+// answer. The store's plan pays for each ask: an answer is kept a few seconds, a few new asks a minute are made.
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const id = routeIdOrAnswer(req, res, "order")
   if (!id) return
@@ -38,37 +31,32 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
   }
 }
 
-/**
- * Undefined when the order does not exist. Each option priced by Medusa's own workflow for an order's option, as an
- * exchange's is.
- */
-async function apiPricesOf(scope: MedusaContainer, id: string): Promise<OrderApiPricesAnswer | undefined> {
-  const fields = [
-    "currency_code",
-    ...["id", "shipping_option_id", "data", "shipping_option.provider_id"].map((f) => `shipping_methods.${f}`),
-  ]
-  const order = (await queryOf(scope).graph({ entity: "order", fields, filters: { id } })).data[0] as
-    { currency_code: string; shipping_methods?: Method[] | null } | undefined
+// Priced by Medusa's own workflow for an order's option, as an exchange's is (cache, guard).
+async function apiPricesOf(scope: MedusaContainer, order_id: string): Promise<OrderApiPricesAnswer | undefined> {
+  const methodFields = ["id", "shipping_option_id", "data", "shipping_option.provider_id"]
+  const fields = ["currency_code", ...methodFields.map((field) => `shipping_methods.${field}`)]
+  const [order] = (await queryOf(scope).graph({ entity: "order", fields, filters: { id: order_id } })).data as Order[]
   if (!order) return undefined
-  const estimated = (order.shipping_methods ?? []).filter((method) => method.data?.is_fallback === true)
+  const estimated = order.shipping_methods.filter((method) => method.data?.is_fallback === true)
   const api_prices = await Promise.all(
-    estimated.map(async ({ id: shipping_method_id, shipping_option_id, shipping_option }) => {
-      const input = {
-        order_id: id,
-        currency_code: order.currency_code,
-        shipping_option_id: shipping_option_id as string,
-      }
-      const price =
+    estimated.map(async ({ id, shipping_option_id, shipping_option }) => ({
+      shipping_method_id: id,
+      api_amount:
         shipping_option_id && isFreteProvider(shipping_option?.provider_id)
-          ? await fetchShippingOptionForOrderWorkflow(scope)
-              .run({ input })
-              .then(
-                ({ result }) => result.calculated_price as unknown as Priced,
-                () => undefined
-              )
-          : undefined
-      return { shipping_method_id, api_amount: price?.frete?.is_fallback === false ? price.calculated_amount : null }
-    })
+          ? await apiAmountOf(scope, { order_id, currency_code: order.currency_code, shipping_option_id })
+          : null,
+    }))
   )
   return { api_prices }
+}
+
+type OptionForOrder = { order_id: string; currency_code: string; shipping_option_id: string }
+
+// Null while the API does not answer.
+async function apiAmountOf(scope: MedusaContainer, input: OptionForOrder): Promise<number | null> {
+  const { result } = await fetchShippingOptionForOrderWorkflow(scope)
+    .run({ input })
+    .catch(() => ({ result: undefined }))
+  const price = result?.calculated_price as { calculated_amount: number; frete?: { is_fallback?: boolean } } | undefined
+  return price?.frete?.is_fallback === false ? price.calculated_amount : null
 }

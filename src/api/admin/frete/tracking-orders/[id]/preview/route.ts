@@ -2,24 +2,15 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { ResendPreviewAnswer } from "../../../../../../lib/admin-contract"
 import { maskTrackingPayload } from "../../../../../../lib/tracking/mask-payload"
 import { rebuildOrWarn } from "../../../../../../workflows/tracking/deliver-tracking-order"
-import {
-  ALREADY_CREATED_MESSAGE,
-  answerConflict,
-  findTrackingOrder,
-  presentTrackingOrder,
-  REBUILD_FAILED_MESSAGE,
-} from "../../present"
+import { answerConflict, findTrackingOrder, presentTrackingOrder, RESEND_MESSAGES } from "../../present"
 
-/**
- * GET /admin/frete/tracking-orders/:id/preview: what "Reenviar" would send now, masked, with the fields that changed.
- * Sends nothing.
- */
+/** GET /admin/frete/tracking-orders/:id/preview: what "Reenviar" would send now, masked; sends nothing. */
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const current = await findTrackingOrder(req, res)
   if (!current) return
-  if (current.status === "created") return answerConflict(res, current, ALREADY_CREATED_MESSAGE)
+  if (current.status === "created") return answerConflict(res, current, RESEND_MESSAGES.already_created)
   const rebuilt = await rebuildOrWarn(req.scope, current)
-  if (!rebuilt) return res.status(422).json({ type: "unexpected_state", message: REBUILD_FAILED_MESSAGE })
+  if (!rebuilt) return res.status(422).json({ type: "unexpected_state", message: RESEND_MESSAGES.unreadable })
   const payload = maskTrackingPayload(rebuilt.order)
   const stored = current.payload ? maskTrackingPayload(current.payload) : {}
   const changed_fields = [...new Set([...Object.keys(payload), ...Object.keys(stored)])].filter(

@@ -23,10 +23,8 @@ const ORDER_FIELDS = [
   ...["fulfillment_id", "status", "delivered_at"].map((f) => `tracking_orders.${f}`),
 ]
 
-/**
- * GET /store/frete/orders/:id/delivery. Whoever holds the order's id may read it, as Medusa's `GET /store/orders/:id`
- * (2.21), where the id (a ULID) is the secret; a store that narrows that route should narrow this one.
- */
+// GET /store/frete/orders/:id/delivery. Whoever holds the order's id may read it, as Medusa's `GET /store/orders/:id`
+// (2.21), where the id (a ULID) is the secret; a store that narrows that route should narrow this one.
 export async function GET(req: MedusaRequest, res: MedusaResponse) {
   const id = routeIdOrAnswer(req, res, "order")
   if (id === undefined) return

@@ -1,4 +1,4 @@
-import { guarded, TrackingStoreError } from "../guarded-statement"
+import { guarded, TrackingStoreError } from "../repository"
 
 describe("a failed statement of the tracking outbox", () => {
   it("names the operation and what Postgres says, never the statement's values", async () => {
