@@ -2,7 +2,7 @@
 // it at once: each instance a QuotaLeases of its own (as each Medusa process has), all granted by the
 // plugin's grants (FreteRepository) on the bench's Postgres (frete_quote_budget, migrated by the server).
 import { knex } from "@medusajs/framework/mikro-orm/knex"
-import { QuotaLeases } from "../../src/lib/checkout/quota-leases"
+import { QuotaLeases } from "../../src/lib/checkout/quote-admission"
 import { FreteRepository } from "../../src/modules/frete/repository"
 
 export const QUOTA_LIMIT = 1000

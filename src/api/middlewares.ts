@@ -1,6 +1,6 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ADMIN_POLICIES } from "../shared/admin-policies"
+import { FRETE_SETTINGS_RESOURCE, FRETE_TRACKING_ORDER_RESOURCE } from "../shared/admin-policies"
 import { inCheckoutRequest } from "../lib/checkout/checkout-request"
 import { FRETE_MODULE } from "../lib/frete-provider"
 import type FreteModuleService from "../modules/frete/service"
@@ -19,12 +19,11 @@ export const NOT_JSON_MESSAGE =
 // JSON only, even empty: what another origin may post without a preflight (a form, `text/plain`) gets a 415, so a
 // session cookie never carries it.
 function requireJson(req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction): void {
-  if (!/^\s*application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? "")) {
-    res.status(415).json({ type: "invalid_data", message: NOT_JSON_MESSAGE })
-    return
+  if (/^\s*application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? "")) {
+    req.body ??= {}
+    return next()
   }
-  req.body ??= {}
-  next()
+  res.status(415).json({ type: "invalid_data", message: NOT_JSON_MESSAGE })
 }
 
 // Medusa's routes whose workflows call `calculatePrice`: the only ones of Medusa's the plugin hooks, to bound new
@@ -44,47 +43,45 @@ function withCheckoutRequest(req: MedusaRequest, _res: MedusaResponse, next: Med
   inCheckoutRequest(req, () => next())
 }
 
-type Policy = { resource: string; operation: "read" | "update" }
-type Route = ["GET" | "POST", string, Policy?, Parameters<typeof validateAndTransformQuery>[0]?]
+type Route = ["GET" | "POST", string, string?, Parameters<typeof validateAndTransformQuery>[0]?]
 
 // Medusa checks an entry's policies before each of its middlewares (from 2.21 only with its `rbac` flag), so the
-// policies get an entry of their own. The settings with a long fallback table fit well within the body limit.
-function entries([method, matcher, policy, validator]: Route) {
+// policies get an entry of their own: a GET reads the resource, a POST updates it. The settings with a long fallback
+// table fit well within the body limit.
+function entries([method, matcher, resource, validator]: Route) {
   const methods = [method]
   const validate =
     validator && (method === "GET" ? validateAndTransformQuery(validator, {}) : validateAndTransformBody(validator))
   const middlewares = [...(method === "POST" ? [requireJson] : []), ...(validate ? [validate] : [])]
   const body = method === "POST" ? { bodyParser: { sizeLimit: "100kb" } } : {}
+  const policies = [{ resource, operation: method === "GET" ? "read" : "update" }]
   return [
-    ...(policy ? [{ matcher, methods, policies: [policy] }] : []),
+    ...(resource ? [{ matcher, methods, policies }] : []),
     ...(middlewares.length ? [{ matcher, methods, ...body, middlewares }] : []),
   ]
 }
-
-const { readSettings, updateSettings, readProducts, updateProducts, readTrackingOrders, updateTrackingOrders } =
-  ADMIN_POLICIES
 
 const QUOTES_BODY = validated(StoreFreteQuotesBody, naming("Consulta de frete inválida", "corpo"))
 
 const ROUTES: Route[] = [
   ["POST", "/store/frete/quotes", undefined, QUOTES_BODY],
   ["GET", "/store/frete/free-freight", undefined, FREE_FREIGHT_QUERY],
-  ["GET", "/admin/frete/settings", readSettings],
-  ["POST", "/admin/frete/settings", updateSettings, SETTINGS_BODY],
+  ["GET", "/admin/frete/settings", FRETE_SETTINGS_RESOURCE],
+  ["POST", "/admin/frete/settings", FRETE_SETTINGS_RESOURCE, SETTINGS_BODY],
   // The route reads its body: the admin shows each field's issue, which Medusa's error answer cannot carry.
-  ["POST", "/admin/frete/test-connection", updateSettings],
-  ["GET", "/admin/frete/status", readSettings],
-  ["GET", "/admin/frete/stats", readSettings, validated(StatsQuery)],
+  ["POST", "/admin/frete/test-connection", FRETE_SETTINGS_RESOURCE],
+  ["GET", "/admin/frete/status", FRETE_SETTINGS_RESOURCE],
+  ["GET", "/admin/frete/stats", FRETE_SETTINGS_RESOURCE, validated(StatsQuery)],
   // It may ask the freight API, as the status does.
-  ["GET", "/admin/frete/orders/:id/api-price", readSettings],
-  ["GET", "/admin/frete/products-missing-dimensions", readProducts, MISSING_DIMENSIONS_QUERY],
-  ["GET", "/admin/frete/products/:id/handling-days", readProducts],
-  ["POST", "/admin/frete/products/:id/handling-days", updateProducts, validated(HandlingDaysBody)],
-  ["GET", "/admin/frete/tracking-orders", readTrackingOrders, TRACKING_ORDERS_QUERY],
-  ["GET", "/admin/frete/tracking-orders/:id/preview", readTrackingOrders],
-  ["POST", "/admin/frete/tracking-orders/retry", updateTrackingOrders, BULK_RESEND_BODY],
+  ["GET", "/admin/frete/orders/:id/api-price", FRETE_SETTINGS_RESOURCE],
+  ["GET", "/admin/frete/products-missing-dimensions", "product", MISSING_DIMENSIONS_QUERY],
+  ["GET", "/admin/frete/products/:id/handling-days", "product"],
+  ["POST", "/admin/frete/products/:id/handling-days", "product", validated(HandlingDaysBody)],
+  ["GET", "/admin/frete/tracking-orders", FRETE_TRACKING_ORDER_RESOURCE, TRACKING_ORDERS_QUERY],
+  ["GET", "/admin/frete/tracking-orders/:id/preview", FRETE_TRACKING_ORDER_RESOURCE],
+  ["POST", "/admin/frete/tracking-orders/retry", FRETE_TRACKING_ORDER_RESOURCE, BULK_RESEND_BODY],
   // Its body is read once `:id` is known to be a row's: a wrong id answers first (400 or 404), whatever the body.
-  ["POST", "/admin/frete/tracking-orders/:id/retry", updateTrackingOrders],
+  ["POST", "/admin/frete/tracking-orders/:id/retry", FRETE_TRACKING_ORDER_RESOURCE],
 ]
 
 export default defineMiddlewares({

@@ -1,9 +1,4 @@
-import type {
-  IFulfillmentModuleService,
-  ILockingModule,
-  Logger,
-  ModuleImplementations,
-} from "@medusajs/framework/types"
+import type { IFulfillmentModuleService, ILockingModule, IOrderModuleService, Logger } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type FreteModuleService from "../modules/frete/service"
 import type { Query } from "../shared/query"
@@ -27,9 +22,7 @@ export const queryOf = (scope: MedusaScope) => scope.resolve<Query>(ContainerReg
 export const loggerOf = (scope: MedusaScope) => scope.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
 export const fulfillmentOf = (scope: MedusaScope) => scope.resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
 
-type MedusaModuleKey = Extract<(typeof Modules)[keyof typeof Modules], keyof ModuleImplementations>
-export const moduleOf = <K extends MedusaModuleKey>(scope: MedusaScope, key: K) =>
-  scope.resolve<ModuleImplementations[K]>(key)
+export const moduleOf = (scope: MedusaScope, key: typeof Modules.ORDER) => scope.resolve<IOrderModuleService>(key)
 
 export const lockingOf = (scope: MedusaScope) =>
   scope.resolve<ILockingModule | undefined>(Modules.LOCKING, { allowUnregistered: true }) ?? undefined

@@ -12,13 +12,11 @@ export type ServiceCredentials = {
   url_source: CredentialSource
   secret_set: boolean
   secret_source: CredentialSource
-  // The secret was saved for another URL, or can no longer be opened (URL, ciphertext or key changed): not sent.
   secret_withheld: boolean
 }
 
 export type Credentials = { encryption_available: boolean; freight: ServiceCredentials; tracking: ServiceCredentials }
 
-/** An origin CEP the freight API does not know (erro_id 101). */
 export type OriginProblem = { cep: string; message: string; seen_at: string }
 
 export type SettingsAnswer<Settings = unknown, GuardFigures = unknown> = {
@@ -31,18 +29,11 @@ export type SettingsAnswer<Settings = unknown, GuardFigures = unknown> = {
   repaired_fields: string[]
 }
 
-/** A string replaces the stored secret, null clears it, no key keeps it. */
 export type SecretsPatch = { freight_token?: string | null; tracking_credential?: string | null }
 
 /** A URL or secret left out (or blank) is the one in force. */
-export type TestConnectionRequest = {
-  origin_cep: string
-  destination_cep: string
-  freight_url?: string | null
-  freight_token?: string | null
-  tracking_url?: string | null
-  tracking_credential?: string | null
-}
+export type TestConnectionRequest = { origin_cep: string; destination_cep: string } & SecretsPatch &
+  Partial<Record<"freight_url" | "tracking_url", string | null>>
 
 export type MissingMeasure = "weight" | "length" | "width" | "height"
 
@@ -66,21 +57,19 @@ export type ProductHandlingDays = {
   variants: Array<VariantRow & { handling_days: number | null }>
 }
 
-/** Each table-priced shipping method's API price now (reais), or null. */
+/** Reais, or null. */
 export type OrderApiPricesAnswer = { api_prices: Array<{ shipping_method_id: string; api_amount: number | null }> }
 
 export type TrackingOrderStatus = "pending" | "sending" | "created" | "failed"
 
 export type TrackingOrdersAnswer<TrackingOrder = unknown> = { tracking_orders: TrackingOrder[] }
 
-/** `?status=failed`: the latest failure first. */
 export type FailedTrackingOrdersAnswer<TrackingOrder = unknown> = TrackingOrdersAnswer<TrackingOrder> & Page
 
 export type TrackingOrderAnswer<TrackingOrder = unknown> = { tracking_order: TrackingOrder }
 
-/** What "Reenviar" would send now, rebuilt from the order's data, personal fields masked. */
+/** `changed_fields`: those that differ from what was built at shipment. */
 export type ResendPreviewAnswer<TrackingOrder = unknown> = TrackingOrderAnswer<TrackingOrder> & {
-  /** `changed_fields`: those that differ from what was built at shipment. */
   preview: { payload: Record<string, unknown>; omitted_fields: FieldReason[]; changed_fields: string[] }
 }
 
@@ -88,11 +77,9 @@ export type ResendPreviewAnswer<TrackingOrder = unknown> = TrackingOrderAnswer<T
 export type BulkResendRequest =
   { ids: string[]; resend_maybe_created?: string[] } | { failed_since: string; failed_until?: string }
 
-/** A row's status after the attempt, or why none was made. */
 export type BulkResendOutcome =
   TrackingOrderStatus | "queued" | "not_found" | "already_created" | "in_progress" | "unreadable" | "maybe_created"
 
-/** `remaining`: failed rows of the period left. */
 export type BulkResendAnswer<TrackingOrder = unknown> = {
   results: Array<{ id: string; outcome: BulkResendOutcome; message: string | null; tracking_order?: TrackingOrder }>
   remaining: number
@@ -101,8 +88,7 @@ export type BulkResendAnswer<TrackingOrder = unknown> = {
 export const STATS_RANGES = ["24h", "7d", "30d"] as const
 export type StatsRange = (typeof STATS_RANGES)[number]
 
-// `at`: an hour's ISO instant or a São Paulo date. Metrics and their keys: `quote` ("<channel>:<outcome>"), `api_ms`
-// (a latency bound), `api_error` (an error kind), and by service `order`, `order_days`, `order_fallback`, `free`.
+/** Metrics and keys: docs/admin.md (`GET /admin/frete/stats`). */
 export type StatsRow = { at: string; metric: string; key: string; count: number; total: number }
 
 /** Buckets with no data are left out. */
@@ -121,7 +107,6 @@ export type Outcome = (typeof OUTCOMES)[number]
 
 export const ERROR_KINDS = ["timeout", "network", "server", "rejected", "bad_answer", "circuit_open", "other"] as const
 
-/** The answer-time histogram's upper bounds in ms. */
 const LATENCY_MS = ["50", "100", "200", "300", "500", "750", "1000", "1500", "2000", "3000", "5000", "10000"] as const
 export const LATENCY_BOUNDS = [...LATENCY_MS, "inf"] as const
 export type LatencyBound = (typeof LATENCY_BOUNDS)[number]

@@ -49,7 +49,7 @@ export function errorOfAnswer(service: ServiceName, status: number, text: string
     readAnswer(
       { status, contentType: "application/json", text },
       { schema: z.unknown() },
-      { service, secrets: [], rejection: REJECTION[service], maxBodyBytes: 1024 }
+      { service, secrets: [], rejection: REJECTION[service] }
     )
   } catch (error) {
     return error

@@ -27,15 +27,14 @@ export function toCents(reais: number): number {
 const formats = new Map<string, Intl.NumberFormat>()
 function format(value: number, digits: number, brazilian: boolean): string {
   const key = `${brazilian}:${digits}`
-  if (!formats.has(key)) {
-    const options = {
-      minimumFractionDigits: brazilian ? digits : 0,
-      maximumFractionDigits: digits,
-      useGrouping: brazilian,
-    }
-    formats.set(key, new Intl.NumberFormat(brazilian ? "pt-BR" : "en-US", options))
+  const options = {
+    minimumFractionDigits: brazilian ? digits : 0,
+    maximumFractionDigits: digits,
+    useGrouping: brazilian,
   }
-  return (formats.get(key) as Intl.NumberFormat).format(Number(value.toFixed(digits)) || 0)
+  const made = formats.get(key) ?? new Intl.NumberFormat(brazilian ? "pt-BR" : "en-US", options)
+  formats.set(key, made)
+  return made.format(Number(value.toFixed(digits)) || 0)
 }
 
 /** "1.234,56", never in exponent notation. */

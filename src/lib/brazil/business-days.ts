@@ -68,8 +68,7 @@ export function addBusinessDays(start: string, days: number): string {
   return current
 }
 
-export const dateInTimeZone = (instant: Date, timeZone?: string): string =>
-  localDateTime(instant, timeZone).slice(0, 10)
+export const dateInTimeZone = (instant: Date): string => localDateTime(instant).slice(0, 10)
 
-export const deliveryEstimate = (days: number | null, now: Date = new Date(), timeZone?: string): string | null =>
-  days === null ? null : addBusinessDays(dateInTimeZone(now, timeZone), days)
+export const deliveryEstimate = (days: number | null, now = new Date()): string | null =>
+  days === null ? null : addBusinessDays(dateInTimeZone(now), days)

@@ -33,20 +33,15 @@ const RANGES = [
 ] as const
 
 export const BRAZILIAN_STATES = [...new Set(RANGES.map(([, , uf]) => uf))].sort()
+type State = (typeof BRAZILIAN_STATES)[number]
 
-export function stateOfCep(cep: string): (typeof BRAZILIAN_STATES)[number] | null {
+export function stateOfCep(cep: string): State | null {
   const prefix = Number(cep.slice(0, 5))
   return RANGES.find(([from, to]) => prefix >= from && prefix <= to)?.[2] ?? null
 }
 
 /** "RJ", " rj ", "br-rj" (Medusa's ISO 3166-2 province) -> "RJ"; null for a name written out or a non-UF. */
-export function stateOfProvince(province: unknown): (typeof BRAZILIAN_STATES)[number] | null {
-  const code =
-    typeof province === "string"
-      ? province
-          .trim()
-          .match(/^(?:br-)?([a-z]{2})$/i)?.[1]
-          ?.toUpperCase()
-      : undefined
+export function stateOfProvince(province: unknown): State | null {
+  const code = /^(?:br-)?([a-z]{2})$/i.exec(typeof province === "string" ? province.trim() : "")?.[1].toUpperCase()
   return BRAZILIAN_STATES.find((uf) => uf === code) ?? null
 }

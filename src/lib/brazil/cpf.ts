@@ -21,10 +21,9 @@ export const maskCpf = (digits: string): string =>
 export const maskCnpj = (cnpj: string): string =>
   CNPJ_SHAPE.test(cnpj) ? `**.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/****-**` : "**.***.***/****-**"
 
-function hasValidCheckDigits(characters: string, weights: number[]): boolean {
-  if (/^(.)\1*$/.test(characters)) return false
-  return characters.endsWith(`${checkDigit(characters, weights.slice(1))}${checkDigit(characters, weights)}`)
-}
+const hasValidCheckDigits = (characters: string, weights: number[]): boolean =>
+  !/^(.)\1*$/.test(characters) &&
+  characters.endsWith(`${checkDigit(characters, weights.slice(1))}${checkDigit(characters, weights)}`)
 
 function checkDigit(characters: string, weights: number[]): number {
   const remainder =

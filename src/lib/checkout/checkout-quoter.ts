@@ -11,7 +11,7 @@ import {
   TimeoutError,
 } from "../http/errors"
 import type { FreightClient } from "../freight/client"
-import type { FreightQuery } from "../freight/schemas"
+import type { FreightQuery, FreightQuote } from "../freight/schemas"
 import { silentLogger, type FreteLogger } from "../utils/logger"
 import { counted, describeFailure, OutageLog } from "../utils/outage-log"
 import { traced } from "../utils/traced"
@@ -21,8 +21,21 @@ import type { FreteSettings } from "../settings/schema"
 import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
 import { QuoteRefusedError, type Asker, type QuoteAdmission } from "./quote-admission"
 import { OriginWatch } from "./origin-watch"
-import type { Asked, OwnCall, QuoteResult, Took } from "./quote-result"
 import { ShopperError } from "./shopper-error"
+
+// The one value a quote sends up its walk, each fact set where it is known; nothing written back. Recorded once.
+// The call a price made or waited for: the freight API's time, the quota guard's (0 when it made none) and its word.
+export type Took = { upstreamMs: number; guardMs: number; guard?: "admitted" | "refused" }
+// The freight API call this price made itself (not one it joined): its attempts, its HTTP status, its failure's kind.
+export type OwnCall = { ms: number; attempts: number; status?: number; failure?: string }
+// A price: its offers (none when it failed), where they came from, what it took, the wait a refused shopper is told.
+export type QuoteResult = Took & {
+  offers: Offer[]
+  source: QuoteSource | "fallback" | null
+  retryAfterSeconds?: number
+  call?: OwnCall
+}
+export type Asked = { quote: FreightQuote; took: Took }
 
 export class FreightNotConfiguredError extends Error {
   constructor() {
@@ -33,12 +46,11 @@ export class FreightNotConfiguredError extends Error {
   }
 }
 
-const OUTCOMES: Record<NonNullable<QuoteResult["source"]>, "api" | "kept" | "table" | null> = {
+// A kept answer (cache, shared) is no outcome of its own.
+const OUTCOMES: Partial<Record<NonNullable<QuoteResult["source"]>, string>> = {
   upstream: "api",
   stale: "kept",
   fallback: "table",
-  cache: null,
-  shared: null,
 }
 // What a failure means, decided here alone: its kind in the figures, whether the cache keeps it, the breaker's word.
 const FAILURES: Array<[abstract new (...args: never[]) => Error, string, boolean, CallVerdict]> = [

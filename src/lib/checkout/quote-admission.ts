@@ -1,21 +1,158 @@
+import { setTimeout as sleep } from "node:timers/promises"
 import type { ILockingModule } from "@medusajs/framework/types"
 import { LRUCache } from "lru-cache"
 import { hashKey } from "../quote-cache/quote-cache"
 import type { FreteLogger } from "../utils/logger"
 import { counted, OutageLog } from "../utils/outage-log"
 import type { FreteSettings } from "../settings/schema"
-import { QuotaLeases, WINDOW_MS, type GrantBudget } from "./quota-leases"
 
-// No client's key (32 hex digits) can be either.
-const STORE = "store"
-const ROUTE = "route"
+// Up to `want` units of `key`'s budget for the minute from `windowStart`, never past `limit` for all instances.
+export type GrantBudget = (key: string, windowStart: number, want: number, limit: number) => Promise<number>
+
+type Bound = { key: string; limit: number }
+
+export const WINDOW_MS = 60_000
+const SHARED_WAIT_MS = 100 // how long a take waits for the shared count before this instance decides alone
+const SHARED_RETRY_MS = 1000 // after the shared count failed, how long this instance decides alone
+// A bound taken from in a minute's second half has its next minute's lease asked then: the turn makes no one wait.
+const AHEAD_MS = 30_000
+
+// A unit held unused in its minute is lost to the others: a bound is reached a little early, never passed.
+export const leaseSize = (limit: number): number => Math.max(1, Math.floor(limit / 10))
+
+interface Lease {
+  left: number // granted, not used yet
+  used: number // this minute, granted or decided alone
+  spent: boolean // the shared count has none left this minute
+  refill?: Promise<boolean>
+  refillStartedAt: number
+  aloneUntil: number
+}
+
+// While the shared count fails or is slow, each instance bounds its own takes by the same limit.
+export class QuotaLeases {
+  private window = -1
+  private leases = new Map<string, Lease>()
+  private ahead = new Map<string, Lease>() // the next minute's, asked for ahead
+  localDecisions = 0 // takes decided alone: the shared count failed or was slow
+
+  constructor(
+    private readonly grant: GrantBudget,
+    private readonly now: () => number,
+    private readonly onSharedFailure: (error: unknown) => void
+  ) {}
+
+  // As a request that may price arrives: its take, after Medusa's own work, finds the units granted.
+  warm(bounds: Bound[]): void {
+    this.roll(this.now())
+    for (const bound of bounds) {
+      const lease = leaseOf(this.leases, idOf(bound))
+      const idle = lease.left === 0 && !lease.refill && !lease.spent && lease.used < bound.limit
+      if (idle && this.now() >= lease.aloneUntil) void this.startRefill(bound, lease, this.window)
+    }
+  }
+
+  // One unit from every bound, or none: then `index` is the bound that refused.
+  async take(bounds: Bound[]): Promise<{ index: number; retryAfterMs: number } | null> {
+    const now = this.now()
+    const window = this.roll(now)
+    const ids = bounds.map(idOf)
+    const leases = ids.map((id) => leaseOf(this.leases, id))
+    // A bound known to be spent refuses before a round trip for the others.
+    const spent = leases.findIndex((lease) => lease.spent && lease.left === 0)
+    if (spent !== -1) return { index: spent, retryAfterMs: window + WINDOW_MS - now }
+    const taken = await Promise.all(bounds.map((bound, index) => this.takeOne(bound, leases[index])))
+    const refused = taken.indexOf(null)
+    if (refused === -1) {
+      if (now - window >= WINDOW_MS - AHEAD_MS) bounds.forEach((bound, index) => this.askAhead(bound, ids[index]))
+      return null
+    }
+    taken.forEach((how, index) => {
+      if (how) leases[index].used--
+      if (how === "leased") leases[index].left++
+    })
+    return { index: refused, retryAfterMs: window + WINDOW_MS - this.now() }
+  }
+
+  private async takeOne(bound: Bound, lease: Lease): Promise<"leased" | "alone" | null> {
+    const window = this.window
+    // Alone: the shared count failed or was slow.
+    for (let alone = false; ;) {
+      if (lease.used >= bound.limit) return null
+      if (lease.left > 0) {
+        lease.left--
+        lease.used++
+        if (
+          !lease.refill &&
+          !lease.spent &&
+          lease.left < Math.floor(leaseSize(bound.limit) / 2) &&
+          this.now() >= lease.aloneUntil
+        )
+          this.startRefill(bound, lease, window)
+        return "leased"
+      }
+      if (lease.spent) return null
+      if (alone || this.now() < lease.aloneUntil) {
+        this.localDecisions++
+        lease.used++
+        return "alone"
+      }
+      const refill = lease.refill ?? this.startRefill(bound, lease, window)
+      const waitMs = lease.refillStartedAt + SHARED_WAIT_MS - this.now()
+      alone = !(waitMs > 0 && (await Promise.race([refill, sleep(waitMs, false, { ref: false })])))
+    }
+  }
+
+  private startRefill(bound: Bound, lease: Lease, window: number): Promise<boolean> {
+    lease.refillStartedAt = this.now()
+    lease.refill = this.grant(bound.key, window, leaseSize(bound.limit), bound.limit)
+      .then(
+        (granted) => {
+          lease.left += granted
+          lease.spent = granted < 1
+          return true
+        },
+        (error: unknown) => {
+          lease.aloneUntil = this.now() + SHARED_RETRY_MS
+          this.onSharedFailure(error)
+          return false
+        }
+      )
+      .finally(() => {
+        lease.refill = undefined
+      })
+    return lease.refill
+  }
+
+  private roll(now: number): number {
+    const window = now - (now % WINDOW_MS)
+    if (window !== this.window) {
+      this.leases = window === this.window + WINDOW_MS ? this.ahead : new Map()
+      this.ahead = new Map()
+      this.window = window
+    }
+    return window
+  }
+
+  private askAhead(bound: Bound, id: string): void {
+    if (!this.ahead.has(id) && this.now() >= (this.leases.get(id)?.aloneUntil ?? 0))
+      void this.startRefill(bound, leaseOf(this.ahead, id), this.window + WINDOW_MS)
+  }
+}
+
+// Held per limit too: what was leased under a limit the merchant changed is not spent under the new one.
+const idOf = ({ key, limit }: Bound): string => `${key}|${limit}`
+
+const leaseOf = (leases: Map<string, Lease>, id: string): Lease =>
+  leases.get(id) ??
+  (leases.set(id, { left: 0, used: 0, spent: false, refillStartedAt: 0, aloneUntil: 0 }).get(id) as Lease)
+
 // The quote route's share of the ceiling: the rest is checkout's, whatever a flood of product-page quotes does.
 const ROUTE_SHARE = 0.5
 // A network (IPv4 /24, IPv6 /48) may cause this many times the bound of one address.
 const NETWORK_FACTOR = 4
 
 type Refuser = "client" | "network" | "route" | "store"
-type Answered = "answered_from_kept" | "answered_from_table" | "refused_without_table"
 
 // Who asks for a quote: read, never written back.
 export interface Asker {
@@ -43,8 +180,9 @@ function boundsOf(settings: FreteSettings, asker: Asker): Array<{ key: string; l
     ...(asker.network ? [{ key: keyOf(asker.network), limit: limit * NETWORK_FACTOR, by: "network" as const }] : []),
     ...(asker.local
       ? []
-      : [{ key: ROUTE, limit: Math.max(1, Math.floor(ceiling * ROUTE_SHARE)), by: "route" as const }]),
-    { key: STORE, limit: ceiling, by: "store" },
+      : [{ key: "route", limit: Math.max(1, Math.floor(ceiling * ROUTE_SHARE)), by: "route" as const }]),
+    // No client's key (32 hex digits) is "route" or "store".
+    { key: "store", limit: ceiling, by: "store" },
   ]
 }
 
@@ -111,13 +249,12 @@ export class QuoteAdmission {
   async admit(settings: FreteSettings, asker: Asker): Promise<number> {
     if (!asker.client && !asker.cart) return 0
     const started = performance.now()
-    const limit = settings.quote_route_limit_per_minute
     const window = Math.floor(this.now() / WINDOW_MS)
     const cartKey = asker.cart && `${keyOf(asker.cart)}@${window}`
     const cartUsed = cartKey ? (this.localCounts.get(cartKey) ?? 0) : 0
     const bounds = boundsOf(settings, asker)
     const refusal =
-      cartUsed >= limit
+      cartUsed >= settings.quote_route_limit_per_minute
         ? { index: -1, retryAfterMs: (window + 1) * WINDOW_MS - this.now() }
         : await this.leases.take(bounds)
     if (refusal === null) {
@@ -144,7 +281,7 @@ export class QuoteAdmission {
     throw error
   }
 
-  answered(how: Answered): void {
+  answered(how: "answered_from_kept" | "answered_from_table" | "refused_without_table"): void {
     this.counters[how]++
   }
 

@@ -38,11 +38,9 @@ export const freightQuoteSchema = z.object({
       serviceName: z.string(),
       carrier: z.string().nullable(),
       priceCents: z.number().int().nonnegative(),
-      costCents: z.number().int().nullable(),
       /** Business days; 0 is same day; null when the service does not know. */
       days: z.number().int().nonnegative().nullable(),
       code: z.string().nullable(),
-      logo: z.string().nullable(),
     })
   ),
 })
@@ -69,21 +67,30 @@ const wholeNumber = z
 const UNKNOWN_DEADLINE = 101
 
 // Prices come as Brazilian text ("1.234,56") or numbers.
-const quotationWireSchema = z.looseObject({
-  servico_metaname: z.string().trim().min(1),
-  servico_nome: z.string().trim().min(1),
-  transportadora_metaname: z.string().nullish(),
-  cotacao_preco: moneyCents,
-  cotacao_custo: moneyCents.nullish(),
-  cotacao_prazo: wholeNumber,
-  cotacao_codigo: z.union([z.string(), z.number()]).nullish(),
-  servico_logo: z.string().nullish(),
-})
-
-type QuotationWire = z.infer<typeof quotationWireSchema>
+const quotationWireSchema = z
+  .looseObject({
+    servico_metaname: z.string().trim().min(1),
+    servico_nome: z.string().trim().min(1),
+    transportadora_metaname: z.string().nullish(),
+    cotacao_preco: moneyCents,
+    cotacao_prazo: wholeNumber,
+    cotacao_codigo: z.union([z.string(), z.number()]).nullish(),
+  })
+  .transform((quotation): FreightQuotation => ({
+    service: quotation.servico_metaname,
+    serviceName: quotation.servico_nome,
+    carrier: quotation.transportadora_metaname ?? null,
+    priceCents: quotation.cotacao_preco,
+    // Beyond MAX_BUSINESS_DAYS a deadline cannot be placed on the calendar: as good as unknown.
+    days:
+      quotation.cotacao_prazo === UNKNOWN_DEADLINE || quotation.cotacao_prazo > MAX_BUSINESS_DAYS
+        ? null
+        : quotation.cotacao_prazo,
+    code: quotation.cotacao_codigo?.toString() ?? null,
+  }))
 
 export function readQuotations(cotacoes: unknown[]) {
-  const quotations: QuotationWire[] = []
+  const quotations: FreightQuotation[] = []
   const dropped: Array<{ index: number; service: string | null; problem: string }> = []
   cotacoes.forEach((raw, index) => {
     const parsed = quotationWireSchema.safeParse(raw)
@@ -98,26 +105,6 @@ export function readQuotations(cotacoes: unknown[]) {
   return { quotations, dropped }
 }
 
-export function quoteFromWire(answer: { consulta_token: string; cotacoes: QuotationWire[] }): FreightQuote {
-  return {
-    consultaToken: answer.consulta_token,
-    quotations: answer.cotacoes.map((quotation) => ({
-      service: quotation.servico_metaname,
-      serviceName: quotation.servico_nome,
-      carrier: quotation.transportadora_metaname ?? null,
-      priceCents: quotation.cotacao_preco,
-      costCents: quotation.cotacao_custo ?? null,
-      // Beyond MAX_BUSINESS_DAYS a deadline cannot be placed on the calendar: as good as unknown.
-      days:
-        quotation.cotacao_prazo === UNKNOWN_DEADLINE || quotation.cotacao_prazo > MAX_BUSINESS_DAYS
-          ? null
-          : quotation.cotacao_prazo,
-      code: quotation.cotacao_codigo?.toString() ?? null,
-      logo: quotation.servico_logo ?? null,
-    })),
-  }
-}
-
 // One malformed quotation drops alone; an answer with no readable quotation is no answer (earlier prices are served).
 export const freightAnswerWireSchema = z
   .looseObject({ consulta_token: z.string().trim().min(1), cotacoes: z.array(z.unknown()) })
@@ -128,5 +115,5 @@ export const freightAnswerWireSchema = z
       ctx.addIssue({ code: "custom", path: ["cotacoes"], message })
       return z.NEVER
     }
-    return { quote: quoteFromWire({ consulta_token: answer.consulta_token, cotacoes: quotations }), dropped }
+    return { quote: { consultaToken: answer.consulta_token, quotations }, dropped }
   })

@@ -9,12 +9,8 @@ import {
 import { silentLogger, type FreteLogger } from "../utils/logger"
 import { counted, describeFailure, OutageLog } from "../utils/outage-log"
 
-const STATE_NAMES = {
-  [PolicyState.Closed]: "closed",
-  [PolicyState.Open]: "open",
-  [PolicyState.HalfOpen]: "half_open",
-  [PolicyState.Isolated]: "open",
-} as const
+// By cockatiel's CircuitState: Closed, Open, HalfOpen, Isolated (never used here).
+const STATE_NAMES = ["closed", "open", "half_open", "open"] as const
 
 // "answered": a valid refusal (4xx), neither counted nor resetting the count, so it hides no other failure; "ignore":
 // a deadline spent on the plugin's own wait, a failure only once nothing was answered for `quietMs`.

@@ -13,7 +13,7 @@ import {
   type ServiceRejection,
 } from "./errors"
 
-export type WireAnswer = { status: number; contentType: string; text: string | null }
+export type WireAnswer = { status: number; contentType: string; text: string }
 
 // `answers`: default 200 only; `refusal`: a well-formed answer that refuses (the tracking API's `Success: false`).
 export type BodyAnswer<T> = {
@@ -27,7 +27,6 @@ export type AnswerReading = {
   service: ServiceName
   secrets: ReadonlyArray<string | undefined>
   rejection: ServiceRejection
-  maxBodyBytes: number
 }
 
 export const describeIssues = (issues: z.core.$ZodIssue[], root: string): string =>
@@ -36,18 +35,14 @@ export const describeIssues = (issues: z.core.$ZodIssue[], root: string): string
     .map((issue) => `${issue.path.join(".") || root} ${issue.message}`)
     .join("; ")
 
-export const isAnswer = (answer: { answers?: (status: number) => boolean }, status: number): boolean =>
-  answer.answers ? answer.answers(status) : status === 200
-
 export function readAnswer<T>(
   wire: WireAnswer,
   answer: BodyAnswer<T> | StatusAnswer,
   reading: AnswerReading
 ): T | number {
   const fail = failureBuilder(wire.status, reading)
-  if (!isAnswer(answer, wire.status)) throw errorOfStatus(wire, reading)
+  if (!(answer.answers ? answer.answers(wire.status) : wire.status === 200)) throw errorOfStatus(wire, reading)
   if ("statusOnly" in answer) return wire.status
-  if (wire.text === null) throw fail(InvalidAnswerError, `answered more than ${reading.maxBodyBytes} bytes`)
   let json: unknown
   try {
     json = JSON.parse(wire.text)
@@ -88,9 +83,9 @@ function errorOfStatus(wire: WireAnswer, reading: AnswerReading): FreteServiceEr
 
 type ServiceSaid = { erroId?: number; message?: string }
 
-function readErrorBody(text: string | null): ServiceSaid {
+function readErrorBody(text: string): ServiceSaid {
   try {
-    const record = (JSON.parse(text ?? "") ?? {}) as Record<string, unknown>
+    const record = (JSON.parse(text) ?? {}) as Record<string, unknown>
     const rawId = record.erro_id
     const erroId =
       typeof rawId === "number" ? rawId : typeof rawId === "string" && /^\d+$/.test(rawId) ? Number(rawId) : undefined

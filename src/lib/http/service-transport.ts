@@ -1,6 +1,7 @@
-import { SpanKind, type Attributes, type Span } from "@opentelemetry/api"
-import { DecoratorHandler, Pool, type Dispatcher } from "undici"
+import { context, createContextKey, SpanKind, type Attributes, type Span } from "@opentelemetry/api"
+import { Client, DecoratorHandler, Pool, type Dispatcher } from "undici"
 import {
+  InvalidAnswerError,
   LateStartTimeoutError,
   NetworkError,
   QueuedTooLongError,
@@ -12,9 +13,8 @@ import {
 import { silentLogger, type FreteLogger } from "../utils/logger"
 import { redact } from "../security/redact"
 import { traced } from "../utils/traced"
-import { UntracedClient } from "./untraced-client"
 import type { Deadline } from "./deadline"
-import { readAnswer, type AnswerReading, type BodyAnswer, type StatusAnswer, type WireAnswer } from "./read-answer"
+import { readAnswer, type BodyAnswer, type StatusAnswer, type WireAnswer } from "./read-answer"
 
 interface TransportConfig {
   service: ServiceName
@@ -25,7 +25,7 @@ interface TransportConfig {
   rejection: ServiceRejection
   logger?: FreteLogger
   dispatcher?: Dispatcher // instead of the own pool (undici's MockAgent in unit tests)
-  maxBodyBytes?: number
+  maxBodyBytes?: number // 1 MiB
 }
 
 type TransportRequest = {
@@ -38,6 +38,18 @@ type TransportRequest = {
 }
 
 type RequestProgress = { sent: boolean; sentAt?: number }
+
+// @opentelemetry/core's suppressTracing key (a Symbol.for, the same in every version): no core of the plugin's own.
+const SUPPRESS_TRACING = createContextKey("OpenTelemetry SDK Context Key SUPPRESS_TRACING")
+
+// undici's instrumentation would export each request's URL (the freight token) and headers (the tracking credential).
+// Here, not in an interceptor: a pool dispatches a queued request later, outside its caller's context.
+class UntracedClient extends Client {
+  dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+    const untraced = context.active().setValue(SUPPRESS_TRACING, true)
+    return context.with(untraced, () => super.dispatch(options, handler))
+  }
+}
 
 const NOT_SENT_CODES = new Set([
   "ECONNREFUSED",
@@ -104,7 +116,7 @@ export class ServiceTransport {
   private readonly origin: string
   private readonly basePath: string
   private readonly logger: FreteLogger
-  private readonly reading: AnswerReading
+  private readonly maxBodyBytes: number
   private readonly server: Attributes
   private readonly fullness: ReturnType<typeof watchPoolFullness> | null
 
@@ -115,12 +127,7 @@ export class ServiceTransport {
     const port = Number(url.port || (url.protocol === "https:" ? 443 : 80))
     this.server = { "server.address": url.hostname, "server.port": port }
     this.logger = config.logger ?? silentLogger
-    this.reading = {
-      service: config.service,
-      secrets: config.secrets,
-      rejection: config.rejection,
-      maxBodyBytes: config.maxBodyBytes ?? 1024 * 1024,
-    }
+    this.maxBodyBytes = config.maxBodyBytes ?? 1024 * 1024
     this.base =
       config.dispatcher ??
       new Pool(this.origin, {
@@ -131,6 +138,7 @@ export class ServiceTransport {
         connect: { timeout: Math.min(config.timeoutMs, 10_000) },
         headersTimeout: config.timeoutMs,
         bodyTimeout: config.timeoutMs,
+        maxResponseSize: this.maxBodyBytes,
         factory: (origin, options) => new UntracedClient(origin, options),
       })
     this.fullness = this.base instanceof Pool ? watchPoolFullness(this.base, config.connections) : null
@@ -170,7 +178,7 @@ export class ServiceTransport {
     try {
       const sent = await untilAborted(this.base.compose(sendTracking(progress)).request(options), options.signal)
       const contentType = String(sent.headers["content-type"] ?? "")
-      wire = { status: sent.statusCode, contentType, text: await this.readBody(sent.body, request.deadline) }
+      wire = { status: sent.statusCode, contentType, text: await sent.body.text() }
     } catch (error) {
       const failure = this.toError(error, request.deadline, what, progress, queuedAt)
       const ms = Date.now() - started
@@ -180,27 +188,11 @@ export class ServiceTransport {
     span.setAttribute("http.response.status_code", wire.status)
     // Debug only: a line per shopper would bury an outage, which the breaker and the quoter log once each.
     this.logger.debug(`frete ${this.config.service}: ${what} -> ${wire.status} in ${Date.now() - started} ms`)
-    return readAnswer(wire, answer, this.reading)
+    return readAnswer(wire, answer, this.config)
   }
 
   private pathOf(request: Pick<TransportRequest, "path" | "query">): string {
     return `${this.basePath}${request.path}${request.query ? `?${new URLSearchParams(request.query).toString()}` : ""}`
-  }
-
-  private async readBody(body: Dispatcher.ResponseData["body"], deadline: Deadline): Promise<string | null> {
-    const chunks: Buffer[] = []
-    let size = 0
-    for await (const chunk of body) {
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
-      size += buffer.length
-      if (size > this.reading.maxBodyBytes) {
-        body.destroy()
-        return null
-      }
-      chunks.push(buffer)
-    }
-    if (deadline.signal.aborted) throw deadline.signal.reason
-    return Buffer.concat(chunks).toString("utf8")
   }
 
   // Whose time a deadline was spent on: a wait through which the pool never filled was the service's.
@@ -208,6 +200,8 @@ export class ServiceTransport {
     const service = this.config.service
     const label = serviceLabel(service)
     const code = errorCode(error)
+    if (code === "UND_ERR_RES_EXCEEDED_MAX_SIZE")
+      return new InvalidAnswerError(`${label} answered more than ${this.maxBodyBytes} bytes to ${what}`, { service })
     const deadlinePassed = deadline.expired()
     const timedOut = deadlinePassed || /^UND_ERR_(CONNECT|HEADERS|BODY)_TIMEOUT$/.test(code ?? "")
     const reason = redact(error instanceof Error ? error.message : String(error), this.config.secrets)

@@ -3,7 +3,7 @@ import { z } from "zod"
 import { freightQuoteSchema } from "../freight/schemas"
 import type { Deadline } from "../http/deadline"
 import type { FreteLogger } from "../utils/logger"
-import type { Asked } from "../checkout/quote-result"
+import type { Asked } from "../checkout/checkout-quoter"
 import type { Loaded } from "./quote-cache"
 
 // The answers the store's instances share (Medusa's Caching Module) and a lock per query (its Locking Module).

@@ -36,15 +36,7 @@ const SHAPES = new RegExp(`(${EMAIL})|(${CNPJ})|(${CPF})|(${PHONE})|(${CEP})`, "
 // Fourteen characters unpunctuated are a CNPJ only if their check digits say so: tokens and codes take that shape.
 const BARE_ALPHANUMERIC_CNPJ = /(?<![\p{L}\p{N}])[0-9A-Z]{12}\d{2}(?![\p{L}\p{N}])/gu
 
-function maskShape(
-  match: string,
-  email?: string,
-  cnpj?: string,
-  cpf?: string,
-  _phone?: string,
-  cep?: string,
-  cepLabel?: string
-): string {
+function maskShape(match: string, ...[email, cnpj, cpf, , cep, cepLabel]: Array<string | undefined>): string {
   if (email) return maskEmail(email)
   if (cep) return `${cepLabel ?? ""}*****-***`
   const digits = match.replace(/[^0-9A-Z]/g, "")

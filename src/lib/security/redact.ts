@@ -16,10 +16,7 @@ function formsOf(secret: string): string[] {
   return [...new Set(forms)].filter((form) => form !== "")
 }
 
-/**
- * Every secret's occurrences found in the original text first, overlapping ones replaced as one; then `token=` and
- * Authorization values.
- */
+/** Every secret's forms found in the original text first (overlaps as one), then `token=` and Authorization values. */
 export function redact(text: string, secrets: ReadonlyArray<string | undefined> = []): string {
   const spans: Array<[number, number]> = []
   for (const secret of secrets) {

@@ -21,25 +21,7 @@ import type { FreteSettings } from "../settings/schema"
 import { TrackingClient } from "../tracking/client"
 import { TrackingRejectedError } from "../tracking/errors"
 
-export interface ConnectionTestResult {
-  freight: {
-    ok: boolean
-    /** `name` after the merchant's renaming, `api_name` as the API calls it, `enabled` false for one never offered. */
-    services: Array<{
-      service: string
-      name: string
-      api_name: string
-      enabled: boolean
-      carrier: string | null
-      amount: number
-      days: number | null
-    }>
-    message: string | null
-    /** The shipping options this quote resolves to the same offer: the store shows the first of each. */
-    overlaps: Array<{ option_names: string[] }>
-  }
-  tracking: { ok: boolean | null; message: string | null }
-}
+export type ConnectionTestResult = Awaited<ReturnType<typeof testConnection>>
 
 export type ConnectionTestRequest = {
   originCep: string
@@ -95,28 +77,19 @@ export function secretPairingIssues({ freight, tracking }: ConnectionTestRequest
 }
 
 /** The URLs and secrets typed, else those in force (`secretPairingIssues` checked first). */
-export async function testConnection(
-  request: ConnectionTestRequest,
-  inForce: InForce,
-  context: Context
-): Promise<ConnectionTestResult> {
-  const { freight, tracking } = request
-  const [freightResult, trackingResult] = await Promise.all([
-    testFreight(freight.url || inForce.freight.url, freight.token || inForce.freight.secret, request, context),
-    testTracking(tracking.url || inForce.tracking.url, tracking.credential || inForce.tracking.secret, context),
+export async function testConnection(request: ConnectionTestRequest, inForce: InForce, context: Context) {
+  const [freight, tracking] = await Promise.all([
+    testFreight(request, inForce.freight, context),
+    testTracking(request.tracking, inForce.tracking, context),
   ])
-  return { freight: freightResult, tracking: trackingResult }
+  return { freight, tracking }
 }
 
 const NO_SERVICES = { services: [], overlaps: [] }
 
 /** A sample quote: one default package worth R$ 100 between the two CEPs. */
-async function testFreight(
-  url: string | undefined,
-  token: string | undefined,
-  request: ConnectionTestRequest,
-  context: Context
-): Promise<ConnectionTestResult["freight"]> {
+async function testFreight(request: ConnectionTestRequest, inForce: InForce["freight"], context: Context) {
+  const [url, token] = [request.freight.url || inForce.url, request.freight.token || inForce.secret]
   const failed = (error: unknown) => ({ ok: false, message: describeServiceError(error, "frete"), ...NO_SERVICES })
   if (!url || !token) return failed(new FreightNotConfiguredError())
   const { settings, timeouts, logger } = context
@@ -154,10 +127,11 @@ async function testFreight(
 
 /** The tracking API can only tell a refused credential: it has no read operation. */
 async function testTracking(
-  url: string | undefined,
-  credential: string | undefined,
+  typed: ConnectionTestRequest["tracking"],
+  inForce: InForce["tracking"],
   { timeouts, logger }: Context
-): Promise<ConnectionTestResult["tracking"]> {
+): Promise<{ ok: boolean | null; message: string }> {
+  const [url, credential] = [typed.url || inForce.url, typed.credential || inForce.secret]
   if (!url || !credential) return { ok: null, message: "Rastreamento não configurado: informe a URL e a credencial." }
   const client = new TrackingClient({ url, credential, timeoutMs: timeouts.tracking.timeoutMs, connections: 1, logger })
   try {

@@ -12,17 +12,13 @@ export class ProbeLimitError extends Error {
   }
 }
 
-/** `perMinute`: new asks allowed in any 60 s over every key (none when left out). */
-export type KeptProbeOptions = { ttlMs: number; max: number; perMinute?: number; clock?: () => number }
-
 // An admin's ask of a service, kept a short time per key (lru-cache's `fetch`: one call for concurrent asks); past
 // `perMinute` new asks the caller is told to wait instead.
 export class KeptProbe {
   private readonly answers: LRUCache<string, object, () => Promise<object | undefined>>
-  /** When each ask of the last minute started, oldest first. */
   private readonly starts: number[] = []
 
-  constructor(private readonly options: KeptProbeOptions) {
+  constructor(private readonly options: { ttlMs: number; max: number; perMinute?: number; clock?: () => number }) {
     const now = options.clock ?? Date.now
     this.answers = new LRUCache({
       max: options.max,
@@ -37,7 +33,6 @@ export class KeptProbe {
     })
   }
 
-  /** The answer kept for `key`, else `load()`'s (kept unless undefined); ProbeLimitError past the cap. */
   async get<Answer extends object | undefined>(key: string, load: () => Promise<Answer>): Promise<Answer> {
     return (await this.answers.fetch(key, { context: load })) as Answer
   }
@@ -53,7 +48,6 @@ export class KeptProbe {
 
 // The admin's own asks spend the store's plan as checkout's do. In process memory: per instance, reset by a restart.
 export const adminProbes = (clock?: () => number) => ({
-  /** An order's API price, keyed by order id. */
   apiPrice: new KeptProbe({ ttlMs: 10_000, max: 1_000, perMinute: API_PRICE_PER_MINUTE, clock }),
   /** GET /admin/frete/status, keyed by the accounts in force: a monitor polling it costs one probe a period. */
   status: new KeptProbe({ ttlMs: 10_000, max: 16, clock }),

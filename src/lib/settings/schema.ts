@@ -27,7 +27,6 @@ export const isStorableText = (value: string): boolean =>
   !value.includes("\u0000") && !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)
 
 const NOT_STORABLE = "caractere não permitido (nulo ou Unicode inválido)"
-/** `required`: the message for an empty text, or null where one is allowed. */
 const text = (max: number, required: string | null = "informe um texto") => {
   const trimmed = z.string({ error: "informe um texto" }).trim()
   return (required === null ? trimmed : trimmed.min(1, required))
@@ -73,7 +72,6 @@ const percentPrice = record({
   type: z.literal("percent"),
   value: z.number({ error: "informe um percentual" }).nonnegative("não pode ser negativo").max(100, "no máximo 100%"),
 })
-/** An issue at each item repeated. */
 const uniqueBy =
   <T>(key: (item: T) => string) =>
   (items: T[], ctx: z.RefinementCtx) =>
@@ -83,7 +81,6 @@ const uniqueBy =
         ctx.addIssue({ code: "custom", message: "serviço repetido", path: [index] })
     )
 
-/** Every message in Portuguese: the merchant reads them. */
 export const freteSettingsSchema = record({
   freight_url: serviceUrl.nullable().default(null),
   tracking_url: serviceUrl.nullable().default(null),

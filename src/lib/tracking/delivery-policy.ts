@@ -74,33 +74,22 @@ export function decideAfterFailure(
   return retryUntilGiveUp(detail, attempts, ageMs, policy)
 }
 
+const NOT_CONFIGURED = "o serviço de rastreamento não está configurado: informe a URL e a credencial"
+const UNBUILT = "não foi possível montar o pedido com os dados do Medusa; nada foi enviado"
+
 /** Asked again at the first delay: it goes out within that delay of the merchant saving the URL and credential. */
 export function decideWhileNotConfigured(ageMs: number, policy: RetryPolicy): DeliveryDecision {
   if (ageMs < policy.giveUpAfterMs)
     return { kind: "retry", reason: NOT_CONFIGURED_REASON, delayMs: retryDelayMs(1, policy) }
-  return retryUntilGiveUp(
-    "o serviço de rastreamento não está configurado: informe a URL e a credencial",
-    1,
-    ageMs,
-    policy
-  )
+  return retryUntilGiveUp(NOT_CONFIGURED, 1, ageMs, policy)
 }
+
+export const decideAfterUnbuiltOrder = (attempts: number, ageMs: number, policy: RetryPolicy) =>
+  retryUntilGiveUp(UNBUILT, attempts, ageMs, policy)
 
 function retryUntilGiveUp(detail: string, attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
   if (ageMs >= policy.giveUpAfterMs)
     return { kind: "fail", reason: `Não foi possível entregar depois de ${attempts} tentativas: ${detail}` }
-  return {
-    kind: "retry",
-    reason: `Falha temporária na tentativa ${attempts}: ${detail}`,
-    delayMs: retryDelayMs(attempts, policy),
-  }
-}
-
-export function decideAfterUnbuiltOrder(attempts: number, ageMs: number, policy: RetryPolicy): DeliveryDecision {
-  return retryUntilGiveUp(
-    "não foi possível montar o pedido com os dados do Medusa; nada foi enviado",
-    attempts,
-    ageMs,
-    policy
-  )
+  const reason = `Falha temporária na tentativa ${attempts}: ${detail}`
+  return { kind: "retry", reason, delayMs: retryDelayMs(attempts, policy) }
 }

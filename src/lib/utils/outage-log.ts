@@ -1,7 +1,5 @@
-/** "3 quotes", "1 quote". */
 export const counted = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`
 
-/** "40 s", "3 min", "2 h". */
 function duration(ms: number): string {
   const seconds = Math.round(ms / 1000)
   if (seconds < 120) return `${seconds} s`

@@ -32,7 +32,6 @@ const sealBound = (name: SecretName, value: string, url: string, key: string): S
   [urlKey(name)]: url,
 })
 
-/** The key in force first, then the ones it replaced. */
 export const encryptionKeys = (options: FreteOptions): string[] =>
   options.encryptionKey ? [options.encryptionKey, ...options.previousEncryptionKeys] : []
 
@@ -84,7 +83,6 @@ export function credentialsView(credentials: Credentials, encryptionAvailable: b
   }
 }
 
-/** The secrets typed in the admin (null removes one); each refusal added to `issues`. */
 export function secretChanges(
   input: unknown,
   encryptionAvailable: boolean,

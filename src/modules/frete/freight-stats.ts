@@ -1,16 +1,14 @@
 import { LATENCY_BOUNDS, type FreightStats as StatsAnswer, type StatsRange } from "../../lib/admin-contract"
 import type { FreteLogger } from "../../lib/utils/logger"
-import type { FreteRepository } from "./repository"
+import type { FreteRepository, StatCell } from "./repository"
 
 const HOUR_MS = 3_600_000
 // São Paulo keeps UTC−3 all year (no daylight saving since 2019): its days start at 03:00 UTC.
 const SAO_PAULO_MS = -3 * HOUR_MS
 const RANGES = { "24h": [24, "hour"], "7d": [7 * 24, "day"], "30d": [30 * 24, "day"] } as const
-/** What is counted in memory; the orders by service are rows of their own (frete_order_freight). */
 const METRICS = ["quote", "api_ms", "api_error"]
 /** Keys are short codes ("checkout:api", "timeout", "1500"); any other text is counted as "other". */
 const KEY_SHAPE = /^[a-z0-9][a-z0-9_:.-]{0,63}$/
-/** Clamped (one answer's ms, a cell's sum) so no sum overflows. */
 const MAX_TOTAL = 1e9
 const MAX_CELL_TOTAL = 1e15
 /** Hours × metrics × keys stay far below this between two writes; past it a new cell is dropped. */
@@ -21,12 +19,10 @@ const MAX_WRITE_ATTEMPTS = 60
 /** SQLSTATE classes no retry fixes: data exception, integrity, syntax or access rule, program limit. */
 const PERMANENT_SQLSTATE = /^(22|23|42|54)/
 
-type Sum = { count: number; total: number }
-
 // What freight did for the store, per hour: added up in memory and written every few seconds (from the application's
 // start to its shutdown) in one upsert that adds to the rows every instance adds to. Nothing personal.
 export class FreightStats {
-  private cells = new Map<string, Sum>()
+  private cells = new Map<string, StatCell>()
   private writing: Promise<void> = Promise.resolve()
   private failedWrites = 0
   private warnedFull = false
@@ -35,7 +31,6 @@ export class FreightStats {
   constructor(
     private readonly repository: Pick<FreteRepository, "addStats" | "sums">,
     private readonly logger: FreteLogger,
-    /** The tracking orders created since, read by their store. */
     private readonly tracking: (since: Date) => Promise<StatsAnswer["tracking"]>
   ) {}
 
@@ -43,7 +38,6 @@ export class FreightStats {
     this.timer ??= setInterval(() => void this.flush(), flushMs).unref()
   }
 
-  /** Stops the writes, and writes what is left. */
   stop(): Promise<void> {
     clearInterval(this.timer)
     this.timer = undefined
@@ -52,16 +46,15 @@ export class FreightStats {
 
   add(metric: string, key: string, total = 0, at = Date.now()): void {
     if (!METRICS.includes(metric)) return
-    const hour = Math.floor(at / HOUR_MS) * HOUR_MS
     const bounded = Number.isFinite(total) ? Math.min(Math.max(total, 0), MAX_TOTAL) : 0
-    this.merge(JSON.stringify([hour, metric, KEY_SHAPE.test(key) ? key : "other"]), { count: 1, total: bounded })
+    const cell = { hour: Math.floor(at / HOUR_MS), metric, key: KEY_SHAPE.test(key) ? key : "other" }
+    this.merge({ ...cell, count: 1, total: bounded })
   }
 
   answerTime(ms: number): void {
     this.add("api_ms", LATENCY_BOUNDS.find((bound) => bound === "inf" || ms <= Number(bound)) as string, ms)
   }
 
-  /** Writes what this instance counted so far; one write at a time. */
   flush(): Promise<void> {
     return (this.writing = this.writing.then(() => this.write()))
   }
@@ -77,28 +70,24 @@ export class FreightStats {
     return { range, bucket, since: since.toISOString(), until: new Date(now).toISOString(), rows, tracking }
   }
 
-  private merge(cell: string, { count, total }: Sum): void {
-    const sum = this.cells.get(cell)
+  private merge(cell: StatCell): void {
+    const id = `${cell.hour} ${cell.metric} ${cell.key}`
+    const sum = this.cells.get(id)
     if (!sum && this.cells.size >= MAX_CELLS) {
       if (!this.warnedFull)
         this.logger.warn(`frete: over ${MAX_CELLS} freight figures wait to be written; new ones are dropped`)
       this.warnedFull = true
       return
     }
-    this.cells.set(cell, {
-      count: (sum?.count ?? 0) + count,
-      total: Math.min((sum?.total ?? 0) + total, MAX_CELL_TOTAL),
-    })
+    const [count, total] = [(sum?.count ?? 0) + cell.count, Math.min((sum?.total ?? 0) + cell.total, MAX_CELL_TOTAL)]
+    this.cells.set(id, { ...cell, count, total })
   }
 
   private async write(): Promise<void> {
     const cells = this.cells
     if (!cells.size) return
     this.cells = new Map()
-    const rows = [...cells].map(([cell, sum]) => {
-      const [hour, metric, key] = JSON.parse(cell) as [number, string, string]
-      return { hour: hour / HOUR_MS, metric, key, ...sum }
-    })
+    const rows = [...cells.values()]
     try {
       await this.repository.addStats(rows)
       this.failedWrites = 0
@@ -108,7 +97,7 @@ export class FreightStats {
       const code = String((error as { code?: unknown }).code ?? "")
       // A lost connection or a busy database may pass: the figures wait for the next write, a bounded number of times.
       if (!PERMANENT_SQLSTATE.test(code) && this.failedWrites < MAX_WRITE_ATTEMPTS) {
-        for (const [cell, sum] of cells) this.merge(cell, sum)
+        for (const cell of rows) this.merge(cell)
         return
       }
       const attempts = this.failedWrites

@@ -1,10 +1,8 @@
 import { numberOf } from "../../lib/utils/number-of"
 
-/** The settings' own bounds on a price and on days. */
 const MAX_REAIS = 1_000_000
 const MAX_DAYS = 365
 
-/** A shipping method of this plugin's options, as Query reads it from the order. */
 export type PricedMethod = { id: string; amount?: unknown; data?: Record<string, unknown> | null }
 export type PlacedOrder = { id: string; status?: unknown; created_at?: unknown }
 export type OrderFreightRow = ReturnType<typeof orderFreightRow>

@@ -27,7 +27,6 @@ export type TrackingOutcome =
   | { kind: "retry"; reason: string; delayMs: number }
   | { kind: "fail"; reason: string; maybeCreated?: boolean }
 
-/** A bucket's label: an hour's ISO instant, or a São Paulo date. */
 const bucketOf = (column: string, bucket: Bucket) =>
   bucket === "hour"
     ? `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24":00:00.000Z"')`
@@ -35,28 +34,16 @@ const bucketOf = (column: string, bucket: Bucket) =>
 
 // knex's own message inlines every bound value (a payload, an order id), which must never reach a log, a stored
 // workflow execution or an admin answer: a failed tracking statement says its operation and Postgres's facts only.
-export class TrackingStoreError extends Error {
-  readonly code: string | undefined
-
-  constructor(operation: string, cause: unknown) {
-    const record = (typeof cause === "object" && cause !== null ? cause : {}) as Record<string, unknown>
-    const text = (key: string) => (typeof record[key] === "string" && record[key] !== "" ? record[key] : undefined)
-    const facts = [
-      text("name") ?? "Error",
-      ...["code", "constraint", "table", "column"].map((key) => text(key) && `${key} ${text(key)}`),
-    ]
-    const why = typeof cause === "object" && cause !== null ? facts.filter(Boolean).join(", ") : "unknown error"
-    super(`frete tracking store: ${operation} failed (${why})`)
-    this.name = "TrackingStoreError"
-    this.code = text("code")
-  }
-}
-
 export async function guarded<T>(operation: string, statement: () => PromiseLike<T>): Promise<T> {
   try {
     return await statement()
-  } catch (error) {
-    throw new TrackingStoreError(operation, error)
+  } catch (cause) {
+    const record = (typeof cause === "object" && cause !== null ? cause : {}) as Record<string, unknown>
+    const text = (key: string) => (typeof record[key] === "string" && record[key] !== "" ? record[key] : undefined)
+    const facts = ["code", "constraint", "table", "column"].map((key) => text(key) && `${key} ${text(key)}`)
+    const why = record === cause ? [text("name") ?? "Error", ...facts].filter(Boolean).join(", ") : "unknown error"
+    const message = `frete tracking store: ${operation} failed (${why})`
+    throw Object.assign(new Error(message), { name: "TrackingStoreError", code: text("code") })
   }
 }
 
@@ -134,7 +121,6 @@ export class FreteRepository {
     return rows[0] ? { ...rows[0], age_ms: Number(rows[0].age_ms) } : undefined
   }
 
-  /** The masked payload stored and the lease renewed; false when the attempt lost the row. */
   async holdTracking(id: string, attemptId: string, masked: string[], leaseMs: number): Promise<boolean> {
     const { count } = await this.changeTracking(
       "storing a tracking order",
@@ -164,7 +150,6 @@ export class FreteRepository {
     return rows[0] as Row | undefined
   }
 
-  /** Every `sending` row past its lease, now `failed`: the service may have the order. */
   async sweepTracking<Row>(reason: string): Promise<Row[]> {
     const { rows } = await this.changeTracking<Row>(
       "ending expired attempts",
@@ -249,7 +234,6 @@ export class FreteRepository {
     return Number((rows[0] as { last_grant: number }).last_grant)
   }
 
-  /** The minutes before the last two. */
   async pruneGrants(now = Date.now()): Promise<number> {
     const { rowCount } = await this.raw(`delete from frete_quote_budget where window_start < ?`, [
       Math.floor(now / MINUTE_MS) - 2,

@@ -15,16 +15,10 @@ import { QuoteAdmission } from "../../lib/checkout/quote-admission"
 import { shopperKeys, trustOf } from "../../lib/http/client-key"
 import { CircuitBreaker } from "../../lib/http/circuit-breaker"
 import { sharedQuoteTier, type SharedQuoteTier } from "../../lib/quote-cache/shared-tier"
-import {
-  secretPairingIssues,
-  testConnection,
-  type ConnectionTestRequest,
-  type ConnectionTestResult,
-} from "../../lib/services/connection-test"
+import { secretPairingIssues, testConnection, type ConnectionTestRequest } from "../../lib/services/connection-test"
 import { adminProbes, type AdminProbes } from "../../lib/services/kept-probe"
 import type { FreteSettings } from "../../lib/settings/schema"
 import { FRETE_MODULE } from "../../lib/frete-provider"
-import { ServiceClients } from "./connections"
 import { accountFingerprint, credentialsView } from "./credentials"
 import { FreightStats } from "./freight-stats"
 import { FreteSettingsRecord } from "./models/frete-settings-record"
@@ -34,7 +28,7 @@ import { StatRecord } from "./models/stat-record"
 import { TrackingOrderRecord } from "./models/tracking-order-record"
 import { FreteRepository, type SettingsRow } from "./repository"
 import { SettingsInForce } from "./settings-in-force"
-import { statusReport } from "./status-report"
+import { ServiceClients, statusReport } from "./status-report"
 import { TrackingOrderStore, type TrackingOrderRow } from "./tracking-order-store"
 
 type InjectedDependencies = {
@@ -44,10 +38,8 @@ type InjectedDependencies = {
   [ContainerRegistrationKeys.CONFIG_MODULE]?: ConfigModule
 }
 
-/** A test's clocks: the quota guard's minutes, the settings' age, the circuit's open period. */
 export type InProcessClocks = { guard?: () => number; settings?: () => number; circuit?: () => number }
 
-/** What Query and the links (src/links) know of the module. */
 const JOINER_CONFIG = defineJoinerConfig(FRETE_MODULE, { models: [FreteSettingsRecord, TrackingOrderRecord] })
 
 export default class FreteModuleService extends MedusaService({
@@ -129,15 +121,11 @@ export default class FreteModuleService extends MedusaService({
     this.quoter = new CheckoutQuoter({
       cache: cache.enabled ? cache : null,
       timeoutMs,
-      freightClient: () => this.connections_.freight(),
+      freightClient: () => this.connections_.client("freight"),
       breaker: circuitBreaker.enabled
         ? new CircuitBreaker({ ...circuitBreaker, quietMs: Math.max(5_000, 2 * timeoutMs), now: circuit }, logger)
         : null,
-      admission: new QuoteAdmission(
-        (key, windowStart, want, limit) => repository.grant(key, windowStart, want, limit),
-        logger,
-        guard
-      ),
+      admission: new QuoteAdmission(repository.grant.bind(repository), logger, guard),
       sharedTier: () => this.sharedTier(),
       figures: this.stats,
       logger,
@@ -146,13 +134,10 @@ export default class FreteModuleService extends MedusaService({
 
   /** Looked up at first use: the Caching Module may load after this module. */
   private sharedTier(): SharedQuoteTier | null {
-    if (this.sharedTier_ === undefined) {
-      this.sharedTier_ = sharedQuoteTier(this.container_[Modules.CACHING])
-      if (this.sharedTier_)
-        this.logger_.info(
-          "frete: quote answers are shared with the store's other instances through Medusa's Caching Module"
-        )
-    }
+    if (this.sharedTier_ !== undefined) return this.sharedTier_
+    this.sharedTier_ = sharedQuoteTier(this.container_[Modules.CACHING])
+    const shared = "frete: quote answers are shared with the store's other instances through Medusa's Caching Module"
+    if (this.sharedTier_) this.logger_.info(shared)
     return this.sharedTier_
   }
 
@@ -174,7 +159,6 @@ export default class FreteModuleService extends MedusaService({
     return this.settings_.get()
   }
 
-  /** The stored fields that no longer pass the schema and stand at their default until saved. */
   async repairedSettingFields(): Promise<string[]> {
     await this.getSettings()
     return this.settings_.repairedFields
@@ -189,7 +173,7 @@ export default class FreteModuleService extends MedusaService({
     return credentialsView(this.settings_.credentials, Boolean(this.pluginOptions.encryptionKey))
   }
 
-  async testConnection(input: ConnectionTestRequest): Promise<ConnectionTestResult> {
+  async testConnection(input: ConnectionTestRequest) {
     const settings = await this.getSettings()
     const { credentials } = this.settings_
     const issues = secretPairingIssues(input, credentials)
@@ -207,23 +191,20 @@ export default class FreteModuleService extends MedusaService({
   }
 
   trackingClient() {
-    return this.connections_.tracking()
+    return this.connections_.client("tracking")
   }
 
-  /** Why shipments get no tracking order now, or null when they do. */
   async trackingOff(settings?: FreteSettings): Promise<"disabled" | "not_configured" | null> {
     const { tracking } = settings ?? (await this.getSettings())
-    return !tracking.enabled ? "disabled" : this.connections_.tracking() ? null : "not_configured"
+    return !tracking.enabled ? "disabled" : this.connections_.client("tracking") ? null : "not_configured"
   }
 
   /** `sending` rows past their lease (their process died mid-call), now failed: never resent by themselves. */
   async sweepTrackingLeases(): Promise<TrackingOrderRow[]> {
     const swept = await this.trackingOrders.sweepExpired()
-    for (const row of swept) {
-      this.logger_.warn(
-        `frete tracking: fulfillment ${row.fulfillment_id} failed: its attempt was interrupted during the call (lease expired); check the tracking service before resending`
-      )
-    }
+    const why =
+      "its attempt was interrupted during the call (lease expired); check the tracking service before resending"
+    for (const row of swept) this.logger_.warn(`frete tracking: fulfillment ${row.fulfillment_id} failed: ${why}`)
     return swept
   }
 }

@@ -1,7 +1,9 @@
 import type { ICachingModuleService, Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
+import { z } from "zod"
 import type { FreteOptions } from "../../../medusa-plugin.config"
 import { ShopperError } from "../../lib/checkout/shopper-error"
+import { decryptWithKeys, encryptSecret } from "../../lib/security/secret-box"
 import {
   DEFAULT_SETTINGS,
   freteSettingsSchema,
@@ -20,12 +22,51 @@ import {
   type Sealed,
 } from "./credentials"
 import type { FreteRepository, SettingsRow } from "./repository"
-import { settingsCopy, type SettingsCopy, type StoredRow } from "./settings-copy"
+
+const KEY = "frete:settings"
+/** Not a URL: neither a sealed secret nor this copy opens in the other's place. */
+const BINDING = "frete_settings row, as last read"
+const TTL_SECONDS = 7 * 86_400
+/** A copy unchanged is written again this often, so that an evicted one comes back. */
+const REWRITE_MS = 3_600_000
+
+/** The row as stored: its settings unchecked (repaired as a row read from the table is), secrets sealed. */
+const copySchema = z.object({
+  readAt: z.number(),
+  row: z.object({ settings: z.unknown(), sealed: z.record(z.string(), z.string()) }),
+})
+type StoredRow = z.infer<typeof copySchema>["row"]
+
+// The row this store's instances last read, in Medusa's Caching Module, for an instance whose first read hangs. Sealed
+// whole with the encryptionKey: a writer of the cache without the key can drop or replay a copy, never make one.
+function settingsCopy(caching: ICachingModuleService | undefined, keys: readonly string[]) {
+  if (!caching || !keys.length) return null
+  let written: { text: string; at: number } | undefined
+  return {
+    /** Null when none is kept, or it does not open with these keys (forged, altered, or another store's). */
+    async read() {
+      const kept = (await caching.get({ key: KEY })) as { sealed?: unknown } | null
+      if (typeof kept?.sealed !== "string") return null
+      try {
+        return copySchema.parse(JSON.parse(decryptWithKeys(kept.sealed, keys, BINDING).plain))
+      } catch {
+        return null
+      }
+    },
+    async write(row: StoredRow) {
+      const [text, at] = [JSON.stringify(row), Date.now()]
+      if (written?.text === text && at - written.at < REWRITE_MS) return
+      const sealed = encryptSecret(JSON.stringify({ readAt: at, row }), keys[0], BINDING)
+      const options = { autoInvalidate: false }
+      await caching.set({ key: KEY, data: { sealed }, ttl: TTL_SECONDS, tags: ["frete:settings"], options })
+      written = { text, at }
+    },
+  }
+}
 
 /** How long checkout waits for a read of the settings (a migration's lock can hang it) before it uses the last read. */
 export const SETTINGS_READ_WAIT_MS = 500
 
-/** Read by the module's generated method (no row: nothing saved); saved and resealed by the repository. */
 export type SettingsStore = {
   read(): Promise<SettingsRow | undefined>
   save: FreteRepository["saveSettings"]
@@ -37,19 +78,17 @@ type Deps = {
   options: FreteOptions
   logger: Logger
   onApply: (credentials: Credentials) => void
-  /** Medusa's Caching Module, where the instances keep the row they last read. */
   caching?: () => ICachingModuleService | undefined
   now?: () => number
 }
 
-const rowOf = (record: SettingsRow | undefined): StoredRow => ({
+const rowOf = (record?: SettingsRow): StoredRow => ({
   settings: record?.settings ?? {},
   sealed: { ...record?.secrets },
 })
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-/** What `promise` settles to within `ms` (a rejection is thrown), else undefined. */
 async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined
   const timeUp = new Promise<undefined>((resolve) => {
@@ -67,9 +106,8 @@ export class SettingsInForce {
   credentials: Credentials
   repairedFields: string[] = []
   private cached_?: { value: FreteSettings; readAt: number }
-  /** One read and the callers waiting for it; `copied`: another instance's read, looked up once. */
   private refresh_?: { settings: Promise<FreteSettings>; until: number; copied?: Promise<FreteSettings | null> }
-  private copy_?: SettingsCopy | null
+  private copy_?: ReturnType<typeof settingsCopy>
   private readonly logged_ = new Set<string>()
   private failing_ = false
   private overran_ = false
@@ -136,7 +174,7 @@ export class SettingsInForce {
   }
 
   /** Built at first use: the Caching Module may load after this module. Null without it or an encryptionKey. */
-  private copy(): SettingsCopy | null {
+  private copy() {
     if (this.copy_ === undefined) this.copy_ = settingsCopy(this.deps.caching?.(), encryptionKeys(this.deps.options))
     return this.copy_
   }
@@ -164,8 +202,7 @@ export class SettingsInForce {
       if (!last) throw error
       if (!this.failing_) {
         this.failing_ = true
-        const readAt = new Date(last.readAt).toISOString()
-        const inForce = `the settings read at ${readAt} stay in force until a read succeeds`
+        const inForce = `the settings read at ${new Date(last.readAt).toISOString()} stay in force until a read succeeds`
         this.deps.logger.warn(`frete: reading the settings failed (${reasonOf(error)}); ${inForce}`)
       }
       this.cached_ = { value: last.value, readAt: this.now() }
@@ -193,14 +230,10 @@ export class SettingsInForce {
       const row = rowOf(record)
       const { settings: current, repaired } = repairSettings(row.settings)
       const parsed = freteSettingsSchema.safeParse(mergeSettings(current, fields))
-      const issues = (parsed.error?.issues ?? []).map((issue) => ({
-        field: issue.path.join("."),
-        message: issue.message,
-      }))
+      const issues = (parsed.error?.issues ?? []).map(({ path, message }) => ({ field: path.join("."), message }))
       const changes = secretChanges(secrets, Boolean(options.encryptionKey), issues)
       if (!parsed.success || issues.length) {
-        const listed = issues.map((issue) => `${issue.field}: ${issue.message}`).join("; ")
-        const message = `Configuração inválida: ${listed}`
+        const message = `Configuração inválida: ${issues.map(({ field, message }) => `${field}: ${message}`).join("; ")}`
         throw Object.assign(new MedusaError(MedusaError.Types.INVALID_DATA, message), { issues })
       }
       const sealed = sealSecrets(row.sealed, changes, current, parsed.data, options)
@@ -233,10 +266,8 @@ export class SettingsInForce {
 
   /** `copiedAt`: another instance's read; no resealing from it (the table may be locked). */
   private apply(settings: FreteSettings, sealed: Sealed, copiedAt?: number): FreteSettings {
-    const { options, logger } = this.deps
-    const secrets = openSecrets(sealed, encryptionKeys(options), (problem) =>
-      this.logOnce(problem, (line) => logger.error(line))
-    )
+    const { options } = this.deps
+    const secrets = openSecrets(sealed, encryptionKeys(options), (problem) => this.warnOnce(problem, "error"))
     this.credentials = credentialsInForce(options, settings, secrets)
     this.deps.onApply(this.credentials)
     this.cached_ = { value: settings, readAt: copiedAt ?? this.now() }
@@ -257,14 +288,8 @@ export class SettingsInForce {
     )
   }
 
-  private warnOnce(line: string): void {
-    this.logOnce(line, (text) => this.deps.logger.warn(text))
-  }
-
-  private logOnce(line: string, log: (line: string) => void): void {
-    if (!this.logged_.has(line)) {
-      this.logged_.add(line)
-      log(line)
-    }
+  private warnOnce(line: string, level: "warn" | "error" = "warn"): void {
+    if (!this.logged_.has(line)) this.deps.logger[level](line)
+    this.logged_.add(line)
   }
 }

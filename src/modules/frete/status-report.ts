@@ -1,17 +1,58 @@
 import type { FreteOptions } from "../../../medusa-plugin.config"
 import type { CheckoutQuoter } from "../../lib/checkout/checkout-quoter"
+import { FreightClient } from "../../lib/freight/client"
 import { FreightQueryRejectedError } from "../../lib/freight/errors"
 import { FreteServiceError, InvalidCredentialsError, QuotaExceededError, ServerError } from "../../lib/http/errors"
 import type { KeptProbe } from "../../lib/services/kept-probe"
-import type { InForce, ServiceClients, Timing } from "./connections"
+import { TrackingClient } from "../../lib/tracking/client"
+import type { FreteLogger } from "../../lib/utils/logger"
 import { accountFingerprint, type Credentials } from "./credentials"
 
-/** `credentials`: what the answer says of the secret, null when not checked. */
+export type InForce = { url?: string; secret?: string }
+export type Timing = { timeoutMs: number; connections: number }
+type Clients = { freight: FreightClient; tracking: TrackingClient }
+type Api = keyof Clients
+
+const create = (service: Api, url: string, secret: string, timing: Timing, logger?: FreteLogger) =>
+  service === "freight"
+    ? new FreightClient({ url, token: secret, ...timing, logger })
+    : new TrackingClient({ url, credential: secret, ...timing, logger })
+
+// One client, hence one connection pool, per service for the whole process, replaced (the old one closed once its
+// requests finish) when its URL, secret or timing changes; null without URL or secret.
+export class ServiceClients {
+  private kept: Partial<Record<Api, { key: string; client: FreightClient | TrackingClient }>> = {}
+
+  constructor(
+    private readonly logger?: FreteLogger,
+    private readonly inForce?: () => { options: FreteOptions; credentials: Credentials }
+  ) {}
+
+  async close(): Promise<void> {
+    const kept = Object.values(this.kept)
+    this.kept = {}
+    await Promise.all(kept.map((entry) => entry.client.close()))
+  }
+
+  client<S extends Api>(
+    service: S,
+    { url, secret }: InForce = this.inForce?.().credentials[service] ?? {},
+    { timeoutMs, connections }: Timing = this.inForce?.().options[service] ?? { timeoutMs: 0, connections: 0 }
+  ): Clients[S] | null {
+    if (!url || !secret) return null
+    const key = JSON.stringify([url, secret, timeoutMs, connections])
+    if (this.kept[service]?.key !== key) {
+      void this.kept[service]?.client.close()
+      this.kept[service] = { key, client: create(service, url, secret, { timeoutMs, connections }, this.logger) }
+    }
+    return this.kept[service]?.client as Clients[S]
+  }
+}
+
 type Verdict = { credentials: "accepted" | "rejected" | "unknown" | null; error: string | null }
-/** The verdict on a failure that still came as an answer of the service, or null when none came. */
-type Judge = (error: FreteServiceError) => Verdict | null
 
 const STATUS_TIMEOUT_MS = 5000
+const SECRET_NAME = { freight: "token", tracking: "credential" } as const
 const unchecked = { reachable: null, credentials: null, http_status: null, latency_ms: null, error: null }
 
 /** Scheme, host and path: never user info or a query. */
@@ -20,37 +61,41 @@ function displayUrl(url: string): string {
   return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/+$/, "")}`
 }
 
-const judge =
-  (api: "freight" | "tracking", secret: string, other: Judge = () => null): Judge =>
-  (error) => {
-    if (error instanceof InvalidCredentialsError)
-      return { credentials: "rejected", error: `The ${api} ${secret} was refused` }
-    if (error instanceof ServerError)
-      return { credentials: "unknown", error: `The ${api} API answered HTTP ${error.status}` }
-    return other(error)
-  }
+function verdictOn(api: Api, error: unknown): Verdict | null {
+  if (error instanceof InvalidCredentialsError)
+    return { credentials: "rejected", error: `The ${api} ${SECRET_NAME[api]} was refused` }
+  if (error instanceof ServerError)
+    return { credentials: "unknown", error: `The ${api} API answered HTTP ${error.status}` }
+  // The freight API refuses an empty query with 400 when the token is good: any refusal but the token's took it.
+  if (api === "tracking") return null
+  if (error instanceof QuotaExceededError)
+    return { credentials: "accepted", error: "The plan's query limit is reached" }
+  return error instanceof FreightQueryRejectedError ? { credentials: "accepted", error: null } : null
+}
 
-async function check(
-  { url, secret }: InForce,
-  secretName: string,
-  client: { probe(signal: AbortSignal): Promise<number> } | null,
-  answered: Verdict,
-  failed: Judge
-) {
+async function check(api: Api, { url, secret }: InForce, timing: Timing, clients: ServiceClients) {
+  const client = clients.client(api, { url, secret }, timing)
   if (!client || !url) {
-    const missing = [url ? null : "url", secret ? null : secretName].filter((name): name is string => name !== null)
+    const missing = [url ? null : "url", secret ? null : SECRET_NAME[api]].filter((name) => name !== null)
     return { configured: false, missing, url: url ? displayUrl(url) : null, ...unchecked }
   }
   const started = Date.now()
   const checked = { configured: true, missing: [] as string[], url: displayUrl(url) }
   try {
     const http_status = await client.probe(AbortSignal.timeout(STATUS_TIMEOUT_MS))
-    return { ...checked, reachable: true, http_status, latency_ms: Date.now() - started, ...answered }
+    // The tracking API has no read operation: only a refusal tells anything about the credential.
+    const credentials = api === "freight" ? "accepted" : "unknown"
+    return { ...checked, reachable: true, http_status, latency_ms: Date.now() - started, credentials, error: null }
   } catch (error) {
-    const latency_ms = Date.now() - started
-    const verdict = error instanceof FreteServiceError ? failed(error) : null
-    const http_status = (error as FreteServiceError).status ?? null
-    if (verdict) return { ...checked, reachable: true, http_status, latency_ms, ...verdict }
+    const [latency_ms, verdict] = [Date.now() - started, verdictOn(api, error)]
+    if (verdict)
+      return {
+        ...checked,
+        reachable: true,
+        http_status: (error as FreteServiceError).status ?? null,
+        latency_ms,
+        ...verdict,
+      }
     const message = error instanceof FreteServiceError ? error.message : "Unexpected error while checking the service"
     return { ...checked, ...unchecked, reachable: false, latency_ms, error: message }
   }
@@ -58,35 +103,15 @@ async function check(
 
 /** Whether each service is configured and answers. Creates nothing on either service, and reports no secret. */
 export async function checkServices(
-  { freight, tracking }: Record<"freight" | "tracking", InForce>,
-  options: Record<"freight" | "tracking", Timing>,
+  inForce: Record<Api, InForce>,
+  options: Record<Api, Timing>,
   clients: ServiceClients
 ) {
-  const [freightStatus, trackingStatus] = await Promise.all([
-    // The freight API refuses an empty query with 400 when the token is good: any refusal but the token's took it.
-    check(
-      freight,
-      "token",
-      clients.freight(freight, options.freight),
-      { credentials: "accepted", error: null },
-      judge("freight", "token", (error) =>
-        error instanceof QuotaExceededError
-          ? { credentials: "accepted", error: "The plan's query limit is reached" }
-          : error instanceof FreightQueryRejectedError
-            ? { credentials: "accepted", error: null }
-            : null
-      )
-    ),
-    // The tracking API has no read operation: only a refusal tells anything about the credential.
-    check(
-      tracking,
-      "credential",
-      clients.tracking(tracking, options.tracking),
-      { credentials: "unknown", error: null },
-      judge("tracking", "credential")
-    ),
+  const [freight, tracking] = await Promise.all([
+    check("freight", inForce.freight, options.freight, clients),
+    check("tracking", inForce.tracking, options.tracking, clients),
   ])
-  return { freight: freightStatus, tracking: trackingStatus }
+  return { freight, tracking }
 }
 
 const snakeCase = (stats: object) =>
@@ -94,10 +119,7 @@ const snakeCase = (stats: object) =>
     Object.entries(stats).map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value])
   )
 
-/**
- * `kept`: the probe answered again for the same accounts in force (a monitor's polling costs one probe a period; a new
- * URL or secret is probed at once). The in-process figures are always read now.
- */
+/** `kept`: the probe answered again for the same accounts in force (a new URL or secret is probed at once). */
 export async function statusReport(
   options: FreteOptions,
   credentials: Credentials,

@@ -53,11 +53,6 @@ export class TrackingOrderStore {
 
   private leaseMs = () => this.timeoutMs() + LEASE_MARGIN_MS
 
-  /** Undefined when the fulfillment already had its row (unique). */
-  insertPending(input: { fulfillmentId: string; orderId: string | null; noNotification: boolean }) {
-    return this.repository.insertTracking<TrackingOrderRow>(input.fulfillmentId, input.orderId, input.noNotification)
-  }
-
   async get(id: string): Promise<TrackingOrderRow | undefined> {
     return (await this.reads.listTrackingOrders({ id }))[0] as TrackingOrderRow | undefined
   }
@@ -73,11 +68,6 @@ export class TrackingOrderStore {
   /** Undefined unless the row still has the status the merchant saw, and a maybe-created one was confirmed. */
   requeue(id: string, seenStatus: "pending" | "failed", rebuilt: BuiltTrackingOrder, maybeCreatedConfirmed = false) {
     return this.repository.requeueTracking<TrackingOrderRow>(id, seenStatus, masked(rebuilt), maybeCreatedConfirmed)
-  }
-
-  /** The row itself stays, so the fulfillment is never tracked twice. */
-  purgePayloads(retentionDays: number): Promise<number> {
-    return this.repository.purgeTrackingPayloads(retentionDays)
   }
 
   async listFailed(page: FailedPage): Promise<{ rows: TrackingOrderRow[]; count: number }> {

@@ -8,32 +8,36 @@ import {
   decideWhileNotConfigured,
 } from "../../lib/tracking/delivery-policy"
 import { personalValues } from "../../lib/tracking/mask-payload"
-import { shipmentFacts } from "../../lib/tracking/shipment-facts"
+import {
+  shipmentFacts,
+  type FulfillmentRow,
+  type MethodRow,
+  type OrderRow,
+  type ShipmentRows,
+} from "../../lib/tracking/shipment-facts"
 import type { AttemptOutcome, ClaimedRow, TrackingOrderRow } from "../../modules/frete/tracking-order-store"
-import { readShipmentRows } from "./read-shipment-rows"
+import type { Query } from "../../shared/query"
 import { freteOf, loggerOf, queryOf } from "../../bridge/medusa-bridge"
 
 export const DELIVER_TRACKING_ORDER_WORKFLOW = "frete-deliver-tracking-order"
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-/** From Medusa's data as it is now: "Reenviar" sends what the merchant has fixed since (the phone, the CPF). */
-async function rebuildTrackingOrder(
+/** From Medusa's data as it is now ("Reenviar" sends what was fixed since); null, logged, when it cannot be read. */
+export async function rebuildOrWarn(
   container: MedusaContainer,
-  row: Pick<TrackingOrderRow, "fulfillment_id" | "no_notification">
-): Promise<BuiltTrackingOrder> {
+  row: Pick<TrackingOrderRow, "id" | "fulfillment_id" | "no_notification">
+): Promise<BuiltTrackingOrder | null> {
   const frete = freteOf(container)
-  const rows = await readShipmentRows(queryOf(container), row.fulfillment_id)
-  const facts = shipmentFacts(rows, frete.pluginOptions.units, row.no_notification)
-  return buildTrackingOrder(facts, await frete.getSettings())
-}
-
-/** Null, logged, when the order or its fulfillment cannot be read. */
-export const rebuildOrWarn = (container: MedusaContainer, row: TrackingOrderRow): Promise<BuiltTrackingOrder | null> =>
-  rebuildTrackingOrder(container, row).catch((error: unknown) => {
-    loggerOf(container).warn(`frete tracking: could not rebuild tracking order ${row.id}: ${messageOf(error)}`)
+  try {
+    const rows = await readShipmentRows(queryOf(container), row.fulfillment_id)
+    const facts = shipmentFacts(rows, frete.pluginOptions.units, row.no_notification)
+    return buildTrackingOrder(facts, await frete.getSettings())
+  } catch (error) {
+    loggerOf(container).warn(`frete tracking: could not build tracking order ${row.id}: ${messageOf(error)}`)
     return null
-  })
+  }
+}
 
 /** One step; its stored output is the row's state, never its payload. The row is the record: nothing to compensate. */
 export const sendTrackingOrderStep = createStep(
@@ -51,14 +55,13 @@ async function attempt(container: MedusaContainer, claimed: ClaimedRow): Promise
   const logger = loggerOf(container)
   const { retry } = frete.pluginOptions.tracking
   const tries = claimed.attempts + 1
-  let built: BuiltTrackingOrder | undefined
+  let built = await rebuildOrWarn(container, claimed)
   try {
-    built = await rebuildTrackingOrder(container, claimed)
     // Stored before the call: an order whose outcome could not be recorded is never sent.
-    if (!(await trackingOrders.hold(claimed, built))) return (await trackingOrders.get(claimed.id)) ?? null
+    if (built && !(await trackingOrders.hold(claimed, built))) return (await trackingOrders.get(claimed.id)) ?? null
   } catch (error) {
-    logger.warn(`frete tracking: could not build tracking order ${claimed.id}: ${messageOf(error)}`)
-    built = undefined
+    logger.warn(`frete tracking: could not store tracking order ${claimed.id}: ${messageOf(error)}`)
+    built = null
   }
   const client = built && frete.trackingClient()
   let failure: unknown
@@ -100,7 +103,7 @@ export const deliverTrackingOrderWorkflow = createWorkflow(
   (input: { tracking_order_id: string }) => new WorkflowResponse(sendTrackingOrderStep({ id: input.tracking_order_id }))
 )
 
-/** The row as its attempt recorded it, or null when none was made. */
+/** Null when no attempt was made. */
 export async function deliverTrackingOrder(container: MedusaContainer, id: string): Promise<TrackingOrderRow | null> {
   const { result } = await deliverTrackingOrderWorkflow(container).run({ input: { tracking_order_id: id } })
   return result ? ((await freteOf(container).trackingOrders.get(id)) ?? null) : null
@@ -133,4 +136,79 @@ export async function resendTrackingOrder(
   // Null when another attempt (the job) claimed the row first.
   const sent = (await deliverTrackingOrder(container, requeued.id)) ?? (await trackingOrders.get(row.id))
   return { kind: "sent", row: sent ?? requeued }
+}
+
+const FULFILLMENT_FIELDS = ["*", "labels.tracking_number", "items.*", "order.id"]
+// As Medusa's admin order route asks: Medusa 2.13 computes totals from the item and method fields a query names only.
+const ORDER_FIELDS = [
+  "id",
+  "display_id",
+  "email",
+  "metadata",
+  "total",
+  "item_subtotal",
+  "credit_lines.*",
+  "sales_channel.name",
+  ...["*", "detail.*", "tax_lines.*", "adjustments.*", "variant.*", "variant.product.weight"].map((f) => `items.${f}`),
+  ...["*", "tax_lines.*", "adjustments.*"].map((f) => `shipping_methods.${f}`),
+  "shipping_address.*",
+  "customer.*",
+]
+
+export async function readShipmentRows(query: Query, fulfillmentId: string): Promise<ShipmentRows> {
+  const fulfillment = (
+    await query.graph({ entity: "fulfillment", fields: FULFILLMENT_FIELDS, filters: { id: fulfillmentId } })
+  ).data[0] as FulfillmentRow | undefined
+  if (!fulfillment?.order?.id) throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
+  const orderId = fulfillment.order.id
+  const locationId = fulfillment.location_id
+  const [orders, locations, flowMethod] = await Promise.all([
+    query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: orderId } }),
+    locationId
+      ? query.graph({ entity: "stock_location", fields: ["id", "address.postal_code"], filters: { id: locationId } })
+      : { data: [] },
+    outboundMethodOf(query, orderId, fulfillment),
+  ])
+  const order = orders.data[0] as OrderRow | undefined
+  if (!order) throw new Error(`fulfillment ${fulfillmentId} or its order was not found`)
+  return {
+    fulfillment,
+    order,
+    location: (locations.data[0] as ShipmentRows["location"] | undefined) ?? null,
+    flowMethod,
+  }
+}
+
+type FlowRow = {
+  additional_items?: Array<{ item_id?: string | null; is_additional_item?: boolean | null }> | null
+  shipping_methods?: MethodRow[] | null
+}
+
+/** The method of the exchange or claim whose new items the fulfillment ships (Medusa copies the order's onto it). */
+async function outboundMethodOf(query: Query, orderId: string, fulfillment: FulfillmentRow): Promise<MethodRow | null> {
+  const shipped = new Set((fulfillment.items ?? []).flatMap((item) => (item.line_item_id ? [item.line_item_id] : [])))
+  if (!shipped.size) return null
+  const fields = ["id", "additional_items.item_id", "shipping_methods.*"]
+  // A claim's `additional_items` also holds the claimed items (the order's own): only the new ones count.
+  const flows = [
+    { entity: "order_exchange", fields, isNew: () => true },
+    {
+      entity: "order_claim",
+      fields: [...fields, "additional_items.is_additional_item"],
+      isNew: (item: { is_additional_item?: boolean | null }) => item.is_additional_item !== false,
+    },
+  ]
+  for (const { entity, fields: wanted, isNew } of flows) {
+    const { data } = await query.graph({ entity, fields: wanted, filters: { order_id: orderId } })
+    const flow = (data as FlowRow[]).find((row) =>
+      (row.additional_items ?? []).some((item) => isNew(item) && item.item_id && shipped.has(item.item_id))
+    )
+    if (flow) {
+      const methods = flow.shipping_methods ?? []
+      return (
+        methods.find((method) => method.shipping_option_id === fulfillment.shipping_option_id) ?? methods[0] ?? null
+      )
+    }
+  }
+  return null
 }

@@ -31,6 +31,8 @@ export async function trackShipment(
     )
     return null
   }
-  const recorded = await frete.trackingOrders.insertPending({ ...shipment, orderId: shipped.order?.id ?? null })
+  const { fulfillmentId, noNotification } = shipment
+  const orderId = shipped.order?.id ?? null
+  const recorded = await frete.repository.insertTracking<TrackingOrderRow>(fulfillmentId, orderId, noNotification)
   return recorded ? ((await deliverTrackingOrder(container, recorded.id)) ?? recorded) : null
 }

@@ -53,7 +53,7 @@ function freightPriceCents(text: string): number | null {
   const [quotation] = readQuotations([
     { servico_metaname: "s", servico_nome: "S", cotacao_prazo: 1, cotacao_preco: text },
   ]).quotations
-  return quotation ? quotation.cotacao_preco : null
+  return quotation ? quotation.priceCents : null
 }
 
 describe("Brazilian decimals (properties)", () => {

@@ -167,21 +167,12 @@ describe("dateInTimeZone", () => {
     expect(dateInTimeZone(new Date("2026-03-10T02:30:00Z"))).toBe("2026-03-09")
   })
 
-  it("reads the same instant as the UTC date in UTC", () => {
-    expect(dateInTimeZone(new Date("2026-03-10T02:30:00Z"), "UTC")).toBe("2026-03-10")
-  })
-
-  it("reads an evening UTC instant as the next day in Tokyo", () => {
-    expect(dateInTimeZone(new Date("2026-03-09T20:00:00Z"), "Asia/Tokyo")).toBe("2026-03-10")
-  })
-
   it("follows the zone's rules of the time, such as São Paulo's former summer time", () => {
     expect(dateInTimeZone(new Date("2019-01-15T02:30:00Z"))).toBe("2019-01-15")
     expect(dateInTimeZone(new Date("2019-06-15T02:30:00Z"))).toBe("2019-06-14")
   })
 
-  it("refuses an unknown time zone and an invalid date with a RangeError", () => {
-    expect(() => dateInTimeZone(new Date("2026-03-10T12:00:00Z"), "America/Atlantis")).toThrow(RangeError)
+  it("refuses an invalid date with a RangeError", () => {
     expect(() => dateInTimeZone(new Date(Number.NaN))).toThrow(RangeError)
   })
 })
@@ -204,10 +195,6 @@ describe("deliveryEstimate", () => {
 
   it("counts business days from today", () => {
     expect(deliveryEstimate(3, new Date("2026-03-12T15:00:00Z"))).toBe("2026-03-17")
-  })
-
-  it("uses the time zone it is given", () => {
-    expect(deliveryEstimate(1, new Date("2026-03-10T02:30:00Z"), "UTC")).toBe("2026-03-11")
   })
 
   it("uses the current instant when none is given", () => {

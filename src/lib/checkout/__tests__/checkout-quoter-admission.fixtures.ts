@@ -7,7 +7,7 @@ import type { FreightQuery, FreightQuote } from "../../freight/schemas"
 import { freteSettingsSchema } from "../../settings/schema"
 import { CheckoutQuoter } from "../checkout-quoter"
 import { QuoteAdmission, type Asker } from "../quote-admission"
-import type { GrantBudget } from "../quota-leases"
+import type { GrantBudget } from "../quote-admission"
 import type { ShopperError } from "../shopper-error"
 import { QUERY } from "./checkout-quoter.fixtures"
 
@@ -37,10 +37,8 @@ const QUOTE: FreightQuote = {
       serviceName: "PAC",
       carrier: "correios",
       priceCents: 2519,
-      costCents: null,
       days: 7,
       code: "c-pac",
-      logo: null,
     },
   ],
 }

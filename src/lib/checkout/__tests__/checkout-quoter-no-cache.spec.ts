@@ -17,10 +17,8 @@ const QUOTE: FreightQuote = {
       serviceName: "Correios - PAC",
       carrier: "correios",
       priceCents: 2519,
-      costCents: null,
       days: 5,
       code: "1",
-      logo: null,
     },
   ],
 }

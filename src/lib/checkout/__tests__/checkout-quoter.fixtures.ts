@@ -63,10 +63,8 @@ export function quotation(overrides: Partial<FreightQuotation>): FreightQuotatio
     serviceName: "X",
     carrier: "correios",
     priceCents: 1000,
-    costCents: null,
     days: 5,
     code: null,
-    logo: null,
     ...overrides,
   }
 }

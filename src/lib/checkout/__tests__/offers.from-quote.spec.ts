@@ -10,10 +10,8 @@ function quotation(overrides: Partial<FreightQuotation>): FreightQuotation {
     serviceName: "X",
     carrier: null,
     priceCents: 1000,
-    costCents: null,
     days: 5,
     code: null,
-    logo: null,
     ...overrides,
   }
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { MAX_BUSINESS_DAYS } from "../../brazil/business-days"
-import { quoteFromWire, readQuotations, type FreightQuery } from "../../freight/schemas"
+import { readQuotations, type FreightQuery } from "../../freight/schemas"
 import { BRAZILIAN_STATES } from "../../brazil/cep-state"
 import { freteSettingsSchema, type FreteSettings } from "../../settings/schema"
 import { qualifiesForFreeFreight } from "../free-freight"
@@ -166,7 +166,7 @@ describe("offers from the freight API's answer (properties)", () => {
           priced.map((quotation, index) => ({ ...toWire(quotation), cotacao_codigo: String(index) }))
         )
         const droppedIndexes = new Set(dropped.map((quotation) => quotation.index))
-        const offers = offersFromQuote(quoteFromWire({ consulta_token: "tok-1", cotacoes: quotations }), s, at)
+        const offers = offersFromQuote({ consultaToken: "tok-1", quotations }, s, at)
         const enabled = (index: number) =>
           s.services.find((service) => service.metaname === priced[index].servico_metaname)?.enabled !== false
         const offered = priced.map((_, index) => index).filter((index) => !droppedIndexes.has(index) && enabled(index))
@@ -193,7 +193,7 @@ describe("offers from the freight API's answer (properties)", () => {
         fc.constantFrom(CHEAPEST, FASTEST, ...METANAMES),
         (cotacoes, s, at, option) => {
           const { quotations } = readQuotations(cotacoes)
-          const offers = offersFromQuote(quoteFromWire({ consulta_token: "tok-1", cotacoes: quotations }), s, at)
+          const offers = offersFromQuote({ consultaToken: "tok-1", quotations }, s, at)
           const picked = pickOffer(offers, option)
           const candidates =
             option === CHEAPEST || option === FASTEST ? offers : offers.filter((offer) => offer.service === option)

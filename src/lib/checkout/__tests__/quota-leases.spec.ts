@@ -1,5 +1,5 @@
 import fc from "fast-check"
-import { leaseSize, QuotaLeases, type GrantBudget } from "../quota-leases"
+import { leaseSize, QuotaLeases, type GrantBudget } from "../quote-admission"
 
 // Bounds per minute for all instances together, taken from the shared count a lease at a time.
 

@@ -20,7 +20,7 @@ describe("FreightClient against the sandbox", () => {
         expect(quotation.service).toBe(wire.servico_metaname)
         expect(quotation.serviceName).toBe(wire.servico_nome)
         expect(quotation.carrier).toBe(wire.transportadora_metaname)
-        expect(quotation.priceCents).toBe(readQuotations([wire]).quotations[0].cotacao_preco)
+        expect(quotation.priceCents).toBe(readQuotations([wire]).quotations[0].priceCents)
         expect(quotation.code).toBe(String(wire.cotacao_codigo))
         expect(Number.isInteger(quotation.priceCents)).toBe(true)
       })

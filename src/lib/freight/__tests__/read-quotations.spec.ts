@@ -14,9 +14,7 @@ describe("readQuotations", () => {
       GOOD,
       { ...GOOD, servico_metaname: "correios-sedex", cotacao_preco: 45.9, cotacao_prazo: "2" },
     ])
-    expect(
-      quotations.map((quotation) => [quotation.servico_metaname, quotation.cotacao_preco, quotation.cotacao_prazo])
-    ).toEqual([
+    expect(quotations.map((quotation) => [quotation.service, quotation.priceCents, quotation.days])).toEqual([
       ["correios-pac", 2519, 7],
       ["correios-sedex", 4590, 2],
     ])
@@ -34,7 +32,7 @@ describe("readQuotations", () => {
   ])("drops a quotation with %s alone, naming its service and what was wrong", (_label, change, problem) => {
     const broken = { ...GOOD, servico_metaname: "jadlog-package", ...change }
     const { quotations, dropped } = readQuotations([GOOD, broken])
-    expect(quotations.map((quotation) => quotation.servico_metaname)).toEqual(["correios-pac"])
+    expect(quotations.map((quotation) => quotation.service)).toEqual(["correios-pac"])
     expect(dropped).toEqual([{ index: 1, service: "jadlog-package", problem: expect.stringMatching(problem) }])
   })
 

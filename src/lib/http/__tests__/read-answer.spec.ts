@@ -1,3 +1,5 @@
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
 import { z } from "zod"
 import {
   FreteServiceError,
@@ -117,22 +119,29 @@ describe("readAnswer, through the transport", () => {
   })
 
   it("refuses an answer larger than the transport's bound", async () => {
-    answer(200, JSON.stringify({ id: "x".repeat(2048), total: 1, items: [], note: "" }))
+    const server = createServer((_req, res) =>
+      res.end(JSON.stringify({ id: "x".repeat(2048), total: 1, items: [], note: "" }))
+    )
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
     const small = new ServiceTransport({
       service: "tracking",
-      baseUrl: "https://api.example",
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
       connections: 1,
       timeoutMs: 1000,
       secrets: [],
       rejection,
-      dispatcher: agent(),
       maxBodyBytes: 1024,
     })
-    const error = await failure(
-      small.request({ method: "POST", path: "/orders", deadline: startDeadline(1000) }, { schema: orderSchema })
-    )
-    expect(error).toBeInstanceOf(InvalidAnswerError)
-    expect(error.message).toMatch(/more than 1024 bytes/)
+    try {
+      const error = await failure(
+        small.request({ method: "POST", path: "/orders", deadline: startDeadline(1000) }, { schema: orderSchema })
+      )
+      expect(error).toBeInstanceOf(InvalidAnswerError)
+      expect(error.message).toBe("Tracking API answered more than 1024 bytes to POST /orders")
+    } finally {
+      await small.close()
+      server.close()
+    }
   })
 
   it("gives the status alone when the body is not read", async () => {

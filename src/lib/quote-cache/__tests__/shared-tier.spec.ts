@@ -34,10 +34,8 @@ const quoteAt = (priceCents: number): FreightQuote => ({
       serviceName: "PAC",
       carrier: "correios",
       priceCents,
-      costCents: null,
       days: 7,
       code: null,
-      logo: null,
     },
   ],
 })

@@ -1,6 +1,5 @@
 import { createSandbox, type Sandbox } from "../../../../sandbox/server"
-import { ServiceClients } from "../connections"
-import { checkServices } from "../status-report"
+import { checkServices, ServiceClients } from "../status-report"
 
 const TOKEN = "status-token-7c2e"
 const CREDENTIAL = "status-credential-41ab"

@@ -12,7 +12,7 @@ import { freteOf, queryOf } from "../../../../bridge/medusa-bridge"
 import { validated } from "../../../lib/validated"
 
 const wholeNumber = (field: string, min: number, max: number, fallback: number) => {
-  const message = `${field}: use um número inteiro de ${min} a ${max}`
+  const message = `Parâmetros inválidos: ${field}: use um número inteiro de ${min} a ${max}`
   return z
     .string({ error: message })
     .regex(/^\d{1,9}$/, message)
@@ -27,10 +27,7 @@ export const ProductsMissingDimensionsQuery = z.object({
 })
 
 type Query = z.output<typeof ProductsMissingDimensionsQuery>
-export const MISSING_DIMENSIONS_QUERY = validated(
-  ProductsMissingDimensionsQuery,
-  (issue) => `Parâmetros inválidos: ${issue.message}`
-)
+export const MISSING_DIMENSIONS_QUERY = validated(ProductsMissingDimensionsQuery)
 
 const SIDES = ["length", "width", "height"] as const
 type Measures = Partial<Record<MissingMeasure, number | null>>
@@ -64,7 +61,6 @@ function lacksMeasuresFilter(units: StoreUnits) {
   return { variants: { id: { $ne: null }, $or: [...sides, weightless] } }
 }
 
-/** Found, paged and counted by one Query read. */
 export async function GET(req: MedusaRequest<unknown, Query>, res: MedusaResponse) {
   const { limit, offset } = req.validatedQuery
   const { units } = freteOf(req.scope).pluginOptions

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { z } from "zod"
-import { STATS_RANGES, type FreightStats, type StatsRange } from "../../../../lib/admin-contract"
+import { STATS_RANGES } from "../../../../lib/admin-contract"
 import { freteOf } from "../../../../bridge/medusa-bridge"
 
 export const StatsQuery = z.object({
@@ -8,6 +8,5 @@ export const StatsQuery = z.object({
 })
 
 export async function GET(req: MedusaRequest<unknown, z.output<typeof StatsQuery>>, res: MedusaResponse) {
-  const stats = await freteOf(req.scope).stats.read(req.validatedQuery.range)
-  res.json({ ...stats, range: stats.range as StatsRange } satisfies FreightStats)
+  res.json(await freteOf(req.scope).stats.read(req.validatedQuery.range))
 }

@@ -7,7 +7,6 @@ import { sendIssues } from "../../../../shared/medusa-error"
 import { freteOf, fulfillmentOf } from "../../../../bridge/medusa-bridge"
 import { isFreteProvider } from "../../../../lib/frete-provider"
 
-// Blank is "the one in force".
 const optionalText = z
   .string({ error: "informe um texto" })
   .trim()
@@ -18,10 +17,7 @@ const optionalUrl = optionalText.refine(
   (value) => !value || isServiceUrl(value),
   "URL inválida: use http:// ou https://, sem parâmetros nem usuário"
 )
-const cepText = z
-  .string({ error: "CEP inválido" })
-  .transform(tryNormalizeCep)
-  .pipe(z.string({ error: "CEP inválido" }))
+const cepText = z.preprocess((text: string) => tryNormalizeCep(text), z.string({ error: "CEP inválido" }))
 
 export const TestConnectionBody = z.object(
   {

@@ -35,33 +35,26 @@ const CART_FIELDS = [
 ]
 
 // To the typed CEP, else the address's (whose province counts only with its own CEP). No freight call.
-async function cartFreeFreight(
-  req: MedusaRequest,
-  cartId: string,
-  postalCode: string | undefined
-): Promise<FreteFreeFreightAnswer> {
-  // A blank field is no CEP: the cart's address gives it.
-  const typedCep = postalCode?.trim() ? tryNormalizeCep(postalCode) : null
-  if (postalCode?.trim() && !typedCep) throw new ShopperError("invalid_cep")
-  const settings = await freteOf(req.scope).getSettings()
-  const { data } = await queryOf(req.scope).graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
-  const cart = data[0] as CartContext | undefined
-  if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Carrinho não encontrado.")
-  const stored = cart.shipping_address
-  if (!typedCep && !stored?.postal_code?.trim()) throw new ShopperError("missing_cep")
-  const storedCep = tryNormalizeCep(stored?.postal_code)
-  const cep = typedCep ?? storedCep
-  if (!cep) throw new ShopperError("invalid_cep")
-  const province = storedCep === cep ? (stored?.province ?? null) : null
-  // The currency check, the items and the subtotal exactly as checkout reads them.
-  const request = quoteRequestFromCart({ ...cart, shipping_address: { postal_code: cep, province } })
-  const subtotal = subtotalOf(request.items)
-  return { postal_code: cep, currency_code: "brl", subtotal, ...freeFreightProgress(settings, subtotal, cep, province) }
-}
-
 export async function GET(req: MedusaRequest<unknown, z.output<typeof FreeFreightQuery>>, res: MedusaResponse) {
+  const { cart_id, postal_code } = req.validatedQuery
   try {
-    res.json(await cartFreeFreight(req, req.validatedQuery.cart_id, req.validatedQuery.postal_code))
+    // A blank field is no CEP: the cart's address gives it.
+    const typedCep = postal_code?.trim() ? tryNormalizeCep(postal_code) : null
+    if (postal_code?.trim() && !typedCep) throw new ShopperError("invalid_cep")
+    const settings = await freteOf(req.scope).getSettings()
+    const { data } = await queryOf(req.scope).graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cart_id } })
+    const cart = data[0] as CartContext | undefined
+    if (!cart) throw new MedusaError(MedusaError.Types.NOT_FOUND, "Carrinho não encontrado.")
+    const stored = cart.shipping_address
+    if (!typedCep && !stored?.postal_code?.trim()) throw new ShopperError("missing_cep")
+    const storedCep = tryNormalizeCep(stored?.postal_code)
+    const cep = typedCep ?? storedCep
+    if (!cep) throw new ShopperError("invalid_cep")
+    const province = storedCep === cep ? (stored?.province ?? null) : null
+    // The currency check, the items and the subtotal exactly as checkout reads them.
+    const subtotal = subtotalOf(quoteRequestFromCart(cart).items)
+    const progress = freeFreightProgress(settings, subtotal, cep, province)
+    res.json({ postal_code: cep, currency_code: "brl", subtotal, ...progress } satisfies FreteFreeFreightAnswer)
   } catch (error) {
     if (error instanceof ShopperError && error.code === "missing_cep")
       throw new MedusaError(

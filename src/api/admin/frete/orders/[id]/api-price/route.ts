@@ -52,7 +52,6 @@ async function apiPricesOf(scope: MedusaContainer, order_id: string): Promise<Or
 
 type OptionForOrder = { order_id: string; currency_code: string; shipping_option_id: string }
 
-// Null while the API does not answer.
 async function apiAmountOf(scope: MedusaContainer, input: OptionForOrder): Promise<number | null> {
   const { result } = await fetchShippingOptionForOrderWorkflow(scope)
     .run({ input })

@@ -15,13 +15,9 @@ export const HandlingDaysBody = z.object(
   { error: "Informe { handling_days } com um número de dias ou null." }
 )
 
-type Metadata = Record<string, unknown> | null
-type Product = {
-  metadata: Metadata
-  variants: Array<{ id: string; title: string | null; sku: string | null; metadata: Metadata }>
-}
+type Metadata = { metadata: Record<string, unknown> | null }
+type Product = Metadata & { variants: Array<Metadata & { id: string; title: string | null; sku: string | null }> }
 
-/** The product's handling days and its variants', under the settings' metadata key. */
 async function handlingDaysOf(req: MedusaRequest): Promise<ProductHandlingDays> {
   const key = (await freteOf(req.scope).getSettings()).handling_days_metadata_key
   const fields = ["metadata", "variants.id", "variants.title", "variants.sku", "variants.metadata"]
