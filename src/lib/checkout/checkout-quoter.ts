@@ -11,12 +11,12 @@ import {
   TimeoutError,
 } from "../http/errors"
 import type { FreightClient } from "../freight/client"
-import type { FreightQuery, FreightQuote } from "../freight/schemas"
+import type { FreightQuery } from "../freight/schemas"
 import { silentLogger, type FreteLogger } from "../utils/logger"
 import { counted, describeFailure, OutageLog } from "../utils/outage-log"
 import { traced } from "../utils/traced"
 import { canonicalKey, hashKey, QuoteCache, type QuoteCacheOptions, type QuoteSource } from "../quote-cache/quote-cache"
-import { LockWaitTimeout, SharedLoad, type SharedQuoteTier } from "../quote-cache/shared-tier"
+import { LockWaitTimeout, SharedLoad, type Asked, type SharedQuoteTier, type Took } from "../quote-cache/shared-tier"
 import type { FreteSettings } from "../settings/schema"
 import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
 import { QuoteRefusedError, type Asker, type QuoteAdmission } from "./quote-admission"
@@ -24,8 +24,6 @@ import { OriginWatch } from "./origin-watch"
 import { ShopperError } from "./shopper-error"
 
 // The one value a quote sends up its walk, each fact set where it is known; nothing written back. Recorded once.
-// The call a price made or waited for: the freight API's time, the quota guard's (0 when it made none) and its word.
-export type Took = { upstreamMs: number; guardMs: number; guard?: "admitted" | "refused" }
 // The freight API call this price made itself (not one it joined): its attempts, its HTTP status, its failure's kind.
 export type OwnCall = { ms: number; attempts: number; status?: number; failure?: string }
 // A price: its offers (none when it failed), where they came from, what it took, the wait a refused shopper is told.
@@ -35,7 +33,6 @@ export type QuoteResult = Took & {
   retryAfterSeconds?: number
   call?: OwnCall
 }
-export type Asked = { quote: FreightQuote; took: Took }
 
 export class FreightNotConfiguredError extends Error {
   constructor() {

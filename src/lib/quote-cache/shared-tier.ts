@@ -1,10 +1,13 @@
 import type { ICachingModuleService, ILockingModule } from "@medusajs/framework/types"
 import { z } from "zod"
-import { freightQuoteSchema } from "../freight/schemas"
+import { freightQuoteSchema, type FreightQuote } from "../freight/schemas"
 import type { Deadline } from "../http/deadline"
 import type { FreteLogger } from "../utils/logger"
-import type { Asked } from "../checkout/checkout-quoter"
 import type { Loaded } from "./quote-cache"
+
+// The call a price made or waited for: the freight API's time, the quota guard's (0 when it made none) and its word.
+export type Took = { upstreamMs: number; guardMs: number; guard?: "admitted" | "refused" }
+export type Asked = { quote: FreightQuote; took: Took }
 
 // The answers the store's instances share (Medusa's Caching Module) and a lock per query (its Locking Module).
 export interface SharedQuoteTier {
