@@ -73,6 +73,7 @@ freteIntegrationTestRunner({
           { method: "GET", path: "/admin/frete/settings" },
           { method: "POST", path: "/admin/frete/settings" },
           { method: "POST", path: "/admin/frete/test-connection" },
+          { method: "POST", path: "/admin/frete/simulate" },
           { method: "GET", path: "/admin/frete/status" },
           { method: "GET", path: "/admin/frete/stats" },
           { method: "GET", path: "/admin/frete/products-missing-dimensions" },

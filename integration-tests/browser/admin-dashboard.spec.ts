@@ -17,6 +17,7 @@ import type { Sandbox } from "../../sandbox/server"
 import { logInToAdmin, SHOTS, startBrowserStore, type BrowserStore } from "../helpers/browser-store"
 import { freightDashboardCases } from "./admin-freight-dashboard.cases"
 import { orderFreightCases } from "./admin-order-freight.cases"
+import { simulatorCases } from "./admin-simulator.cases"
 
 const FREIGHT_TOKEN = "sandbox-freight-token"
 
@@ -249,4 +250,6 @@ describe("the admin dashboard, in a browser", () => {
     const placed = freightDashboardCases(() => admin)
     orderFreightCases(() => admin, placed)
   })
+
+  describe("the freight simulator", () => simulatorCases(() => admin))
 })

@@ -1,7 +1,7 @@
 // The Frete page (admin-dashboard.spec.ts, its last cases): quotes and orders made through the sandbox,
-// some from the fallback table while the freight service fails, then the page's numbers against the
-// quotes made and against GET /admin/frete/stats, in the spec's Portuguese, then in English once the
-// merchant switches the dashboard's language. The orders' freight widget: admin-order-freight.cases.ts.
+// some from the learned prices or the fallback table while the freight service fails, then the page's
+// numbers against the quotes made and against GET /admin/frete/stats, in the spec's Portuguese, then in
+// English once the merchant switches the dashboard's language. The orders' freight widget: admin-order-freight.cases.ts.
 // The server counts in batches a few seconds apart: every number is waited for, never timed.
 import path from "node:path"
 import type { Page } from "playwright-core"
@@ -10,12 +10,22 @@ import type { DemoStore } from "../../scripts/demo/seed"
 import { eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
 import type { Sandbox } from "../../sandbox/server"
 import { LATENCY_BOUNDS, OUTCOMES, type FreightStats, type StatsRange } from "../../src/lib/admin-contract"
-import { estimateShare, latencies, ordersByService, outcomeTotals } from "../../src/admin/lib/freight-stats"
+import {
+  estimateShare,
+  latencies,
+  learnedFigures,
+  ordersByService,
+  outcomeTotals,
+} from "../../src/admin/lib/freight-stats"
 import { SHOTS, type BrowserStore } from "../helpers/browser-store"
+import { brl, countOf, setDashboardLanguage, shownLatency, shownLearned, shownShare } from "../helpers/admin-page"
 
 /** CEPs no other case of the spec quotes: each is a new freight query, not an answer the server kept. */
 const API_CEPS = ["40020-000", "50030-230", "60060-440"]
 const TABLE_CEPS = ["69005-070", "66010-000"]
+/** One district of Rio (the learned prices' region: its first 5 digits), quoted with 1 to 4 mugs, then 1 and 2 again. */
+const LEARNED_CEPS = ["22451-000", "22451-010", "22451-020", "22451-030", "22451-041", "22451-042"]
+const LEARNED_ORDER_CEP = "22451-050"
 /** Rio de Janeiro's, as the shopper's address of placeOrder. */
 const API_ORDER_CEP = "22041-001"
 const TABLE_ORDER_CEP = "22250-040"
@@ -26,18 +36,8 @@ const COUNTED = 600
 /** A key of the admin's texts shown as it is: a text missing from a catalogue. */
 const RAW_KEY = /frete\.[a-zA-Z]+\.[a-zA-Z]/
 
-export const brl = (reais: number) =>
-  `R$ ${reais
-    .toFixed(2)
-    .replace(".", ",")
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ".")}`
-
-/** The count of a metric's key over the range. */
-const countOf = (stats: FreightStats, metric: string, key: string) =>
-  stats.rows.filter((row) => row.metric === metric && row.key === key).reduce((sum, row) => sum + row.count, 0)
-
-/** The orders the first case places: one priced from the fallback table, one priced by the API. */
-export type PricedOrders = { tableOrderId: string; apiOrderId: string }
+/** The orders the first case places: one priced from the fallback table, one from the learned prices, one by the API. */
+export type PricedOrders = { tableOrderId: string; learnedOrderId: string; apiOrderId: string }
 
 export const freightDashboardCases = (started: () => BrowserStore): (() => PricedOrders) => {
   let server: MedusaServer
@@ -45,34 +45,24 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
   let sandbox: Sandbox
   let page: Page
   let tableOrderId: string
+  let learnedOrderId: string
   let apiOrderId: string
 
   const byTestId = (id: string) => page.getByTestId(id)
   const text = async (id: string) => ((await byTestId(id).first().textContent()) ?? "").trim()
   const stats = async (range: StatsRange = "7d") =>
     (await server.api.get("/admin/frete/stats", { ...server.admin, params: { range } })).data as FreightStats
-  const productPageQuote = async (cep: string) =>
+  const productPageQuote = async (cep: string, quantity = 1) =>
     (
       await server.api.post(
         "/store/frete/quotes",
-        { postal_code: cep, items: [{ variant_id: store.variantIds["caneca-ceramica"], quantity: 1 }] },
+        { postal_code: cep, items: [{ variant_id: store.variantIds["caneca-ceramica"], quantity }] },
         store.store
       )
     ).data.quotes as Array<{ service: string; is_fallback: boolean }>
   const openDashboard = async () => {
     await page.goto(`${server.url}/app/frete`)
     await byTestId("frete-dashboard-chart-outcomes").waitFor()
-  }
-  /** Numbers as the pt-BR or English page writes them. */
-  const shownShare = (share: number | null, locale: string) =>
-    share === null ? "—" : new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(share)
-  const shownLatency = (bound: string | null, locale: string) => {
-    if (bound === null) return "—"
-    if (bound === "inf") return "> 10 s"
-    const ms = Number(bound)
-    return ms < 1000
-      ? `≤ ${ms} ms`
-      : `≤ ${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(ms / 1000)} s`
   }
   /** The page's figures, and what the server's stats say they must be (the range's, counted at the same moment). */
   const figures = async (range: StatsRange, locale: string) => {
@@ -89,6 +79,7 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
       created: String(server.tracking.created),
       failed: String(server.tracking.failed),
       waiting: String(server.tracking.waiting),
+      ...shownLearned(server, locale),
     }
     const shown = {
       ...Object.fromEntries(
@@ -104,6 +95,10 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
       created: await text("frete-dashboard-tracking-created"),
       failed: await text("frete-dashboard-tracking-failed"),
       waiting: await text("frete-dashboard-tracking-waiting"),
+      coverage: await text("frete-dashboard-learned-coverage"),
+      within10: await text("frete-dashboard-learned-within10"),
+      meanError: await text("frete-dashboard-learned-meanError"),
+      medianError: await text("frete-dashboard-learned-medianError"),
     }
     return { server, expected, shown }
   }
@@ -120,22 +115,13 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
       30,
       "the page's figures equal to the server's"
     )
-  const setLanguage = async (option: string) => {
-    // Settings > Profile > Edit: the dashboard's language select, as a merchant changes it.
-    await page.goto(`${server.url}/app/settings/profile/edit`)
-    const drawer = page.getByRole("dialog")
-    await drawer.getByRole("combobox").click()
-    await page.getByRole("option", { name: option, exact: true }).click()
-    await drawer.getByRole("button", { name: /^(Save|Salvar)$/ }).click()
-    await drawer.waitFor({ state: "detached" })
-  }
-
   beforeAll(() => {
     ;({ server, store, sandbox, page } = started())
   })
 
   it("counts the quotes made by outcome, and the Frete page shows the server's numbers in Portuguese", async () => {
     const before = await stats()
+    const mug = store.variantIds["caneca-ceramica"]
     const beforeJadlog = ordersByService(before.rows).find((row) => row.service === "jadlog-package")
 
     // Answered by the API, a little slower than the sandbox's default so the answer time shows.
@@ -163,8 +149,18 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
       await server.api.post("/admin/frete/settings", { free_freight_rules: [] }, server.admin)
       sandbox.configure({ latencyMs: 0 })
     }
+    // The API prices a district for 1 to 4 mugs: what it learns covers the next answers there, measured as they come.
+    for (const [index, cep] of LEARNED_CEPS.entries()) {
+      expect((await productPageQuote(cep, (index % 4) + 1)).every((quote) => !quote.is_fallback)).toBe(true)
+    }
+    await eventually(
+      async () => countOf(await stats(), "learned", "covered") > countOf(before, "learned", "covered"),
+      COUNTED,
+      "an API answer the learned prices covered"
+    )
 
-    // The freight service fails: new CEPs get the fallback table's prices, at the product page and at checkout.
+    // The freight service fails: the district's carts get the learned prices; new areas the fallback table's, at the
+    // product page and at checkout.
     sandbox.setFault("freight", { mode: "status", status: 503 })
     try {
       for (const cep of TABLE_CEPS) {
@@ -181,6 +177,11 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
           { postal_code: TABLE_ORDER_CEP }
         )
       ).id
+      learnedOrderId = (
+        await placeOrder(server.api, store, store.optionIds["correios-pac"], [{ variant_id: mug, quantity: 1 }], {
+          postal_code: LEARNED_ORDER_CEP,
+        })
+      ).id
     } finally {
       sandbox.setFault("freight", null)
     }
@@ -191,9 +192,10 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
         const now = await stats()
         const jadlog = ordersByService(now.rows).find((row) => row.service === "jadlog-package")
         const counted =
-          delta(now, "page:api") >= API_CEPS.length &&
+          delta(now, "page:api") >= API_CEPS.length + LEARNED_CEPS.length &&
           delta(now, "page:table") >= TABLE_CEPS.length &&
           delta(now, "checkout:table") >= 1 &&
+          delta(now, "checkout:learned") >= 1 &&
           countOf(now, "order_fallback", "correios-pac") - countOf(before, "order_fallback", "correios-pac") >= 1 &&
           (jadlog?.free ?? 0) > (beforeJadlog?.free ?? 0)
         return counted ? now : undefined
@@ -202,7 +204,7 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
       "the quotes and orders counted"
     )
     // One new query per new CEP of the product page: exactly the quotes made, by outcome.
-    expect(delta(after, "page:api")).toBe(API_CEPS.length)
+    expect(delta(after, "page:api")).toBe(API_CEPS.length + LEARNED_CEPS.length)
     expect(delta(after, "page:table")).toBe(TABLE_CEPS.length)
     expect(delta(after, "page:kept") + delta(after, "page:refused") + delta(after, "page:failed")).toBe(0)
     expect(countOf(after, "api_error", "server") + countOf(after, "api_error", "circuit_open")).toBeGreaterThan(
@@ -223,6 +225,10 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
     expect(Number(shown.api)).toBeGreaterThanOrEqual(API_CEPS.length)
     expect(Number(shown.table)).toBeGreaterThanOrEqual(TABLE_CEPS.length + 1)
     expect(shown.share).toMatch(/^\d+(,\d)?%$/)
+    expect(Number(shown.learned)).toBeGreaterThanOrEqual(1)
+    expect(shown.coverage).toMatch(/^\d+(,\d)?% \([\d.]+ de [\d.]+ cotações\)$/)
+    expect(learnedFigures(shownStats.rows)?.covered).toBeGreaterThanOrEqual(1)
+    expect(await byTestId("frete-dashboard-learned").locator("h2").textContent()).toBe("Preços aprendidos")
     expect(shown.p95).toMatch(/^(≤ \d+ ms|≤ \d+(,\d)? s|> 10 s)$/)
     expect(Number(shown.created)).toBeGreaterThan(0)
 
@@ -238,6 +244,7 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
         .reduce((sum, title) => sum + Number(title.split(": ").pop()), 0)
     expect(chartTotal("Respondida pela API")).toBe(totals.api)
     expect(chartTotal("Tabela de contingência")).toBe(totals.table)
+    expect(chartTotal("Preços aprendidos")).toBe(totals.learned)
     expect(await byTestId("frete-dashboard-outcomes").textContent()).toContain(
       "Preços do checkout que foram estimativas"
     )
@@ -265,7 +272,7 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
         content.includes(english)
       )
     ).toEqual([])
-    for (const chart of ["outcomes", "latency", "orders", "tracking"]) {
+    for (const chart of ["outcomes", "learned", "latency", "orders", "tracking"]) {
       await byTestId(`frete-dashboard-${chart}`).screenshot({ path: path.join(SHOTS, `admin-freight-${chart}.png`) })
     }
 
@@ -315,7 +322,7 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
   })
 
   it("reads in English once the merchant switches the dashboard's language, with the same numbers", async () => {
-    await setLanguage("English")
+    await setDashboardLanguage(page, server.url, "English")
     try {
       await openDashboard()
       await settledFigures("7d", "en-US")
@@ -332,23 +339,33 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
       for (const label of [
         "Answered by the API",
         "Kept answer",
+        "Learned prices",
         "Fallback table",
         "Refused",
         "Failed",
-        "Checkout prices that were estimates (fallback table)",
+        "Checkout prices that were estimates (learned prices or fallback table)",
+        "Within 10% of the API's price",
       ]) {
         expect(content).toContain(label)
       }
       expect(
-        ["Respondida pela API", "Tabela de contingência", "Pedidos por serviço", "Últimos 7 dias", "dias úteis"].filter(
-          (portuguese) => content.includes(portuguese)
-        )
+        [
+          "Respondida pela API",
+          "Tabela de contingência",
+          "Preços aprendidos",
+          "Pedidos por serviço",
+          "Últimos 7 dias",
+          "dias úteis",
+        ].filter((portuguese) => content.includes(portuguese))
       ).toEqual([])
       expect(content).not.toMatch(RAW_KEY)
       expect(await byTestId("frete-dashboard-outcomes-svg").locator("title").first().textContent()).toBe(
         "New freight queries per day, by outcome"
       )
 
+      await page.goto(`${server.url}/app/orders/${learnedOrderId}`)
+      await byTestId("frete-order-freight").waitFor()
+      expect(await page.locator('[data-testid$="-estimated"]').textContent()).toBe("Estimated price (learned prices)")
       await page.goto(`${server.url}/app/orders/${tableOrderId}`)
       await byTestId("frete-order-freight").waitFor()
       expect(await byTestId("frete-order-freight").locator("h2").textContent()).toBe("Freight")
@@ -371,9 +388,9 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
       expect(await page.getByText("The API would charge today").count()).toBe(1)
       await byTestId("frete-order-freight").screenshot({ path: path.join(SHOTS, "admin-order-freight-api-price.png") })
     } finally {
-      await setLanguage("Português (Brasil)")
+      await setDashboardLanguage(page, server.url, "Português (Brasil)")
     }
   })
 
-  return () => ({ tableOrderId, apiOrderId })
+  return () => ({ tableOrderId, learnedOrderId, apiOrderId })
 }

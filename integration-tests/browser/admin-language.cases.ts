@@ -7,6 +7,7 @@ import type { MedusaServer } from "../../scripts/demo/medusa-server"
 import type { DemoStore } from "../../scripts/demo/seed"
 import { eventually, placeOrder, shipOrder } from "../../scripts/lib/store-api"
 import { logInToAdmin, openPage, SHOTS, type BrowserStore } from "../helpers/browser-store"
+import { setDashboardLanguage } from "../helpers/admin-page"
 
 /** Texts of the plugin's admin in Portuguese, none of which an English page may show. */
 const PORTUGUESE = [
@@ -143,13 +144,7 @@ export const languageCases = (started: () => BrowserStore): void => {
   })
 
   it("switches to Portuguese with the dashboard's own language setting, and the same pages read in Portuguese", async () => {
-    // Settings > Profile > Edit: the dashboard's language select, as a merchant changes it.
-    await page.goto(`${server.url}/app/settings/profile/edit`)
-    const drawer = page.getByRole("dialog")
-    await drawer.getByRole("combobox").click()
-    await page.getByRole("option", { name: "Português (Brasil)" }).click()
-    await drawer.getByRole("button", { name: /^(Save|Salvar)$/ }).click()
-    await drawer.waitFor({ state: "detached" })
+    await setDashboardLanguage(page, server.url, "Português (Brasil)")
     expect(await page.evaluate(() => window.localStorage.getItem("lng"))).toBe("ptBR")
 
     await openSettings()

@@ -134,4 +134,38 @@ export const settingsPageCases = (started: () => BrowserStore): void => {
     expect(await page.getByText(`free_freight_rules.${index}.min_subtotal`).count()).toBe(0)
     await page.screenshot({ path: path.join(SHOTS, "merchant-settings.png"), fullPage: false })
   })
+
+  it("sets the learned prices: said what they keep, the retention checked by the server, and turned off", async () => {
+    await openSettings()
+    const section = byTestId("frete-section-learned-prices")
+    await section.waitFor()
+    expect(await section.locator("h2").textContent()).toBe("Preços aprendidos")
+    expect(await section.textContent()).toContain(
+      "Quando a API de frete não responde, os carrinhos são cotados pelos preços que ela cobrou antes para a mesma região e peso, antes da tabela de contingência. Guarda só o prefixo de 5 dígitos do CEP, o peso e o preço: nada pessoal."
+    )
+    const enabled = byTestId("frete-field-learned_prices.enabled")
+    const retention = byTestId("frete-field-learned_prices.retention_days")
+    expect(await enabled.getAttribute("aria-checked")).toBe("true")
+    expect(await retention.inputValue()).toBe("90")
+
+    await retention.fill("400")
+    await byTestId("frete-section-learned-prices-save").click()
+    await page.getByText("1 campo precisa de atenção").first().waitFor()
+    expect(await byTestId("frete-field-learned_prices.retention_days-error").textContent()).toMatch(/no máximo 365/)
+    expect((await savedSettings()).settings.learned_prices).toEqual({ enabled: true, retention_days: 90 })
+
+    await retention.fill("30")
+    await enabled.click()
+    await byTestId("frete-section-learned-prices-save").click()
+    await eventually(async () => (await savedSettings()).settings.learned_prices.enabled === false)
+    expect((await savedSettings()).settings.learned_prices).toEqual({ enabled: false, retention_days: 30 })
+    await openSettings()
+    expect(await byTestId("frete-field-learned_prices.enabled").getAttribute("aria-checked")).toBe("false")
+    expect(await byTestId("frete-field-learned_prices.retention_days").inputValue()).toBe("30")
+    await server.api.post(
+      "/admin/frete/settings",
+      { learned_prices: { enabled: true, retention_days: 90 } },
+      server.admin
+    )
+  })
 }

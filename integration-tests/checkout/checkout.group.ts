@@ -12,6 +12,7 @@ import { factsFromAnEventCases } from "../order-flows/facts-from-an-event.cases"
 import { handlingDaysCases } from "../order-flows/handling-days.cases"
 import { returnsCases } from "../order-flows/returns.cases"
 import { freeFreightCases } from "./free-freight.cases"
+import { freightSimulatorCases } from "./freight-simulator.cases"
 import { quoteRouteOptionsCases } from "./quote-route-options.cases"
 import { settingsBlipCases } from "./settings-blip.cases"
 import { settingsLockCases } from "./settings-lock.cases"
@@ -33,4 +34,5 @@ export const checkoutFiles: FreteCaseFiles = {
   "units-and-rules": unitsAndRulesCases,
   "settings-blip": settingsBlipCases,
   "settings-lock": settingsLockCases,
+  "freight-simulator": freightSimulatorCases,
 }

@@ -6,6 +6,7 @@
 import type { FreteCaseFiles } from "../helpers/frete-runner"
 import { burstCases, burstHangCases } from "./burst.cases"
 import { failurePolicyCases } from "./failure-policy.cases"
+import { learnedPricesCases } from "./learned-prices.cases"
 import { outageAndAbuseCases } from "./outage-and-abuse.cases"
 import { outageLogCases } from "./outage-log.cases"
 import { quoteAnswersCases } from "./quote-answers.cases"
@@ -23,4 +24,5 @@ export const freightFaultsFiles: FreteCaseFiles = {
   burst: burstCases,
   "burst (a hanging API)": burstHangCases,
   "quota-guard": quotaGuardCases,
+  "learned-prices": learnedPricesCases,
 }

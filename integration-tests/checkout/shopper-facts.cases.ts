@@ -56,6 +56,7 @@ export const shopperFactsCases: FreteCases = ({ api, getContainer, sandbox }) =>
       days: sedex.cotacao_prazo,
       delivery_estimate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       is_fallback: false,
+      estimated_from: null,
     })
     // The service added the settings' 2 extra days to its deadline; the date counts business days from today.
     expect(sedex.cotacao_prazo).toBeGreaterThanOrEqual(2)

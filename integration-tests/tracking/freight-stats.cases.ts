@@ -108,6 +108,8 @@ export const freightStatsCases: FreteCases = ({ api, getContainer, sandbox }) =>
       "quote|page:api": 2,
       "quote|page:refused": 1,
       "quote|page:table": 1,
+      // Each of the two answers' four quotations, measured against the learned prices (none yet).
+      "learned|uncovered": 8,
       "quote|page:failed": 1,
       // The CEP the API does not know is the shopper's typing, counted as the quote's outcome: no API error.
       "api_error|server": 2,

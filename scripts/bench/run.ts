@@ -42,9 +42,10 @@ import {
 import { round } from "./measure"
 import { warmDeliveryStep } from "./warm-delivery-step"
 import { quotaOvershoot } from "./quota-figures"
+import { HELD_OUT, learnedInProcess, learnedOnServer, learnedTableRows, SERVER_SAMPLES } from "./learned-figures"
 
 const JSON_OUTPUT = process.argv.includes("--json")
-/** `--only=warm-delivery`, `--only=burst`, `--only=load-ratio` or `--only=quota`: figure 9, 10, 5's ratio or 12 alone (the store is still built and seeded). */
+/** `--only=warm-delivery`, `--only=burst`, `--only=load-ratio`, `--only=quota` or `--only=learned`: figure 9, 10, 5's ratio, 12 or 13 alone (the store is still built and seeded). */
 const ONLY = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length)
 /** Figure 5's memory under a heap cap: the heap limit, and rounds enough to fill the cache twice. */
 const CAPPED_HEAP_MIB = 256
@@ -126,6 +127,21 @@ async function main() {
       process.stdout.write(`${JSON.stringify({ quota_overshoot: await quotaStep() })}\n`)
       return
     }
+    const learnedSteps = async () => ({
+      ...(await step(`13. Learned prices: error on ${HELD_OUT} held-out queries, cost per quote`, async () =>
+        learnedInProcess()
+      )),
+      server: await step(`13. Learned prices through the server, the API failing (${SERVER_SAMPLES} quotes)`, () =>
+        learnedOnServer(c)
+      ),
+    })
+    if (ONLY === "learned") {
+      const learned = await learnedSteps()
+      process.stdout.write(
+        JSON_OUTPUT ? `${JSON.stringify({ learned_prices: learned })}\n` : `\n${table(learnedTableRows(learned))}\n`
+      )
+      return
+    }
     if (ONLY === "load-ratio") {
       process.stdout.write(
         `${JSON.stringify({ load_ratio: await step(`5. Load: ${LOAD} concurrent calculates, this provider and the constant one`, () => loadRatio(c)) })}\n`
@@ -148,6 +164,7 @@ async function main() {
     const tracking = await step(`6. Shipment to tracking order (${TRACKING_SAMPLES} orders)`, () => trackingLatency(c))
     const burst = await burstStep()
     const overshoot = await quotaStep()
+    const learned = await learnedSteps()
     secondServer = await startServer(
       built,
       databaseUrl,
@@ -221,6 +238,7 @@ async function main() {
       burst_of_new_quotes: { ...burst, target_priced_by_api: BURST, target_circuit_state: "closed" },
       store_route_not_owned: { ...notOwned, target_ratio: 0.98 },
       quota_overshoot: { runs: overshoot, target_overshoot: 0 },
+      learned_prices: { ...learned, target_cost_ms: 2 },
       machine: { cpus: os.cpus().length, node: process.version },
     }
     if (JSON_OUTPUT) {
@@ -338,6 +356,7 @@ async function main() {
               .join(", "),
             target: `≤ ${overshoot[0].limit} each`,
           },
+          ...learnedTableRows(learned),
         ])}\n`
       )
     }

@@ -6,6 +6,7 @@ import { FRETE_MODULE } from "../lib/frete-provider"
 import type FreteModuleService from "../modules/frete/service"
 import { HandlingDaysBody } from "./admin/frete/products/[id]/handling-days/route"
 import { SETTINGS_BODY } from "./admin/frete/settings/route"
+import { SIMULATE_BODY } from "./admin/frete/simulate/route"
 import { StatsQuery } from "./admin/frete/stats/route"
 import { BULK_RESEND_BODY, TRACKING_ORDERS_QUERY } from "./admin/frete/tracking-orders/validators"
 import { FREE_FREIGHT_QUERY } from "./store/frete/free-freight/route"
@@ -71,6 +72,7 @@ const ROUTES: Route[] = [
   // The route reads its body: the admin shows each field's issue, which Medusa's error answer cannot carry.
   ["POST", "/admin/frete/test-connection", FRETE_SETTINGS_RESOURCE],
   ["GET", "/admin/frete/status", FRETE_SETTINGS_RESOURCE],
+  ["POST", "/admin/frete/simulate", FRETE_SETTINGS_RESOURCE, SIMULATE_BODY],
   ["GET", "/admin/frete/stats", FRETE_SETTINGS_RESOURCE, validated(StatsQuery)],
   // It may ask the freight API, as the status does.
   ["GET", "/admin/frete/orders/:id/api-price", FRETE_SETTINGS_RESOURCE],

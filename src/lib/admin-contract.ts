@@ -101,8 +101,8 @@ export type FreightStats = {
   tracking: { created: number; failed: number; waiting: number }
 }
 
-/** How a new freight query was answered. */
-export const OUTCOMES = ["api", "kept", "table", "refused", "failed"] as const
+/** How a new freight query was answered: `learned` and `table` are estimates. */
+export const OUTCOMES = ["api", "kept", "learned", "table", "refused", "failed"] as const
 export type Outcome = (typeof OUTCOMES)[number]
 
 export const ERROR_KINDS = ["timeout", "network", "server", "rejected", "bad_answer", "circuit_open", "other"] as const
@@ -110,3 +110,70 @@ export const ERROR_KINDS = ["timeout", "network", "server", "rejected", "bad_ans
 const LATENCY_MS = ["50", "100", "200", "300", "500", "750", "1000", "1500", "2000", "3000", "5000", "10000"] as const
 export const LATENCY_BOUNDS = [...LATENCY_MS, "inf"] as const
 export type LatencyBound = (typeof LATENCY_BOUNDS)[number]
+
+/** `learned_error` keys: the learned price's distance from the API's, in percent, at most this; its total sums them. */
+export const LEARNED_ERROR_BOUNDS = ["5", "10", "20", "50", "inf"] as const
+export type LearnedErrorBound = (typeof LEARNED_ERROR_BOUNDS)[number]
+
+/** `POST /admin/frete/simulate`: a cart of these items to this CEP. `ask_api`: spend a freight call; else none. */
+export type SimulateRequest = {
+  postal_code: string
+  items: Array<{ variant_id: string; quantity: number }>
+  /** Left out: every sales channel the items are sold in. */
+  sales_channel_id?: string
+  ask_api?: boolean
+}
+
+/** A price of one option; reais. `estimated_from`: null for the API's own. */
+export type SimulatedPrice = {
+  service: string
+  service_name: string
+  carrier: string | null
+  amount: number
+  days: number | null
+  delivery_estimate: string | null
+  estimated_from: "learned" | "table" | null
+}
+
+/**
+ * A setting that changed a price, a deadline or the offer, in the order the plugin applies it: the items' handling
+ * days and `extra_days` (sent as prazo_adicional), `extra_price` (preco_adicional), the free-freight rule that matched
+ * (fretegratis: the service frees its cheapest quotation), the disabled and renamed services, the option's pick.
+ */
+export type AppliedSetting =
+  | { setting: "handling_days"; days: number; skus: string[]; metadata_key: string }
+  | { setting: "extra_days"; days: number }
+  | { setting: "extra_price"; type: "fixed" | "percent"; value: number; amount: number }
+  | {
+      setting: "free_freight_rule"
+      index: number
+      min_subtotal: number
+      states: string[]
+      cep_ranges: Array<{ from: string; to: string }>
+    }
+  | { setting: "service_disabled"; service: string; name: string }
+  | { setting: "service_renamed"; service: string; name: string; display_name: string }
+  /** `service`: the one picked in what checkout charges now (the API's answer, else the estimate). */
+  | { setting: "option_pick"; pick: string; service: string | null }
+
+/**
+ * The API's side of one option: `answered` (now or within the cache's minutes), `kept` (an older answer kept for this
+ * cart, as checkout uses while the API fails), `not_offered` (the API priced no service this option picks),
+ * `unavailable` (checkout charges the estimate), `cep_not_served`, or `not_asked`.
+ */
+export type SimulatedApiStatus = "not_asked" | "answered" | "kept" | "not_offered" | "unavailable" | "cep_not_served"
+
+export type SimulatedOption = {
+  option_id: string
+  name: string
+  /** What the freight query sends for this option's items. */
+  sent: { prazo_adicional: number; preco_adicional: number; fretegratis: boolean; subtotal: number }
+  applied: AppliedSetting[]
+  api: { status: SimulatedApiStatus; message: string | null; price: SimulatedPrice | null }
+  /** What checkout charges while the API cannot answer: the learned prices, else the table. */
+  estimate: SimulatedPrice | null
+  table: SimulatedPrice | null
+}
+
+/** Every option of the plugin Medusa lists for that cart and CEP, in its order. */
+export type SimulateAnswer = { postal_code: string; asked_api: boolean; options: SimulatedOption[] }

@@ -39,6 +39,7 @@ export const formBodiesCases = badInputCases(({ api, shop, freightCalls, setting
         expect.arrayContaining([
           "/admin/frete/settings",
           "/admin/frete/test-connection",
+          "/admin/frete/simulate",
           "/admin/frete/tracking-orders/[id]/retry",
           "/admin/frete/tracking-orders/retry",
           "/admin/frete/products/[id]/handling-days",

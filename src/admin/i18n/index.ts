@@ -6,11 +6,13 @@
 import { TRACKING_FIELD_SPECS } from "../../lib/tracking/fields"
 import en from "./json/en.json"
 import ptBR from "./json/pt-BR.json"
+import simulatorEn from "./json/simulator.en.json"
+import simulatorPtBR from "./json/simulator.pt-BR.json"
 
 const payloadLabels = (language: "en" | "ptBR") =>
   Object.fromEntries(Object.entries(TRACKING_FIELD_SPECS).map(([field, spec]) => [field, spec.label[language]]))
 
 export default {
-  en: { translation: { frete: { ...en.frete, payload: payloadLabels("en") } } },
-  ptBR: { translation: { frete: { ...ptBR.frete, payload: payloadLabels("ptBR") } } },
+  en: { translation: { frete: { ...en.frete, simulator: simulatorEn, payload: payloadLabels("en") } } },
+  ptBR: { translation: { frete: { ...ptBR.frete, simulator: simulatorPtBR, payload: payloadLabels("ptBR") } } },
 }

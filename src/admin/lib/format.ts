@@ -90,3 +90,15 @@ export function formatLatency(bound: string, locale: string): string {
   const ms = Number(bound)
   return ms < 1000 ? `≤ ${ms} ms` : `≤ ${formatNumber(ms / 1000, locale)} s`
 }
+
+/** A share as a percentage in the language: 0.625 -> "62,5%"; null is "—". */
+export function formatShare(share: number | null, locale: string): string {
+  return share === null
+    ? "—"
+    : new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(share)
+}
+
+/** A bound of the learned prices' error histogram: "10" -> "≤ 10%", "inf" -> "> 50%". */
+export function formatErrorBound(bound: string, locale: string): string {
+  return bound === "inf" ? `> ${formatShare(0.5, locale)}` : `≤ ${formatShare(Number(bound) / 100, locale)}`
+}

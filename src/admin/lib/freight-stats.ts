@@ -1,14 +1,16 @@
 /**
  * The Frete page's figures from `GET /admin/frete/stats`: the range's buckets (the server leaves
  * out those with no data), totals by outcome, the answer time's percentiles from its histogram,
- * and the orders' averages by service. Pure functions, no React.
+ * the learned prices' coverage and error, and the orders' averages by service. Pure functions, no React.
  */
 import {
   ERROR_KINDS,
   LATENCY_BOUNDS,
+  LEARNED_ERROR_BOUNDS,
   OUTCOMES,
   type FreightStats,
   type LatencyBound,
+  type LearnedErrorBound,
   type Outcome,
   type StatsRow,
 } from "../../lib/admin-contract"
@@ -58,7 +60,7 @@ function outcomeOf(key: string): Outcome | null {
   return (OUTCOMES as readonly string[]).includes(outcome) ? (outcome as Outcome) : null
 }
 
-const zeroOutcomes = (): Record<Outcome, number> => ({ api: 0, kept: 0, table: 0, refused: 0, failed: 0 })
+const zeroOutcomes = () => Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) as Record<Outcome, number>
 
 /** New freight queries by outcome, both channels together, per bucket. */
 export function outcomesByBucket(stats: FreightStats): Array<{ at: string; counts: Record<Outcome, number> }> {
@@ -81,37 +83,49 @@ export function outcomeTotals(rows: StatsRow[]): Record<Outcome, number> {
   return totals
 }
 
-/** The share of checkout's prices that came from the fallback table; null when checkout priced nothing. */
+/** The share of checkout's prices that were estimates (learned prices or the fallback table); null when checkout priced nothing. */
 export function estimateShare(rows: StatsRow[]): number | null {
   const checkout = (outcome: Outcome) =>
     rowsOf(rows, "quote")
       .filter((row) => row.key === `checkout:${outcome}`)
       .reduce((sum, row) => sum + row.count, 0)
-  const priced = checkout("api") + checkout("kept") + checkout("table")
-  return priced === 0 ? null : checkout("table") / priced
+  const estimated = checkout("learned") + checkout("table")
+  const priced = checkout("api") + checkout("kept") + estimated
+  return priced === 0 ? null : estimated / priced
 }
 
+type Histogram = Partial<Record<string, number>>
+
 /** The upper bound of the first histogram bucket whose cumulative count reaches `share` of all; null with no answers. */
-export function percentile(histogram: Partial<Record<string, number>>, share: number): LatencyBound | null {
-  const all = LATENCY_BOUNDS.reduce((sum, bound) => sum + (histogram[bound] ?? 0), 0)
+export function percentile<Bound extends string>(
+  histogram: Histogram,
+  share: number,
+  bounds: readonly Bound[]
+): Bound | null {
+  const all = bounds.reduce((sum, bound) => sum + (histogram[bound] ?? 0), 0)
   if (all === 0) return null
   let cumulative = 0
-  for (const bound of LATENCY_BOUNDS) {
+  for (const bound of bounds) {
     cumulative += histogram[bound] ?? 0
     if (cumulative >= share * all) return bound
   }
-  return "inf"
+  return bounds[bounds.length - 1]
+}
+
+const histogramOf = (rows: StatsRow[]) => {
+  const histogram: Histogram = {}
+  for (const row of rows) histogram[row.key] = (histogram[row.key] ?? 0) + row.count
+  return histogram
 }
 
 export type Latency = { answers: number; p50: LatencyBound | null; p95: LatencyBound | null }
 
 function latencyOf(rows: StatsRow[]): Latency {
-  const histogram: Partial<Record<string, number>> = {}
-  for (const row of rows) histogram[row.key] = (histogram[row.key] ?? 0) + row.count
+  const histogram = histogramOf(rows)
   return {
     answers: rows.reduce((sum, row) => sum + row.count, 0),
-    p50: percentile(histogram, 0.5),
-    p95: percentile(histogram, 0.95),
+    p50: percentile(histogram, 0.5, LATENCY_BOUNDS),
+    p95: percentile(histogram, 0.95, LATENCY_BOUNDS),
   }
 }
 
@@ -129,6 +143,38 @@ export function errorTotals(rows: StatsRow[]): Array<{ kind: string; count: numb
   const totals = new Map<string, number>(ERROR_KINDS.map((kind) => [kind, 0]))
   for (const row of rowsOf(rows, "api_error")) totals.set(row.key, (totals.get(row.key) ?? 0) + row.count)
   return [...totals].map(([kind, count]) => ({ kind, count }))
+}
+
+export type Learned = {
+  covered: number
+  uncovered: number
+  /** covered ÷ (covered + uncovered); null with neither. */
+  coverage: number | null
+  /** Of the covered quotations whose error was measured, those within 10% of the API's price; null with none. */
+  within10: number | null
+  /** Percent; null with no error measured. */
+  meanError: number | null
+  medianError: LearnedErrorBound | null
+}
+
+/** How much of the API's answers the learned prices would have priced, and how far from the API's price they were; null with no row. */
+export function learnedFigures(rows: StatsRow[]): Learned | null {
+  const learned = histogramOf(rowsOf(rows, "learned"))
+  const errors = rowsOf(rows, "learned_error").filter((row) => LEARNED_ERROR_BOUNDS.some((bound) => bound === row.key))
+  if (Object.keys(learned).length === 0 && errors.length === 0) return null
+  const [covered, uncovered] = [learned.covered ?? 0, learned.uncovered ?? 0]
+  const histogram = histogramOf(errors)
+  const sum = (field: "count" | "total") => errors.reduce((total, row) => total + row[field], 0)
+  const measured = sum("count")
+  const share = (part: number, whole: number) => (whole === 0 ? null : part / whole)
+  return {
+    covered,
+    uncovered,
+    coverage: share(covered, covered + uncovered),
+    within10: share((histogram["5"] ?? 0) + (histogram["10"] ?? 0), measured),
+    meanError: share(sum("total"), measured),
+    medianError: percentile(histogram, 0.5, LEARNED_ERROR_BOUNDS),
+  }
 }
 
 export type ServiceOrders = {

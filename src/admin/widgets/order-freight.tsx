@@ -16,6 +16,7 @@ type FreightData = {
   days?: unknown
   delivery_estimate?: unknown
   is_fallback?: unknown
+  estimated_from?: unknown
 }
 
 const text = (value: unknown) => (typeof value === "string" && value.trim() ? value : null)
@@ -28,7 +29,7 @@ function freightData(method: AdminOrderShippingMethod): FreightData | null {
 
 /**
  * The order's freight as checkout priced it: service, carrier, price, the date promised, and a
- * warning when the price came from the fallback table (the freight API was not answering).
+ * warning when the price was an estimate (the freight API was not answering): from the learned prices or the table.
  * Nothing for an order none of whose shipping methods this plugin priced.
  */
 const OrderFreightWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
@@ -51,15 +52,17 @@ const OrderFreightWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
         const testId = `frete-order-freight-${method.id}`
         const estimate = text(data.delivery_estimate)
         const days = typeof data.days === "number" ? data.days : null
+        // Orders placed before learned prices name no source: theirs was the table.
+        const estimated = data.is_fallback === true ? (data.estimated_from === "learned" ? "learned" : "table") : null
         return (
           <div key={method.id} className="flex flex-col gap-y-2 px-6 py-4" data-testid={testId}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <Text size="small" leading="compact" weight="plus" data-testid={`${testId}-service`}>
                 {text(data.service_name) ?? method.name}
               </Text>
-              {data.is_fallback === true && (
+              {estimated && (
                 <Badge size="2xsmall" color="orange" data-testid={`${testId}-estimated`}>
-                  {t("frete.orderFreight.estimated")}
+                  {t(`frete.orderFreight.estimated.${estimated}`)}
                 </Badge>
               )}
             </div>
@@ -75,12 +78,12 @@ const OrderFreightWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
             <Detail label={t("frete.orderFreight.days")} testId={`${testId}-days`}>
               {formatDays(t, days)}
             </Detail>
-            {data.is_fallback === true && (
+            {estimated && (
               <Text size="small" className="text-ui-fg-subtle" data-testid={`${testId}-estimated-hint`}>
-                {t("frete.orderFreight.estimatedHint")}
+                {t(`frete.orderFreight.estimatedHint.${estimated}`)}
               </Text>
             )}
-            {data.is_fallback === true && <ApiPrice answer={askApi} methodId={method.id} testId={testId} />}
+            {estimated && <ApiPrice answer={askApi} methodId={method.id} testId={testId} />}
           </div>
         )
       })}

@@ -12,13 +12,14 @@ import {
 } from "../http/errors"
 import type { FreightClient } from "../freight/client"
 import type { FreightQuery } from "../freight/schemas"
+import type { LearnedPricing } from "../learned/learned-prices"
 import { silentLogger, type FreteLogger } from "../utils/logger"
 import { counted, describeFailure, OutageLog } from "../utils/outage-log"
 import { traced } from "../utils/traced"
 import { canonicalKey, hashKey, QuoteCache, type QuoteCacheOptions, type QuoteSource } from "../quote-cache/quote-cache"
 import { LockWaitTimeout, SharedLoad, type Asked, type SharedQuoteTier, type Took } from "../quote-cache/shared-tier"
 import type { FreteSettings } from "../settings/schema"
-import { fallbackOffers, offersFromQuote, type Offer } from "./offers"
+import { estimatePrices, offersFromQuote, type Offer } from "./offers"
 import { QuoteRefusedError, type Asker, type QuoteAdmission } from "./quote-admission"
 import { OriginWatch } from "./origin-watch"
 import { ShopperError } from "./shopper-error"
@@ -29,7 +30,7 @@ export type OwnCall = { ms: number; attempts: number; status?: number; failure?:
 // A price: its offers (none when it failed), where they came from, what it took, the wait a refused shopper is told.
 export type QuoteResult = Took & {
   offers: Offer[]
-  source: QuoteSource | "fallback" | null
+  source: QuoteSource | "learned" | "fallback" | null
   retryAfterSeconds?: number
   call?: OwnCall
 }
@@ -43,10 +44,12 @@ export class FreightNotConfiguredError extends Error {
   }
 }
 
+const PRICED_BY = { learned: "from learned prices", fallback: "by the table" }
 // A kept answer (cache, shared) is no outcome of its own.
 const OUTCOMES: Partial<Record<NonNullable<QuoteResult["source"]>, string>> = {
   upstream: "api",
   stale: "kept",
+  learned: "learned",
   fallback: "table",
 }
 // What a failure means, decided here alone: its kind in the figures, whether the cache keeps it, the breaker's word.
@@ -77,6 +80,7 @@ export interface CheckoutQuoterDeps {
   breaker?: CircuitBreaker | null
   admission?: QuoteAdmission | null
   sharedTier?: (() => SharedQuoteTier | null) | null // used with the cache only
+  learned?: LearnedPricing | null
   figures?: { add(metric: string, key: string, total?: number): void; answerTime(ms: number): void } | null
   logger?: FreteLogger
   now?: () => Date
@@ -92,7 +96,8 @@ export class CheckoutQuoter {
   private readonly shared: SharedLoad | null
   // Logged when they start and when the API answers again, never per shopper.
   private readonly outages = {
-    table: new OutageLog(() => this.now().getTime()),
+    fallback: new OutageLog(() => this.now().getTime()),
+    learned: new OutageLog(() => this.now().getTime()),
     unpriced: new OutageLog(() => this.now().getTime()),
   }
 
@@ -145,7 +150,7 @@ export class CheckoutQuoter {
     const { figures, admission } = this.deps
     span.setAttributes({
       ...(outcome && { "frete.outcome": outcome }),
-      ...(source && { "frete.cache.tier": source, "frete.fallback": source === "fallback" }),
+      ...(source && { "frete.cache.tier": source, "frete.fallback": source === "fallback" || source === "learned" }),
       ...(guard && { "frete.guard": guard }),
       ...(call?.attempts && { "frete.attempt": call.attempts, "frete.upstream_ms": Math.round(call.ms) }),
       ...(call?.status && { "http.response.status_code": call.status }),
@@ -188,7 +193,10 @@ export class CheckoutQuoter {
         ? await this.cache.get(key, load)
         : await load()
       this.origins.answered(query.originCep)
-      if (source === "upstream") this.apiAnswered()
+      if (source === "upstream") {
+        this.apiAnswered()
+        this.deps.learned?.learn(query, value.quote, settings)
+      }
       took = source === "upstream" ? value.took : (own?.took ?? took)
       if (error instanceof QuoteRefusedError) took = refusedTook(error)
       const offers = offersFromQuote(value.quote, settings, this.now())
@@ -199,8 +207,8 @@ export class CheckoutQuoter {
       if (unknownDestination(error)) return { ...result([], null), error: new ShopperError("cep_not_served") }
       if (error instanceof QuoteRefusedError) {
         took = refusedTook(error)
-        const fallback = fallbackOffers(query, settings, this.now())
-        if (fallback.length) return result(fallback, "fallback")
+        const estimated = await this.estimate(query, settings)
+        if (estimated) return result(estimated.offers, estimated.source)
         const { retryAfterSeconds } = error
         return {
           ...result([], null, { retryAfterSeconds }),
@@ -215,11 +223,11 @@ export class CheckoutQuoter {
       }
       reason = error instanceof FreightNotConfiguredError ? error.message : describeFailure(error)
     }
-    const fallback = fallbackOffers(query, settings, this.now())
-    if (fallback.length) {
-      const started = `frete: fallback pricing started: quotes priced by the table (${reason})`
-      this.outages.table.seen(() => this.logger.warn(started))
-      return result(fallback, "fallback")
+    const estimated = await this.estimate(query, settings)
+    if (estimated) {
+      const started = `frete: fallback pricing started: quotes priced ${PRICED_BY[estimated.source]} (${reason})`
+      this.outages[estimated.source].seen(() => this.logger.warn(started))
+      return result(estimated.offers, estimated.source)
     }
     this.outages.unpriced.seen(() =>
       this.logger.error(`frete: quotes cannot be priced (${reason}) and the fallback table has no price for them`)
@@ -227,10 +235,16 @@ export class CheckoutQuoter {
     return { ...result([], null), error: new ShopperError("freight_unavailable", reason) }
   }
 
+  async estimate(query: FreightQuery, settings: FreteSettings) {
+    return estimatePrices((await this.deps.learned?.estimate(query, settings)) ?? [], query, settings, this.now())
+  }
+
   private apiAnswered(): void {
-    this.outages.table.end((count, lasted) => {
-      this.logger.info(`frete: fallback pricing ended: ${counted(count, "quote")} priced by the table during ${lasted}`)
-    })
+    for (const source of ["learned", "fallback"] as const)
+      this.outages[source].end((count, lasted) => {
+        const priced = `${counted(count, "quote")} priced ${PRICED_BY[source]} during ${lasted}`
+        this.logger.info(`frete: fallback pricing ended: ${priced}`)
+      })
     this.outages.unpriced.end((count, lasted) => {
       this.logger.info(`frete: pricing is back: ${counted(count, "quote")} could not be priced during ${lasted}`)
     })

@@ -1,6 +1,7 @@
 import { toCents } from "../brazil/brazilian-decimal"
 import { deliveryEstimate } from "../brazil/business-days"
 import type { FreightQuery, FreightQuote } from "../freight/schemas"
+import { billableWeightKg, type LearnedEstimate } from "../learned/learned-prices"
 import type { FreteSettings } from "../settings/schema"
 import type { FreteFacts } from "./storefront-contract"
 
@@ -11,7 +12,8 @@ export interface Offer {
   amountCents: number
   days: number | null // business days; 0 is same day
   deliveryEstimate: string | null // "YYYY-MM-DD"
-  isFallback: boolean
+  isFallback: boolean // an estimate: from the fallback table, or `learned` from the API's earlier answers
+  learned?: true
   consultaToken: string | null
   code: string | null
 }
@@ -24,6 +26,7 @@ export function factsOf(offer: Offer): FreteFacts {
     days: offer.days,
     delivery_estimate: offer.deliveryEstimate,
     is_fallback: offer.isFallback,
+    estimated_from: offer.isFallback ? (offer.learned ? "learned" : "table") : null,
   }
 }
 
@@ -62,32 +65,44 @@ export function serviceAsOffered(settings: FreteSettings) {
   }
 }
 
-export const billableWeightKg = (query: FreightQuery): number =>
-  query.volumes.reduce(
-    (sum, volume) =>
-      sum + Math.max(volume.weightKg, (volume.lengthCm * volume.widthCm * volume.heightCm) / 6000) * volume.quantity,
-    0
-  )
+export type Estimate = Omit<LearnedEstimate, "level"> & { learned?: true }
 
-// Each service's first band holding the cart, plus extra days and price; free freight frees the cheapest, as the API.
-export function fallbackOffers(query: FreightQuery, settings: FreteSettings, now: Date): Offer[] {
-  const weight = billableWeightKg(query)
-  const offers = settings.fallback.flatMap((entry): Offer[] => {
-    const band = entry.bands.find((candidate) => weight <= candidate.max_weight_kg)
-    const setting = settings.services.find((service) => service.metaname === entry.service)
-    if (!band || setting?.enabled === false) return []
-    const days = band.days + (query.extraDays ?? 0)
-    const amountCents = toCents(band.price + (query.extraPrice ?? 0))
-    const name = setting?.display_name ?? entry.name
+// Each service's first band holding the cart.
+export const tableEstimates = (query: FreightQuery, settings: FreteSettings): Estimate[] =>
+  settings.fallback.flatMap((entry) => {
+    const band = entry.bands.find((candidate) => billableWeightKg(query) <= candidate.max_weight_kg)
+    return band ? [{ ...entry, amountCents: toCents(band.price), days: band.days }] : []
+  })
+
+// What checkout charges while the API cannot answer: per service the learned price, else the table's.
+export function estimatePrices(learned: LearnedEstimate[], query: FreightQuery, settings: FreteSettings, now: Date) {
+  const known = new Set(learned.map((estimate) => estimate.service))
+  const table = tableEstimates(query, settings).filter((estimate) => !known.has(estimate.service))
+  const estimates = [...learned.map((estimate) => ({ ...estimate, learned: true as const })), ...table]
+  const offers = estimatedOffers(estimates, query, settings, now)
+  if (!offers.length) return null
+  return { offers, source: offers.some((offer) => offer.learned) ? ("learned" as const) : ("fallback" as const) }
+}
+
+export const fallbackOffers = (query: FreightQuery, settings: FreteSettings, now: Date): Offer[] =>
+  estimatedOffers(tableEstimates(query, settings), query, settings, now)
+
+// Plus extra days and price; free freight frees the cheapest, as the API does.
+export function estimatedOffers(estimates: Estimate[], query: FreightQuery, settings: FreteSettings, now: Date) {
+  const offers = estimates.flatMap((estimate): Offer[] => {
+    const setting = settings.services.find((service) => service.metaname === estimate.service)
+    if (setting?.enabled === false) return []
+    const days = estimate.days === null ? null : estimate.days + (query.extraDays ?? 0)
     return [
       {
-        service: entry.service,
-        name,
-        carrier: entry.carrier,
-        amountCents,
+        service: estimate.service,
+        name: setting?.display_name ?? estimate.name,
+        carrier: estimate.carrier,
+        amountCents: estimate.amountCents + toCents(query.extraPrice ?? 0),
         days,
         deliveryEstimate: deliveryEstimate(days, now),
         isFallback: true,
+        ...(estimate.learned && { learned: estimate.learned }),
         consultaToken: null,
         code: null,
       },

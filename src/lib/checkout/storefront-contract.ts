@@ -11,8 +11,9 @@ export interface FreteFacts {
   days: number | null
   /** "YYYY-MM-DD", counted in Brazilian business days; null when days is. */
   delivery_estimate: string | null
-  /** Priced from the store's fallback table: an estimate, not the carrier's quote. */
+  /** An estimate, not the carrier's quote: priced from what the API charged before, or the store's fallback table. */
   is_fallback: boolean
+  estimated_from?: "learned" | "table" | null
 }
 
 /** One shipping option's price for a CEP, as `POST /store/frete/quotes` answers it. */

@@ -3,6 +3,8 @@ import { LRUCache } from "lru-cache"
 const MINUTE_MS = 60_000
 /** "Consultar a API agora" on an order: new asks a minute over every order. */
 export const API_PRICE_PER_MINUTE = 6
+/** The freight simulator's "Consultar a API": new asks a minute over every cart and CEP. */
+export const SIMULATE_PER_MINUTE = 6
 
 /** Past the per-minute cap: nothing was asked; `retryAfterMs` until a new ask is allowed. */
 export class ProbeLimitError extends Error {
@@ -51,5 +53,7 @@ export const adminProbes = (clock?: () => number) => ({
   apiPrice: new KeptProbe({ ttlMs: 10_000, max: 1_000, perMinute: API_PRICE_PER_MINUTE, clock }),
   /** GET /admin/frete/status, keyed by the accounts in force: a monitor polling it costs one probe a period. */
   status: new KeptProbe({ ttlMs: 10_000, max: 16, clock }),
+  /** POST /admin/frete/simulate with `ask_api`, keyed by the cart's freight queries (its items and CEP). */
+  simulate: new KeptProbe({ ttlMs: 10_000, max: 1_000, perMinute: SIMULATE_PER_MINUTE, clock }),
 })
 export type AdminProbes = ReturnType<typeof adminProbes>

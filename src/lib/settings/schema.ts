@@ -138,6 +138,11 @@ export const freteSettingsSchema = record({
     .max(50, "no máximo 50 serviços")
     .default([])
     .superRefine(uniqueBy((entry) => entry.service)),
+  /** Prices learned from the API's answers, priced from while it cannot answer (docs/learned-prices.md). */
+  learned_prices: record({
+    enabled: flag.default(true),
+    retention_days: count(" de dias", 1, 365).default(90),
+  }).prefault({}),
   /** New upstream queries per minute, of one client and of all (set for an honest peak, ~250 shoppers a minute). */
   quote_route_limit_per_minute: count(" de consultas", 1, 10_000).default(30),
   quote_store_limit_per_minute: count(" de consultas", 1, 100_000).default(1000),

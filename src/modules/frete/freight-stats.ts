@@ -6,7 +6,7 @@ const HOUR_MS = 3_600_000
 // São Paulo keeps UTC−3 all year (no daylight saving since 2019): its days start at 03:00 UTC.
 const SAO_PAULO_MS = -3 * HOUR_MS
 const RANGES = { "24h": [24, "hour"], "7d": [7 * 24, "day"], "30d": [30 * 24, "day"] } as const
-const METRICS = ["quote", "api_ms", "api_error"]
+const METRICS = ["quote", "api_ms", "api_error", "learned", "learned_error"]
 /** Keys are short codes ("checkout:api", "timeout", "1500"); any other text is counted as "other". */
 const KEY_SHAPE = /^[a-z0-9][a-z0-9_:.-]{0,63}$/
 const MAX_TOTAL = 1e9

@@ -219,6 +219,20 @@ export class FreteRepository {
     ])
   }
 
+  // Past `retentionDays`, and per route and service all but the newest `perRegion`: a flood of one region's carts
+  // churns that region's rows alone. Every row is read: run hourly.
+  async pruneLearnedPrices(retentionDays: number, perRegion: number): Promise<void> {
+    await this.raw(`delete from frete_learned_price where created_at < now() - make_interval(days => ?)`, [
+      retentionDays,
+    ])
+    await this.raw(
+      `delete from frete_learned_price where id in (select id from (select id, row_number() over (partition by
+         origin_prefix, destination_prefix, service order by created_at desc) as newest from frete_learned_price) ranked
+       where newest > ?)`,
+      [perRegion]
+    )
+  }
+
   // The quota guard's grant: one statement locking its key and minute's row alone. On its own pool: a grant never
   // queues behind Medusa's queries (a burst of checkouts would make a new minute's shoppers wait). Both sets read the
   // old row.

@@ -18,9 +18,12 @@ import { sharedQuoteTier, type SharedQuoteTier } from "../../lib/quote-cache/sha
 import { secretPairingIssues, testConnection, type ConnectionTestRequest } from "../../lib/services/connection-test"
 import { adminProbes, type AdminProbes } from "../../lib/services/kept-probe"
 import type { FreteSettings } from "../../lib/settings/schema"
+import type { StatsRange } from "../../lib/admin-contract"
 import { FRETE_MODULE } from "../../lib/frete-provider"
 import { accountFingerprint, credentialsView } from "./credentials"
 import { FreightStats } from "./freight-stats"
+import { LearnedPrices, MAX_LEARNED_ROWS, PER_REGION } from "./learned-prices"
+import { LearnedPriceRecord } from "./models/learned-price-record"
 import { FreteSettingsRecord } from "./models/frete-settings-record"
 import { OrderFreightRecord } from "./models/order-freight-record"
 import { QuoteBudgetRecord } from "./models/quote-budget-record"
@@ -48,9 +51,11 @@ export default class FreteModuleService extends MedusaService({
   OrderFreight: OrderFreightRecord,
   QuoteBudget: QuoteBudgetRecord,
   FreteStat: StatRecord,
+  LearnedPrice: LearnedPriceRecord,
 }) {
   pluginOptions!: FreteOptions
   quoter!: CheckoutQuoter
+  protected learned_!: LearnedPrices
   handlingMetadata!: HandlingMetadataCache
   adminProbes!: AdminProbes
   protected settings_!: SettingsInForce
@@ -64,7 +69,7 @@ export default class FreteModuleService extends MedusaService({
 
   __hooks = {
     onApplicationStart: async () => this.stats.start(),
-    onApplicationPrepareShutdown: () => this.stats.stop(),
+    onApplicationPrepareShutdown: () => Promise.all([this.learned_.flush(), this.stats.stop()]),
     onApplicationShutdown: () => Promise.all([this.connections_.close(), this.repository.close()]),
   }
 
@@ -127,6 +132,15 @@ export default class FreteModuleService extends MedusaService({
         : null,
       admission: new QuoteAdmission(repository.grant.bind(repository), logger, guard),
       sharedTier: () => this.sharedTier(),
+      learned: (this.learned_ = new LearnedPrices(
+        {
+          list: ({ since, ...place }, take) =>
+            this.listLearnedPrices({ ...place, created_at: { $gte: since } }, { take, order: { created_at: "DESC" } }),
+          create: (rows) => this.createLearnedPrices(rows),
+        },
+        this.stats,
+        logger
+      )),
       figures: this.stats,
       logger,
     })
@@ -197,6 +211,20 @@ export default class FreteModuleService extends MedusaService({
   async trackingOff(settings?: FreteSettings): Promise<"disabled" | "not_configured" | null> {
     const { tracking } = settings ?? (await this.getSettings())
     return !tracking.enabled ? "disabled" : this.connections_.client("tracking") ? null : "not_configured"
+  }
+
+  /** The Frete page's figures, this instance's answers waiting to be learned measured first. */
+  async readStats(range: StatsRange) {
+    await this.learned_.flush()
+    return this.stats.read(range)
+  }
+
+  /** Past the retention the merchant set, all but a region's newest, and the oldest past MAX_LEARNED_ROWS. */
+  async pruneLearnedPrices(): Promise<void> {
+    await this.repository.pruneLearnedPrices((await this.getSettings()).learned_prices.retention_days, PER_REGION)
+    const order = { created_at: "DESC" as const }
+    const [oldestKept] = await this.listLearnedPrices({}, { skip: MAX_LEARNED_ROWS - 1, take: 1, order })
+    if (oldestKept) await this.deleteLearnedPrices({ selector: { created_at: { $lt: oldestKept.created_at } } })
   }
 
   /** `sending` rows past their lease (their process died mid-call), now failed: never resent by themselves. */

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next"
 import { OUTCOMES, type FreightStats, type Outcome } from "../../../lib/admin-contract"
 import { estimateShare, outcomesByBucket, outcomeTotals } from "../../lib/freight-stats"
-import { formatBucket } from "../../lib/format"
+import { formatBucket, formatShare } from "../../lib/format"
 import { BarChart, Swatch } from "./bar-chart"
 import { DashboardSection, Figure } from "./dashboard-section"
 
@@ -9,6 +9,7 @@ import { DashboardSection, Figure } from "./dashboard-section"
 export const OUTCOME_COLOR: Record<Outcome, string> = {
   api: "var(--tag-green-icon)",
   kept: "var(--tag-blue-icon)",
+  learned: "var(--tag-neutral-icon)",
   table: "var(--tag-orange-icon)",
   refused: "var(--tag-purple-icon)",
   failed: "var(--tag-red-icon)",
@@ -55,11 +56,7 @@ export const OutcomesSection = ({ stats, locale }: { stats: FreightStats; locale
       </div>
       <Figure
         label={t("frete.dashboard.outcomes.estimateShare")}
-        value={
-          share === null
-            ? "—"
-            : new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(share)
-        }
+        value={formatShare(share, locale)}
         testId="frete-dashboard-estimate-share"
       />
     </DashboardSection>

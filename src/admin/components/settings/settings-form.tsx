@@ -6,6 +6,7 @@ import { DefaultPackageSection } from "./default-package-section"
 import { ExtrasSection } from "./extras-section"
 import { FallbackSection } from "./fallback-section"
 import { FreeFreightSection } from "./free-freight-section"
+import { LearnedPricesSection } from "./learned-prices-section"
 import { MissingDimensionsSection } from "./missing-dimensions-section"
 import { OriginSection } from "./origin-section"
 import { QuoteLimitSection } from "./quote-limit-section"
@@ -32,6 +33,7 @@ export const SettingsForm = ({ data }: { data: SettingsResponse }) => {
       <FreeFreightSection settings={settings} />
       <ServicesSection settings={settings} />
       <DefaultPackageSection settings={settings} />
+      <LearnedPricesSection settings={settings} />
       <FallbackSection settings={settings} />
       <QuoteLimitSection settings={settings} guard={quote_guard} />
       <TrackingSection settings={settings} credentials={credentials} />

@@ -3,12 +3,13 @@ import {
   errorTotals,
   estimateShare,
   latencies,
+  learnedFigures,
   ordersByService,
   outcomesByBucket,
   outcomeTotals,
   percentile,
 } from "../freight-stats"
-import type { FreightStats, StatsRow } from "../../../lib/admin-contract"
+import { LATENCY_BOUNDS, LEARNED_ERROR_BOUNDS, type FreightStats, type StatsRow } from "../../../lib/admin-contract"
 
 const row = (metric: string, key: string, count: number, total = 0, at = "2026-11-27"): StatsRow => ({
   at,
@@ -62,6 +63,7 @@ describe("freight stats", () => {
     expect(buckets.find((bucket) => bucket.at === "2026-11-27")?.counts).toEqual({
       api: 5,
       kept: 0,
+      learned: 0,
       table: 0,
       refused: 0,
       failed: 0,
@@ -70,31 +72,34 @@ describe("freight stats", () => {
     expect(buckets.find((bucket) => bucket.at === "2026-11-22")?.counts).toEqual({
       api: 0,
       kept: 0,
+      learned: 0,
       table: 0,
       refused: 0,
       failed: 0,
     })
   })
 
-  it("totals the outcomes, and the share of checkout's prices from the table counts checkout alone", () => {
+  it("totals the outcomes, and the share of checkout's prices that were estimates counts checkout alone", () => {
     const rows = [
       row("quote", "page:table", 9),
       row("quote", "checkout:api", 2),
       row("quote", "checkout:kept", 1),
-      row("quote", "checkout:table", 1),
+      row("quote", "checkout:learned", 3),
+      row("quote", "checkout:table", 2),
       row("quote", "checkout:refused", 4),
     ]
-    expect(outcomeTotals(rows)).toEqual({ api: 2, kept: 1, table: 10, refused: 4, failed: 0 })
-    expect(estimateShare(rows)).toBe(0.25)
+    expect(outcomeTotals(rows)).toEqual({ api: 2, kept: 1, learned: 3, table: 11, refused: 4, failed: 0 })
+    expect(estimateShare(rows)).toBe(0.625)
     expect(estimateShare([row("quote", "page:table", 9)])).toBeNull()
   })
 
   it("takes a percentile as the first bound whose cumulative count reaches it", () => {
-    expect(percentile({ "100": 5, "300": 4, "1000": 1 }, 0.5)).toBe("100")
-    expect(percentile({ "100": 4, "300": 5, "1000": 1 }, 0.5)).toBe("300")
-    expect(percentile({ "100": 4, "300": 5, "1000": 1 }, 0.95)).toBe("1000")
-    expect(percentile({ "50": 1, inf: 99 }, 0.95)).toBe("inf")
-    expect(percentile({}, 0.5)).toBeNull()
+    expect(percentile({ "100": 5, "300": 4, "1000": 1 }, 0.5, LATENCY_BOUNDS)).toBe("100")
+    expect(percentile({ "100": 4, "300": 5, "1000": 1 }, 0.5, LATENCY_BOUNDS)).toBe("300")
+    expect(percentile({ "100": 4, "300": 5, "1000": 1 }, 0.95, LATENCY_BOUNDS)).toBe("1000")
+    expect(percentile({ "50": 1, inf: 99 }, 0.95, LATENCY_BOUNDS)).toBe("inf")
+    expect(percentile({}, 0.5, LATENCY_BOUNDS)).toBeNull()
+    expect(percentile({ "10": 2, "20": 2 }, 0.5, LEARNED_ERROR_BOUNDS)).toBe("10")
   })
 
   it("gives the answer time per day and over the range", () => {
@@ -116,6 +121,39 @@ describe("freight stats", () => {
     expect(errors.find((error) => error.kind === "timeout")?.count).toBe(3)
     expect(errors.find((error) => error.kind === "server")?.count).toBe(1)
     expect(errors.find((error) => error.kind === "circuit_open")?.count).toBe(0)
+  })
+
+  it("gives the learned prices' coverage, the share within 10%, the mean error and the median's bucket over the range", () => {
+    const figures = learnedFigures([
+      row("learned", "covered", 6),
+      row("learned", "covered", 2, 0, "2026-11-26"),
+      row("learned", "uncovered", 2),
+      row("learned_error", "5", 3, 6),
+      row("learned_error", "10", 1, 8, "2026-11-26"),
+      row("learned_error", "20", 2, 30),
+      row("learned_error", "inf", 2, 180),
+      row("quote", "checkout:learned", 5),
+    ])
+    expect(figures).toEqual({
+      covered: 8,
+      uncovered: 2,
+      coverage: 0.8,
+      within10: 0.5,
+      meanError: 28,
+      medianError: "10",
+    })
+  })
+
+  it("has learned figures with no error measured when nothing was covered, and none without a row", () => {
+    expect(learnedFigures([row("learned", "uncovered", 3)])).toEqual({
+      covered: 0,
+      uncovered: 3,
+      coverage: 0,
+      within10: null,
+      meanError: null,
+      medianError: null,
+    })
+    expect(learnedFigures([row("quote", "checkout:learned", 5)])).toBeNull()
   })
 
   it("averages the freight charged and the days promised per service, and counts free freight", () => {

@@ -4,6 +4,7 @@ import { Button, Container, Heading, Text } from "@medusajs/ui"
 import { useTranslation } from "react-i18next"
 import { useSearchParams } from "react-router-dom"
 import { LatencySection } from "../../components/dashboard/latency-section"
+import { LearnedSection } from "../../components/dashboard/learned-section"
 import { OrdersSection } from "../../components/dashboard/orders-section"
 import { OutcomesSection } from "../../components/dashboard/outcomes-section"
 import { RangePicker } from "../../components/dashboard/range-picker"
@@ -64,6 +65,7 @@ const FreightDashboardPage = () => {
       {data && hasData(data) && (
         <div className="flex flex-col gap-y-3" data-testid={`frete-dashboard-figures-${data.range}`}>
           <OutcomesSection stats={data} locale={locale} />
+          <LearnedSection stats={data} locale={locale} />
           <LatencySection stats={data} locale={locale} />
           <OrdersSection stats={data} services={services} locale={locale} />
           <TrackingSection stats={data} />

@@ -8,6 +8,7 @@ import { CircuitBreaker } from "../../http/circuit-breaker"
 import { ServerError } from "../../http/errors"
 import { freteSettingsSchema } from "../../settings/schema"
 import { CheckoutQuoter } from "../checkout-quoter"
+import type { LearnedPricing } from "../../learned/learned-prices"
 import { ShopperError, type ShopperErrorCode } from "../shopper-error"
 
 /** Wednesday 24 December 2025, noon in São Paulo: Christmas and New Year's Day lie ahead. */
@@ -119,7 +120,13 @@ export const cepNotFound = (erroId: 101 | 102) =>
  * A quoter over a real cache whose clock the test moves, and a fake freight client. With
  * `configured: false` the freight API has no URL or token.
  */
-export function setup(options: { configured?: boolean; breaker?: { failureThreshold: number; openMs: number } } = {}) {
+export function setup(
+  options: {
+    configured?: boolean
+    breaker?: { failureThreshold: number; openMs: number }
+    learned?: LearnedPricing
+  } = {}
+) {
   let time = 1_000_000
   const cache = {
     maxEntries: 10_000,
@@ -134,7 +141,16 @@ export function setup(options: { configured?: boolean; breaker?: { failureThresh
   // The breaker (cockatiel) reads Date.now(): it follows the test's clock too (restored after each test of its describe).
   if (options.breaker) jest.spyOn(Date, "now").mockImplementation(() => time)
   const breaker = options.breaker ? new CircuitBreaker(options.breaker) : null
-  const quoter = new CheckoutQuoter({ cache, timeoutMs: TIMEOUT, freightClient, breaker, logger, now: () => NOW })
+  const { learned } = options
+  const quoter = new CheckoutQuoter({
+    cache,
+    timeoutMs: TIMEOUT,
+    freightClient,
+    breaker,
+    learned,
+    logger,
+    now: () => NOW,
+  })
   return {
     quoter,
     breaker,

@@ -21,6 +21,7 @@ describe("factsOf", () => {
       days: 4,
       delivery_estimate: "2026-03-06",
       is_fallback: false,
+      estimated_from: null,
     })
   })
 
@@ -32,6 +33,7 @@ describe("factsOf", () => {
       days: null,
       delivery_estimate: null,
       is_fallback: true,
+      estimated_from: "table",
     })
   })
 

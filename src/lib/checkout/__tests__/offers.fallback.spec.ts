@@ -2,7 +2,8 @@
 // the band, the services, their order and names, extra days and price, and free freight.
 import type { FreightQuery, FreightVolume } from "../../freight/schemas"
 import { freteSettingsSchema } from "../../settings/schema"
-import { billableWeightKg, fallbackOffers, type Offer } from "../offers"
+import { fallbackOffers, type Offer } from "../offers"
+import { billableWeightKg } from "../../learned/learned-prices"
 import { NOW, SETTINGS } from "./offers.fixtures"
 
 function volume(overrides: Partial<FreightVolume> = {}): FreightVolume {

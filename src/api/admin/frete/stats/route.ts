@@ -8,5 +8,5 @@ export const StatsQuery = z.object({
 })
 
 export async function GET(req: MedusaRequest<unknown, z.output<typeof StatsQuery>>, res: MedusaResponse) {
-  res.json(await freteOf(req.scope).stats.read(req.validatedQuery.range))
+  res.json(await freteOf(req.scope).readStats(req.validatedQuery.range))
 }

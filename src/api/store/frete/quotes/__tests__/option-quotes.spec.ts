@@ -112,6 +112,7 @@ describe("the store quote route's options", () => {
       days: 6,
       delivery_estimate: null,
       is_fallback: false,
+      estimated_from: null,
     })
     expect(quoter.calls).toEqual(["01310100"])
   })
