@@ -15,6 +15,7 @@ export const checkoutRoutesCases = badInputCases(
         "cotacao_codigo",
         "days",
         "delivery_estimate",
+        "estimated_from",
         "is_fallback",
         "service",
         "service_name",

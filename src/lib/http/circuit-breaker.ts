@@ -69,7 +69,9 @@ export class CircuitBreaker {
         this.refusedBefore = this.counters.refused
         const failed = `failed ${this.consecutive.state} times in a row (${describeFailure(this.lastFailure)})`
         const until = `until a trial call (one every ${Math.round(openMs / 1000)} s) succeeds`
-        logger.warn(`frete: circuit opened: the freight API ${failed}; checkout uses kept prices or the table ${until}`)
+        logger.warn(
+          `frete: circuit opened: the freight API ${failed}; checkout uses kept, learned or table prices ${until}`
+        )
       })
     })
   }

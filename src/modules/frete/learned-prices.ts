@@ -69,9 +69,12 @@ export class LearnedPrices implements LearnedPricing {
     if (!batch.length) return
     try {
       const areas = await Promise.all(batch.map(({ query, settings }) => this.area(query, settings)))
-      batch.forEach(({ query, samples }, index) => this.measure(areas[index], samples, query))
+      // In the order they came: each answer measured against those before it, of this batch too.
+      batch.forEach(({ query, samples }, index) => {
+        this.measure(areas[index], samples, query)
+        areas[index].unshift(...samples)
+      })
       await this.rows.create(batch.flatMap(({ samples }) => samples))
-      batch.forEach(({ samples }, index) => areas[index].unshift(...samples))
     } catch (error) {
       this.warnOnce(`${batch.length} freight answers could not be learned (${reasonOf(error)}); later ones are tried`)
     }

@@ -50,7 +50,7 @@ describe("CircuitBreaker", () => {
     })
     expect(lines).toEqual([
       "warn frete: circuit opened: the freight API failed 3 times in a row (Error); " +
-        "checkout uses kept prices or the table until a trial call (one every 1 s) succeeds",
+        "checkout uses kept, learned or table prices until a trial call (one every 1 s) succeeds",
     ])
   })
 
@@ -114,7 +114,7 @@ describe("CircuitBreaker", () => {
     expect(await run(answering)).toEqual({ value: "answer" })
     expect(lines).toEqual([
       "warn frete: circuit opened: the freight API failed 2 times in a row (ServerError, HTTP 503); " +
-        "checkout uses kept prices or the table until a trial call (one every 30 s) succeeds",
+        "checkout uses kept, learned or table prices until a trial call (one every 30 s) succeeds",
       "info frete: circuit closed: the freight API answers again after 4 min open; 300 calls not made, " +
         "6 trial calls failed",
     ])
