@@ -44,7 +44,9 @@ export class LearnedPrices implements LearnedPricing {
     private readonly now: () => number = Date.now
   ) {
     this.areas = new LRUCache<string, LearnedSample[], Date>({
-      max: 2_000,
+      // Bounded by rows, not areas: at most 200,000 held (tens of MB) however many areas are asked.
+      maxSize: 200_000,
+      sizeCalculation: (rows) => Math.max(1, rows.length),
       ttl: AREA_TTL_MS,
       fetchMethod: (key, _stale, { context: since }) => {
         const [origin_prefix, destination_area] = key.split("|")
@@ -72,7 +74,7 @@ export class LearnedPrices implements LearnedPricing {
       // In the order they came: each answer measured against those before it, of this batch too.
       batch.forEach(({ query, samples }, index) => {
         this.measure(areas[index], samples, query)
-        areas[index].unshift(...samples)
+        if (areas[index].length < AREA_ROWS) areas[index].unshift(...samples)
       })
       await this.rows.create(batch.flatMap(({ samples }) => samples))
     } catch (error) {
