@@ -123,6 +123,31 @@ export const tracesCases: FreteCases = ({ api, getContainer, sandbox }) => {
     })
   })
 
+  it("a quote priced from the learned prices says so: tier and outcome learned, an estimate", async () => {
+    const quoteOf = (cep: string, quantity: number) =>
+      api.post(
+        "/store/frete/quotes",
+        { postal_code: cep, items: [{ variant_id: tracking.mug, quantity }] },
+        tracking.store.store
+      )
+    for (const quantity of [1, 2, 3, 4, 5]) await quoteOf(`80020-00${quantity}`, quantity)
+    // Reading the figures writes what this instance learned.
+    await api.get("/admin/frete/stats?range=24h", tracking.store.admin)
+    exporter.reset()
+    sandbox().setFault("freight", { mode: "status", status: 503 })
+    try {
+      expect((await quoteOf("80020-900", 3)).status).toBe(200)
+    } finally {
+      sandbox().setFault("freight", null)
+    }
+    const [span] = named("frete.freight.quote")
+    expect(span.attributes).toMatchObject({
+      "frete.cache.tier": "learned",
+      "frete.fallback": true,
+      "frete.outcome": "learned",
+    })
+  })
+
   it("a shipment's tracking call is a span, and no span carries the shopper's data or a secret", async () => {
     const { order } = await ship(CPF)
     await deliverTrackingOrdersJob(getContainer())
