@@ -119,10 +119,12 @@ export const learnedPricesCases: FreteConfiguredCases = {
 
       sandbox().setFault("freight", { mode: "status", status: 500 })
       const errors: number[] = []
-      // CEPs of the learned regions never quoted (suffix 555), and of regions of learned areas never quoted (xxx70).
+      // CEPs of the learned regions never quoted (suffix 555), of regions of learned areas never quoted (xxx70), and of
+      // areas never quoted in learned states (Niterói, Montes Claros, Londrina, Caxias do Sul).
       const ceps = [
         ...REGIONS.map((region) => `${region}-555`),
         ...REGIONS.filter((_, i) => i % 3 === 0).map((r) => `${r.slice(0, 3)}70-001`),
+        ...["24020-100", "39400-001", "86010-100", "95020-100"],
       ]
       for (const cep of ceps) {
         const cart = NEW_CARTS[errors.length % NEW_CARTS.length]
@@ -138,7 +140,7 @@ export const learnedPricesCases: FreteConfiguredCases = {
       const within = errors.filter((error) => error <= 0.1).length
       expect(within / errors.length).toBeGreaterThanOrEqual(0.9)
 
-      // Manaus: no area learned near it.
+      // Manaus: nothing learned in its state.
       const unseen = await quote("69010-100", [2, 2])
       expect(unseen).toEqual([
         expect.objectContaining({ service: "correios-pac", amount: 29.9, estimated_from: "table" }),
@@ -180,6 +182,7 @@ export const learnedPricesCases: FreteConfiguredCases = {
         origin_prefix: "01310",
         destination_prefix: destination,
         destination_area: destination.slice(0, 3),
+        destination_state: destination.startsWith("693") ? "RR" : "AC",
         weight_g,
         value: 100,
         price_cents: 2000,

@@ -4,144 +4,29 @@
 // CEPs never learned are priced from the learned figures and by the demo's fallback table, against the sandbox's
 // price. Then what pricing from an area's rows costs, and the plugin's own time on the store quote route of the
 // bench server while the sandbox fails. Seeded: the same figures every run.
-import { stateOfCep } from "../../src/lib/brazil/cep-state"
-import { buildFreightQuery, type ShippableItem } from "../../src/lib/checkout/build-freight-query"
 import { tableEstimates } from "../../src/lib/checkout/offers"
 import { buildWireQuery } from "../../src/lib/freight/client"
 import { readQuotations, type FreightQuery, type FreightQuote } from "../../src/lib/freight/schemas"
 import {
+  billableWeightKg,
   estimateFrom,
   placeOf,
   samplesOf,
   type LearnedEstimate,
   type LearnedSample,
 } from "../../src/lib/learned/learned-prices"
-import { freteSettingsSchema } from "../../src/lib/settings/schema"
 import { validateFreightQuery } from "../../sandbox/freight"
 import { quoteFreight } from "../../sandbox/freight-pricing"
 import { FREIGHT_SERVICES } from "../../sandbox/freight-services"
-import { DEMO_ORIGIN_CEP, DEMO_PRODUCTS, DEMO_SETTINGS } from "../demo/seed"
 import type { Context } from "./checkout-figures"
 import { median, percentile, round } from "./measure"
+import { cart, cepAmong, destination, queryOf, seeded, SETTINGS } from "./shop-traffic"
 
 const LEARN_QUERIES = 5000
 export const HELD_OUT = 1000
 /** The rows the module reads per origin and area, newest first (src/modules/frete/learned-prices.ts). */
 const AREA_ROWS = 2000
 const SEED = 49
-const SETTINGS = freteSettingsSchema.parse(DEMO_SETTINGS)
-const UNITS = { weight: "g", dimension: "cm" } as const
-
-/** Percent of a Brazilian online shop's orders by state: most in the South-East, some everywhere. */
-const ORDER_SHARES: Record<string, number> = {
-  SP: 36,
-  RJ: 12,
-  MG: 10,
-  ES: 2,
-  PR: 6,
-  SC: 5,
-  RS: 6,
-  DF: 3,
-  GO: 2.5,
-  MT: 1.2,
-  MS: 1.1,
-  BA: 4,
-  PE: 2.4,
-  CE: 2,
-  MA: 0.9,
-  RN: 0.9,
-  PB: 0.9,
-  AL: 0.7,
-  SE: 0.6,
-  PI: 0.6,
-  PA: 1,
-  AM: 0.7,
-  RO: 0.3,
-  TO: 0.3,
-  AC: 0.15,
-  AP: 0.15,
-  RR: 0.1,
-}
-/** How often each demo product is in a cart. */
-const POPULARITY: Record<string, number> = {
-  "camiseta-basica": 4,
-  "caneca-ceramica": 3,
-  "poster-ilustrado": 2,
-  "luminaria-mesa": 1,
-}
-
-type Random = () => number
-type Cart = Array<{ handle: string; quantity: number }>
-
-// mulberry32: a small generator whose sequence a seed fixes.
-function seeded(seed: number): Random {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-function pick(random: Random, shares: Record<string, number>): string {
-  const entries = Object.entries(shares)
-  let left = random() * entries.reduce((sum, [, share]) => sum + share, 0)
-  for (const [key, share] of entries) {
-    left -= share
-    if (left < 0) return key
-  }
-  return entries[entries.length - 1][0]
-}
-
-const PREFIXES_BY_STATE = (() => {
-  const byState = new Map<string, string[]>()
-  for (let number = 1000; number <= 99999; number += 1) {
-    const prefix = String(number).padStart(5, "0")
-    const state = stateOfCep(prefix)
-    if (!state) continue
-    const prefixes = byState.get(state)
-    if (prefixes) prefixes.push(prefix)
-    else byState.set(state, [prefix])
-  }
-  return byState
-})()
-
-const suffix = (random: Random) => String(Math.floor(random() * 1000)).padStart(3, "0")
-
-/** A CEP of `prefixes` not `taken`; a `skew` above 1 gathers them at the low end. */
-function cepAmong(random: Random, prefixes: string[], taken: Set<string>, skew = 1): string {
-  for (;;) {
-    const cep = `${prefixes[Math.floor(prefixes.length * random() ** skew)]}${suffix(random)}`
-    // The sandbox's postal base leaves 99999-999 out.
-    if (cep !== "99999999" && !taken.has(cep)) return cep
-  }
-}
-
-// Cities gather at the low end of a state's range, where Correios numbered it from its capital.
-const destination = (random: Random, taken: Set<string>) =>
-  cepAmong(random, PREFIXES_BY_STATE.get(pick(random, ORDER_SHARES)) as string[], taken, 3)
-
-/** 1 to 8 units, mostly few, of one to four products. */
-function cart(random: Random): Cart {
-  const units = 1 + Math.floor(8 * random() ** 2)
-  const counts = new Map<string, number>()
-  for (let unit = 0; unit < units; unit += 1) {
-    const handle = pick(random, POPULARITY)
-    counts.set(handle, (counts.get(handle) ?? 0) + 1)
-  }
-  return [...counts.entries()].map(([handle, quantity]) => ({ handle, quantity }))
-}
-
-function queryOf(cep: string, items: Cart): FreightQuery {
-  const shippable = items.map(({ handle, quantity }): ShippableItem => {
-    const product = DEMO_PRODUCTS.find((candidate) => candidate.handle === handle) as (typeof DEMO_PRODUCTS)[number]
-    const { weight, length, height, width } = product
-    return { sku: product.sku, quantity, unitPrice: product.price, variant: { weight, length, height, width } }
-  })
-  return buildFreightQuery({ originCep: DEMO_ORIGIN_CEP, destinationCep: cep, items: shippable }, SETTINGS, UNITS).query
-}
 
 /** The sandbox's answer to the plugin's wire body, read as the plugin reads it. */
 function sandboxQuote(query: FreightQuery): FreightQuote {
@@ -151,18 +36,45 @@ function sandboxQuote(query: FreightQuery): FreightQuote {
   return { consultaToken: "bench", quotations }
 }
 
-const areaKey = (query: FreightQuery) => {
-  const { origin_prefix, destination_area } = placeOf(query)
-  return `${origin_prefix}|${destination_area}`
+/** The keys of a query's area and state rows. */
+const keysOf = (query: FreightQuery) => {
+  const { origin_prefix, destination_area, destination_state } = placeOf(query)
+  return [`${origin_prefix}|${destination_area}`, `${origin_prefix}|${destination_state}`]
+}
+type Known = (query: FreightQuery) => [LearnedSample[], LearnedSample[]]
+const knownIn =
+  (rows: Map<string, LearnedSample[]>): Known =>
+  (query) =>
+    keysOf(query).map((key) => rows.get(key) ?? []) as [LearnedSample[], LearnedSample[]]
+
+type Tariff = (query: FreightQuery) => FreightQuote
+
+/** Weights a carrier's table rounds up to (Correios' first bands), then whole kilograms. */
+const STEPS_KG = [0.3, 0.5, 1]
+
+/** The sandbox's tariff as a carrier's table: the billable weight rounded up to its band before the price per kg. */
+function steppedQuote(query: FreightQuery): FreightQuote {
+  const kg = billableWeightKg(query)
+  const band = STEPS_KG.find((step) => kg <= step) ?? Math.ceil(kg)
+  const linear = sandboxQuote(query)
+  // Each service's price per kg on this route: the same query with one more kilogram, declared at 0.
+  const kilo = { sku: "kg", quantity: 1, price: 0, weightKg: 1, lengthCm: 1, widthCm: 1, heightCm: 1 }
+  const heavier = new Map(
+    sandboxQuote({ ...query, volumes: [...query.volumes, kilo] }).quotations.map((q) => [q.service, q.priceCents])
+  )
+  const quotations = linear.quotations.map((q) => {
+    const perKg = (heavier.get(q.service) ?? q.priceCents) - q.priceCents
+    return { ...q, priceCents: Math.round(q.priceCents + perKg * (band - kg)) }
+  })
+  return { ...linear, quotations }
 }
 
-/** Each area's rows as the module reads them: newest first, at most AREA_ROWS. */
-function learnFrom(queries: FreightQuery[]): Map<string, LearnedSample[]> {
+/** Each area's and state's rows as the module reads them: newest first, at most AREA_ROWS. */
+function learnFrom(queries: FreightQuery[], tariff: Tariff = sandboxQuote): Map<string, LearnedSample[]> {
   const areas = new Map<string, LearnedSample[]>()
   for (const query of queries) {
-    const rows = areas.get(areaKey(query)) ?? []
-    rows.unshift(...samplesOf(query, sandboxQuote(query)))
-    areas.set(areaKey(query), rows.slice(0, AREA_ROWS))
+    const samples = samplesOf(query, tariff(query))
+    for (const key of keysOf(query)) areas.set(key, [...samples, ...(areas.get(key) ?? [])].slice(0, AREA_ROWS))
   }
   return areas
 }
@@ -182,16 +94,18 @@ function errorFigures(errors: number[], prices: number) {
 }
 
 /** Times `estimateFrom` per query over its area's rows, after a pass that lets the JIT settle. */
-function costOf(queries: FreightQuery[], rowsOf: (query: FreightQuery) => LearnedSample[]) {
-  for (const query of queries) estimateFrom(rowsOf(query), query)
+function costOf(queries: FreightQuery[], rowsOf: Known) {
+  const estimate = (query: FreightQuery) => {
+    const [area, state] = rowsOf(query)
+    return { rows: area.length + state.length, estimates: estimateFrom(area, query, state) }
+  }
+  for (const query of queries) estimate(query)
   const times: number[] = []
   const rows: number[] = []
   for (const query of queries) {
-    const area = rowsOf(query)
     const started = process.hrtime.bigint()
-    estimateFrom(area, query)
+    rows.push(estimate(query).rows)
     times.push(Number(process.hrtime.bigint() - started) / 1e6)
-    rows.push(area.length)
   }
   return {
     quotes: queries.length,
@@ -200,6 +114,42 @@ function costOf(queries: FreightQuery[], rowsOf: (query: FreightQuery) => Learne
     mean_ms: round(times.reduce((sum, ms) => sum + ms, 0) / times.length, 3),
     p99_ms: round(percentile(times, 99), 3),
   }
+}
+
+/** The held-out prices against `tariff`'s: learned, the table's, and learned else the table (an outage's checkout). */
+function heldOutErrors(heldOut: FreightQuery[], rowsOf: Known, tariff: Tariff) {
+  let prices = 0
+  const errors = { learned: [] as number[], region: 0, state: 0, table: [] as number[], learnedOnTable: [] as number[] }
+  const atCheckout: number[] = []
+  for (const query of heldOut) {
+    const byService = <T extends { service: string }>(list: T[]) => new Map(list.map((entry) => [entry.service, entry]))
+    const [area, state] = rowsOf(query)
+    const estimates = byService<LearnedEstimate>(estimateFrom(area, query, state))
+    const table = byService(tableEstimates(query, SETTINGS))
+    for (const { service, price_cents: actual } of samplesOf(query, tariff(query))) {
+      prices += 1
+      const estimate = estimates.get(service)
+      const band = table.get(service)
+      if (estimate) errors.learned.push(relative(estimate.amountCents, actual))
+      if (estimate?.level === "region") errors.region += 1
+      if (estimate?.level === "state") errors.state += 1
+      if (band) errors.table.push(relative(band.amountCents, actual))
+      if (band && estimate) errors.learnedOnTable.push(relative(estimate.amountCents, actual))
+      const priced = estimate ?? band
+      if (priced) atCheckout.push(relative(priced.amountCents, actual))
+    }
+  }
+  const figures = {
+    learned: {
+      ...errorFigures(errors.learned, prices),
+      region_level_pct: round((100 * errors.region) / prices),
+      state_level_pct: round((100 * errors.state) / prices),
+    },
+    table: { ...errorFigures(errors.table, prices), services: SETTINGS.fallback.map((entry) => entry.service) },
+    learned_on_table_prices: errorFigures(errors.learnedOnTable, errors.table.length),
+    learned_else_table: errorFigures(atCheckout, prices),
+  }
+  return { prices, figures }
 }
 
 /** 13, in process: the learned prices' and the table's error on the held-out set, and the cost of a learned price. */
@@ -216,28 +166,9 @@ export function learnedInProcess() {
     return queryOf(cep, cart(random))
   })
   const areas = learnFrom(learned)
-  const rowsOf = (query: FreightQuery) => areas.get(areaKey(query)) ?? []
-
-  let prices = 0
-  const errors = { learned: [] as number[], region: 0, table: [] as number[], learnedOnTable: [] as number[] }
-  const atCheckout: number[] = []
-  for (const query of heldOut) {
-    const byService = <T extends { service: string }>(list: T[]) => new Map(list.map((entry) => [entry.service, entry]))
-    const estimates = byService<LearnedEstimate>(estimateFrom(rowsOf(query), query))
-    const table = byService(tableEstimates(query, SETTINGS))
-    for (const { service, price_cents: actual } of samplesOf(query, sandboxQuote(query))) {
-      prices += 1
-      const estimate = estimates.get(service)
-      const band = table.get(service)
-      if (estimate) errors.learned.push(relative(estimate.amountCents, actual))
-      if (estimate?.level === "region") errors.region += 1
-      if (band) errors.table.push(relative(band.amountCents, actual))
-      if (band && estimate) errors.learnedOnTable.push(relative(estimate.amountCents, actual))
-      // As checkout prices an outage: the learned price, else the table's.
-      const priced = estimate ?? band
-      if (priced) atCheckout.push(relative(priced.amountCents, actual))
-    }
-  }
+  const rowsOf = knownIn(areas)
+  const linear = heldOutErrors(heldOut, rowsOf, sandboxQuote)
+  const stepped = heldOutErrors(heldOut, knownIn(learnFrom(learned, steppedQuote)), steppedQuote)
 
   // The cost at the bound: an area holding AREA_ROWS rows (a busy district of São Paulo), new CEPs of it asked.
   const busy = seeded(SEED + 1)
@@ -248,20 +179,18 @@ export function learnedInProcess() {
     busyCeps.add(cep)
     return queryOf(cep, cart(busy))
   })
-  const busyArea = learnFrom(busyLearned).get(areaKey(busyLearned[0])) as LearnedSample[]
+  const busyArea = learnFrom(busyLearned).get(keysOf(busyLearned[0])[0]) as LearnedSample[]
   const busyAsked = Array.from({ length: HELD_OUT }, () => queryOf(cepAmong(busy, busyPrefixes, busyCeps), cart(busy)))
 
   return {
     learned_from: LEARN_QUERIES,
     held_out: HELD_OUT,
-    held_out_prices: prices,
+    held_out_prices: linear.prices,
     areas_learned: areas.size,
-    learned: { ...errorFigures(errors.learned, prices), region_level_pct: round((100 * errors.region) / prices) },
-    table: { ...errorFigures(errors.table, prices), services: SETTINGS.fallback.map((entry) => entry.service) },
-    learned_on_table_prices: errorFigures(errors.learnedOnTable, errors.table.length),
-    learned_else_table: errorFigures(atCheckout, prices),
+    ...linear.figures,
+    stepped_tariffs: stepped.figures,
     cost_as_learned: costOf(heldOut, rowsOf),
-    cost_full_area: costOf(busyAsked, () => busyArea),
+    cost_full_area: costOf(busyAsked, () => [busyArea, []]),
   }
 }
 
@@ -352,7 +281,7 @@ const pct = (value: number | null) => (value === null ? "—" : `${value.toFixed
 
 /** Figure 13's lines of the bench's table. */
 export function learnedTableRows(figures: LearnedInProcess & { server: LearnedOnServer | null }) {
-  const { learned, table, server } = figures
+  const { learned, table, server, stepped_tariffs: stepped } = figures
   return [
     {
       figure: `13. Learned prices' error, ${HELD_OUT} held-out queries`,
@@ -383,6 +312,11 @@ export function learnedTableRows(figures: LearnedInProcess & { server: LearnedOn
       figure: `   the same, an area of ${AREA_ROWS} rows`,
       measured: `mean ${figures.cost_full_area.mean_ms} ms, p99 ${figures.cost_full_area.p99_ms} ms`,
       target: "mean < 2 ms",
+    },
+    {
+      figure: "   against stepped tariffs (0.3, 0.5, 1 kg, then whole kg)",
+      measured: `learned median ${pct(stepped.learned.median_error_pct)}, p90 ${pct(stepped.learned.p90_error_pct)}, ${stepped.learned.coverage_pct} % covered, ${stepped.learned.within_10pct_pct ?? "—"} % within 10 %; table median ${pct(stepped.table.median_error_pct)}; learned else table p90 ${pct(stepped.learned_else_table.p90_error_pct)}`,
+      target: "—",
     },
     ...(server
       ? [

@@ -1,8 +1,9 @@
+import { stateOfCep } from "../brazil/cep-state"
 import type { FreightQuery, FreightQuote } from "../freight/schemas"
 import type { FreteSettings } from "../settings/schema"
 
 // A destination region is the CEP's first 5 digits (a district of a city, or a small town: thousands of addresses,
-// priced alike by carriers); an area, its first 3. The origin is kept to 5 digits too: an MEI ships from home.
+// priced alike by carriers); an area, its first 3; then its state. The origin is kept to 5 digits: an MEI ships from home.
 export const REGION_DIGITS = 5
 export const AREA_DIGITS = 3
 
@@ -14,6 +15,7 @@ export type LearnedSample = {
   origin_prefix: string
   destination_prefix: string
   destination_area: string
+  destination_state: string
   weight_g: number
   value: number
   price_cents: number
@@ -26,7 +28,7 @@ export type LearnedEstimate = {
   carrier: string | null
   amountCents: number
   days: number | null
-  level: "region" | "area"
+  level: "region" | "area" | "state"
 }
 
 /** What the quoter asks of the learned prices: implemented by the module (modules/frete/learned-prices.ts). */
@@ -58,6 +60,7 @@ export function placeOf(query: FreightQuery) {
     origin_prefix: query.originCep.slice(0, REGION_DIGITS),
     destination_prefix: query.destinationCep.slice(0, REGION_DIGITS),
     destination_area: query.destinationCep.slice(0, AREA_DIGITS),
+    destination_state: stateOfCep(query.destinationCep) ?? "",
   }
 }
 
@@ -89,21 +92,24 @@ export function samplesOf(query: FreightQuery, quote: FreightQuote): LearnedSamp
   })
 }
 
-/** Per service, a price fitted on the region's answers, else the area's; none where neither is near enough. */
-export function estimateFrom(samples: LearnedSample[], query: FreightQuery): LearnedEstimate[] {
-  const { destination_prefix } = placeOf(query)
+/**
+ * Per service, a price fitted on the region's answers, else the area's (`samples`), else the state's (`state`, its
+ * origin's own region apart: carriers price it as a city); none where none is near enough.
+ */
+export function estimateFrom(samples: LearnedSample[], query: FreightQuery, state: LearnedSample[] = []) {
+  const { destination_prefix, origin_prefix } = placeOf(query)
+  const local = destination_prefix === origin_prefix
+  const statewide = state.filter((row) => (row.destination_prefix === row.origin_prefix) === local)
   const weightKg = billableWeightKg(query)
-  const services = new Map<string, LearnedSample[]>()
-  for (const sample of samples) {
-    const rows = services.get(sample.service)
-    if (rows) rows.push(sample)
-    else services.set(sample.service, [sample])
-  }
-  return [...services.entries()].flatMap(([service, rows]) => {
+  const [services, statewideOf] = [byService(samples), byService(statewide)]
+  const names = new Set([...services.keys(), ...statewideOf.keys()])
+  return [...names].flatMap((service): LearnedEstimate[] => {
+    const rows = services.get(service) ?? []
     const region = rows.filter((row) => row.destination_prefix === destination_prefix)
     for (const [level, chosen] of [
       ["region", region],
       ["area", rows],
+      ["state", statewideOf.get(service) ?? []],
     ] as const) {
       const fitted = fit(chosen.slice(0, MAX_FIT_SAMPLES), weightKg, query.invoiceValue)
       if (fitted === null) continue
@@ -112,6 +118,16 @@ export function estimateFrom(samples: LearnedSample[], query: FreightQuery): Lea
     }
     return []
   })
+}
+
+function byService(samples: LearnedSample[]): Map<string, LearnedSample[]> {
+  const services = new Map<string, LearnedSample[]>()
+  for (const sample of samples) {
+    const rows = services.get(sample.service)
+    if (rows) rows.push(sample)
+    else services.set(sample.service, [sample])
+  }
+  return services
 }
 
 // Least squares of price over weight and declared value (over weight alone when the values do not vary apart).

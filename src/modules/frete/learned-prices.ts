@@ -17,8 +17,10 @@ const AREA_ROWS = 2_000
 const FLUSH_MS = 1_000
 const MAX_PENDING = 1_000
 
+type Place = { origin_prefix: string } & ({ destination_area: string } | { destination_state: string })
+
 export type LearnedRows = {
-  list(place: { origin_prefix: string; destination_area: string; since: Date }, take: number): Promise<LearnedSample[]>
+  list(place: Place & { since: Date }, take: number): Promise<LearnedSample[]>
   create(rows: LearnedSample[]): Promise<unknown>
 }
 
@@ -48,10 +50,8 @@ export class LearnedPrices implements LearnedPricing {
       maxSize: 200_000,
       sizeCalculation: (rows) => Math.max(1, rows.length),
       ttl: AREA_TTL_MS,
-      fetchMethod: (key, _stale, { context: since }) => {
-        const [origin_prefix, destination_area] = key.split("|")
-        return this.rows.list({ origin_prefix, destination_area, since }, AREA_ROWS)
-      },
+      fetchMethod: (key, _stale, { context: since }) =>
+        this.rows.list({ ...(JSON.parse(key) as Place), since }, AREA_ROWS),
     })
   }
 
@@ -70,11 +70,11 @@ export class LearnedPrices implements LearnedPricing {
     const batch = this.pending.splice(0)
     if (!batch.length) return
     try {
-      const areas = await Promise.all(batch.map(({ query, settings }) => this.area(query, settings)))
+      const known = await Promise.all(batch.map(({ query, settings }) => this.known(query, settings)))
       // In the order they came: each answer measured against those before it, of this batch too.
       batch.forEach(({ query, samples }, index) => {
-        this.measure(areas[index], samples, query)
-        if (areas[index].length < AREA_ROWS) areas[index].unshift(...samples)
+        this.measure(known[index], samples, query)
+        for (const rows of known[index]) if (rows.length < AREA_ROWS) rows.unshift(...samples)
       })
       await this.rows.create(batch.flatMap(({ samples }) => samples))
     } catch (error) {
@@ -86,7 +86,8 @@ export class LearnedPrices implements LearnedPricing {
   async estimate(query: FreightQuery, settings: FreteSettings) {
     if (!settings.learned_prices.enabled) return []
     try {
-      return estimateFrom(await this.area(query, settings), query)
+      const [area, state] = await this.known(query, settings)
+      return estimateFrom(area, query, state)
     } catch (error) {
       this.warnOnce(`the learned prices could not be read (${reasonOf(error)}); the table prices meanwhile`)
       return []
@@ -100,8 +101,8 @@ export class LearnedPrices implements LearnedPricing {
   }
 
   // Per quotation answered: whether the learned prices covered it, and how far from the API's price they were.
-  private measure(known: LearnedSample[], samples: LearnedSample[], query: FreightQuery): void {
-    const estimates = new Map(estimateFrom(known, query).map((estimate) => [estimate.service, estimate]))
+  private measure([area, state]: LearnedSample[][], samples: LearnedSample[], query: FreightQuery): void {
+    const estimates = new Map(estimateFrom(area, query, state).map((estimate) => [estimate.service, estimate]))
     for (const sample of samples) {
       const estimate = estimates.get(sample.service)
       this.figures?.add("learned", estimate ? "covered" : "uncovered")
@@ -112,9 +113,11 @@ export class LearnedPrices implements LearnedPricing {
     }
   }
 
-  private async area(query: FreightQuery, settings: FreteSettings): Promise<LearnedSample[]> {
-    const { origin_prefix, destination_area } = placeOf(query)
+  // The rows of the query's area, and of its state.
+  private async known(query: FreightQuery, settings: FreteSettings): Promise<[LearnedSample[], LearnedSample[]]> {
+    const { origin_prefix, destination_area, destination_state } = placeOf(query)
     const since = new Date(this.now() - settings.learned_prices.retention_days * DAY_MS)
-    return (await this.areas.fetch(`${origin_prefix}|${destination_area}`, { context: since })) ?? []
+    const rowsOf = async (place: Place) => (await this.areas.fetch(JSON.stringify(place), { context: since })) ?? []
+    return Promise.all([rowsOf({ origin_prefix, destination_area }), rowsOf({ origin_prefix, destination_state })])
   }
 }

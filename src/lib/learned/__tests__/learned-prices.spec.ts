@@ -18,6 +18,7 @@ function sample(destination: string, kg: number, value: number, more: Partial<Le
     origin_prefix: "01310",
     destination_prefix: destination,
     destination_area: destination.slice(0, 3),
+    destination_state: destination < "29000" ? "RJ" : "MG",
     weight_g: kg * 1000,
     value,
     price_cents: tariff(kg, value),
@@ -54,6 +55,7 @@ describe("samplesOf", () => {
         origin_prefix: "01310",
         destination_prefix: "20040",
         destination_area: "200",
+        destination_state: "RJ",
         weight_g: 2000,
         value: 100,
         price_cents: 2200,
@@ -104,6 +106,17 @@ describe("estimateFrom", () => {
     const area = [...region.map((row) => ({ ...row, destination_prefix: "20050" })), sample("20040", 1, 100)]
     expect(estimateFrom(area, queryOf("20040999", 2.5, 300))).toEqual([
       expect.objectContaining({ amountCents: 2275, level: "area" }),
+    ])
+  })
+
+  it("widens to the state when the area has too few, leaving out the origin's own region", () => {
+    const state = [
+      ...region.map((row) => ({ ...row, destination_prefix: "24020", destination_area: "240" })),
+      // The origin's own region, priced as a city: cheaper, and not the state's tariff.
+      ...[0.5, 1, 2, 4].map((kg) => sample("01310", kg, 100, { price_cents: Math.round(tariff(kg, 100) / 2) })),
+    ]
+    expect(estimateFrom([], queryOf("20040999", 2.5, 300), state)).toEqual([
+      expect.objectContaining({ amountCents: 2275, level: "state" }),
     ])
   })
 

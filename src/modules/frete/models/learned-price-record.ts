@@ -11,6 +11,7 @@ export const LearnedPriceRecord = model
     origin_prefix: model.text(),
     destination_prefix: model.text(),
     destination_area: model.text(),
+    destination_state: model.text(),
     weight_g: model.number(),
     /** The declared value in reais. */
     value: model.float(),
@@ -18,4 +19,8 @@ export const LearnedPriceRecord = model
     price_cents: model.number(),
     days: model.number().nullable(),
   })
-  .indexes([{ on: ["origin_prefix", "destination_area", "created_at"] }, { on: ["created_at"] }])
+  .indexes([
+    { on: ["origin_prefix", "destination_area", "created_at"] },
+    { on: ["origin_prefix", "destination_state", "created_at"] },
+    { on: ["created_at"] },
+  ])
