@@ -83,7 +83,7 @@ export function outcomeTotals(rows: StatsRow[]): Record<Outcome, number> {
   return totals
 }
 
-/** The share of checkout's prices that were estimates (learned prices or the fallback table); null when checkout priced nothing. */
+/** The share of checkout's prices that were estimates (learned or the table's); null when checkout priced nothing. */
 export function estimateShare(rows: StatsRow[]): number | null {
   const checkout = (outcome: Outcome) =>
     rowsOf(rows, "quote")
@@ -96,7 +96,7 @@ export function estimateShare(rows: StatsRow[]): number | null {
 
 type Histogram = Partial<Record<string, number>>
 
-/** The upper bound of the first histogram bucket whose cumulative count reaches `share` of all; null with no answers. */
+/** The upper bound of the first histogram bucket whose cumulative count reaches `share` of all; null: no answers. */
 export function percentile<Bound extends string>(
   histogram: Histogram,
   share: number,
@@ -157,7 +157,7 @@ export type Learned = {
   medianError: LearnedErrorBound | null
 }
 
-/** How much of the API's answers the learned prices would have priced, and how far from the API's price they were; null with no row. */
+/** How much of the API's answers the learned prices would have priced, and how far off they were; null with no row. */
 export function learnedFigures(rows: StatsRow[]): Learned | null {
   const learned = histogramOf(rowsOf(rows, "learned"))
   const errors = rowsOf(rows, "learned_error").filter((row) => LEARNED_ERROR_BOUNDS.some((bound) => bound === row.key))

@@ -3,7 +3,8 @@ import type { FreightQuery, FreightQuote } from "../freight/schemas"
 import type { FreteSettings } from "../settings/schema"
 
 // A destination region is the CEP's first 5 digits (a district of a city, or a small town: thousands of addresses,
-// priced alike by carriers); an area, its first 3; then its state. The origin is kept to 5 digits: an MEI ships from home.
+// priced alike by carriers); an area, its first 3; then its state. The origin is cut to 5 digits: an MEI ships from
+// home.
 export const REGION_DIGITS = 5
 export const AREA_DIGITS = 3
 
@@ -37,8 +38,8 @@ export interface LearnedPricing {
   estimate(query: FreightQuery, settings: FreteSettings): Promise<LearnedEstimate[]>
 }
 
-/** Fewer answers than this, or a single weight, is too little to price from. */
-const MIN_SAMPLES = 4
+/** Fewer answers than this, or a single weight, is too little to price from: more where more places mix. */
+const MIN_SAMPLES = { region: 4, area: 8, state: 12 }
 /** The newest answers a fit reads, per service and level. */
 const MAX_FIT_SAMPLES = 200
 /** A fit whose own answers stray further than this (root mean square, relative) mixes tariffs: not used. */
@@ -111,7 +112,7 @@ export function estimateFrom(samples: LearnedSample[], query: FreightQuery, stat
       ["area", rows],
       ["state", statewideOf.get(service) ?? []],
     ] as const) {
-      const fitted = fit(chosen.slice(0, MAX_FIT_SAMPLES), weightKg, query.invoiceValue)
+      const fitted = fit(chosen.slice(0, MAX_FIT_SAMPLES), weightKg, query.invoiceValue, MIN_SAMPLES[level])
       if (fitted === null) continue
       const newest = chosen[0]
       return [{ service, name: newest.service_name, carrier: newest.carrier, ...fitted, level }]
@@ -134,9 +135,10 @@ function byService(samples: LearnedSample[]): Map<string, LearnedSample[]> {
 function fit(
   rows: LearnedSample[],
   weightKg: number,
-  value: number
+  value: number,
+  minSamples: number
 ): { amountCents: number; days: number | null } | null {
-  if (rows.length < MIN_SAMPLES) return null
+  if (rows.length < minSamples) return null
   const points = rows.map((row) => ({ w: row.weight_g / 1000, v: row.value, p: row.price_cents }))
   const weights = points.map((point) => point.w)
   const [lightest, heaviest] = [Math.min(...weights), Math.max(...weights)]

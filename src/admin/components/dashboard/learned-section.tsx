@@ -5,7 +5,7 @@ import { learnedFigures } from "../../lib/freight-stats"
 import { formatErrorBound, formatNumber, formatShare } from "../../lib/format"
 import { DashboardSection, Figure } from "./dashboard-section"
 
-/** Of the API's answers in the range, how many the learned prices would have priced, and how far from the API's price. */
+/** Of the range's API answers, how many the learned prices would have priced, and how far from the API's price. */
 export const LearnedSection = ({ stats, locale }: { stats: FreightStats; locale: string }) => {
   const { t } = useTranslation()
   const figures = learnedFigures(stats.rows)

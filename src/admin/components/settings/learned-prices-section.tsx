@@ -12,7 +12,7 @@ const formFrom = ({ learned_prices }: FreteSettings) => ({
   retention_days: textFromNumber(learned_prices.retention_days),
 })
 
-/** Prices learned from the API's answers, used while it cannot answer, before the fallback table; how long they are kept. */
+/** Prices learned from the API's answers, used while it cannot answer, before the fallback table; how long kept. */
 export const LearnedPricesSection = ({ settings }: { settings: FreteSettings }) => {
   const { t } = useTranslation()
   const [form, setForm] = useState(() => formFrom(settings))

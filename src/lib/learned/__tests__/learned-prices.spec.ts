@@ -102,16 +102,23 @@ describe("estimateFrom", () => {
     expect(estimateFrom(oneProduct, queryOf("20040999", 1.25, 150))[0].amountCents).toBe(tariff(1.25, 150))
   })
 
-  it("widens to the area (3 digits) when the region has too few answers", () => {
-    const area = [...region.map((row) => ({ ...row, destination_prefix: "20050" })), sample("20040", 1, 100)]
+  // Wider levels mix more places: they need 8 answers (an area) and 12 (a state).
+  const elsewhere = (prefix: string, area = prefix.slice(0, 3)) =>
+    [...region, ...region.slice(0, 3)].map((row) => ({ ...row, destination_prefix: prefix, destination_area: area }))
+
+  it("widens to the area (3 digits) when the region has too few answers, from 8 of them", () => {
+    const area = [...elsewhere("20050"), sample("20040", 1, 100)]
+    expect(area).toHaveLength(9)
+    expect(estimateFrom(area.slice(2), queryOf("20040999", 2.5, 300))).toEqual([])
     expect(estimateFrom(area, queryOf("20040999", 2.5, 300))).toEqual([
       expect.objectContaining({ amountCents: 2275, level: "area" }),
     ])
   })
 
-  it("widens to the state when the area has too few, leaving out the origin's own region", () => {
+  it("widens to the state when the area has too few, from 12 answers, leaving out the origin's own region", () => {
     const state = [
-      ...region.map((row) => ({ ...row, destination_prefix: "24020", destination_area: "240" })),
+      ...elsewhere("24020"),
+      ...region.map((row) => ({ ...row, destination_prefix: "24030", destination_area: "240" })),
       // The origin's own region, priced as a city: cheaper, and not the state's tariff.
       ...[0.5, 1, 2, 4].map((kg) => sample("01310", kg, 100, { price_cents: Math.round(tariff(kg, 100) / 2) })),
     ]
