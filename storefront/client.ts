@@ -47,6 +47,10 @@ export function readFreteFacts(value: unknown): FreteFacts | null {
     days,
     delivery_estimate: typeof facts.delivery_estimate === "string" ? facts.delivery_estimate : null,
     is_fallback: facts.is_fallback === true,
+    // Absent on methods priced before the plugin said which estimate.
+    ...((facts.estimated_from === "learned" || facts.estimated_from === "table") && {
+      estimated_from: facts.estimated_from,
+    }),
   }
 }
 

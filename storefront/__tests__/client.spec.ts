@@ -182,4 +182,10 @@ describe("the storefront kit's client", () => {
     expect(readFreteFacts({ calculated_price: { frete: { service: 1 } } })).toBeNull()
     expect(readFreteFacts(null)).toBeNull()
   })
+
+  it("says which estimate a price is when the plugin says it: learned from the API's answers, or the table's", () => {
+    const learned = { ...FACTS, is_fallback: true, estimated_from: "learned" }
+    expect(readFreteFacts({ calculated_price: { frete: learned } })).toEqual(learned)
+    expect(readFreteFacts({ frete: { ...FACTS, estimated_from: "guess" } })).toEqual(FACTS)
+  })
 })
