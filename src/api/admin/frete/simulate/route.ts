@@ -109,7 +109,7 @@ export async function POST(req: MedusaRequest<Body>, res: MedusaResponse) {
   }
 }
 
-// Through the quoter, as any price: its cache, its single flight and its quota guard.
+// Through the quoter, like every other price: its cache, its single flight and its quota guard.
 async function askApi(
   frete: ReturnType<typeof freteOf>,
   plan: QuotePlan,
