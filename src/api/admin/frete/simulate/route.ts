@@ -14,13 +14,13 @@ import type { Asker } from "../../../../lib/checkout/quote-admission"
 import { factsOf, fallbackOffers, fulfillmentOptionOf, pickOffer, type Offer } from "../../../../lib/checkout/offers"
 import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import { isStorableText, type FreteSettings } from "../../../../lib/settings/schema"
-import { ProbeLimitError } from "../../../../lib/services/kept-probe"
 import { freteOf, lockingOf, queryOf, type MedusaScope } from "../../../../bridge/medusa-bridge"
 import { toMedusaError } from "../../../../shared/medusa-error"
 import { planQuotes, type QuotePlan } from "../../../store/frete/quotes/option-quotes"
 import { optionRequestsForItems } from "../../../store/frete/quotes/quote-request"
 import { StoreFreteQuotesBody } from "../../../store/frete/quotes/route"
 import { naming, validated } from "../../../lib/validated"
+import { sentProbeLimit } from "../../../lib/probe-limit"
 import { appliedSettings } from "./applied-settings"
 
 export const SimulateBody = z.object(
@@ -98,14 +98,9 @@ export async function POST(req: MedusaRequest<Body>, res: MedusaResponse) {
     })
     res.json({ postal_code: body.postal_code, asked_api: body.ask_api, options } satisfies SimulateAnswer)
   } catch (error) {
-    if (!(error instanceof ProbeLimitError)) throw toMedusaError(error)
-    const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000))
-    res.setHeader("Retry-After", String(seconds))
-    res.status(429).json({
-      type: "not_allowed",
-      code: "too_many_simulations",
-      message: `Muitas simulações com consulta à API de frete neste minuto. Tente de novo em ${seconds} s.`,
-    })
+    const wait = (seconds: number) =>
+      `Muitas simulações com consulta à API de frete neste minuto. Tente de novo em ${seconds} s.`
+    if (!sentProbeLimit(res, error, "too_many_simulations", wait)) throw toMedusaError(error)
   }
 }
 

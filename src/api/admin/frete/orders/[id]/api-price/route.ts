@@ -4,7 +4,7 @@ import { fetchShippingOptionForOrderWorkflow } from "@medusajs/core-flows"
 import { freteOf, queryOf } from "../../../../../../bridge/medusa-bridge"
 import type { OrderApiPricesAnswer } from "../../../../../../lib/admin-contract"
 import { isFreteProvider } from "../../../../../../lib/frete-provider"
-import { ProbeLimitError } from "../../../../../../lib/services/kept-probe"
+import { sentProbeLimit } from "../../../../../lib/probe-limit"
 import { routeIdOrAnswer } from "../../../../../lib/route-id"
 
 type Method = { id: string; shipping_option_id: string | null; data?: { is_fallback?: unknown } | null }
@@ -20,14 +20,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse) {
     if (!answer) return res.status(404).json({ type: "not_found", message: "Pedido não encontrado." })
     res.json(answer)
   } catch (error) {
-    if (!(error instanceof ProbeLimitError)) throw error
-    const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000))
-    res.setHeader("Retry-After", String(seconds))
-    res.status(429).json({
-      type: "not_allowed",
-      code: "too_many_api_prices",
-      message: `Muitas consultas à API de frete pelo painel neste minuto. Tente de novo em ${seconds} s.`,
-    })
+    const wait = (seconds: number) =>
+      `Muitas consultas à API de frete pelo painel neste minuto. Tente de novo em ${seconds} s.`
+    if (!sentProbeLimit(res, error, "too_many_api_prices", wait)) throw error
   }
 }
 
