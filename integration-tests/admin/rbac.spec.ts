@@ -65,7 +65,8 @@ freteIntegrationTestRunner({
         .catch((error: { response: AxiosResponse }) => error.response)
     const userWith = async (email: string, keys: string[]) =>
       createUserWithRoles(api, getContainer(), email, [await createRole(api, superAdmin, `Papel ${email}`, keys)])
-    const extraDays = async () => (await plainly(api.get("/admin/frete/settings", superAdmin))).data.settings.extra_days
+    const maxOptions = async () =>
+      (await plainly(api.get("/admin/frete/settings", superAdmin))).data.settings.max_options
 
     it("finds the plugin's admin routes to check", () => {
       expect(ROUTES).toEqual(
@@ -95,10 +96,10 @@ freteIntegrationTestRunner({
         expect(answer.data.message).toMatch(/Insufficient permissions/)
       }
       const settings = await api
-        .post("/admin/frete/settings", { extra_days: 7 }, outsider)
+        .post("/admin/frete/settings", { max_options: 7 }, outsider)
         .catch((error: { response: AxiosResponse }) => error.response)
       expect(settings.status).toBe(403)
-      expect(await extraDays()).toBe(0)
+      expect(await maxOptions()).toBeNull()
       expect(sandbox().calls()).toEqual([])
     })
 
@@ -115,14 +116,14 @@ freteIntegrationTestRunner({
           expect({ ...route, status }).toEqual({ ...route, status: 403 })
         }
       }
-      expect((await plainly(api.get("/admin/frete/settings", reader))).data.settings.extra_days).toBe(0)
+      expect((await plainly(api.get("/admin/frete/settings", reader))).data.settings.max_options).toBeNull()
       // The status it may read calls the services; what follows must call none.
       sandbox().clearCalls()
       const saved = await api
-        .post("/admin/frete/settings", { extra_days: 7 }, reader)
+        .post("/admin/frete/settings", { max_options: 7 }, reader)
         .catch((error: { response: AxiosResponse }) => error.response)
       expect(saved.status).toBe(403)
-      expect(await extraDays()).toBe(0)
+      expect(await maxOptions()).toBeNull()
       const tested = await call({ method: "POST", path: "/admin/frete/test-connection" }, reader)
       expect(tested.status).toBe(403)
       expect(sandbox().calls()).toEqual([])
@@ -149,9 +150,9 @@ freteIntegrationTestRunner({
       expect(
         (await call({ method: "POST", path: "/admin/frete/tracking-orders/frtrk_01NOSUCHROW/retry" }, manager)).status
       ).toBe(404)
-      const saved = await plainly(api.post("/admin/frete/settings", { extra_days: 3 }, manager))
+      const saved = await plainly(api.post("/admin/frete/settings", { max_options: 3 }, manager))
       expect(saved.status).toBe(200)
-      expect(await extraDays()).toBe(3)
+      expect(await maxOptions()).toBe(3)
       const tested = await plainly(
         api.post("/admin/frete/test-connection", { origin_cep: "01310-100", destination_cep: "20040-002" }, manager)
       )

@@ -104,24 +104,34 @@ export const settingsSaveCases: FreteConfiguredCases = {
     })
 
     it("reads a stored field the schema no longer accepts as its default, keeps the others, warns once, and the next save keeps them", async () => {
-      await save({ extra_days: 3, origin_cep: "01310-100", fallback: FALLBACK, free_freight_rules: RULES })
+      const first = await save({
+        max_options: 3,
+        origin_cep: "01310-100",
+        fallback: FALLBACK,
+        free_freight_rules: RULES,
+      })
+      // The 0.x free-freight rule, carried over into the merchant's rules.
+      const rules = first.settings.rules
+      expect(rules).toEqual([
+        expect.objectContaining({ carried_from: "free_freight_rules", action: { type: "free_cheapest" } }),
+      ])
       await dbConnection.raw(
-        `update frete_settings set settings = jsonb_set(settings, '{extra_days}', '"abc"') where id = 'frete_settings'`
+        `update frete_settings set settings = jsonb_set(settings, '{max_options}', '"abc"') where id = 'frete_settings'`
       )
       const warnings = () =>
-        capturedLines().filter((line) => line.startsWith("frete: the stored setting extra_days no longer passes"))
+        capturedLines().filter((line) => line.startsWith("frete: the stored setting max_options no longer passes"))
       const warnedBefore = warnings().length
 
       const read = await view()
-      expect(read.settings.extra_days).toBe(0)
+      expect(read.settings.max_options).toBeNull()
       expect(read.settings.fallback).toEqual(FALLBACK)
-      expect(read.settings.free_freight_rules).toEqual(RULES)
+      expect(read.settings.rules).toEqual(rules)
       expect(read.settings.origin_cep).toBe("01310100")
-      expect(read.repaired_fields).toEqual(["extra_days"])
+      expect(read.repaired_fields).toEqual(["max_options"])
       // Read again (as every refresh does): still one warning, naming the field and not its value.
-      expect((await view()).repaired_fields).toEqual(["extra_days"])
+      expect((await view()).repaired_fields).toEqual(["max_options"])
       expect(warnings().slice(warnedBefore)).toEqual([
-        "frete: the stored setting extra_days no longer passes the settings' schema: its default applies, the other settings are kept, until the settings are saved again",
+        "frete: the stored setting max_options no longer passes the settings' schema: its default applies, the other settings are kept, until the settings are saved again",
       ])
 
       // The next save, of another field, keeps the merchant's table and rules, and stores the default.
@@ -129,15 +139,15 @@ export const settingsSaveCases: FreteConfiguredCases = {
       expect(saved.repaired_fields).toEqual([])
       const stored = await storedSettings()
       expect({
-        extra_days: stored.extra_days,
+        max_options: stored.max_options,
         origin_cep: stored.origin_cep,
         fallback: stored.fallback,
-        free_freight_rules: stored.free_freight_rules,
+        rules: stored.rules,
       }).toEqual({
-        extra_days: 0,
+        max_options: null,
         origin_cep: "20040002",
         fallback: FALLBACK,
-        free_freight_rules: RULES,
+        rules,
       })
       expect((await view()).repaired_fields).toEqual([])
     })

@@ -134,14 +134,14 @@ export const settingsSecretsCases: FreteConfiguredCases = {
 
     it("refuses a secret of the wrong type, naming the field, and saves nothing", async () => {
       const answer = await api
-        .post("/admin/frete/settings", { extra_days: 3, secrets: { freight_token: 42, other: "x" } }, store.admin)
+        .post("/admin/frete/settings", { max_options: 3, secrets: { freight_token: 42, other: "x" } }, store.admin)
         .catch((error: { response: { status: number; data: { issues: Array<{ field: string }> } } }) => error.response)
       expect(answer.status).toBe(400)
       expect((answer.data.issues as Array<{ field: string }>).map((issue) => issue.field).sort()).toEqual([
         "secrets.freight_token",
         "secrets.other",
       ])
-      expect((await settings()).settings.extra_days).toBe(0)
+      expect((await settings()).settings.max_options).toBeNull()
     })
 
     it("tests the connection with the typed values: the services returned, or the service's error in words", async () => {

@@ -17,6 +17,7 @@ import type { Sandbox } from "../../sandbox/server"
 import { logInToAdmin, SHOTS, startBrowserStore, type BrowserStore } from "../helpers/browser-store"
 import { freightDashboardCases } from "./admin-freight-dashboard.cases"
 import { orderFreightCases } from "./admin-order-freight.cases"
+import { rulesEditorCases } from "./admin-rules.cases"
 import { simulatorCases } from "./admin-simulator.cases"
 
 const FREIGHT_TOKEN = "sandbox-freight-token"
@@ -101,13 +102,22 @@ describe("the admin dashboard, in a browser", () => {
 
   it("saves a setting on the Frete page, and the storefront's quote changes accordingly", async () => {
     const before = await productPageQuote()
+    const rulesNow = async () =>
+      (await server.api.get("/admin/frete/settings", server.admin)).data.settings.rules as Array<{
+        carried_from: string | null
+        action: { type: string; value?: number }
+      }>
+    // The demo's `extra_days: 1`, carried over into a rule of 1 day more on every service.
+    const index = (await rulesNow()).findIndex((rule) => rule.carried_from === "extra_days")
     await page.goto(`${server.url}/app/settings/frete`)
-    await byTestId("frete-settings-page").waitFor()
-    await byTestId("frete-field-extra_days").fill("4")
-    await byTestId("frete-section-extras-save").click()
-    await eventually(
-      async () => (await server.api.get("/admin/frete/settings", server.admin)).data.settings.extra_days === 4
-    )
+    await byTestId(`frete-row-rules.${index}-carried`).waitFor()
+    expect(await byTestId(`frete-row-rules.${index}-carried`).textContent()).toBe("Convertida da configuração anterior")
+    const days = byTestId(`frete-field-rules.${index}.action.value`)
+    expect(await days.inputValue()).toBe("1")
+    await days.fill("4")
+    await byTestId("frete-section-rules-save").click()
+    await eventually(async () => (await rulesNow())[index].action.value === 4)
+    expect((await rulesNow())[index]).toMatchObject({ carried_from: "extra_days", action: { type: "days", value: 4 } })
     const after = await productPageQuote()
     // The demo's settings add 1 day; now 4: every deadline 3 business days later, prices the same.
     for (const quote of after) {
@@ -252,4 +262,6 @@ describe("the admin dashboard, in a browser", () => {
   })
 
   describe("the freight simulator", () => simulatorCases(() => admin))
+
+  describe("the rules editor", () => rulesEditorCases(() => admin))
 })

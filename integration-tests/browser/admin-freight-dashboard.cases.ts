@@ -127,11 +127,9 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
 
     // Answered by the API, a little slower than the sandbox's default so the answer time shows.
     sandbox.configure({ latencyMs: 120 })
-    await server.api.post(
-      "/admin/frete/settings",
-      { free_freight_rules: [{ min_subtotal: 0, states: ["RJ"] }] },
-      server.admin
-    )
+    const { rules } = (await server.api.get("/admin/frete/settings", server.admin)).data.settings
+    const freeInRio = { name: "Frete grátis no RJ", scope: { states: ["RJ"] }, action: { type: "free_cheapest" } }
+    await server.api.post("/admin/frete/settings", { rules: [...rules, freeInRio] }, server.admin)
     try {
       for (const cep of API_CEPS) {
         expect((await productPageQuote(cep)).every((quote) => !quote.is_fallback)).toBe(true)
@@ -147,7 +145,7 @@ export const freightDashboardCases = (started: () => BrowserStore): (() => Price
         )
       ).id
     } finally {
-      await server.api.post("/admin/frete/settings", { free_freight_rules: [] }, server.admin)
+      await server.api.post("/admin/frete/settings", { rules }, server.admin)
       sandbox.configure({ latencyMs: 0 })
     }
     // The API prices a district for 1 to 4 mugs: what it learns covers the next answers there, measured as they come.

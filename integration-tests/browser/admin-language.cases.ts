@@ -15,7 +15,7 @@ const PORTUGUESE = [
   "Testar conexão",
   "Rastreamento",
   "Salvar",
-  "Frete grátis",
+  "Regras de frete",
   "Embalagem padrão",
   "Tabela de contingência",
   "Origem do pedido",
@@ -29,7 +29,7 @@ const ENGLISH = [
   "Test connection",
   "Tracking",
   "Save",
-  "Free shipping",
+  "Shipping rules",
   "Default package",
   "Fallback table",
   "Order source",
@@ -96,7 +96,7 @@ export const languageCases = (started: () => BrowserStore): void => {
     expect(await sidebarLabel()).toBe("Frete")
     expect(await byTestId("frete-section-credentials").locator("h2").textContent()).toBe("Credentials and URLs")
     expect(await byTestId("frete-section-tracking").locator("h2").textContent()).toBe("Tracking")
-    expect(await text("frete-section-extras-save")).toBe("Save")
+    expect(await text("frete-section-rules-save")).toBe("Save")
     expect(await text("frete-test-submit")).toBe("Test connection")
     expect(await page.locator('label[for="frete-field-tracking.entry_source"]').textContent()).toBe("Order source")
     expect(await page.locator('label[for="frete-field-tracking.carriers.0.carrier_id"]').textContent()).toBe(
@@ -151,7 +151,7 @@ export const languageCases = (started: () => BrowserStore): void => {
     expect(await sidebarLabel()).toBe("Frete")
     expect(await byTestId("frete-section-credentials").locator("h2").textContent()).toBe("Credenciais e URLs")
     expect(await byTestId("frete-section-tracking").locator("h2").textContent()).toBe("Rastreamento")
-    expect(await text("frete-section-extras-save")).toBe("Salvar")
+    expect(await text("frete-section-rules-save")).toBe("Salvar")
     expect(await text("frete-test-submit")).toBe("Testar conexão")
     expect(await page.locator('label[for="frete-field-tracking.entry_source"]').textContent()).toBe("Origem do pedido")
     expect(await text("frete-provider-frete_frete-label")).toBe("Frete (este plugin)")

@@ -121,17 +121,18 @@ export const settingsPageCases = (started: () => BrowserStore): void => {
 
   it("says in the toast of a refused save how many fields need a look, each field its own error", async () => {
     await openSettings()
-    const index = (await savedSettings()).settings.free_freight_rules.length
-    await byTestId("frete-add-free_freight_rules").click()
-    const minimum = byTestId(`frete-field-free_freight_rules.${index}.min_subtotal`)
-    await minimum.fill("-10")
-    await byTestId("frete-section-free-freight-save").click()
+    const index = (await savedSettings()).settings.rules.length
+    await byTestId("frete-add-rules").click()
+    await byTestId(`frete-field-rules.${index}.action.value`).fill("10")
+    await byTestId(`frete-field-rules.${index}.scope.min_subtotal`).fill("-10")
+    await byTestId("frete-section-rules-save").click()
     await page.getByText("1 campo precisa de atenção").first().waitFor()
-    expect(await byTestId(`frete-field-free_freight_rules.${index}.min_subtotal-error`).textContent()).toMatch(
+    expect(await byTestId(`frete-field-rules.${index}.scope.min_subtotal-error`).textContent()).toMatch(
       /não pode ser negativo/
     )
     expect(await page.getByText(/Configuração inválida/).count()).toBe(0)
-    expect(await page.getByText(`free_freight_rules.${index}.min_subtotal`).count()).toBe(0)
+    expect(await page.getByText(`rules.${index}.scope.min_subtotal`).count()).toBe(0)
+    expect((await savedSettings()).settings.rules).toHaveLength(index)
     await page.screenshot({ path: path.join(SHOTS, "merchant-settings.png"), fullPage: false })
   })
 

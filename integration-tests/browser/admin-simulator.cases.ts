@@ -1,8 +1,8 @@
 // Settings > Freight simulator (admin-dashboard.spec.ts): a merchant types a CEP, finds a product,
 // sets its quantity and asks the freight API; the page shows the options checkout offers for that
 // cart, priced as checkout prices them (`calculate` on a cart of the same items and CEP), and the
-// settings that changed each, in the order the plugin applies them. Once in English, once in
-// Português (Brasil), each on a page of its own with that language chosen.
+// settings that changed each, the rules among them, in the order the plugin applies them. Once in
+// English, once in Português (Brasil), each on a page of its own with that language chosen.
 import path from "node:path"
 import type { Page } from "playwright-core"
 import type { MedusaServer } from "../../scripts/demo/medusa-server"
@@ -10,32 +10,59 @@ import type { DemoStore } from "../../scripts/demo/seed"
 import { createCart, listAndCalculate } from "../../scripts/lib/store-api"
 import { logInToAdmin, openPage, SHOTS, type BrowserStore } from "../helpers/browser-store"
 
-/** Rio de Janeiro: the free-freight rule's state, a CEP no other case quotes with two mugs. */
+/** Rio de Janeiro: the rules' state, a CEP no other case quotes with two mugs. */
 const RIO = { postal_code: "20031-050", province: "RJ", city: "Rio de Janeiro" }
-/** Two mugs of R$ 49,90: R$ 99,80, over the rule's R$ 90. */
+/** Two mugs of R$ 49,90: R$ 99,80, over the free-shipping rule's R$ 90. */
 const MUGS = 2
+/** Rules 1, 3 and 4 reach the cart; rule 2 (São Paulo's) does not. */
 const SETTINGS = {
-  extra_days: 2,
-  extra_price: { type: "percent", value: 5 },
-  free_freight_rules: [{ min_subtotal: 90, states: ["RJ"] }],
+  rules: [
+    {
+      name: "PAC mais caro no RJ",
+      scope: { services: ["correios-pac"], states: ["RJ"] },
+      action: { type: "percent", value: 10 },
+    },
+    { name: "Desconto em SP", scope: { states: ["SP"] }, action: { type: "percent", value: -10 } },
+    { name: "Frete grátis no RJ", scope: { states: ["RJ"], min_subtotal: 90 }, action: { type: "free_cheapest" } },
+    { name: "Jadlog mais lenta", scope: { services: ["jadlog-package"] }, action: { type: "days", value: 2 } },
+  ],
 }
 
-/** "Frete econômico"'s settings applied, in order, as each language writes them. */
+/** The settings applied to "Frete econômico" and to "PAC", in order, as each language writes them. */
 const APPLIED = {
-  en: [
-    "Extra days: +2 business days, sent in prazo_adicional",
-    "Extra price: 5% of the subtotal = +R$ 4,99, sent in preco_adicional",
-    "Free shipping rule no. 1 (from R$ 90,00; RJ): the cheapest service is free (fretegratis)",
-    "Service renamed: Jadlog - .Package shows as Jadlog .Package",
-    "“Cheapest” option: Jadlog .Package",
-  ],
-  ptBR: [
-    "Dias extras: +2 dias úteis, enviado em prazo_adicional",
-    "Valor adicional: 5% do subtotal = +R$ 4,99, enviado em preco_adicional",
-    "Regra de frete grátis nº 1 (a partir de R$ 90,00; RJ): o serviço mais barato sai grátis (fretegratis)",
-    "Serviço renomeado: Jadlog - .Package aparece como Jadlog .Package",
-    "Opção “mais barato”: Jadlog .Package",
-  ],
+  en: {
+    cheapest: [
+      "Rule 1 “PAC mais caro no RJ”: +10% on PAC",
+      "Rule 3 “Frete grátis no RJ”: free on the cheapest (Jadlog .Package)",
+      "Rule 4 “Jadlog mais lenta”: +2 business days on Jadlog .Package",
+      "Service renamed: Jadlog - .Package shows as Jadlog .Package",
+      "“Cheapest” option: Jadlog .Package",
+    ],
+    pac: [
+      "Rule 1 “PAC mais caro no RJ”: +10% on PAC",
+      "Service renamed: Correios - PAC shows as PAC",
+      "Option of service correios-pac: PAC",
+    ],
+  },
+  ptBR: {
+    cheapest: [
+      "Regra 1 «PAC mais caro no RJ»: +10% em PAC",
+      "Regra 3 «Frete grátis no RJ»: grátis no mais barato (Jadlog .Package)",
+      "Regra 4 «Jadlog mais lenta»: +2 dias úteis em Jadlog .Package",
+      "Serviço renomeado: Jadlog - .Package aparece como Jadlog .Package",
+      "Opção “mais barato”: Jadlog .Package",
+    ],
+    pac: [
+      "Regra 1 «PAC mais caro no RJ»: +10% em PAC",
+      "Serviço renomeado: Correios - PAC aparece como PAC",
+      "Opção do serviço correios-pac: PAC",
+    ],
+  },
+}
+/** What the rules read of the cart, as each language writes it: the subtotal and the state (the weight aside). */
+const SENT = {
+  en: /^What the rules read of this cart: subtotal R\$ 99,80, charged weight [\d,]+ kg, state RJ\.$/,
+  ptBR: /^O que as regras leem deste carrinho: subtotal R\$ 99,80, peso cobrado [\d,]+ kg, estado RJ\.$/,
 }
 /** Reais as the admin writes them, in either language: "R$ 1.234,56". */
 const brl = (reais: number) =>
@@ -83,7 +110,7 @@ export const simulatorCases = (started: () => BrowserStore): void => {
     )
     await page.getByTestId("frete-simulator-cep").fill(RIO.postal_code)
     await page.getByTestId("frete-simulator-search").fill("Caneca")
-    await page.getByTestId(`frete-simulator-add-${store.variantIds["caneca-ceramica"]}`).click()
+    await page.getByTestId(`frete-simulator-search-add-${store.variantIds["caneca-ceramica"]}`).click()
     await page.getByTestId("frete-simulator-line-0-quantity").fill(String(MUGS))
     await page.getByTestId("frete-simulator-ask-api").click()
     await page.getByTestId("frete-simulator-submit").click()
@@ -115,7 +142,11 @@ export const simulatorCases = (started: () => BrowserStore): void => {
           .sort()
       ).toEqual([...checkout.keys()].sort())
       for (const [id, price] of shown) if (price !== null) expect(price).toBe(brl(checkout.get(id) as number))
-      expect(await appliedOf(page, store.optionIds.cheapest)).toEqual(APPLIED[language])
+      expect(await appliedOf(page, store.optionIds.cheapest)).toEqual(APPLIED[language].cheapest)
+      expect(await appliedOf(page, store.optionIds["correios-pac"])).toEqual(APPLIED[language].pac)
+      expect(await page.getByTestId(`frete-simulator-option-${store.optionIds.cheapest}-sent`).textContent()).toMatch(
+        SENT[language]
+      )
       expect(checkout.get(store.optionIds.cheapest)).toBe(0)
       expect(await page.getByTestId(`frete-simulator-option-${store.optionIds.cheapest}-table-price`).count()).toBe(1)
       await page.screenshot({ path: path.join(SHOTS, `admin-simulator-${language}.png`), fullPage: true })

@@ -14,6 +14,7 @@ import { returnsCases } from "../order-flows/returns.cases"
 import { freeFreightCases } from "./free-freight.cases"
 import { freightSimulatorCases } from "./freight-simulator.cases"
 import { quoteRouteOptionsCases } from "./quote-route-options.cases"
+import { rulesCases } from "./rules.cases"
 import { settingsBlipCases } from "./settings-blip.cases"
 import { settingsLockCases } from "./settings-lock.cases"
 import { storefrontFlowCases } from "./storefront-flow.cases"
@@ -35,4 +36,5 @@ export const checkoutFiles: FreteCaseFiles = {
   "settings-blip": settingsBlipCases,
   "settings-lock": settingsLockCases,
   "freight-simulator": freightSimulatorCases,
+  rules: rulesCases,
 }

@@ -119,31 +119,45 @@ export const freightSimulatorCases: FreteCases = ({ api, getContainer, sandbox }
 
   it("lists the settings applied in the order the plugin applies them, with what each did", async () => {
     const answer = await simulated(twoShirtsTo("20040-002", true))
-    const sentToRio = { prazo_adicional: 5, preco_adicional: 24, fretegratis: true, subtotal: 240 }
-    const query = [
-      { setting: "handling_days", days: 3, skus: ["CAMISETA-P"], metadata_key: "frete_handling_days" },
-      { setting: "extra_days", days: 2 },
-      { setting: "extra_price", type: "percent", value: 10, amount: 24 },
-      { setting: "free_freight_rule", index: 1, min_subtotal: 200, states: ["RJ"], cep_ranges: [] },
+    // The old settings, carried over as rules: the extra price, the extra days, then the free-freight rules.
+    // Every service the API priced (Jadlog does not serve São Paulo in the sandbox).
+    const priced = expect.arrayContaining(["correios-pac", "correios-sedex"])
+    const price = { setting: "rule", index: 0, name: "Preço adicional", services: priced }
+    const extra = [
+      { ...price, action: { type: "subtotal_percent", value: 10 } },
+      { ...price, index: 1, name: "Prazo adicional", action: { type: "days", value: 2 } },
     ]
+    const handling = { setting: "handling_days", days: 3, skus: ["CAMISETA-P"], metadata_key: "frete_handling_days" }
+    // R$ 240 to Rio de Janeiro: the second free-freight rule frees the cheapest service.
+    const freed = {
+      setting: "rule",
+      index: 3,
+      name: "Frete grátis 2",
+      action: { type: "free_cheapest" },
+      services: ["jadlog-package"],
+    }
     const disabled = { setting: "service_disabled", service: "azul-amanha", name: "Azul Cargo - Amanhã" }
     const cheapest = optionNamed(answer, "Frete econômico")
-    expect(cheapest.sent).toEqual(sentToRio)
+    expect(cheapest.sent).toEqual({ prazo_adicional: 3, subtotal: 240, weight_kg: 0.8, state: "RJ" })
     expect(cheapest.applied).toEqual([
-      ...query,
+      handling,
+      ...extra,
+      freed,
       disabled,
       { setting: "option_pick", pick: "cheapest", service: "jadlog-package" },
     ])
-    // The free-freight rule: the service frees its cheapest quotation.
     expect(cheapest.api.price?.amount).toBe(0)
     expect(optionNamed(answer, "Frete expresso").applied).toEqual([
-      ...query,
+      handling,
+      ...extra,
+      freed,
       disabled,
       { setting: "service_renamed", service: "correios-sedex", name: "Correios - SEDEX", display_name: "SEDEX" },
       { setting: "option_pick", pick: "fastest", service: "correios-sedex" },
     ])
+    // No rule changed the disabled service's option.
     expect(optionNamed(answer, "Azul Amanhã").applied).toEqual([
-      ...query,
+      handling,
       disabled,
       { setting: "option_pick", pick: "azul-amanha", service: null },
     ])
@@ -151,11 +165,10 @@ export const freightSimulatorCases: FreteCases = ({ api, getContainer, sandbox }
     // One shirt to São Paulo: R$ 120, below that state's rule; a percent of its own subtotal.
     const saoPaulo = await simulated({ postal_code: "01310-100", items: [{ variant_id: shirt, quantity: 1 }] })
     const sedex = optionNamed(saoPaulo, "SEDEX")
-    expect(sedex.sent).toEqual({ prazo_adicional: 5, preco_adicional: 12, fretegratis: false, subtotal: 120 })
+    expect(sedex.sent).toEqual({ prazo_adicional: 3, subtotal: 120, weight_kg: 0.4, state: "SP" })
     expect(sedex.applied).toEqual([
-      query[0],
-      query[1],
-      { setting: "extra_price", type: "percent", value: 10, amount: 12 },
+      handling,
+      ...extra,
       { setting: "service_renamed", service: "correios-sedex", name: "Correios - SEDEX", display_name: "SEDEX" },
       { setting: "option_pick", pick: "correios-sedex", service: "correios-sedex" },
     ])

@@ -64,12 +64,18 @@ export const settingsLockCases: FreteConfiguredCases = {
         .post(`/store/shipping-options/${optionId}/calculate`, { cart_id: cartId, data: {} }, store.store)
         .catch((error: { response: Answer }) => error.response)
     const amountOf = (answer: Answer) => answer.data.shipping_option?.calculated_price?.calculated_amount
-    type WireQuery = { preco_adicional?: string; fretegratis?: boolean }
     const freightQueries = () =>
       sandbox()
         .calls({ service: "freight" })
-        .map((call) => call.body as WireQuery)
-    const extraPriceSent = () => freightQueries().map((query) => query.preco_adicional)
+        .map((call) => call.body)
+    /** What the merchant's rules added to the API's cheapest price of the last freight call, in reais. */
+    const extraCharged = (answer: Answer) => {
+      const last = sandbox().calls({ service: "freight" }).at(-1)?.response as {
+        cotacoes: Array<{ cotacao_preco: string }>
+      }
+      const cheapest = Math.min(...last.cotacoes.map((quotation) => Number(quotation.cotacao_preco.replace(",", "."))))
+      return Math.round(((amountOf(answer) ?? 0) - cheapest) * 100) / 100
+    }
     const linesWith = (text: string) => capturedLines().filter((line) => line.startsWith(text))
     /** A session of the test's own on the app's database, apart from the app's pool. */
     const session = async () => {
@@ -133,7 +139,11 @@ export const settingsLockCases: FreteConfiguredCases = {
       })
       const before = await calculate(firstCart)
       expect({ before: before.status, message: before.data.message }).toEqual({ before: 200, message: undefined })
-      expect({ extraPriceSentBefore: extraPriceSent() }).toEqual({ extraPriceSentBefore: ["7"] })
+      // Free freight to Bahia from R$ 100: the merchant's rules in force.
+      expect({ amountBefore: amountOf(before), freightQueries: freightQueries().length }).toEqual({
+        amountBefore: 0,
+        freightQueries: 1,
+      })
 
       const newCart = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], {
         postal_code: "80010-000",
@@ -163,8 +173,8 @@ export const settingsLockCases: FreteConfiguredCases = {
       expect({ settingsReadsWaitingOnTheLock: during.settingsReadsWaiting }).toEqual({
         settingsReadsWaitingOnTheLock: 1,
       })
-      // The new cart's query carried the merchant's extra price, not the defaults' 0.
-      expect({ extraPriceSentDuringTheLock: extraPriceSent() }).toEqual({ extraPriceSentDuringTheLock: ["7", "7"] })
+      // The new cart was priced with the merchant's extra price, not the defaults' 0.
+      expect({ extraChargedDuringTheLock: extraCharged(during.answer) }).toEqual({ extraChargedDuringTheLock: 7 })
       expect({ overranWarnings: linesWith(OVERRAN).length - overranBefore }).toEqual({ overranWarnings: 1 })
 
       // The read behind the lock answers once it is gone, and says so once.
@@ -180,7 +190,7 @@ export const settingsLockCases: FreteConfiguredCases = {
       const after = await eventually(
         async () => {
           const answer = await calculate(newCart)
-          return extraPriceSent().at(-1) === "9" && answer
+          return extraCharged(answer) === 9 && answer
         },
         100,
         "a query with the extra price saved after the lock"
@@ -197,7 +207,7 @@ export const settingsLockCases: FreteConfiguredCases = {
       getContainer().resolve<FreteModuleService>(FRETE_MODULE).forgetInProcessState()
       return { observer, lock }
     }
-    const pricedWithTheRules = expect.objectContaining({ preco_adicional: "7", fretegratis: true })
+    const pricedWithTheRules = expect.objectContaining({ cep_destino: "40010000" })
 
     it("asks a new process's first checkout to try again, never to pay, while the lock outlasts its wait", async () => {
       const freeCart = await createCart(api, store, [{ variant_id: variantId, quantity: 1 }], SALVADOR)

@@ -123,7 +123,7 @@ export const unitsAndRulesCases: FreteConfiguredCases = {
       ).toBe(cheapest / 100)
     })
 
-    it("sends the settings' extra days, percentage price and free freight, and prices what the service answers", async () => {
+    it("adds the settings' extra days, percentage price and free freight (rules) to what the service answers, sending none", async () => {
       await api.post(
         "/admin/frete/settings",
         {
@@ -149,7 +149,12 @@ export const unitsAndRulesCases: FreteConfiguredCases = {
         province: "RJ",
       })
       const freePrices = await listAndCalculate(api, store, free)
-      expect(freightCalls()[0].body).toMatchObject({ prazo_adicional: "2", preco_adicional: "24", fretegratis: true })
+      const sent = (call: number) => {
+        const { prazo_adicional, preco_adicional, fretegratis } = freightCalls()[call].body as WireQuery
+        return { prazo_adicional, preco_adicional, fretegratis }
+      }
+      const nothing = { prazo_adicional: undefined, preco_adicional: undefined, fretegratis: undefined }
+      expect(sent(0)).toEqual(nothing)
       expect(freePrices.prices[0].body.shipping_option.calculated_price.calculated_amount).toBe(0)
 
       // R$ 240 to Minas Gerais: not a state of the rule.
@@ -158,22 +163,27 @@ export const unitsAndRulesCases: FreteConfiguredCases = {
         province: "MG",
       })
       const paidPrices = await listAndCalculate(api, store, paid)
-      const query = freightCalls()[1].body as WireQuery
-      expect(query.fretegratis).toBeUndefined()
-      expect(query.preco_adicional).toBe("24")
+      expect(sent(1)).toEqual(nothing)
       const wire = (freightCalls()[1].response as { cotacoes: WireQuotation[] }).cotacoes
-      const cheapest = Math.min(...wire.map((quotation) => priceCents(quotation)))
-      expect(paidPrices.prices[0].body.shipping_option.calculated_price.calculated_amount).toBe(cheapest / 100)
-      expect(cheapest).toBeGreaterThan(2400)
+      const cheapest = wire.reduce((best, quotation) => (priceCents(quotation) < priceCents(best) ? quotation : best))
+      // 10% of R$ 240,00 on the API's price, 2 days on its deadline.
+      expect(paidPrices.prices[0].body.shipping_option.calculated_price).toMatchObject({
+        calculated_amount: (priceCents(cheapest) + 2400) / 100,
+        frete: { days: cheapest.cotacao_prazo + 2 },
+      })
 
       // R$ 120 to Rio: under the rule's minimum.
       const small = await createCart(api, store, [{ variant_id: shirt.variantId, quantity: 1 }], {
         postal_code: "20040-002",
         province: "RJ",
       })
-      await listAndCalculate(api, store, small)
-      expect((freightCalls()[2].body as WireQuery).fretegratis).toBeUndefined()
-      expect((freightCalls()[2].body as WireQuery).preco_adicional).toBe("12")
+      const smallPrices = await listAndCalculate(api, store, small)
+      expect(sent(2)).toEqual(nothing)
+      const smallWire = (freightCalls()[2].response as { cotacoes: WireQuotation[] }).cotacoes
+      const smallest = Math.min(...smallWire.map((quotation) => priceCents(quotation)))
+      expect(smallPrices.prices[0].body.shipping_option.calculated_price.calculated_amount).toBe(
+        (smallest + 1200) / 100
+      )
     })
 
     it("applies settings another instance saved at the next quote, with no restart", async () => {

@@ -62,9 +62,10 @@ export const draftOrdersCases: FreteCases = ({ api, getContainer, sandbox }) => 
     expect(queries[0]).toMatchObject({
       cep_origem: digits(ORIGIN_CEP),
       cep_destino: digits(SHOPPER_ADDRESS.postal_code),
-      prazo_adicional: "2",
       valor_notafiscal: "255",
     })
+    // No handling days; the settings' 2 extra days are a rule, added to the answer.
+    expect(queries[0].prazo_adicional).toBeUndefined()
     expect(queries[0].volumes.map((volume) => [volume.sku, volume.quantidade, volume.peso])).toEqual([
       ["CAMISETA-P", "1", "0.3"],
       ["CANECA", "3", "0.45"],

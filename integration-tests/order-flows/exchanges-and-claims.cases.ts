@@ -60,8 +60,8 @@ export const exchangesAndClaimsCases: FreteCases = ({ api, getContainer, sandbox
         altura: "10",
       },
     ])
-    // The settings' 2 days and the mug's own 4.
-    expect(query.prazo_adicional).toBe("6")
+    // The mug's own 4 days (the settings' 2 are a rule, added to the answer).
+    expect(query.prazo_adicional).toBe("4")
   }
 
   /** The order's shipping method `id` once the flow is confirmed and its facts are kept. */

@@ -1,7 +1,7 @@
 // Handling days per product: a variant's, else its product's, metadata key (a setting) holds the
 // days the merchant needs before the item can leave. The largest over the cart's items goes into
-// `prazo_adicional` with the settings' extra days: the service counts them, so the deadline and
-// the date checkout shows move, and so does the tracking order's promised date.
+// `prazo_adicional` (the settings' extra days are a rule, added to the answer): the service counts
+// them, so the deadline and the date checkout shows move, and so does the tracking order's promised date.
 import { addBusinessDays } from "../../src/lib/brazil/business-days"
 import {
   createCart,
@@ -67,13 +67,13 @@ export const handlingDaysCases: FreteCases = ({ api, getContainer, sandbox }) =>
     ]
     const cartId = await createCart(api, store, items)
 
-    // With the default key (frete_handling_days) neither product has handling days: the settings' day alone.
+    // With the default key (frete_handling_days) neither product has handling days: none sent.
     const without = await calculate(cartId)
-    expect(freightQueries().at(-1)?.prazo_adicional).toBe("1")
+    expect(freightQueries().at(-1)?.prazo_adicional).toBeUndefined()
 
     await useKey("prazo_fabricacao")
     const withDays = await calculate(cartId)
-    expect(freightQueries().at(-1)?.prazo_adicional).toBe("6")
+    expect(freightQueries().at(-1)?.prazo_adicional).toBe("5")
     expect(freightQueries().at(-1)?.volumes).toHaveLength(2)
     expect(withDays.service).toBe(without.service)
     expect(withDays.days).toBe(without.days + 5)
@@ -112,7 +112,7 @@ export const handlingDaysCases: FreteCases = ({ api, getContainer, sandbox }) =>
       store.admin
     )
     await calculate(await createCart(api, store, [{ variant_id: madeToOrder, quantity: 2 }]))
-    expect(freightQueries().at(-1)?.prazo_adicional).toBe("3")
+    expect(freightQueries().at(-1)?.prazo_adicional).toBe("2")
   })
 
   it("lets the merchant view and set a product's handling days in the admin, and refuses what is not 0 to 365 days", async () => {

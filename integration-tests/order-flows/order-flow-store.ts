@@ -16,8 +16,6 @@ export type WireQuery = {
   cep_destino: string
   volumes: Array<Record<string, string>>
   prazo_adicional?: string
-  preco_adicional?: string
-  fretegratis?: boolean
   valor_notafiscal: string
 }
 

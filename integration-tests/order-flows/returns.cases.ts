@@ -14,7 +14,12 @@ type ShippingMethod = {
   data: Record<string, unknown> | null
   return_id?: string | null
 }
-type WireQuotation = { servico_metaname: string; transportadora_metaname: string; cotacao_prazo: number }
+type WireQuotation = {
+  servico_metaname: string
+  transportadora_metaname: string
+  cotacao_prazo: number
+  cotacao_preco: string
+}
 
 const digits = (cep: string) => cep.replace(/\D/g, "")
 
@@ -75,7 +80,6 @@ export const returnsCases: FreteCases = ({ api, getContainer, sandbox }) => {
     ])
     expect(query.valor_notafiscal).toBe("120")
     expect(query.prazo_adicional).toBeUndefined()
-    expect(query.preco_adicional).toBeUndefined()
 
     const wire = (sandbox().calls({ service: "freight" }).at(-1)?.response as { cotacoes: WireQuotation[] }).cotacoes
     const methods = (answer.data as { order_preview: { shipping_methods: ShippingMethod[] } }).order_preview
@@ -98,11 +102,16 @@ export const returnsCases: FreteCases = ({ api, getContainer, sandbox }) => {
     // One of the services the freight API quoted for the return, with that quotation's facts.
     expect(wire.map((candidate) => candidate.servico_metaname)).toContain(data.service)
     const quotation = wire.find((candidate) => candidate.servico_metaname === data.service) as WireQuotation
+    // The carrier's trip alone: the settings' extra days and price (rules) are not applied to a return.
     expect(data).toMatchObject({
       carrier: quotation.transportadora_metaname,
       days: quotation.cotacao_prazo,
       is_fallback: false,
     })
+    const prices = wire
+      .filter((candidate) => candidate.servico_metaname === data.service)
+      .map((candidate) => Number(candidate.cotacao_preco.replace(",", ".")))
+    expect(method.amount).toBe(Math.min(...prices))
     expect(data.delivery_estimate).toMatch(/^\d{4}-\d{2}-\d{2}$/)
   })
 }

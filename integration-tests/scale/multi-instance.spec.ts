@@ -258,7 +258,7 @@ freteIntegrationTestRunner({
       for (let round = 1; round <= SAVE_ROUNDS; round += 1) {
         // Whole values of top-level fields: what is tested is the race, not the merge of nested objects.
         const fields = {
-          extra_days: round,
+          max_options: round,
           quote_route_limit_per_minute: 40 + round,
           handling_days_metadata_key: `dias_${round}`,
           quote_store_limit_per_minute: 900 + round,
@@ -280,15 +280,15 @@ freteIntegrationTestRunner({
         const inForce = await eventually(
           async () => {
             const { settings } = (await server.api.get("/admin/frete/settings", tracking.store.admin)).data
-            return settings.extra_days === SAVE_ROUNDS && settings.trusted_proxies[1] === `10.0.${SAVE_ROUNDS}.0/24`
+            return settings.max_options === SAVE_ROUNDS && settings.trusted_proxies[1] === `10.0.${SAVE_ROUNDS}.0/24`
               ? settings
               : undefined
           },
           100,
           `the last round in force on ${server.url}`
         )
-        expect({ extra_days: inForce.extra_days, trusted_proxies: inForce.trusted_proxies }).toEqual({
-          extra_days: SAVE_ROUNDS,
+        expect({ max_options: inForce.max_options, trusted_proxies: inForce.trusted_proxies }).toEqual({
+          max_options: SAVE_ROUNDS,
           trusted_proxies: ["loopback", `10.0.${SAVE_ROUNDS}.0/24`],
         })
       }

@@ -70,7 +70,7 @@ export const DEMO_RETURN_OPTION = { id: "cheapest", name: "Devolução (frete ca
 
 export const DEMO_SETTINGS = {
   origin_cep: DEMO_ORIGIN_CEP,
-  extra_days: 1,
+  rules: [{ name: "Um dia para separar o pedido", action: { type: "days", value: 1 } }],
   services: [
     { metaname: "correios-sedex", name: "Correios - SEDEX", display_name: "SEDEX" },
     { metaname: "correios-pac", name: "Correios - PAC", display_name: "PAC" },

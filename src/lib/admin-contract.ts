@@ -137,20 +137,12 @@ export type SimulatedPrice = {
 
 /**
  * A setting that changed a price, a deadline or the offer, in the order the plugin applies it: the items' handling
- * days and `extra_days` (sent as prazo_adicional), `extra_price` (preco_adicional), the free-freight rule that matched
- * (fretegratis: the service frees its cheapest quotation), the disabled and renamed services, the option's pick.
+ * days (sent as prazo_adicional), each rule of `rules` that changed a service this option could pick (`index` in
+ * `rules`, `services` it changed), the disabled and renamed services, the option's pick.
  */
 export type AppliedSetting =
   | { setting: "handling_days"; days: number; skus: string[]; metadata_key: string }
-  | { setting: "extra_days"; days: number }
-  | { setting: "extra_price"; type: "fixed" | "percent"; value: number; amount: number }
-  | {
-      setting: "free_freight_rule"
-      index: number
-      min_subtotal: number
-      states: string[]
-      cep_ranges: Array<{ from: string; to: string }>
-    }
+  | { setting: "rule"; index: number; name: string; action: { type: string; value?: number }; services: string[] }
   | { setting: "service_disabled"; service: string; name: string }
   | { setting: "service_renamed"; service: string; name: string; display_name: string }
   /** `service`: the one picked in what checkout charges now (the API's answer, else the estimate). */
@@ -166,8 +158,8 @@ export type SimulatedApiStatus = "not_asked" | "answered" | "kept" | "not_offere
 export type SimulatedOption = {
   option_id: string
   name: string
-  /** What the freight query sends for this option's items. */
-  sent: { prazo_adicional: number; preco_adicional: number; fretegratis: boolean; subtotal: number }
+  /** What the freight query sends for this option's items (the handling days), and what the rules read of the cart. */
+  sent: { prazo_adicional: number; subtotal: number; weight_kg: number; state: string | null }
   applied: AppliedSetting[]
   api: { status: SimulatedApiStatus; message: string | null; price: SimulatedPrice | null }
   /** What checkout charges while the API cannot answer: the learned prices, else the table. */

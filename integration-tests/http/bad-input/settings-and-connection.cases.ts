@@ -40,6 +40,31 @@ export const settingsAndConnectionCases = badInputCases(({ asAdmin, settingsRows
           { maxLength: 2 }
         )
       ),
+      rules: maybe(
+        fc.array(
+          members({
+            name: maybe(fc.constantFrom("Sul mais caro", "")),
+            enabled: maybe(fc.boolean()),
+            scope: maybe(
+              members({
+                services: maybe(fc.array(maybe(fc.constant("correios-pac")), { maxLength: 2 })),
+                states: maybe(fc.array(maybe(fc.constantFrom("SP", "RS", "XX")), { maxLength: 2 })),
+                min_subtotal: maybe(fc.integer({ min: 0, max: 500 })),
+                max_weight_kg: maybe(fc.integer({ min: 1, max: 30 })),
+              })
+            ),
+            action: maybe(
+              members({
+                type: maybe(fc.constantFrom("free", "percent", "amount", "hide", "days", "desconto")),
+                value: maybe(fc.integer({ min: -200, max: 200 })),
+              })
+            ),
+          }),
+          { maxLength: 2 }
+        )
+      ),
+      max_options: maybe(fc.integer({ min: 0, max: 25 })),
+      option_order: maybe(fc.constantFrom("price", "days", "services", "aleatória")),
       services: maybe(
         fc.array(
           members({

@@ -104,6 +104,22 @@ export async function listFulfillmentProviders(): Promise<StoreFulfillmentProvid
   return fulfillment_providers
 }
 
+/** A product or a shipping profile as a rule's scope names it. */
+export type NamedRecord = { id: string; name: string }
+
+/** The store's shipping profiles (Medusa's own admin route). */
+export async function listShippingProfiles(): Promise<NamedRecord[]> {
+  const { shipping_profiles } = await sdk.admin.shippingProfile.list({ limit: 100, fields: "id,name" })
+  return shipping_profiles.map((profile) => ({ id: profile.id, name: profile.name }))
+}
+
+/** The store's products matching the text (Medusa's own search), or of these ids. */
+export async function listProducts(query: { q: string } | { id: string[] }): Promise<NamedRecord[]> {
+  const limit = "id" in query ? query.id.length : 10
+  const { products } = await sdk.admin.product.list({ ...query, limit, fields: "id,title" })
+  return products.map((product) => ({ id: product.id, name: product.title }))
+}
+
 /** What the freight service did for the store over the range, summed over every instance. */
 export function getFreightStats(range: StatsRange): Promise<FreightStats> {
   return sdk.client.fetch<FreightStats>("/admin/frete/stats", { query: { range } })

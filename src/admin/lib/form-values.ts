@@ -8,6 +8,15 @@ export function numberFromText(text: string): number | null {
   return parseBrazilianDecimal(text)
 }
 
+/**
+ * The number typed, null when blank (no bound, where a field takes one), else the text as typed:
+ * sent as it is, the server's validation names the field rather than a blank bound saved.
+ */
+export function numberOrText(text: string): number | string | null {
+  const trimmed = text.trim()
+  return trimmed === "" ? null : (parseBrazilianDecimal(trimmed) ?? trimmed)
+}
+
 /** A number as the merchant types it: 0.3 -> "0,3". */
 export function textFromNumber(value: number): string {
   return String(value).replace(".", ",")

@@ -19,6 +19,12 @@ export function move<T>(items: T[], from: number, to: number): T[] {
   return next
 }
 
+/** The list with `item` in it (at the end) or out of it. */
+export function toggled<T>(items: T[], item: T, included: boolean): T[] {
+  const others = items.filter((current) => current !== item)
+  return included ? [...others, item] : others
+}
+
 let counter = 0
 
 /** A key for a row the merchant added or loaded, stable while the page is open. */

@@ -2,6 +2,8 @@
 export const queryKeys = {
   settings: ["frete", "settings"] as const,
   fulfillmentProviders: ["frete", "fulfillment-providers"] as const,
+  shippingProfiles: ["frete", "shipping-profiles"] as const,
+  products: (ids: string[]) => ["frete", "products", ids] as const,
   productsMissingDimensions: (page: { limit: number; offset: number }) =>
     ["frete", "products-missing-dimensions", page] as const,
   trackingOrders: (orderId: string) => ["frete", "tracking-orders", orderId] as const,

@@ -9,9 +9,11 @@ import type { ConnectionTestResult } from "../../lib/services/connection-test"
 /** The merchant's settings as the server sends them: what its schema gives, read as types only (no zod in the bundle). */
 export type FreteSettings = z.output<typeof freteSettingsSchema>
 
-export type ExtraPriceType = FreteSettings["extra_price"]["type"]
+export type FreteRule = FreteSettings["rules"][number]
 
-export type FreeFreightRule = FreteSettings["free_freight_rules"][number]
+export type RuleActionType = FreteRule["action"]["type"]
+
+export type OptionOrder = FreteSettings["option_order"]
 
 export type ServiceSetting = FreteSettings["services"][number]
 
@@ -27,12 +29,12 @@ export type QuoteGuardFigures = GuardStats
 export type SettingsResponse = SettingsAnswer<FreteSettings, QuoteGuardFigures>
 
 /**
- * A value as the form sends it: numbers typed by the merchant may be empty or not numbers
- * (null), texts are as typed (a UF the schema does not list), and the server's validation names
- * the field.
+ * A value as the form sends it: numbers typed by the merchant may be empty or not numbers (null,
+ * or the text as typed where a blank is a value of its own), texts are as typed (a UF the schema
+ * does not list), and the server's validation names the field.
  */
 export type Draft<T> = T extends number
-  ? number | null
+  ? number | string | null
   : T extends string
     ? string
     : T extends Array<infer Item>
@@ -41,7 +43,15 @@ export type Draft<T> = T extends number
         ? { [Key in keyof T]: Draft<T[Key]> }
         : T
 
-export type SettingsPatch = Partial<Draft<FreteSettings>> & { secrets?: SecretsPatch }
+/** A rule as the form sends it: the action's type and its value, which the server checks as a pair. */
+export type RulePatch = Omit<Draft<FreteRule>, "action"> & {
+  action: { type: RuleActionType; value?: number | string | null }
+}
+
+export type SettingsPatch = Partial<Omit<Draft<FreteSettings>, "rules">> & {
+  rules?: RulePatch[]
+  secrets?: SecretsPatch
+}
 
 /** What "Testar conexão" answers: the server's own type, types only (erased from the admin's bundle). */
 export type TestConnectionResponse = ConnectionTestResult

@@ -3,8 +3,9 @@ import { toCents } from "../brazil/brazilian-decimal"
 import type { FreightQuery, FreightVolume } from "../freight/schemas"
 import type { FreteSettings } from "../settings/schema"
 import { truncate } from "../utils/text"
-import { qualifiesForFreeFreight } from "./free-freight"
+import { billableWeightKg } from "../learned/learned-prices"
 import { handlingDaysOf } from "./handling-days"
+import { stateOf, type RuleCart } from "./rules"
 import { ShopperError } from "./shopper-error"
 import { toCm, toKg, type DimensionUnit, type StoreUnits, type WeightUnit } from "./units"
 
@@ -14,6 +15,8 @@ export interface ShippableItem {
   unitPrice: number // reais
   variant?: { weight?: number | null; length?: number | null; height?: number | null; width?: number | null } | null
   productWeight?: number | null
+  productId?: string | null
+  shippingProfileId?: string | null
   handlingMetadata?: { variant?: Record<string, unknown> | null; product?: Record<string, unknown> | null } | null
 }
 
@@ -22,11 +25,12 @@ export interface QuoteRequest {
   destinationCep?: string | null
   destinationState?: string | null
   items: ShippableItem[]
-  // The CEPs swap, and the carrier's trip alone is priced (no handling days, extra price or free freight).
+  // The CEPs swap, and the carrier's trip alone is priced (no handling days, no rules).
   isReturn?: boolean
 }
 
-export type BuiltQuery = { query: FreightQuery; subtotal: number }
+// `cart`: what the rules read of an outbound parcel; null for a return.
+export type BuiltQuery = { query: FreightQuery; subtotal: number; cart: RuleCart | null }
 
 // Beyond these a measure is a typing error (1e30 g): priced as the default package, listed as missing in the admin.
 export const MAX_PLAUSIBLE_KG = 10_000
@@ -86,35 +90,55 @@ function byContent(a: FreightVolume, b: FreightVolume): number {
   return x < y ? -1 : x > y ? 1 : 0
 }
 
-export function buildFreightQuery(request: QuoteRequest, settings: FreteSettings, units: StoreUnits): BuiltQuery {
+function destinationOf(request: QuoteRequest): string {
   const destination: unknown = request.destinationCep
   if (destination === null || destination === undefined || (typeof destination === "string" && !destination.trim()))
     throw new ShopperError("missing_cep")
-  const destinationCep = tryNormalizeCep(destination)
-  if (!destinationCep) throw new ShopperError("invalid_cep")
+  const cep = tryNormalizeCep(destination)
+  if (!cep) throw new ShopperError("invalid_cep")
+  return cep
+}
+
+function parcelOf(request: QuoteRequest, settings: FreteSettings, units: StoreUnits) {
+  const items = shippable(request.items)
+  const volumes = items.map((item) => volumeOf(item, settings.default_package, units)).sort(byContent)
+  const destinationCep = destinationOf(request)
+  const cart: RuleCart = {
+    subtotal: subtotalOf(items),
+    destinationCep,
+    state: stateOf(destinationCep, request.destinationState),
+    weightKg: billableWeightKg({ volumes }),
+    items: items.map((item) => ({ productId: item.productId ?? null, profileId: item.shippingProfileId ?? null })),
+  }
+  return { items, volumes, cart }
+}
+
+/** What the rules read of a cart to this CEP, with no freight query (the free-freight nudge's; an empty cart too). */
+export const rulesCartOf = (request: QuoteRequest, settings: FreteSettings, units: StoreUnits): RuleCart =>
+  parcelOf(request, settings, units).cart
+
+export function buildFreightQuery(request: QuoteRequest, settings: FreteSettings, units: StoreUnits): BuiltQuery {
+  const destinationCep = destinationOf(request)
   const originCep = tryNormalizeCep(request.originCep) ?? settings.origin_cep
   if (!originCep) throw new ShopperError("no_origin")
-  const items = shippable(request.items)
+  const { items, volumes, cart } = parcelOf(request, settings, units)
   if (!items.length) throw new ShopperError("no_items")
-  const subtotal = subtotalOf(items)
   const key = settings.handling_days_metadata_key
-  // The parcel leaves when its slowest item is ready.
+  // The parcel leaves when its slowest item is ready: the API adds the days.
   const handlingDays = Math.max(
     0,
     ...items.map((item) => handlingDaysOf(item.handlingMetadata?.variant, item.handlingMetadata?.product, key))
   )
-  const extra = settings.extra_price
   const outbound = !request.isReturn
   return {
-    subtotal,
+    subtotal: cart.subtotal,
+    cart: outbound ? cart : null,
     query: {
       originCep: outbound ? originCep : destinationCep,
       destinationCep: outbound ? destinationCep : originCep,
-      invoiceValue: subtotal,
-      extraDays: outbound ? settings.extra_days + handlingDays : 0,
-      extraPrice: outbound ? toCents(extra.type === "fixed" ? extra.value : (subtotal * extra.value) / 100) / 100 : 0,
-      freeFreight: outbound && qualifiesForFreeFreight(settings, subtotal, destinationCep, request.destinationState),
-      volumes: items.map((item) => volumeOf(item, settings.default_package, units)).sort(byContent),
+      invoiceValue: cart.subtotal,
+      extraDays: outbound ? handlingDays : 0,
+      volumes,
     },
   }
 }

@@ -1,7 +1,7 @@
 import type { Span } from "@opentelemetry/api"
 import { CircuitOpenError, type CallVerdict, type CircuitBreaker } from "../http/circuit-breaker"
 import { startDeadline, type Deadline } from "../http/deadline"
-import { CepNotFoundError, FreightQueryRejectedError } from "../freight/errors"
+import { CepNotFoundError, FreightNotConfiguredError, FreightQueryRejectedError } from "../freight/errors"
 import {
   FreteServiceError,
   InvalidAnswerError,
@@ -22,26 +22,19 @@ import type { FreteSettings } from "../settings/schema"
 import { estimatePrices, offersFromQuote, type Offer } from "./offers"
 import { QuoteRefusedError, type Asker, type QuoteAdmission } from "./quote-admission"
 import { OriginWatch } from "./origin-watch"
+import { applyRules, type AppliedRule, type RuleCart } from "./rules"
 import { ShopperError } from "./shopper-error"
 
 // The one value a quote sends up its walk, each fact set where it is known; nothing written back. Recorded once.
 // The freight API call this price made itself (not one it joined): its attempts, its HTTP status, its failure's kind.
 export type OwnCall = { ms: number; attempts: number; status?: number; failure?: string }
-// A price: its offers (none when it failed), where they came from, what it took, the wait a refused shopper is told.
+// A price: its offers after the rules (none if it failed), the rules applied, its source, what it took, the wait told.
 export type QuoteResult = Took & {
   offers: Offer[]
+  applied: AppliedRule[]
   source: QuoteSource | "learned" | "fallback" | null
   retryAfterSeconds?: number
   call?: OwnCall
-}
-
-export class FreightNotConfiguredError extends Error {
-  constructor() {
-    super(
-      "The freight API is not configured: set freight.url and freight.token (or FRETE_FREIGHT_URL and FRETE_FREIGHT_TOKEN)"
-    )
-    this.name = "FreightNotConfiguredError"
-  }
 }
 
 const PRICED_BY = { learned: "from learned prices", fallback: "by the table" }
@@ -132,13 +125,20 @@ export class CheckoutQuoter {
     return hashKey(`${this.account}|${canonicalKey(query)}`)
   }
 
-  offers(query: FreightQuery, settings: FreteSettings, asker: Asker = {}, key = this.keyOf(query)) {
+  /** `cart`: what the rules read (`BuiltQuery.cart`); null prices the API's answer as it is (a return). */
+  offers(
+    query: FreightQuery,
+    cart: RuleCart | null,
+    settings: FreteSettings,
+    asker: Asker = {},
+    key = this.keyOf(query)
+  ) {
     const channel = asker.cart ? "checkout" : asker.local ? "order" : "page"
-    return traced("frete.freight.quote", { "frete.channel": channel }, async (span) => {
+    return traced("frete.freight.quote", { "frete.channel": channel }, async (span): Promise<QuoteResult> => {
       const { result, error } = await this.price(query, key, settings, asker)
       this.record(span, channel, result, error)
       if (error) throw error
-      return result
+      return { ...result, ...applyRules(result.offers, cart, settings, this.now()) }
     })
   }
 
@@ -175,7 +175,7 @@ export class CheckoutQuoter {
     // The call this price made itself (a load it joined is another price's).
     let own: Called | undefined
     const result = (offers: Offer[], source: QuoteResult["source"], more: Partial<QuoteResult> = {}) => ({
-      result: { ...took, offers, source, ...(own?.call && { call: own.call }), ...more },
+      result: { ...took, offers, applied: [], source, ...(own?.call && { call: own.call }), ...more },
     })
     try {
       const load = () => {

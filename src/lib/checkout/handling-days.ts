@@ -16,7 +16,13 @@ export function readHandlingDays(value: unknown): number | null {
 export const handlingDaysOf = (variantMetadata: Metadata, productMetadata: Metadata, key: string): number =>
   readHandlingDays(variantMetadata?.[key]) ?? readHandlingDays(productMetadata?.[key]) ?? 0
 
-export type HandlingMetadata = { variant: Record<string, unknown> | null; product: Record<string, unknown> | null }
+// Read with them, for the rules' scopes: the variant's product and its shipping profile.
+export type HandlingMetadata = {
+  variant: Record<string, unknown> | null
+  product: Record<string, unknown> | null
+  productId?: string | null
+  profileId?: string | null
+}
 
 // Medusa's cart context loads no metadata; an edit in the admin reaches checkout within the ttl.
 export const createHandlingMetadataCache = () => new LRUCache<string, HandlingMetadata>({ max: 10_000, ttl: 30_000 })

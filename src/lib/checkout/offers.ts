@@ -87,7 +87,7 @@ export function estimatePrices(learned: LearnedEstimate[], query: FreightQuery, 
 export const fallbackOffers = (query: FreightQuery, settings: FreteSettings, now: Date): Offer[] =>
   estimatedOffers(tableEstimates(query, settings), query, settings, now)
 
-// Plus extra days and price; free freight frees the cheapest, as the API does.
+// Plus the items' handling days, as the API adds them; the rules apply after, as to the API's answer.
 export function estimatedOffers(estimates: Estimate[], query: FreightQuery, settings: FreteSettings, now: Date) {
   const offers = estimates.flatMap((estimate): Offer[] => {
     const setting = settings.services.find((service) => service.metaname === estimate.service)
@@ -98,7 +98,7 @@ export function estimatedOffers(estimates: Estimate[], query: FreightQuery, sett
         service: estimate.service,
         name: setting?.display_name ?? estimate.name,
         carrier: estimate.carrier,
-        amountCents: estimate.amountCents + toCents(query.extraPrice ?? 0),
+        amountCents: estimate.amountCents,
         days,
         deliveryEstimate: deliveryEstimate(days, now),
         isFallback: true,
@@ -108,10 +108,6 @@ export function estimatedOffers(estimates: Estimate[], query: FreightQuery, sett
       },
     ]
   })
-  if (query.freeFreight && offers.length) {
-    const cheapest = offers.reduce((best, offer) => (offer.amountCents < best.amountCents ? offer : best))
-    cheapest.amountCents = 0
-  }
   return offers.sort(byDisplayOrder(settings))
 }
 

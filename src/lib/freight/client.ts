@@ -31,8 +31,6 @@ export function buildWireQuery(query: FreightQuery) {
     cep_destino: query.destinationCep,
     valor_notafiscal: formatDecimalText(query.invoiceValue, 2),
     ...(query.extraDays ? { prazo_adicional: String(query.extraDays) } : {}),
-    ...(query.extraPrice ? { preco_adicional: formatDecimalText(query.extraPrice, 2) } : {}),
-    ...(query.freeFreight ? { fretegratis: true } : {}),
     volumes: query.volumes.map((volume) => ({
       sku: volume.sku,
       quantidade: String(volume.quantity),

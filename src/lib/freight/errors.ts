@@ -46,3 +46,12 @@ export class InvalidFreightQueryError extends Error {
     this.name = "InvalidFreightQueryError"
   }
 }
+
+export class FreightNotConfiguredError extends Error {
+  constructor() {
+    super(
+      "The freight API is not configured: set freight.url and freight.token (or FRETE_FREIGHT_URL and FRETE_FREIGHT_TOKEN)"
+    )
+    this.name = "FreightNotConfiguredError"
+  }
+}

@@ -22,8 +22,6 @@ export const freightQuerySchema = z.object({
   destinationCep: cep,
   invoiceValue: nonNegative,
   extraDays: z.number().int().nonnegative().optional(),
-  extraPrice: nonNegative.optional(),
-  freeFreight: z.boolean().optional(),
   volumes: z.array(freightVolumeSchema).min(1),
 })
 

@@ -49,7 +49,7 @@ const BELOW_LIGHTEST = 0.5
 const ABOVE_HEAVIEST = 1.5
 const MAX_STORED = 100_000_000
 
-export const billableWeightKg = (query: FreightQuery): number =>
+export const billableWeightKg = (query: Pick<FreightQuery, "volumes">): number =>
   query.volumes.reduce(
     (sum, volume) =>
       sum + Math.max(volume.weightKg, (volume.lengthCm * volume.widthCm * volume.heightCm) / 6000) * volume.quantity,
@@ -65,9 +65,8 @@ export function placeOf(query: FreightQuery) {
   }
 }
 
-// Per service the cheapest quotation (the one checkout picks), net of the plugin's extras; a freed one says nothing.
+// Per service the cheapest quotation (the one checkout picks), net of the items' handling days; a 0,00 says nothing.
 export function samplesOf(query: FreightQuery, quote: FreightQuote): LearnedSample[] {
-  const extraCents = Math.round((query.extraPrice ?? 0) * 100)
   const cheapest = new Map<string, FreightQuote["quotations"][number]>()
   for (const quotation of quote.quotations) {
     const kept = cheapest.get(quotation.service)
@@ -75,7 +74,7 @@ export function samplesOf(query: FreightQuery, quote: FreightQuote): LearnedSamp
   }
   const weight_g = Math.round(billableWeightKg(query) * 1000)
   return [...cheapest.values()].flatMap((quotation) => {
-    const price_cents = quotation.priceCents - extraCents
+    const price_cents = quotation.priceCents
     if (price_cents <= 0 || price_cents > MAX_STORED || weight_g <= 0 || weight_g > MAX_STORED) return []
     const days = quotation.days === null ? null : Math.max(0, quotation.days - (query.extraDays ?? 0))
     return [

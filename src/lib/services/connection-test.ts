@@ -1,4 +1,4 @@
-import { FreightNotConfiguredError } from "../checkout/checkout-quoter"
+import { FreightNotConfiguredError } from "../freight/errors"
 import {
   byDisplayOrder,
   offersFromQuote,

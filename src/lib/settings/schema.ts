@@ -1,10 +1,26 @@
 import { z } from "zod"
-import { tryNormalizeCep } from "../brazil/cep"
-import { BRAZILIAN_STATES } from "../brazil/cep-state"
 import { cnpjCharacters, isValidCnpj } from "../brazil/cpf"
 import { isServiceUrl, normalizeServiceUrl } from "../../../medusa-plugin.config"
 import { FRETE_PROVIDER_ID } from "../frete-provider"
 import { trustOf } from "../http/client-key"
+import {
+  cep,
+  count,
+  flag,
+  isStorableText,
+  list,
+  metadataKey,
+  positive,
+  reais,
+  record,
+  serviceCode,
+  serviceName,
+  text,
+  wholeDays,
+} from "./fields"
+import { carriedSettings, carryOver, OPTION_ORDERS, rulesSchema } from "./rules"
+
+export { isStorableText }
 
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
@@ -22,44 +38,6 @@ export function mergeSettings(current: unknown, patch: Record<string, unknown>):
   )
 }
 
-/** Postgres's jsonb refuses `\u0000` and a lone UTF-16 surrogate, which JSON allows (the save would fail: a 500). */
-export const isStorableText = (value: string): boolean =>
-  !value.includes("\u0000") && !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)
-
-const NOT_STORABLE = "caractere não permitido (nulo ou Unicode inválido)"
-const text = (max: number, required: string | null = "informe um texto") => {
-  const trimmed = z.string({ error: "informe um texto" }).trim()
-  return (required === null ? trimmed : trimmed.min(1, required))
-    .max(max, `no máximo ${max} caracteres`)
-    .refine(isStorableText, NOT_STORABLE)
-}
-const list = <T extends z.ZodType>(item: T) => z.array(item, { error: "informe uma lista" })
-const record = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: "informe um objeto" })
-const flag = z.boolean({ error: "use true ou false" })
-const count = (what: string, min: number, max: number) =>
-  z
-    .number({ error: `informe um número${what}` })
-    .int("use um número inteiro")
-    .min(min, `no mínimo ${min}`)
-    .max(max, `no máximo ${max}`)
-const cep = z
-  .string({ error: "informe o CEP como texto" })
-  .transform(tryNormalizeCep)
-  .pipe(z.string({ error: "CEP inválido: use 8 dígitos, como 01310-100" }))
-const reais = z
-  .number({ error: "informe um valor em reais" })
-  .nonnegative("não pode ser negativo")
-  .max(1_000_000, "no máximo R$ 1.000.000")
-const positive = (max: number) =>
-  z.number({ error: "informe um número" }).positive("deve ser maior que zero").max(max, `no máximo ${max}`)
-const wholeDays = z
-  .number({ error: "informe um número de dias" })
-  .int("use um número inteiro de dias")
-  .nonnegative("não pode ser negativo")
-  .max(365, "no máximo 365 dias")
-const serviceCode = text(100, "informe o código do serviço")
-const serviceName = text(100, "informe o nome do serviço")
-const metadataKey = text(100, "informe a chave")
 const serviceUrl = z
   .string({ error: "informe a URL como texto" })
   .trim()
@@ -68,10 +46,6 @@ const serviceUrl = z
     "URL inválida: use http:// ou https://, sem parâmetros nem usuário"
   )
   .transform(normalizeServiceUrl)
-const percentPrice = record({
-  type: z.literal("percent"),
-  value: z.number({ error: "informe um percentual" }).nonnegative("não pode ser negativo").max(100, "no máximo 100%"),
-})
 const uniqueBy =
   <T>(key: (item: T) => string) =>
   (items: T[], ctx: z.RefinementCtx) =>
@@ -85,28 +59,13 @@ export const freteSettingsSchema = record({
   freight_url: serviceUrl.nullable().default(null),
   tracking_url: serviceUrl.nullable().default(null),
   origin_cep: cep.nullable().default(null),
-  extra_days: wholeDays.default(0),
   handling_days_metadata_key: metadataKey.default("frete_handling_days"),
-  extra_price: z
-    .discriminatedUnion("type", [record({ type: z.literal("fixed"), value: reais }), percentPrice], {
-      error: (issue) =>
-        issue.code === "invalid_union" ? 'use type "fixed" ou "percent"' : "informe um objeto { type, value }",
-    })
-    .default({ type: "fixed", value: 0 }),
-  free_freight_rules: list(
-    record({
-      min_subtotal: reais,
-      states: list(z.enum(BRAZILIAN_STATES, { error: "UF inválida" })).default([]),
-      cep_ranges: list(
-        record({ from: cep, to: cep }).refine((range) => range.from <= range.to, {
-          message: "o CEP inicial deve ser menor ou igual ao final",
-          path: ["to"],
-        })
-      ).default([]),
-    })
-  )
-    .max(50, "no máximo 50 regras")
-    .default([]),
+  /** Applied in order to every outbound price (docs/rules.md). */
+  rules: rulesSchema,
+  /** The most options a shopper is offered, after the rules; null: all. */
+  max_options: count(" de opções", 1, 20).nullable().default(null),
+  /** `price`: cheapest first; `days`: fastest first; `services`: the order of `services` below, then price. */
+  option_order: z.enum(OPTION_ORDERS, { error: `use ${OPTION_ORDERS.join(", ")}` }).default("price"),
   services: list(
     record({
       metaname: serviceCode,
@@ -200,7 +159,8 @@ export const freteSettingsSchema = record({
       .max(3650, "no máximo 3650 dias")
       .default(90),
   }).prefault({}),
-})
+  ...carriedSettings,
+}).transform((settings) => carryOver(settings))
 
 export type FreteSettings = z.output<typeof freteSettingsSchema>
 export type FreteSettingsInput = z.input<typeof freteSettingsSchema>

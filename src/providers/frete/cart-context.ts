@@ -12,6 +12,7 @@ export interface ContextItem {
   requires_shipping?: boolean | null
   variant_id?: string | null
   variant_sku?: string | null
+  product_id?: string | null
   variant?: (Measures & { id?: string; sku?: string | null; metadata?: unknown; product?: ProductFields | null }) | null
   product?: ProductFields | null
 }
@@ -47,6 +48,8 @@ function shippableItem(item: ContextItem): ShippableItem {
         }
       : null,
     productWeight: numberOf(item.product?.weight ?? variant?.product?.weight),
+    productId: item.product_id ?? variant?.product?.id ?? item.product?.id ?? null,
+    shippingProfileId: variant?.product?.shipping_profile?.id ?? item.product?.shipping_profile?.id ?? null,
   }
 }
 

@@ -11,10 +11,18 @@ import { metadataOf, type CartContext, type ContextItem } from "./cart-context"
 
 export type FlowContext = CartContext & { [key in `${"return" | "exchange" | "claim"}_${"id" | "items"}`]?: unknown }
 type Line = { id?: string | null; quantity?: unknown }
-type Variant = { id?: string; metadata?: unknown; product?: { metadata?: unknown } | null }
+type Variant = {
+  id?: string
+  metadata?: unknown
+  product?: { id?: string; metadata?: unknown; shipping_profile?: { id?: string } | null } | null
+}
 type Row = Pick<CartContext, "shipping_address"> & { currency_code?: string; items?: Array<{ variant?: Variant }> }
 
-const METADATA = ["variant.id", "variant.metadata", "variant.product.metadata"]
+// With the product and its shipping profile, which the rules' scopes read.
+const METADATA = [
+  ...["variant.id", "variant.metadata", "variant.product.id", "variant.product.metadata"],
+  "variant.product.shipping_profile.id",
+]
 const LINE_ITEM_FIELDS = [
   ...["id", "unit_price", "requires_shipping", "variant_id", "variant_sku", "product.weight", "product.metadata"],
   ...["sku", "weight", "length", "height", "width", "product.weight"].map((field) => `variant.${field}`),
@@ -49,23 +57,36 @@ export function linesAsItems<T extends { id?: string | null }>(
 
 const remember = (cache: HandlingMetadataCache, variant: Variant | undefined) => {
   if (typeof variant?.id === "string")
-    cache.set(variant.id, { variant: metadataOf(variant.metadata), product: metadataOf(variant.product?.metadata) })
+    cache.set(variant.id, {
+      variant: metadataOf(variant.metadata),
+      product: metadataOf(variant.product?.metadata),
+      productId: variant.product?.id ?? null,
+      profileId: variant.product?.shipping_profile?.id ?? null,
+    })
 }
 
 async function withHandlingMetadata(items: ContextItem[], query: Query, cache: HandlingMetadataCache) {
   const idOf = (item: ContextItem) => item.variant_id ?? item.variant?.id ?? ""
   const given = (item: ContextItem) =>
-    !!item.variant && "metadata" in item.variant && "metadata" in (item.variant.product ?? {})
+    !!item.variant &&
+    "metadata" in item.variant &&
+    "metadata" in (item.variant.product ?? {}) &&
+    "shipping_profile" in (item.variant.product ?? {})
   const missing = [...new Set(items.filter((item) => !given(item) && !cache.has(idOf(item))).map(idOf))].filter(Boolean)
   if (missing.length) {
-    const fields = ["id", "metadata", "product.metadata"]
+    const fields = ["id", "metadata", "product.id", "product.metadata", "product.shipping_profile.id"]
     const { data } = await query.graph({ entity: "product_variant", fields, filters: { id: missing } })
     for (const variant of data as Variant[]) remember(cache, variant)
   }
   return items.map((item): ContextItem => {
     const found = given(item) ? undefined : cache.get(idOf(item))
     if (!found) return item
-    const product = { ...item.variant?.product, metadata: found.product }
+    const product = {
+      ...item.variant?.product,
+      id: found.productId ?? undefined,
+      metadata: found.product,
+      shipping_profile: found.profileId ? { id: found.profileId } : null,
+    }
     return { ...item, variant: { ...item.variant, metadata: found.variant, product } }
   })
 }

@@ -87,13 +87,17 @@ class FreteFulfillmentProviderService extends AbstractFulfillmentProviderService
       const frete = freteOf(scope)
       const resolving = resolveOrderFlowContext(context, queryOf(scope), frete.handlingMetadata)
       const [settings, resolved] = await Promise.all([frete.getSettings(), resolving])
-      const { query } = buildFreightQuery(quoteRequestFromCart(resolved), settings, frete.pluginOptions.units)
+      const { query, cart: parcel } = buildFreightQuery(
+        quoteRequestFromCart(resolved),
+        settings,
+        frete.pluginOptions.units
+      )
       // Checkout is bounded per cart and per shopper (the request's address, if any); an order's flows are not.
       const cart = typeof context.id === "string" && context.id.startsWith("cart_") ? `cart:${context.id}` : undefined
       const request = cart && currentCheckoutRequest()
       const shopper = request ? frete.shopperOf(request, settings) : {}
       const asker = { cart, ...shopper, local: true, locking: lockingOf(scope) }
-      const { offers } = await frete.quoter.offers(query, settings, asker)
+      const { offers } = await frete.quoter.offers(query, parcel, settings, asker)
       const offer = pickOffer(offers, fulfillmentOptionOf(optionData))
       if (!offer) throw new ShopperError("option_unavailable")
       return offer

@@ -3,14 +3,13 @@ import type { SettingsResponse } from "../../lib/types"
 import { credentialsDraftFrom } from "./credentials-draft"
 import { CredentialsSection } from "./credentials-section"
 import { DefaultPackageSection } from "./default-package-section"
-import { ExtrasSection } from "./extras-section"
 import { FallbackSection } from "./fallback-section"
-import { FreeFreightSection } from "./free-freight-section"
 import { LearnedPricesSection } from "./learned-prices-section"
 import { MissingDimensionsSection } from "./missing-dimensions-section"
 import { OriginSection } from "./origin-section"
 import { QuoteLimitSection } from "./quote-limit-section"
 import { RepairedSettingsNotice } from "./repaired-settings-notice"
+import { RulesSection } from "./rules-section"
 import { ServicesSection } from "./services-section"
 import { TestConnectionSection } from "./test-connection-section"
 import { TrackingSection } from "./tracking-section"
@@ -29,9 +28,8 @@ export const SettingsForm = ({ data }: { data: SettingsResponse }) => {
       <CredentialsSection credentials={credentials} draft={credentialsDraft} onDraftChange={setCredentialsDraft} />
       <TestConnectionSection settings={settings} credentials={credentials} draft={credentialsDraft} />
       <OriginSection settings={settings} problem={origin_problem} />
-      <ExtrasSection settings={settings} />
-      <FreeFreightSection settings={settings} />
       <ServicesSection settings={settings} />
+      <RulesSection settings={settings} />
       <DefaultPackageSection settings={settings} />
       <LearnedPricesSection settings={settings} />
       <FallbackSection settings={settings} />

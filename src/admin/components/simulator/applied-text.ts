@@ -1,6 +1,27 @@
 import type { TFunction } from "i18next"
 import type { AppliedSetting } from "../../../lib/admin-contract"
-import { displayCep, formatBrl, formatDays } from "../../lib/format"
+import { formatBrl, formatDays } from "../../lib/format"
+import { textFromNumber } from "../../lib/form-values"
+
+type Rule = Extract<AppliedSetting, { setting: "rule" }>
+
+const signed = (text: string, value: number) => (value > 0 ? `+${text}` : value < 0 ? `-${text}` : text)
+
+/** What a rule did, e.g. "+10% em PAC, SEDEX": the sign says on or off. */
+function ruleText(t: TFunction, { index, name, action, services }: Rule, names: Map<string, string>): string {
+  const value = action.value ?? 0
+  const effect = t(`frete.simulator.applied.effects.${action.type}`, {
+    defaultValue: action.type,
+    services: services.map((service) => names.get(service) ?? service).join(", "),
+    value: signed(textFromNumber(Math.abs(value)), value),
+    amount: action.type === "price" ? formatBrl(value) : signed(formatBrl(Math.abs(value)), value),
+    days: formatDays(t, value),
+  })
+  const number = index + 1
+  return name
+    ? t("frete.simulator.applied.ruleNamed", { number, name, effect })
+    : t("frete.simulator.applied.rule", { number, effect })
+}
 
 /** What one applied setting did, in the admin's language; `names` gives a service's name as checkout shows it. */
 export function appliedText(t: TFunction, setting: AppliedSetting, names: Map<string, string>): string {
@@ -11,23 +32,8 @@ export function appliedText(t: TFunction, setting: AppliedSetting, names: Map<st
         skus: setting.skus.join(", "),
         key: setting.metadata_key,
       })
-    case "extra_days":
-      return t("frete.simulator.applied.extraDays", { days: formatDays(t, setting.days) })
-    case "extra_price":
-      return setting.type === "percent"
-        ? t("frete.simulator.applied.extraPercent", { value: setting.value, amount: formatBrl(setting.amount) })
-        : t("frete.simulator.applied.extraFixed", { amount: formatBrl(setting.amount) })
-    case "free_freight_rule": {
-      const where = [
-        ...setting.states,
-        ...setting.cep_ranges.map((range) => `${displayCep(range.from)}–${displayCep(range.to)}`),
-      ]
-      return t("frete.simulator.applied.freeFreight", {
-        number: setting.index + 1,
-        minimum: formatBrl(setting.min_subtotal),
-        where: where.length ? where.join(", ") : t("frete.simulator.applied.everywhere"),
-      })
-    }
+    case "rule":
+      return ruleText(t, setting, names)
     case "service_disabled":
       return t("frete.simulator.applied.disabled", { name: setting.name })
     case "service_renamed":

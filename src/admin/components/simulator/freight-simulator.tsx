@@ -2,6 +2,7 @@ import { Button, Container, Heading, InlineTip, Label, Switch, Text } from "@med
 import { useMutation } from "@tanstack/react-query"
 import { useState, type FormEvent } from "react"
 import { useTranslation } from "react-i18next"
+import { useSettings } from "../../hooks/use-settings"
 import { toApiError } from "../../lib/api-error"
 import { displayCep } from "../../lib/format"
 import { TextInput } from "../common/text-input"
@@ -21,6 +22,8 @@ export const FreightSimulator = () => {
   const [askApi, setAskApi] = useState(false)
   const mutation = useMutation({ mutationFn: simulate })
   const failure = mutation.isError ? toApiError(mutation.error) : null
+  const services = useSettings().data?.settings.services ?? []
+  const serviceNames = new Map(services.map((service) => [service.metaname, service.display_name ?? service.name]))
 
   const add = (variant: PickableVariant) =>
     setLines((current) =>
@@ -102,7 +105,7 @@ export const FreightSimulator = () => {
             </Text>
           )}
           {answer.options.map((option) => (
-            <SimulatedOption key={option.option_id} option={option} />
+            <SimulatedOption key={option.option_id} option={option} serviceNames={serviceNames} />
           ))}
         </Container>
       )}

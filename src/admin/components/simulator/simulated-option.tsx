@@ -2,6 +2,8 @@ import { Heading, Table, Text } from "@medusajs/ui"
 import type { TFunction } from "i18next"
 import { useTranslation } from "react-i18next"
 import type { SimulatedOption as Option } from "../../../lib/admin-contract"
+import { formatBrl } from "../../lib/format"
+import { textFromNumber } from "../../lib/form-values"
 import { appliedText } from "./applied-text"
 import { PriceRow } from "./price-row"
 
@@ -13,20 +15,34 @@ function apiMissing(t: TFunction, api: Option["api"]): string {
   return api.status === "not_offered" ? t("frete.simulator.apiNotOffered") : t("frete.simulator.apiNotAsked")
 }
 
+type SimulatedOptionProps = {
+  option: Option
+  /** The store's services by code, as checkout names them. */
+  serviceNames: Map<string, string>
+}
+
 /** An option as a shopper would see it: its three prices, and the settings that made it, in order. */
-export const SimulatedOption = ({ option }: { option: Option }) => {
+export const SimulatedOption = ({ option, serviceNames }: SimulatedOptionProps) => {
   const { t } = useTranslation()
   const testId = `frete-simulator-option-${option.option_id}`
-  const names = new Map(
-    [option.table, option.estimate, option.api.price].flatMap((price) =>
+  const names = new Map([
+    ...serviceNames,
+    ...[option.table, option.estimate, option.api.price].flatMap((price) =>
       price ? [[price.service, price.service_name] as const] : []
-    )
-  )
+    ),
+  ])
   return (
     <div className="flex flex-col gap-y-3 rounded-md border px-4 py-3" data-testid={testId}>
       <Heading level="h3" data-testid={`${testId}-name`}>
         {option.name}
       </Heading>
+      <Text size="small" className="text-ui-fg-subtle" data-testid={`${testId}-sent`}>
+        {t("frete.simulator.sent", {
+          subtotal: formatBrl(option.sent.subtotal),
+          weight: textFromNumber(option.sent.weight_kg),
+          state: option.sent.state ?? "—",
+        })}
+      </Text>
       <Table>
         <Table.Header>
           <Table.Row>

@@ -1,6 +1,37 @@
-// buildFreightQuery's money and terms: the subtotal, the settings' extra days and price, and free freight.
-import { freteSettingsSchema } from "../../settings/schema"
-import { build, item, request, settingsWith } from "./build-freight-query.fixtures"
+// buildFreightQuery's money and terms: the subtotal, and what the rules carried over from the 0.x extra days and price
+// and free freight make of the API's answer for the cart the query describes.
+import { freteSettingsSchema, type FreteSettings } from "../../settings/schema"
+import type { QuoteRequest } from "../build-freight-query"
+import type { Offer } from "../offers"
+import { applyRules } from "../rules"
+import { build as buildQuery, item, request, SETTINGS, settingsWith } from "./build-freight-query.fixtures"
+
+const answered = (service: string, amountCents: number, days: number): Offer => ({
+  service,
+  name: service,
+  carrier: null,
+  amountCents,
+  days,
+  deliveryEstimate: null,
+  isFallback: false,
+  consultaToken: null,
+  code: null,
+})
+
+// The query, and what checkout charges for its cheaper service when the API answers R$ 20,00 in 5 days and R$ 30,00
+// in 2: the days and reais the rules added, and whether they freed it.
+function build(req: QuoteRequest, settings: FreteSettings = SETTINGS) {
+  const built = buildQuery(req, settings)
+  const api = [answered("pac", 2000, 5), answered("sedex", 3000, 2)]
+  const pac = applyRules(api, built.cart, settings, new Date()).offers.find((offer) => offer.service === "pac")
+  if (!pac || pac.days === null) throw new Error("the rules hid the cheaper service")
+  const checkout = {
+    extraDays: pac.days - 5 + (built.query.extraDays ?? 0),
+    extraPrice: (pac.amountCents - 2000) / 100,
+    freeFreight: pac.amountCents === 0,
+  }
+  return { ...built, checkout }
+}
 
 describe("buildFreightQuery", () => {
   describe("subtotal", () => {
@@ -21,29 +52,31 @@ describe("buildFreightQuery", () => {
 
   describe("extra days and price", () => {
     it("adds nothing, and asks for no free freight, with the default settings", () => {
-      expect(build(request(), freteSettingsSchema.parse({ origin_cep: "01310-100" })).query).toMatchObject({
+      expect(build(request(), freteSettingsSchema.parse({ origin_cep: "01310-100" })).checkout).toEqual({
         extraDays: 0,
         extraPrice: 0,
         freeFreight: false,
       })
     })
 
-    it("sends the settings' extra days", () => {
-      expect(build(request(), settingsWith({ extra_days: 2 })).query.extraDays).toBe(2)
+    it("adds the settings' extra days", () => {
+      expect(build(request(), settingsWith({ extra_days: 2 })).checkout.extraDays).toBe(2)
     })
 
-    it("sends a fixed extra price in reais", () => {
-      expect(build(request(), settingsWith({ extra_price: { type: "fixed", value: 7.5 } })).query.extraPrice).toBe(7.5)
+    it("adds a fixed extra price in reais", () => {
+      expect(build(request(), settingsWith({ extra_price: { type: "fixed", value: 7.5 } })).checkout.extraPrice).toBe(
+        7.5
+      )
     })
 
     it("reckons a percentage extra price on the subtotal, to the centavo", () => {
       const items = [item({ unitPrice: 41.15, quantity: 3 })] // 123.45
 
       expect(
-        build(request({ items }), settingsWith({ extra_price: { type: "percent", value: 10 } })).query.extraPrice
+        build(request({ items }), settingsWith({ extra_price: { type: "percent", value: 10 } })).checkout.extraPrice
       ).toBe(12.35)
       expect(
-        build(request({ items }), settingsWith({ extra_price: { type: "percent", value: 0 } })).query.extraPrice
+        build(request({ items }), settingsWith({ extra_price: { type: "percent", value: 0 } })).checkout.extraPrice
       ).toBe(0)
     })
   })
@@ -55,32 +88,36 @@ describe("buildFreightQuery", () => {
     const UNMAPPED_CEP = "00500-000"
 
     it("is off when the settings have no rule", () => {
-      expect(build(request({ items: [item({ unitPrice: 10_000 })] })).query.freeFreight).toBe(false)
+      expect(build(request({ items: [item({ unitPrice: 10_000 })] })).checkout.freeFreight).toBe(false)
     })
 
     it("applies from a rule's minimum subtotal, inclusive", () => {
       const settings = settingsWith({ free_freight_rules: [{ min_subtotal: 200 }] })
 
-      expect(build(request({ items: [item({ unitPrice: 199.99 })] }), settings).query.freeFreight).toBe(false)
-      expect(build(request({ items: [item({ unitPrice: 100, quantity: 2 })] }), settings).query.freeFreight).toBe(true)
+      expect(build(request({ items: [item({ unitPrice: 199.99 })] }), settings).checkout.freeFreight).toBe(false)
+      expect(build(request({ items: [item({ unitPrice: 100, quantity: 2 })] }), settings).checkout.freeFreight).toBe(
+        true
+      )
     })
 
     it("applies only in a rule's states, the destination's state taken from its CEP", () => {
       const settings = settingsWith({ free_freight_rules: [{ min_subtotal: 0, states: ["SP"] }] })
 
-      expect(build(request({ destinationCep: SP_CEP }), settings).query.freeFreight).toBe(true)
-      expect(build(request({ destinationCep: RJ_CEP }), settings).query.freeFreight).toBe(false)
+      expect(build(request({ destinationCep: SP_CEP }), settings).checkout.freeFreight).toBe(true)
+      expect(build(request({ destinationCep: RJ_CEP }), settings).checkout.freeFreight).toBe(false)
     })
 
     it("trusts the CEP's state over the address's province", () => {
       const rjOnly = settingsWith({ free_freight_rules: [{ min_subtotal: 0, states: ["RJ"] }] })
       const spOnly = settingsWith({ free_freight_rules: [{ min_subtotal: 0, states: ["SP"] }] })
 
-      expect(build(request({ destinationCep: SP_CEP, destinationState: "RJ" }), rjOnly).query.freeFreight).toBe(false)
-      expect(build(request({ destinationCep: SP_CEP, destinationState: "RJ" }), spOnly).query.freeFreight).toBe(true)
-      expect(build(request({ destinationCep: SP_CEP, destinationState: "São Paulo" }), spOnly).query.freeFreight).toBe(
-        true
+      expect(build(request({ destinationCep: SP_CEP, destinationState: "RJ" }), rjOnly).checkout.freeFreight).toBe(
+        false
       )
+      expect(build(request({ destinationCep: SP_CEP, destinationState: "RJ" }), spOnly).checkout.freeFreight).toBe(true)
+      expect(
+        build(request({ destinationCep: SP_CEP, destinationState: "São Paulo" }), spOnly).checkout.freeFreight
+      ).toBe(true)
     })
 
     it.each(["RJ", " rj ", "br-rj", "BR-RJ"])(
@@ -89,7 +126,7 @@ describe("buildFreightQuery", () => {
         const rjOnly = settingsWith({ free_freight_rules: [{ min_subtotal: 0, states: ["RJ"] }] })
 
         expect(
-          build(request({ destinationCep: UNMAPPED_CEP, destinationState: province }), rjOnly).query.freeFreight
+          build(request({ destinationCep: UNMAPPED_CEP, destinationState: province }), rjOnly).checkout.freeFreight
         ).toBe(true)
       }
     )
@@ -99,14 +136,15 @@ describe("buildFreightQuery", () => {
       const anywhere = settingsWith({ free_freight_rules: [{ min_subtotal: 0 }] })
 
       expect(
-        build(request({ destinationCep: UNMAPPED_CEP, destinationState: "Rio de Janeiro" }), rjOnly).query.freeFreight
+        build(request({ destinationCep: UNMAPPED_CEP, destinationState: "Rio de Janeiro" }), rjOnly).checkout
+          .freeFreight
       ).toBe(false)
-      expect(build(request({ destinationCep: UNMAPPED_CEP, destinationState: null }), rjOnly).query.freeFreight).toBe(
-        false
-      )
-      expect(build(request({ destinationCep: UNMAPPED_CEP, destinationState: null }), anywhere).query.freeFreight).toBe(
-        true
-      )
+      expect(
+        build(request({ destinationCep: UNMAPPED_CEP, destinationState: null }), rjOnly).checkout.freeFreight
+      ).toBe(false)
+      expect(
+        build(request({ destinationCep: UNMAPPED_CEP, destinationState: null }), anywhere).checkout.freeFreight
+      ).toBe(true)
     })
 
     it("applies only in a rule's CEP ranges, both ends inclusive", () => {
@@ -114,10 +152,10 @@ describe("buildFreightQuery", () => {
         free_freight_rules: [{ min_subtotal: 0, cep_ranges: [{ from: "20000-000", to: "20040-002" }] }],
       })
 
-      expect(build(request({ destinationCep: "20000-000" }), settings).query.freeFreight).toBe(true)
-      expect(build(request({ destinationCep: "20040-002" }), settings).query.freeFreight).toBe(true)
-      expect(build(request({ destinationCep: "20040-003" }), settings).query.freeFreight).toBe(false)
-      expect(build(request({ destinationCep: "19999-999" }), settings).query.freeFreight).toBe(false)
+      expect(build(request({ destinationCep: "20000-000" }), settings).checkout.freeFreight).toBe(true)
+      expect(build(request({ destinationCep: "20040-002" }), settings).checkout.freeFreight).toBe(true)
+      expect(build(request({ destinationCep: "20040-003" }), settings).checkout.freeFreight).toBe(false)
+      expect(build(request({ destinationCep: "19999-999" }), settings).checkout.freeFreight).toBe(false)
     })
 
     it("needs every condition of one rule, and any one rule is enough", () => {
@@ -129,10 +167,10 @@ describe("buildFreightQuery", () => {
       })
       const cart = (cep: string, unitPrice: number) => request({ destinationCep: cep, items: [item({ unitPrice })] })
 
-      expect(build(cart(SP_CEP, 300), settings).query.freeFreight).toBe(true)
-      expect(build(cart(SP_CEP, 299.99), settings).query.freeFreight).toBe(false)
-      expect(build(cart(RJ_CEP, 300), settings).query.freeFreight).toBe(false)
-      expect(build(cart(RJ_CEP, 500), settings).query.freeFreight).toBe(true)
+      expect(build(cart(SP_CEP, 300), settings).checkout.freeFreight).toBe(true)
+      expect(build(cart(SP_CEP, 299.99), settings).checkout.freeFreight).toBe(false)
+      expect(build(cart(RJ_CEP, 300), settings).checkout.freeFreight).toBe(false)
+      expect(build(cart(RJ_CEP, 500), settings).checkout.freeFreight).toBe(true)
     })
   })
 })

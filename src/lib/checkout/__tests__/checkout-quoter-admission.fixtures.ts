@@ -90,7 +90,7 @@ export function setup({
     for (let index = 0; index < count; index += 1) {
       const destination = String(20_000_000 + (queries += 1) * 1_000)
       outcomes.push(
-        await quoter.offers(to(destination), querySettings, request()).then(
+        await quoter.offers(to(destination), null, querySettings, request()).then(
           (outcome) => String(outcome.source),
           (error: ShopperError) => error.code
         )

@@ -13,7 +13,7 @@ describe("CheckoutQuoter's quota guard", () => {
   it("takes one unit from the client's bound, its network's, the quote route's share and the store's ceiling for a new query, with the settings' limits", async () => {
     const { quoter, ledger, client } = setup()
     const request: Asker = { client: "client:203.0.113.9", network: "network:203.0.113.0/24" }
-    const priced = await quoter.offers(QUERY, SETTINGS, request)
+    const priced = await quoter.offers(QUERY, null, SETTINGS, request)
     // The first ask of each bound (a lease is asked again ahead of need, off the request's path).
     const firstAsks = ledger.asked.filter(
       (ask, index) => ledger.asked.findIndex((other) => other.key === ask.key) === index
@@ -33,7 +33,7 @@ describe("CheckoutQuoter's quota guard", () => {
 
   it("keeps the client as a hash, never its address", async () => {
     const { quoter, ledger } = setup()
-    await quoter.offers(QUERY, SETTINGS, shopper("client:203.0.113.9"))
+    await quoter.offers(QUERY, null, SETTINGS, shopper("client:203.0.113.9"))
     expect(ledger.asked.map((ask) => ask.key).join()).not.toContain("203.0.113.9")
     expect(ledger.asked[0].key).toMatch(/^[0-9a-f]{32}$/)
   })
@@ -63,9 +63,9 @@ describe("CheckoutQuoter's quota guard", () => {
 
   it("bounds each client by itself: two carts are two clients", async () => {
     const { quoter, ledger } = setup()
-    await quoter.offers(QUERY, SETTINGS, shopper("cart:cart_01"))
-    await quoter.offers(to("30130010"), SETTINGS, shopper("cart:cart_01"))
-    await quoter.offers(to("40010000"), SETTINGS, shopper("cart:cart_02"))
+    await quoter.offers(QUERY, null, SETTINGS, shopper("cart:cart_01"))
+    await quoter.offers(to("30130010"), null, SETTINGS, shopper("cart:cart_01"))
+    await quoter.offers(to("40010000"), null, SETTINGS, shopper("cart:cart_02"))
     const clients = [
       ...new Set(ledger.asked.filter((ask) => ask.key !== "store" && ask.key !== "route").map((ask) => ask.key)),
     ]
@@ -74,9 +74,9 @@ describe("CheckoutQuoter's quota guard", () => {
 
   it("takes nothing for a cached answer, nor for callers that join a call in flight", async () => {
     const { quoter, ledger, client } = setup()
-    await Promise.all([1, 2, 3].map(() => quoter.offers(QUERY, SETTINGS, shopper())))
+    await Promise.all([1, 2, 3].map(() => quoter.offers(QUERY, null, SETTINGS, shopper())))
     const asked = ledger.asked.length
-    await quoter.offers(QUERY, SETTINGS, shopper())
+    await quoter.offers(QUERY, null, SETTINGS, shopper())
     expect(client.quote).toHaveBeenCalledTimes(1)
     expect(quoter.guardStats()).toMatchObject({ admitted: 1 })
     expect(ledger.asked).toHaveLength(asked)
@@ -84,8 +84,8 @@ describe("CheckoutQuoter's quota guard", () => {
 
   it("takes nothing for work that is no store request: the admin, a job", async () => {
     const { quoter, ledger, client } = setup()
-    await quoter.offers(QUERY, SETTINGS, {})
-    await quoter.offers(to("30130010"), SETTINGS)
+    await quoter.offers(QUERY, null, SETTINGS, {})
+    await quoter.offers(to("30130010"), null, SETTINGS)
     expect(client.quote).toHaveBeenCalledTimes(2)
     expect(ledger.asked).toEqual([])
   })
@@ -115,7 +115,7 @@ describe("CheckoutQuoter's quota guard", () => {
     const request = shopper()
     const outcomes = await newQueries(7, () => request)
     expect(outcomes).toEqual(Array(7).fill("upstream"))
-    const refusal = await shopperErrorOf(quoter.offers(to("69900000"), { ...SETTINGS, fallback: [] }, request))
+    const refusal = await shopperErrorOf(quoter.offers(to("69900000"), null, { ...SETTINGS, fallback: [] }, request))
     expect({ code: refusal.code, retryAfterSeconds: refusal.retryAfterSeconds }).toEqual({
       code: "too_many_quotes",
       retryAfterSeconds: 13,
@@ -137,11 +137,11 @@ describe("CheckoutQuoter's quota guard", () => {
 
   it("serves the last answer kept for the query when a new one is refused: no query, a real price", async () => {
     const { quoter, client, advance, newQueries } = setup()
-    const fresh = await quoter.offers(QUERY, SETTINGS, shopper())
+    const fresh = await quoter.offers(QUERY, null, SETTINGS, shopper())
     advance(600_001)
     // A new minute: seven new queries spend the client's bound.
     await newQueries(7, () => shopper())
-    const later = await quoter.offers(QUERY, SETTINGS, shopper())
+    const later = await quoter.offers(QUERY, null, SETTINGS, shopper())
     expect({
       source: later.source,
       guard: later.guard,
@@ -168,10 +168,10 @@ describe("CheckoutQuoter's quota guard", () => {
     client.quote.mockRejectedValueOnce(
       new ServerError("Freight API failed (HTTP 503)", { service: "freight", status: 503 })
     )
-    const failed = await quoter.offers(QUERY, SETTINGS, shopper())
+    const failed = await quoter.offers(QUERY, null, SETTINGS, shopper())
     expect(failed.source).toBe("fallback")
     const asked = ledger.asked.length
-    const whileOpen = await quoter.offers(to("30130010"), SETTINGS, shopper())
+    const whileOpen = await quoter.offers(to("30130010"), null, SETTINGS, shopper())
     expect(whileOpen.source).toBe("fallback")
     expect(ledger.asked).toHaveLength(asked)
     expect(quoter.guardStats()).toMatchObject({ admitted: 1 })

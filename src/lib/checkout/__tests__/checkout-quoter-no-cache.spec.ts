@@ -33,9 +33,9 @@ describe("the quoter with the cache turned off (the naive plugin the bench compa
     })
     const settings = freteSettingsSchema.parse({})
     const results = await Promise.all([
-      quoter.offers(QUERY, settings),
-      quoter.offers(QUERY, settings),
-      quoter.offers(QUERY, settings),
+      quoter.offers(QUERY, null, settings),
+      quoter.offers(QUERY, null, settings),
+      quoter.offers(QUERY, null, settings),
     ])
     expect(quote).toHaveBeenCalledTimes(3)
     expect(results.map((result) => result.offers[0].amountCents)).toEqual([2519, 2519, 2519])

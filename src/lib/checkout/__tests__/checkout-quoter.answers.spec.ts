@@ -26,9 +26,10 @@ describe("CheckoutQuoter", () => {
       const { quoter, client } = setup()
       client.quote.mockResolvedValue(QUOTE)
 
-      const outcome = await quoter.offers(QUERY, SETTINGS)
+      const outcome = await quoter.offers(QUERY, null, SETTINGS)
 
       expect(outcome).toEqual({
+        applied: [],
         offers: QUOTE_OFFERS,
         source: "upstream",
         upstreamMs: expect.any(Number),
@@ -49,7 +50,7 @@ describe("CheckoutQuoter", () => {
       client.quote.mockResolvedValue(QUOTE)
       const arrivedAt = Date.now() - 180
 
-      await quoter.offers(QUERY, SETTINGS, { startedAt: arrivedAt })
+      await quoter.offers(QUERY, null, SETTINGS, { startedAt: arrivedAt })
 
       // What is left of freight.timeoutMs since the arrival, less the few milliseconds this test took since.
       const left = client.quote.mock.calls[0][1]?.deadline?.remaining() ?? 0
@@ -60,22 +61,22 @@ describe("CheckoutQuoter", () => {
     it("answers a repeat of the query from the cache while it is fresh, with no second call", async () => {
       const { quoter, client, advance } = setup()
       client.quote.mockResolvedValue(QUOTE)
-      const first = await quoter.offers(QUERY, SETTINGS)
+      const first = await quoter.offers(QUERY, null, SETTINGS)
 
       advance(SUCCESS_TTL)
-      const second = await quoter.offers({ ...QUERY }, SETTINGS)
+      const second = await quoter.offers({ ...QUERY }, null, SETTINGS)
 
-      expect(second).toEqual({ offers: first.offers, source: "cache", upstreamMs: 0, guardMs: 0 })
+      expect(second).toEqual({ applied: [], offers: first.offers, source: "cache", upstreamMs: 0, guardMs: 0 })
       expect(client.quote).toHaveBeenCalledTimes(1)
     })
 
     it("asks the service again once the answer is no longer fresh", async () => {
       const { quoter, client, advance } = setup()
       client.quote.mockResolvedValueOnce(QUOTE).mockResolvedValueOnce(NEWER_QUOTE)
-      await quoter.offers(QUERY, SETTINGS)
+      await quoter.offers(QUERY, null, SETTINGS)
 
       advance(SUCCESS_TTL + 1)
-      const later = await quoter.offers(QUERY, SETTINGS)
+      const later = await quoter.offers(QUERY, null, SETTINGS)
 
       expect(later.source).toBe("upstream")
       expect(amounts(later.offers)).toEqual(["correios-pac:2700"])
@@ -87,7 +88,7 @@ describe("CheckoutQuoter", () => {
       let answer: (quote: FreightQuote) => void = () => undefined
       client.quote.mockReturnValue(new Promise<FreightQuote>((resolve) => (answer = resolve)))
 
-      const pending = Array.from({ length: 5 }, () => quoter.offers(structuredClone(QUERY), SETTINGS))
+      const pending = Array.from({ length: 5 }, () => quoter.offers(structuredClone(QUERY), null, SETTINGS))
       answer(QUOTE)
       const outcomes = await Promise.all(pending)
 
@@ -96,6 +97,7 @@ describe("CheckoutQuoter", () => {
       expect(outcomes.filter((outcome) => outcome.call)).toHaveLength(1)
       for (const { call: _call, ...outcome } of outcomes) {
         expect(outcome).toEqual({
+          applied: [],
           offers: QUOTE_OFFERS,
           source: "upstream",
           upstreamMs: expect.any(Number),
@@ -117,7 +119,10 @@ describe("CheckoutQuoter", () => {
           dimension: "cm",
         }).query
 
-      await Promise.all([quoter.offers(build(items), SETTINGS), quoter.offers(build([...items].reverse()), SETTINGS)])
+      await Promise.all([
+        quoter.offers(build(items), null, SETTINGS),
+        quoter.offers(build([...items].reverse()), null, SETTINGS),
+      ])
 
       expect(client.quote).toHaveBeenCalledTimes(1)
     })
@@ -126,8 +131,8 @@ describe("CheckoutQuoter", () => {
       const { quoter, client } = setup()
       client.quote.mockResolvedValue(QUOTE)
 
-      await quoter.offers(QUERY, SETTINGS)
-      await quoter.offers({ ...QUERY, destinationCep: "30130010" }, SETTINGS)
+      await quoter.offers(QUERY, null, SETTINGS)
+      await quoter.offers({ ...QUERY, destinationCep: "30130010" }, null, SETTINGS)
 
       expect(client.quote).toHaveBeenCalledTimes(2)
     })

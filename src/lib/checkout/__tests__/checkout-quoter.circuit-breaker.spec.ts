@@ -30,25 +30,26 @@ describe("CheckoutQuoter", () => {
     it("after failures in a row stops calling the service: earlier answers are served stale, other queries from the fallback table", async () => {
       const { quoter, client, breaker, advance } = setup({ breaker: BREAKER })
       client.quote.mockResolvedValueOnce(QUOTE)
-      await quoter.offers(QUERY, SETTINGS)
+      await quoter.offers(QUERY, null, SETTINGS)
       advance(SUCCESS_TTL + 1)
 
       client.quote.mockRejectedValue(serverError())
       for (const cep of ["30130010", "40010000", "50010000"]) {
-        expect((await quoter.offers(to(cep), SETTINGS)).source).toBe("fallback")
+        expect((await quoter.offers(to(cep), null, SETTINGS)).source).toBe("fallback")
       }
       expect(breaker?.stats().state).toBe("open")
       const callsWhenOpened = client.quote.mock.calls.length
 
-      const stale = await quoter.offers(QUERY, SETTINGS)
+      const stale = await quoter.offers(QUERY, null, SETTINGS)
       expect(stale).toEqual({
+        applied: [],
         offers: QUOTE_OFFERS,
         source: "stale",
         upstreamMs: 0,
         guardMs: 0,
         call: { ms: 0, attempts: 0, failure: "circuit_open" },
       })
-      expect((await quoter.offers(to("60010000"), SETTINGS)).source).toBe("fallback")
+      expect((await quoter.offers(to("60010000"), null, SETTINGS)).source).toBe("fallback")
       expect(client.quote).toHaveBeenCalledTimes(callsWhenOpened)
       expect(breaker?.stats().refused).toBe(2)
     })
@@ -56,14 +57,15 @@ describe("CheckoutQuoter", () => {
     it("tries again by itself after openMs, and a query refused while open is asked at once, not remembered as failed", async () => {
       const { quoter, client, breaker, advance } = setup({ breaker: BREAKER })
       client.quote.mockRejectedValue(serverError())
-      for (const cep of ["30130010", "40010000", "50010000"]) await quoter.offers(to(cep), SETTINGS)
-      expect((await quoter.offers(QUERY, SETTINGS)).source).toBe("fallback")
+      for (const cep of ["30130010", "40010000", "50010000"]) await quoter.offers(to(cep), null, SETTINGS)
+      expect((await quoter.offers(QUERY, null, SETTINGS)).source).toBe("fallback")
       expect(client.quote).toHaveBeenCalledTimes(3)
 
       client.quote.mockResolvedValue(QUOTE)
       advance(BREAKER.openMs)
       // Well within failureTtlMs of the refusal above: the refusal was the circuit's, not the query's.
-      expect(await quoter.offers(QUERY, SETTINGS)).toEqual({
+      expect(await quoter.offers(QUERY, null, SETTINGS)).toEqual({
+        applied: [],
         offers: QUOTE_OFFERS,
         source: "upstream",
         upstreamMs: expect.any(Number),
@@ -78,7 +80,7 @@ describe("CheckoutQuoter", () => {
       const { quoter, client, breaker } = setup({ breaker: BREAKER })
       client.quote.mockRejectedValue(cepNotFound(102))
       for (const cep of ["30130010", "40010000", "50010000", "60010000", "70040010"]) {
-        expect(await codeOf(quoter.offers(to(cep), SETTINGS))).toBe("cep_not_served")
+        expect(await codeOf(quoter.offers(to(cep), null, SETTINGS))).toBe("cep_not_served")
       }
       expect(client.quote).toHaveBeenCalledTimes(5)
       expect(breaker?.stats()).toMatchObject({ state: "closed", consecutiveFailures: 0 })
@@ -95,7 +97,7 @@ describe("CheckoutQuoter", () => {
       ]
       for (const [index, failure] of failures.entries()) {
         client.quote.mockRejectedValueOnce(failure)
-        await quoter.offers(to(`3013001${index}`), SETTINGS)
+        await quoter.offers(to(`3013001${index}`), null, SETTINGS)
       }
       expect(breaker?.stats()).toMatchObject({ state: "open", consecutiveFailures: 5, opened: 1 })
     })

@@ -9,12 +9,14 @@ import {
   QuotaExceededError,
   TimeoutError,
 } from "../../http/errors"
-import { FreightNotConfiguredError } from "../checkout-quoter"
+import { FreightNotConfiguredError } from "../../freight/errors"
 import {
   amounts,
+  CART,
   cepNotFound,
   codeOf,
   FAILURE_TTL,
+  FREE_FREIGHT,
   NO_FALLBACK,
   QUERY,
   quotation,
@@ -32,13 +34,14 @@ describe("CheckoutQuoter", () => {
     it("on a failure, serves the last answer to the same query, even with a fallback table", async () => {
       const { quoter, client, advance } = setup()
       client.quote.mockResolvedValueOnce(QUOTE).mockRejectedValueOnce(serverError())
-      const fresh = await quoter.offers(QUERY, SETTINGS)
+      const fresh = await quoter.offers(QUERY, null, SETTINGS)
 
       advance(SUCCESS_TTL + 1)
-      const stale = await quoter.offers(QUERY, SETTINGS)
+      const stale = await quoter.offers(QUERY, null, SETTINGS)
 
       expect(client.quote).toHaveBeenCalledTimes(2)
       expect(stale).toEqual({
+        applied: [],
         offers: fresh.offers,
         source: "stale",
         upstreamMs: 0,
@@ -51,10 +54,10 @@ describe("CheckoutQuoter", () => {
     it("does not serve an answer older than the stale limit", async () => {
       const { quoter, client, advance } = setup()
       client.quote.mockResolvedValueOnce(QUOTE).mockRejectedValueOnce(serverError())
-      await quoter.offers(QUERY, SETTINGS)
+      await quoter.offers(QUERY, null, SETTINGS)
 
       advance(STALE_TTL)
-      const outcome = await quoter.offers(QUERY, SETTINGS)
+      const outcome = await quoter.offers(QUERY, null, SETTINGS)
 
       expect(outcome.source).toBe("fallback")
     })
@@ -106,7 +109,7 @@ describe("CheckoutQuoter", () => {
       const { quoter, client, logger } = setup()
       client.quote.mockRejectedValue(error)
 
-      const outcome = await quoter.offers(QUERY, SETTINGS)
+      const outcome = await quoter.offers(QUERY, null, SETTINGS)
 
       expect(outcome.source).toBe("fallback")
       expect(amounts(outcome.offers)).toEqual(["correios-pac:2990", "correios-sedex:7990"])
@@ -131,7 +134,7 @@ describe("CheckoutQuoter", () => {
       const { quoter, client, logger } = setup()
       client.quote.mockRejectedValue(serverError())
 
-      const error = await shopperErrorOf(quoter.offers(QUERY, NO_FALLBACK))
+      const error = await shopperErrorOf(quoter.offers(QUERY, null, NO_FALLBACK))
 
       expect(error.code).toBe("freight_unavailable")
       expect(error.message).toBe("Não foi possível calcular o frete agora. Tente novamente em instantes.")
@@ -144,14 +147,14 @@ describe("CheckoutQuoter", () => {
       client.quote.mockRejectedValue(serverError())
       const heavy: FreightQuery = { ...QUERY, volumes: [{ ...QUERY.volumes[0], weightKg: 6 }] }
 
-      expect(await codeOf(quoter.offers(heavy, SETTINGS))).toBe("freight_unavailable")
+      expect(await codeOf(quoter.offers(heavy, null, SETTINGS))).toBe("freight_unavailable")
     })
 
     it("refuses a destination CEP the service does not know (erro_id 102) as cep_not_served, even with a fallback table", async () => {
       const { quoter, client, logger } = setup()
       client.quote.mockRejectedValue(cepNotFound(102))
 
-      const error = await shopperErrorOf(quoter.offers(QUERY, SETTINGS))
+      const error = await shopperErrorOf(quoter.offers(QUERY, null, SETTINGS))
 
       expect(error.code).toBe("cep_not_served")
       expect(error.isInputError).toBe(true)
@@ -161,21 +164,21 @@ describe("CheckoutQuoter", () => {
     it("keeps refusing that CEP while the failure is remembered, with no new call", async () => {
       const { quoter, client, advance } = setup()
       client.quote.mockRejectedValue(cepNotFound(102))
-      await codeOf(quoter.offers(QUERY, SETTINGS))
+      await codeOf(quoter.offers(QUERY, null, SETTINGS))
 
       advance(FAILURE_TTL - 1)
 
-      expect(await codeOf(quoter.offers(QUERY, SETTINGS))).toBe("cep_not_served")
+      expect(await codeOf(quoter.offers(QUERY, null, SETTINGS))).toBe("cep_not_served")
       expect(client.quote).toHaveBeenCalledTimes(1)
     })
 
     it("keeps pricing from the fallback table while a failure is remembered, with no new call", async () => {
       const { quoter, client, advance } = setup()
       client.quote.mockRejectedValue(serverError())
-      await quoter.offers(QUERY, SETTINGS)
+      await quoter.offers(QUERY, null, SETTINGS)
 
       advance(FAILURE_TTL - 1)
-      const again = await quoter.offers(QUERY, SETTINGS)
+      const again = await quoter.offers(QUERY, null, SETTINGS)
 
       expect(again.source).toBe("fallback")
       expect(client.quote).toHaveBeenCalledTimes(1)
@@ -184,7 +187,7 @@ describe("CheckoutQuoter", () => {
     it("when the freight API is not configured, prices from the fallback table", async () => {
       const { quoter, client, logger } = setup({ configured: false })
 
-      const outcome = await quoter.offers(QUERY, SETTINGS)
+      const outcome = await quoter.offers(QUERY, null, SETTINGS)
 
       expect(outcome.source).toBe("fallback")
       expect(outcome.offers.filter((o) => !o.isFallback)).toEqual([])
@@ -195,7 +198,7 @@ describe("CheckoutQuoter", () => {
     it("when the freight API is not configured and there is no fallback table, refuses with freight_unavailable", async () => {
       const { quoter } = setup({ configured: false })
 
-      const error = await shopperErrorOf(quoter.offers(QUERY, NO_FALLBACK))
+      const error = await shopperErrorOf(quoter.offers(QUERY, null, NO_FALLBACK))
 
       expect(error.code).toBe("freight_unavailable")
       expect(error.detail).toBe(new FreightNotConfiguredError().message)
@@ -205,7 +208,7 @@ describe("CheckoutQuoter", () => {
       const { quoter, client } = setup()
       client.quote.mockResolvedValue({ consultaToken: "vazia", quotations: [] })
 
-      const outcome = await quoter.offers(QUERY, SETTINGS)
+      const outcome = await quoter.offers(QUERY, null, SETTINGS)
 
       expect(outcome.source).toBe("fallback")
       expect(amounts(outcome.offers)).toEqual(["correios-pac:2990", "correios-sedex:7990"])
@@ -218,8 +221,8 @@ describe("CheckoutQuoter", () => {
         quotations: [quotation({ service: "jadlog-package", serviceName: ".Package" })],
       })
 
-      expect((await quoter.offers(QUERY, SETTINGS)).source).toBe("fallback")
-      expect(await codeOf(quoter.offers({ ...QUERY, destinationCep: "30130010" }, NO_FALLBACK))).toBe(
+      expect((await quoter.offers(QUERY, null, SETTINGS)).source).toBe("fallback")
+      expect(await codeOf(quoter.offers({ ...QUERY, destinationCep: "30130010" }, null, NO_FALLBACK))).toBe(
         "freight_unavailable"
       )
     })
@@ -227,14 +230,15 @@ describe("CheckoutQuoter", () => {
     it("serves the last answer to the same query, before the fallback table, when a later answer has no quotation", async () => {
       const { quoter, client, advance } = setup()
       client.quote.mockResolvedValueOnce(QUOTE).mockResolvedValueOnce({ consultaToken: "vazia", quotations: [] })
-      const fresh = await quoter.offers(QUERY, SETTINGS)
+      const fresh = await quoter.offers(QUERY, null, SETTINGS)
 
       advance(SUCCESS_TTL + 1)
-      const later = await quoter.offers(QUERY, SETTINGS)
+      const later = await quoter.offers(QUERY, null, SETTINGS)
 
       // The README's failure policy counts "an answer with no quotation" as a failure, step 3:
       // the last answer to the same query, up to 6 h old, comes before the fallback table.
       expect(later).toEqual({
+        applied: [],
         offers: fresh.offers,
         source: "stale",
         upstreamMs: 0,
@@ -248,20 +252,20 @@ describe("CheckoutQuoter", () => {
         const { quoter, client } = setup()
         client.quote.mockRejectedValue(failure)
 
-        const { offers } = await quoter.offers(QUERY, SETTINGS)
+        const { offers } = await quoter.offers(QUERY, null, SETTINGS)
 
         expect(offers.length).toBeGreaterThan(0)
         expect(offers.filter((o) => o.amountCents <= 0)).toEqual([])
       }
       const { quoter } = setup({ configured: false })
-      expect((await quoter.offers(QUERY, SETTINGS)).offers.filter((o) => o.amountCents <= 0)).toEqual([])
+      expect((await quoter.offers(QUERY, null, SETTINGS)).offers.filter((o) => o.amountCents <= 0)).toEqual([])
     })
 
     it("prices at 0 on a failure only the cheapest offer of a cart with free freight", async () => {
       const { quoter, client } = setup()
       client.quote.mockRejectedValue(serverError())
 
-      const { offers } = await quoter.offers({ ...QUERY, freeFreight: true }, SETTINGS)
+      const { offers } = await quoter.offers(QUERY, CART, FREE_FREIGHT)
 
       expect(amounts(offers)).toEqual(["correios-pac:0", "correios-sedex:7990"])
     })

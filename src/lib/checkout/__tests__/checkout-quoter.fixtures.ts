@@ -9,6 +9,7 @@ import { ServerError } from "../../http/errors"
 import { freteSettingsSchema } from "../../settings/schema"
 import { CheckoutQuoter } from "../checkout-quoter"
 import type { LearnedPricing } from "../../learned/learned-prices"
+import type { RuleCart } from "../rules"
 import { ShopperError, type ShopperErrorCode } from "../shopper-error"
 
 /** Wednesday 24 December 2025, noon in São Paulo: Christmas and New Year's Day lie ahead. */
@@ -53,9 +54,16 @@ export const QUERY: FreightQuery = {
   destinationCep: "20040002",
   invoiceValue: 59.9,
   extraDays: 0,
-  extraPrice: 0,
-  freeFreight: false,
   volumes: [{ sku: "CAMISETA-P", quantity: 1, price: 59.9, weightKg: 0.3, lengthCm: 30, widthCm: 20, heightCm: 4 }],
+}
+
+/** What the rules read of QUERY's cart. */
+export const CART: RuleCart = { subtotal: 59.9, destinationCep: "20040002", state: "RJ", weightKg: 0.4, items: [] }
+
+/** SETTINGS with free freight everywhere (the 0.x rule, carried over: the cheapest service is freed). */
+export const FREE_FREIGHT = {
+  ...SETTINGS,
+  rules: freteSettingsSchema.parse({ free_freight_rules: [{ min_subtotal: 0 }] }).rules,
 }
 
 export function quotation(overrides: Partial<FreightQuotation>): FreightQuotation {

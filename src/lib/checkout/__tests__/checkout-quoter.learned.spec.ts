@@ -1,7 +1,8 @@
 // CheckoutQuoter and the learned prices: every API answer taught once, and while the API fails a query never answered
 // is priced per service from what was learned, else from the table; free freight frees the cheapest of them all.
 import type { LearnedEstimate } from "../../learned/learned-prices"
-import { amounts, QUERY, QUOTE, serverError, SETTINGS, setup } from "./checkout-quoter.fixtures"
+import { freteSettingsSchema } from "../../settings/schema"
+import { amounts, CART, FREE_FREIGHT, QUERY, QUOTE, serverError, SETTINGS, setup } from "./checkout-quoter.fixtures"
 
 const PAC: LearnedEstimate = {
   service: "correios-pac",
@@ -21,8 +22,8 @@ describe("CheckoutQuoter with learned prices", () => {
     const learned = learning([])
     const { quoter, client } = setup({ learned })
     client.quote.mockResolvedValue(QUOTE)
-    await quoter.offers(QUERY, SETTINGS)
-    await quoter.offers(QUERY, SETTINGS)
+    await quoter.offers(QUERY, null, SETTINGS)
+    await quoter.offers(QUERY, null, SETTINGS)
     expect(learned.learn.mock.calls).toEqual([[QUERY, QUOTE, SETTINGS]])
   })
 
@@ -30,8 +31,10 @@ describe("CheckoutQuoter with learned prices", () => {
     const learned = learning([PAC])
     const { quoter, client, logger } = setup({ learned })
     client.quote.mockRejectedValue(serverError())
-    const query = { ...QUERY, extraPrice: 1.5, extraDays: 1 }
-    const result = await quoter.offers(query, SETTINGS)
+    // A day of handling, which the API would have added; R$ 1,50 more by a rule, as on the API's answer.
+    const query = { ...QUERY, extraDays: 1 }
+    const extraPrice = freteSettingsSchema.parse({ extra_price: { type: "fixed", value: 1.5 } }).rules
+    const result = await quoter.offers(query, CART, { ...SETTINGS, rules: extraPrice })
     expect(result.source).toBe("learned")
     expect(result.offers).toEqual([
       expect.objectContaining({ service: "correios-pac", amountCents: 2630, days: 7, isFallback: true, learned: true }),
@@ -47,7 +50,7 @@ describe("CheckoutQuoter with learned prices", () => {
     const sedex = { ...PAC, service: "correios-sedex", name: "SEDEX", amountCents: 9000 }
     const { quoter, client } = setup({ learned: learning([sedex]) })
     client.quote.mockRejectedValue(serverError())
-    const result = await quoter.offers({ ...QUERY, freeFreight: true }, SETTINGS)
+    const result = await quoter.offers(QUERY, CART, FREE_FREIGHT)
     expect(amounts(result.offers)).toEqual(["correios-pac:0", "correios-sedex:9000"])
   })
 
@@ -55,7 +58,7 @@ describe("CheckoutQuoter with learned prices", () => {
     const jadlog = { ...PAC, service: "jadlog-package", name: ".Package" }
     const { quoter, client } = setup({ learned: learning([jadlog]) })
     client.quote.mockRejectedValue(serverError())
-    const result = await quoter.offers(QUERY, SETTINGS)
+    const result = await quoter.offers(QUERY, null, SETTINGS)
     expect(result.source).toBe("fallback")
     expect(amounts(result.offers)).toEqual(["correios-pac:2990", "correios-sedex:7990"])
   })

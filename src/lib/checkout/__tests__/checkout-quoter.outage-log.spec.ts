@@ -38,12 +38,12 @@ describe("CheckoutQuoter's outage log", () => {
     const { quoter, client, lines, advance } = setup()
     client.quote.mockRejectedValue(serverError())
     for (const cep of CEPS) {
-      expect((await quoter.offers({ ...QUERY, destinationCep: cep }, SETTINGS)).source).toBe("fallback")
+      expect((await quoter.offers({ ...QUERY, destinationCep: cep }, null, SETTINGS)).source).toBe("fallback")
       advance(3_000)
     }
     client.quote.mockResolvedValue(QUOTE)
-    expect((await quoter.offers(QUERY, SETTINGS)).source).toBe("upstream")
-    await quoter.offers({ ...QUERY, destinationCep: "30130010" }, SETTINGS)
+    expect((await quoter.offers(QUERY, null, SETTINGS)).source).toBe("upstream")
+    await quoter.offers({ ...QUERY, destinationCep: "30130010" }, null, SETTINGS)
 
     expect(lines).toEqual([
       "warn frete: fallback pricing started: quotes priced by the table (ServerError, HTTP 503)",
@@ -56,11 +56,11 @@ describe("CheckoutQuoter's outage log", () => {
     const { quoter, client, lines, advance } = setup()
     client.quote.mockRejectedValue(serverError())
     for (const cep of CEPS.slice(0, 5)) {
-      await quoter.offers({ ...QUERY, destinationCep: cep }, NO_FALLBACK).catch(() => undefined)
+      await quoter.offers({ ...QUERY, destinationCep: cep }, null, NO_FALLBACK).catch(() => undefined)
       advance(10_000)
     }
     client.quote.mockResolvedValue(QUOTE)
-    await quoter.offers(QUERY, NO_FALLBACK)
+    await quoter.offers(QUERY, null, NO_FALLBACK)
 
     expect(lines).toEqual([
       "error frete: quotes cannot be priced (ServerError, HTTP 503) and the fallback table has no price for them",
@@ -71,7 +71,7 @@ describe("CheckoutQuoter's outage log", () => {
   it("names the origin CEP the API does not know by its region only, once", async () => {
     const { quoter, client, lines } = setup()
     client.quote.mockRejectedValue(cepNotFound(101))
-    for (const cep of CEPS.slice(0, 3)) await quoter.offers({ ...QUERY, destinationCep: cep }, SETTINGS)
+    for (const cep of CEPS.slice(0, 3)) await quoter.offers({ ...QUERY, destinationCep: cep }, null, SETTINGS)
 
     expect(lines.filter((line) => line.includes("origin CEP"))).toEqual([
       "error frete: the freight API does not know the origin CEP 013**-*** (erro_id 101): correct the stock " +
@@ -87,7 +87,7 @@ describe("CheckoutQuoter's outage log", () => {
       .mockRejectedValueOnce(cepNotFound(101))
       .mockRejectedValueOnce(serverError())
     for (let shopper = 0; shopper < 3; shopper += 1) {
-      await quoter.offers({ ...QUERY, destinationCep: CEPS[shopper] }, SETTINGS).catch(() => undefined)
+      await quoter.offers({ ...QUERY, destinationCep: CEPS[shopper] }, null, SETTINGS).catch(() => undefined)
     }
 
     expect(figures.add.mock.calls).toEqual([
@@ -133,7 +133,7 @@ describe("CheckoutQuoter's outage log", () => {
     const refusing = () => Promise.reject(new QuoteRefusedError("client", 30_000))
     const admission = { admit: jest.fn(refusing), answered: jest.fn() }
     const { quoter, lines } = setup(admission)
-    for (const cep of CEPS.slice(0, 10)) await quoter.offers({ ...QUERY, destinationCep: cep }, SETTINGS)
+    for (const cep of CEPS.slice(0, 10)) await quoter.offers({ ...QUERY, destinationCep: cep }, null, SETTINGS)
 
     expect(lines).toEqual([])
   })

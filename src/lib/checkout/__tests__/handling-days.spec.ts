@@ -58,14 +58,14 @@ describe("buildFreightQuery with handling days", () => {
     ...overrides,
   })
 
-  it("adds the largest of the items' handling days to the settings' extra days", () => {
+  it("sends the largest of the items' handling days; the settings' extra days are a rule, not sent", () => {
     const items = [
       item("FEITO-SOB-MEDIDA", { frete_handling_days: 5 }),
       item("PRONTA-ENTREGA", { frete_handling_days: 0 }),
       item("SEM-PRAZO", null),
     ]
     expect(buildFreightQuery(request(items), settings(0), KG_CM).query.extraDays).toBe(5)
-    expect(buildFreightQuery(request(items), settings(2), KG_CM).query.extraDays).toBe(7)
+    expect(buildFreightQuery(request(items), settings(2), KG_CM).query.extraDays).toBe(5)
   })
 
   it("reads the key the settings name, on the variant, else the product", () => {
@@ -73,8 +73,8 @@ describe("buildFreightQuery with handling days", () => {
       item("A", null, { prazo_fabricacao: "8" }),
       item("B", { prazo_fabricacao: 3 }, { prazo_fabricacao: 20 }),
     ]
-    expect(buildFreightQuery(request(items), settings(1, "prazo_fabricacao"), KG_CM).query.extraDays).toBe(9)
-    expect(buildFreightQuery(request(items), settings(1), KG_CM).query.extraDays).toBe(1)
+    expect(buildFreightQuery(request(items), settings(1, "prazo_fabricacao"), KG_CM).query.extraDays).toBe(8)
+    expect(buildFreightQuery(request(items), settings(1), KG_CM).query.extraDays).toBe(0)
   })
 
   it("ignores the handling days of a line that is not shipped", () => {
@@ -97,20 +97,14 @@ describe("buildFreightQuery for a return", () => {
     { sku: "CAMISETA-P", quantity: 1, unitPrice: 120, handlingMetadata: { variant: { frete_handling_days: 5 } } },
   ]
 
-  it("runs from the customer's CEP to the stock location's, with no extra days, extra price or free freight", () => {
-    const { query } = buildFreightQuery(
+  it("runs from the customer's CEP to the stock location's, with no handling days and no cart for the rules", () => {
+    const { query, cart } = buildFreightQuery(
       { destinationCep: "20040-002", originCep: "04538-132", items, isReturn: true },
       settings,
       KG_CM
     )
-    expect(query).toMatchObject({
-      originCep: "20040002",
-      destinationCep: "04538132",
-      extraDays: 0,
-      extraPrice: 0,
-      freeFreight: false,
-      invoiceValue: 120,
-    })
+    expect(query).toMatchObject({ originCep: "20040002", destinationCep: "04538132", extraDays: 0, invoiceValue: 120 })
+    expect(cart).toBeNull()
   })
 
   it("sends the return to the settings' origin when the option's stock location has no CEP", () => {
@@ -120,12 +114,8 @@ describe("buildFreightQuery for a return", () => {
 
   it("prices the same items as a delivery the other way, with the settings' rules", () => {
     const { query } = buildFreightQuery({ destinationCep: "20040-002", originCep: "04538-132", items }, settings, KG_CM)
-    expect(query).toMatchObject({
-      originCep: "04538132",
-      destinationCep: "20040002",
-      extraDays: 7,
-      extraPrice: 5,
-      freeFreight: true,
-    })
+    const { cart } = buildFreightQuery({ destinationCep: "20040-002", originCep: "04538-132", items }, settings, KG_CM)
+    expect(query).toMatchObject({ originCep: "04538132", destinationCep: "20040002", extraDays: 5 })
+    expect(cart).toMatchObject({ subtotal: 120, destinationCep: "20040002", state: "RJ" })
   })
 })

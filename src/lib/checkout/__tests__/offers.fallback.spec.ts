@@ -107,13 +107,11 @@ describe("fallbackOffers", () => {
     }
   })
 
-  it("adds the query's extra days and extra price, as the service would have", () => {
-    const pac = byService(fallbackOffers(queryOf(0.8, { extraDays: 2, extraPrice: 5.5 }), SETTINGS, NOW))[
-      "correios-pac"
-    ]
+  it("adds the query's handling days, as the service would have, and no price (the rules price after)", () => {
+    const pac = byService(fallbackOffers(queryOf(0.8, { extraDays: 2 }), SETTINGS, NOW))["correios-pac"]
 
     // 6 + 2 business days after the holiday Friday 20 November: Wednesday 2 December.
-    expect(pac).toMatchObject({ amountCents: 2990 + 550, days: 8, deliveryEstimate: "2026-12-02" })
+    expect(pac).toMatchObject({ amountCents: 2990, days: 8, deliveryEstimate: "2026-12-02" })
   })
 
   it("gives the band's price and days as they are when the query adds nothing", () => {
@@ -124,16 +122,8 @@ describe("fallbackOffers", () => {
     })
   })
 
-  it("with free freight, makes the cheapest offer free and leaves the others", () => {
-    const offers = byService(fallbackOffers(queryOf(0.8, { freeFreight: true, extraPrice: 5 }), SETTINGS, NOW))
-
-    expect(offers["correios-pac"].amountCents).toBe(0)
-    expect(offers["correios-sedex"].amountCents).toBe(7990 + 500)
-    expect(offers["azul-amanha"].amountCents).toBe(9990 + 500)
-  })
-
-  it("without free freight, charges every offer", () => {
-    for (const o of fallbackOffers(queryOf(0.8, { freeFreight: false }), SETTINGS, NOW)) {
+  it("charges every offer: free freight is a rule, applied after", () => {
+    for (const o of fallbackOffers(queryOf(0.8), SETTINGS, NOW)) {
       expect(o.amountCents).toBeGreaterThan(0)
     }
   })

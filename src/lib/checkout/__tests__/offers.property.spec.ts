@@ -3,8 +3,8 @@ import { MAX_BUSINESS_DAYS } from "../../brazil/business-days"
 import { readQuotations, type FreightQuery } from "../../freight/schemas"
 import { BRAZILIAN_STATES } from "../../brazil/cep-state"
 import { freteSettingsSchema, type FreteSettings } from "../../settings/schema"
-import { qualifiesForFreeFreight } from "../free-freight"
 import { CHEAPEST, fallbackOffers, FASTEST, offersFromQuote, pickOffer, type Offer } from "../offers"
+import { applyRules, stateOf } from "../rules"
 
 const METANAMES = ["correios-pac", "correios-sedex", "jadlog-package", "loggi-express", "azul-cargo"]
 const metaname = fc.constantFrom(...METANAMES)
@@ -213,7 +213,7 @@ describe("offers from the freight API's answer (properties)", () => {
 })
 
 describe("fallback offers (properties)", () => {
-  it("are priced from the first band that holds the cart, never negative, and 0 only when made free on purpose", () => {
+  it("are priced from the first band that holds the cart, its days plus the query's handling days", () => {
     fc.assert(
       fc.property(query, settings, now, (q, s, at) => {
         // Real or cubic weight (L × W × H / 6000), whichever is larger, written out here.
@@ -235,7 +235,7 @@ describe("fallback offers (properties)", () => {
           // Both are whole centavos by construction.
           return {
             offer,
-            price: Math.round(band.price * 100) + Math.round((q.extraPrice ?? 0) * 100),
+            price: Math.round(band.price * 100),
             days: band.days + (q.extraDays ?? 0),
           }
         })
@@ -243,17 +243,7 @@ describe("fallback offers (properties)", () => {
           expectWellFormed(offer)
           expect(offer.isFallback).toBe(true)
           expect(offer.days).toBe(days)
-          // Its own price, or 0 because free freight made this one (the cheapest) free.
-          expect([price, ...(q.freeFreight ? [0] : [])]).toContain(offer.amountCents)
-        }
-        const zeroedByFreeFreight = listed.filter(({ offer, price }) => offer.amountCents === 0 && price !== 0)
-        if (q.freeFreight && listed.length > 0) {
-          const cheapest = Math.min(...listed.map(({ price }) => price))
-          expect(listed.filter(({ offer }) => offer.amountCents === 0).length).toBeGreaterThanOrEqual(1)
-          expect(zeroedByFreeFreight.filter(({ price }) => price !== cheapest)).toEqual([])
-          expect(zeroedByFreeFreight.length).toBeLessThanOrEqual(1)
-        } else {
-          expect(zeroedByFreeFreight).toEqual([])
+          expect(offer.amountCents).toBe(price)
         }
       }),
       { numRuns: 200 }
@@ -261,7 +251,24 @@ describe("fallback offers (properties)", () => {
   })
 })
 
-describe("free-freight rules (properties)", () => {
+// Whether checkout frees a service of a cart to this CEP, the API having priced two.
+function qualifiesForFreeFreight(settings: FreteSettings, subtotal: number, cep: string, province?: string) {
+  const cart = { subtotal, destinationCep: cep, state: stateOf(cep, province), weightKg: 1, items: [] }
+  const answered = [2519, 4000].map((amountCents, index) => ({
+    service: METANAMES[index],
+    name: METANAMES[index],
+    carrier: null,
+    amountCents,
+    days: 5,
+    deliveryEstimate: null,
+    isFallback: false,
+    consultaToken: null,
+    code: null,
+  }))
+  return applyRules(answered, cart, settings, new Date()).offers.some((offer) => offer.amountCents === 0)
+}
+
+describe("free-freight rules carried over (properties)", () => {
   const rule = fc.record({
     min_subtotal: reais,
     states: fc.subarray([...BRAZILIAN_STATES], { maxLength: 5 }),
@@ -290,15 +297,12 @@ describe("free-freight rules (properties)", () => {
   it("no rule: never free; a larger subtotal never loses free freight; one more rule never takes it away", () => {
     fc.assert(
       fc.property(rules, rule, reais, reais, eightDigits, province, (s, extra, subtotal, more, cep, uf) => {
-        expect(qualifiesForFreeFreight({ ...s, free_freight_rules: [] }, subtotal, cep, uf as string)).toBe(false)
+        expect(qualifiesForFreeFreight({ ...s, rules: [] }, subtotal, cep, uf as string)).toBe(false)
         if (qualifiesForFreeFreight(s, subtotal, cep, uf as string)) {
           expect(qualifiesForFreeFreight(s, subtotal + more, cep, uf as string)).toBe(true)
           const withExtra = {
             ...s,
-            free_freight_rules: [
-              ...s.free_freight_rules,
-              freteSettingsSchema.shape.free_freight_rules.parse([extra])[0],
-            ],
+            rules: [...s.rules, ...freteSettingsSchema.parse({ free_freight_rules: [extra] }).rules],
           }
           expect(qualifiesForFreeFreight(withExtra, subtotal, cep, uf as string)).toBe(true)
         }

@@ -27,15 +27,13 @@ describe("FreightClient against the sandbox", () => {
     })
 
     it("sends the query in the document's terms: CEP digits, volumes as text", async () => {
-      await t.client.quote({ ...QUERY, extraDays: 2, extraPrice: 5.5, freeFreight: true })
+      await t.client.quote({ ...QUERY, extraDays: 2 })
       const [call] = t.sandbox.calls({ service: "freight" })
       expect(call.body).toEqual({
         cep_origem: "01310100",
         cep_destino: "20040002",
         valor_notafiscal: "250",
         prazo_adicional: "2",
-        preco_adicional: "5.5",
-        fretegratis: true,
         volumes: [
           {
             sku: "CAMISA-P",

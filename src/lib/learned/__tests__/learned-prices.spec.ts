@@ -37,7 +37,7 @@ const quotation = (service: string, serviceName: string, priceCents: number, day
 })
 
 describe("samplesOf", () => {
-  it("keeps per service its cheapest quotation, less the extras asked, with the CEPs' prefixes only", () => {
+  it("keeps per service its cheapest quotation, less the handling days asked, with the CEPs' prefixes only", () => {
     const quote: FreightQuote = {
       consultaToken: "t",
       quotations: [
@@ -46,7 +46,7 @@ describe("samplesOf", () => {
         quotation("correios-sedex", "SEDEX", 4500, null),
       ],
     }
-    const query = queryOf("20040002", 2, 100, { extraPrice: 5, extraDays: 2 })
+    const query = queryOf("20040002", 2, 100, { extraDays: 2 })
     expect(samplesOf(query, quote)).toEqual([
       {
         service: "jadlog-package",
@@ -58,19 +58,19 @@ describe("samplesOf", () => {
         destination_state: "RJ",
         weight_g: 2000,
         value: 100,
-        price_cents: 2200,
+        price_cents: 2700,
         days: 5,
       },
-      expect.objectContaining({ service: "correios-sedex", price_cents: 4000, days: null }),
+      expect.objectContaining({ service: "correios-sedex", price_cents: 4500, days: null }),
     ])
   })
 
-  it("learns nothing from a quotation free freight made 0,00, nor from one the extra price makes up", () => {
+  it("learns nothing from a quotation of 0,00", () => {
     const quote: FreightQuote = {
       consultaToken: "t",
       quotations: [quotation("correios-pac", "PAC", 0, 5), quotation("correios-sedex", "SEDEX", 500, 2)],
     }
-    expect(samplesOf(queryOf("20040002", 1, 50, { freeFreight: true, extraPrice: 5 }), quote)).toEqual([])
+    expect(samplesOf(queryOf("20040002", 1, 50), quote).map((sample) => sample.service)).toEqual(["correios-sedex"])
   })
 
   it("counts the cubic weight when it is the larger", () => {

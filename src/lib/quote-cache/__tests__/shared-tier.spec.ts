@@ -104,7 +104,7 @@ function instance(tier: SharedQuoteTier | null, answer: () => Promise<FreightQuo
 /** Checkout's asker, which gives its Locking Module (the fake tier stands for its locks). */
 const CHECKOUT = { locking: {} as ILockingModule }
 const priceOf = async (quoter: CheckoutQuoter) =>
-  (await quoter.offers(QUERY, SETTINGS, CHECKOUT)).offers.map((offer) => offer.amountCents)
+  (await quoter.offers(QUERY, null, SETTINGS, CHECKOUT)).offers.map((offer) => offer.amountCents)
 
 describe("the quote cache's shared tier", () => {
   it("a query answered on one instance costs the other no call", async () => {
@@ -112,14 +112,14 @@ describe("the quote cache's shared tier", () => {
     const a = instance(tier, async () => quoteAt(2519))
     const b = instance(tier, async () => quoteAt(9999))
     expect(await priceOf(a.quoter)).toEqual([2519])
-    const onB = await b.quoter.offers(QUERY, SETTINGS)
+    const onB = await b.quoter.offers(QUERY, null, SETTINGS)
     expect(onB.offers.map((offer) => offer.amountCents)).toEqual([2519])
     expect(onB.source).toBe("shared")
     expect(a.client.quote).toHaveBeenCalledTimes(1)
     expect(b.client.quote).not.toHaveBeenCalled()
     expect(b.quoter.sharedStats()).toEqual({ hits: 1, waited: 0, errors: 0 })
     // B keeps it in its own process: the next price does not even read the shared tier.
-    expect((await b.quoter.offers(QUERY, SETTINGS)).source).toBe("cache")
+    expect((await b.quoter.offers(QUERY, null, SETTINGS)).source).toBe("cache")
   })
 
   it("the same query asked on two instances at once makes one call; the other waits for its answer", async () => {
@@ -149,7 +149,7 @@ describe("the quote cache's shared tier", () => {
       return hanging
     })
     const b = instance(tier, async () => quoteAt(4200))
-    void a.quoter.offers(QUERY, SETTINGS, CHECKOUT)
+    void a.quoter.offers(QUERY, null, SETTINGS, CHECKOUT)
     // A is inside its call, holding the query's lock.
     await aCalls
     const waiting = new CheckoutQuoter({
@@ -160,12 +160,14 @@ describe("the quote cache's shared tier", () => {
       logger: b.logger,
       now: () => NOW,
     })
-    const answer = await waiting.offers(QUERY, SETTINGS, CHECKOUT)
+    const answer = await waiting.offers(QUERY, null, SETTINGS, CHECKOUT)
     expect(answer.source).toBe("fallback")
     expect(b.client.quote).not.toHaveBeenCalled()
     // The wait is not remembered as the query's failure: once an answer is kept, it is used.
     kept.set(waiting.keyOf(QUERY), { quote: quoteAt(4300), storedAt: Date.now() })
-    expect((await waiting.offers(QUERY, SETTINGS, CHECKOUT)).offers.map((offer) => offer.amountCents)).toEqual([4300])
+    expect((await waiting.offers(QUERY, null, SETTINGS, CHECKOUT)).offers.map((offer) => offer.amountCents)).toEqual([
+      4300,
+    ])
   })
 
   it("an answer kept longer ago than the success TTL, or not one of the plugin's, is a miss", async () => {
@@ -186,7 +188,7 @@ describe("the quote cache's shared tier", () => {
     const a = instance(tier, async () => quoteAt(2519))
     expect(await priceOf(a.quoter)).toEqual([2519])
     const other: FreightQuery = { ...QUERY, destinationCep: "30130010" }
-    await a.quoter.offers(other, SETTINGS)
+    await a.quoter.offers(other, null, SETTINGS)
     expect(a.client.quote).toHaveBeenCalledTimes(2)
     expect(a.quoter.sharedStats()?.errors).toBeGreaterThanOrEqual(2)
     const warnings = a.logger.lines.filter((line) => line.includes("shared quote cache failed"))
@@ -199,7 +201,7 @@ describe("the quote cache's shared tier", () => {
     const a = instance(tier, async () => {
       throw new ServerError("Freight API failed (HTTP 503)", { service: "freight", status: 503 })
     })
-    expect((await a.quoter.offers(QUERY, SETTINGS)).source).toBe("fallback")
+    expect((await a.quoter.offers(QUERY, null, SETTINGS)).source).toBe("fallback")
     expect(kept.size).toBe(0)
     const b = instance(tier, async () => quoteAt(2519))
     expect(await priceOf(b.quoter)).toEqual([2519])

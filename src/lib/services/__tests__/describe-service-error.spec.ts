@@ -1,4 +1,4 @@
-import { FreightNotConfiguredError } from "../../checkout/checkout-quoter"
+import { FreightNotConfiguredError } from "../../freight/errors"
 import { describeServiceError } from "../connection-test"
 import { errorOfAnswer } from "../../__tests__/answer-to"
 import { InvalidAnswerError, NetworkError, TimeoutError } from "../../http/errors"

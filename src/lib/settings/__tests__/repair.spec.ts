@@ -4,9 +4,8 @@ import { DEFAULT_SETTINGS, freteSettingsSchema, repairSettings } from "../schema
 const saved = freteSettingsSchema.parse({
   freight_url: "https://frete.example",
   origin_cep: "01310-100",
-  extra_days: 2,
-  extra_price: { type: "percent", value: 5 },
-  free_freight_rules: [{ min_subtotal: 300, states: ["SP"] }],
+  rules: [{ name: "SP grátis", scope: { states: ["SP"], min_subtotal: 300 }, action: { type: "free_cheapest" } }],
+  max_options: 3,
   services: [{ metaname: "pac", name: "PAC" }],
   default_package: { weight_kg: 1, length_cm: 30, width_cm: 20, height_cm: 10 },
   fallback: [{ service: "pac", name: "PAC", bands: [{ max_weight_kg: 5, price: 25, days: 6 }] }],
@@ -32,9 +31,9 @@ describe("repairSettings: stored settings read field by field", () => {
   })
 
   it("puts back the default of a field that no longer passes, and keeps every other field", () => {
-    expect(repairSettings(storedWith(["extra_days"], "abc"))).toEqual({
-      settings: { ...saved, extra_days: 0 },
-      repaired: ["extra_days"],
+    expect(repairSettings(storedWith(["max_options"], "abc"))).toEqual({
+      settings: { ...saved, max_options: null },
+      repaired: ["max_options"],
     })
   })
 
@@ -50,10 +49,6 @@ describe("repairSettings: stored settings read field by field", () => {
       settings: { ...saved, default_package: DEFAULT_SETTINGS.default_package },
       repaired: ["default_package"],
     })
-    expect(repairSettings(storedWith(["extra_price", "type"], "bogus"))).toEqual({
-      settings: { ...saved, extra_price: DEFAULT_SETTINGS.extra_price },
-      repaired: ["extra_price"],
-    })
   })
 
   it("puts back the whole list when one of its items fails, never dropping the item alone", () => {
@@ -66,13 +61,13 @@ describe("repairSettings: stored settings read field by field", () => {
 
   it("repairs several fields at once, naming each", () => {
     const stored = {
-      ...storedWith(["extra_days"], "abc"),
+      ...storedWith(["max_options"], "abc"),
       origin_cep: 42,
       tracking: { ...saved.tracking, send_sms: "sim" },
     }
     expect(repairSettings(stored)).toEqual({
-      settings: { ...saved, extra_days: 0, origin_cep: null, tracking: { ...saved.tracking, send_sms: true } },
-      repaired: ["extra_days", "origin_cep", "tracking.send_sms"],
+      settings: { ...saved, max_options: null, origin_cep: null, tracking: { ...saved.tracking, send_sms: true } },
+      repaired: ["max_options", "origin_cep", "tracking.send_sms"],
     })
   })
 
@@ -89,9 +84,53 @@ describe("repairSettings: stored settings read field by field", () => {
   })
 
   it("leaves the stored object as it was", () => {
-    const stored = storedWith(["extra_days"], "abc")
+    const stored = storedWith(["max_options"], "abc")
     const before = JSON.stringify(stored)
     repairSettings(stored)
     expect(JSON.stringify(stored)).toBe(before)
+  })
+
+  it("reads a row stored under the 0.x schema as rules: its extra price and days first, its free freight last", () => {
+    const stored = {
+      origin_cep: "01310100",
+      extra_days: 2,
+      extra_price: { type: "percent", value: 5 },
+      free_freight_rules: [{ min_subtotal: 300, states: ["SP"], cep_ranges: [] }],
+    }
+    const rule = {
+      enabled: true,
+      scope: freteSettingsSchema.parse({ rules: [{ action: { type: "hide" } }] }).rules[0].scope,
+    }
+    expect(repairSettings(stored)).toEqual({
+      settings: {
+        ...DEFAULT_SETTINGS,
+        origin_cep: "01310100",
+        rules: [
+          {
+            ...rule,
+            name: "Preço adicional",
+            action: { type: "subtotal_percent", value: 5 },
+            carried_from: "extra_price",
+          },
+          { ...rule, name: "Prazo adicional", action: { type: "days", value: 2 }, carried_from: "extra_days" },
+          {
+            ...rule,
+            name: "Frete grátis 1",
+            scope: { ...rule.scope, states: ["SP"], min_subtotal: 300 },
+            action: { type: "free_cheapest" },
+            carried_from: "free_freight_rules",
+          },
+        ],
+      },
+      repaired: [],
+    })
+  })
+
+  it("drops a 0.x setting that no longer passes, and carries the others over", () => {
+    const { settings, repaired } = repairSettings({ extra_days: -1, extra_price: { type: "fixed", value: 4 } })
+    expect(repaired).toEqual(["extra_days"])
+    expect(settings.rules.map((rule) => [rule.carried_from, rule.action])).toEqual([
+      ["extra_price", { type: "amount", value: 4 }],
+    ])
   })
 })

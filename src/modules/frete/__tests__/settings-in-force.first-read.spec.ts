@@ -98,7 +98,7 @@ describe("the settings in force through a read that hangs", () => {
     expect({ first: String(await settledNow(first)) }).toEqual({ first: "Error: Connection terminated unexpectedly" })
 
     table.failing = false
-    expect({ next: (await settings.get()).extra_days, reads: table.reads }).toEqual({ next: 2, reads: 2 })
+    expect({ next: (await settings.get()).max_options, reads: table.reads }).toEqual({ next: 2, reads: 2 })
     expect({ warnings: settingsLines(warn).length, infoLines: settingsLines(info) }).toEqual({
       warnings: 1,
       infoLines: ["frete: the settings are read again; the ones saved now are in force"],
@@ -111,7 +111,7 @@ describe("the settings in force through a read that hangs", () => {
     const TOKEN = "saved-token-copy-3f9a"
     const keyed = parseFreteOptions({ settingsRefreshMs: 0, encryptionKey: KEY }, {})
     const savedRow = () => ({
-      settings: { ...DEFAULT_SETTINGS, extra_days: 2, freight_url: URL },
+      settings: { ...DEFAULT_SETTINGS, max_options: 2, freight_url: URL },
       secrets: { freight_token: encryptSecret(TOKEN, KEY, URL), freight_token_url: URL },
     })
     const instance = (store: SettingsStore, caching: () => ICachingModuleService) =>
@@ -155,7 +155,7 @@ describe("the settings in force through a read that hangs", () => {
       const { table, store } = settingsTable()
       table.hanging = true
       const { entries, caching } = cachingModule()
-      const forged = { readAt: Date.now(), row: { settings: { ...DEFAULT_SETTINGS, extra_days: 9 }, sealed: {} } }
+      const forged = { readAt: Date.now(), row: { settings: { ...DEFAULT_SETTINGS, max_options: 9 }, sealed: {} } }
       const otherKey = "not-the-store-key-but-long-enough-0123456789"
       const binding = "frete_settings row, as last read"
       const sealedWithOtherKey = { sealed: encryptSecret(JSON.stringify(forged), otherKey, binding) }

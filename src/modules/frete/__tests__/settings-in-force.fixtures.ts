@@ -15,7 +15,7 @@ import type { SettingsStore } from "../settings-in-force"
 export function settingsTable() {
   const waiting: Array<(row?: SettingsRow) => void> = []
   const table = {
-    row: { settings: { ...DEFAULT_SETTINGS, extra_days: 2 }, secrets: {} } as SettingsRow,
+    row: { settings: { ...DEFAULT_SETTINGS, max_options: 2 }, secrets: {} } as SettingsRow,
     failing: false,
     hanging: false,
     reads: 0,
@@ -70,5 +70,5 @@ export const settingsLines = (spy: jest.SpyInstance) =>
 export const settledNow = async <T>(promise: Promise<T>): Promise<T | "pending"> =>
   Promise.race([promise, new Promise<"pending">((resolve) => setImmediate(() => resolve("pending")))])
 
-export const extraDays = (settings: { extra_days: number } | "pending") =>
-  settings === "pending" ? "pending" : settings.extra_days
+export const extraDays = (settings: { max_options: number | null } | "pending") =>
+  settings === "pending" ? "pending" : settings.max_options

@@ -19,11 +19,11 @@ describe("the settings in force through a failed read", () => {
   it("keeps the settings last read while reads fail, warns once, and says when a read succeeds again", async () => {
     const { table, store } = settingsTable()
     const settings = new SettingsInForce({ store, options, logger, onApply: () => undefined })
-    expect((await settings.get()).extra_days).toBe(2)
+    expect((await settings.get()).max_options).toBe(2)
 
     table.failing = true
     for (let call = 0; call < 3; call += 1) {
-      expect((await settings.get()).extra_days).toBe(2)
+      expect((await settings.get()).max_options).toBe(2)
     }
     expect(table.reads).toBe(4)
     expect(settingsLines(warn)).toHaveLength(1)
@@ -33,15 +33,15 @@ describe("the settings in force through a failed read", () => {
     expect(settingsLines(info)).toEqual([])
 
     table.failing = false
-    table.row = { settings: { ...DEFAULT_SETTINGS, extra_days: 5 }, secrets: {} }
-    expect((await settings.get()).extra_days).toBe(5)
-    expect(await settings.get()).toMatchObject({ extra_days: 5 })
+    table.row = { settings: { ...DEFAULT_SETTINGS, max_options: 5 }, secrets: {} }
+    expect((await settings.get()).max_options).toBe(5)
+    expect(await settings.get()).toMatchObject({ max_options: 5 })
     expect(settingsLines(info)).toEqual(["frete: the settings are read again; the ones saved now are in force"])
     expect(settingsLines(warn)).toHaveLength(1)
 
     // A later blip is news again: one more warning.
     table.failing = true
-    expect((await settings.get()).extra_days).toBe(5)
+    expect((await settings.get()).max_options).toBe(5)
     expect(settingsLines(warn)).toHaveLength(2)
   })
 
@@ -53,7 +53,7 @@ describe("the settings in force through a failed read", () => {
     expect(settingsLines(warn)).toEqual([])
 
     table.failing = false
-    expect((await settings.get()).extra_days).toBe(2)
+    expect((await settings.get()).max_options).toBe(2)
   })
 
   it("keeps the credentials of the settings last read while reads fail", async () => {
@@ -121,7 +121,7 @@ describe("the settings in force through a read that hangs", () => {
   it("prices with the settings last read once a read outlasts the bound, one read at a time, and applies the late answer", async () => {
     const { table, store } = settingsTable()
     const settings = new SettingsInForce({ store, options, logger, onApply: () => undefined })
-    expect({ firstRead: (await settings.get()).extra_days }).toEqual({ firstRead: 2 })
+    expect({ firstRead: (await settings.get()).max_options }).toEqual({ firstRead: 2 })
 
     table.hanging = true
     const first = settings.get()
@@ -157,7 +157,7 @@ describe("the settings in force through a read that hangs", () => {
     expect({ infoLines: settingsLines(info) }).toEqual({ infoLines: [] })
 
     // The late read answers with what is saved by then: in force from then on.
-    table.row = { settings: { ...DEFAULT_SETTINGS, extra_days: 5 }, secrets: {} }
+    table.row = { settings: { ...DEFAULT_SETTINGS, max_options: 5 }, secrets: {} }
     table.release()
     await jest.advanceTimersByTimeAsync(0)
     expect({ afterTheLateAnswer: extraDays(await settledNow(settings.get())) }).toEqual({ afterTheLateAnswer: 5 })
@@ -187,7 +187,7 @@ describe("the settings in force through a read that hangs", () => {
     table.failing = true
     table.release()
     await jest.advanceTimersByTimeAsync(0)
-    expect({ afterTheFailure: (await settings.get()).extra_days }).toEqual({ afterTheFailure: 2 })
+    expect({ afterTheFailure: (await settings.get()).max_options }).toEqual({ afterTheFailure: 2 })
     expect({ warnings: settingsLines(warn) }).toEqual({
       warnings: [
         expect.stringMatching(/^frete: reading the settings has not answered within/),
@@ -196,7 +196,7 @@ describe("the settings in force through a read that hangs", () => {
     })
 
     table.failing = false
-    expect({ onceReadsAnswer: (await settings.get()).extra_days }).toEqual({ onceReadsAnswer: 2 })
+    expect({ onceReadsAnswer: (await settings.get()).max_options }).toEqual({ onceReadsAnswer: 2 })
     expect({ infoLines: settingsLines(info).length, warnings: settingsLines(warn).length }).toEqual({
       infoLines: 1,
       warnings: 2,

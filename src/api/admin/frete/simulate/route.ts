@@ -12,6 +12,7 @@ import { buildFreightQuery } from "../../../../lib/checkout/build-freight-query"
 import type { QuoteResult } from "../../../../lib/checkout/checkout-quoter"
 import type { Asker } from "../../../../lib/checkout/quote-admission"
 import { factsOf, fallbackOffers, fulfillmentOptionOf, pickOffer, type Offer } from "../../../../lib/checkout/offers"
+import { applyRules, type AppliedRule } from "../../../../lib/checkout/rules"
 import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import { isStorableText, type FreteSettings } from "../../../../lib/settings/schema"
 import { freteOf, lockingOf, queryOf, type MedusaScope } from "../../../../bridge/medusa-bridge"
@@ -67,9 +68,10 @@ export async function POST(req: MedusaRequest<Body>, res: MedusaResponse) {
         : { answers: [] }
     const apiOf = new Map(asked.answers)
     const now = new Date()
-    const estimated = [...plan.queries].map(async ([key, query]) => {
+    // What checkout would charge without the API, the rules applied as to its answer.
+    const estimated = [...plan.queries].map(async ([key, { query, cart }]) => {
       const estimate = await frete.quoter.estimate(query, settings)
-      return [key, estimate?.offers ?? []] as const
+      return [key, applyRules(estimate?.offers ?? [], cart, settings, now)] as const
     })
     const estimates = new Map(await Promise.all(estimated))
     const requestOf = new Map(requests.map(({ option, request }) => [option.id, request]))
@@ -78,17 +80,25 @@ export async function POST(req: MedusaRequest<Body>, res: MedusaResponse) {
       const built = buildFreightQuery(request, settings, frete.pluginOptions.units)
       const pick = fulfillmentOptionOf(option.data)
       const api = apiSideOf(body.ask_api, apiOf.get(key), pick)
-      const estimate = pickOffer(estimates.get(key) ?? [], pick)
-      const table = pickOffer(fallbackOffers(built.query, settings, now), pick)
-      const charged = api.offer ?? (api.status === "unavailable" || !body.ask_api ? estimate : undefined)
+      const estimated = estimates.get(key)
+      const estimate = pickOffer(estimated?.offers ?? [], pick)
+      const table = pickOffer(
+        applyRules(fallbackOffers(built.query, settings, now), built.cart, settings, now).offers,
+        pick
+      )
+      const charged = api.offer
+        ? { offer: api.offer, rules: api.rules }
+        : api.status === "unavailable" || !body.ask_api
+          ? { offer: estimate, rules: estimated?.applied ?? [] }
+          : { rules: [] }
       return {
         option_id: option.id,
         name: option.name,
         sent: {
           prazo_adicional: built.query.extraDays ?? 0,
-          preco_adicional: built.query.extraPrice ?? 0,
-          fretegratis: built.query.freeFreight ?? false,
           subtotal: built.subtotal,
+          weight_kg: Number((built.cart?.weightKg ?? 0).toFixed(3)),
+          state: built.cart?.state ?? null,
         },
         applied: appliedSettings(request, built, settings, pick, charged),
         api: { status: api.status, message: api.message, price: priceOf(api.offer) },
@@ -111,8 +121,8 @@ async function askApi(
   settings: FreteSettings,
   asker: Asker
 ): Promise<{ answers: Array<[string, ApiSide]> }> {
-  const asked = [...plan.queries].map(async ([key, query]): Promise<[string, ApiSide]> => {
-    const side = await frete.quoter.offers(query, settings, asker, key).then(
+  const asked = [...plan.queries].map(async ([key, { query, cart }]): Promise<[string, ApiSide]> => {
+    const side = await frete.quoter.offers(query, cart, settings, asker, key).then(
       (result) => ({ result }),
       (error: unknown) => ({ error })
     )
@@ -139,18 +149,19 @@ function apiSideOf(
   askApi: boolean,
   side: ApiSide | undefined,
   pick: string
-): { status: SimulatedApiStatus; message: string | null; offer?: Offer } {
-  if (!askApi || !side) return { status: "not_asked", message: null }
+): { status: SimulatedApiStatus; message: string | null; offer?: Offer; rules: AppliedRule[] } {
+  const rules = side?.result?.applied ?? []
+  if (!askApi || !side) return { status: "not_asked", message: null, rules }
   const { result, error } = side
   if (error instanceof ShopperError && error.code === "cep_not_served")
-    return { status: "cep_not_served", message: error.message }
+    return { status: "cep_not_served", message: error.message, rules }
   if (!result || result.source === "learned" || result.source === "fallback") {
     const message = error instanceof ShopperError ? error.message : new ShopperError("freight_unavailable").message
-    return { status: "unavailable", message }
+    return { status: "unavailable", message, rules }
   }
   const offer = pickOffer(result.offers, pick)
-  if (!offer) return { status: "not_offered", message: null }
-  return { status: result.source === "stale" ? "kept" : "answered", message: null, offer }
+  if (!offer) return { status: "not_offered", message: null, rules }
+  return { status: result.source === "stale" ? "kept" : "answered", message: null, offer, rules }
 }
 
 function priceOf(offer: Offer | undefined): SimulatedPrice | null {

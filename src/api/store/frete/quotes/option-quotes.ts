@@ -1,16 +1,18 @@
 import { buildFreightQuery } from "../../../../lib/checkout/build-freight-query"
 import type { CheckoutQuoter } from "../../../../lib/checkout/checkout-quoter"
-import { factsOf, fulfillmentOptionOf, pickOffer, sameOfferKey } from "../../../../lib/checkout/offers"
+import { factsOf, fulfillmentOptionOf, pickOffer, sameOfferKey, type Offer } from "../../../../lib/checkout/offers"
 import type { Asker } from "../../../../lib/checkout/quote-admission"
 import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import type { FreteQuote } from "../../../../lib/checkout/storefront-contract"
+import { offerOrder, type RuleCart } from "../../../../lib/checkout/rules"
 import type { FreightQuery } from "../../../../lib/freight/schemas"
 import type { FreteSettings } from "../../../../lib/settings/schema"
 import type { OfferedOption, OptionRequest } from "./quote-request"
 
 export type OptionQuoter = Pick<CheckoutQuoter, "keyOf" | "offers">
 
-export type QuotePlan = { queries: Map<string, FreightQuery>; options: Array<{ option: OfferedOption; key: string }> }
+export type PlannedQuery = { query: FreightQuery; cart: RuleCart | null }
+export type QuotePlan = { queries: Map<string, PlannedQuery>; options: Array<{ option: OfferedOption; key: string }> }
 
 // An option whose shipping profile holds none of the items is left out (checkout could not price it).
 export function planQuotes(
@@ -23,9 +25,9 @@ export function planQuotes(
   let withoutItems = 0
   for (const { option, request } of requests) {
     try {
-      const { query } = buildFreightQuery(request, settings, units)
+      const { query, cart } = buildFreightQuery(request, settings, units)
       const key = quoter.keyOf(query)
-      plan.queries.set(key, query)
+      plan.queries.set(key, { query, cart })
       plan.options.push({ option, key })
     } catch (error) {
       if (!(error instanceof ShopperError && error.code === "no_items")) throw error
@@ -45,7 +47,9 @@ export async function quoteOptions(
   asker: Asker = {}
 ): Promise<{ quotes: FreteQuote[]; upstreamMs: number; guardMs: number }> {
   const queries = [...plan.queries]
-  const outcomes = await Promise.allSettled(queries.map(([key, query]) => quoter.offers(query, settings, asker, key)))
+  const outcomes = await Promise.allSettled(
+    queries.map(([key, { query, cart }]) => quoter.offers(query, cart, settings, asker, key))
+  )
   const answered = outcomes.flatMap((outcome, index) =>
     outcome.status === "fulfilled" ? [{ key: queries[index][0], ...outcome.value }] : []
   )
@@ -60,15 +64,16 @@ export async function quoteOptions(
   if (shopperFault || (failures.length && !offersOf.size)) throw shopperFault ?? failures[0]
   // Options resolving to one offer are one row, the first in Medusa's listing (creation order in practice).
   const shown = new Set<string>()
-  const quotes = plan.options.flatMap(({ option, key }): FreteQuote[] => {
+  const quotes = plan.options.flatMap(({ option, key }): Array<{ quote: FreteQuote; offer: Offer }> => {
     const offers = offersOf.get(key)
     const offer = offers && pickOffer(offers, fulfillmentOptionOf(option.data))
     if (!offer || shown.has(sameOfferKey(offer))) return []
     shown.add(sameOfferKey(offer))
     const { service_name: _serviceName, ...facts } = factsOf(offer)
-    return [
-      { option_id: option.id, name: option.name, ...facts, amount: offer.amountCents / 100, currency_code: "brl" },
-    ]
+    const amount = offer.amountCents / 100
+    return [{ quote: { option_id: option.id, name: option.name, ...facts, amount, currency_code: "brl" }, offer }]
   })
-  return { quotes: quotes.sort((a, b) => a.amount - b.amount), upstreamMs, guardMs }
+  // In the store's order (`option_order`), as checkout's offers.
+  const order = offerOrder(settings)
+  return { quotes: quotes.sort((a, b) => order(a.offer, b.offer)).map(({ quote }) => quote), upstreamMs, guardMs }
 }

@@ -46,13 +46,14 @@ function fakeQuoter(failures: Record<string, Error> = {}) {
   const quoter: OptionQuoter = {
     keyOf: (query: FreightQuery) =>
       `${query.originCep}>${query.destinationCep}:${query.volumes.map((volume) => volume.sku).join(",")}`,
-    offers: async (query: FreightQuery, _settings, _asker, key) => {
+    offers: async (query: FreightQuery, _cart, _settings, _asker, key) => {
       calls.push(query.originCep)
       keys.push(key)
       const failure = failures[query.originCep]
       if (failure) throw failure
       return {
         offers: OFFERS[query.originCep],
+        applied: [],
         source: "upstream" as const,
         upstreamMs: query.originCep === "80020310" ? 30 : 10,
         guardMs: query.originCep === "80020310" ? 1 : 3,
