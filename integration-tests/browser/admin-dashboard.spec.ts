@@ -107,17 +107,16 @@ describe("the admin dashboard, in a browser", () => {
         carried_from: string | null
         action: { type: string; value?: number }
       }>
-    // The demo's `extra_days: 1`, carried over into a rule of 1 day more on every service.
-    const index = (await rulesNow()).findIndex((rule) => rule.carried_from === "extra_days")
+    // The demo's rule of 1 day more on every service.
+    const index = (await rulesNow()).findIndex((rule) => rule.action.type === "days")
     await page.goto(`${server.url}/app/settings/frete`)
-    await byTestId(`frete-row-rules.${index}-carried`).waitFor()
-    expect(await byTestId(`frete-row-rules.${index}-carried`).textContent()).toBe("Convertida da configuração anterior")
     const days = byTestId(`frete-field-rules.${index}.action.value`)
+    await days.waitFor()
     expect(await days.inputValue()).toBe("1")
     await days.fill("4")
     await byTestId("frete-section-rules-save").click()
     await eventually(async () => (await rulesNow())[index].action.value === 4)
-    expect((await rulesNow())[index]).toMatchObject({ carried_from: "extra_days", action: { type: "days", value: 4 } })
+    expect((await rulesNow())[index]).toMatchObject({ carried_from: null, action: { type: "days", value: 4 } })
     const after = await productPageQuote()
     // The demo's settings add 1 day; now 4: every deadline 3 business days later, prices the same.
     for (const quote of after) {

@@ -2,27 +2,15 @@
 // and free freight make of the API's answer for the cart the query describes.
 import { freteSettingsSchema, type FreteSettings } from "../../settings/schema"
 import type { QuoteRequest } from "../build-freight-query"
-import type { Offer } from "../offers"
 import { applyRules } from "../rules"
+import { offerOf } from "./offer.fixtures"
 import { build as buildQuery, item, request, SETTINGS, settingsWith } from "./build-freight-query.fixtures"
-
-const answered = (service: string, amountCents: number, days: number): Offer => ({
-  service,
-  name: service,
-  carrier: null,
-  amountCents,
-  days,
-  deliveryEstimate: null,
-  isFallback: false,
-  consultaToken: null,
-  code: null,
-})
 
 // The query, and what checkout charges for its cheaper service when the API answers R$ 20,00 in 5 days and R$ 30,00
 // in 2: the days and reais the rules added, and whether they freed it.
 function build(req: QuoteRequest, settings: FreteSettings = SETTINGS) {
   const built = buildQuery(req, settings)
-  const api = [answered("pac", 2000, 5), answered("sedex", 3000, 2)]
+  const api = [offerOf("pac", 2000), offerOf("sedex", 3000, { days: 2 })]
   const pac = applyRules(api, built.cart, settings, new Date()).offers.find((offer) => offer.service === "pac")
   if (!pac || pac.days === null) throw new Error("the rules hid the cheaper service")
   const checkout = {

@@ -5,6 +5,7 @@ import { BRAZILIAN_STATES } from "../../brazil/cep-state"
 import { freteSettingsSchema, type FreteSettings } from "../../settings/schema"
 import { CHEAPEST, fallbackOffers, FASTEST, offersFromQuote, pickOffer, type Offer } from "../offers"
 import { applyRules, stateOf } from "../rules"
+import { offerOf } from "./offer.fixtures"
 
 const METANAMES = ["correios-pac", "correios-sedex", "jadlog-package", "loggi-express", "azul-cargo"]
 const metaname = fc.constantFrom(...METANAMES)
@@ -254,17 +255,7 @@ describe("fallback offers (properties)", () => {
 // Whether checkout frees a service of a cart to this CEP, the API having priced two.
 function qualifiesForFreeFreight(settings: FreteSettings, subtotal: number, cep: string, province?: string) {
   const cart = { subtotal, destinationCep: cep, state: stateOf(cep, province), weightKg: 1, items: [] }
-  const answered = [2519, 4000].map((amountCents, index) => ({
-    service: METANAMES[index],
-    name: METANAMES[index],
-    carrier: null,
-    amountCents,
-    days: 5,
-    deliveryEstimate: null,
-    isFallback: false,
-    consultaToken: null,
-    code: null,
-  }))
+  const answered = [offerOf(METANAMES[0], 2519), offerOf(METANAMES[1], 4000)]
   return applyRules(answered, cart, settings, new Date()).offers.some((offer) => offer.amountCents === 0)
 }
 

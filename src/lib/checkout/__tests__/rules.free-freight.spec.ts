@@ -1,6 +1,6 @@
 import { freteSettingsSchema, type FreteSettings, type FreteSettingsInput } from "../../settings/schema"
-import type { Offer } from "../offers"
 import { applyRules, freeFreightProgress, stateOf } from "../rules"
+import { offerOf } from "./offer.fixtures"
 
 // The 0.x free-freight rules, carried over into `free_cheapest` rules: the nudge reads them as checkout applies them.
 const rules = (freeFreightRules: FreteSettingsInput["free_freight_rules"]) =>
@@ -15,20 +15,9 @@ const cartOf = (subtotal: number, cep: string, province: string | null = null) =
 })
 const progress = (settings: FreteSettings, subtotal: number, cep: string, province?: string) =>
   freeFreightProgress(settings, cartOf(subtotal, cep, province))
-const offer = (service: string, amountCents: number): Offer => ({
-  service,
-  name: service,
-  carrier: null,
-  amountCents,
-  days: 5,
-  deliveryEstimate: null,
-  isFallback: false,
-  consultaToken: null,
-  code: null,
-})
 // Whether checkout charges nothing for the cheapest option of a cart priced R$ 25,19 and R$ 40,00 by the API.
 const freedAtCheckout = (settings: FreteSettings, subtotal: number, cep: string) =>
-  applyRules([offer("pac", 2519), offer("sedex", 4000)], cartOf(subtotal, cep), settings, new Date()).offers.some(
+  applyRules([offerOf("pac", 2519), offerOf("sedex", 4000)], cartOf(subtotal, cep), settings, new Date()).offers.some(
     (priced) => priced.amountCents === 0
   )
 

@@ -1,23 +1,12 @@
 // The rules engine on an API's answer: each action, each scope, their order, the store's order and most options.
 import { freteSettingsSchema, type FreteSettingsInput } from "../../settings/schema"
-import type { Offer } from "../offers"
 import { applyRules, type RuleCart } from "../rules"
+import { offerOf } from "./offer.fixtures"
 
 // Friday 20 November 2026 is a holiday in this calendar: days count from Monday 23.
 const NOW = new Date("2026-11-19T12:00:00-03:00")
 
-const offer = (service: string, amountCents: number, days: number | null): Offer => ({
-  service,
-  name: service,
-  carrier: "correios",
-  amountCents,
-  days,
-  deliveryEstimate: null,
-  isFallback: false,
-  consultaToken: "t",
-  code: null,
-})
-const API = [offer("pac", 2519, 6), offer("sedex", 4590, 2), offer("azul", 8990, 1)]
+const API = [offerOf("pac", 2519, { days: 6 }), offerOf("sedex", 4590, { days: 2 }), offerOf("azul", 8990, { days: 1 })]
 
 /** A R$ 150 cart of 2 kg to Avenida Rio Branco, Rio de Janeiro: a T-shirt (profile "default") and a mug. */
 const CART: RuleCart = {

@@ -1,5 +1,6 @@
 import { buildFreightQuery, type QuoteRequest } from "../../../../../lib/checkout/build-freight-query"
 import { pickOffer, type Offer } from "../../../../../lib/checkout/offers"
+import { offerOf } from "../../../../../lib/checkout/__tests__/offer.fixtures"
 import { applyRules } from "../../../../../lib/checkout/rules"
 import { freteSettingsSchema, type FreteSettingsInput } from "../../../../../lib/settings/schema"
 import { appliedSettings } from "../applied-settings"
@@ -14,17 +15,7 @@ const item = (sku: string, unitPrice: number, handlingDays?: string) => ({
   handlingMetadata: { variant: null, product: handlingDays ? { frete_handling_days: handlingDays } : null },
 })
 
-const offer = (service: string, name: string, amountCents = 2500): Offer => ({
-  service,
-  name,
-  carrier: "correios",
-  amountCents,
-  days: 5,
-  deliveryEstimate: null,
-  isFallback: false,
-  consultaToken: null,
-  code: null,
-})
+const offer = (service: string, name: string, amountCents = 2500) => offerOf(service, amountCents, { name })
 
 // As the simulator lists them for what checkout charges: the API's answer `api`, the rules applied by the engine.
 function applied(settings: FreteSettingsInput, request: Partial<QuoteRequest>, pick: string, api: Offer[] = []) {
