@@ -5,12 +5,12 @@ import type { FreteSettings } from "../settings/schema"
 import type { FreteRule, RuleAction, RuleScope } from "../settings/rules"
 import { byDisplayOrder, type Offer } from "./offers"
 
-/** What a rule's scope reads of a cart: set by `buildFreightQuery` for an outbound parcel. */
+/** What a rule's scope reads of the parcel an option ships (its shipping profile's items): set by `buildFreightQuery`. */
 export type RuleCart = {
   subtotal: number // reais
   destinationCep: string
   state: string | null
-  weightKg: number // billable, of the whole cart
+  weightKg: number // billable
   items: Array<{ productId: string | null; profileId: string | null }>
 }
 
@@ -20,8 +20,8 @@ export type AppliedRule = { index: number; name: string; action: RuleAction; ser
 const within = (value: number, low: number | null, high: number | null) =>
   (low === null || value >= low) && (high === null || value <= high)
 
-/** Whether the scope reaches the cart, its services aside; `subtotal: false` leaves the subtotal's bounds out. */
-export function reaches(scope: RuleScope, cart: RuleCart, { subtotal = true } = {}): boolean {
+/** Whether the scope reaches the parcel, its services aside. */
+function reaches(scope: RuleScope, cart: RuleCart): boolean {
   const { states, cep_ranges, product_ids, shipping_profile_ids } = scope
   const ownItem = (item: RuleCart["items"][number]) =>
     (item.productId !== null && product_ids.includes(item.productId)) ||
@@ -30,7 +30,7 @@ export function reaches(scope: RuleScope, cart: RuleCart, { subtotal = true } = 
     (states.length === 0 || (cart.state !== null && (states as string[]).includes(cart.state))) &&
     (cep_ranges.length === 0 ||
       cep_ranges.some((range) => cart.destinationCep >= range.from && cart.destinationCep <= range.to)) &&
-    (!subtotal || within(cart.subtotal, scope.min_subtotal, scope.max_subtotal)) &&
+    within(cart.subtotal, scope.min_subtotal, scope.max_subtotal) &&
     within(cart.weightKg, scope.min_weight_kg, scope.max_weight_kg) &&
     (product_ids.length + shipping_profile_ids.length === 0 || cart.items.every(ownItem))
   )
@@ -123,7 +123,7 @@ function probesOf(services: string[], cheapest: string): Offer[] {
  * Whether the rules, in order, leave some service of this parcel at R$ 0,00 whichever service the carrier prices
  * lowest: free freight as checkout will price it, promised only when it holds for any answer of the carrier.
  */
-export function pricedFree(settings: FreteSettings, cart: RuleCart, now = new Date()): boolean {
+function pricedFree(settings: FreteSettings, cart: RuleCart, now = new Date()): boolean {
   const unbounded = { ...settings, max_options: null }
   const services = [...new Set(settings.rules.flatMap((rule) => rule.scope.services)), ""]
   return services.every((cheapest) =>
