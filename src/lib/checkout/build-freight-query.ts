@@ -99,10 +99,9 @@ function destinationOf(request: QuoteRequest): string {
   return cep
 }
 
-function parcelOf(request: QuoteRequest, settings: FreteSettings, units: StoreUnits) {
+function parcelOf(request: QuoteRequest, destinationCep: string, settings: FreteSettings, units: StoreUnits) {
   const items = shippable(request.items)
   const volumes = items.map((item) => volumeOf(item, settings.default_package, units)).sort(byContent)
-  const destinationCep = destinationOf(request)
   const cart: RuleCart = {
     subtotal: subtotalOf(items),
     destinationCep,
@@ -115,13 +114,13 @@ function parcelOf(request: QuoteRequest, settings: FreteSettings, units: StoreUn
 
 /** What the rules read of a cart to this CEP, with no freight query (the free-freight nudge's; an empty cart too). */
 export const rulesCartOf = (request: QuoteRequest, settings: FreteSettings, units: StoreUnits): RuleCart =>
-  parcelOf(request, settings, units).cart
+  parcelOf(request, destinationOf(request), settings, units).cart
 
 export function buildFreightQuery(request: QuoteRequest, settings: FreteSettings, units: StoreUnits): BuiltQuery {
   const destinationCep = destinationOf(request)
   const originCep = tryNormalizeCep(request.originCep) ?? settings.origin_cep
   if (!originCep) throw new ShopperError("no_origin")
-  const { items, volumes, cart } = parcelOf(request, settings, units)
+  const { items, volumes, cart } = parcelOf(request, destinationCep, settings, units)
   if (!items.length) throw new ShopperError("no_items")
   const key = settings.handling_days_metadata_key
   // The parcel leaves when its slowest item is ready: the API adds the days.

@@ -52,7 +52,6 @@ export function offersFromQuote(quote: FreightQuote, settings: FreteSettings, no
       consultaToken: quote.consultaToken,
       code: quotation.code,
     }))
-    .sort(byDisplayOrder(settings))
 }
 
 export function serviceAsOffered(settings: FreteSettings) {
@@ -89,7 +88,7 @@ export const fallbackOffers = (query: FreightQuery, settings: FreteSettings, now
 
 // Plus the items' handling days, as the API adds them; the rules apply after, as to the API's answer.
 export function estimatedOffers(estimates: Estimate[], query: FreightQuery, settings: FreteSettings, now: Date) {
-  const offers = estimates.flatMap((estimate): Offer[] => {
+  return estimates.flatMap((estimate): Offer[] => {
     const setting = settings.services.find((service) => service.metaname === estimate.service)
     if (setting?.enabled === false) return []
     const days = estimate.days === null ? null : estimate.days + (query.extraDays ?? 0)
@@ -108,7 +107,6 @@ export function estimatedOffers(estimates: Estimate[], query: FreightQuery, sett
       },
     ]
   })
-  return offers.sort(byDisplayOrder(settings))
 }
 
 export const CHEAPEST = "cheapest"

@@ -5,7 +5,7 @@ import type { FreteSettings } from "../settings/schema"
 import type { FreteRule, RuleAction, RuleScope } from "../settings/rules"
 import { byDisplayOrder, type Offer } from "./offers"
 
-/** What a rule's scope reads of the parcel an option ships (its shipping profile's items): set by `buildFreightQuery`. */
+/** What a rule's scope reads of the parcel an option ships (its shipping profile's items), from `buildFreightQuery`. */
 export type RuleCart = {
   subtotal: number // reais
   destinationCep: string

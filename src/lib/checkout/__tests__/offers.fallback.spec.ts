@@ -3,6 +3,7 @@
 import type { FreightQuery, FreightVolume } from "../../freight/schemas"
 import { freteSettingsSchema } from "../../settings/schema"
 import { fallbackOffers, type Offer } from "../offers"
+import { applyRules } from "../rules"
 import { billableWeightKg } from "../../learned/learned-prices"
 import { NOW, SETTINGS } from "./offers.fixtures"
 
@@ -80,11 +81,9 @@ describe("fallbackOffers", () => {
   })
 
   it("orders the offers as the settings list the services, services not listed last", () => {
-    expect(fallbackOffers(queryOf(0.8), SETTINGS, NOW).map((o) => o.service)).toEqual([
-      "correios-sedex",
-      "correios-pac",
-      "azul-amanha",
-    ])
+    const offers = fallbackOffers(queryOf(0.8), SETTINGS, NOW)
+    const ordered = applyRules(offers, null, { ...SETTINGS, option_order: "services" }, NOW).offers
+    expect(ordered.map((o) => o.service)).toEqual(["correios-sedex", "correios-pac", "azul-amanha"])
   })
 
   it("names a service as the merchant does, else as the table does", () => {
@@ -97,10 +96,10 @@ describe("fallbackOffers", () => {
   it("marks every offer as a fallback, with the table's carrier and no token or code", () => {
     const offers = fallbackOffers(queryOf(0.8), SETTINGS, NOW)
 
-    expect(offers.map((o) => [o.service, o.carrier])).toEqual([
-      ["correios-sedex", "correios"],
-      ["correios-pac", "correios"],
+    expect(offers.map((o) => [o.service, o.carrier]).sort()).toEqual([
       ["azul-amanha", "azul"],
+      ["correios-pac", "correios"],
+      ["correios-sedex", "correios"],
     ])
     for (const o of offers) {
       expect(o).toMatchObject({ isFallback: true, consultaToken: null, code: null })

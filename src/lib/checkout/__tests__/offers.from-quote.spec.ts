@@ -1,7 +1,8 @@
-// offersFromQuote: which of the service's quotations become offers, in what order, under what name, with what price,
-// days and delivery estimate.
+// offersFromQuote: which of the service's quotations become offers, under what name, with what price, days and
+// delivery estimate; and the order the store's `services` give them (applyRules sorts by it).
 import type { FreightQuotation, FreightQuote } from "../../freight/schemas"
 import { offersFromQuote } from "../offers"
+import { applyRules } from "../rules"
 import { NOW, SETTINGS } from "./offers.fixtures"
 
 function quotation(overrides: Partial<FreightQuotation>): FreightQuotation {
@@ -88,7 +89,8 @@ describe("offersFromQuote", () => {
   })
 
   it("orders the offers as the settings list the services, then by price; services not listed last, by price", () => {
-    expect(offers.map((o) => `${o.service}:${o.amountCents}`)).toEqual([
+    const ordered = applyRules(offers, null, { ...SETTINGS, option_order: "services" }, NOW).offers
+    expect(ordered.map((o) => `${o.service}:${o.amountCents}`)).toEqual([
       "correios-sedex:4590",
       "correios-pac:2590",
       "leilao:2100",
@@ -107,7 +109,7 @@ describe("offersFromQuote", () => {
   it("in an auction, renames only the quotation whose own name is the setting's", () => {
     const auction = offers.filter((o) => o.service === "leilao")
 
-    expect(auction.map((o) => [o.carrier, o.name])).toEqual([
+    expect(auction.map((o) => [o.carrier, o.name]).sort()).toEqual([
       ["jadlog", "Leilão Jadlog"],
       ["loggi", "Melhor oferta"],
     ])

@@ -2,7 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { tryNormalizeCep } from "../../../../lib/brazil/cep"
-import { rulesCartOf } from "../../../../lib/checkout/build-freight-query"
+import { rulesCartOf, subtotalOf } from "../../../../lib/checkout/build-freight-query"
 import { freeFreightProgress } from "../../../../lib/checkout/rules"
 import { ShopperError } from "../../../../lib/checkout/shopper-error"
 import { quoteRequestFromCart, type CartContext } from "../../../../providers/frete/cart-context"
@@ -87,7 +87,7 @@ export async function GET(req: MedusaRequest<unknown, z.output<typeof FreeFreigh
     res.json({
       postal_code: cep,
       currency_code: "brl",
-      subtotal: rulesCartOf(request, settings, units).subtotal,
+      subtotal: subtotalOf(request.items),
       ...wholeCart(progress),
     } satisfies FreteFreeFreightAnswer)
   } catch (error) {
